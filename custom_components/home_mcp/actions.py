@@ -1,0 +1,235 @@
+"""Running an action the gate let through, and saying what really happened.
+
+`async_execute` calls the action through `hass.services.async_call` with the
+caller's `Context` (Home Assistant's permission checks and the logbook's
+attribution apply), waits for it within `ACTION_TIMEOUT`, and reports the
+state of every entity it addressed as Home Assistant reports it afterwards:
+a lock that jams says `jammed`, a call that raised says Home Assistant's
+error. Never a bare "ok".
+
+`refusal` is the structured answer for an action the gate stopped (§4).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+import logging
+from typing import Any, Final
+
+import voluptuous as vol
+
+from homeassistant.core import Context, HomeAssistant, SupportsResponse, split_entity_id
+from homeassistant.exceptions import HomeAssistantError, ServiceNotFound, Unauthorized
+
+from .const import ACTION_TIMEOUT, DOMAIN
+from .gate import Action, Decision, Risk
+
+_LOGGER = logging.getLogger(__name__)
+
+MAX_REPORTED_ENTITIES: Final = 50
+
+# What a state should be after a service completes, where that is clear.
+_ON_OFF_DOMAINS: Final = frozenset(
+    {"light", "switch", "fan", "input_boolean", "siren", "humidifier", "remote", "automation"}
+)
+_EXPECTED: Final[dict[tuple[str, str], frozenset[str]]] = {
+    ("lock", "lock"): frozenset({"locked"}),
+    ("lock", "unlock"): frozenset({"unlocked", "open"}),
+    ("lock", "open"): frozenset({"open", "unlocked"}),
+    ("cover", "open_cover"): frozenset({"open", "opening"}),
+    ("cover", "close_cover"): frozenset({"closed", "closing"}),
+    ("valve", "open_valve"): frozenset({"open", "opening"}),
+    ("valve", "close_valve"): frozenset({"closed", "closing"}),
+    ("alarm_control_panel", "alarm_disarm"): frozenset({"disarmed"}),
+    ("alarm_control_panel", "alarm_arm_away"): frozenset({"armed_away", "arming", "pending"}),
+    ("alarm_control_panel", "alarm_arm_home"): frozenset({"armed_home", "arming", "pending"}),
+    ("alarm_control_panel", "alarm_arm_night"): frozenset({"armed_night", "arming", "pending"}),
+    ("alarm_control_panel", "alarm_arm_vacation"): frozenset(
+        {"armed_vacation", "arming", "pending"}
+    ),
+    ("climate", "turn_off"): frozenset({"off"}),
+    ("media_player", "turn_off"): frozenset({"off"}),
+    ("media_player", "media_play"): frozenset({"playing"}),
+    ("media_player", "media_pause"): frozenset({"paused"}),
+}
+
+
+def expected_states(domain: str, service: str, entity_id: str) -> frozenset[str] | None:
+    """Return the states `domain.service` should leave `entity_id` in, if known."""
+    entity_domain = split_entity_id(entity_id)[0]
+    if domain == "homeassistant":
+        domain = entity_domain
+    if domain != entity_domain:
+        return None
+    if (found := _EXPECTED.get((domain, service))) is not None:
+        return found
+    if domain in _ON_OFF_DOMAINS and service in ("turn_on", "turn_off"):
+        return frozenset({service.removeprefix("turn_")})
+    return None
+
+
+def _state_row(
+    hass: HomeAssistant, entity_id: str, before: str | None, action: Action
+) -> dict[str, Any]:
+    state = hass.states.get(entity_id)
+    row: dict[str, Any] = {"entity_id": entity_id}
+    if state is None:
+        row["state"] = None
+        row["note"] = "No such entity in Home Assistant"
+        return row
+    row["name"] = state.name
+    row["state"] = state.state
+    row["state_before"] = before
+    row["changed"] = before != state.state
+    row["last_changed"] = state.last_changed.isoformat()
+    expected = expected_states(action.domain, action.service, entity_id)
+    if expected is not None:
+        row["reached"] = state.state in expected
+        if not row["reached"]:
+            row["expected"] = sorted(expected)
+    return row
+
+
+def _error(error: str, message: str, hint: str | None = None) -> dict[str, Any]:
+    result: dict[str, Any] = {"ok": False, "error": error, "message": message}
+    if hint:
+        result["hint"] = hint
+    return result
+
+
+async def async_execute(
+    hass: HomeAssistant,
+    context: Context,
+    action: Action,
+    report: Iterable[str],
+) -> dict[str, Any]:
+    """Run `action` as `context`'s user and return what Home Assistant reports.
+
+    report: the entity ids whose state to report afterwards (the decision's
+        affected entities); at most `MAX_REPORTED_ENTITIES` are shown.
+
+    Returns `{ok, action, completed, states[, response][, error, message]}`.
+    `ok` is False when Home Assistant raised or the time limit passed; the
+    states are reported either way. An action still running after
+    `ACTION_TIMEOUT` seconds keeps running; the result says so.
+    """
+    entity_ids = list(dict.fromkeys(report))
+    shown = entity_ids[:MAX_REPORTED_ENTITIES]
+    before = {
+        entity_id: (state.state if (state := hass.states.get(entity_id)) else None)
+        for entity_id in shown
+    }
+    supports = hass.services.supports_response(action.domain, action.service)
+    task = hass.async_create_background_task(
+        hass.services.async_call(
+            action.domain,
+            action.service,
+            action.service_data(),
+            blocking=True,
+            context=context,
+            return_response=supports is not SupportsResponse.NONE,
+        ),
+        f"{DOMAIN} {action.name}",
+    )
+    done, _ = await asyncio.wait({task}, timeout=ACTION_TIMEOUT)
+    result: dict[str, Any]
+    if not done:
+        result = _error(
+            "timeout",
+            f"{action.name} is still running after {ACTION_TIMEOUT:.0f} s; "
+            "Home Assistant keeps running it. The states below are as of now.",
+            "Read the entities again in a moment (list_entities) before telling the person it is done.",
+        )
+        result["completed"] = False
+    elif (err := task.exception()) is not None:
+        result = _describe_failure(action, err)
+        result["completed"] = False
+    else:
+        result = {"ok": True, "completed": True}
+        response = task.result()
+        if response:
+            result["response"] = response
+    result["action"] = action.name
+    result["states"] = [
+        _state_row(hass, entity_id, before[entity_id], action) for entity_id in shown
+    ]
+    if len(entity_ids) > len(shown):
+        result["states_omitted"] = len(entity_ids) - len(shown)
+    if result["ok"]:
+        missed = [row for row in result["states"] if row.get("reached") is False]
+        if missed:
+            result["warning"] = (
+                "Home Assistant finished the action, but "
+                + ", ".join(f"{row['entity_id']} is {row['state']}" for row in missed[:5])
+                + ": tell the person what actually happened."
+            )
+    return result
+
+
+def _describe_failure(action: Action, err: BaseException) -> dict[str, Any]:
+    """Turn what Home Assistant raised into a structured error."""
+    if isinstance(err, Unauthorized):
+        return _error(
+            "unauthorized",
+            f"Home Assistant refused {action.name}: the user may not control "
+            f"{err.entity_id or 'this'}",
+            "Ask the person to do it, or to grant the user the right in Home Assistant",
+        )
+    if isinstance(err, ServiceNotFound):
+        return _error("service_not_found", f"Home Assistant has no action {action.name}")
+    if isinstance(err, vol.Invalid):
+        return _error(
+            "invalid_data",
+            f"Home Assistant rejected the data for {action.name}: {err}",
+            "Check the fields with the action's description in Home Assistant",
+        )
+    if isinstance(err, HomeAssistantError):
+        return _error("action_failed", f"Home Assistant reported an error for {action.name}: {err}")
+    _LOGGER.warning("%s raised %s: %s", action.name, type(err).__name__, err)
+    return _error(
+        "action_failed",
+        f"{action.name} failed in Home Assistant ({type(err).__name__}: {err})",
+    )
+
+
+_RISK_WORDS: Final = {
+    Risk.OPENS_HOUSE: "would open the house",
+    Risk.SYSTEM: "controls Home Assistant itself",
+    Risk.UNKNOWN: "cannot be checked before it runs",
+}
+
+
+def refusal(decision: Decision) -> dict[str, Any]:
+    """Return the structured refusal of a guarded action (§4).
+
+    `{ok: false, refused: true, error: "needs_confirmation", risk, action,
+    targets, why, where, retry}`; targets lists the (entity, service) pairs
+    that stop the action, with the reason for each.
+    """
+    blocking = decision.blocking
+    risk = decision.risk
+    what = _RISK_WORDS.get(risk, "is guarded")
+    return {
+        "ok": False,
+        "refused": True,
+        "error": "needs_confirmation",
+        "message": f"Refused: {decision.action.name} {what}. Nothing was changed.",
+        "risk": risk.value,
+        "action": decision.action.name,
+        "targets": [finding.as_dict() for finding in blocking[:MAX_REPORTED_ENTITIES]],
+        "why": (
+            f"{decision.action.name} {what}. Home MCP "
+            "never runs such an action on a model's request: a person must do "
+            "or approve it in Home Assistant. Nothing was changed."
+        ),
+        "where": (
+            "The person can do it in the Home Assistant app or dashboard. "
+            "Approving requests from MCP clients in Home Assistant is not "
+            "available in this version of Home MCP."
+        ),
+        "retry": (
+            "Do not retry: no argument changes this answer. Tell the person "
+            "what you wanted to do and why."
+        ),
+    }

@@ -1,0 +1,32 @@
+"""Constants for the Home MCP integration."""
+
+from __future__ import annotations
+
+from typing import Final
+
+DOMAIN: Final = "home_mcp"
+NAME: Final = "Home MCP"
+
+# Endpoints. `/api/mcp` is shared with Home Assistant's core `mcp_server`
+# integration; `/api/home_mcp` is ours alone and always served.
+URL_MCP: Final = "/api/mcp"
+URL_HOME_MCP: Final = "/api/home_mcp"
+CORE_MCP_SERVER_DOMAIN: Final = "mcp_server"
+
+# Options (the options flow arrives with approvals; the gate reads them now).
+CONF_ALLOWED_ENTITIES: Final = "allowed_entities"
+CONF_GUARDED_ENTITIES: Final = "guarded_entities"
+
+# Transport limits.
+MAX_REQUEST_BYTES: Final = 1024 * 1024
+"""Largest MCP request body accepted, in bytes (413 beyond)."""
+
+# Tool limits.
+ACTION_TIMEOUT: Final = 30.0
+"""Seconds `call_service` and `run_macro` wait for Home Assistant to finish."""
+RESPONSE_BUDGET_BYTES: Final = 15 * 1024
+"""Default byte budget of one tool response (§6)."""
+NAME_MAX_CHARS: Final = 120
+"""Names, aliases and other short text from the house are cut to this length."""
+TEXT_MAX_CHARS: Final = 1000
+"""Longer text from the house (descriptions, error messages) is cut to this length."""

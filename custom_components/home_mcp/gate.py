@@ -1,0 +1,1033 @@
+"""The physical-action gate (§4): what an action would do to the house.
+
+The gate knows nothing of MCP or HTTP. It takes an `Action` (domain, service,
+target, data), expands its targets with Home Assistant's own target helper,
+and gives every (action, entity) pair a `Risk`:
+
+- `safe`: lights, climate, switches, media, ordinary covers: runs.
+- `securing`: lock, close, arm: always runs, under every option.
+- `opens_house`: unlock/open a lock; open, set the position of, toggle or stop
+  while closing a cover of device class door, gate or garage; the same for any
+  valve; disarm an alarm; any action on an entity the person marked as guarded.
+- `system`: restart/stop Home Assistant, add-on, backup and update control,
+  shell commands, Python scripts, recorder purges, log tampering.
+- `unknown`: what cannot be resolved statically: templated action names or
+  targets, Assist's `conversation.process`, integration services that address
+  devices by their own means (MQTT topics, raw Z-Wave values, REST commands).
+
+Scripts, scenes and automations are analysed recursively, through `choose`,
+`if`, `repeat`, `parallel`, nested sequences, device actions and scene
+activations: a script that calls a script that unlocks is guarded; a scene
+that sets a lock to `unlocked` is guarded.
+
+`opens_house`, `system` and `unknown` are guarded: such an action does not
+run unless every guarded pair concerns an entity the person pre-approved in
+the options (per entity, and for `opens_house` only).
+
+Data sources: `hass.states` (state, device class, group members), the entity
+registry (hidden entities, device classes, config entries, registry ids in
+device actions), the entity components in `hass.data` (script, automation and
+scene configurations), `hass.services` (which services exist).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+import logging
+from typing import Any, Final
+
+from homeassistant.const import (
+    ATTR_AREA_ID,
+    ATTR_DEVICE_CLASS,
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    ATTR_FLOOR_ID,
+    ATTR_LABEL_ID,
+    CONF_ACTION,
+    CONF_CHOOSE,
+    CONF_DEFAULT,
+    CONF_ELSE,
+    CONF_PARALLEL,
+    CONF_REPEAT,
+    CONF_SCENE,
+    CONF_SEQUENCE,
+    CONF_SERVICE,
+    CONF_SERVICE_DATA,
+    CONF_SERVICE_DATA_TEMPLATE,
+    CONF_SERVICE_TEMPLATE,
+    CONF_TARGET,
+    CONF_THEN,
+    ENTITY_MATCH_ALL,
+)
+from homeassistant.core import HomeAssistant, State, callback, split_entity_id
+from homeassistant.helpers import config_validation as cv, entity_registry as er
+from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
+from homeassistant.helpers.template import Template
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class Risk(StrEnum):
+    """What an (action, entity) pair does to the house."""
+
+    SAFE = "safe"
+    SECURING = "securing"
+    OPENS_HOUSE = "opens_house"
+    SYSTEM = "system"
+    UNKNOWN = "unknown"
+
+
+GUARDED_RISKS: Final = frozenset({Risk.OPENS_HOUSE, Risk.SYSTEM, Risk.UNKNOWN})
+# Most severe first: the risk a decision reports.
+_SEVERITY: Final = (
+    Risk.OPENS_HOUSE,
+    Risk.SYSTEM,
+    Risk.UNKNOWN,
+    Risk.SECURING,
+    Risk.SAFE,
+)
+
+TARGET_KEYS: Final = (
+    ATTR_ENTITY_ID,
+    ATTR_DEVICE_ID,
+    ATTR_AREA_ID,
+    ATTR_FLOOR_ID,
+    ATTR_LABEL_ID,
+)
+ENTRANCE_COVER_CLASSES: Final = frozenset({"door", "gate", "garage"})
+"""Cover device classes that open the house (Google Assistant's `COVER_2FA`)."""
+
+MAX_DEPTH: Final = 12
+"""How deep macros may nest before the gate calls the action `unknown`."""
+MAX_GROUP_DEPTH: Final = 4
+
+# Services that are harmless whatever they target.
+_HARMLESS_SERVICES: Final = frozenset(
+    {
+        ("homeassistant", "update_entity"),
+        ("homeassistant", "reload_core_config"),
+        ("homeassistant", "reload_all"),
+        ("homeassistant", "reload_config_entry"),
+        ("homeassistant", "reload_custom_templates"),
+        ("homeassistant", "save_persistent_states"),
+        ("homeassistant", "check_config"),
+        ("logbook", "log"),
+        ("system_log", "write"),
+        ("scene", "create"),
+        ("scene", "delete"),
+        ("scene", "reload"),
+        ("script", "reload"),
+        ("automation", "reload"),
+        ("automation", "turn_on"),
+        ("automation", "turn_off"),
+        ("automation", "toggle"),
+        ("script", "turn_off"),
+    }
+)
+# Integration domains whose services do not act on devices (messages,
+# helpers, housekeeping) and may be called without a target.
+_HARMLESS_DOMAINS: Final = frozenset(
+    {"persistent_notification", "frontend", "group", "shopping_list", "template"}
+)
+_SYSTEM_DOMAINS: Final = frozenset(
+    {"hassio", "backup", "shell_command", "python_script", "pyscript", "hacs", "cloud"}
+)
+_SYSTEM_SERVICES: Final = frozenset(
+    {
+        ("homeassistant", "restart"),
+        ("homeassistant", "stop"),
+        ("homeassistant", "set_location"),
+        ("recorder", "purge"),
+        ("recorder", "purge_entities"),
+        ("recorder", "disable"),
+        ("recorder", "enable"),
+        ("recorder", "import_statistics"),
+        ("recorder", "clear_statistics"),
+        ("recorder", "update_statistics_metadata"),
+        ("recorder", "adjust_sum_statistics"),
+        ("update", "install"),
+        ("system_log", "clear"),
+        ("logger", "set_level"),
+        ("logger", "set_default_level"),
+        ("camera", "record"),
+        ("camera", "snapshot"),
+        ("homeassistant", "reload_core_config_entry"),
+    }
+)
+_INTENT_SERVICES: Final = frozenset(
+    {("conversation", "process"), ("assist_satellite", "start_conversation")}
+)
+
+# `homeassistant.turn_on/turn_off/toggle` forwards to the entity's domain.
+# For the sensitive domains the generic names are read as what they would do
+# (Assist reads them the same way: HassTurnOff unlocks, HassTurnOn opens).
+_GENERIC_SERVICE_MAP: Final[Mapping[str, Mapping[str, str]]] = {
+    "lock": {"turn_on": "lock", "turn_off": "unlock", "toggle": "toggle"},
+    "cover": {"turn_on": "open_cover", "turn_off": "close_cover", "toggle": "toggle"},
+    "valve": {"turn_on": "open_valve", "turn_off": "close_valve", "toggle": "toggle"},
+    "alarm_control_panel": {
+        "turn_on": "alarm_arm_away",
+        "turn_off": "alarm_disarm",
+        "toggle": "toggle",
+    },
+}
+_SENSITIVE_DOMAINS: Final = frozenset({"lock", "valve", "alarm_control_panel"})
+_OPEN_STATES: Final = frozenset(
+    {"open", "opening", "unlocked", "unlocking", "disarmed", "disarming"}
+)
+_CLOSED_STATES: Final = frozenset({"closed", "closing", "locked", "locking"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Home Assistant action (service call), as a client asked for it.
+
+    domain/service: the action's name, e.g. `lock` / `unlock`.
+    target: `entity_id`, `device_id`, `area_id`, `floor_id`, `label_id` (a
+        string or a list of strings each; `entity_id` may be `all`).
+    data: the service data. Target keys inside `data` count as targets too,
+        as they do for Home Assistant.
+    """
+
+    domain: str
+    service: str
+    target: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """Return `domain.service`."""
+        return f"{self.domain}.{self.service}"
+
+    def service_data(self) -> dict[str, Any]:
+        """Return the data Home Assistant receives: data merged with target."""
+        merged = dict(self.data)
+        merged.update(self.target)
+        return merged
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """The gate's verdict on one (action, entity) pair.
+
+    entity_id: the entity concerned, or None for a finding about the whole
+        action (a system action, an unresolvable template).
+    service: the action as it reaches that entity (`cover.toggle` for
+        `homeassistant.toggle` on a cover).
+    reason: one sentence a person can read.
+    via: the macros (script, scene, automation entity ids) the action passes
+        through, outermost first; empty for a direct call.
+    allowed: True when the entity is pre-approved in the options, so this
+        pair does not stop the action.
+    """
+
+    risk: Risk
+    entity_id: str | None
+    service: str
+    reason: str
+    via: tuple[str, ...] = ()
+    allowed: bool = False
+
+    @property
+    def blocks(self) -> bool:
+        """Return True if this pair keeps the action from running."""
+        return self.risk in GUARDED_RISKS and not self.allowed
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the finding as JSON-ready data."""
+        data: dict[str, Any] = {
+            "entity_id": self.entity_id,
+            "service": self.service,
+            "risk": self.risk.value,
+            "reason": self.reason,
+        }
+        if self.via:
+            data["via"] = list(self.via)
+        if self.allowed:
+            data["pre_approved"] = True
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The gate's verdict on a whole `Action`.
+
+    targets: the entity ids the action itself addresses after expansion
+        (macros' inner targets are in `findings`).
+    findings: one per (action, entity) pair, macros included.
+    """
+
+    action: Action
+    targets: tuple[str, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def guarded(self) -> bool:
+        """Return True if the action must not run without a person's approval."""
+        return any(finding.blocks for finding in self.findings)
+
+    @property
+    def blocking(self) -> tuple[Finding, ...]:
+        """Return the findings that stop the action."""
+        return tuple(finding for finding in self.findings if finding.blocks)
+
+    @property
+    def risk(self) -> Risk:
+        """Return the most severe risk that decides the outcome."""
+        considered = self.blocking or self.findings
+        risks = {finding.risk for finding in considered}
+        return next((risk for risk in _SEVERITY if risk in risks), Risk.SAFE)
+
+    @property
+    def affected_entities(self) -> tuple[str, ...]:
+        """Return every entity the action would touch, macros included."""
+        seen: dict[str, None] = dict.fromkeys(self.targets)
+        for finding in self.findings:
+            if finding.entity_id is not None:
+                seen.setdefault(finding.entity_id)
+        return tuple(seen)
+
+
+@dataclass(slots=True)
+class _Walk:
+    """State of one analysis: findings so far and the macros on the path."""
+
+    findings: list[Finding] = field(default_factory=list)
+    path: tuple[str, ...] = ()
+
+    def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
+        self.findings.append(Finding(risk, entity_id, service, reason, self.path))
+
+
+class Gate:
+    """Classifies actions before anything moves.
+
+    guarded_entities: entities the person marked as guarded (a relay switch
+        that opens a gate): every action on them is `opens_house`.
+    allowed_entities: entities the person pre-approved: their `opens_house`
+        pairs no longer stop an action. Per entity, never per domain.
+    Both lists come from the config entry's options and can only be changed in
+    Home Assistant's UI.
+    """
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        guarded_entities: Iterable[str] = (),
+        allowed_entities: Iterable[str] = (),
+    ) -> None:
+        """Create a gate for `hass` with the person's lists."""
+        self._hass = hass
+        self._guarded = frozenset(guarded_entities)
+        self._allowed = frozenset(allowed_entities)
+
+    @callback
+    def async_check(self, action: Action) -> Decision:
+        """Return the decision on `action`; never raises for odd input.
+
+        Anything the gate cannot understand (malformed targets, a macro it
+        cannot read) becomes an `unknown` finding, which is guarded.
+        """
+        walk = _Walk()
+        try:
+            targets = self._check_call(
+                action.domain, action.service, action.target, action.data, walk, 0
+            )
+        except Exception:  # The gate must fail closed, never open.
+            _LOGGER.exception("Gate could not analyse %s", action.name)
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                action.name,
+                "Home MCP could not analyse this action, so it is treated as guarded",
+            )
+            targets = []
+        findings = tuple(
+            Finding(f.risk, f.entity_id, f.service, f.reason, f.via, allowed=True)
+            if f.risk is Risk.OPENS_HOUSE and f.entity_id in self._allowed
+            else f
+            for f in walk.findings
+        )
+        return Decision(action, tuple(targets), findings)
+
+    @callback
+    def async_is_guarded_entity(self, entity_id: str) -> bool:
+        """Return True if some action on `entity_id` could open the house.
+
+        Used to label rows (`guarded: true`) in read tools: locks, valves,
+        alarm panels, covers of class door/gate/garage, the person's extra
+        guarded entities, and scripts, scenes and automations that would do a
+        guarded action when run.
+        """
+        domain = split_entity_id(entity_id)[0]
+        if self._is_sensitive(entity_id):
+            return True
+        if domain in ("script", "scene", "automation"):
+            return self.async_check(self.macro_action(entity_id)).guarded
+        return False
+
+    @staticmethod
+    def macro_action(entity_id: str) -> Action:
+        """Return the action that runs a script, scene or automation entity.
+
+        Scripts run through their own service (`script.<object_id>`), which
+        waits for the script to finish; scenes through `scene.turn_on`;
+        automations through `automation.trigger` (their actions only).
+        """
+        domain, object_id = split_entity_id(entity_id)
+        if domain == "script":
+            return Action("script", object_id)
+        if domain == "scene":
+            return Action("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]})
+        return Action("automation", "trigger", {ATTR_ENTITY_ID: [entity_id]})
+
+    # -- direct calls --------------------------------------------------------
+
+    def _check_call(
+        self,
+        domain: Any,
+        service: Any,
+        target: Any,
+        data: Any,
+        walk: _Walk,
+        depth: int,
+    ) -> list[str]:
+        """Add findings for one service call; return its expanded targets."""
+        if _is_dynamic(domain) or _is_dynamic(service):
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                "templated action",
+                "The action's name is a template, so what it does is only known when it runs",
+            )
+            return []
+        domain, service = str(_static(domain)), str(_static(service))
+        name = f"{domain}.{service}"
+        if depth > MAX_DEPTH:
+            walk.add(Risk.UNKNOWN, None, name, "Macros nest too deeply to analyse")
+            return []
+        data = data if isinstance(data, Mapping) else {}
+        target = target if isinstance(target, Mapping) else {}
+
+        # Whole-action risks that do not depend on targets.
+        if domain in _SYSTEM_DOMAINS or (domain, service) in _SYSTEM_SERVICES:
+            walk.add(Risk.SYSTEM, None, name, f"{name} controls Home Assistant itself")
+        if (domain, service) in _INTENT_SERVICES:
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                name,
+                "Assist intents can unlock locks and open doors; what this text "
+                "would do is only known when it runs",
+            )
+
+        selector, dynamic = _merge_targets(target, data)
+        if dynamic:
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                name,
+                "The targets are templates, so what this action reaches is only known when it runs",
+            )
+            return []
+
+        entity_ids, all_targeted = self._expand(domain, selector)
+
+        # Macros addressed by service name.
+        if domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
+            self._check_macro(f"script.{service}", walk, depth)
+        elif domain == "scene" and service == "apply":
+            self._check_scene_states(data.get("entities"), name, walk)
+
+        known_domain = self._is_entity_domain(domain) or domain == "homeassistant"
+        if not entity_ids:
+            if (
+                not known_domain
+                and domain not in _HARMLESS_DOMAINS
+                and domain not in _SYSTEM_DOMAINS
+                and (domain, service) not in _HARMLESS_SERVICES
+                and (domain, service) not in _SYSTEM_SERVICES
+                and (domain, service) not in _INTENT_SERVICES
+                and domain != "script"
+            ):
+                walk.add(
+                    Risk.UNKNOWN,
+                    None,
+                    name,
+                    f"{name} addresses devices by its own means, so Home MCP cannot tell what it reaches",
+                )
+            return []
+
+        if not known_domain and _truthy(data.get("broadcast")):
+            walk.add(Risk.UNKNOWN, None, name, f"{name} broadcasts beyond its targets")
+
+        for entity_id, members_via in entity_ids.items():
+            self._check_entity(domain, service, data, entity_id, members_via, walk, depth)
+        return list(entity_ids)
+
+    def _expand(
+        self, domain: str, selector: dict[str, Any]
+    ) -> tuple[dict[str, tuple[str, ...]], bool]:
+        """Expand a target selector into entity ids, with group members.
+
+        Returns `{entity_id: group path}` and whether `entity_id: all` was
+        used. `all` means every entity of the action's domain (every entity at
+        all for `homeassistant.*` and integration services).
+        """
+        raw_ids = selector.get(ATTR_ENTITY_ID)
+        raw_list = [raw_ids] if isinstance(raw_ids, str) else list(raw_ids or [])
+        all_targeted = ENTITY_MATCH_ALL in raw_list
+        found: dict[str, tuple[str, ...]] = {}
+        if all_targeted:
+            if self._is_entity_domain(domain):
+                found.update(dict.fromkeys(self._hass.states.async_entity_ids(domain), ()))
+            else:
+                found.update(dict.fromkeys(self._hass.states.async_entity_ids(), ()))
+            selector = {**selector, ATTR_ENTITY_ID: [e for e in raw_list if e != ENTITY_MATCH_ALL]}
+        selected = async_extract_referenced_entity_ids(
+            self._hass, TargetSelection(selector), expand_group=True
+        )
+        for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
+            found.setdefault(entity_id, ())
+        # Platform groups (a cover group, a lock group) act on their members.
+        queue: list[tuple[str, tuple[str, ...]]] = [(entity_id, ()) for entity_id in found]
+        while queue:
+            entity_id, via = queue.pop()
+            if len(via) >= MAX_GROUP_DEPTH:
+                continue
+            state = self._hass.states.get(entity_id)
+            members = state.attributes.get(ATTR_ENTITY_ID) if state else None
+            if isinstance(members, str):
+                members = [members]
+            if not isinstance(members, (list, tuple)):
+                continue
+            for member in members:
+                # Only groups of their own kind (a cover group of covers, a
+                # lock group of locks) pass their action on to members; a
+                # scene's `entity_id` attribute is judged by the scene.
+                if (
+                    isinstance(member, str)
+                    and member not in found
+                    and member.partition(".")[0] == entity_id.partition(".")[0]
+                ):
+                    found[member] = (*via, entity_id)
+                    queue.append((member, (*via, entity_id)))
+        return found, all_targeted
+
+    def _check_entity(
+        self,
+        domain: str,
+        service: str,
+        data: Mapping[str, Any],
+        entity_id: str,
+        group_via: tuple[str, ...],
+        walk: _Walk,
+        depth: int,
+    ) -> None:
+        """Add the finding for `domain.service` acting on `entity_id`."""
+        entity_domain = split_entity_id(entity_id)[0]
+        saved_path = walk.path
+        walk.path = (*walk.path, *group_via)
+        try:
+            if (domain, service) in _HARMLESS_SERVICES:
+                walk.add(Risk.SAFE, entity_id, f"{domain}.{service}", "Does not move anything")
+                return
+            if domain == "homeassistant":
+                mapped = _GENERIC_SERVICE_MAP.get(entity_domain, {}).get(service, service)
+                self._check_entity_service(entity_domain, mapped, data, entity_id, walk, depth)
+            elif domain == entity_domain:
+                self._check_entity_service(domain, service, data, entity_id, walk, depth)
+            elif self._is_entity_domain(domain):
+                # An entity component's services only act on its own entities
+                # (a `light.turn_on` on an area leaves the area's lock alone).
+                walk.add(
+                    Risk.SAFE, entity_id, f"{domain}.{service}", "Not an entity of this domain"
+                )
+            elif self._is_sensitive(entity_id):
+                walk.add(
+                    Risk.UNKNOWN,
+                    entity_id,
+                    f"{domain}.{service}",
+                    f"{domain}.{service} acts on this entity by the integration's own "
+                    "means, which may open the house",
+                )
+            else:
+                walk.add(Risk.SAFE, entity_id, f"{domain}.{service}", "Not a guarded entity")
+        finally:
+            walk.path = saved_path
+
+    def _check_entity_service(
+        self,
+        domain: str,
+        service: str,
+        data: Mapping[str, Any],
+        entity_id: str,
+        walk: _Walk,
+        depth: int,
+    ) -> None:
+        """Add the finding for a domain's own service on one of its entities."""
+        name = f"{domain}.{service}"
+        if entity_id in self._guarded:
+            walk.add(
+                Risk.OPENS_HOUSE,
+                entity_id,
+                name,
+                "The person marked this entity as guarded in Home MCP's options",
+            )
+            return
+        state = self._hass.states.get(entity_id)
+        if domain == "lock":
+            risk, reason = _lock_risk(service)
+        elif domain == "alarm_control_panel":
+            risk, reason = _alarm_risk(service, state)
+        elif domain == "valve":
+            risk, reason = _opening_risk(service, data, self._motion(entity_id, state), "valve")
+        elif domain == "cover":
+            if self._device_class(entity_id, state) in ENTRANCE_COVER_CLASSES:
+                risk, reason = _opening_risk(service, data, self._motion(entity_id, state), "cover")
+            elif service.startswith("close"):
+                risk, reason = Risk.SECURING, "Closes a cover"
+            else:
+                risk, reason = Risk.SAFE, "An ordinary cover (blind, window, shade)"
+        elif domain == "script":
+            if service in ("turn_on", "toggle"):
+                self._check_macro(entity_id, walk, depth)
+            risk, reason = Risk.SAFE, "Runs a script (its actions are judged one by one)"
+        elif domain == "scene":
+            if service == "turn_on":
+                self._check_macro(entity_id, walk, depth)
+            risk, reason = Risk.SAFE, "Activates a scene (its states are judged one by one)"
+        elif domain == "automation":
+            if service == "trigger":
+                self._check_macro(entity_id, walk, depth)
+            risk, reason = Risk.SAFE, "Automation control"
+        else:
+            risk, reason = Risk.SAFE, "Does not open the house"
+        walk.add(risk, entity_id, name, reason)
+
+    # -- macros --------------------------------------------------------------
+
+    def _check_macro(self, entity_id: str, walk: _Walk, depth: int) -> None:
+        """Add findings for what running a script, scene or automation does."""
+        if entity_id in walk.path:
+            return  # A loop: its actions are already being judged.
+        domain = split_entity_id(entity_id)[0]
+        saved_path = walk.path
+        walk.path = (*walk.path, entity_id)
+        try:
+            entity = self._entity_object(entity_id)
+            if domain == "scene":
+                self._check_scene(entity_id, entity, walk)
+                return
+            script = getattr(entity, "script" if domain == "script" else "action_script", None)
+            sequence = getattr(script, "sequence", None)
+            if entity is None:
+                walk.add(Risk.SAFE, entity_id, f"{domain}.run", "No such macro: nothing would run")
+                return
+            if not isinstance(sequence, list):
+                walk.add(
+                    Risk.UNKNOWN,
+                    entity_id,
+                    f"{domain}.run",
+                    "Home MCP cannot read this macro's actions",
+                )
+                return
+            self._check_sequence(sequence, walk, depth + 1)
+        finally:
+            walk.path = saved_path
+
+    def _check_sequence(self, sequence: Any, walk: _Walk, depth: int) -> None:
+        """Add findings for every action in a script sequence, all branches."""
+        if isinstance(sequence, Mapping):
+            sequence = [sequence]
+        if not isinstance(sequence, list):
+            return
+        for action in sequence:
+            if isinstance(action, Mapping):
+                self._check_script_action(action, walk, depth)
+
+    def _check_script_action(self, action: Mapping[str, Any], walk: _Walk, depth: int) -> None:
+        """Add findings for one action of a script, automation or branch."""
+        if depth > MAX_DEPTH:
+            walk.add(Risk.UNKNOWN, None, "macro", "Macros nest too deeply to analyse")
+            return
+        try:
+            kind = cv.determine_script_action(dict(action))
+        except ValueError:
+            walk.add(Risk.UNKNOWN, None, "macro", "An action of an unknown kind")
+            return
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            self._check_script_service(action, walk, depth)
+        elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
+            scene = action.get(CONF_SCENE)
+            if _is_dynamic(scene) or not isinstance(_static(scene), str):
+                walk.add(Risk.UNKNOWN, None, "scene.turn_on", "The scene is a template")
+            else:
+                self._check_macro(str(_static(scene)), walk, depth)
+        elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
+            self._check_device_action(action, walk)
+        elif kind == cv.SCRIPT_ACTION_CHOOSE:
+            for option in action.get(CONF_CHOOSE) or []:
+                if isinstance(option, Mapping):
+                    self._check_sequence(option.get(CONF_SEQUENCE), walk, depth + 1)
+            self._check_sequence(action.get(CONF_DEFAULT), walk, depth + 1)
+        elif kind == cv.SCRIPT_ACTION_IF:
+            self._check_sequence(action.get(CONF_THEN), walk, depth + 1)
+            self._check_sequence(action.get(CONF_ELSE), walk, depth + 1)
+        elif kind == cv.SCRIPT_ACTION_REPEAT:
+            repeat = action.get(CONF_REPEAT)
+            if isinstance(repeat, Mapping):
+                self._check_sequence(repeat.get(CONF_SEQUENCE), walk, depth + 1)
+        elif kind == cv.SCRIPT_ACTION_PARALLEL:
+            for branch in action.get(CONF_PARALLEL) or []:
+                if isinstance(branch, Mapping) and CONF_SEQUENCE in branch:
+                    self._check_sequence(branch[CONF_SEQUENCE], walk, depth + 1)
+                else:
+                    self._check_sequence(branch, walk, depth + 1)
+        elif kind == cv.SCRIPT_ACTION_SEQUENCE:
+            self._check_sequence(action.get(CONF_SEQUENCE), walk, depth + 1)
+        # delay, wait, condition, event, stop, variables and conversation
+        # responses move nothing.
+
+    def _check_script_service(self, action: Mapping[str, Any], walk: _Walk, depth: int) -> None:
+        """Add findings for an `action:` (service call) inside a macro."""
+        name = action.get(CONF_ACTION, action.get(CONF_SERVICE, action.get(CONF_SERVICE_TEMPLATE)))
+        if _is_dynamic(name) or not isinstance(_static(name), str) or "." not in str(_static(name)):
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                "templated action",
+                "The macro calls an action whose name is a template",
+            )
+            return
+        domain, service = str(_static(name)).split(".", 1)
+        data: dict[str, Any] = {}
+        for key in (CONF_SERVICE_DATA, CONF_SERVICE_DATA_TEMPLATE):
+            if isinstance(value := action.get(key), Mapping):
+                data.update(value)
+            elif value is not None:
+                data["__template__"] = value  # A templated data block.
+        target: dict[str, Any] = {}
+        if isinstance(value := action.get(CONF_TARGET), Mapping):
+            target.update(value)
+        elif value is not None:
+            target[ATTR_ENTITY_ID] = value  # A templated target block.
+        for key in TARGET_KEYS:
+            if key in action:
+                target[key] = action[key]
+        self._check_call(domain, service, target, data, walk, depth + 1)
+
+    def _check_device_action(self, action: Mapping[str, Any], walk: _Walk) -> None:
+        """Add findings for a device action (`device_id`, `domain`, `type`)."""
+        domain = _static(action.get("domain"))
+        kind = _static(action.get("type"))
+        raw_entity = _static(action.get(ATTR_ENTITY_ID))
+        entity_id: str | None = None
+        if isinstance(raw_entity, str):
+            entity_id = er.async_resolve_entity_id(er.async_get(self._hass), raw_entity)
+        name = f"{domain}.{kind} (device action)"
+        if not isinstance(domain, str) or not isinstance(kind, str):
+            walk.add(Risk.UNKNOWN, entity_id, name, "A device action Home MCP cannot read")
+            return
+        if entity_id is not None and entity_id in self._guarded:
+            walk.add(Risk.OPENS_HOUSE, entity_id, name, "The person marked this entity as guarded")
+            return
+        state = self._hass.states.get(entity_id) if entity_id else None
+        if domain == "lock":
+            risk, reason = _lock_risk(kind)
+        elif domain == "alarm_control_panel":
+            risk, reason = _alarm_risk(kind, state)
+        elif domain in ("cover", "valve"):
+            entrance = domain == "valve" or (
+                entity_id is not None
+                and self._device_class(entity_id, state) in ENTRANCE_COVER_CLASSES
+            )
+            if kind.startswith("close"):
+                risk, reason = Risk.SECURING, f"Closes the {domain}"
+            elif not entrance and entity_id is not None:
+                risk, reason = Risk.SAFE, "An ordinary cover (blind, window, shade)"
+            elif kind in (
+                "open",
+                "set_position",
+                "open_tilt",
+                "set_tilt_position",
+                "toggle",
+                "stop",
+            ):
+                risk, reason = Risk.OPENS_HOUSE, f"Opens the {domain} (device action)"
+            else:
+                risk, reason = Risk.UNKNOWN, f"An unknown {domain} device action"
+        else:
+            risk, reason = Risk.SAFE, "Does not open the house"
+        walk.add(risk, entity_id, name, reason)
+
+    def _check_scene(self, entity_id: str, entity: Any, walk: _Walk) -> None:
+        """Add findings for the states a scene would set."""
+        config = getattr(entity, "scene_config", None)
+        states = getattr(config, "states", None)
+        if isinstance(states, Mapping):
+            for target_id, state in states.items():
+                if isinstance(state, State):
+                    self._check_target_state(
+                        target_id, state.state, state.attributes, "scene.turn_on", walk
+                    )
+            return
+        if entity is None and self._hass.states.get(entity_id) is None:
+            walk.add(Risk.SAFE, entity_id, "scene.turn_on", "No such scene: nothing would change")
+            return
+        # A scene kept by an integration (Hue, deCONZ, ...): it can only reach
+        # that integration's devices.
+        registry = er.async_get(self._hass)
+        entry = registry.async_get(entity_id)
+        if entry is None or entry.config_entry_id is None:
+            walk.add(
+                Risk.UNKNOWN,
+                entity_id,
+                "scene.turn_on",
+                "Home MCP cannot read what this scene sets",
+            )
+            return
+        siblings = er.async_entries_for_config_entry(registry, entry.config_entry_id)
+        sensitive = sorted(e.entity_id for e in siblings if self._is_sensitive(e.entity_id))
+        if sensitive:
+            walk.add(
+                Risk.UNKNOWN,
+                entity_id,
+                "scene.turn_on",
+                f"This {entry.platform} scene cannot be read, and its integration also "
+                f"controls {', '.join(sensitive[:5])}",
+            )
+        else:
+            walk.add(
+                Risk.SAFE,
+                entity_id,
+                "scene.turn_on",
+                f"A {entry.platform} scene; that integration controls nothing guarded",
+            )
+
+    def _check_scene_states(self, entities: Any, service: str, walk: _Walk) -> None:
+        """Add findings for `scene.apply`'s `entities` (entity_id -> state)."""
+        if not isinstance(entities, Mapping):
+            if entities is not None:
+                walk.add(Risk.UNKNOWN, None, service, "The scene's states cannot be read")
+            return
+        for target_id, value in entities.items():
+            if isinstance(value, Mapping):
+                state = value.get("state")
+                attributes: Mapping[str, Any] = value
+            else:
+                state, attributes = value, {}
+            self._check_target_state(str(target_id), state, attributes, service, walk)
+
+    def _check_target_state(
+        self,
+        entity_id: str,
+        state: Any,
+        attributes: Mapping[str, Any],
+        service: str,
+        walk: _Walk,
+    ) -> None:
+        """Add the finding for a macro setting `entity_id` to `state`."""
+        domain = split_entity_id(entity_id)[0] if "." in entity_id else ""
+        state = _static(state)
+        value = str(state).lower() if state is not None else None
+        position = attributes.get("current_position", attributes.get("position"))
+        if entity_id in self._guarded:
+            walk.add(
+                Risk.OPENS_HOUSE, entity_id, service, "The person marked this entity as guarded"
+            )
+            return
+        entrance = domain in ("lock", "valve", "alarm_control_panel") or (
+            domain == "cover"
+            and self._device_class(entity_id, self._hass.states.get(entity_id))
+            in ENTRANCE_COVER_CLASSES
+        )
+        if not entrance:
+            walk.add(Risk.SAFE, entity_id, service, f"Sets it to {value}")
+        elif domain == "alarm_control_panel" and value is not None and value.startswith("armed"):
+            walk.add(Risk.SECURING, entity_id, service, f"Sets it to {value}")
+        elif value in _OPEN_STATES or (
+            isinstance(position, (int, float)) and not isinstance(position, bool) and position > 0
+        ):
+            walk.add(Risk.OPENS_HOUSE, entity_id, service, f"Sets it to {value}")
+        elif value in _CLOSED_STATES:
+            walk.add(Risk.SECURING, entity_id, service, f"Sets it to {value}")
+        else:
+            walk.add(
+                Risk.UNKNOWN,
+                entity_id,
+                service,
+                f"Sets it to {value!r}, which Home MCP cannot judge",
+            )
+
+    # -- lookups -------------------------------------------------------------
+
+    def _is_entity_domain(self, domain: str) -> bool:
+        """Return True if `domain` is an entity component (light, lock, ...)."""
+        return domain in self._hass.data.get(DATA_INSTANCES, {})
+
+    def _entity_object(self, entity_id: str) -> Any:
+        """Return the entity object behind `entity_id` from its component."""
+        component = self._hass.data.get(DATA_INSTANCES, {}).get(split_entity_id(entity_id)[0])
+        return component.get_entity(entity_id) if component is not None else None
+
+    def _motion(self, entity_id: str, state: State | None) -> str | None:
+        """Return open, opening, closed or closing, as the entity itself says.
+
+        The state machine and the entity agree in practice; when they do not
+        (a stale or overwritten state), the more dangerous reading wins: a
+        toggle is only judged to close what both call open.
+        """
+        current = state.state if state is not None else None
+        entity = self._entity_object(entity_id)
+        if entity is None:
+            return current
+        if getattr(entity, "is_closing", None) is True:
+            return "closing"
+        if getattr(entity, "is_closed", None) is True:
+            return "closed"
+        if getattr(entity, "is_opening", None) is True:
+            return "opening"
+        return current
+
+    def _device_class(self, entity_id: str, state: State | None) -> str | None:
+        """Return the device class from the state, else from the registry."""
+        if state is not None and (device_class := state.attributes.get(ATTR_DEVICE_CLASS)):
+            return str(device_class)
+        entry = er.async_get(self._hass).async_get(entity_id)
+        if entry is not None:
+            return entry.device_class or entry.original_device_class
+        return None
+
+    def _is_sensitive(self, entity_id: str) -> bool:
+        """Return True for an entity whose actions can open the house."""
+        if entity_id in self._guarded:
+            return True
+        domain = split_entity_id(entity_id)[0]
+        if domain in _SENSITIVE_DOMAINS:
+            return True
+        if domain == "cover":
+            return (
+                self._device_class(entity_id, self._hass.states.get(entity_id))
+                in ENTRANCE_COVER_CLASSES
+            )
+        return False
+
+
+# -- pure helpers ---------------------------------------------------------------
+
+
+def _is_dynamic(value: Any) -> bool:
+    """Return True for a template that renders differently at run time."""
+    if isinstance(value, Template):
+        return not value.is_static
+    if isinstance(value, str):
+        return "{{" in value or "{%" in value
+    if isinstance(value, Mapping):
+        return any(_is_dynamic(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_is_dynamic(v) for v in value)
+    return False
+
+
+def _static(value: Any) -> Any:
+    """Return a static template's text, anything else unchanged."""
+    if isinstance(value, Template):
+        return value.template
+    return value
+
+
+def _truthy(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"))
+
+
+def _merge_targets(
+    target: Mapping[str, Any], data: Mapping[str, Any]
+) -> tuple[dict[str, Any], bool]:
+    """Merge target keys from `target` and `data` into one selector.
+
+    Returns the selector and whether any part of it is a template. Values are
+    normalised to lists of strings; a value of another type makes the target
+    dynamic (the gate cannot say what it reaches).
+    """
+    selector: dict[str, Any] = {}
+    dynamic = "__template__" in data
+    for source in (data, target):
+        for key in TARGET_KEYS:
+            if key not in source:
+                continue
+            value = source[key]
+            if _is_dynamic(value):
+                dynamic = True
+                continue
+            value = _static(value)
+            values: Sequence[Any]
+            if value is None:
+                continue
+            values = [value] if isinstance(value, str) else value
+            if not isinstance(values, (list, tuple)) or not all(
+                isinstance(v, (str, Template)) for v in values
+            ):
+                dynamic = True
+                continue
+            items = [str(_static(v)).strip() for v in values]
+            expanded = [part.strip() for item in items for part in item.split(",") if part.strip()]
+            selector.setdefault(key, []).extend(expanded)
+    return selector, dynamic
+
+
+def _lock_risk(service: str) -> tuple[Risk, str]:
+    if service in ("lock", "locking"):
+        return Risk.SECURING, "Locks"
+    if service in ("unlock", "open", "toggle"):
+        return Risk.OPENS_HOUSE, "Unlocks or opens a lock"
+    return Risk.UNKNOWN, f"An unknown lock action ({service})"
+
+
+def _alarm_risk(service: str, state: State | None) -> tuple[Risk, str]:
+    if service.startswith(("alarm_arm_", "arm_")):
+        return Risk.SECURING, "Arms the alarm"
+    if service in ("alarm_disarm", "disarm"):
+        return Risk.OPENS_HOUSE, "Disarms the alarm"
+    if service in ("alarm_trigger", "trigger"):
+        return Risk.SAFE, "Sounds the alarm"
+    if service == "toggle":
+        if state is not None and state.state.startswith("armed"):
+            return Risk.OPENS_HOUSE, "Toggling an armed alarm disarms it"
+        return Risk.SECURING, "Toggling a disarmed alarm arms it"
+    return Risk.UNKNOWN, f"An unknown alarm action ({service})"
+
+
+def _opening_risk(
+    service: str, data: Mapping[str, Any], current: str | None, what: str
+) -> tuple[Risk, str]:
+    """Risk of a cover (door, gate, garage) or valve service.
+
+    current: the entity's state as `Gate._motion` reads it (open, opening,
+    closed, closing, or None when unknown).
+    """
+    if service.startswith("close"):
+        return Risk.SECURING, f"Closes the {what}"
+    if service.startswith("open") or service == "turn_on":
+        return Risk.OPENS_HOUSE, f"Opens the {what}"
+    if service.startswith("set_"):
+        value = _static(data.get("tilt_position" if "tilt" in service else "position"))
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0:
+            return Risk.SECURING, f"Moves the {what} to closed"
+        return Risk.OPENS_HOUSE, f"Moves the {what} to an open position"
+    if service.startswith("toggle"):
+        if current in ("open", "opening"):
+            return Risk.SECURING, f"The {what} is {current}, so toggling closes it"
+        return (
+            Risk.OPENS_HOUSE,
+            f"The {what} is {current or 'in an unknown state'}, so toggling may open it",
+        )
+    if service.startswith("stop"):
+        if current == "closing":
+            return Risk.OPENS_HOUSE, f"Stopping a closing {what} leaves it open"
+        return Risk.SAFE, f"Stops the {what}"
+    return Risk.UNKNOWN, f"An unknown {what} action ({service})"

@@ -1,0 +1,173 @@
+"""Response shaping: untrusted text, the list envelope and the byte budget (§6).
+
+Every tool's result passes through `finalize`, once, at the end: a single
+mechanism, not tool by tool.
+
+- Text that comes from the house (names, aliases, states, attributes, error
+  messages) is untrusted: control and bidirectional-override characters are
+  stripped and its length is capped, so a device name cannot hide text,
+  reorder what a person reads, or flood a model's context.
+- Lists travel in one envelope `{total, offset, limit, has_more, next_offset,
+  items}`.
+- A result larger than the byte budget loses items from the end of its largest
+  list until it fits, and says how many were left out and which argument
+  narrows the request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+import json
+from typing import Any, Final
+import unicodedata
+
+from .const import NAME_MAX_CHARS, TEXT_MAX_CHARS
+
+# Bidirectional embeddings, overrides and isolates, and invisible format
+# characters that change how text is displayed without being seen.
+_BIDI_AND_INVISIBLE: Final = frozenset(
+    "\u061c\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+)
+ELLIPSIS: Final = "…"
+
+
+def clean_text(value: str, max_chars: int = NAME_MAX_CHARS) -> str:
+    """Return untrusted `value` without control or bidi characters, capped.
+
+    Removed: Unicode categories Cc (controls, including newlines and tabs,
+    which become spaces), Cs (lone surrogates) and the bidirectional and
+    zero-width format characters above. Other format characters (Cf) are kept
+    because scripts such as Persian need them. Text longer than `max_chars`
+    is cut and ends with "…".
+    """
+    out: list[str] = []
+    for char in value:
+        if char in _BIDI_AND_INVISIBLE:
+            continue
+        category = unicodedata.category(char)
+        if category == "Cc":
+            if char in "\n\r\t" and out and out[-1] != " ":
+                out.append(" ")
+            continue
+        if category == "Cs":
+            continue
+        out.append(char)
+    text = "".join(out).strip()
+    if len(text) > max_chars:
+        text = text[: max_chars - 1].rstrip() + ELLIPSIS
+    return text
+
+
+def clean_tree(value: Any, max_chars: int = TEXT_MAX_CHARS) -> Any:
+    """Apply `clean_text` to every string (keys included) inside `value`."""
+    if isinstance(value, str):
+        return clean_text(value, max_chars)
+    if isinstance(value, Mapping):
+        return {
+            clean_text(str(key), NAME_MAX_CHARS): clean_tree(item, max_chars)
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [clean_tree(item, max_chars) for item in value]
+    return value
+
+
+def envelope(
+    items: Sequence[Any], *, offset: int, limit: int, total: int | None = None
+) -> dict[str, Any]:
+    """Return one page of `items` in the standard list envelope.
+
+    `items` is the whole list (or, with `total`, an already-cut page starting
+    at `offset`). Shape: `{total, offset, limit, has_more, next_offset,
+    items}`; `next_offset` is None on the last page.
+    """
+    if total is None:
+        total = len(items)
+        page = list(items[offset : offset + limit])
+    else:
+        page = list(items)
+    end = offset + len(page)
+    has_more = end < total
+    return {
+        "total": total,
+        "offset": offset,
+        "limit": limit,
+        "has_more": has_more,
+        "next_offset": end if has_more else None,
+        "items": page,
+    }
+
+
+def encoded_size(payload: Any) -> int:
+    """Return the size in bytes of `payload` as the JSON text sent to clients."""
+    return len(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def _largest_list(payload: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int]:
+    """Return the path to, and encoded size of, the largest list in `payload`."""
+    best: tuple[tuple[Any, ...], int] = ((), -1)
+    if isinstance(payload, dict):
+        children: Sequence[tuple[Any, Any]] = list(payload.items())
+    elif isinstance(payload, list):
+        if len(payload) > 1:
+            best = (path, encoded_size(payload))
+        children = list(enumerate(payload))
+    else:
+        return best
+    for key, child in children:
+        if isinstance(child, (dict, list)):
+            found = _largest_list(child, (*path, key))
+            if found[1] > best[1]:
+                best = found
+    return best
+
+
+def _at(payload: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        payload = payload[key]
+    return payload
+
+
+def fit_budget(payload: dict[str, Any], budget: int, narrow_hint: str) -> dict[str, Any]:
+    """Cut `payload` until its JSON encoding fits in `budget` bytes.
+
+    Items are removed from the end of the largest list, repeatedly. When a
+    list inside an envelope is cut, its `has_more`/`next_offset` are updated
+    so paging still works. The result then carries `truncated: {omitted,
+    hint}`, where `hint` (from the tool) names the argument that narrows the
+    request. A payload that fits is returned unchanged.
+    """
+    size = encoded_size(payload)
+    if size <= budget:
+        return payload
+    omitted = 0
+    while size > budget:
+        path, list_size = _largest_list(payload)
+        if list_size < 0:
+            break
+        items: list[Any] = _at(payload, path)
+        # Remove a share proportional to the excess, at least one item.
+        excess = size - budget
+        per_item = max(1, list_size // max(1, len(items)))
+        drop = min(len(items) - 1, max(1, -(-excess // per_item)))
+        del items[len(items) - drop :]
+        omitted += drop
+        if path and path[-1] == "items":
+            parent = _at(payload, path[:-1])
+            if isinstance(parent, dict) and "has_more" in parent:
+                end = parent.get("offset", 0) + len(items)
+                parent["has_more"] = end < parent.get("total", end)
+                parent["next_offset"] = end if parent["has_more"] else None
+        size = encoded_size(payload)
+    payload["truncated"] = {
+        "omitted": omitted,
+        "hint": f"The answer was cut to fit {budget} bytes. {narrow_hint}",
+    }
+    return payload
+
+
+def finalize(payload: dict[str, Any], budget: int, narrow_hint: str) -> dict[str, Any]:
+    """Shape a tool result for a model: clean untrusted text, then fit the budget."""
+    cleaned: dict[str, Any] = clean_tree(payload)
+    return fit_budget(cleaned, budget, narrow_hint)

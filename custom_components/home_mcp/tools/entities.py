@@ -1,0 +1,166 @@
+"""`list_entities`: find entities by room, floor, label, kind, state or name."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pydantic import Field
+
+from ..matching import best_match, fold
+from ..shaping import clean_text, envelope
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .house import House
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+
+
+class ListEntitiesInput(ToolInput):
+    """Filters for `list_entities`; all optional, combined with AND."""
+
+    domain: str | None = Field(None, description="Entity domain, e.g. light, lock, cover, sensor")
+    area: str | None = Field(None, description="Area id, or a room's name or alias in any language")
+    floor: str | None = Field(None, description="Floor id, or a floor's name or alias")
+    label: str | None = Field(None, description="Label id or name")
+    device_class: str | None = Field(
+        None, description="Device class, e.g. garage, door, temperature"
+    )
+    state: str | None = Field(
+        None, description="Only entities in this state, e.g. on, open, unlocked"
+    )
+    query: str | None = Field(
+        None,
+        description="Free text matched against names, aliases, entity ids and device names; accent-, case- and width-insensitive, any script, words in any order",
+        max_length=200,
+    )
+    offset: int = Field(0, ge=0, description="Index of the first row to return")
+    limit: int = Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Rows per page")
+
+
+class ListEntitiesOutput(ToolOutput):
+    """Rows in the standard envelope, or a histogram when no filter was given."""
+
+    total: int
+    offset: int | None = None
+    limit: int | None = None
+    has_more: bool | None = None
+    next_offset: int | None = None
+    items: list[dict[str, Any]] | None = None
+    by_domain: dict[str, int] | None = None
+    by_area: dict[str, int] | None = None
+    hint: str | None = None
+
+
+async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntitiesOutput:
+    """List entities matching every given filter.
+
+    Reads the state machine and the entity, device, area, floor and label
+    registries. Without any filter, answers with counts by domain and by area
+    instead of a dump. With `query`, rows are ranked by match score and carry
+    the field that matched; weak matches are labelled.
+    """
+    house = House(ctx.hass)
+    filters = args.model_dump(exclude={"offset", "limit"}, exclude_none=True)
+    if not filters:
+        by_domain: Counter[str] = Counter()
+        by_area: Counter[str] = Counter()
+        total = 0
+        for view in house.all():
+            if view.hidden:
+                continue
+            total += 1
+            by_domain[view.domain] += 1
+            by_area[house.area_name(view.area_id) or "(no area)"] += 1
+        return ListEntitiesOutput(
+            total=total,
+            by_domain=dict(by_domain.most_common()),
+            by_area=dict(by_area.most_common()),
+            hint="Pass domain, area, floor, label, device_class, state or query to list entities.",
+        )
+
+    area_ids = set(house.resolve_area(args.area)) if args.area else None
+    floor_ids = set(house.resolve_floor(args.floor)) if args.floor else None
+    label_ids = set(house.resolve_label(args.label)) if args.label else None
+    if area_ids is not None and len(area_ids) > 1 and args.area not in area_ids:
+        raise ToolError(
+            "ambiguous_area",
+            f"{clean_text(args.area or '')!r} names several areas",
+            "Pass one of these area ids as area",
+            candidates=[{"area_id": a, "name": house.area_name(a)} for a in sorted(area_ids)],
+        )
+    domain = fold(args.domain).replace(" ", "_") if args.domain else None
+    device_class = fold(args.device_class).replace(" ", "_") if args.device_class else None
+    wanted_state = fold(args.state) if args.state else None
+
+    rows: list[tuple[float, dict[str, Any]]] = []
+    for view in house.all():
+        if domain is not None and view.domain != domain:
+            continue
+        if area_ids is not None and view.area_id not in area_ids:
+            continue
+        if floor_ids is not None and view.floor_id not in floor_ids:
+            continue
+        if label_ids is not None and not label_ids & set(view.labels):
+            continue
+        if device_class is not None and (view.device_class or "") != device_class:
+            continue
+        if wanted_state is not None and fold(view.state.state) != wanted_state:
+            continue
+        row: dict[str, Any] = {
+            "entity_id": view.entity_id,
+            "name": view.name,
+            "state": view.state.state,
+        }
+        if area := house.area_name(view.area_id):
+            row["area"] = area
+        if view.aliases:
+            row["aliases"] = list(view.aliases)
+        row["guarded"] = ctx.gate.async_is_guarded_entity(view.entity_id)
+        score = 1.0
+        if args.query:
+            match = best_match(args.query, view.search_fields())
+            if match is None:
+                continue
+            score = match.score
+            row["match"] = {
+                "score": match.score,
+                "field": match.field,
+                "kind": match.kind,
+                "weak": match.weak,
+            }
+        rows.append((score, row))
+
+    if args.query:
+        rows.sort(key=lambda item: (-item[0], item[1]["entity_id"]))
+    items = [row for _, row in rows]
+    page = envelope(items, offset=args.offset, limit=args.limit)
+    hint = None
+    if not items:
+        hint = (
+            "Nothing matched every filter. Drop a filter, check spelling, or call "
+            "home_overview for the rooms and list_entities without filters for the domains."
+        )
+    elif args.query and all(row.get("match", {}).get("weak") for row in items):
+        hint = "Only weak matches: check the name with the person before acting."
+    return ListEntitiesOutput(**page, hint=hint)
+
+
+TOOLS = [
+    Tool(
+        name="list_entities",
+        title="List entities",
+        description=(
+            "Find entities by domain, area, floor, label, device_class, state or "
+            "free-text query (names, aliases, entity ids, device names; any "
+            "language, accents and case ignored). Rows are minimal (entity_id, "
+            "name, state, area, guarded); guarded means actions on it that open "
+            "the house need a person's approval. Without any filter it returns "
+            f"counts by domain and area. {UNTRUSTED_NOTE}"
+        ),
+        input_model=ListEntitiesInput,
+        output_model=ListEntitiesOutput,
+        handler=list_entities,
+        narrow_hint="Page with offset/limit, or add domain, area or query.",
+    )
+]

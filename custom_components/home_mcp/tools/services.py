@@ -1,0 +1,167 @@
+"""`call_service`: one Home Assistant action, through the gate."""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+from typing import Any
+
+from pydantic import Field
+
+from homeassistant.const import ENTITY_MATCH_ALL
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    floor_registry as fr,
+    label_registry as lr,
+)
+
+from ..actions import async_execute, refusal
+from ..gate import Action
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+
+IDS = str | list[str]
+NAME_PATTERN = r"^[a-z0-9_]+$"
+
+
+class Target(ToolInput):
+    """What the action acts on; Home Assistant's target keys."""
+
+    entity_id: IDS | None = Field(
+        None, description="Entity ids, or 'all' for every entity of the domain"
+    )
+    device_id: IDS | None = Field(None, description="Device ids")
+    area_id: IDS | None = Field(None, description="Area ids (see home_overview)")
+    floor_id: IDS | None = Field(None, description="Floor ids")
+    label_id: IDS | None = Field(None, description="Label ids")
+
+
+class CallServiceInput(ToolInput):
+    """One action: `domain.service` with a target and data."""
+
+    domain: str = Field(
+        description="The action's domain, e.g. light", pattern=NAME_PATTERN, max_length=64
+    )
+    service: str = Field(
+        description="The action, e.g. turn_on", pattern=NAME_PATTERN, max_length=64
+    )
+    target: Target | None = Field(None, description="What to act on")
+    data: dict[str, Any] | None = Field(
+        None, description='Service data, e.g. {"brightness_pct": 40}'
+    )
+
+
+class CallServiceOutput(ToolOutput):
+    """What Home Assistant reports after the action."""
+
+    action: str
+    completed: bool
+    states: list[dict[str, Any]] = Field(
+        description="Each addressed entity as Home Assistant reports it afterwards: state, state_before, changed, reached"
+    )
+    response: Any = None
+    warning: str | None = None
+    states_omitted: int | None = None
+
+
+def _ids(value: IDS | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
+    services = ctx.hass.services.async_services_for_domain(domain)
+    if service in services:
+        return
+    if services:
+        raise ToolError(
+            "service_not_found",
+            f"Home Assistant has no action {domain}.{service}",
+            "Use one of the domain's actions listed in available",
+            available=sorted(services)[:80],
+        )
+    domains = sorted(ctx.hass.services.async_services())
+    raise ToolError(
+        "service_not_found",
+        f"Home Assistant has no actions in a domain called {domain!r}",
+        "Check the domain; close names are listed in similar",
+        similar=get_close_matches(domain, domains, n=5, cutoff=0.6),
+    )
+
+
+def _check_targets_exist(ctx: ToolContext, target: Target) -> None:
+    """Refuse ids that do not exist, instead of letting the call do nothing."""
+    missing: dict[str, list[str]] = {}
+    entity_ids = [e for e in _ids(target.entity_id) if e != ENTITY_MATCH_ALL]
+    for entity_id in entity_ids:
+        if ctx.hass.states.get(entity_id) is None:
+            missing.setdefault("entity_id", []).append(entity_id)
+    checks = (
+        ("device_id", target.device_id, lambda i: dr.async_get(ctx.hass).async_get(i)),
+        ("area_id", target.area_id, lambda i: ar.async_get(ctx.hass).async_get_area(i)),
+        ("floor_id", target.floor_id, lambda i: fr.async_get(ctx.hass).async_get_floor(i)),
+        ("label_id", target.label_id, lambda i: lr.async_get(ctx.hass).async_get_label(i)),
+    )
+    for key, value, lookup in checks:
+        for ident in _ids(value):
+            if lookup(ident) is None:
+                missing.setdefault(key, []).append(ident)
+    if missing:
+        raise ToolError(
+            "not_found",
+            "These targets do not exist: "
+            + "; ".join(f"{key} {', '.join(ids)}" for key, ids in missing.items()),
+            "Find the right ids with home_overview or list_entities",
+            missing=missing,
+        )
+
+
+async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceOutput:
+    """Run one Home Assistant action if the gate lets it through.
+
+    Raises `ToolError` for an action that does not exist or targets that do
+    not exist, and returns the gate's refusal for a guarded action (nothing
+    runs). Otherwise runs it as the caller and reports the states afterwards.
+    """
+    _check_service_exists(ctx, args.domain, args.service)
+    target = args.target or Target()
+    _check_targets_exist(ctx, target)
+    action = Action(
+        domain=args.domain,
+        service=args.service,
+        target=target.model_dump(exclude_none=True),
+        data=args.data or {},
+    )
+    decision = ctx.gate.async_check(action)
+    if decision.guarded:
+        raise ToolError.from_result(refusal(decision))
+    result = await async_execute(ctx.hass, ctx.caller.context(), action, decision.affected_entities)
+    if not result["ok"]:
+        raise ToolError.from_result(result)
+    result.pop("ok")
+    return CallServiceOutput(**result)
+
+
+TOOLS = [
+    Tool(
+        name="call_service",
+        title="Call a Home Assistant action",
+        description=(
+            "Run one Home Assistant action (service), e.g. light.turn_on, with "
+            "a target (entity_id, device_id, area_id, floor_id, label_id) and "
+            "data. Prefer run_macro when the household has a scene or script "
+            "for it. The result lists every addressed entity's state as Home "
+            "Assistant reports it afterwards (a lock can jam: report what "
+            "happened). Actions that open the house (unlock, open a door, gate, "
+            "garage or valve, disarm an alarm) and system actions are refused "
+            "and need a person in Home Assistant; do not retry them. "
+            f"{UNTRUSTED_NOTE}"
+        ),
+        input_model=CallServiceInput,
+        output_model=CallServiceOutput,
+        handler=call_service,
+        write=True,
+        idempotent=False,
+        narrow_hint="Target fewer entities to see every state.",
+    )
+]

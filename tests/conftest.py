@@ -1,0 +1,244 @@
+"""Fixtures: a real Home Assistant with the demo's devices, and a real MCP client.
+
+The house is Home Assistant's own `demo` integration (real locks, covers,
+valves, an alarm panel, lights) plus scripts and scenes a household would
+have. MCP calls go through the official SDK client over real HTTP to Home
+MCP's view on Home Assistant's aiohttp server, authenticated with a real
+access token; outcomes are read from Home Assistant's state machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+import json
+from typing import Any
+from unittest.mock import patch
+
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+import mcp_types as types
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+import custom_components  # noqa: F401  # Our package, before the plugin's.
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+)
+from homeassistant.setup import async_setup_component
+
+DOMAIN = "home_mcp"
+
+DEMO_PLATFORMS = [
+    Platform.ALARM_CONTROL_PANEL,
+    Platform.BUTTON,
+    Platform.CLIMATE,
+    Platform.COVER,
+    Platform.LIGHT,
+    Platform.LOCK,
+    Platform.MEDIA_PLAYER,
+    Platform.SWITCH,
+    Platform.VALVE,
+]
+
+SCRIPTS: dict[str, Any] = {
+    "unlock_front": {
+        "alias": "Unlock the front door",
+        "sequence": [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}],
+    },
+    "welcome_home": {
+        "alias": "Welcome home",
+        "description": "Lights on and let them in",
+        "sequence": [
+            {
+                "action": "light.turn_on",
+                "target": {"entity_id": "light.entrance_color_white_lights"},
+            },
+            {"action": "script.unlock_front"},
+        ],
+    },
+    "good_night": {
+        "alias": "Good night",
+        "sequence": [
+            {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}},
+            {"action": "light.turn_off", "target": {"entity_id": "light.ceiling_lights"}},
+        ],
+    },
+    "bedtime": {
+        "alias": "Bedtime",
+        "sequence": [{"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}}],
+    },
+    "dynamic": {
+        "alias": "Whatever the template says",
+        "sequence": [
+            {"action": "{{ 'lock.' ~ 'unlock' }}", "target": {"entity_id": "lock.front_door"}}
+        ],
+    },
+    "choose_branch": {
+        "alias": "Branchy",
+        "sequence": [
+            {
+                "choose": [
+                    {
+                        "conditions": [
+                            {"condition": "state", "entity_id": "light.bed_light", "state": "on"}
+                        ],
+                        "sequence": [
+                            {"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}}
+                        ],
+                    }
+                ],
+                "default": [
+                    {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
+                ],
+            }
+        ],
+    },
+}
+
+SCENES: list[dict[str, Any]] = [
+    {
+        "id": "romantic",
+        "name": "Romantic",
+        "entities": {"light.bed_light": {"state": "on", "brightness": 50}},
+    },
+    {"id": "open_house", "name": "Open house", "entities": {"lock.front_door": "unlocked"}},
+    {"id": "bedtime_scene", "name": "Bedtime", "entities": {"light.ceiling_lights": "off"}},
+    {
+        "id": "lock_up",
+        "name": "Lock up",
+        "entities": {"lock.front_door": "locked", "cover.garage_door": "closed"},
+    },
+]
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
+    """Let Home Assistant load the repository's custom integration."""
+
+
+@pytest.fixture
+async def demo_house(hass: HomeAssistant) -> HomeAssistant:
+    """Set up the demo's devices, rooms, scripts and scenes."""
+    with (
+        patch(
+            "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM",
+            DEMO_PLATFORMS,
+        ),
+        patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0),
+        patch("homeassistant.components.demo.valve.OPEN_CLOSE_DELAY", 0),
+    ):
+        assert await async_setup_component(hass, "homeassistant", {})
+        assert await async_setup_component(hass, "demo", {})
+        await hass.async_block_till_done()
+    assert await async_setup_component(hass, "script", {"script": SCRIPTS})
+    assert await async_setup_component(hass, "scene", {"scene": SCENES})
+    await hass.async_block_till_done()
+
+    floors = fr.async_get(hass)
+    ground = floors.async_create("Ground floor", aliases={"downstairs", "rez-de-chaussée"}, level=0)
+    upstairs = floors.async_create("First floor", aliases={"upstairs", "2階"}, level=1)
+    areas = ar.async_get(hass)
+    garage = areas.async_create("Garage", floor_id=ground.floor_id)
+    living = areas.async_create("リビング", aliases={"Living room"}, floor_id=ground.floor_id)
+    office = areas.async_create("Büro", aliases={"Office"}, floor_id=upstairs.floor_id)
+    dining = areas.async_create("Salle à manger", floor_id=ground.floor_id)
+    entities = er.async_get(hass)
+    devices = dr.async_get(hass)
+    for entity_id, area in (
+        ("cover.garage_door", garage),
+        ("cover.hall_window", garage),
+        ("cover.living_room_window", living),
+        ("light.living_room_rgbww_lights", living),
+        ("light.office_rgbw_lights", office),
+        ("light.kitchen_lights", dining),
+    ):
+        # Entities without a name of their own take the area of their device.
+        entry = entities.async_get(entity_id)
+        assert entry is not None and entry.device_id is not None
+        devices.async_update_device(entry.device_id, area_id=area.id)
+    entities.async_update_entity("light.office_rgbw_lights", aliases=["Büro Decke"])
+    await hass.async_block_till_done()
+    return hass
+
+
+@dataclass
+class McpHarness:
+    """A real MCP client against Home MCP on a real HTTP server."""
+
+    hass: HomeAssistant
+    base_url: str
+    token: str
+
+    @property
+    def url(self) -> str:
+        """Return the MCP endpoint URL."""
+        return f"{self.base_url}/api/mcp"
+
+    @asynccontextmanager
+    async def client(
+        self, mode: str = "legacy", token: str | None = None, url: str | None = None
+    ) -> AsyncIterator[Client]:
+        """Open the SDK client in `mode` (`legacy`: initialize; `auto`: 2026-07-28)."""
+        http = httpx2.AsyncClient(
+            headers={"Authorization": f"Bearer {token or self.token}"}, timeout=30
+        )
+        async with (
+            http,
+            Client(
+                streamable_http_client(url or self.url, http_client=http),
+                mode=mode,
+                cache=None,
+                client_info=types.Implementation(name="pytest-client", version="1.0"),
+            ) as client,
+        ):
+            yield client
+
+    async def call(
+        self, tool: str, arguments: dict[str, Any] | None = None, *, mode: str = "legacy"
+    ) -> types.CallToolResult:
+        """Call one tool and return the raw result."""
+        async with self.client(mode) as client:
+            return await client.call_tool(tool, arguments or {})
+
+    async def data(
+        self, tool: str, arguments: dict[str, Any] | None = None, *, mode: str = "legacy"
+    ) -> dict[str, Any]:
+        """Call one tool and return its structured content (checked against the text)."""
+        result = await self.call(tool, arguments, mode=mode)
+        assert result.structured_content is not None
+        text = result.content[0]
+        assert isinstance(text, types.TextContent)
+        assert json.loads(text.text) == result.structured_content
+        assert result.is_error == (result.structured_content.get("ok") is False)
+        return result.structured_content
+
+
+@pytest.fixture
+async def home_mcp(hass: HomeAssistant) -> MockConfigEntry:
+    """Set up Home MCP's config entry."""
+    entry = MockConfigEntry(domain=DOMAIN, title="Home MCP", data={})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+@pytest.fixture
+async def mcp(
+    demo_house: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_client: Callable[..., Any],
+    hass_access_token: str,
+) -> McpHarness:
+    """Return the MCP harness for the demo house."""
+    client = await hass_client()
+    base_url = str(client.make_url("")).rstrip("/")
+    return McpHarness(hass=demo_house, base_url=base_url, token=hass_access_token)

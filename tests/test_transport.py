@@ -1,0 +1,221 @@
+"""The MCP endpoint's HTTP behaviour: statuses the specification names, with bodies."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from http import HTTPStatus
+import json
+import logging
+from typing import Any
+from unittest.mock import patch
+
+import aiohttp
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.core import HomeAssistant
+
+from .conftest import McpHarness
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "raw-test", "version": "0"},
+    },
+}
+HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+@pytest.fixture
+async def http(mcp: McpHarness, hass_client: Callable[..., Any]) -> Any:
+    """Return an authenticated aiohttp test client for Home Assistant."""
+    return await hass_client()
+
+
+async def _still_serving(http: Any) -> None:
+    """Home Assistant and the endpoint still answer a well-formed request."""
+    response = await http.post("/api/mcp", json=INITIALIZE, headers=HEADERS)
+    assert response.status == HTTPStatus.OK
+    body = await response.json()
+    assert body["result"]["serverInfo"]["name"] == "Home MCP"
+
+
+async def test_initialize_and_both_urls(http: Any) -> None:
+    """A valid initialize answers 200 JSON at both URLs."""
+    for url in ("/api/mcp", "/api/home_mcp"):
+        response = await http.post(url, json=INITIALIZE, headers=HEADERS)
+        assert response.status == HTTPStatus.OK, url
+        assert response.content_type == "application/json"
+        body = await response.json()
+        assert body["id"] == 1
+        assert "call `home_overview` first" in body["result"]["instructions"].lower()
+
+
+async def test_missing_accept_is_406_with_what_to_send(http: Any) -> None:
+    response = await http.post(
+        "/api/mcp",
+        data=json.dumps(INITIALIZE),
+        headers={"Content-Type": "application/json", "Accept": "text/html"},
+    )
+    assert response.status == HTTPStatus.NOT_ACCEPTABLE
+    body = await response.json()
+    assert "Accept: application/json, text/event-stream" in body["error"]["message"]
+    await _still_serving(http)
+
+
+async def test_wrong_content_type_is_415(http: Any) -> None:
+    response = await http.post(
+        "/api/mcp",
+        data=json.dumps(INITIALIZE),
+        headers={"Content-Type": "text/plain", "Accept": "application/json"},
+    )
+    assert response.status == HTTPStatus.UNSUPPORTED_MEDIA_TYPE
+    body = await response.json()
+    assert "application/json" in body["error"]["message"]
+
+
+async def test_unknown_protocol_version_is_400(http: Any) -> None:
+    response = await http.post(
+        "/api/mcp",
+        json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        headers={**HEADERS, "MCP-Protocol-Version": "1999-01-01"},
+    )
+    assert response.status == HTTPStatus.BAD_REQUEST
+    body = await response.json()
+    assert body["error"]["code"] == -32022
+    assert "2025-11-25" in body["error"]["data"]["supported"]
+    assert "2026-07-28" in body["error"]["data"]["supported"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "code", "words"),
+    [
+        ("{not json", -32700, "not JSON"),
+        ('{"hello": "world"}', -32600, "jsonrpc"),
+        ('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', -32600, "batches"),
+        ('{"jsonrpc": "2.0", "id": 1, "method": 5}', -32600, "method"),
+        ('"just a string"', -32600, "object"),
+    ],
+)
+async def test_malformed_json_rpc_is_400(http: Any, payload: str, code: int, words: str) -> None:
+    response = await http.post("/api/mcp", data=payload, headers=HEADERS)
+    assert response.status == HTTPStatus.BAD_REQUEST
+    body = await response.json()
+    assert body["jsonrpc"] == "2.0"
+    assert body["error"]["code"] == code
+    assert words in body["error"]["message"]
+    await _still_serving(http)
+
+
+async def test_oversized_body_is_413(http: Any) -> None:
+    big = json.dumps({**INITIALIZE, "padding": "x" * (1024 * 1024 + 10)})
+    response = await http.post("/api/mcp", data=big, headers=HEADERS)
+    assert response.status == HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+    body = await response.json()
+    assert "too large" in body["error"]["message"]
+    await _still_serving(http)
+
+
+@pytest.mark.parametrize("method", ["GET", "DELETE"])
+async def test_get_and_delete_without_sessions_are_405(http: Any, method: str) -> None:
+    """Clients configured for the old SSE transport learn how to switch."""
+    response = await http.request(method, "/api/mcp", headers={"Accept": "text/event-stream"})
+    assert response.status == HTTPStatus.METHOD_NOT_ALLOWED
+    assert response.headers["Allow"] == "POST"
+    body = await response.json()
+    assert "Streamable HTTP" in body["error"]["data"]["hint"]
+    assert "--transport http" in body["error"]["data"]["hint"]
+
+
+async def test_notification_is_202(http: Any) -> None:
+    response = await http.post(
+        "/api/mcp", json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=HEADERS
+    )
+    assert response.status == HTTPStatus.ACCEPTED
+
+
+async def test_unknown_method_is_a_json_rpc_error(http: Any) -> None:
+    response = await http.post(
+        "/api/mcp",
+        json={"jsonrpc": "2.0", "id": 9, "method": "no/such"},
+        headers={**HEADERS, "MCP-Protocol-Version": "2025-11-25"},
+    )
+    body = await response.json()
+    assert body["error"]["code"] == -32601
+
+
+async def test_foreign_origin_is_403(http: Any) -> None:
+    response = await http.post(
+        "/api/mcp", json=INITIALIZE, headers={**HEADERS, "Origin": "https://evil.example"}
+    )
+    assert response.status == HTTPStatus.FORBIDDEN
+    assert "Origin" in (await response.json())["error"]["message"]
+    response = await http.post(
+        "/api/mcp", json=INITIALIZE, headers={**HEADERS, "Origin": "http://localhost:6274"}
+    )
+    assert response.status == HTTPStatus.OK
+
+
+async def test_no_token_is_401_with_resource_metadata(
+    mcp: McpHarness, hass_client_no_auth: Callable[..., Any]
+) -> None:
+    client = await hass_client_no_auth()
+    response = await client.post("/api/mcp", json=INITIALIZE, headers=HEADERS)
+    assert response.status == HTTPStatus.UNAUTHORIZED
+    response = await client.post(
+        "/api/mcp", json=INITIALIZE, headers={**HEADERS, "Authorization": "Bearer nope"}
+    )
+    assert response.status == HTTPStatus.UNAUTHORIZED
+
+
+async def test_client_hang_up_does_not_cancel_the_action(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A client that hangs up mid-call: the action finishes, nothing crashes."""
+    call = {
+        "jsonrpc": "2.0",
+        "id": 3,
+        "method": "tools/call",
+        "params": {
+            "name": "call_service",
+            "arguments": {
+                "domain": "lock",
+                "service": "lock",
+                "target": {"entity_id": "lock.kitchen_door"},
+            },
+        },
+    }
+    with patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0.5):
+        async with aiohttp.ClientSession(
+            headers={**HEADERS, "Authorization": f"Bearer {mcp.token}"}
+        ) as session:
+            with pytest.raises(asyncio.TimeoutError):
+                await session.post(mcp.url, json=call, timeout=aiohttp.ClientTimeout(total=0.1))
+        assert hass.states.get("lock.kitchen_door").state == "locking"
+        await asyncio.sleep(0.6)
+        await hass.async_block_till_done()
+    assert hass.states.get("lock.kitchen_door").state == "locked"
+
+
+async def test_core_mcp_server_keeps_api_mcp(
+    hass: HomeAssistant,
+    hass_client: Callable[..., Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """With core's mcp_server set up, Home MCP answers at /api/home_mcp only."""
+    MockConfigEntry(domain="mcp_server", data={}).add_to_hass(hass)
+    entry = MockConfigEntry(domain="home_mcp", data={})
+    entry.add_to_hass(hass)
+    with caplog.at_level(logging.WARNING):
+        assert await hass.config_entries.async_setup(entry.entry_id)
+    assert "Home MCP answers at /api/home_mcp only" in caplog.text
+    client = await hass_client()
+    response = await client.post("/api/home_mcp", json=INITIALIZE, headers=HEADERS)
+    assert response.status == HTTPStatus.OK
+    response = await client.post("/api/mcp", json=INITIALIZE, headers=HEADERS)
+    assert response.status == HTTPStatus.NOT_FOUND
