@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 import logging
+import re
 from typing import Any, Final
 
 from homeassistant.const import (
@@ -293,10 +294,16 @@ class Decision:
 
 @dataclass(slots=True)
 class _Walk:
-    """State of one analysis: findings so far and the macros on the path."""
+    """State of one analysis: findings so far and the macros on the path.
+
+    reactions: entity id -> automations whose triggers watch it, built once
+        per analysis when first needed.
+    """
 
     findings: list[Finding] = field(default_factory=list)
     path: tuple[str, ...] = ()
+    reactions: dict[str, list[str]] | None = None
+    reacted: set[str] = field(default_factory=set)
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         self.findings.append(Finding(risk, entity_id, service, reason, self.path))
@@ -437,6 +444,17 @@ class Gate:
 
         entity_ids, all_targeted = self._expand(domain, selector)
 
+        # Presence set by hand: automations watching trackers and persons react.
+        if (domain, service) == ("device_tracker", "see"):
+            dev_id = data.get("dev_id")
+            trackers = (
+                [f"device_tracker.{dev_id}"]
+                if isinstance(dev_id, str)
+                else self._hass.states.async_entity_ids("device_tracker")
+            )
+            for tracker in trackers:
+                self._check_reactions(tracker, walk, depth)
+
         # Macros addressed by service name.
         if domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
             self._check_macro(f"script.{service}", walk, depth)
@@ -557,6 +575,7 @@ class Gate:
                 )
             else:
                 walk.add(Risk.SAFE, entity_id, f"{domain}.{service}", "Not a guarded entity")
+            self._check_reactions(entity_id, walk, depth)
         finally:
             walk.path = saved_path
 
@@ -578,6 +597,17 @@ class Gate:
                 name,
                 "The person marked this entity as guarded in Home MCP's options",
             )
+            return
+        if domain == "switch" and (wrapper := self._switch_wrapper(entity_id)) is not None:
+            wrapper_id, wrapper_domain, mapped = wrapper
+            saved_path = walk.path
+            walk.path = (*walk.path, entity_id)
+            try:
+                self._check_entity_service(
+                    wrapper_domain, mapped.get(service, service), data, wrapper_id, walk, depth
+                )
+            finally:
+                walk.path = saved_path
             return
         state = self._hass.states.get(entity_id)
         if domain == "lock":
@@ -864,6 +894,85 @@ class Gate:
                 f"Sets it to {value!r}, which Home MCP cannot judge",
             )
 
+    def _check_reactions(self, entity_id: str, walk: _Walk, depth: int) -> None:
+        """Add findings for automations that would react to `entity_id` changing.
+
+        An automation whose trigger watches the entity (a state, numeric
+        state, zone, calendar or device trigger naming it, or a template
+        mentioning it; a person follows its device trackers) runs its actions
+        when the entity changes, so they are judged as part of this action.
+        Conditions are not evaluated: every branch counts. Enabled or not: an
+        automation can be enabled by a later call.
+        """
+        if walk.reactions is None:
+            walk.reactions = self._automation_triggers()
+        watched = [entity_id]
+        if entity_id.startswith("device_tracker."):
+            for person in self._hass.states.async_all("person"):
+                trackers = person.attributes.get("device_trackers") or []
+                if entity_id in trackers:
+                    watched.append(person.entity_id)
+        for watched_id in watched:
+            for automation_id in walk.reactions.get(watched_id, []):
+                key = f"{watched_id}>{automation_id}"
+                if automation_id in walk.path or key in walk.reacted:
+                    continue
+                walk.reacted.add(key)
+                saved_path = walk.path
+                walk.path = (*walk.path, *dict.fromkeys((entity_id, watched_id)))
+                try:
+                    self._check_macro(automation_id, walk, depth + 1)
+                finally:
+                    walk.path = saved_path
+
+    def _automation_triggers(self) -> dict[str, list[str]]:
+        """Return entity id -> automations whose triggers mention it."""
+        index: dict[str, list[str]] = {}
+        component = self._hass.data.get(DATA_INSTANCES, {}).get("automation")
+        if component is None:
+            return index
+        registry = er.async_get(self._hass)
+        for entity in component.entities:
+            config = getattr(entity, "raw_config", None)
+            if not isinstance(config, Mapping):
+                continue
+            triggers = config.get("triggers", config.get("trigger"))
+            for mentioned in _mentioned_entities(triggers, registry):
+                index.setdefault(mentioned, []).append(entity.entity_id)
+        return index
+
+    def _switch_wrapper(self, entity_id: str) -> tuple[str, str, Mapping[str, str]] | None:
+        """Return what a switch drives when Switch as X wraps it as a lock, cover or valve.
+
+        Returns `(wrapper entity id, wrapper domain, switch service -> wrapper
+        service)`, or None for a plain switch. Turning the switch on unlocks
+        the wrapping lock (locks it when inverted) and opens a wrapping cover
+        or valve (closes it when inverted).
+        """
+        registry = er.async_get(self._hass)
+        for entry in self._hass.config_entries.async_entries("switch_as_x"):
+            source = entry.options.get(ATTR_ENTITY_ID)
+            if not isinstance(source, str):
+                continue
+            if er.async_resolve_entity_id(registry, source) != entity_id:
+                continue
+            domain = entry.options.get("target_domain")
+            if domain not in ("lock", "cover", "valve"):
+                return None
+            wrappers = er.async_entries_for_config_entry(registry, entry.entry_id)
+            if not wrappers:
+                return None
+            invert = bool(entry.options.get("invert", False))
+            on, off = {
+                "lock": ("unlock", "lock"),
+                "cover": ("open_cover", "close_cover"),
+                "valve": ("open_valve", "close_valve"),
+            }[domain]
+            if invert:
+                on, off = off, on
+            return wrappers[0].entity_id, domain, {"turn_on": on, "turn_off": off}
+        return None
+
     # -- lookups -------------------------------------------------------------
 
     def _is_entity_domain(self, domain: str) -> bool:
@@ -910,6 +1019,8 @@ class Gate:
         domain = split_entity_id(entity_id)[0]
         if domain in _SENSITIVE_DOMAINS:
             return True
+        if domain == "switch" and (wrapper := self._switch_wrapper(entity_id)) is not None:
+            return self._is_sensitive(wrapper[0])
         if domain == "cover":
             return (
                 self._device_class(entity_id, self._hass.states.get(entity_id))
@@ -939,6 +1050,32 @@ def _static(value: Any) -> Any:
     if isinstance(value, Template):
         return value.template
     return value
+
+
+_ENTITY_ID_IN_TEXT: Final = re.compile(r"\b([a-z0-9_]+\.[a-z0-9_]+)\b")
+
+
+def _mentioned_entities(config: Any, registry: er.EntityRegistry) -> set[str]:
+    """Return every entity id a trigger configuration mentions.
+
+    `entity_id` values (ids or registry ids) and entity-id-shaped words in any
+    string (templates). Over-reads rather than under-reads.
+    """
+    found: set[str] = set()
+    if isinstance(config, Mapping):
+        for key, value in config.items():
+            if key == ATTR_ENTITY_ID:
+                for item in [value] if isinstance(value, str) else value or []:
+                    if isinstance(item, str):
+                        found.add(er.async_resolve_entity_id(registry, item) or item)
+            else:
+                found |= _mentioned_entities(value, registry)
+    elif isinstance(config, (list, tuple)):
+        for item in config:
+            found |= _mentioned_entities(item, registry)
+    elif isinstance(config, str):
+        found.update(_ENTITY_ID_IN_TEXT.findall(config))
+    return found
 
 
 def _truthy(value: Any) -> bool:

@@ -1,0 +1,171 @@
+"""Indirect ways to open the house: automations that react, wrapped relays, presence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from .conftest import McpHarness
+
+UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+
+
+async def _call(mcp: McpHarness, domain: str, service: str, **arguments: Any) -> dict[str, Any]:
+    return await mcp.data("call_service", {"domain": domain, "service": service, **arguments})
+
+
+async def test_helper_watched_by_unlocking_automation_is_guarded(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Turning on a boolean that an automation turns into an unlock is refused."""
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"let_in": {}}})
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": [
+                {
+                    "id": "let_in",
+                    "alias": "Let them in",
+                    "triggers": [
+                        {"trigger": "state", "entity_id": "input_boolean.let_in", "to": "on"}
+                    ],
+                    "actions": [UNLOCK],
+                },
+                {
+                    "id": "harmless",
+                    "alias": "Lights follow",
+                    "triggers": [{"trigger": "state", "entity_id": "switch.ac"}],
+                    "actions": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+                    ],
+                },
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+
+    result = await _call(
+        mcp, "input_boolean", "turn_on", target={"entity_id": "input_boolean.let_in"}
+    )
+    assert result["error"] == "needs_confirmation", result
+    [finding] = result["targets"]
+    assert finding["entity_id"] == "lock.front_door"
+    assert finding["via"] == ["input_boolean.let_in", "automation.let_them_in"]
+    await hass.async_block_till_done()
+    assert hass.states.get("input_boolean.let_in").state == "off"
+    assert hass.states.get("lock.front_door").state == "locked"
+
+    # An automation that only switches lights does not hold anything up.
+    result = await _call(mcp, "switch", "turn_on", target={"entity_id": "switch.ac"})
+    assert result["ok"] is True, result
+    await hass.async_block_till_done()
+    assert hass.states.get("light.bed_light").state == "on"
+
+
+async def test_switch_wrapped_as_lock_is_guarded(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """A relay that Switch as X presents as a lock is judged as that lock."""
+    entry = MockConfigEntry(
+        domain="switch_as_x",
+        options={"entity_id": "switch.ac", "target_domain": "lock", "invert": False},
+        title="Gate relay",
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    [lock_id] = [s.entity_id for s in hass.states.async_all("lock") if "ac" in s.entity_id]
+    assert hass.states.get(lock_id).state == "locked"  # switch off = locked
+
+    for domain, service, target in (
+        ("switch", "turn_on", "switch.ac"),
+        ("switch", "toggle", "switch.ac"),
+        ("homeassistant", "turn_on", "switch.ac"),
+        ("lock", "unlock", lock_id),
+    ):
+        result = await _call(mcp, domain, service, target={"entity_id": target})
+        assert result["error"] == "needs_confirmation", (domain, service, result)
+    await hass.async_block_till_done()
+    assert hass.states.get("switch.ac").state == "off"
+    assert hass.states.get(lock_id).state == "locked"
+
+    result = await _call(mcp, "switch", "turn_off", target={"entity_id": "switch.ac"})
+    assert result["ok"] is True, result
+
+
+@pytest.fixture
+async def presence_house(demo_house: HomeAssistant) -> HomeAssistant:
+    """Add a person tracked by a phone, and an automation that unlocks on arrival.
+
+    Set up before the HTTP client exists (person serves images over HTTP).
+    """
+    hass = demo_house
+    assert await async_setup_component(hass, "device_tracker", {})
+    assert await async_setup_component(
+        hass,
+        "person",
+        {
+            "person": [
+                {"id": "anne", "name": "Anne", "device_trackers": ["device_tracker.anne_phone"]}
+            ]
+        },
+    )
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "arrive",
+                "alias": "Unlock when Anne arrives",
+                "triggers": [{"trigger": "state", "entity_id": "person.anne", "to": "home"}],
+                "actions": [UNLOCK],
+            }
+        },
+    )
+    await hass.async_block_till_done()
+    return hass
+
+
+async def test_presence_spoofing_is_guarded(
+    presence_house: HomeAssistant, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """device_tracker.see moving a person home, where arriving unlocks: refused."""
+    result = await _call(
+        mcp, "device_tracker", "see", data={"dev_id": "anne_phone", "location_name": "home"}
+    )
+    assert result["error"] == "needs_confirmation", result
+    assert result["targets"][0]["via"][:2] == ["device_tracker.anne_phone", "person.anne"]
+    await hass.async_block_till_done()
+    assert hass.states.get("device_tracker.anne_phone") is None
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_integration_services_reaching_devices_are_guarded(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A service that addresses devices by its own means cannot be judged: refused."""
+    calls: list[Any] = []
+
+    async def publish(call: Any) -> None:
+        calls.append(call)
+
+    hass.services.async_register("mqtt", "publish", publish)
+    result = await _call(
+        mcp, "mqtt", "publish", data={"topic": "zigbee2mqtt/front_door/set", "payload": "UNLOCK"}
+    )
+    assert result["error"] == "needs_confirmation"
+    assert result["risk"] == "unknown"
+    assert calls == []
+
+
+async def test_assist_text_is_guarded(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Assist's free text can unlock: conversation.process is refused."""
+    assert await async_setup_component(hass, "conversation", {})
+    result = await _call(mcp, "conversation", "process", data={"text": "unlock the front door"})
+    assert result["error"] == "needs_confirmation"
+    assert result["risk"] == "unknown"
+    assert hass.states.get("lock.front_door").state == "locked"
