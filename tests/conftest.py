@@ -81,6 +81,13 @@ SCRIPTS: dict[str, Any] = {
             {"action": "{{ 'lock.' ~ 'unlock' }}", "target": {"entity_id": "lock.front_door"}}
         ],
     },
+    "slow_lights": {
+        "alias": "Slow lights",
+        "sequence": [
+            {"delay": {"seconds": 1}},
+            {"action": "light.turn_off", "target": {"entity_id": "light.kitchen_lights"}},
+        ],
+    },
     "choose_branch": {
         "alias": "Branchy",
         "sequence": [
