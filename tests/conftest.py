@@ -81,6 +81,7 @@ SCRIPTS: dict[str, Any] = {
             {"action": "{{ 'lock.' ~ 'unlock' }}", "target": {"entity_id": "lock.front_door"}}
         ],
     },
+    "ring": {"alias": "Ring", "sequence": [{"event": "let_them_in"}]},
     "slow_lights": {
         "alias": "Slow lights",
         "sequence": [

@@ -169,3 +169,25 @@ async def test_assist_text_is_guarded(mcp: McpHarness, hass: HomeAssistant) -> N
     assert result["error"] == "needs_confirmation"
     assert result["risk"] == "unknown"
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_event_fired_by_a_script_is_followed(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """A script whose event an unlocking automation listens to is guarded."""
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "on_event",
+                "alias": "Door on event",
+                "triggers": [{"trigger": "event", "event_type": "let_them_in"}],
+                "actions": [UNLOCK],
+            }
+        },
+    )
+    await hass.async_block_till_done()
+    result = await _call(mcp, "script", "ring")
+    assert result["error"] == "needs_confirmation", result
+    assert result["targets"][0]["via"] == ["script.ring", "automation.door_on_event"]
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"

@@ -720,8 +720,10 @@ class Gate:
                     self._check_sequence(branch, walk, depth + 1)
         elif kind == cv.SCRIPT_ACTION_SEQUENCE:
             self._check_sequence(action.get(CONF_SEQUENCE), walk, depth + 1)
-        # delay, wait, condition, event, stop, variables and conversation
-        # responses move nothing.
+        elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
+            self._check_event_reactions(action.get("event"), walk, depth)
+        # delay, wait, condition, stop, variables and conversation responses
+        # move nothing.
 
     def _check_script_service(self, action: Mapping[str, Any], walk: _Walk, depth: int) -> None:
         """Add findings for an `action:` (service call) inside a macro."""
@@ -925,8 +927,28 @@ class Gate:
                 finally:
                     walk.path = saved_path
 
+    def _check_event_reactions(self, event_type: Any, walk: _Walk, depth: int) -> None:
+        """Add findings for automations an `event:` action of a macro would trigger.
+
+        A templated event type could be any event: every automation with an
+        event trigger is judged.
+        """
+        if walk.reactions is None:
+            walk.reactions = self._automation_triggers()
+        key = None if _is_dynamic(event_type) else f"event:{_static(event_type)}"
+        automations = (
+            walk.reactions.get(key, [])
+            if key is not None
+            else sorted(
+                {a for k, ids in walk.reactions.items() if k.startswith("event:") for a in ids}
+            )
+        )
+        for automation_id in automations:
+            if automation_id not in walk.path:
+                self._check_macro(automation_id, walk, depth + 1)
+
     def _automation_triggers(self) -> dict[str, list[str]]:
-        """Return entity id -> automations whose triggers mention it."""
+        """Return entity id (or `event:<type>`) -> automations triggered by it."""
         index: dict[str, list[str]] = {}
         component = self._hass.data.get(DATA_INSTANCES, {}).get("automation")
         if component is None:
@@ -937,8 +959,19 @@ class Gate:
             if not isinstance(config, Mapping):
                 continue
             triggers = config.get("triggers", config.get("trigger"))
-            for mentioned in _mentioned_entities(triggers, registry):
-                index.setdefault(mentioned, []).append(entity.entity_id)
+            keys = _mentioned_entities(triggers, registry)
+            for trigger in triggers if isinstance(triggers, list) else [triggers]:
+                if not isinstance(trigger, Mapping):
+                    continue
+                if trigger.get("trigger", trigger.get("platform")) != "event":
+                    continue
+                event_types = trigger.get("event_type")
+                for event_type in (
+                    [event_types] if isinstance(event_types, str) else event_types or []
+                ):
+                    keys.add(f"event:{event_type}")
+            for key in keys:
+                index.setdefault(key, []).append(entity.entity_id)
         return index
 
     def _switch_wrapper(self, entity_id: str) -> tuple[str, str, Mapping[str, str]] | None:
