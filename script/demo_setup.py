@@ -1,20 +1,27 @@
-"""Onboard the demo Home Assistant, furnish its house and say how to reach Home MCP.
+"""Prepare, onboard and furnish the demo Home Assistant; say how to reach Home MCP.
 
-Run by `script/demo` with the demo venv's Python, while Home Assistant starts.
-On the first start it onboards Home Assistant over HTTP (owner user, analytics
-and integration steps; `core_config` is skipped because it sets up
-integrations that need the internet), then over the websocket API sets the
-location, creates floors, areas, labels and aliases, assigns the demo's
-devices to rooms, gives one entity a hostile name, adds the Home MCP config
-entry and creates a long-lived access token. What later starts need is kept in
-`.demo/credentials.json` (mode 600).
+Run by `script/demo` with the demo venv's Python, in two steps:
 
-On every start it waits until Home Assistant is RUNNING and Home MCP answers
-an MCP `initialize` on `/api/mcp`, then prints one JSON line on stdout:
-`{"url", "mcp_url", "token", "username", "password"}`. Everything else goes to
-stderr.
+`http`, before every start of Home Assistant: writes its HTTP settings
+(`.storage/http`) so that it listens on 127.0.0.1 only, on the demo's port.
+Since 2026.11 Home Assistant keeps these settings in storage; YAML `http:` is
+only migrated once, as a trial that reverts to the default (every interface)
+after five minutes.
 
-Only the standard library and aiohttp (which Home Assistant ships) are used.
+`ready`, while Home Assistant starts. On the first start it onboards Home
+Assistant over HTTP (owner user, analytics and integration steps;
+`core_config` is skipped because it sets up integrations that need the
+internet), then over the websocket API sets the location, creates floors,
+areas, labels and aliases, assigns the demo's devices to rooms, gives one
+entity a hostile name, adds the Home MCP config entry and creates a
+long-lived access token. What later starts need is kept in
+`.demo/credentials.json` (mode 600). On every start it waits until Home
+Assistant is RUNNING and Home MCP answers an MCP `initialize` on `/api/mcp`,
+then prints one JSON line on stdout: `{"url", "mcp_url", "token", "username",
+"password"}`. Everything else goes to stderr.
+
+Only the standard library, aiohttp and (for `http`) Home Assistant's own HTTP
+schema are used.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 import json
 import os
 from pathlib import Path
@@ -32,6 +40,7 @@ from typing import Any, Final, Self
 
 import aiohttp
 
+LOOPBACK: Final = "127.0.0.1"
 USERNAME: Final = "demo"
 OWNER_NAME: Final = "Demo"
 TOKEN_NAME: Final = "Home MCP demo"
@@ -233,6 +242,88 @@ def process_alive(pid: int | None) -> bool:
     return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
 
 
+def write_private_json(path: Path, data: Any) -> None:
+    """Write JSON that only the owner may read, atomically."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        json.dump(data, file, indent=2, ensure_ascii=False)
+        file.write("\n")
+    os.chmod(tmp, 0o600)
+    tmp.replace(path)
+
+
+def prepare_http(config_dir: Path, port: int) -> None:
+    """Make Home Assistant listen on 127.0.0.1:`port` only (it must not be running).
+
+    Writes the `stable` HTTP config in `.storage/http`, drops any `pending`
+    (trial) config, and marks the YAML migration done. Left alone when it
+    already says so; otherwise rebuilt with Home Assistant's own schema, so
+    every other setting has its default.
+    """
+    path = config_dir / ".storage" / "http"
+    try:
+        store = json.loads(path.read_text(encoding="utf-8"))
+    except OSError, ValueError:
+        store = None
+    data = store.get("data") if isinstance(store, dict) else None
+    stable = data.get("stable") if isinstance(data, dict) else None
+    if (
+        isinstance(data, dict)
+        and isinstance(stable, dict)
+        and stable.get("server_host") == [LOOPBACK]
+        and stable.get("server_port") == port
+        and data.get("pending") is None
+        and data.get("yaml_migration_done") is True
+    ):
+        return
+    # Only when the file changes: importing Home Assistant takes a second.
+    import probatio  # noqa: PLC0415
+
+    from homeassistant.components.http.config import (  # noqa: PLC0415
+        HTTP_STORAGE_SCHEMA,
+        STORAGE_KEY,
+        STORAGE_MINOR_VERSION,
+        STORAGE_VERSION,
+    )
+
+    config = {
+        # Keep what the person chose through the UI, except where it listens.
+        **{
+            k: v
+            for k, v in (stable or {}).items()
+            if k not in ("created_at", "error", "error_message")
+        },
+        "server_host": [LOOPBACK],
+        "server_port": port,
+    }
+    try:
+        config = HTTP_STORAGE_SCHEMA(config)
+    except probatio.Invalid:  # Something odd was stored: start from the defaults.
+        config = HTTP_STORAGE_SCHEMA({"server_host": [LOOPBACK], "server_port": port})
+    config = {k: str(v) if k == "ssl_profile" else v for k, v in config.items()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_private_json(
+        path,
+        {
+            "version": STORAGE_VERSION,
+            "minor_version": STORAGE_MINOR_VERSION,
+            "key": STORAGE_KEY,
+            "data": {
+                "stable": {
+                    **config,
+                    "created_at": datetime.now(UTC).isoformat(),
+                    "error": None,
+                    "error_message": None,
+                },
+                "pending": None,
+                "yaml_migration_done": True,
+            },
+        },
+    )
+    log(f"Home Assistant will listen on {LOOPBACK}:{port} only")
+
+
 class Credentials:
     """What later starts need, kept in `.demo/credentials.json` (mode 600)."""
 
@@ -255,13 +346,7 @@ class Credentials:
     def save(self, **values: Any) -> None:
         """Update the saved values; the file is only ever readable by its owner."""
         self.data.update(values)
-        tmp = self.path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(self.data, file, indent=2, ensure_ascii=False)
-            file.write("\n")
-        os.chmod(tmp, 0o600)
-        tmp.replace(self.path)
+        write_private_json(self.path, self.data)
 
 
 class WebSocket:
@@ -330,6 +415,8 @@ class Demo:
         self.deadline = deadline
         self.access_token: str | None = None
         """A normal (login) access token, when one was needed."""
+        self.refresh_token: str | None = None
+        """The refresh token of that login, revoked when this start is done."""
 
     # -- waiting ---------------------------------------------------------------
 
@@ -385,7 +472,21 @@ class Demo:
             if response.status != 200:
                 raise DemoError(f"/auth/token answered {response.status}: {await response.text()}")
             tokens = await response.json()
+        self.refresh_token = tokens.get("refresh_token")
         return str(tokens["access_token"])
+
+    async def log_out(self) -> None:
+        """Revoke this start's login, so the profile lists only the long-lived token."""
+        if self.refresh_token is None:
+            return
+        try:
+            async with self.session.post(
+                self.url + "/auth/revoke", data={"token": self.refresh_token}
+            ):
+                pass
+        except aiohttp.ClientError, TimeoutError:
+            pass  # Harmless: Home Assistant expires unused logins itself.
+        self.refresh_token = self.access_token = None
 
     async def onboard_user(self) -> None:
         """Create the owner user (the first onboarding step) and log in."""
@@ -607,12 +708,14 @@ class Demo:
             )
 
         entries = await ws.call("config/entity_registry/list")
-        by_unique_id = {(e["platform"], e["unique_id"]): e["entity_id"] for e in entries}
+        by_unique_id = {
+            (e["entity_id"].partition(".")[0], e["unique_id"]): e["entity_id"] for e in entries
+        }
         registered = {e["entity_id"] for e in entries}
         for key, change in ENTITIES.items():
             if ":" in key:
-                platform, _, unique_id = key.partition(":")
-                entity_id = by_unique_id.get((platform, unique_id))
+                domain, _, unique_id = key.partition(":")
+                entity_id = by_unique_id.get((domain, unique_id))
             else:
                 entity_id = key if key in registered else None
             if entity_id is None:
@@ -696,34 +799,50 @@ async def main_async(args: argparse.Namespace) -> int:
     """Run one start; print the JSON line on success."""
     deadline = time.monotonic() + args.timeout
     async with aiohttp.ClientSession(timeout=REQUEST_TIMEOUT) as session:
-        demo = Demo(
-            session,
-            args.url,
-            Path(args.state_dir),
-            Path(args.config_dir),
-            args.ha_pid,
-            deadline,
-        )
+        demo: Demo | None = None
         try:
+            demo = Demo(
+                session,
+                args.url,
+                Path(args.state_dir),
+                Path(args.config_dir),
+                args.ha_pid,
+                deadline,
+            )
             result = await demo.run()
         except DemoError as err:
             log(f"error: {err}")
             return 1
+        except (aiohttp.ClientError, TimeoutError) as err:
+            log(f"error: lost Home Assistant ({type(err).__name__}: {err})")
+            return 1
+        finally:
+            if demo is not None:
+                await demo.log_out()
     if not args.quiet:
         print(json.dumps(result, ensure_ascii=False), flush=True)
     return 0
 
 
 def main() -> int:
-    """Parse the arguments and run."""
+    """Parse the arguments and run one step."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True, help="Home Assistant's base URL")
-    parser.add_argument("--state-dir", required=True, help="the .demo directory")
-    parser.add_argument("--config-dir", required=True, help="Home Assistant's config directory")
-    parser.add_argument("--ha-pid", type=int, help="stop waiting when this process exits")
-    parser.add_argument("--timeout", type=float, default=300, help="seconds to wait in all")
-    parser.add_argument("--quiet", action="store_true", help="check only; print no JSON")
-    return asyncio.run(main_async(parser.parse_args()))
+    steps = parser.add_subparsers(dest="step", required=True)
+    http = steps.add_parser("http", help="write the HTTP settings (before each start)")
+    http.add_argument("--config-dir", required=True, help="Home Assistant's config directory")
+    http.add_argument("--port", type=int, required=True, help="the port to listen on")
+    ready = steps.add_parser("ready", help="onboard if needed, wait, print the JSON line")
+    ready.add_argument("--url", required=True, help="Home Assistant's base URL")
+    ready.add_argument("--state-dir", required=True, help="the .demo directory")
+    ready.add_argument("--config-dir", required=True, help="Home Assistant's config directory")
+    ready.add_argument("--ha-pid", type=int, help="stop waiting when this process exits")
+    ready.add_argument("--timeout", type=float, default=300, help="seconds to wait in all")
+    ready.add_argument("--quiet", action="store_true", help="check only; print no JSON")
+    args = parser.parse_args()
+    if args.step == "http":
+        prepare_http(Path(args.config_dir), args.port)
+        return 0
+    return asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

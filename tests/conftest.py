@@ -158,6 +158,7 @@ async def demo_house(hass: HomeAssistant) -> HomeAssistant:
     living = areas.async_create("リビング", aliases={"Living room"}, floor_id=ground.floor_id)
     office = areas.async_create("Büro", aliases={"Office"}, floor_id=upstairs.floor_id)
     dining = areas.async_create("Salle à manger", floor_id=ground.floor_id)
+    areas.async_create("Garden")  # On no floor.
     entities = er.async_get(hass)
     devices = dr.async_get(hass)
     for entity_id, area in (

@@ -86,7 +86,9 @@ async def test_unknown_tool(mcp: McpHarness) -> None:
 async def test_home_overview_rooms_and_security(mcp: McpHarness) -> None:
     data = await mcp.data("home_overview")
     floors = {floor["name"]: floor for floor in data["floors"]}
-    assert list(floors) == ["Ground floor", "First floor"]
+    assert list(floors) == ["Ground floor", "First floor", "(no floor)"]
+    assert floors["(no floor)"]["floor_id"] is None
+    assert [area["name"] for area in floors["(no floor)"]["areas"]] == ["Garden"]
     assert "downstairs" in floors["Ground floor"]["aliases"]
     ground_areas = {area["name"]: area for area in floors["Ground floor"]["areas"]}
     assert set(ground_areas) == {"Garage", "リビング", "Salle à manger"}
@@ -231,6 +233,13 @@ async def test_preview_macro_never_runs(mcp: McpHarness, hass: HomeAssistant) ->
     assert data["candidates"][0]["confidence"] == 1.0
     assert "equals" in data["candidates"][0]["reasons"][0]
     assert hass.states.get("lock.kitchen_door").state == "unlocked"
+
+
+async def test_preview_macro_nothing_matches(mcp: McpHarness) -> None:
+    data = await mcp.data("preview_macro", {"phrase": "zzzz qqqq"})
+    assert data["would_run"] is None
+    assert data["candidates"] == []
+    assert "No scene" in data["why"]
 
 
 async def test_run_macro_tie_runs_neither(mcp: McpHarness, hass: HomeAssistant) -> None:

@@ -133,7 +133,7 @@ def create_server(hass: HomeAssistant, gate: Gate, version: str) -> Server[Any]:
         try:
             arguments = tool.input_model.model_validate(params.arguments or {})
             output = await tool.handler(context, arguments)
-            payload = output.model_dump(mode="json", exclude_none=True)
+            payload = output.model_dump(mode="json")
         except ValidationError as err:
             payload = _invalid_arguments(tool, err)
         except ToolError as err:

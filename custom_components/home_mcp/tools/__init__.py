@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from homeassistant.core import HomeAssistant
 
@@ -76,7 +76,27 @@ class ToolInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class ToolOutput(BaseModel):
+class Shape(BaseModel):
+    """Base of every output model: optional fields left at None are omitted.
+
+    Required fields are always present, even when None (a `would_run: null`
+    says something); optional ones only when set, to keep responses small.
+    """
+
+    # No return annotation on purpose: pydantic would take it as the
+    # serialization schema and replace the model's own in `outputSchema`.
+    @model_serializer(mode="wrap")
+    def _omit_unset_optional(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        data = handler(self)
+        fields = type(self).model_fields
+        return {
+            key: value
+            for key, value in data.items()
+            if value is not None or (key in fields and fields[key].is_required())
+        }
+
+
+class ToolOutput(Shape):
     """Base of every tool's successful output."""
 
     model_config = ConfigDict(extra="allow")
@@ -84,7 +104,7 @@ class ToolOutput(BaseModel):
     ok: Literal[True] = True
 
 
-class ErrorOutput(BaseModel):
+class ErrorOutput(Shape):
     """The output of a tool that failed or refused; `isError` is set."""
 
     model_config = ConfigDict(extra="allow")

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from homeassistant.const import ATTR_TEMPERATURE
 
 from ..shaping import clean_text
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
+from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House
 
 SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
@@ -21,7 +21,7 @@ class OverviewInput(ToolInput):
     """`home_overview` takes no arguments."""
 
 
-class AreaSummary(BaseModel):
+class AreaSummary(Shape):
     """One room (area) at a glance."""
 
     area_id: str
@@ -35,7 +35,7 @@ class AreaSummary(BaseModel):
     media: list[dict[str, Any]] | None = None
 
 
-class FloorSummary(BaseModel):
+class FloorSummary(Shape):
     """A floor and its rooms."""
 
     floor_id: str | None
