@@ -198,8 +198,14 @@ async def test_all_covers_refused(mcp: McpHarness, hass: HomeAssistant) -> None:
 
 async def test_target_in_data_is_judged(mcp: McpHarness, hass: HomeAssistant) -> None:
     """entity_id inside data is a target too, as it is for Home Assistant."""
-    result = await _call(mcp, "lock", "unlock", data={"entity_id": "lock.front_door"})
-    _assert_refused(result)
+    for data in (
+        {"entity_id": "lock.front_door"},
+        {"entity_id": " LOCK.Front_Door "},  # Home Assistant lowercases ids
+        {"entity_id": "light.bed_light, lock.front_door"},
+        {"device_id": [], "entity_id": ["lock.front_door"]},
+    ):
+        result = await _call(mcp, "lock", "unlock", data=data)
+        _assert_refused(result)
     assert _state(hass, "lock.front_door") == "locked"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import jsonschema
 import pytest
 
 from homeassistant.core import HomeAssistant
@@ -277,3 +278,23 @@ async def test_run_macro_by_scene_name_reports_states(mcp: McpHarness, hass: Hom
     assert data["ok"] is True, data
     assert hass.states.get("light.bed_light").state == "on"
     assert {row["entity_id"]: row["state"] for row in data["states"]} == {"light.bed_light": "on"}
+
+
+async def test_error_results_match_the_output_schema(mcp: McpHarness) -> None:
+    """Refusals and errors are described by each tool's outputSchema too."""
+    async with mcp.client() as client:
+        schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}
+        cases = [
+            (
+                "call_service",
+                {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+            ),
+            ("call_service", {"domain": "lock", "service": "nope"}),
+            ("call_service", {"domain": "light"}),
+            ("run_macro", {"phrase": "bedtime"}),
+            ("list_entities", {"area": "Dungeon"}),
+        ]
+        for tool, arguments in cases:
+            result = await client.call_tool(tool, arguments)
+            assert result.is_error is True
+            jsonschema.validate(result.structured_content, schemas[tool])
