@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from unittest.mock import patch
 
+from mcp.server.session import ServerSession
+
 from homeassistant.core import HomeAssistant
 
 from .conftest import McpHarness
@@ -79,3 +81,38 @@ async def test_slow_action_reports_still_running(mcp: McpHarness, hass: HomeAssi
     await asyncio.sleep(1.2)
     await hass.async_block_till_done()
     assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_progress_while_waiting_keeps_the_answer(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A tool that reports progress still answers with its own response."""
+    progress: list[float] = []
+
+    async def on_progress(value: float, total: float | None, message: str | None) -> None:
+        progress.append(value)
+
+    reported: list[float] = []
+    real_report = ServerSession.report_progress
+
+    async def report(self: ServerSession, value: float, *args: object) -> None:
+        reported.append(value)
+        await real_report(self, value, *args)  # type: ignore[arg-type]
+
+    with (
+        patch("custom_components.home_mcp.actions.PROGRESS_INTERVAL", 0.1),
+        patch.object(ServerSession, "report_progress", report),
+    ):
+        async with mcp.client() as client:
+            result = await client.call_tool(
+                "call_service",
+                {"domain": "script", "service": "slow_lights"},
+                progress_callback=on_progress,
+            )
+    assert len(reported) >= 3  # The server did report progress on the way.
+    data = result.structured_content
+    assert data is not None and data["ok"] is True, data
+    assert data["completed"] is True
+    assert {row["entity_id"]: row["state"] for row in data["states"]}[
+        "light.kitchen_lights"
+    ] == "off"

@@ -13,7 +13,7 @@ error. Never a bare "ok".
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 import logging
 from typing import Any, Final
 
@@ -22,10 +22,13 @@ import voluptuous as vol
 from homeassistant.core import Context, HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, ServiceNotFound, Unauthorized
 
-from .const import ACTION_TIMEOUT, DOMAIN
+from .const import ACTION_TIMEOUT, DOMAIN, PROGRESS_INTERVAL
 from .gate import Action, Decision, Risk
 
 _LOGGER = logging.getLogger(__name__)
+
+type ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
+"""`(progress, total, message)`: MCP progress for the request being served."""
 
 MAX_REPORTED_ENTITIES: Final = 50
 
@@ -103,11 +106,14 @@ async def async_execute(
     context: Context,
     action: Action,
     report: Iterable[str],
+    progress: ProgressCallback | None = None,
 ) -> dict[str, Any]:
     """Run `action` as `context`'s user and return what Home Assistant reports.
 
     report: the entity ids whose state to report afterwards (the decision's
         affected entities); at most `MAX_REPORTED_ENTITIES` are shown.
+    progress: called every `PROGRESS_INTERVAL` seconds while Home Assistant
+        works, in seconds waited out of `ACTION_TIMEOUT`.
 
     Returns `{ok, action, completed, states[, response][, error, message]}`.
     `ok` is False when Home Assistant raised or the time limit passed; the
@@ -132,7 +138,7 @@ async def async_execute(
         ),
         f"{DOMAIN} {action.name}",
     )
-    done, _ = await asyncio.wait({task}, timeout=ACTION_TIMEOUT)
+    done = await _async_wait(task, action, progress)
     result: dict[str, Any]
     if not done:
         result = _error(
@@ -165,6 +171,25 @@ async def async_execute(
                 + ": tell the person what actually happened."
             )
     return result
+
+
+async def _async_wait(
+    task: asyncio.Task[Any], action: Action, progress: ProgressCallback | None
+) -> bool:
+    """Wait for `task` up to `ACTION_TIMEOUT`, reporting progress; return True if done."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + ACTION_TIMEOUT
+    while (remaining := deadline - loop.time()) > 0:
+        done, _ = await asyncio.wait({task}, timeout=min(PROGRESS_INTERVAL, remaining))
+        if done:
+            return True
+        if progress is not None:
+            waited = ACTION_TIMEOUT - max(deadline - loop.time(), 0)
+            try:
+                await progress(waited, ACTION_TIMEOUT, f"Home Assistant is running {action.name}")
+            except Exception:  # noqa: BLE001  # The client's stream is not our action.
+                _LOGGER.debug("Could not report progress for %s", action.name, exc_info=True)
+    return task.done()
 
 
 def _describe_failure(action: Action, err: BaseException) -> dict[str, Any]:

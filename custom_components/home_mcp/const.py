@@ -24,6 +24,8 @@ MAX_REQUEST_BYTES: Final = 1024 * 1024
 # Tool limits.
 ACTION_TIMEOUT: Final = 30.0
 """Seconds `call_service` and `run_macro` wait for Home Assistant to finish."""
+PROGRESS_INTERVAL: Final = 2.0
+"""Seconds between progress notifications while an action runs."""
 RESPONSE_BUDGET_BYTES: Final = 15 * 1024
 """Default byte budget of one tool response (§6)."""
 NAME_MAX_CHARS: Final = 120

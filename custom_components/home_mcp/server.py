@@ -129,7 +129,9 @@ def create_server(hass: HomeAssistant, gate: Gate, version: str) -> Server[Any]:
                     f"Available tools: {', '.join(tools)}",
                 ).as_result()
             )
-        context = ToolContext(hass=hass, caller=caller, gate=gate)
+        context = ToolContext(
+            hass=hass, caller=caller, gate=gate, progress=ctx.session.report_progress
+        )
         try:
             arguments = tool.input_model.model_validate(params.arguments or {})
             output = await tool.handler(context, arguments)

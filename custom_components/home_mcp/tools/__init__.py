@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 
 from homeassistant.core import HomeAssistant
 
+from ..actions import ProgressCallback
 from ..caller import Caller
 from ..gate import Gate
 
@@ -31,11 +32,14 @@ class ToolContext:
     hass: the running Home Assistant.
     caller: who is calling; actions run with `caller.context()`.
     gate: the gate with the person's guarded and allowed lists.
+    progress: reports MCP progress for this call (a no-op when the client
+        asked for none).
     """
 
     hass: HomeAssistant
     caller: Caller
     gate: Gate
+    progress: ProgressCallback | None = None
 
 
 class ToolError(Exception):

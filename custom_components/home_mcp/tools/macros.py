@@ -248,7 +248,7 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
             would_do=[finding.as_dict() for finding in decision.findings[:50]],
         )
     report = [e for e in decision.affected_entities if e != winner.view.entity_id]
-    result = await async_execute(ctx.hass, ctx.caller.context(), action, report)
+    result = await async_execute(ctx.hass, ctx.caller.context(), action, report, ctx.progress)
     if not result["ok"]:
         raise ToolError.from_result({**result, "macro": macro})
     result.pop("ok")

@@ -135,7 +135,9 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     decision = ctx.gate.async_check(action)
     if decision.guarded:
         raise ToolError.from_result(refusal(decision))
-    result = await async_execute(ctx.hass, ctx.caller.context(), action, decision.affected_entities)
+    result = await async_execute(
+        ctx.hass, ctx.caller.context(), action, decision.affected_entities, ctx.progress
+    )
     if not result["ok"]:
         raise ToolError.from_result(result)
     result.pop("ok")
