@@ -20,6 +20,7 @@ CORE_TOOLS = {
     "preview_macro",
     "run_macro",
     "call_service",
+    "get_confirmation",
 }
 FORBIDDEN_ARGUMENT = re.compile(
     r"confirm|force|approv|override|bypass|skip|unsafe|allow|authori[sz]|sudo|admin", re.IGNORECASE
@@ -56,8 +57,11 @@ async def test_tools_list_shape(mcp: McpHarness, mode: str) -> None:
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is (tool.name not in ("run_macro", "call_service"))
         assert tool.annotations.open_world_hint is False
+        # `confirmation_id` names a confirmation to read; it decides nothing.
         bad = {
-            name for name in _property_names(tool.input_schema) if FORBIDDEN_ARGUMENT.search(name)
+            name
+            for name in _property_names(tool.input_schema) - {"confirmation_id"}
+            if FORBIDDEN_ARGUMENT.search(name)
         }
         assert not bad, f"{tool.name} takes {bad}"
 

@@ -1,80 +1,178 @@
 """Home MCP: the Model Context Protocol inside Home Assistant, with a gate.
 
-Setting up the config entry builds the gate from the entry's options, the MCP
-server, and the transport endpoint, and starts the MCP SDK's session manager.
-The HTTP views (`/api/home_mcp`, and `/api/mcp` unless core's `mcp_server`
-holds it) are registered once per Home Assistant run and answer 404 while no
-entry is loaded.
+Setting up the config entry builds the gate from the entry's options, the
+confirmations, the audit log, the client keys, the MCP server and the
+transport endpoint, starts the MCP SDK's session manager and adds the
+administrators' sidebar panel. The HTTP views (`/api/home_mcp`, and
+`/api/mcp` unless core's `mcp_server` holds it), the panel's static files and
+the websocket commands are registered once per Home Assistant run.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
+from functools import partial
 import logging
+from pathlib import Path
+import time
+from typing import Any
 
+from homeassistant.components import frontend, panel_custom
+from homeassistant.components.http import StaticPathConfig
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
-from .const import CONF_ALLOWED_ENTITIES, CONF_GUARDED_ENTITIES, DOMAIN
+from .audit import AuditLog
+from .confirmations import ConfirmationManager, ConfirmationState
+from .const import (
+    CONF_ALLOWED_ENTITIES,
+    CONF_CONFIRMATION_EXPIRY,
+    CONF_GUARDED_ENTITIES,
+    DEFAULT_CONFIRMATION_EXPIRY,
+    DOMAIN,
+    PANEL_COMPONENT,
+    PANEL_URL_PATH,
+    STATIC_URL,
+)
 from .gate import Gate
 from .http import McpEndpoint, async_register_views
+from .keys import KeyStore
 from .server import create_server
+from .websocket import async_register_commands
 
 _LOGGER = logging.getLogger(__name__)
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+FRONTEND_DIR = Path(__file__).parent / "frontend"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class HomeMcpData:
     """What a loaded Home MCP entry holds (`entry.runtime_data`).
 
     gate: the physical-action gate built from the entry's options.
+    confirmations: guarded actions waiting for, or decided by, a person.
+    audit: every tool call and decision (never readable over MCP).
+    keys: Home MCP client keys.
     endpoint: the MCP transport serving the views.
     urls: the endpoint paths registered in this Home Assistant run.
     """
 
     gate: Gate
+    confirmations: ConfirmationManager
+    audit: AuditLog
+    keys: KeyStore
     endpoint: McpEndpoint
     urls: list[str]
+    version: str
+    options: dict[str, Any]
+    started: float = field(default_factory=time.monotonic)
+
+    @callback
+    def async_status(self) -> dict[str, Any]:
+        """Return what the panel's status card shows."""
+        pending = [
+            c for c in self.confirmations.async_list() if c.state is ConfirmationState.PENDING
+        ]
+        return {
+            "version": self.version,
+            "uptime_seconds": round(time.monotonic() - self.started),
+            "urls": self.urls,
+            "sessions": {"enabled": False, "open": 0},
+            "options": self.options,
+            "pending": len(pending),
+            "calls": dict(self.audit.calls),
+        }
 
 
 type HomeMcpConfigEntry = ConfigEntry[HomeMcpData]
 
 _VIEWS_KEY = f"{DOMAIN}_urls"
+_LOADED_KEY = f"{DOMAIN}_loaded"
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the MCP endpoint's HTTP views."""
+    """Register the endpoint's views, the panel's files and websocket commands."""
     hass.data[_VIEWS_KEY] = async_register_views(hass)
+    await hass.http.async_register_static_paths(
+        [StaticPathConfig(STATIC_URL, str(FRONTEND_DIR), cache_headers=False)]
+    )
+    async_register_commands(hass)
     return True
+
+
+def _options(entry: ConfigEntry) -> dict[str, Any]:
+    return {
+        CONF_ALLOWED_ENTITIES: list(entry.options.get(CONF_ALLOWED_ENTITIES, [])),
+        CONF_GUARDED_ENTITIES: list(entry.options.get(CONF_GUARDED_ENTITIES, [])),
+        CONF_CONFIRMATION_EXPIRY: entry.options.get(
+            CONF_CONFIRMATION_EXPIRY, DEFAULT_CONFIRMATION_EXPIRY
+        ),
+    }
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> bool:
     """Start serving MCP for this entry."""
     integration = await async_get_integration(hass, DOMAIN)
+    version = str(integration.version or "0")
+    options = _options(entry)
     gate = Gate(
         hass,
-        guarded_entities=entry.options.get(CONF_GUARDED_ENTITIES, []),
-        allowed_entities=entry.options.get(CONF_ALLOWED_ENTITIES, []),
+        guarded_entities=options[CONF_GUARDED_ENTITIES],
+        allowed_entities=options[CONF_ALLOWED_ENTITIES],
     )
-    server = create_server(hass, gate, str(integration.version or "0"))
+    confirmations = ConfirmationManager(
+        hass, gate, timedelta(minutes=float(options[CONF_CONFIRMATION_EXPIRY]))
+    )
+    audit = AuditLog(hass)
+    keys = KeyStore(hass)
+    # Pending confirmations survive an options reload; after a restart of
+    # Home Assistant they are expired, never approvable.
+    first_load = not hass.data.get(_LOADED_KEY)
+    hass.data[_LOADED_KEY] = True
+    await confirmations.async_load(expire_pending=first_load)
+    await audit.async_load()
+    await keys.async_load()
+    server = create_server(
+        hass, gate=gate, confirmations=confirmations, audit=audit, version=version
+    )
     endpoint = McpEndpoint(hass, server)
     await endpoint.async_start(entry)
     entry.runtime_data = HomeMcpData(
-        gate=gate, endpoint=endpoint, urls=list(hass.data.get(_VIEWS_KEY, []))
+        gate=gate,
+        confirmations=confirmations,
+        audit=audit,
+        keys=keys,
+        endpoint=endpoint,
+        urls=list(hass.data.get(_VIEWS_KEY, [])),
+        version=version,
+        options=options,
     )
+    entry.async_on_unload(audit.async_listen())
+    entry.async_on_unload(confirmations.async_unload)
     entry.async_on_unload(entry.add_update_listener(_async_options_updated))
-    _LOGGER.debug("Home MCP serving at %s", ", ".join(entry.runtime_data.urls))
+    await panel_custom.async_register_panel(
+        hass,
+        frontend_url_path=PANEL_URL_PATH,
+        webcomponent_name=PANEL_COMPONENT,
+        sidebar_title="Home MCP",
+        sidebar_icon="mdi:shield-home",
+        module_url=f"{STATIC_URL}/home-mcp-panel.js?v={version}",
+        require_admin=True,
+    )
+    entry.async_on_unload(partial(frontend.async_remove_panel, hass, PANEL_URL_PATH))
     return True
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> bool:
     """Stop serving MCP for this entry."""
     await entry.runtime_data.endpoint.async_stop()
+    await entry.runtime_data.audit.async_flush()
+    await entry.runtime_data.confirmations.async_flush()
     return True
 
 

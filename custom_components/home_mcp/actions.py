@@ -7,7 +7,6 @@ state of every entity it addressed as Home Assistant reports it afterwards:
 a lock that jams says `jammed`, a call that raised says Home Assistant's
 error. Never a bare "ok".
 
-`refusal` is the structured answer for an action the gate stopped (§4).
 """
 
 from __future__ import annotations
@@ -17,13 +16,13 @@ from collections.abc import Awaitable, Callable, Iterable
 import logging
 from typing import Any, Final
 
-import voluptuous as vol
+import probatio
 
 from homeassistant.core import Context, HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, ServiceNotFound, Unauthorized
 
 from .const import ACTION_TIMEOUT, DOMAIN, PROGRESS_INTERVAL
-from .gate import Action, Decision, Risk
+from .gate import Action
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -203,7 +202,7 @@ def _describe_failure(action: Action, err: BaseException) -> dict[str, Any]:
         )
     if isinstance(err, ServiceNotFound):
         return _error("service_not_found", f"Home Assistant has no action {action.name}")
-    if isinstance(err, vol.Invalid):
+    if isinstance(err, probatio.Invalid):
         return _error(
             "invalid_data",
             f"Home Assistant rejected the data for {action.name}: {err}",
@@ -216,45 +215,3 @@ def _describe_failure(action: Action, err: BaseException) -> dict[str, Any]:
         "action_failed",
         f"{action.name} failed in Home Assistant ({type(err).__name__}: {err})",
     )
-
-
-_RISK_WORDS: Final = {
-    Risk.OPENS_HOUSE: "would open the house",
-    Risk.SYSTEM: "controls Home Assistant itself",
-    Risk.UNKNOWN: "cannot be checked before it runs",
-}
-
-
-def refusal(decision: Decision) -> dict[str, Any]:
-    """Return the structured refusal of a guarded action (§4).
-
-    `{ok: false, refused: true, error: "needs_confirmation", risk, action,
-    targets, why, where, retry}`; targets lists the (entity, service) pairs
-    that stop the action, with the reason for each.
-    """
-    blocking = decision.blocking
-    risk = decision.risk
-    what = _RISK_WORDS.get(risk, "is guarded")
-    return {
-        "ok": False,
-        "refused": True,
-        "error": "needs_confirmation",
-        "message": f"Refused: {decision.action.name} {what}. Nothing was changed.",
-        "risk": risk.value,
-        "action": decision.action.name,
-        "targets": [finding.as_dict() for finding in blocking[:MAX_REPORTED_ENTITIES]],
-        "why": (
-            f"{decision.action.name} {what}. Home MCP "
-            "never runs such an action on a model's request: a person must do "
-            "or approve it in Home Assistant. Nothing was changed."
-        ),
-        "where": (
-            "The person can do it in the Home Assistant app or dashboard. "
-            "Approving requests from MCP clients in Home Assistant is not "
-            "available in this version of Home MCP."
-        ),
-        "retry": (
-            "Do not retry: no argument changes this answer. Tell the person "
-            "what you wanted to do and why."
-        ),
-    }

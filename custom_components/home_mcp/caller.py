@@ -26,16 +26,28 @@ class Caller:
     user: the Home Assistant user the credential belongs to.
     refresh_token_id: the refresh token the access token was issued from
         (`None` only for credentials that have none).
-    credential_name: the long-lived token's name, or the OAuth client id for a
-        login-session token; shown in logs and, later, in the audit.
+    credential_name: the long-lived token's name, the OAuth client id of a
+        login-session token, or the client key's name; shown in the audit.
     client_name: what the MCP client says it is (`clientInfo` on 2026-07-28
         requests, otherwise the `User-Agent` header); untrusted, for display.
+    key_id: the Home MCP client key used, if any (then `user` is Home MCP's
+        system user and `refresh_token_id` is None).
+    read_only: True for a `read` client key: no write tools.
     """
 
     user: User
     refresh_token_id: str | None
     credential_name: str
-    client_name: str | None
+    client_name: str | None = None
+    key_id: str | None = None
+    read_only: bool = False
+
+    @property
+    def credential_id(self) -> str:
+        """Return a stable id of the credential: what confirmations belong to."""
+        if self.key_id is not None:
+            return f"key:{self.key_id}"
+        return f"token:{self.refresh_token_id}"
 
     @property
     def is_admin(self) -> bool:

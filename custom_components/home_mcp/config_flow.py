@@ -1,12 +1,31 @@
-"""Config flow for Home MCP: one entry, no questions."""
+"""Config flow for Home MCP: one entry, no questions; options for the gate."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from homeassistant.config_entries import ConfigFlow, ConfigFlowResult
+import probatio
 
-from .const import DOMAIN, NAME
+from homeassistant.config_entries import ConfigEntry, ConfigFlow, ConfigFlowResult, OptionsFlow
+from homeassistant.core import callback
+from homeassistant.helpers.selector import (
+    EntitySelector,
+    EntitySelectorConfig,
+    NumberSelector,
+    NumberSelectorConfig,
+    NumberSelectorMode,
+)
+
+from .const import (
+    CONF_ALLOWED_ENTITIES,
+    CONF_CONFIRMATION_EXPIRY,
+    CONF_GUARDED_ENTITIES,
+    DEFAULT_CONFIRMATION_EXPIRY,
+    DOMAIN,
+    NAME,
+)
+from .gate import Gate
 
 
 class HomeMcpConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -19,3 +38,77 @@ class HomeMcpConfigFlow(ConfigFlow, domain=DOMAIN):
         if self._async_current_entries():
             return self.async_abort(reason="single_instance_allowed")
         return self.async_create_entry(title=NAME, data={})
+
+    @staticmethod
+    @callback
+    def async_get_options_flow(config_entry: ConfigEntry) -> OptionsFlow:
+        """Return the options flow: the gate's lists and the expiry."""
+        return HomeMcpOptionsFlow()
+
+
+class HomeMcpOptionsFlow(OptionsFlow):
+    """What only a person in Home Assistant's UI can change.
+
+    - allowed entities: guarded entities whose opening actions run without a
+      confirmation, one by one (`lock.office_door` allowed does not allow
+      `lock.front_door`); only guarded entities can be chosen;
+    - extra guarded entities: entities the gate cannot recognise as opening
+      the house (a relay switch that opens a gate);
+    - how long a confirmation stays approvable, in minutes.
+    """
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Show and save the options."""
+        options: Mapping[str, Any] = self.config_entry.options
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            gate = Gate(
+                self.hass,
+                guarded_entities=user_input.get(CONF_GUARDED_ENTITIES, []),
+            )
+            if any(
+                not gate.async_is_sensitive_entity(entity_id)
+                for entity_id in user_input.get(CONF_ALLOWED_ENTITIES, [])
+            ):
+                errors[CONF_ALLOWED_ENTITIES] = "not_guarded"
+            else:
+                return self.async_create_entry(
+                    data={
+                        CONF_ALLOWED_ENTITIES: list(user_input.get(CONF_ALLOWED_ENTITIES, [])),
+                        CONF_GUARDED_ENTITIES: list(user_input.get(CONF_GUARDED_ENTITIES, [])),
+                        CONF_CONFIRMATION_EXPIRY: int(user_input[CONF_CONFIRMATION_EXPIRY]),
+                    }
+                )
+            options = user_input
+
+        gate = Gate(self.hass, guarded_entities=options.get(CONF_GUARDED_ENTITIES, []))
+        guarded = sorted(
+            entity_id
+            for entity_id in self.hass.states.async_entity_ids()
+            if gate.async_is_sensitive_entity(entity_id)
+        )
+        schema = probatio.Schema(
+            {
+                probatio.Optional(
+                    CONF_ALLOWED_ENTITIES, default=list(options.get(CONF_ALLOWED_ENTITIES, []))
+                ): EntitySelector(
+                    EntitySelectorConfig(multiple=True, include_entities=guarded or ["none.none"])
+                ),
+                probatio.Optional(
+                    CONF_GUARDED_ENTITIES, default=list(options.get(CONF_GUARDED_ENTITIES, []))
+                ): EntitySelector(EntitySelectorConfig(multiple=True)),
+                probatio.Required(
+                    CONF_CONFIRMATION_EXPIRY,
+                    default=options.get(CONF_CONFIRMATION_EXPIRY, DEFAULT_CONFIRMATION_EXPIRY),
+                ): NumberSelector(
+                    NumberSelectorConfig(
+                        min=1,
+                        max=1440,
+                        step=1,
+                        unit_of_measurement="min",
+                        mode=NumberSelectorMode.BOX,
+                    )
+                ),
+            }
+        )
+        return self.async_show_form(step_id="init", data_schema=schema, errors=errors)

@@ -16,6 +16,14 @@ CORE_MCP_SERVER_DOMAIN: Final = "mcp_server"
 # Options (the options flow arrives with approvals; the gate reads them now).
 CONF_ALLOWED_ENTITIES: Final = "allowed_entities"
 CONF_GUARDED_ENTITIES: Final = "guarded_entities"
+CONF_CONFIRMATION_EXPIRY: Final = "confirmation_expiry"
+"""Minutes a confirmation stays approvable."""
+DEFAULT_CONFIRMATION_EXPIRY: Final = 10
+
+# The panel.
+PANEL_URL_PATH: Final = "home-mcp"
+PANEL_COMPONENT: Final = "home-mcp-panel"
+STATIC_URL: Final = "/home_mcp_static"
 
 # Transport limits.
 MAX_REQUEST_BYTES: Final = 1024 * 1024

@@ -247,8 +247,8 @@ class Finding:
         }
         if self.via:
             data["via"] = list(self.via)
-        if self.allowed:
-            data["pre_approved"] = True
+        # Whether the person pre-approved the entity is not said: MCP clients
+        # never read the allow list.
         return data
 
 
@@ -377,6 +377,16 @@ class Gate:
             return self.async_check(self.macro_action(entity_id)).guarded
         return False
 
+    @callback
+    def async_is_sensitive_entity(self, entity_id: str) -> bool:
+        """Return True for an entity whose own actions can open the house.
+
+        Locks, valves, alarm panels, covers of class door, gate or garage,
+        switches that Switch as X presents as one of those, and the person's
+        extra guarded entities. These are what can be pre-approved.
+        """
+        return self._is_sensitive(entity_id)
+
     @staticmethod
     def macro_action(entity_id: str) -> Action:
         """Return the action that runs a script, scene or automation entity.
@@ -485,7 +495,8 @@ class Gate:
 
         for entity_id, members_via in entity_ids.items():
             self._check_entity(domain, service, data, entity_id, members_via, walk, depth)
-        return list(entity_ids)
+        # Group members are reached through their group: not targets of their own.
+        return [entity_id for entity_id, via in entity_ids.items() if not via]
 
     def _expand(
         self, domain: str, selector: dict[str, Any]

@@ -4,9 +4,11 @@ The wire work (JSON-RPC framing, both protocol eras, per-request servers in
 stateless mode) is the MCP SDK's `StreamableHTTPSessionManager`, an ASGI
 application. This module bridges it onto Home Assistant's aiohttp server:
 
-- `HomeMcpView` is a `HomeAssistantView`, so Home Assistant authenticates every
-  request (bearer token) before anything here runs, and answers 401 with its
-  OAuth resource metadata otherwise.
+- `HomeMcpView` is a `HomeAssistantView`. A request carries a Home Assistant
+  access token (checked by Home Assistant's auth middleware) or a Home MCP
+  client key (checked here, `keys.py`); anything else answers 401 with Home
+  Assistant's OAuth resource metadata, and counts as a failed login for Home
+  Assistant's IP ban.
 - Requests are checked first against what the MCP specification asks of a
   server (Origin, Accept, Content-Type, MCP-Protocol-Version, body size,
   JSON-RPC shape), so a bad request gets the specification's status with a body
@@ -23,15 +25,21 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from http import HTTPStatus
 import json
 import logging
 from typing import Any, Final
 
-from aiohttp import web
+from aiohttp import hdrs, web
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp_types import INVALID_REQUEST, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION
+from mcp_types import (
+    CLIENT_INFO_META_KEY,
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    UNSUPPORTED_PROTOCOL_VERSION,
+)
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from multidict import CIMultiDict
 import yarl
@@ -39,10 +47,12 @@ import yarl
 from homeassistant.components.http.const import KEY_HASS_REFRESH_TOKEN_ID, KEY_HASS_USER
 from homeassistant.config_entries import ConfigEntry, ConfigEntryState
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers.http import KEY_HASS, HomeAssistantView
+from homeassistant.helpers.http import KEY_AUTHENTICATED, KEY_HASS, HomeAssistantView
+from homeassistant.helpers.network import NoURLAvailableError, get_url
 
 from .caller import SCOPE_KEY, Caller
 from .const import CORE_MCP_SERVER_DOMAIN, DOMAIN, MAX_REQUEST_BYTES, URL_HOME_MCP, URL_MCP
+from .keys import KeyStore
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -172,8 +182,8 @@ class McpEndpoint:
         if self._task is not None:
             await asyncio.wait({self._task}, timeout=STARTUP_TIMEOUT)
 
-    async def async_handle(self, request: web.Request) -> web.StreamResponse:
-        """Serve one HTTP request to the MCP endpoint.
+    async def async_handle(self, request: web.Request, caller: Caller) -> web.StreamResponse:
+        """Serve one authenticated HTTP request to the MCP endpoint.
 
         Validation order follows the MCP specification's Streamable HTTP
         section; the first failed check answers. Only a well-formed JSON-RPC
@@ -236,7 +246,7 @@ class McpEndpoint:
                 request_id=request_id if isinstance(request_id, (str, int)) else None,
             )
 
-        scope = _asgi_scope(request, _caller_from_request(request, message))
+        scope = _asgi_scope(request, _with_client_name(request, caller, message))
         return await _async_serve_asgi(
             self._hass, self._manager.handle_request, request, scope, body
         )
@@ -276,31 +286,76 @@ def _origin_allowed(hass: HomeAssistant, request: web.Request) -> bool:
     return str(url.origin()).lower() in allowed
 
 
-def _caller_from_request(request: web.Request, message: dict[str, Any]) -> Caller:
-    """Build the `Caller` from Home Assistant's authentication of `request`."""
+async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Caller:
+    """Return who is calling, or raise `HTTPUnauthorized`.
+
+    A Home Assistant access token (already validated by Home Assistant's auth
+    middleware: `request[KEY_AUTHENTICATED]`) or a Home MCP client key. The
+    401 carries Home Assistant's OAuth resource metadata so OAuth-capable
+    clients can sign in, and Home Assistant's ban middleware counts it as a
+    failed login.
+    """
     hass = request.app[KEY_HASS]
-    user = request[KEY_HASS_USER]
-    token_id: str | None = request.get(KEY_HASS_REFRESH_TOKEN_ID)
-    credential_name = "unknown credential"
-    if token_id and (token := hass.auth.async_get_refresh_token(token_id)):
-        credential_name = token.client_name or token.client_id or "login session"
+    if request.get(KEY_AUTHENTICATED):
+        user = request[KEY_HASS_USER]
+        token_id: str | None = request.get(KEY_HASS_REFRESH_TOKEN_ID)
+        credential_name = "unknown credential"
+        if token_id and (refresh := hass.auth.async_get_refresh_token(token_id)):
+            credential_name = refresh.client_name or refresh.client_id or "login session"
+        return Caller(user=user, refresh_token_id=token_id, credential_name=credential_name)
+    header = request.headers.get(hdrs.AUTHORIZATION, "")
+    scheme, _, token = header.partition(" ")
+    if (
+        keys is not None
+        and scheme.lower() == "bearer"
+        and (key := keys.async_verify(token.strip()))
+    ):
+        return Caller(
+            user=await keys.async_user(),
+            refresh_token_id=None,
+            credential_name=f"client key {key.name}",
+            key_id=key.key_id,
+            read_only=key.scope == "read",
+        )
+    headers = {hdrs.CONTENT_TYPE: "application/json"}
+    try:
+        url_prefix = get_url(hass, require_current_request=True)
+    except NoURLAvailableError:
+        pass
+    else:
+        headers[hdrs.WWW_AUTHENTICATE] = (
+            f'Bearer resource_metadata="{url_prefix}/.well-known/oauth-protected-resource"'
+        )
+    raise web.HTTPUnauthorized(
+        headers=headers,
+        text=json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": None,
+                "error": {
+                    "code": INVALID_REQUEST,
+                    "message": "Unauthorized: send 'Authorization: Bearer <token>' with a "
+                    "Home Assistant access token or a Home MCP client key",
+                },
+            }
+        ),
+    )
+
+
+def _with_client_name(request: web.Request, caller: Caller, message: dict[str, Any]) -> Caller:
+    """Return `caller` with what the MCP client says it is, for display."""
     client_name = None
     params = message.get("params")
     if isinstance(params, dict):
         meta = params.get("_meta")
-        info = meta.get("io.modelcontextprotocol/clientInfo") if isinstance(meta, dict) else None
+        info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta, dict) else None
         if info is None:
             info = params.get("clientInfo")
         if isinstance(info, dict) and isinstance(info.get("name"), str):
             client_name = f"{info['name']} {info.get('version', '')}".strip()
     if client_name is None:
-        client_name = request.headers.get("User-Agent")
-    return Caller(
-        user=user,
-        refresh_token_id=token_id,
-        credential_name=credential_name,
-        client_name=client_name[:120] if client_name else None,
-    )
+        client_name = request.headers.get(hdrs.USER_AGENT)
+    return replace(caller, client_name=client_name[:120] if client_name else None)
 
 
 _DROPPED_HEADERS: Final = frozenset({b"authorization", b"cookie"})
@@ -424,7 +479,9 @@ class HomeMcpView(HomeAssistantView):
 
     url = URL_HOME_MCP
     name = "api:home_mcp"
-    requires_auth = True
+    # Client keys are checked here (`async_authenticate`), so Home Assistant
+    # lets unauthenticated requests through to this view.
+    requires_auth = False
 
     def __init__(self, url: str = URL_HOME_MCP) -> None:
         """Serve the endpoint at `url`."""
@@ -438,6 +495,9 @@ class HomeMcpView(HomeAssistantView):
             for entry in hass.config_entries.async_entries(DOMAIN)
             if entry.state is ConfigEntryState.LOADED
         ]
+        caller = await async_authenticate(
+            request, entries[0].runtime_data.keys if entries else None
+        )
         if not entries:
             return _rpc_error(
                 HTTPStatus.NOT_FOUND,
@@ -452,7 +512,7 @@ class HomeMcpView(HomeAssistantView):
                 f"Home MCP answers at {URL_HOME_MCP}",
             )
         endpoint: McpEndpoint = entries[0].runtime_data.endpoint
-        return await endpoint.async_handle(request)
+        return await endpoint.async_handle(request, caller)
 
     async def post(self, request: web.Request) -> web.StreamResponse:
         """Serve a JSON-RPC message."""

@@ -11,11 +11,11 @@ from typing import Any, Final
 
 from pydantic import Field
 
-from ..actions import async_execute, refusal
+from ..actions import async_execute
 from ..gate import Gate
 from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
 from .house import EntityView, House, entity_object
 
 MACRO_DOMAINS: Final = ("scene", "script", "automation")
@@ -211,6 +211,9 @@ class RunMacroOutput(ToolOutput):
     macro: dict[str, Any]
     dry_run: bool = False
     action: str
+    guarded: bool | None = Field(
+        None, description="dry_run only: running it would wait for a person's approval"
+    )
     completed: bool | None = None
     states: list[dict[str, Any]] | None = None
     would_do: list[dict[str, Any]] | None = None
@@ -238,15 +241,16 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
     macro = winner.as_dict(house, ctx.gate)
     action = ctx.gate.macro_action(winner.view.entity_id)
     decision = ctx.gate.async_check(action)
-    if decision.guarded:
-        raise ToolError.from_result({**refusal(decision), "macro": macro})
     if args.dry_run:
         return RunMacroOutput(
             macro=macro,
             dry_run=True,
             action=action.name,
+            guarded=decision.guarded,
             would_do=[finding.as_dict() for finding in decision.findings[:50]],
         )
+    if decision.guarded:
+        raise refuse(ctx, decision, macro=macro)
     report = [e for e in decision.affected_entities if e != winner.view.entity_id]
     result = await async_execute(ctx.hass, ctx.caller.context(), action, report, ctx.progress)
     if not result["ok"]:

@@ -15,9 +15,9 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 
-from ..actions import async_execute, refusal
+from ..actions import async_execute
 from ..gate import Action
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
 
 IDS = str | list[str]
 NAME_PATTERN = r"^[a-z0-9_]+$"
@@ -134,7 +134,7 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     )
     decision = ctx.gate.async_check(action)
     if decision.guarded:
-        raise ToolError.from_result(refusal(decision))
+        raise refuse(ctx, decision)
     result = await async_execute(
         ctx.hass, ctx.caller.context(), action, decision.affected_entities, ctx.progress
     )

@@ -1,0 +1,672 @@
+"""Pending confirmations: a guarded action waits for a person (§5).
+
+A guarded call that is not pre-approved becomes a `Confirmation`: the exact
+action (with its targets expanded when it was asked), who asked, when, the
+risk, and an expiry. A persistent notification tells the person; the Home MCP
+panel shows it; a person approves or denies it in Home Assistant through the
+`home_mcp/confirmation/decide` websocket command, which only a Home Assistant
+login session of an administrator can use (`async_check_approver`).
+
+On approval the recorded action runs, exactly, with a `Context` whose user is
+the approver and whose parent is the request's context; the outcome is
+recorded and the event `home_mcp_confirmation` fires. Denial and expiry are
+recorded too. Confirmations are kept in a `Store`; after a restart of Home
+Assistant a confirmation that was pending is expired, never approvable.
+
+This module depends on the gate's `Action` model and on `actions.py`; it
+knows nothing of MCP or HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+import logging
+import secrets
+from typing import Any, Final
+
+import yarl
+
+from homeassistant.auth.models import RefreshToken, User
+from homeassistant.components import persistent_notification
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_send
+from homeassistant.helpers.event import async_track_point_in_utc_time
+from homeassistant.helpers.storage import Store
+from homeassistant.util import dt as dt_util
+
+from .actions import async_execute
+from .caller import Caller
+from .const import DOMAIN, NAME_MAX_CHARS, PANEL_URL_PATH, TEXT_MAX_CHARS
+from .gate import TARGET_KEYS, Action, Decision, Gate, Risk
+from .shaping import clean_text
+
+_LOGGER = logging.getLogger(__name__)
+
+STORAGE_KEY: Final = f"{DOMAIN}.confirmations"
+STORAGE_VERSION: Final = 1
+MAX_DECIDED_KEPT: Final = 200
+"""Decided, expired and failed confirmations kept for the panel's history."""
+EVENT_CONFIRMATION: Final = f"{DOMAIN}_confirmation"
+SIGNAL_CONFIRMATIONS_UPDATED: Final = f"{DOMAIN}_confirmations_updated"
+NOTIFICATION_PREFIX: Final = f"{DOMAIN}_confirmation_"
+
+# OAuth client ids of Home Assistant's official companion apps.
+COMPANION_APP_CLIENT_IDS: Final = frozenset(
+    {
+        "https://home-assistant.io/iOS",
+        "https://home-assistant.io/iOS/dev",
+        "https://home-assistant.io/android",
+        "https://home-assistant.io/android/debug",
+    }
+)
+
+
+class ConfirmationState(StrEnum):
+    """Where a confirmation stands."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    DENIED = "denied"
+    EXPIRED = "expired"
+    FAILED = "failed"
+
+
+class DecisionRefused(Exception):
+    """A decision that cannot be taken; nothing ran.
+
+    error: a stable code (`not_found`, `not_pending`, `expired`,
+        `not_a_login_session`, `not_admin`, `own_request`, `entity_missing`,
+        `action_changed`).
+    """
+
+    def __init__(self, error: str, message: str) -> None:
+        """Create the refusal."""
+        super().__init__(message)
+        self.error = error
+        self.message = message
+
+
+@dataclass(slots=True, kw_only=True)
+class Requester:
+    """Who asked for a confirmation (see `caller.Caller`)."""
+
+    user_id: str
+    user_name: str | None
+    credential_id: str
+    credential_name: str
+    client_name: str | None
+    refresh_token_id: str | None
+
+
+@dataclass(slots=True, kw_only=True)
+class Confirmation:
+    """One guarded action waiting for, or decided by, a person.
+
+    action: the exact action that runs on approval; entity targets are the
+        entity ids the request expanded to when it was asked.
+    summary: "unlock Front Door": what the person is asked, names cleaned.
+    findings: the gate's blocking findings (as dicts) shown to the person.
+    context_id: the id of the request's `Context`, the parent of the
+        approval's.
+    outcome: what Home Assistant reported when the approved action ran
+        (`actions.async_execute`'s result), or None.
+    """
+
+    confirmation_id: str
+    action: Action
+    summary: str
+    risk: Risk
+    findings: list[dict[str, Any]]
+    requester: Requester
+    context_id: str
+    created_at: datetime
+    expires_at: datetime
+    state: ConfirmationState = ConfirmationState.PENDING
+    decided_at: datetime | None = None
+    decided_by: dict[str, str | None] | None = None
+    outcome: dict[str, Any] | None = None
+    key: str = field(default="", repr=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the confirmation as JSON-ready data (for storage and the panel)."""
+        return {
+            "confirmation_id": self.confirmation_id,
+            "action": {
+                "domain": self.action.domain,
+                "service": self.action.service,
+                "target": dict(self.action.target),
+                "data": dict(self.action.data),
+            },
+            "summary": self.summary,
+            "risk": self.risk.value,
+            "findings": self.findings,
+            "requester": {
+                "user_id": self.requester.user_id,
+                "user_name": self.requester.user_name,
+                "credential_id": self.requester.credential_id,
+                "credential_name": self.requester.credential_name,
+                "client_name": self.requester.client_name,
+                "refresh_token_id": self.requester.refresh_token_id,
+            },
+            "context_id": self.context_id,
+            "created_at": self.created_at.isoformat(),
+            "expires_at": self.expires_at.isoformat(),
+            "state": self.state.value,
+            "decided_at": self.decided_at.isoformat() if self.decided_at else None,
+            "decided_by": self.decided_by,
+            "outcome": self.outcome,
+            "key": self.key,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Confirmation:
+        """Return a confirmation from `as_dict` data."""
+        action = data["action"]
+        decided_at = data.get("decided_at")
+        return cls(
+            confirmation_id=data["confirmation_id"],
+            action=Action(action["domain"], action["service"], action["target"], action["data"]),
+            summary=data["summary"],
+            risk=Risk(data["risk"]),
+            findings=list(data["findings"]),
+            requester=Requester(**data["requester"]),
+            context_id=data["context_id"],
+            created_at=datetime.fromisoformat(data["created_at"]),
+            expires_at=datetime.fromisoformat(data["expires_at"]),
+            state=ConfirmationState(data["state"]),
+            decided_at=datetime.fromisoformat(decided_at) if decided_at else None,
+            decided_by=data.get("decided_by"),
+            outcome=data.get("outcome"),
+            key=data.get("key", ""),
+        )
+
+    def public(self) -> dict[str, Any]:
+        """Return what the requesting MCP client may see of it."""
+        data: dict[str, Any] = {
+            "confirmation_id": self.confirmation_id,
+            "state": self.state.value,
+            "summary": self.summary,
+            "action": self.action.name,
+            "risk": self.risk.value,
+            "targets": [f.get("entity_id") for f in self.findings if f.get("entity_id")],
+            "requested_at": self.created_at.isoformat(),
+            "expires_at": self.expires_at.isoformat(),
+        }
+        if self.decided_at is not None:
+            data["decided_at"] = self.decided_at.isoformat()
+        if self.outcome is not None:
+            data["outcome"] = self.outcome
+        return data
+
+
+def _action_key(credential_id: str, action: Action) -> str:
+    """Return what makes two requests "the same action asked again"."""
+    parts = [
+        credential_id,
+        action.domain,
+        action.service,
+        repr(sorted((k, repr(v)) for k, v in action.target.items())),
+        repr(sorted((k, repr(v)) for k, v in action.data.items())),
+    ]
+    return "\x1f".join(parts)
+
+
+def recorded_action(decision: Decision) -> Action:
+    """Return the action that runs on approval: targets frozen as expanded.
+
+    Entity targets become the entity ids the request reached when it was
+    asked, so an area that gains a door meanwhile is not opened too; target
+    keys inside data move to the target.
+    """
+    action = decision.action
+    data = {k: v for k, v in action.data.items() if k not in TARGET_KEYS}
+    target: dict[str, Any] = {}
+    entity_ids = list(decision.targets)
+    # A domain's own service only acts on that domain's entities.
+    if own := [e for e in entity_ids if e.startswith(f"{action.domain}.")]:
+        entity_ids = own
+    if entity_ids:
+        target[ATTR_ENTITY_ID] = entity_ids
+    return Action(action.domain, action.service, target, data)
+
+
+_MARKDOWN_SPECIAL: Final = frozenset("\\`*_{}[]()#+-.!|~>:/")
+
+
+def escape_markdown(text: str, max_chars: int = NAME_MAX_CHARS) -> str:
+    """Return untrusted `text` safe inside Home Assistant's markdown.
+
+    Control and bidi characters are removed (`clean_text`); HTML is escaped;
+    every markdown-significant ASCII character is backslash-escaped, so a
+    name cannot open a link, an image, emphasis or a heading, and a URL in it
+    is not turned into a link (its `:` and `/` are escaped).
+    """
+    cleaned = clean_text(text, max_chars)
+    out: list[str] = []
+    for char in cleaned:
+        if char == "<":
+            out.append("&lt;")
+        elif char == ">":
+            out.append("&gt;")
+        elif char == "&":
+            out.append("&amp;")
+        elif char in _MARKDOWN_SPECIAL:
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+_VERBS: Final = {
+    "unlock": "unlock",
+    "open": "open",
+    "open_cover": "open",
+    "open_cover_tilt": "open",
+    "set_cover_position": "move",
+    "set_cover_tilt_position": "move",
+    "toggle": "toggle",
+    "stop_cover": "stop",
+    "open_valve": "open",
+    "set_valve_position": "open",
+    "stop_valve": "stop",
+    "alarm_disarm": "disarm",
+    "turn_on": "turn on",
+    "turn_off": "turn off",
+    "restart": "restart",
+    "stop": "stop",
+}
+
+
+def summarize(hass: HomeAssistant, decision: Decision) -> str:
+    """Return "unlock Front Door"-style words for what a decision asks."""
+    action = decision.action
+    findings = decision.blocking
+
+    def name(entity_id: str | None) -> str:
+        state = hass.states.get(entity_id) if entity_id else None
+        return clean_text(state.name if state else (entity_id or "?"), 60)
+
+    if action.domain in ("script", "scene", "automation") and findings and findings[0].via:
+        macro = findings[0].via[0]
+        inner = findings[0]
+        return clean_text(
+            f"run {name(macro)}, which would "
+            f"{_VERBS.get(inner.service.split('.', 1)[-1], inner.service)} {name(inner.entity_id)}",
+            TEXT_MAX_CHARS,
+        )
+    verb = _VERBS.get(action.service, action.service.replace("_", " "))
+    entities = [f.entity_id for f in findings if f.entity_id]
+    if not entities:
+        return clean_text(f"{verb} ({action.name})", TEXT_MAX_CHARS)
+    names = ", ".join(name(e) for e in dict.fromkeys(entities[:3]))
+    more = f" and {len(entities) - 3} more" if len(entities) > 3 else ""
+    return clean_text(f"{verb} {names}{more}", TEXT_MAX_CHARS)
+
+
+@callback
+def async_home_assistant_origins(hass: HomeAssistant) -> set[str]:
+    """Return the origins Home Assistant's own frontend is served from.
+
+    The configured internal and external URLs, and the server's port on
+    loopback, its local IP and the usual mDNS names. A login in the frontend
+    issues a refresh token whose OAuth client id is the frontend's origin.
+    """
+    origins: set[str] = set()
+    for url in (hass.config.internal_url, hass.config.external_url):
+        if url:
+            origins.add(str(yarl.URL(url).origin()).lower())
+    api = hass.config.api
+    if api is not None:
+        hosts = {"localhost", "127.0.0.1", "[::1]", "homeassistant.local", "homeassistant"}
+        if api.local_ip:
+            hosts.add(api.local_ip if ":" not in api.local_ip else f"[{api.local_ip}]")
+        if api.host:
+            hosts.add(api.host)
+        schemes = ("https",) if api.use_ssl else ("http",)
+        for scheme in schemes:
+            for host in hosts:
+                origins.add(
+                    str(
+                        yarl.URL.build(scheme=scheme, host=host.strip("[]"), port=api.port).origin()
+                    ).lower()
+                )
+    return origins
+
+
+def async_check_approver(
+    hass: HomeAssistant, user: User, refresh_token: RefreshToken | None
+) -> None:
+    """Raise `DecisionRefused` unless `user` on `refresh_token` may decide.
+
+    Only an administrator on a Home Assistant login session decides: a
+    `normal` refresh token issued to Home Assistant's own frontend (its OAuth
+    client id is one of `async_home_assistant_origins`) or to an official
+    companion app. Refused: long-lived access tokens, whoever owns them, and
+    normal tokens issued to any other OAuth client (what an MCP client that
+    signed in with Home Assistant holds), and system users.
+    """
+    if not user.is_admin or user.system_generated:
+        raise DecisionRefused("not_admin", "Only an administrator can approve or deny")
+    if refresh_token is None or refresh_token.token_type != "normal":
+        raise DecisionRefused(
+            "not_a_login_session",
+            "Decisions are taken in Home Assistant's own app or web page, "
+            "not with a long-lived access token",
+        )
+    client_id = refresh_token.client_id or ""
+    if client_id in COMPANION_APP_CLIENT_IDS:
+        return
+    try:
+        origin = str(yarl.URL(client_id).origin()).lower()
+    except ValueError:
+        origin = ""
+    if origin and origin in async_home_assistant_origins(hass):
+        return
+    raise DecisionRefused(
+        "not_a_login_session",
+        "Decisions are taken in Home Assistant's own app or web page; this "
+        "session belongs to another application",
+    )
+
+
+class ConfirmationManager:
+    """Keeps the confirmations of one config entry.
+
+    expiry: how long a confirmation stays approvable (option, default 10
+        minutes).
+    """
+
+    def __init__(self, hass: HomeAssistant, gate: Gate, expiry: timedelta) -> None:
+        """Create the manager; call `async_load` before use."""
+        self._hass = hass
+        self._gate = gate
+        self._expiry = expiry
+        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._confirmations: dict[str, Confirmation] = {}
+        self._timers: dict[str, CALLBACK_TYPE] = {}
+
+    async def async_load(self, *, expire_pending: bool) -> None:
+        """Load kept confirmations.
+
+        expire_pending: True on the first load after Home Assistant started:
+            whatever was pending is expired, never approvable. False on a
+            reload of the entry in the same run: pending ones stay pending
+            until their expiry.
+        """
+        data = await self._store.async_load() or {}
+        changed = False
+        for item in data.get("confirmations", []):
+            try:
+                confirmation = Confirmation.from_dict(item)
+            except KeyError, TypeError, ValueError:
+                _LOGGER.warning("Dropping an unreadable stored confirmation")
+                continue
+            if confirmation.state is ConfirmationState.PENDING and not expire_pending:
+                self._confirmations[confirmation.confirmation_id] = confirmation
+                self._timers[confirmation.confirmation_id] = async_track_point_in_utc_time(
+                    self._hass,
+                    self._async_expire_callback(confirmation.confirmation_id),
+                    max(confirmation.expires_at, dt_util.utcnow()),
+                )
+                continue
+            if confirmation.state is ConfirmationState.PENDING:
+                confirmation.state = ConfirmationState.EXPIRED
+                confirmation.decided_at = dt_util.utcnow()
+                persistent_notification.async_dismiss(
+                    self._hass, NOTIFICATION_PREFIX + confirmation.confirmation_id
+                )
+                changed = True
+            self._confirmations[confirmation.confirmation_id] = confirmation
+        if changed:
+            self._async_save()
+
+    async def async_flush(self) -> None:
+        """Write the confirmations now (on unload)."""
+        await self._store.async_save(
+            {"confirmations": [c.as_dict() for c in self._confirmations.values()]}
+        )
+
+    @callback
+    def async_unload(self) -> None:
+        """Cancel expiry timers (pending confirmations expire on next load)."""
+        for cancel in self._timers.values():
+            cancel()
+        self._timers.clear()
+
+    @callback
+    def async_get(self, confirmation_id: str) -> Confirmation | None:
+        """Return a confirmation by id."""
+        return self._confirmations.get(confirmation_id)
+
+    @callback
+    def async_list(self) -> list[Confirmation]:
+        """Return every kept confirmation, newest first."""
+        return sorted(self._confirmations.values(), key=lambda c: c.created_at, reverse=True)
+
+    @callback
+    def async_request(self, decision: Decision, caller: Caller) -> tuple[Confirmation, bool]:
+        """Record a confirmation for a guarded `decision` asked by `caller`.
+
+        Returns the confirmation and whether it is new: the same action asked
+        again by the same credential while one is pending returns that one.
+        """
+        action = recorded_action(decision)
+        key = _action_key(caller.credential_id, action)
+        for existing in self._confirmations.values():
+            if existing.key == key and existing.state is ConfirmationState.PENDING:
+                return existing, False
+        now = dt_util.utcnow()
+        context = caller.context()
+        confirmation = Confirmation(
+            confirmation_id=secrets.token_hex(8),
+            action=action,
+            summary=summarize(self._hass, decision),
+            risk=decision.risk,
+            findings=[finding.as_dict() for finding in decision.blocking],
+            requester=Requester(
+                user_id=caller.user.id,
+                user_name=caller.user.name,
+                credential_id=caller.credential_id,
+                credential_name=caller.credential_name,
+                client_name=caller.client_name,
+                refresh_token_id=caller.refresh_token_id,
+            ),
+            context_id=context.id,
+            created_at=now,
+            expires_at=now + self._expiry,
+            key=key,
+        )
+        self._confirmations[confirmation.confirmation_id] = confirmation
+        self._timers[confirmation.confirmation_id] = async_track_point_in_utc_time(
+            self._hass,
+            self._async_expire_callback(confirmation.confirmation_id),
+            confirmation.expires_at,
+        )
+        self._async_notify(confirmation)
+        self._async_changed(confirmation)
+        return confirmation, True
+
+    def _async_expire_callback(self, confirmation_id: str) -> Callable[[datetime], None]:
+        @callback
+        def expire(_now: datetime) -> None:
+            self._timers.pop(confirmation_id, None)
+            confirmation = self._confirmations.get(confirmation_id)
+            if confirmation is None or confirmation.state is not ConfirmationState.PENDING:
+                return
+            confirmation.state = ConfirmationState.EXPIRED
+            confirmation.decided_at = dt_util.utcnow()
+            self._async_finish(confirmation, None)
+
+        return expire
+
+    async def async_decide(
+        self,
+        confirmation_id: str,
+        approve: bool,
+        user: User,
+        refresh_token: RefreshToken | None,
+    ) -> Confirmation:
+        """Approve or deny a pending confirmation as `user`.
+
+        Raises `DecisionRefused` when the decider is not an administrator on
+        a Home Assistant login session, when it is the session that asked,
+        when the confirmation is unknown, expired or already decided, when an
+        entity it targets no longer exists, or when the action would now do
+        more than what was asked. On approval runs the recorded action and
+        records its outcome (`failed` if Home Assistant raised).
+        """
+        async_check_approver(self._hass, user, refresh_token)
+        confirmation = self._confirmations.get(confirmation_id)
+        if confirmation is None:
+            raise DecisionRefused("not_found", "No such confirmation")
+        if confirmation.state is not ConfirmationState.PENDING:
+            raise DecisionRefused(
+                "not_pending", f"This confirmation is already {confirmation.state.value}"
+            )
+        if dt_util.utcnow() >= confirmation.expires_at:
+            self._async_expire_callback(confirmation_id)(dt_util.utcnow())
+            raise DecisionRefused("expired", "This confirmation has expired")
+        if (
+            refresh_token is not None
+            and refresh_token.id == confirmation.requester.refresh_token_id
+        ):
+            raise DecisionRefused(
+                "own_request", "The session that asked for an action cannot approve it"
+            )
+        decider = {"user_id": user.id, "name": user.name}
+        if not approve:
+            confirmation.state = ConfirmationState.DENIED
+            confirmation.decided_at = dt_util.utcnow()
+            confirmation.decided_by = decider
+            self._async_finish(confirmation, user)
+            return confirmation
+
+        missing = [
+            entity_id
+            for entity_id in _target_ids(confirmation.action)
+            if self._hass.states.get(entity_id) is None
+        ]
+        if missing:
+            raise DecisionRefused(
+                "entity_missing", f"No longer in Home Assistant: {', '.join(missing)}"
+            )
+        now_decision = self._gate.async_check(confirmation.action)
+        asked = {
+            (f.get("entity_id"), f.get("service"), f.get("risk")) for f in confirmation.findings
+        }
+        new = [
+            finding
+            for finding in now_decision.blocking
+            if (finding.entity_id, finding.service, finding.risk.value) not in asked
+        ]
+        if new:
+            raise DecisionRefused(
+                "action_changed",
+                "The action would now do more than what was asked "
+                f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}); deny it "
+                "and let it be asked again",
+            )
+
+        confirmation.state = ConfirmationState.APPROVED
+        confirmation.decided_at = dt_util.utcnow()
+        confirmation.decided_by = decider
+        self._async_cancel_timer(confirmation_id)
+        context = Context(user_id=user.id, parent_id=confirmation.context_id)
+        outcome = await async_execute(
+            self._hass, context, confirmation.action, now_decision.affected_entities
+        )
+        if not outcome["ok"]:
+            confirmation.state = ConfirmationState.FAILED
+        confirmation.outcome = outcome
+        self._async_finish(confirmation, user)
+        return confirmation
+
+    @callback
+    def _async_cancel_timer(self, confirmation_id: str) -> None:
+        if (cancel := self._timers.pop(confirmation_id, None)) is not None:
+            cancel()
+
+    @callback
+    def _async_finish(self, confirmation: Confirmation, user: User | None) -> None:
+        """Record a decided confirmation: notification, event, storage, listeners."""
+        self._async_cancel_timer(confirmation.confirmation_id)
+        persistent_notification.async_dismiss(
+            self._hass, NOTIFICATION_PREFIX + confirmation.confirmation_id
+        )
+        decision = {
+            ConfirmationState.APPROVED: "approved",
+            ConfirmationState.FAILED: "approved",
+            ConfirmationState.DENIED: "denied",
+            ConfirmationState.EXPIRED: "expired",
+        }[confirmation.state]
+        self._hass.bus.async_fire(
+            EVENT_CONFIRMATION,
+            {
+                "confirmation_id": confirmation.confirmation_id,
+                "action": confirmation.action.name,
+                "targets": [
+                    f.get("entity_id") for f in confirmation.findings if f.get("entity_id")
+                ],
+                "decision": decision,
+                "state": confirmation.state.value,
+                "approver": user.id if user is not None else None,
+                "approver_name": user.name if user is not None else None,
+                "requester": confirmation.requester.user_id,
+                "credential": confirmation.requester.credential_name,
+            },
+            context=Context(user_id=user.id if user else None, parent_id=confirmation.context_id),
+        )
+        self._async_changed(confirmation)
+
+    @callback
+    def _async_changed(self, confirmation: Confirmation) -> None:
+        self._async_prune()
+        self._async_save()
+        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATIONS_UPDATED, confirmation)
+
+    @callback
+    def _async_prune(self) -> None:
+        decided = [c for c in self.async_list() if c.state is not ConfirmationState.PENDING]
+        for old in decided[MAX_DECIDED_KEPT:]:
+            self._confirmations.pop(old.confirmation_id, None)
+
+    @callback
+    def _async_save(self) -> None:
+        self._store.async_delay_save(
+            lambda: {"confirmations": [c.as_dict() for c in self._confirmations.values()]},
+            1,
+        )
+
+    @callback
+    def _async_notify(self, confirmation: Confirmation) -> None:
+        """Raise the persistent notification that leads to the approval page."""
+        local = dt_util.as_local
+        requester = confirmation.requester
+        who = escape_markdown(requester.user_name or requester.user_id)
+        credential = escape_markdown(requester.credential_name)
+        client = escape_markdown(requester.client_name or "an MCP client", 80)
+        lines = [
+            f"**{escape_markdown(confirmation.summary, TEXT_MAX_CHARS)}**",
+            "",
+            f"- Action: `{confirmation.action.name}`",
+            f"- Asked by: {who} (credential {credential}, via {client})",
+            f"- Asked at: {local(confirmation.created_at).strftime('%H:%M:%S')}",
+            f"- Expires at: {local(confirmation.expires_at).strftime('%H:%M:%S')}",
+            "",
+            f"[Review it in Home MCP](/{PANEL_URL_PATH}/confirmation/{confirmation.confirmation_id})",
+        ]
+        persistent_notification.async_create(
+            self._hass,
+            "\n".join(lines),
+            title=f"Home MCP asks to {clean_text(confirmation.summary, NAME_MAX_CHARS)}",
+            notification_id=NOTIFICATION_PREFIX + confirmation.confirmation_id,
+        )
+
+
+def _target_ids(action: Action) -> list[str]:
+    value = action.target.get(ATTR_ENTITY_ID, [])
+    return [value] if isinstance(value, str) else list(value)

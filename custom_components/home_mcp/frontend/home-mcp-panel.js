@@ -1,0 +1,3 @@
+// Placeholder: the panel arrives in the next commit.
+class HomeMcpPanel extends HTMLElement {}
+customElements.define("home-mcp-panel", HomeMcpPanel);

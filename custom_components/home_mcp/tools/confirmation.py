@@ -1,0 +1,71 @@
+"""`get_confirmation`: what became of a guarded action this credential asked for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ..confirmations import ConfirmationState
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+
+
+class GetConfirmationInput(ToolInput):
+    """Which confirmation."""
+
+    confirmation_id: str = Field(
+        min_length=1, max_length=64, description="The confirmation_id a refused call returned"
+    )
+
+
+class GetConfirmationOutput(ToolOutput):
+    """A confirmation's state and, once approved and run, its outcome."""
+
+    confirmation_id: str
+    state: ConfirmationState = Field(
+        description="pending, approved (and ran), denied, expired, or failed (approved, but Home Assistant raised)"
+    )
+    summary: str
+    action: str
+    risk: str
+    targets: list[str]
+    requested_at: str
+    expires_at: str
+    decided_at: str | None = None
+    outcome: dict[str, Any] | None = Field(
+        None, description="What Home Assistant reported when the approved action ran"
+    )
+
+
+async def get_confirmation(ctx: ToolContext, args: GetConfirmationInput) -> GetConfirmationOutput:
+    """Return a confirmation the calling credential asked for.
+
+    Another credential's confirmation is answered exactly like one that does
+    not exist, so ids cannot be probed.
+    """
+    confirmation = ctx.confirmations.async_get(args.confirmation_id)
+    if confirmation is None or confirmation.requester.credential_id != ctx.caller.credential_id:
+        raise ToolError(
+            "not_found",
+            "No confirmation with this id was asked for with this credential",
+            "Use the confirmation_id that call_service or run_macro returned",
+        )
+    return GetConfirmationOutput(**confirmation.public())
+
+
+TOOLS = [
+    Tool(
+        name="get_confirmation",
+        title="What became of a guarded action",
+        description=(
+            "The state of a guarded action this credential asked for: pending "
+            "(waiting for a person in Home Assistant), approved (it ran; the "
+            "outcome has the states afterwards), denied, expired, or failed. "
+            "Only a person in Home Assistant decides; nothing here approves. "
+            f"{UNTRUSTED_NOTE}"
+        ),
+        input_model=GetConfirmationInput,
+        output_model=GetConfirmationOutput,
+        handler=get_confirmation,
+    )
+]

@@ -1,0 +1,218 @@
+"""Websocket commands for the Home MCP panel (administrators only).
+
+- `home_mcp/status`: version, endpoints, options in force, open confirmations,
+  calls per credential since start.
+- `home_mcp/confirmations`: pending confirmations and recent decisions.
+- `home_mcp/confirmations/subscribe`: the same list again whenever it changes.
+- `home_mcp/confirmation/decide`: approve or deny; only an administrator on a
+  Home Assistant login session (`confirmations.async_check_approver`).
+- `home_mcp/audit`: the audit log's newest entries.
+- `home_mcp/keys`, `home_mcp/keys/create`, `home_mcp/keys/revoke`: client keys.
+
+None of this is reachable over MCP: the MCP endpoint serves tools only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import probatio
+
+from homeassistant.components import websocket_api
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
+
+from .confirmations import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
+from .const import DOMAIN
+
+if TYPE_CHECKING:
+    from . import HomeMcpData
+
+
+@callback
+def async_register_commands(hass: HomeAssistant) -> None:
+    """Register the panel's websocket commands."""
+    for command in (
+        ws_status,
+        ws_confirmations,
+        ws_subscribe,
+        ws_decide,
+        ws_audit,
+        ws_keys,
+        ws_create_key,
+        ws_revoke_key,
+    ):
+        websocket_api.async_register_command(hass, command)
+
+
+def _data(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg_id: int
+) -> HomeMcpData | None:
+    entries = hass.config_entries.async_loaded_entries(DOMAIN)
+    if not entries:
+        connection.send_error(msg_id, "not_loaded", "Home MCP is not set up")
+        return None
+    data: HomeMcpData = entries[0].runtime_data
+    return data
+
+
+def _panel_row(confirmation: Confirmation) -> dict[str, Any]:
+    data = confirmation.as_dict()
+    data.pop("key", None)
+    data["requester"].pop("refresh_token_id", None)
+    return data
+
+
+def _confirmation_list(data: HomeMcpData) -> list[dict[str, Any]]:
+    return [_panel_row(c) for c in data.confirmations.async_list()]
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "home_mcp/status"})
+@callback
+def ws_status(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return the integration's status for the panel."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    connection.send_result(msg["id"], data.async_status())
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "home_mcp/confirmations"})
+@callback
+def ws_confirmations(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return pending confirmations and recent decisions, newest first."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    connection.send_result(msg["id"], _confirmation_list(data))
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "home_mcp/confirmations/subscribe"})
+@callback
+def ws_subscribe(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Send the confirmation list now and whenever it changes."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+
+    @callback
+    def updated(_confirmation: Confirmation) -> None:
+        if (current := _data(hass, connection, msg["id"])) is not None:
+            connection.send_message(
+                websocket_api.event_message(
+                    msg["id"], {"confirmations": _confirmation_list(current)}
+                )
+            )
+
+    connection.subscriptions[msg["id"]] = async_dispatcher_connect(
+        hass, SIGNAL_CONFIRMATIONS_UPDATED, updated
+    )
+    connection.send_result(msg["id"])
+    connection.send_message(
+        websocket_api.event_message(msg["id"], {"confirmations": _confirmation_list(data)})
+    )
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {
+        probatio.Required("type"): "home_mcp/confirmation/decide",
+        probatio.Required("confirmation_id"): str,
+        probatio.Required("decision"): probatio.In(["approve", "deny"]),
+    }
+)
+@websocket_api.async_response
+async def ws_decide(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Approve or deny a confirmation, as the connection's user.
+
+    Only a Home Assistant login session (the frontend or a companion app)
+    decides; the connection's refresh token is checked, not just the user.
+    """
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    refresh_token = (
+        hass.auth.async_get_refresh_token(connection.refresh_token_id)
+        if connection.refresh_token_id
+        else None
+    )
+    try:
+        confirmation = await data.confirmations.async_decide(
+            msg["confirmation_id"], msg["decision"] == "approve", connection.user, refresh_token
+        )
+    except DecisionRefused as err:
+        connection.send_error(msg["id"], err.error, err.message)
+        return
+    connection.send_result(msg["id"], _panel_row(confirmation))
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {
+        probatio.Required("type"): "home_mcp/audit",
+        probatio.Optional("limit", default=200): probatio.All(int, probatio.Range(min=1, max=2000)),
+    }
+)
+@callback
+def ws_audit(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return the newest audit entries."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    connection.send_result(msg["id"], data.audit.async_tail(msg["limit"]))
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "home_mcp/keys"})
+@callback
+def ws_keys(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return the client keys (never their secrets)."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    connection.send_result(msg["id"], [key.public() for key in data.keys.async_list()])
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {
+        probatio.Required("type"): "home_mcp/keys/create",
+        probatio.Required("name"): probatio.All(str, probatio.Length(min=1, max=60)),
+        probatio.Required("scope"): probatio.In(["read", "control"]),
+    }
+)
+@callback
+def ws_create_key(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Create a client key; its secret is in this answer and nowhere else."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    key, secret = data.keys.async_create(msg["name"], msg["scope"])
+    connection.send_result(msg["id"], {**key.public(), "key": secret})
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {probatio.Required("type"): "home_mcp/keys/revoke", probatio.Required("key_id"): str}
+)
+@callback
+def ws_revoke_key(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Revoke a client key."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    if not data.keys.async_revoke(msg["key_id"]):
+        connection.send_error(msg["id"], "not_found", "No such key")
+        return
+    connection.send_result(msg["id"])

@@ -1,0 +1,279 @@
+"""A person approves guarded actions in Home Assistant; nothing else can."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+    async_fire_time_changed,
+)
+
+from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
+from homeassistant.components import persistent_notification
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from .conftest import McpHarness
+
+UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
+
+
+async def _token(
+    hass: HomeAssistant, user: MockUser, client_id: str | None, long_lived: bool = False
+) -> str:
+    """Return an access token for `user` from a new refresh token."""
+    if long_lived:
+        refresh = await hass.auth.async_create_refresh_token(
+            user,
+            client_name="My assistant",
+            token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
+            access_token_expiration=timedelta(days=10),
+        )
+    else:
+        refresh = await hass.auth.async_create_refresh_token(user, client_id)
+    return hass.auth.async_create_access_token(refresh)
+
+
+def _frontend_client_id(hass: HomeAssistant) -> str:
+    """Return the OAuth client id Home Assistant's frontend uses: its own origin."""
+    api = hass.config.api
+    assert api is not None
+    return f"http://127.0.0.1:{api.port}/"
+
+
+@pytest.fixture
+async def frontend_token(hass: HomeAssistant, hass_admin_user: MockUser) -> str:
+    """Return a token of an administrator logged in to Home Assistant's frontend."""
+    return await _token(hass, hass_admin_user, _frontend_client_id(hass))
+
+
+async def _decide(
+    hass_ws_client: Callable[..., Any], token: str, confirmation_id: str, decision: str
+) -> dict[str, Any]:
+    client = await hass_ws_client(access_token=token)
+    await client.send_json_auto_id(
+        {
+            "type": "home_mcp/confirmation/decide",
+            "confirmation_id": confirmation_id,
+            "decision": decision,
+        }
+    )
+    return await client.receive_json()
+
+
+def _notifications(hass: HomeAssistant) -> dict[str, Any]:
+    return {
+        key: value
+        for key, value in persistent_notification._async_get_or_create_notifications(hass).items()
+        if key.startswith("home_mcp_confirmation_")
+    }
+
+
+async def test_refused_unlock_creates_one_confirmation_and_notification(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    first = await mcp.data("call_service", UNLOCK)
+    assert first["error"] == "needs_confirmation"
+    assert first["confirmation_id"]
+    assert dt_util.parse_datetime(first["expires_at"]) > dt_util.utcnow() + timedelta(minutes=9)
+    assert "/home-mcp/confirmation/" in first["where"]
+    again = await mcp.data("call_service", UNLOCK)
+    assert again["confirmation_id"] == first["confirmation_id"]
+
+    [notification] = _notifications(hass).values()
+    assert notification["title"] == "Home MCP asks to unlock Front Door"
+    assert f"(/home-mcp/confirmation/{first['confirmation_id']})" in notification["message"]
+    assert "lock.unlock" in notification["message"]
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_frontend_admin_approves_and_the_door_unlocks(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+    hass_admin_user: MockUser,
+) -> None:
+    events = async_capture_events(hass, "home_mcp_confirmation")
+    refused = await mcp.data("call_service", UNLOCK)
+    confirmation_id = refused["confirmation_id"]
+    status = await mcp.data("get_confirmation", {"confirmation_id": confirmation_id})
+    assert status["state"] == "pending"
+
+    answer = await _decide(hass_ws_client, frontend_token, confirmation_id, "approve")
+    assert answer["success"], answer
+    assert answer["result"]["state"] == "approved"
+    await hass.async_block_till_done()
+    state = hass.states.get("lock.front_door")
+    assert state.state == "unlocked"
+    assert state.context.user_id == hass_admin_user.id  # the approver
+    assert state.context.parent_id is not None  # the request
+
+    status = await mcp.data("get_confirmation", {"confirmation_id": confirmation_id})
+    assert status["state"] == "approved"
+    assert status["outcome"]["ok"] is True
+    assert status["outcome"]["states"][0]["state"] == "unlocked"
+    [event] = events
+    assert event.data["decision"] == "approved"
+    assert event.data["approver"] == hass_admin_user.id
+    assert event.data["action"] == "lock.unlock"
+    assert event.data["confirmation_id"] == confirmation_id
+    assert _notifications(hass) == {}
+
+
+@pytest.mark.parametrize("kind", ["long_lived", "other_oauth_client", "mcp_oauth_client"])
+async def test_tokens_that_are_not_a_login_session_cannot_approve(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+    kind: str,
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    token = {
+        "long_lived": lambda: _token(hass, hass_admin_user, None, long_lived=True),
+        "other_oauth_client": lambda: _token(hass, hass_admin_user, "https://claude.ai"),
+        "mcp_oauth_client": lambda: _token(
+            hass, hass_admin_user, "http://127.0.0.1:6274/oauth/callback"
+        ),
+    }[kind]
+    answer = await _decide(hass_ws_client, await token(), refused["confirmation_id"], "approve")
+    assert answer["success"] is False
+    assert answer["error"]["code"] == "not_a_login_session"
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+    status = await mcp.data("get_confirmation", {"confirmation_id": refused["confirmation_id"]})
+    assert status["state"] == "pending"
+
+
+async def test_non_admin_cannot_approve(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any]
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    user = MockUser(groups=[group]).add_to_hass(hass)
+    token = await _token(hass, user, _frontend_client_id(hass))
+    answer = await _decide(hass_ws_client, token, refused["confirmation_id"], "approve")
+    assert answer["success"] is False
+    assert answer["error"]["code"] == "unauthorized"
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_the_session_that_asked_cannot_approve(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any], frontend_token: str
+) -> None:
+    """A frontend session that asked over MCP cannot approve its own request."""
+    async with mcp.client(token=frontend_token) as client:
+        result = await client.call_tool("call_service", UNLOCK)
+    confirmation_id = result.structured_content["confirmation_id"]
+    answer = await _decide(hass_ws_client, frontend_token, confirmation_id, "approve")
+    assert answer["error"]["code"] == "own_request"
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_expired_confirmation_cannot_be_approved(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any], frontend_token: str
+) -> None:
+    events = async_capture_events(hass, "home_mcp_confirmation")
+    refused = await mcp.data("call_service", UNLOCK)
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(minutes=11))
+    await hass.async_block_till_done()
+    status = await mcp.data("get_confirmation", {"confirmation_id": refused["confirmation_id"]})
+    assert status["state"] == "expired"
+    assert _notifications(hass) == {}
+    assert [e.data["decision"] for e in events] == ["expired"]
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "approve")
+    assert answer["error"]["code"] == "not_pending"
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_double_decision_refused_and_deny_recorded(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+    home_mcp: MockConfigEntry,
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "deny")
+    assert answer["result"]["state"] == "denied"
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "approve")
+    assert answer["error"]["code"] == "not_pending"
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+    status = await mcp.data("get_confirmation", {"confirmation_id": refused["confirmation_id"]})
+    assert status["state"] == "denied"
+    decisions = [e for e in home_mcp.runtime_data.audit.async_tail() if e["kind"] == "decision"]
+    assert decisions[0]["decision"] == "denied"
+    assert decisions[0]["confirmation_id"] == refused["confirmation_id"]
+
+
+async def test_entity_gone_cannot_be_approved(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any], frontend_token: str
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    hass.states.async_remove("lock.front_door")
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "approve")
+    assert answer["error"]["code"] == "entity_missing"
+
+
+async def test_another_credential_cannot_read_a_confirmation(
+    mcp: McpHarness, hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    other = await _token(hass, hass_admin_user, None, long_lived=True)
+    async with mcp.client(token=other) as client:
+        result = await client.call_tool(
+            "get_confirmation", {"confirmation_id": refused["confirmation_id"]}
+        )
+    assert result.structured_content["error"] == "not_found"
+    async with mcp.client() as client:
+        result = await client.call_tool("get_confirmation", {"confirmation_id": "nope"})
+    assert result.structured_content["error"] == "not_found"
+
+
+async def test_approval_runs_exactly_what_was_asked(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any], frontend_token: str
+) -> None:
+    """Targets are frozen when asked: the approval reaches nothing more."""
+    refused = await mcp.data(
+        "call_service",
+        {"domain": "cover", "service": "open_cover", "target": {"floor_id": "ground_floor"}},
+    )
+    assert {t["entity_id"] for t in refused["targets"]} == {"cover.garage_door"}
+    entry = home_entry(hass)
+    confirmation = entry.runtime_data.confirmations.async_get(refused["confirmation_id"])
+    assert confirmation.action.target == {
+        "entity_id": ["cover.garage_door", "cover.hall_window", "cover.living_room_window"]
+    }
+
+
+def home_entry(hass: HomeAssistant) -> MockConfigEntry:
+    """Return the loaded Home MCP entry."""
+    [entry] = hass.config_entries.async_loaded_entries("home_mcp")
+    return entry  # type: ignore[return-value]
+
+
+async def test_pending_confirmations_expire_across_a_restart(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """After Home Assistant restarts, a pending confirmation is expired, never approvable."""
+    refused = await mcp.data("call_service", UNLOCK)
+    entry = home_entry(hass)
+    await entry.runtime_data.confirmations.async_flush()
+    # An options reload in the same run keeps it pending.
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    entry = home_entry(hass)
+    assert entry.runtime_data.confirmations.async_get(refused["confirmation_id"]).state == "pending"
+    # A new run of Home Assistant loads it as expired.
+    hass.data.pop("home_mcp_loaded")
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    entry = home_entry(hass)
+    assert entry.runtime_data.confirmations.async_get(refused["confirmation_id"]).state == "expired"

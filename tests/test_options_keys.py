@@ -1,0 +1,250 @@
+"""Options (allow list, extra guarded), client keys, the audit, and what MCP can never read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import json
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.components import persistent_notification
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.helpers import entity_registry as er
+
+from .conftest import McpHarness
+
+
+async def _set_options(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> None:
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            "allowed_entities": [],
+            "guarded_entities": [],
+            "confirmation_expiry": 10,
+            **options,
+        },
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    await hass.async_block_till_done()
+
+
+async def test_pre_approved_entity_runs_neighbour_does_not(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    await _set_options(hass, home_mcp, allowed_entities=["lock.openable_lock"])
+    result = await mcp.data(
+        "call_service",
+        {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.openable_lock"}},
+    )
+    assert result["ok"] is True, result
+    assert hass.states.get("lock.openable_lock").state == "unlocked"
+    result = await mcp.data(
+        "call_service",
+        {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+    )
+    assert result["error"] == "needs_confirmation"
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_only_guarded_entities_can_be_pre_approved(
+    hass: HomeAssistant, demo_house: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    result = await hass.config_entries.options.async_init(home_mcp.entry_id)
+    schema = result["data_schema"].schema
+    [allowed] = [key for key in schema if key == "allowed_entities"]
+    include = schema[allowed].config["include_entities"]
+    assert "lock.front_door" in include and "cover.garage_door" in include
+    assert "light.bed_light" not in include and "cover.kitchen_window" not in include
+    with pytest.raises(InvalidData):
+        await hass.config_entries.options.async_configure(
+            result["flow_id"],
+            {
+                "allowed_entities": ["light.bed_light"],
+                "guarded_entities": [],
+                "confirmation_expiry": 5,
+            },
+        )
+    assert home_mcp.options.get("allowed_entities", []) == []
+
+
+async def test_extra_guarded_relay(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    await _set_options(hass, home_mcp, guarded_entities=["switch.ac"])
+    result = await mcp.data(
+        "call_service",
+        {"domain": "switch", "service": "turn_on", "target": {"entity_id": "switch.ac"}},
+    )
+    assert result["error"] == "needs_confirmation"
+    assert hass.states.get("switch.ac").state == "off"
+
+
+async def test_notification_escapes_names_from_the_house(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    er.async_get(hass).async_update_entity(
+        "cover.garage_door", name="[Approve here](https://evil.example) <b>x</b> ![i](x)"
+    )
+    await hass.async_block_till_done()
+    result = await mcp.data(
+        "call_service",
+        {"domain": "cover", "service": "open_cover", "target": {"entity_id": "cover.garage_door"}},
+    )
+    notification = persistent_notification._async_get_or_create_notifications(hass)[
+        f"home_mcp_confirmation_{result['confirmation_id']}"
+    ]
+    message = notification["message"]
+    assert "](https" not in message and "<b>" not in message and "![" not in message
+    assert "\\[Approve here\\]\\(https\\:\\/\\/evil\\.example\\)" in message
+    assert message.count("](") == 1  # Only Home MCP's own link.
+
+
+async def _keys_ws(hass_ws_client: Callable[..., Any], message: dict[str, Any]) -> Any:
+    client = await hass_ws_client()
+    await client.send_json_auto_id(message)
+    answer = await client.receive_json()
+    assert answer["success"], answer
+    return answer["result"]
+
+
+async def test_read_key_reads_and_never_writes(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_client_no_auth: Callable[..., Any],
+) -> None:
+    created = await _keys_ws(
+        hass_ws_client, {"type": "home_mcp/keys/create", "name": "Dashboard", "scope": "read"}
+    )
+    key = created["key"]
+    assert key.startswith("hmk_")
+    listed = await _keys_ws(hass_ws_client, {"type": "home_mcp/keys"})
+    assert [k["name"] for k in listed] == ["Dashboard"]
+    assert "key" not in listed[0] and "secret_hash" not in listed[0]
+
+    async with mcp.client(token=key) as client:
+        names = {tool.name for tool in (await client.list_tools()).tools}
+        assert "call_service" not in names and "run_macro" not in names
+        assert "home_overview" in names
+        result = await client.call_tool(
+            "call_service",
+            {"domain": "light", "service": "turn_off", "target": {"entity_id": "light.bed_light"}},
+        )
+        assert result.structured_content["error"] == "read_only_credential"
+        result = await client.call_tool("run_macro", {"phrase": "good night"})
+        assert result.structured_content["error"] == "read_only_credential"
+        overview = await client.call_tool("home_overview", {})
+        assert overview.is_error is False
+    assert hass.states.get("light.bed_light").state == "off"
+
+    # The key is not a Home Assistant token.
+    http = await hass_client_no_auth()
+    response = await http.get("/api/states", headers={"Authorization": f"Bearer {key}"})
+    assert response.status == 401
+
+    await _keys_ws(hass_ws_client, {"type": "home_mcp/keys/revoke", "key_id": created["key_id"]})
+    response = await http.post(
+        "/api/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        headers={"Authorization": f"Bearer {key}", "Accept": "application/json"},
+    )
+    assert response.status == 401
+
+
+async def test_control_key_acts_as_home_mcp_user(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any]
+) -> None:
+    created = await _keys_ws(
+        hass_ws_client,
+        {"type": "home_mcp/keys/create", "name": "Kitchen tablet", "scope": "control"},
+    )
+    async with mcp.client(token=created["key"]) as client:
+        result = await client.call_tool(
+            "call_service",
+            {"domain": "light", "service": "turn_on", "target": {"entity_id": "light.bed_light"}},
+        )
+        assert result.structured_content["ok"] is True
+        refused = await client.call_tool(
+            "call_service",
+            {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+        )
+        assert refused.structured_content["error"] == "needs_confirmation"
+    state = hass.states.get("light.bed_light")
+    assert state.state == "on"
+    user = await hass.auth.async_get_user(state.context.user_id)
+    assert user is not None and user.name == "Home MCP" and user.system_generated
+    audit = await _keys_ws(hass_ws_client, {"type": "home_mcp/audit"})
+    assert audit[0]["credential"] == "client key Kitchen tablet"
+    assert audit[0]["decision"] == "refused"
+
+
+async def test_wrong_key_counts_as_failed_login(
+    mcp: McpHarness, hass: HomeAssistant, hass_client_no_auth: Callable[..., Any]
+) -> None:
+    http = await hass_client_no_auth()
+    with patch("homeassistant.components.http.ban.process_wrong_login") as wrong_login:
+        response = await http.post(
+            "/api/mcp",
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={"Authorization": "Bearer hmk_deadbeef_nope", "Accept": "application/json"},
+        )
+    assert response.status == 401
+    assert "resource_metadata" in response.headers.get("WWW-Authenticate", "")
+    assert wrong_login.called
+
+
+async def test_no_mcp_call_reads_audit_allow_list_or_keys(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+) -> None:
+    """Every tool, called with the secrets' names, answers without them."""
+    await _set_options(
+        hass, home_mcp, allowed_entities=["lock.openable_lock"], guarded_entities=["switch.ac"]
+    )
+    created = await _keys_ws(
+        hass_ws_client, {"type": "home_mcp/keys/create", "name": "Secret key name", "scope": "read"}
+    )
+    await mcp.data(
+        "call_service",
+        {"domain": "light", "service": "turn_on", "target": {"entity_id": "light.bed_light"}},
+    )
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("home_overview", {}),
+        ("list_entities", {}),
+        ("list_entities", {"query": "audit"}),
+        ("list_entities", {"query": "allowed_entities"}),
+        ("list_entities", {"domain": "lock"}),
+        ("list_macros", {}),
+        ("preview_macro", {"phrase": "allowed entities"}),
+        ("run_macro", {"phrase": "audit", "dry_run": True}),
+        ("call_service", {"domain": "home_mcp", "service": "audit"}),
+        (
+            "call_service",
+            {"domain": "lock", "service": "open", "target": {"entity_id": "lock.openable_lock"}},
+        ),
+        ("get_confirmation", {"confirmation_id": "allowed_entities"}),
+    ]
+    async with mcp.client() as client:
+        tools = {t.name for t in (await client.list_tools()).tools}
+        assert tools == {name for name, _ in calls}
+        for name, arguments in calls:
+            result = await client.call_tool(name, arguments)
+            text = json.dumps(result.structured_content)
+            for secret in (
+                "allowed_entities",
+                "guarded_entities",
+                "Secret key name",
+                created["key_id"],
+                "credential_id",
+                "pre_approved",
+            ):
+                assert secret not in text, (name, arguments, secret)
+            assert '"kind": "tool"' not in text  # no audit entries
