@@ -39,6 +39,8 @@ import logging
 import re
 from typing import Any, Final
 
+import probatio
+
 from homeassistant.const import (
     ATTR_AREA_ID,
     ATTR_DEVICE_CLASS,
@@ -109,22 +111,13 @@ MAX_GROUP_DEPTH: Final = 4
 _HARMLESS_SERVICES: Final = frozenset(
     {
         ("homeassistant", "update_entity"),
-        ("homeassistant", "reload_core_config"),
-        ("homeassistant", "reload_all"),
-        ("homeassistant", "reload_config_entry"),
-        ("homeassistant", "reload_custom_templates"),
         ("homeassistant", "save_persistent_states"),
         ("homeassistant", "check_config"),
         ("logbook", "log"),
         ("system_log", "write"),
         ("scene", "create"),
         ("scene", "delete"),
-        ("scene", "reload"),
-        ("script", "reload"),
-        ("automation", "reload"),
         ("automation", "turn_on"),
-        ("automation", "turn_off"),
-        ("automation", "toggle"),
         ("script", "turn_off"),
     }
 )
@@ -150,6 +143,8 @@ _SYSTEM_SERVICES: Final = frozenset(
         ("recorder", "update_statistics_metadata"),
         ("recorder", "adjust_sum_statistics"),
         ("update", "install"),
+        ("update", "skip"),
+        ("update", "clear_skipped"),
         ("system_log", "clear"),
         ("logger", "set_level"),
         ("logger", "set_default_level"),
@@ -341,9 +336,8 @@ class Gate:
         """
         walk = _Walk()
         try:
-            targets = self._check_call(
-                action.domain, action.service, action.target, action.data, walk, 0
-            )
+            data = self._as_home_assistant_reads_it(action, walk)
+            targets = self._check_call(action.domain, action.service, {}, data, walk, 0)
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not analyse %s", action.name)
             walk.add(
@@ -360,6 +354,32 @@ class Gate:
             for f in walk.findings
         )
         return Decision(action, tuple(targets), findings)
+
+    def _as_home_assistant_reads_it(self, action: Action, walk: _Walk) -> dict[str, Any]:
+        """Return the action's data as the service's own schema validates it.
+
+        Home Assistant normalises service data before acting (entity ids are
+        lower-cased and trimmed, `entities` of a scene become states, numbers
+        are coerced); judging the raw data would judge something else. Data
+        the schema rejects is judged raw, with an `unknown` finding: Home
+        Assistant will refuse it, and the gate does not guess.
+        """
+        data = action.service_data()
+        service = self._hass.services.async_services_for_domain(action.domain).get(action.service)
+        schema = service.schema if service is not None else None
+        if schema is None:
+            return data
+        try:
+            validated = schema(data)
+        except (probatio.Invalid, ValueError, TypeError) as err:
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                action.name,
+                f"Home Assistant rejects this data ({err}), so Home MCP does not judge it",
+            )
+            return data
+        return dict(validated) if isinstance(validated, Mapping) else data
 
     @callback
     def async_is_guarded_entity(self, entity_id: str) -> bool:
@@ -433,6 +453,10 @@ class Gate:
         # Whole-action risks that do not depend on targets.
         if domain in _SYSTEM_DOMAINS or (domain, service) in _SYSTEM_SERVICES:
             walk.add(Risk.SYSTEM, None, name, f"{name} controls Home Assistant itself")
+        elif service == "reload" or service.startswith("reload_"):
+            # Reloading re-creates entities, which can put devices back in
+            # their starting state (an unlocked door, an open valve).
+            walk.add(Risk.SYSTEM, None, name, f"{name} reloads part of Home Assistant")
         if (domain, service) in _INTENT_SERVICES:
             walk.add(
                 Risk.UNKNOWN,
@@ -452,7 +476,11 @@ class Gate:
             )
             return []
 
-        entity_ids, all_targeted = self._expand(domain, selector)
+        try:
+            entity_ids = self._expand(domain, selector)
+        except ValueError as err:  # An entity id Home Assistant would refuse.
+            walk.add(Risk.UNKNOWN, None, name, f"A target Home MCP cannot read: {err}")
+            return []
 
         # Presence set by hand: automations watching trackers and persons react.
         if (domain, service) == ("device_tracker", "see"):
@@ -498,14 +526,12 @@ class Gate:
         # Group members are reached through their group: not targets of their own.
         return [entity_id for entity_id, via in entity_ids.items() if not via]
 
-    def _expand(
-        self, domain: str, selector: dict[str, Any]
-    ) -> tuple[dict[str, tuple[str, ...]], bool]:
+    def _expand(self, domain: str, selector: dict[str, Any]) -> dict[str, tuple[str, ...]]:
         """Expand a target selector into entity ids, with group members.
 
-        Returns `{entity_id: group path}` and whether `entity_id: all` was
-        used. `all` means every entity of the action's domain (every entity at
-        all for `homeassistant.*` and integration services).
+        Returns `{entity_id: group path}` (empty for a direct target). `all`
+        means every entity of the action's domain (every entity at all for
+        `homeassistant.*` and integration services).
         """
         raw_ids = selector.get(ATTR_ENTITY_ID)
         raw_list = [raw_ids] if isinstance(raw_ids, str) else list(raw_ids or [])
@@ -545,7 +571,7 @@ class Gate:
                 ):
                     found[member] = (*via, entity_id)
                     queue.append((member, (*via, entity_id)))
-        return found, all_targeted
+        return found
 
     def _check_entity(
         self,
@@ -645,7 +671,14 @@ class Gate:
         elif domain == "automation":
             if service == "trigger":
                 self._check_macro(entity_id, walk, depth)
-            risk, reason = Risk.SAFE, "Automation control"
+                risk, reason = Risk.SAFE, "Runs an automation (its actions are judged one by one)"
+            elif service in ("turn_off", "toggle") and self._secures(entity_id, depth):
+                risk, reason = (
+                    Risk.SYSTEM,
+                    "Turns off an automation that locks, closes or arms: the house would be less safe",
+                )
+            else:
+                risk, reason = Risk.SAFE, "Automation control"
         else:
             risk, reason = Risk.SAFE, "Does not open the house"
         walk.add(risk, entity_id, name, reason)
@@ -859,12 +892,18 @@ class Gate:
                 walk.add(Risk.UNKNOWN, None, service, "The scene's states cannot be read")
             return
         for target_id, value in entities.items():
-            if isinstance(value, Mapping):
+            attributes: Mapping[str, Any]
+            state: Any
+            if isinstance(value, State):
+                state, attributes = value.state, value.attributes
+            elif isinstance(value, Mapping):
                 state = value.get("state")
-                attributes: Mapping[str, Any] = value
+                attributes = value
             else:
                 state, attributes = value, {}
-            self._check_target_state(str(target_id), state, attributes, service, walk)
+            self._check_target_state(
+                str(target_id).strip().lower(), state, attributes, service, walk
+            )
 
     def _check_target_state(
         self,
@@ -874,8 +913,23 @@ class Gate:
         service: str,
         walk: _Walk,
     ) -> None:
-        """Add the finding for a macro setting `entity_id` to `state`."""
+        """Add the finding for a macro setting `entity_id` to `state`.
+
+        A group passes the state on to its members (Home Assistant reproduces
+        a group's state member by member): members are judged too.
+        """
         domain = split_entity_id(entity_id)[0] if "." in entity_id else ""
+        group_state = self._hass.states.get(entity_id)
+        members = group_state.attributes.get(ATTR_ENTITY_ID) if group_state else None
+        if isinstance(members, (list, tuple)) and len(walk.path) < MAX_DEPTH:
+            saved_path = walk.path
+            walk.path = (*walk.path, entity_id)
+            try:
+                for member in members:
+                    if isinstance(member, str) and member not in walk.path:
+                        self._check_target_state(member, state, attributes, service, walk)
+            finally:
+                walk.path = saved_path
         state = _static(state)
         value = str(state).lower() if state is not None else None
         position = attributes.get("current_position", attributes.get("position"))
@@ -906,6 +960,19 @@ class Gate:
                 service,
                 f"Sets it to {value!r}, which Home MCP cannot judge",
             )
+
+    def _secures(self, automation_id: str, depth: int) -> bool:
+        """Return True if an automation's actions do anything but safe ones."""
+        probe = _Walk(path=(automation_id,))
+        state = self._hass.states.get(automation_id)
+        if state is not None and state.state == "off":
+            return False  # Already off: turning it off changes nothing.
+        entity = self._entity_object(automation_id)
+        sequence = getattr(getattr(entity, "action_script", None), "sequence", None)
+        if not isinstance(sequence, list):
+            return False
+        self._check_sequence(sequence, probe, depth + 1)
+        return any(finding.risk is not Risk.SAFE for finding in probe.findings)
 
     def _check_reactions(self, entity_id: str, walk: _Walk, depth: int) -> None:
         """Add findings for automations that would react to `entity_id` changing.

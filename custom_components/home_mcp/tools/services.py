@@ -5,6 +5,7 @@ from __future__ import annotations
 from difflib import get_close_matches
 from typing import Any
 
+import probatio
 from pydantic import Field
 
 from homeassistant.const import ENTITY_MATCH_ALL
@@ -16,7 +17,7 @@ from homeassistant.helpers import (
 )
 
 from ..actions import async_execute
-from ..gate import Action
+from ..gate import TARGET_KEYS, Action
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
 
 IDS = str | list[str]
@@ -63,10 +64,33 @@ class CallServiceOutput(ToolOutput):
     states_omitted: int | None = None
 
 
-def _ids(value: IDS | None) -> list[str]:
+def _ids(value: Any) -> list[str]:
     if value is None:
         return []
-    return [value] if isinstance(value, str) else list(value)
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return [str(item) for item in value] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+def _validate(ctx: ToolContext, domain: str, service: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Return `data` as the service's own schema reads it, or raise `ToolError`.
+
+    Home Assistant validates service data before acting (entity ids are
+    lower-cased, numbers coerced); validating here first answers bad data
+    with Home Assistant's own message and checks targets as it will read them.
+    """
+    registered = ctx.hass.services.async_services_for_domain(domain).get(service)
+    if registered is None or registered.schema is None:
+        return data
+    try:
+        validated = registered.schema(data)
+    except (probatio.Invalid, ValueError, TypeError) as err:
+        raise ToolError(
+            "invalid_data",
+            f"Home Assistant rejects the data for {domain}.{service}: {err}",
+            "Check the fields with list_services or the action's description in Home Assistant",
+        ) from err
+    return dict(validated) if isinstance(validated, dict) else data
 
 
 def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
@@ -89,21 +113,21 @@ def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
     )
 
 
-def _check_targets_exist(ctx: ToolContext, target: Target) -> None:
+def _check_targets_exist(ctx: ToolContext, target: dict[str, Any]) -> None:
     """Refuse ids that do not exist, instead of letting the call do nothing."""
     missing: dict[str, list[str]] = {}
-    entity_ids = [e for e in _ids(target.entity_id) if e != ENTITY_MATCH_ALL]
+    entity_ids = [e for e in _ids(target.get("entity_id")) if e.strip().lower() != ENTITY_MATCH_ALL]
     for entity_id in entity_ids:
         if ctx.hass.states.get(entity_id) is None:
             missing.setdefault("entity_id", []).append(entity_id)
     checks = (
-        ("device_id", target.device_id, lambda i: dr.async_get(ctx.hass).async_get(i)),
-        ("area_id", target.area_id, lambda i: ar.async_get(ctx.hass).async_get_area(i)),
-        ("floor_id", target.floor_id, lambda i: fr.async_get(ctx.hass).async_get_floor(i)),
-        ("label_id", target.label_id, lambda i: lr.async_get(ctx.hass).async_get_label(i)),
+        ("device_id", lambda i: dr.async_get(ctx.hass).async_get(i)),
+        ("area_id", lambda i: ar.async_get(ctx.hass).async_get_area(i)),
+        ("floor_id", lambda i: fr.async_get(ctx.hass).async_get_floor(i)),
+        ("label_id", lambda i: lr.async_get(ctx.hass).async_get_label(i)),
     )
-    for key, value, lookup in checks:
-        for ident in _ids(value):
+    for key, lookup in checks:
+        for ident in _ids(target.get(key)):
             if lookup(ident) is None:
                 missing.setdefault(key, []).append(ident)
     if missing:
@@ -124,20 +148,20 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     runs). Otherwise runs it as the caller and reports the states afterwards.
     """
     _check_service_exists(ctx, args.domain, args.service)
-    target = args.target or Target()
-    _check_targets_exist(ctx, target)
-    action = Action(
-        domain=args.domain,
-        service=args.service,
-        target=target.model_dump(exclude_none=True),
-        data=args.data or {},
-    )
+    target = (args.target or Target()).model_dump(exclude_none=True)
+    action = Action(domain=args.domain, service=args.service, target=target, data=args.data or {})
+    validated = _validate(ctx, args.domain, args.service, action.service_data())
+    _check_targets_exist(ctx, {k: v for k, v in validated.items() if k in TARGET_KEYS})
     decision = ctx.gate.async_check(action)
     if decision.guarded:
         raise refuse(ctx, decision)
     result = await async_execute(
         ctx.hass, ctx.caller.context(), action, decision.affected_entities, ctx.progress
     )
+    if not decision.affected_entities and any(key in validated for key in TARGET_KEYS):
+        result.setdefault(
+            "warning", "No entity matched the target, so Home Assistant changed nothing."
+        )
     if not result["ok"]:
         raise ToolError.from_result(result)
     result.pop("ok")

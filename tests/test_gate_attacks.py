@@ -1,0 +1,180 @@
+"""Ways a red-team session found to open the house through MCP; each is closed.
+
+Found against the running demo with only the README and the endpoint; each
+case is checked by the entity's state in Home Assistant afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from homeassistant.core import HomeAssistant
+
+from .conftest import McpHarness
+
+KELVIN = "\u212a"  # Lower-cases to "k".
+
+
+async def _call(mcp: McpHarness, domain: str, service: str, **arguments: Any) -> dict[str, Any]:
+    return await mcp.data("call_service", {"domain": domain, "service": service, **arguments})
+
+
+@pytest.mark.parametrize(
+    ("key", "state", "entity_id", "before"),
+    [
+        ("LOCK.FRONT_DOOR", "unlocked", "lock.front_door", "locked"),
+        (f"loc{KELVIN}.front_door", "unlocked", "lock.front_door", "locked"),
+        (f"loc{KELVIN}.openable_loc{KELVIN}", "open", "lock.openable_lock", "locked"),
+        ("COVER.GARAGE_DOOR", "open", "cover.garage_door", "closed"),
+        (" Lock.Front_Door ", "unlocked", "lock.front_door", "locked"),
+    ],
+)
+async def test_scene_apply_with_odd_spellings(
+    mcp: McpHarness, hass: HomeAssistant, key: str, state: str, entity_id: str, before: str
+) -> None:
+    """scene.apply keys are read as Home Assistant reads them (lower-cased)."""
+    result = await _call(mcp, "scene", "apply", data={"entities": {key: state}})
+    # Refused, or rejected by Home Assistant's own schema: either way nothing runs.
+    assert result["error"] in ("needs_confirmation", "invalid_data"), result
+    if key.strip() == key:
+        assert result["error"] == "needs_confirmation"
+    await hass.async_block_till_done()
+    assert hass.states.get(entity_id).state == before
+
+
+async def test_scene_state_on_a_group_reaches_its_members(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A group made on the fly, then a scene state on it: judged member by member."""
+    result = await _call(
+        mcp, "group", "set", data={"object_id": "ptlock", "entities": ["lock.front_door"]}
+    )
+    assert result["ok"] is True, result
+    await hass.async_block_till_done()
+    refused = await _call(mcp, "scene", "apply", data={"entities": {"group.ptlock": "unlocked"}})
+    assert refused["error"] == "needs_confirmation", refused
+    assert refused["targets"][0]["entity_id"] == "lock.front_door"
+    assert refused["targets"][0]["via"] == ["group.ptlock"]
+
+    created = await _call(
+        mcp, "scene", "create", data={"scene_id": "pt6", "entities": {"group.ptlock": "unlocked"}}
+    )
+    assert created["ok"] is True
+    await hass.async_block_till_done()
+    refused = await _call(mcp, "scene", "turn_on", target={"entity_id": "scene.pt6"})
+    assert refused["error"] == "needs_confirmation", refused
+    refused = await mcp.data("run_macro", {"phrase": "pt6"})
+    assert refused["error"] == "needs_confirmation", refused
+    macros = await mcp.data("list_macros", {"limit": 200})
+    assert {m["entity_id"]: m["guarded"] for m in macros["items"]}["scene.pt6"] is True
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+@pytest.mark.parametrize(
+    ("domain", "service", "arguments"),
+    [
+        ("homeassistant", "reload_config_entry", {"target": {"entity_id": "light.bed_light"}}),
+        ("homeassistant", "reload_all", {}),
+        ("homeassistant", "reload_core_config", {}),
+        ("script", "reload", {}),
+        ("scene", "reload", {}),
+    ],
+)
+async def test_reloads_are_system_actions(
+    mcp: McpHarness, hass: HomeAssistant, domain: str, service: str, arguments: dict[str, Any]
+) -> None:
+    """Reloading re-creates entities (a demo lock comes back unlocked): guarded."""
+    await _call(mcp, "lock", "lock", target={"entity_id": "lock.kitchen_door"})
+    assert hass.states.get("lock.kitchen_door").state == "locked"
+    result = await _call(mcp, domain, service, **arguments)
+    assert result["error"] == "needs_confirmation", result
+    assert result["risk"] == "system"
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.kitchen_door").state == "locked"
+
+
+# Time-triggered automations keep their timers.
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+async def test_turning_off_a_securing_automation_is_guarded(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    from homeassistant.setup import async_setup_component  # noqa: PLC0415
+
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": [
+                {
+                    "id": "secure",
+                    "alias": "Secure at midnight",
+                    "triggers": [{"trigger": "time", "at": "00:00:00"}],
+                    "actions": [
+                        {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
+                    ],
+                },
+                {
+                    "id": "lights",
+                    "alias": "Porch light at sunset",
+                    "triggers": [{"trigger": "time", "at": "18:00:00"}],
+                    "actions": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+                    ],
+                },
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    result = await _call(
+        mcp, "automation", "turn_off", target={"entity_id": "automation.secure_at_midnight"}
+    )
+    assert result["error"] == "needs_confirmation", result
+    assert hass.states.get("automation.secure_at_midnight").state == "on"
+    result = await _call(
+        mcp, "automation", "turn_off", target={"entity_id": "automation.porch_light_at_sunset"}
+    )
+    assert result["ok"] is True, result
+    assert hass.states.get("automation.porch_light_at_sunset").state == "off"
+
+
+async def test_all_in_data_is_judged_without_an_error_log(
+    mcp: McpHarness, hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """entity_id "ALL" is every lock, as Home Assistant reads it."""
+    result = await _call(mcp, "lock", "unlock", data={"entity_id": "ALL"})
+    assert result["error"] == "needs_confirmation"
+    assert "lock.front_door" in {t["entity_id"] for t in result["targets"]}
+    assert "Traceback" not in caplog.text
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+# The demo valve keeps moving after the test.
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+async def test_string_position_zero_closes(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Data is read as Home Assistant coerces it: position "0" closes."""
+    result = await _call(
+        mcp,
+        "valve",
+        "set_valve_position",
+        target={"entity_id": "valve.back_garden"},
+        data={"position": "0"},
+    )
+    assert result["ok"] is True, result
+
+
+async def test_empty_target_says_nothing_happened(mcp: McpHarness, hass: HomeAssistant) -> None:
+    result = await _call(mcp, "lock", "unlock", target={"entity_id": []})
+    assert result["ok"] is True
+    assert "nothing" in result["warning"]
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_bad_data_gets_home_assistants_message(mcp: McpHarness) -> None:
+    result = await _call(
+        mcp, "light", "turn_on", target={"entity_id": "light.bed_light"}, data={"brightness": "x"}
+    )
+    assert result["error"] == "invalid_data"
+    assert "brightness" in result["message"]
