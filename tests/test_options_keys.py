@@ -248,3 +248,27 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
             ):
                 assert secret not in text, (name, arguments, secret)
             assert '"kind": "tool"' not in text  # no audit entries
+
+
+async def test_diagnostics_hold_no_secrets(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+) -> None:
+    from custom_components.home_mcp.diagnostics import async_get_config_entry_diagnostics  # noqa: PLC0415
+
+    created = await _keys_ws(
+        hass_ws_client, {"type": "home_mcp/keys/create", "name": "Secret name", "scope": "control"}
+    )
+    await mcp.data(
+        "call_service",
+        {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+    )
+    diagnostics = await async_get_config_entry_diagnostics(hass, home_mcp)
+    text = json.dumps(diagnostics)
+    assert diagnostics["confirmations"] == {"pending": 1}
+    assert diagnostics["keys"] == {"control": 1}
+    assert (
+        "Secret name" not in text and created["key"] not in text and created["key_id"] not in text
+    )
