@@ -112,6 +112,14 @@ async def test_malformed_json_rpc_is_400(http: Any, payload: str, code: int, wor
     await _still_serving(http)
 
 
+async def test_large_body_within_the_limit_is_read_whole(http: Any) -> None:
+    """A body of several network chunks is read to its end."""
+    big = json.dumps({**INITIALIZE, "params": {**INITIALIZE["params"], "pad": "x" * 700_000}})
+    response = await http.post("/api/mcp", data=big, headers=HEADERS)
+    assert response.status == HTTPStatus.OK
+    assert (await response.json())["result"]["serverInfo"]["name"] == "Home MCP"
+
+
 async def test_oversized_body_is_413(http: Any) -> None:
     big = json.dumps({**INITIALIZE, "padding": "x" * (1024 * 1024 + 10)})
     response = await http.post("/api/mcp", data=big, headers=HEADERS)

@@ -228,9 +228,14 @@ class McpEndpoint:
             )
         if (request.content_length or 0) > MAX_REQUEST_BYTES:
             return _too_large()
-        body = await request.content.read(MAX_REQUEST_BYTES + 1)
-        if len(body) > MAX_REQUEST_BYTES:
-            return _too_large()
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := await request.content.read(64 * 1024):
+            size += len(chunk)
+            if size > MAX_REQUEST_BYTES:
+                return _too_large()
+            chunks.append(chunk)
+        body = b"".join(chunks)
         try:
             message = json.loads(body)
         except ValueError, RecursionError:
