@@ -6,12 +6,17 @@ Run by `script/demo` with the demo venv's Python, in two steps:
 (`.storage/http`) so that it listens on 127.0.0.1 only, on the demo's port.
 Since 2026.11 Home Assistant keeps these settings in storage; YAML `http:` is
 only migrated once, as a trial that reverts to the default (every interface)
-after five minutes.
+after five minutes. It also records onboarding's `core_config` step as done
+in `.storage/onboarding`, the way Home Assistant's onboarding store keeps it:
+the demo never runs that step over HTTP, because Home Assistant's view for it
+starts config flows of integrations that need the internet (`met`,
+`radio_browser`, `google_translate`, ...). Without the record onboarding
+never counts as finished and `GET /` sends a browser to `/onboarding.html`.
 
 `ready`, while Home Assistant starts. On the first start it onboards Home
-Assistant over HTTP (owner user, analytics and integration steps;
-`core_config` is skipped because it sets up integrations that need the
-internet), then over the websocket API sets the location, creates floors,
+Assistant over HTTP (owner user, analytics and integration steps; the last
+one finishes onboarding), then over the websocket API sets the location
+(what the `core_config` step's page would have asked), creates floors,
 areas, labels and aliases, assigns the demo's devices to rooms, gives one
 entity a hostile name, adds the Home MCP config entry and creates a
 long-lived access token. What later starts need is kept in
@@ -48,6 +53,8 @@ TOKEN_DAYS: Final = 3650
 MCP_PATH: Final = "/api/mcp"
 POLL_SECONDS: Final = 0.5
 REQUEST_TIMEOUT: Final = aiohttp.ClientTimeout(total=30)
+STEP_CORE_CONFIG: Final = "core_config"
+"""Onboarding's step the demo records itself (`prepare_onboarding`)."""
 
 CORE_CONFIG: Final[dict[str, Any]] = {
     # What the skipped `core_config` onboarding step would have asked.
@@ -324,6 +331,48 @@ def prepare_http(config_dir: Path, port: int) -> None:
     log(f"Home Assistant will listen on {LOOPBACK}:{port} only")
 
 
+def prepare_onboarding(config_dir: Path) -> None:
+    """Record onboarding's `core_config` step as done (Home Assistant must not be running).
+
+    Home Assistant reads `.storage/onboarding` when it starts and counts
+    onboarding as finished once every step of
+    `homeassistant.components.onboarding.const.STEPS` is in its `done` list.
+    The demo does the `user`, `analytics` and `integration` steps over HTTP and
+    sets what `core_config` would have asked over the websocket API; this adds
+    `core_config` to the record, first in a new one or at the end of an
+    existing one (a demo onboarded before this existed). A record it cannot
+    read is left alone.
+    """
+    path = config_dir / ".storage" / "onboarding"
+    store: Any = None
+    if path.exists():
+        try:
+            store = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            log(f"warning: cannot read {path} ({err}); leaving it as it is")
+            return
+    data = store.get("data") if isinstance(store, dict) else None
+    done = data.get("done") if isinstance(data, dict) else None
+    if store is not None and not (isinstance(data, dict) and isinstance(done, list)):
+        log(f"warning: {path} is not an onboarding record; leaving it as it is")
+        return
+    if done is not None and STEP_CORE_CONFIG in done:
+        return
+    if store is None:
+        # Only for a new record: importing Home Assistant takes a second.
+        from homeassistant.components.onboarding import (  # noqa: PLC0415
+            STORAGE_KEY as ONBOARDING_KEY,
+            STORAGE_VERSION as ONBOARDING_VERSION,
+        )
+
+        store = {"version": ONBOARDING_VERSION, "minor_version": 1, "key": ONBOARDING_KEY}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_private_json(
+        path, {**store, "data": {**(data or {}), "done": [*(done or []), STEP_CORE_CONFIG]}}
+    )
+    log("Recorded onboarding's core_config step as done (its location is set over the API)")
+
+
 class Credentials:
     """What later starts need, kept in `.demo/credentials.json` (mode 600)."""
 
@@ -547,7 +596,7 @@ class Demo:
         return self.access_token
 
     async def finish_onboarding(self) -> None:
-        """Finish the analytics and integration steps (core_config stays skipped)."""
+        """Finish the analytics and integration steps (`prepare_onboarding` did core_config)."""
         done = self.onboarding_done()
         token = await self.log_in()
         if "analytics" not in done:
@@ -828,7 +877,9 @@ def main() -> int:
     """Parse the arguments and run one step."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     steps = parser.add_subparsers(dest="step", required=True)
-    http = steps.add_parser("http", help="write the HTTP settings (before each start)")
+    http = steps.add_parser(
+        "http", help="write the HTTP settings and the onboarding record (before each start)"
+    )
     http.add_argument("--config-dir", required=True, help="Home Assistant's config directory")
     http.add_argument("--port", type=int, required=True, help="the port to listen on")
     ready = steps.add_parser("ready", help="onboard if needed, wait, print the JSON line")
@@ -841,6 +892,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.step == "http":
         prepare_http(Path(args.config_dir), args.port)
+        prepare_onboarding(Path(args.config_dir))
         return 0
     return asyncio.run(main_async(args))
 

@@ -20,6 +20,7 @@ knows nothing of MCP or HTTP.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -316,7 +317,14 @@ def async_home_assistant_origins(hass: HomeAssistant) -> set[str]:
     issues a refresh token whose OAuth client id is the frontend's origin.
     """
     origins: set[str] = set()
-    for url in (hass.config.internal_url, hass.config.external_url):
+    urls = [hass.config.internal_url, hass.config.external_url]
+    if "cloud" in hass.config.components:
+        # Home Assistant Cloud's remote UI (Nabu Casa), when it is set up.
+        from homeassistant.components import cloud  # noqa: PLC0415
+
+        with suppress(cloud.CloudNotAvailable):
+            urls.append(cloud.async_remote_ui_url(hass))
+    for url in urls:
         if url:
             origins.add(str(yarl.URL(url).origin()).lower())
     api = hass.config.api

@@ -103,12 +103,13 @@ def ws_subscribe(
 
     @callback
     def updated(_confirmation: Confirmation) -> None:
-        if (current := _data(hass, connection, msg["id"])) is not None:
-            connection.send_message(
-                websocket_api.event_message(
-                    msg["id"], {"confirmations": _confirmation_list(current)}
-                )
+        if not (entries := hass.config_entries.async_loaded_entries(DOMAIN)):
+            return  # Unloading: the next load sends the list again.
+        connection.send_message(
+            websocket_api.event_message(
+                msg["id"], {"confirmations": _confirmation_list(entries[0].runtime_data)}
             )
+        )
 
     connection.subscriptions[msg["id"]] = async_dispatcher_connect(
         hass, SIGNAL_CONFIRMATIONS_UPDATED, updated

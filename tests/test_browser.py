@@ -1,0 +1,449 @@
+"""The Home MCP panel in a real browser, as a new user meets it.
+
+The test starts its own `script/demo` (a real Home Assistant 2026.11 with Home
+MCP and the demo's devices) on a free port with its state in a temporary
+directory, so a demo a person runs on port 8123 with `.demo/` is left alone.
+Then, as a new user would:
+
+1. an MCP client (the official SDK over Streamable HTTP, with the demo's
+   token) asks to unlock the front door and gets `needs_confirmation`;
+2. in Chromium (Playwright), the person logs in to Home Assistant, opens the
+   notifications, follows "Home MCP asks to unlock Front Door" to the panel's
+   approval page and approves;
+3. Home Assistant's REST API shows the lock unlocked, and `get_confirmation`
+   over MCP says `approved`, with the outcome;
+4. a second request (open the garage door, renamed with markup in its name,
+   which the panel must show as text) waits in the main panel (dark theme),
+   where the person also copies a client configuration and makes, uses and
+   revokes a client key; on a phone-sized screen the person denies the
+   garage door and it stays closed.
+
+Screenshots go to `artifacts/browser/` (gitignored): the approval page before
+and after approving, the panel in a dark theme and on a 360x740 screen.
+Timings go to `artifacts/browser/timings.json`, script/demo's and Home
+Assistant's logs beside them.
+
+Needs Debian's Chromium at /usr/bin/chromium (script/setup installs it) and
+Playwright (the `browser` dependency group); otherwise the test is skipped
+with the reason. Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+import json
+import os
+from pathlib import Path
+import re
+import shutil
+import signal
+import socket
+import time
+from typing import Any
+
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+import pytest
+
+playwright_api = pytest.importorskip(
+    "playwright.async_api",
+    reason="Playwright is not installed (script/setup installs the `browser` group)",
+)
+
+ROOT = Path(__file__).parent.parent
+ARTIFACTS = ROOT / "artifacts" / "browser"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+]
+PERSON_PORT = 8123
+"""A person's own `script/demo` uses this port; the test never does."""
+
+# Generous: on a fresh machine script/demo first installs .venv-demo, and CI
+# runs on 2 cores.
+DEMO_START_SECONDS = 900
+DEMO_STOP_SECONDS = 120
+UI_TIMEOUT_MS = 90_000
+STATE_TIMEOUT_SECONDS = 60
+
+UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
+OPEN_GARAGE = {
+    "domain": "cover",
+    "service": "open_cover",
+    "target": {"entity_id": "cover.garage_door"},
+}
+NOTIFICATION_TITLE = "Home MCP asks to unlock Front Door"
+HOSTILE_NAME = '<img src=x onerror="window.__injected=1"> gate'
+"""Markup in a name from the house: the panel must show it as text."""
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(),
+    reason=f"No Chromium at {CHROMIUM}: script/setup installs it with "
+    "`apt-get install -y chromium` when it runs as root",
+)
+
+
+def _free_port() -> int:
+    """Return a free loopback port that is not the person's demo port."""
+    while True:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        if port != PERSON_PORT:
+            return port
+
+
+class Timings:
+    """Seconds each step took, printed and saved beside the screenshots."""
+
+    def __init__(self) -> None:
+        """Start the clock."""
+        self.start = time.monotonic()
+        self.last = self.start
+        self.steps: dict[str, float] = {}
+
+    def mark(self, step: str) -> None:
+        """Record how long `step` took since the previous mark."""
+        now = time.monotonic()
+        self.steps[step] = round(now - self.last, 2)
+        self.last = now
+
+    def save(self) -> None:
+        """Write the timings (and the total) to the artifacts and stdout."""
+        self.steps["total"] = round(time.monotonic() - self.start, 2)
+        (ARTIFACTS / "timings.json").write_text(json.dumps(self.steps, indent=2) + "\n")
+        print("browser test timings (s):", json.dumps(self.steps))  # noqa: T201
+
+
+@asynccontextmanager
+async def demo_home_assistant(state_dir: Path) -> AsyncIterator[dict[str, str]]:
+    """Run `script/demo` on a free port in `state_dir`; yield its JSON line.
+
+    Stops it with exactly one SIGTERM (script/demo forwards one signal to Home
+    Assistant, which then writes its state and exits) and waits for it.
+    """
+    port = _free_port()
+    log_path = state_dir.with_name("script-demo.log")
+    env = {**os.environ, "HOME_MCP_DEMO_PORT": str(port), "HOME_MCP_DEMO_DIR": str(state_dir)}
+    with log_path.open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            str(ROOT / "script" / "demo"),
+            cwd=ROOT,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
+    assert process.stdout is not None
+
+    def log_tail() -> str:
+        lines = log_path.read_text(errors="replace").splitlines()
+        return "\n".join(lines[-30:])
+
+    try:
+        try:
+            line = await asyncio.wait_for(process.stdout.readline(), DEMO_START_SECONDS)
+        except TimeoutError:
+            pytest.fail(f"script/demo printed nothing in {DEMO_START_SECONDS} s:\n{log_tail()}")
+        if not line:
+            await process.wait()
+            pytest.fail(
+                f"script/demo exited ({process.returncode}) before it was ready:\n{log_tail()}"
+            )
+        demo = json.loads(line)
+        assert demo["url"] == f"http://127.0.0.1:{port}"
+        yield demo
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)  # Exactly one.
+            try:
+                await asyncio.wait_for(process.wait(), DEMO_STOP_SECONDS)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+                pytest.fail(f"script/demo did not stop within {DEMO_STOP_SECONDS} s:\n{log_tail()}")
+        await process.stdout.read()  # Drain, so the pipe closes.
+        # The logs, beside the screenshots (not the credentials).
+        for log_file in (log_path, state_dir / "home-assistant.log"):
+            if log_file.exists():
+                shutil.copyfile(log_file, ARTIFACTS / log_file.name)
+
+
+async def mcp_tool(demo: dict[str, str], tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Call one tool with the official MCP SDK client; return its structured content."""
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {demo['token']}"}, timeout=60)
+    async with (
+        http,
+        Client(streamable_http_client(demo["mcp_url"], http_client=http), mode="legacy") as client,
+    ):
+        result = await client.call_tool(tool, arguments)
+    assert result.structured_content is not None, result
+    return result.structured_content
+
+
+async def initialize_status(demo: dict[str, str], token: str) -> int:
+    """Return the HTTP status of a bare MCP `initialize` with `token`."""
+    async with httpx2.AsyncClient(timeout=30) as http:
+        response = await http.post(
+            demo["mcp_url"],
+            json={
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "browser-test", "version": "1"},
+                },
+            },
+            headers={
+                "Authorization": f"Bearer {token}",
+                "Accept": "application/json, text/event-stream",
+            },
+        )
+    return response.status_code
+
+
+async def entity(demo: dict[str, str], entity_id: str) -> dict[str, Any]:
+    """Read an entity's state object from Home Assistant's REST API."""
+    async with httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {demo['token']}"}, timeout=30
+    ) as http:
+        response = await http.get(f"{demo['url']}/api/states/{entity_id}")
+    response.raise_for_status()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+async def entity_state(demo: dict[str, str], entity_id: str) -> str:
+    """Read an entity's state from Home Assistant's REST API."""
+    return str((await entity(demo, entity_id))["state"])
+
+
+async def wait_for_value[T](
+    what: str, probe: Callable[[], Awaitable[T]], wanted: T, seconds: float = STATE_TIMEOUT_SECONDS
+) -> None:
+    """Poll `probe` until it returns `wanted`; fail with the last value after `seconds`."""
+    deadline = time.monotonic() + seconds
+    value = await probe()
+    while value != wanted:
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} is {value!r}, not {wanted!r}, after {seconds} s")
+        await asyncio.sleep(0.5)
+        value = await probe()
+
+
+async def settle(page: Any) -> None:
+    """Wait until Home Assistant's launch screen is gone (it covers the page at first)."""
+    await page.locator("#ha-launch-screen").wait_for(state="detached")
+
+
+async def open_panel(page: Any, demo: dict[str, str], path: str = "") -> Any:
+    """Open the Home MCP panel (at `path` inside it); return the panel's element."""
+    await page.goto(f"{demo['url']}/home-mcp{path}")
+    await settle(page)
+    panel = page.locator("home-mcp-panel")
+    await panel.get_by_text("Connect a client" if not path else "All of Home MCP").wait_for()
+    return panel
+
+
+def brightness(css_color: str) -> float:
+    """Return the mean of an `rgb(...)`/`rgba(...)` colour's channels (0-255)."""
+    channels = css_color[css_color.index("(") + 1 : css_color.index(")")].split(",")
+    return sum(float(c) for c in channels[:3]) / 3
+
+
+@pytest.mark.timeout(DEMO_START_SECONDS + 600)
+async def test_approve_in_the_panel(socket_enabled: None, tmp_path: Path) -> None:
+    """An unlock asked over MCP runs once a person approves it in the panel."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.iterdir():  # This run's files only.
+        if old.is_file():
+            old.unlink()
+    timings = Timings()
+    page_errors: list[str] = []
+
+    async def new_page(context: Any) -> Any:
+        context.set_default_timeout(UI_TIMEOUT_MS)
+        page = await context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        return page
+
+    async with demo_home_assistant(tmp_path / "demo") as demo:
+        timings.mark("script/demo ready")
+
+        # 1. An MCP client asks to unlock the front door: refused, pending.
+        assert await entity_state(demo, "lock.front_door") == "locked"
+        asked = await mcp_tool(demo, "call_service", UNLOCK)
+        assert asked["error"] == "needs_confirmation", asked
+        confirmation_id = asked["confirmation_id"]
+        assert await entity_state(demo, "lock.front_door") == "locked"
+        timings.mark("MCP call_service (refused)")
+
+        async with playwright_api.async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                # 2. Log in as the demo user; land in the normal UI.
+                context = await browser.new_context(viewport={"width": 1280, "height": 900})
+                page = await new_page(context)
+                await page.goto(demo["url"])
+                await page.locator("input[name=username]").fill(demo["username"])
+                await page.locator("input[name=password]").fill(demo["password"])
+                await page.get_by_role("button", name="Log in").click()
+                sidebar = page.locator("ha-sidebar")
+                await sidebar.get_by_text("Home MCP", exact=True).wait_for()
+                assert "onboarding" not in page.url, page.url
+                await settle(page)
+                timings.mark("browser: log in")
+
+                # The notification leads to the approval page.
+                await sidebar.get_by_text("Notifications", exact=True).click()
+                notification = page.locator("persistent-notification-item").filter(
+                    has_text=NOTIFICATION_TITLE
+                )
+                link = notification.get_by_role("link", name="Review it in Home MCP")
+                assert (
+                    await link.get_attribute("href") == f"/home-mcp/confirmation/{confirmation_id}"
+                )
+                await link.click()
+                await page.wait_for_url(f"**/home-mcp/confirmation/{confirmation_id}")
+                panel = page.locator("home-mcp-panel")
+                approve = panel.get_by_role("button", name="Approve: unlock Front Door")
+                await approve.wait_for()
+                await panel.get_by_text("Demo · credential “Home MCP demo”").wait_for()
+                await page.screenshot(path=ARTIFACTS / "1-confirmation-pending.png")
+                timings.mark("browser: notification to approval page")
+
+                await approve.click()
+                await panel.get_by_text("Home Assistant ran it.").wait_for()
+                timings.mark("browser: approve (Home Assistant runs lock.unlock)")
+
+                # 3. The lock is unlocked; MCP reports the approval and outcome.
+                async def front_door() -> str:
+                    return await entity_state(demo, "lock.front_door")
+
+                await wait_for_value("lock.front_door", front_door, "unlocked")
+                await panel.locator(".reached-true", has_text="unlocked").wait_for()
+                await page.screenshot(path=ARTIFACTS / "2-confirmation-approved.png")
+                confirmation = await mcp_tool(
+                    demo, "get_confirmation", {"confirmation_id": confirmation_id}
+                )
+                assert confirmation["state"] == "approved", confirmation
+                assert confirmation["outcome"]["ok"] is True, confirmation
+                assert {
+                    (row["entity_id"], row["state"]) for row in confirmation["outcome"]["states"]
+                } == {("lock.front_door", "unlocked")}
+                timings.mark("REST and MCP agree")
+
+                # 4. Another request waits: the main panel, dark, shows both. The
+                # garage door now has a name with markup in it (the person renames
+                # it, or an integration names it so): the panel shows it as text.
+                await page.evaluate(
+                    "name => document.querySelector('home-assistant').hass.callWS("
+                    "{type: 'config/entity_registry/update', entity_id: 'cover.garage_door', name})",
+                    HOSTILE_NAME,
+                )
+
+                async def renamed() -> bool:
+                    state = await entity(demo, "cover.garage_door")
+                    return HOSTILE_NAME in state["attributes"]["friendly_name"]
+
+                await wait_for_value("cover.garage_door's new name", renamed, True)
+                garage = await mcp_tool(demo, "call_service", OPEN_GARAGE)
+                assert garage["error"] == "needs_confirmation", garage
+                state = await context.storage_state()  # The login, reused below.
+                dark = await browser.new_context(
+                    viewport={"width": 1280, "height": 900},
+                    color_scheme="dark",
+                    storage_state=state,
+                    permissions=["clipboard-read", "clipboard-write"],
+                )
+                page = await new_page(dark)
+                panel = await open_panel(page, demo)
+                approve = panel.get_by_role(
+                    "button", name=re.compile(rf"^Approve: open .*{re.escape(HOSTILE_NAME)}$")
+                )
+                await approve.wait_for()
+                await panel.locator(".chip.approved").first.wait_for()
+                await panel.locator("#audit li").first.wait_for()
+                background = await panel.evaluate("el => getComputedStyle(el).backgroundColor")
+                assert brightness(background) < 80, f"not a dark background: {background}"
+                assert await panel.locator("img").count() == 0
+                assert await page.evaluate("window.__injected") is None
+                await page.screenshot(path=ARTIFACTS / "3-panel-dark.png", full_page=True)
+                timings.mark("browser: main panel, dark theme")
+
+                # The Claude Code configuration, copied: this server, the token masked.
+                configs = panel.locator("section.configs")
+                await configs.get_by_role("tab", name="Claude Code").click()
+                await configs.get_by_role("button", name="Copy").click()
+                await configs.get_by_role("button", name="Copied").wait_for()
+                assert await page.evaluate("navigator.clipboard.readText()") == (
+                    f"claude mcp add --transport http home {demo['mcp_url']} "
+                    '--header "Authorization: Bearer <your token>"'
+                )
+
+                # A client key made in the panel works over MCP until it is revoked.
+                keys = panel.locator("section.keys")
+                await keys.get_by_label("Key name").fill("Browser test")
+                await keys.get_by_label("Scope").select_option("read")
+                await keys.get_by_role("button", name="Create key").click()
+                await keys.get_by_text("This key is shown only now").wait_for()
+                secret = (await keys.locator(".secret pre").inner_text()).strip()
+                assert secret.startswith("hmk_"), secret
+                overview = await mcp_tool({**demo, "token": secret}, "home_overview", {})
+                assert overview.get("ok") is not False, overview
+                await keys.get_by_role("button", name="Revoke", exact=True).click()
+                await keys.get_by_role("button", name="clients using it stop working").click()
+                await keys.get_by_text("No client keys").wait_for()
+                assert await initialize_status(demo, secret) == 401
+                timings.mark("browser: copy a configuration; create, use, revoke a key")
+
+                # On a phone: the menu button, no sideways scrolling; deny there.
+                phone = await browser.new_context(
+                    viewport={"width": 360, "height": 740},
+                    is_mobile=True,
+                    has_touch=True,
+                    storage_state=state,
+                )
+                page = await new_page(phone)
+                panel = await open_panel(page, demo)
+                await panel.get_by_role("button", name="Show the sidebar").wait_for()
+                deny = panel.get_by_role("button", name="Deny: nothing runs")
+                await deny.wait_for()
+                widths = await panel.evaluate(
+                    "el => [el.shadowRoot.querySelector('main').scrollWidth, el.clientWidth]"
+                )
+                assert widths[0] <= widths[1] <= 360, f"the panel scrolls sideways: {widths}"
+                background = await panel.evaluate("el => getComputedStyle(el).backgroundColor")
+                assert brightness(background) > 200, f"not a light background: {background}"
+                await page.screenshot(path=ARTIFACTS / "4-panel-phone.png")
+                await page.screenshot(path=ARTIFACTS / "5-panel-phone-full.png", full_page=True)
+                assert await panel.locator("img").count() == 0
+                await deny.tap()
+                await panel.get_by_text("Nothing waits for you.").wait_for()
+                garage_done = await mcp_tool(
+                    demo, "get_confirmation", {"confirmation_id": garage["confirmation_id"]}
+                )
+                assert garage_done["state"] == "denied", garage_done
+                assert await entity_state(demo, "cover.garage_door") == "closed"
+                assert await page.evaluate("window.__injected") is None
+                timings.mark("browser: phone, deny")
+            finally:
+                await browser.close()
+    timings.mark("script/demo stopped (one SIGTERM)")
+    timings.save()
+    assert not page_errors, f"the browser reported errors: {page_errors}"
+    log = (tmp_path / "demo" / "home-assistant.log").read_text(errors="replace")
+    ours = [line for line in log.splitlines() if "home_mcp" in line and " ERROR " in line]
+    assert not ours, "Home Assistant logged errors from Home MCP:\n" + "\n".join(ours)
