@@ -277,3 +277,112 @@ async def test_pending_confirmations_expire_across_a_restart(
     assert await hass.config_entries.async_reload(entry.entry_id)
     entry = home_entry(hass)
     assert entry.runtime_data.confirmations.async_get(refused["confirmation_id"]).state == "expired"
+
+
+@pytest.mark.parametrize(
+    "client_id",
+    [
+        "http://127.0.0.1:{port}/evil",
+        "http://127.0.0.1:{port}/?x=1",
+        "http://127.0.0.1:{port}",
+        "http://127.0.0.1:1/",
+        "https://home-assistant.io/iOS/",
+        "http://evil.example:{port}/",
+    ],
+)
+async def test_only_the_frontends_exact_client_id_can_approve(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+    client_id: str,
+) -> None:
+    """A login session whose client id merely starts like the frontend's is another app."""
+    refused = await mcp.data("call_service", UNLOCK)
+    port = hass.config.api.port
+    token = await _token(hass, hass_admin_user, client_id.format(port=port))
+    answer = await _decide(hass_ws_client, token, refused["confirmation_id"], "approve")
+    assert answer["error"]["code"] == "not_a_login_session"
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_localhost_counts_only_from_home_assistants_own_machine(
+    hass: HomeAssistant, mcp: McpHarness, hass_admin_user: MockUser
+) -> None:
+    """A program listening on localhost elsewhere cannot pass for the frontend."""
+    from custom_components.home_mcp.confirmations import DecisionRefused, async_check_approver  # noqa: PLC0415
+
+    port = hass.config.api.port
+    localhost = await hass.auth.async_create_refresh_token(
+        hass_admin_user, f"http://localhost:{port}/"
+    )
+    async_check_approver(hass, hass_admin_user, localhost, "127.0.0.1")
+    with pytest.raises(DecisionRefused):
+        async_check_approver(hass, hass_admin_user, localhost, "192.168.1.20")
+    with pytest.raises(DecisionRefused):
+        async_check_approver(hass, hass_admin_user, localhost, None)
+    await hass.config.async_update(internal_url="http://192.168.1.5:8123")
+    configured = await hass.auth.async_create_refresh_token(
+        hass_admin_user, "http://192.168.1.5:8123/"
+    )
+    async_check_approver(hass, hass_admin_user, configured, "192.168.1.20")
+    companion = await hass.auth.async_create_refresh_token(
+        hass_admin_user, "https://home-assistant.io/android"
+    )
+    async_check_approver(hass, hass_admin_user, companion, "192.168.1.30")
+
+
+async def test_a_macro_changed_after_asking_cannot_be_approved(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any], frontend_token: str
+) -> None:
+    """The same entity with a worse state than shown voids the request."""
+
+    async def create(state: str) -> None:
+        result = await mcp.data(
+            "call_service",
+            {
+                "domain": "scene",
+                "service": "create",
+                "data": {"scene_id": "swap", "entities": {"lock.openable_lock": state}},
+            },
+        )
+        assert result["ok"] is True, result
+        await hass.async_block_till_done()
+
+    await create("unlocked")
+    refused = await mcp.data(
+        "call_service",
+        {"domain": "scene", "service": "turn_on", "target": {"entity_id": "scene.swap"}},
+    )
+    assert refused["error"] == "needs_confirmation"
+    assert "Openable Lock" in refused["where"]
+    await create("open")
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "approve")
+    assert answer["error"]["code"] == "action_changed", answer
+    assert "open" in answer["error"]["message"]
+    assert hass.states.get("lock.openable_lock").state == "locked"
+
+
+async def test_a_credential_cannot_flood_the_person(mcp: McpHarness, hass: HomeAssistant) -> None:
+    for position in range(1, 11):
+        result = await mcp.data(
+            "call_service",
+            {
+                "domain": "cover",
+                "service": "set_cover_position",
+                "target": {"entity_id": "cover.garage_door"},
+                "data": {"position": position},
+            },
+        )
+        assert result["error"] == "needs_confirmation", result
+    result = await mcp.data(
+        "call_service",
+        {
+            "domain": "cover",
+            "service": "set_cover_position",
+            "target": {"entity_id": "cover.garage_door"},
+            "data": {"position": 50},
+        },
+    )
+    assert result["error"] == "too_many_pending"
+    assert len(_notifications(hass)) == 10

@@ -178,3 +178,96 @@ async def test_bad_data_gets_home_assistants_message(mcp: McpHarness) -> None:
     )
     assert result["error"] == "invalid_data"
     assert "brightness" in result["message"]
+
+
+async def test_scene_cannot_turn_off_a_securing_automation(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    from homeassistant.setup import async_setup_component  # noqa: PLC0415
+
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "secure",
+                "alias": "Secure",
+                "triggers": [{"trigger": "state", "entity_id": "switch.ac", "to": "on"}],
+                "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+            }
+        },
+    )
+    await hass.async_block_till_done()
+    result = await _call(mcp, "scene", "apply", data={"entities": {"automation.secure": "off"}})
+    assert result["error"] == "needs_confirmation", result
+    assert result["risk"] == "system"
+    assert hass.states.get("automation.secure").state == "on"
+
+
+async def test_groups_that_contain_themselves_are_refused(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Home Assistant loops (until memory runs out) on a scene state for such a group."""
+    result = await _call(
+        mcp, "group", "set", data={"object_id": "loop", "entities": ["group.loop"]}
+    )
+    assert result["error"] == "needs_confirmation", result
+    assert result["risk"] == "unknown"
+    assert hass.states.get("group.loop") is None
+    # A loop made some other way is refused where it would bite.
+    await hass.services.async_call(
+        "group", "set", {"object_id": "a", "entities": ["light.bed_light"]}, blocking=True
+    )
+    await hass.services.async_call(
+        "group", "set", {"object_id": "b", "entities": ["group.a"]}, blocking=True
+    )
+    await hass.services.async_call(
+        "group", "set", {"object_id": "a", "entities": ["group.b"]}, blocking=True
+    )
+    result = await _call(mcp, "scene", "apply", data={"entities": {"group.a": "on"}})
+    assert result["error"] == "needs_confirmation", result
+
+
+async def test_home_mcps_notifications_cannot_be_touched(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    refused = await _call(mcp, "lock", "unlock", target={"entity_id": "lock.front_door"})
+    notification_id = f"home_mcp_confirmation_{refused['confirmation_id']}"
+    for service, data in (
+        (
+            "create",
+            {"notification_id": notification_id, "message": "Home MCP asks to turn on Bed Light"},
+        ),
+        ("dismiss", {"notification_id": notification_id}),
+        ("dismiss", {"notification_id": f" HOME_MCP_confirmation_{refused['confirmation_id']}"}),
+        ("dismiss_all", {}),
+    ):
+        result = await _call(mcp, "persistent_notification", service, data=data)
+        assert result["error"] == "needs_confirmation", (service, result)
+    from homeassistant.components import persistent_notification  # noqa: PLC0415
+
+    notifications = persistent_notification._async_get_or_create_notifications(hass)
+    assert notifications[notification_id]["title"] == "Home MCP asks to unlock Front Door"
+    result = await _call(
+        mcp, "persistent_notification", "create", data={"message": "Dinner is ready"}
+    )
+    assert result["ok"] is True
+
+
+async def test_presence_cannot_be_set_by_hand(mcp: McpHarness, hass: HomeAssistant) -> None:
+    from homeassistant.setup import async_setup_component  # noqa: PLC0415
+
+    assert await async_setup_component(hass, "device_tracker", {})
+    result = await _call(
+        mcp, "device_tracker", "see", data={"dev_id": "probe", "location_name": "home"}
+    )
+    assert result["error"] == "needs_confirmation"
+    assert result["risk"] == "system"
+    await hass.async_block_till_done()
+    tracker = hass.states.get("device_tracker.probe")
+    assert tracker is None or tracker.state != "home"
+
+
+async def test_null_target_is_not_a_missing_entity(mcp: McpHarness) -> None:
+    result = await _call(mcp, "light", "turn_on", data={"entity_id": None})
+    assert result.get("error") != "not_found", result

@@ -138,7 +138,10 @@ async def test_presence_spoofing_is_guarded(
         mcp, "device_tracker", "see", data={"dev_id": "anne_phone", "location_name": "home"}
     )
     assert result["error"] == "needs_confirmation", result
-    assert result["targets"][0]["via"][:2] == ["device_tracker.anne_phone", "person.anne"]
+    # It also writes known_devices.yaml: a system action in itself.
+    assert "system" in {t["risk"] for t in result["targets"]}
+    [unlock] = [t for t in result["targets"] if t["entity_id"] == "lock.front_door"]
+    assert unlock["via"][:2] == ["device_tracker.anne_phone", "person.anne"]
     await hass.async_block_till_done()
     assert hass.states.get("device_tracker.anne_phone") is None
     assert hass.states.get("lock.front_door").state == "locked"

@@ -24,6 +24,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
+from ipaddress import ip_address
 import logging
 import secrets
 from typing import Any, Final
@@ -50,6 +51,8 @@ _LOGGER = logging.getLogger(__name__)
 STORAGE_KEY: Final = f"{DOMAIN}.confirmations"
 STORAGE_VERSION: Final = 1
 MAX_DECIDED_KEPT: Final = 200
+MAX_PENDING_PER_CREDENTIAL: Final = 10
+"""A credential may keep this many requests waiting; more are refused."""
 """Decided, expired and failed confirmations kept for the panel's history."""
 EVENT_CONFIRMATION: Final = f"{DOMAIN}_confirmation"
 SIGNAL_CONFIRMATIONS_UPDATED: Final = f"{DOMAIN}_confirmations_updated"
@@ -89,6 +92,10 @@ class DecisionRefused(Exception):
         super().__init__(message)
         self.error = error
         self.message = message
+
+
+class TooManyPending(Exception):
+    """A credential already has `MAX_PENDING_PER_CREDENTIAL` requests waiting."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -291,14 +298,11 @@ def summarize(hass: HomeAssistant, decision: Decision) -> str:
         state = hass.states.get(entity_id) if entity_id else None
         return clean_text(state.name if state else (entity_id or "?"), 60)
 
-    if action.domain in ("script", "scene", "automation") and findings and findings[0].via:
+    if findings and findings[0].via:
         macro = findings[0].via[0]
         inner = findings[0]
-        return clean_text(
-            f"run {name(macro)}, which would "
-            f"{_VERBS.get(inner.service.split('.', 1)[-1], inner.service)} {name(inner.entity_id)}",
-            TEXT_MAX_CHARS,
-        )
+        target = f"{name(inner.entity_id)}: " if inner.entity_id else ""
+        return clean_text(f"run {name(macro)} ({target}{inner.reason.lower()})", TEXT_MAX_CHARS)
     verb = _VERBS.get(action.service, action.service.replace("_", " "))
     entities = [f.entity_id for f in findings if f.entity_id]
     if not entities:
@@ -308,15 +312,22 @@ def summarize(hass: HomeAssistant, decision: Decision) -> str:
     return clean_text(f"{verb} {names}{more}", TEXT_MAX_CHARS)
 
 
+LOOPBACK_HOSTS: Final = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
 @callback
-def async_home_assistant_origins(hass: HomeAssistant) -> set[str]:
+def async_home_assistant_origins(hass: HomeAssistant) -> tuple[set[str], set[str]]:
     """Return the origins Home Assistant's own frontend is served from.
 
-    The configured internal and external URLs, and the server's port on
-    loopback, its local IP and the usual mDNS names. A login in the frontend
-    issues a refresh token whose OAuth client id is the frontend's origin.
+    Returns `(origins, loopback_origins)`. `origins`: the configured internal
+    and external URLs, Home Assistant Cloud's remote UI, and the server's port
+    on its local IP, its configured host and its mDNS names. `loopback_origins`:
+    the server's port on localhost, which only a browser on Home Assistant's
+    own machine uses. A login in the frontend issues a refresh token whose
+    OAuth client id is the frontend's origin followed by "/".
     """
     origins: set[str] = set()
+    loopback: set[str] = set()
     urls = [hass.config.internal_url, hass.config.external_url]
     if "cloud" in hass.config.components:
         # Home Assistant Cloud's remote UI (Nabu Casa), when it is set up.
@@ -329,33 +340,32 @@ def async_home_assistant_origins(hass: HomeAssistant) -> set[str]:
             origins.add(str(yarl.URL(url).origin()).lower())
     api = hass.config.api
     if api is not None:
-        hosts = {"localhost", "127.0.0.1", "[::1]", "homeassistant.local", "homeassistant"}
-        if api.local_ip:
-            hosts.add(api.local_ip if ":" not in api.local_ip else f"[{api.local_ip}]")
-        if api.host:
-            hosts.add(api.host)
-        schemes = ("https",) if api.use_ssl else ("http",)
-        for scheme in schemes:
-            for host in hosts:
-                origins.add(
-                    str(
-                        yarl.URL.build(scheme=scheme, host=host.strip("[]"), port=api.port).origin()
-                    ).lower()
-                )
-    return origins
+        hosts = {"homeassistant.local", "homeassistant", api.local_ip, api.host}
+        scheme = "https" if api.use_ssl else "http"
+        for host in {h.strip("[]") for h in hosts if h} | LOOPBACK_HOSTS:
+            origin = str(yarl.URL.build(scheme=scheme, host=host, port=api.port).origin())
+            (loopback if host in LOOPBACK_HOSTS else origins).add(origin.lower())
+    return origins, loopback
 
 
 def async_check_approver(
-    hass: HomeAssistant, user: User, refresh_token: RefreshToken | None
+    hass: HomeAssistant,
+    user: User,
+    refresh_token: RefreshToken | None,
+    peer: str | None,
 ) -> None:
     """Raise `DecisionRefused` unless `user` on `refresh_token` may decide.
 
     Only an administrator on a Home Assistant login session decides: a
-    `normal` refresh token issued to Home Assistant's own frontend (its OAuth
-    client id is one of `async_home_assistant_origins`) or to an official
-    companion app. Refused: long-lived access tokens, whoever owns them, and
-    normal tokens issued to any other OAuth client (what an MCP client that
-    signed in with Home Assistant holds), and system users.
+    `normal` refresh token issued to an official companion app, or to Home
+    Assistant's own frontend, whose OAuth client id is exactly one of its
+    origins (`async_home_assistant_origins`) followed by "/". A localhost
+    origin counts only when the connection itself comes from Home Assistant's
+    own machine (`peer`, the remote address of the websocket connection), so
+    a program listening on localhost elsewhere cannot pass for the frontend.
+    Refused: long-lived access tokens, whoever owns them; normal tokens issued
+    to any other OAuth client (what an MCP client that signed in with Home
+    Assistant holds); system users.
     """
     if not user.is_admin or user.system_generated:
         raise DecisionRefused("not_admin", "Only an administrator can approve or deny")
@@ -369,16 +379,28 @@ def async_check_approver(
     if client_id in COMPANION_APP_CLIENT_IDS:
         return
     try:
-        origin = str(yarl.URL(client_id).origin()).lower()
+        url = yarl.URL(client_id)
+        origin = str(url.origin()).lower()
     except ValueError:
-        origin = ""
-    if origin and origin in async_home_assistant_origins(hass):
-        return
+        url, origin = None, ""
+    if url is not None and client_id == f"{url.scheme}://{url.raw_authority}/":
+        origins, loopback = async_home_assistant_origins(hass)
+        if origin in origins:
+            return
+        if origin in loopback and peer is not None and _is_loopback(peer):
+            return
     raise DecisionRefused(
         "not_a_login_session",
         "Decisions are taken in Home Assistant's own app or web page; this "
         "session belongs to another application",
     )
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class ConfirmationManager:
@@ -461,12 +483,25 @@ class ConfirmationManager:
 
         Returns the confirmation and whether it is new: the same action asked
         again by the same credential while one is pending returns that one.
+        Raises `TooManyPending` when the credential already has
+        `MAX_PENDING_PER_CREDENTIAL` other requests waiting (no notification
+        flood).
         """
         action = recorded_action(decision)
         key = _action_key(caller.credential_id, action)
-        for existing in self._confirmations.values():
-            if existing.key == key and existing.state is ConfirmationState.PENDING:
+        pending = [
+            c
+            for c in self._confirmations.values()
+            if c.state is ConfirmationState.PENDING
+            and c.requester.credential_id == caller.credential_id
+        ]
+        for existing in pending:
+            if existing.key == key:
                 return existing, False
+        if len(pending) >= MAX_PENDING_PER_CREDENTIAL:
+            raise TooManyPending(
+                f"{len(pending)} requests from this credential already wait for a person"
+            )
         now = dt_util.utcnow()
         context = caller.context()
         confirmation = Confirmation(
@@ -517,6 +552,7 @@ class ConfirmationManager:
         approve: bool,
         user: User,
         refresh_token: RefreshToken | None,
+        peer: str | None = None,
     ) -> Confirmation:
         """Approve or deny a pending confirmation as `user`.
 
@@ -527,7 +563,7 @@ class ConfirmationManager:
         more than what was asked. On approval runs the recorded action and
         records its outcome (`failed` if Home Assistant raised).
         """
-        async_check_approver(self._hass, user, refresh_token)
+        async_check_approver(self._hass, user, refresh_token, peer)
         confirmation = self._confirmations.get(confirmation_id)
         if confirmation is None:
             raise DecisionRefused("not_found", "No such confirmation")
@@ -563,20 +599,17 @@ class ConfirmationManager:
                 "entity_missing", f"No longer in Home Assistant: {', '.join(missing)}"
             )
         now_decision = self._gate.async_check(confirmation.action)
-        asked = {
-            (f.get("entity_id"), f.get("service"), f.get("risk")) for f in confirmation.findings
-        }
-        new = [
-            finding
-            for finding in now_decision.blocking
-            if (finding.entity_id, finding.service, finding.risk.value) not in asked
-        ]
+        # Anything the action would now do that the person was not shown
+        # (another entity, or another state for the same one: "open" where it
+        # said "unlocked") voids the request.
+        asked = [dict(finding) for finding in confirmation.findings]
+        new = [finding for finding in now_decision.blocking if finding.as_dict() not in asked]
         if new:
             raise DecisionRefused(
                 "action_changed",
-                "The action would now do more than what was asked "
-                f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}); deny it "
-                "and let it be asked again",
+                "The action would now do something it did not when it was asked "
+                f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}: "
+                f"{new[0].reason}); deny it and let it be asked again",
             )
 
         confirmation.state = ConfirmationState.APPROVED

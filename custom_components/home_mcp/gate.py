@@ -70,6 +70,8 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
+from .const import DOMAIN
+
 _LOGGER = logging.getLogger(__name__)
 
 
@@ -151,6 +153,8 @@ _SYSTEM_SERVICES: Final = frozenset(
         ("camera", "record"),
         ("camera", "snapshot"),
         ("homeassistant", "reload_core_config_entry"),
+        # Presence set by hand; it also writes known_devices.yaml.
+        ("device_tracker", "see"),
     }
 )
 _INTENT_SERVICES: Final = frozenset(
@@ -481,6 +485,24 @@ class Gate:
         except ValueError as err:  # An entity id Home Assistant would refuse.
             walk.add(Risk.UNKNOWN, None, name, f"A target Home MCP cannot read: {err}")
             return []
+
+        if (domain, service) == ("group", "set") and self._makes_group_loop(data):
+            walk.add(
+                Risk.UNKNOWN,
+                None,
+                name,
+                "This would make a group that contains itself, on which Home Assistant loops",
+            )
+        if domain == "persistent_notification" and (
+            service == "dismiss_all"
+            or str(data.get("notification_id", "")).strip().lower().startswith(DOMAIN)
+        ):
+            walk.add(
+                Risk.SYSTEM,
+                None,
+                name,
+                "Home MCP's own notifications (its approval requests) cannot be changed from MCP",
+            )
 
         # Presence set by hand: automations watching trackers and persons react.
         if (domain, service) == ("device_tracker", "see"):
@@ -926,8 +948,19 @@ class Gate:
             walk.path = (*walk.path, entity_id)
             try:
                 for member in members:
-                    if isinstance(member, str) and member not in walk.path:
-                        self._check_target_state(member, state, attributes, service, walk)
+                    if not isinstance(member, str):
+                        continue
+                    if member in walk.path or member == entity_id:
+                        # Home Assistant follows such a loop until it runs out
+                        # of memory.
+                        walk.add(
+                            Risk.UNKNOWN,
+                            entity_id,
+                            service,
+                            "A group that contains itself: Home Assistant would loop on it",
+                        )
+                        continue
+                    self._check_target_state(member, state, attributes, service, walk)
             finally:
                 walk.path = saved_path
         state = _static(state)
@@ -943,7 +976,14 @@ class Gate:
             and self._device_class(entity_id, self._hass.states.get(entity_id))
             in ENTRANCE_COVER_CLASSES
         )
-        if not entrance:
+        if domain == "automation" and value == "off" and self._secures(entity_id, 0):
+            walk.add(
+                Risk.SYSTEM,
+                entity_id,
+                service,
+                "Turns off an automation that locks, closes or arms: the house would be less safe",
+            )
+        elif not entrance:
             walk.add(Risk.SAFE, entity_id, service, f"Sets it to {value}")
         elif domain == "alarm_control_panel" and value is not None and value.startswith("armed"):
             walk.add(Risk.SECURING, entity_id, service, f"Sets it to {value}")
@@ -960,6 +1000,30 @@ class Gate:
                 service,
                 f"Sets it to {value!r}, which Home MCP cannot judge",
             )
+
+    def _makes_group_loop(self, data: Mapping[str, Any]) -> bool:
+        """Return True if `group.set` would make a group that contains itself."""
+        object_id = data.get("object_id")
+        if not isinstance(object_id, str):
+            return False
+        group_id = f"group.{object_id.strip().lower()}"
+        pending: list[str] = []
+        for key in ("entities", "add_entities"):
+            value = data.get(key)
+            pending.extend([value] if isinstance(value, str) else value or [])
+        seen: set[str] = set()
+        while pending:
+            member = str(pending.pop()).strip().lower()
+            if member == group_id:
+                return True
+            if member in seen or len(seen) > 1000:
+                continue
+            seen.add(member)
+            state = self._hass.states.get(member)
+            nested = state.attributes.get(ATTR_ENTITY_ID) if state else None
+            if isinstance(nested, (list, tuple)):
+                pending.extend(str(item) for item in nested)
+        return False
 
     def _secures(self, automation_id: str, depth: int) -> bool:
         """Return True if an automation's actions do anything but safe ones."""

@@ -21,6 +21,7 @@ import probatio
 from homeassistant.components import websocket_api
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
+from homeassistant.helpers.http import current_request
 
 from .confirmations import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
 from .const import DOMAIN
@@ -144,9 +145,15 @@ async def ws_decide(
         if connection.refresh_token_id
         else None
     )
+    # The websocket's own HTTP request: where the person's app connects from.
+    request = current_request.get()
     try:
         confirmation = await data.confirmations.async_decide(
-            msg["confirmation_id"], msg["decision"] == "approve", connection.user, refresh_token
+            msg["confirmation_id"],
+            msg["decision"] == "approve",
+            connection.user,
+            refresh_token,
+            request.remote if request is not None else None,
         )
     except DecisionRefused as err:
         connection.send_error(msg["id"], err.error, err.message)

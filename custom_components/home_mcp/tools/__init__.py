@@ -18,7 +18,7 @@ from homeassistant.core import HomeAssistant
 
 from ..actions import MAX_REPORTED_ENTITIES, ProgressCallback
 from ..caller import Caller
-from ..confirmations import Confirmation, ConfirmationManager
+from ..confirmations import Confirmation, ConfirmationManager, TooManyPending
 from ..const import PANEL_URL_PATH
 from ..gate import Decision, Gate, Risk
 
@@ -196,5 +196,13 @@ def refusal(decision: Decision, confirmation: Confirmation) -> dict[str, Any]:
 
 def refuse(ctx: ToolContext, decision: Decision, **details: Any) -> ToolError:
     """Record a pending confirmation for a guarded decision; return the refusal."""
-    confirmation, _ = ctx.confirmations.async_request(decision, ctx.caller)
+    try:
+        confirmation, _ = ctx.confirmations.async_request(decision, ctx.caller)
+    except TooManyPending as err:
+        return ToolError(
+            "too_many_pending",
+            f"Not done, and not asked: {err}. Nothing was changed.",
+            "Wait until the person decides or the requests expire (get_confirmation), "
+            "and tell the person what you wanted to do",
+        )
     return ToolError.from_result({**refusal(decision, confirmation), **details})

@@ -8,7 +8,7 @@ from typing import Any
 import probatio
 from pydantic import Field
 
-from homeassistant.const import ENTITY_MATCH_ALL
+from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -88,7 +88,7 @@ def _validate(ctx: ToolContext, domain: str, service: str, data: dict[str, Any])
         raise ToolError(
             "invalid_data",
             f"Home Assistant rejects the data for {domain}.{service}: {err}",
-            "Check the fields with list_services or the action's description in Home Assistant",
+            "Check the fields in the action's description in Home Assistant (Developer tools > Actions)",
         ) from err
     return dict(validated) if isinstance(validated, dict) else data
 
@@ -116,7 +116,11 @@ def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
 def _check_targets_exist(ctx: ToolContext, target: dict[str, Any]) -> None:
     """Refuse ids that do not exist, instead of letting the call do nothing."""
     missing: dict[str, list[str]] = {}
-    entity_ids = [e for e in _ids(target.get("entity_id")) if e.strip().lower() != ENTITY_MATCH_ALL]
+    entity_ids = [
+        e
+        for e in _ids(target.get("entity_id"))
+        if e.strip().lower() not in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE)
+    ]
     for entity_id in entity_ids:
         if ctx.hass.states.get(entity_id) is None:
             missing.setdefault("entity_id", []).append(entity_id)
