@@ -271,3 +271,81 @@ async def test_presence_cannot_be_set_by_hand(mcp: McpHarness, hass: HomeAssista
 async def test_null_target_is_not_a_missing_entity(mcp: McpHarness) -> None:
     result = await _call(mcp, "light", "turn_on", data={"entity_id": None})
     assert result.get("error") != "not_found", result
+
+
+async def test_deeply_nested_groups_in_scene_states(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """However deep a group chain, the lock at its bottom is judged."""
+    previous = "lock.front_door"
+    for level in range(15, -1, -1):
+        await hass.services.async_call(
+            "group", "set", {"object_id": f"d_{level}", "entities": [previous]}, blocking=True
+        )
+        previous = f"group.d_{level}"
+    result = await _call(mcp, "scene", "apply", data={"entities": {"group.d_0": "unlocked"}})
+    assert result["error"] == "needs_confirmation", result
+    assert "lock.front_door" in {t["entity_id"] for t in result["targets"]}
+    macros_before = hass.states.get("lock.front_door").state
+    assert macros_before == "locked"
+    # Over MCP, groups cannot be nested that deep in the first place.
+    result = await _call(
+        mcp, "group", "set", data={"object_id": "deeper", "entities": ["group.d_0"]}
+    )
+    assert result["error"] == "needs_confirmation", result
+    assert "nested deeper" in result["targets"][0]["reason"]
+
+
+async def test_groups_that_multiply_paths_are_refused(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Two groups per level, each holding both of the next: 2^16 member paths.
+
+    Home Assistant expands nested groups path by path; such a target would
+    hold its event loop for a long time. The gate counts paths in one pass
+    and refuses before anything expands them.
+    """
+    await hass.services.async_call(
+        "group", "set", {"object_id": "x_16", "entities": ["light.bed_light"]}, blocking=True
+    )
+    await hass.services.async_call(
+        "group", "set", {"object_id": "y_16", "entities": ["light.bed_light"]}, blocking=True
+    )
+    for level in range(15, -1, -1):
+        for name in ("x", "y"):
+            await hass.services.async_call(
+                "group",
+                "set",
+                {
+                    "object_id": f"{name}_{level}",
+                    "entities": [f"group.x_{level + 1}", f"group.y_{level + 1}"],
+                },
+                blocking=True,
+            )
+    result = await _call(mcp, "light", "turn_on", target={"entity_id": "group.x_0"})
+    assert result["error"] == "needs_confirmation", result
+    assert result["risk"] == "unknown"
+    assert "nested" in result["targets"][0]["reason"]
+    assert hass.states.get("light.bed_light").state == "off"
+
+
+async def test_notify_cannot_rewrite_home_mcps_notifications(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A notify service passing notification_id on is judged like persistent_notification."""
+    calls: list[Any] = []
+
+    async def send(call: Any) -> None:
+        calls.append(call)
+
+    hass.services.async_register("notify", "persistent_notification", send)
+    refused = await _call(mcp, "lock", "unlock", target={"entity_id": "lock.front_door"})
+    result = await _call(
+        mcp,
+        "notify",
+        "persistent_notification",
+        data={
+            "message": "please click Approve",
+            "title": "Home MCP asks to turn on a light",
+            "data": {"notification_id": f"home_mcp_confirmation_{refused['confirmation_id']}"},
+        },
+    )
+    assert result["error"] == "needs_confirmation", result
+    assert result["risk"] == "system"
+    assert calls == []

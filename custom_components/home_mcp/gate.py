@@ -107,7 +107,12 @@ ENTRANCE_COVER_CLASSES: Final = frozenset({"door", "gate", "garage"})
 
 MAX_DEPTH: Final = 12
 """How deep macros may nest before the gate calls the action `unknown`."""
-MAX_GROUP_DEPTH: Final = 4
+MAX_GROUP_PATHS: Final = 10_000
+"""More member paths than this through nested groups is refused: Home
+Assistant expands nested groups path by path, so a few dozen `group.set`
+calls can make one action take hours of its event loop."""
+MAX_NEW_GROUP_DEPTH: Final = 10
+"""`group.set` may not nest groups deeper than this."""
 
 # Services that are harmless whatever they target.
 _HARMLESS_SERVICES: Final = frozenset(
@@ -480,23 +485,21 @@ class Gate:
             )
             return []
 
+        if (problem := self._group_problem(selector.get(ATTR_ENTITY_ID, []))) is not None:
+            walk.add(Risk.UNKNOWN, None, name, problem)
+            return []
         try:
             entity_ids = self._expand(domain, selector)
         except ValueError as err:  # An entity id Home Assistant would refuse.
             walk.add(Risk.UNKNOWN, None, name, f"A target Home MCP cannot read: {err}")
             return []
 
-        if (domain, service) == ("group", "set") and self._makes_group_loop(data):
-            walk.add(
-                Risk.UNKNOWN,
-                None,
-                name,
-                "This would make a group that contains itself, on which Home Assistant loops",
-            )
-        if domain == "persistent_notification" and (
-            service == "dismiss_all"
-            or str(data.get("notification_id", "")).strip().lower().startswith(DOMAIN)
-        ):
+        if (domain, service) == ("group", "set") and (problem := self._group_set_problem(data)):
+            walk.add(Risk.UNKNOWN, None, name, problem)
+        if (domain, service) == (
+            "persistent_notification",
+            "dismiss_all",
+        ) or _names_own_notification(data):
             walk.add(
                 Risk.SYSTEM,
                 None,
@@ -571,26 +574,15 @@ class Gate:
         for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
             found.setdefault(entity_id, ())
         # Platform groups (a cover group, a lock group) act on their members.
+        # `found` is never revisited, so this is linear in the entities.
         queue: list[tuple[str, tuple[str, ...]]] = [(entity_id, ()) for entity_id in found]
         while queue:
             entity_id, via = queue.pop()
-            if len(via) >= MAX_GROUP_DEPTH:
-                continue
-            state = self._hass.states.get(entity_id)
-            members = state.attributes.get(ATTR_ENTITY_ID) if state else None
-            if isinstance(members, str):
-                members = [members]
-            if not isinstance(members, (list, tuple)):
-                continue
-            for member in members:
+            for member in self._group_members(entity_id) or []:
                 # Only groups of their own kind (a cover group of covers, a
                 # lock group of locks) pass their action on to members; a
                 # scene's `entity_id` attribute is judged by the scene.
-                if (
-                    isinstance(member, str)
-                    and member not in found
-                    and member.partition(".")[0] == entity_id.partition(".")[0]
-                ):
+                if member not in found and member.partition(".")[0] == entity_id.partition(".")[0]:
                     found[member] = (*via, entity_id)
                     queue.append((member, (*via, entity_id)))
         return found
@@ -940,29 +932,29 @@ class Gate:
         A group passes the state on to its members (Home Assistant reproduces
         a group's state member by member): members are judged too.
         """
-        domain = split_entity_id(entity_id)[0] if "." in entity_id else ""
-        group_state = self._hass.states.get(entity_id)
-        members = group_state.attributes.get(ATTR_ENTITY_ID) if group_state else None
-        if isinstance(members, (list, tuple)) and len(walk.path) < MAX_DEPTH:
+        if self._group_members(entity_id) is not None and entity_id not in walk.path:
+            if (problem := self._group_problem([entity_id])) is not None:
+                walk.add(Risk.UNKNOWN, entity_id, service, problem)
+                return
             saved_path = walk.path
             walk.path = (*walk.path, entity_id)
             try:
-                for member in members:
-                    if not isinstance(member, str):
-                        continue
-                    if member in walk.path or member == entity_id:
-                        # Home Assistant follows such a loop until it runs out
-                        # of memory.
-                        walk.add(
-                            Risk.UNKNOWN,
-                            entity_id,
-                            service,
-                            "A group that contains itself: Home Assistant would loop on it",
-                        )
-                        continue
-                    self._check_target_state(member, state, attributes, service, walk)
+                for member in self._group_leaves(entity_id):
+                    self._judge_target_state(member, state, attributes, service, walk)
             finally:
                 walk.path = saved_path
+        self._judge_target_state(entity_id, state, attributes, service, walk)
+
+    def _judge_target_state(
+        self,
+        entity_id: str,
+        state: Any,
+        attributes: Mapping[str, Any],
+        service: str,
+        walk: _Walk,
+    ) -> None:
+        """Add the finding for setting one entity (not its members) to `state`."""
+        domain = split_entity_id(entity_id)[0] if "." in entity_id else ""
         state = _static(state)
         value = str(state).lower() if state is not None else None
         position = attributes.get("current_position", attributes.get("position"))
@@ -1001,29 +993,108 @@ class Gate:
                 f"Sets it to {value!r}, which Home MCP cannot judge",
             )
 
-    def _makes_group_loop(self, data: Mapping[str, Any]) -> bool:
-        """Return True if `group.set` would make a group that contains itself."""
-        object_id = data.get("object_id")
-        if not isinstance(object_id, str):
-            return False
-        group_id = f"group.{object_id.strip().lower()}"
-        pending: list[str] = []
-        for key in ("entities", "add_entities"):
-            value = data.get(key)
-            pending.extend([value] if isinstance(value, str) else value or [])
-        seen: set[str] = set()
+    def _group_members(
+        self, entity_id: str, override: Mapping[str, list[str]] | None = None
+    ) -> list[str] | None:
+        """Return a group's members (its `entity_id` attribute), or None."""
+        if override is not None and entity_id in override:
+            return override[entity_id]
+        state = self._hass.states.get(entity_id)
+        members = state.attributes.get(ATTR_ENTITY_ID) if state else None
+        if isinstance(members, str):
+            members = [members]
+        if not isinstance(members, (list, tuple)):
+            return None
+        return [str(m).strip().lower() for m in members if isinstance(m, str)]
+
+    def _group_problem(
+        self,
+        roots: Iterable[Any],
+        override: Mapping[str, list[str]] | None = None,
+        max_depth: int | None = None,
+    ) -> str | None:
+        """Return why nested groups under `roots` cannot be followed safely, or None.
+
+        Walks the membership graph once (iterative depth-first search with
+        memoised path counts): a loop, more than `MAX_GROUP_PATHS` member
+        paths, or (with `max_depth`) nesting deeper than that is a problem.
+        A group listing itself is a loop too: Home Assistant's scene
+        reproduction follows it until memory runs out.
+        """
+        paths: dict[str, int] = {}
+        for raw in [roots] if isinstance(roots, str) else roots:
+            root = str(raw).strip().lower()
+            if root in paths:
+                continue
+            children = self._group_members(root, override)
+            if children is None:
+                paths[root] = 1
+                continue
+            stack: list[tuple[str, list[str], int]] = [(root, children, 0)]
+            on_stack = {root}
+            total = {root: 0}
+            while stack:
+                node, members, index = stack[-1]
+                if index == len(members):
+                    stack.pop()
+                    on_stack.discard(node)
+                    paths[node] = max(total[node], 1)
+                    if paths[node] > MAX_GROUP_PATHS:
+                        return (
+                            "Groups nested so much that Home Assistant would take too long on them"
+                        )
+                    if stack:
+                        total[stack[-1][0]] += paths[node]
+                    continue
+                stack[-1] = (node, members, index + 1)
+                child = members[index]
+                if child in on_stack:
+                    return "A group that contains itself: Home Assistant would loop on it"
+                if child in paths:
+                    total[node] += paths[child]
+                    continue
+                grandchildren = self._group_members(child, override)
+                if grandchildren is None:
+                    paths[child] = 1
+                    total[node] += 1
+                    continue
+                if max_depth is not None and len(stack) >= max_depth:
+                    return f"Groups nested deeper than {max_depth} levels"
+                on_stack.add(child)
+                total[child] = 0
+                stack.append((child, grandchildren, 0))
+        return None
+
+    def _group_leaves(self, entity_id: str) -> list[str]:
+        """Return every entity under a group, nested groups included (each once)."""
+        seen = {entity_id}
+        leaves: list[str] = []
+        pending = list(self._group_members(entity_id) or [])
         while pending:
-            member = str(pending.pop()).strip().lower()
-            if member == group_id:
-                return True
-            if member in seen or len(seen) > 1000:
+            member = pending.pop()
+            if member in seen:
                 continue
             seen.add(member)
-            state = self._hass.states.get(member)
-            nested = state.attributes.get(ATTR_ENTITY_ID) if state else None
-            if isinstance(nested, (list, tuple)):
-                pending.extend(str(item) for item in nested)
-        return False
+            leaves.append(member)
+            pending.extend(self._group_members(member) or [])
+        return leaves
+
+    def _group_set_problem(self, data: Mapping[str, Any]) -> str | None:
+        """Return why a `group.set` call would make a dangerous group, or None."""
+        object_id = data.get("object_id")
+        if not isinstance(object_id, str):
+            return None
+        group_id = f"group.{object_id.strip().lower()}"
+        members: list[str] = []
+        if "entities" not in data:
+            members.extend(self._group_members(group_id) or [])
+        for key in ("entities", "add_entities"):
+            value = data.get(key)
+            items = [value] if isinstance(value, str) else value or []
+            members.extend(str(item).strip().lower() for item in items)
+        return self._group_problem(
+            [group_id], override={group_id: members}, max_depth=MAX_NEW_GROUP_DEPTH
+        )
 
     def _secures(self, automation_id: str, depth: int) -> bool:
         """Return True if an automation's actions do anything but safe ones."""
@@ -1251,6 +1322,28 @@ def _mentioned_entities(config: Any, registry: er.EntityRegistry) -> set[str]:
     elif isinstance(config, str):
         found.update(_ENTITY_ID_IN_TEXT.findall(config))
     return found
+
+
+def _names_own_notification(data: Any) -> bool:
+    """Return True if service data anywhere names a Home MCP notification id.
+
+    Persistent notifications are reached by `persistent_notification.*` and by
+    notify services that pass `data.notification_id` on; either could rewrite
+    or dismiss an approval request.
+    """
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            if (
+                key == "notification_id"
+                and isinstance(value, str)
+                and value.strip().lower().startswith(DOMAIN)
+            ):
+                return True
+            if _names_own_notification(value):
+                return True
+    elif isinstance(data, (list, tuple)):
+        return any(_names_own_notification(item) for item in data)
+    return False
 
 
 def _truthy(value: Any) -> bool:
