@@ -81,6 +81,8 @@ async def test_scene_state_on_a_group_reaches_its_members(
         ("homeassistant", "reload_core_config", {}),
         ("script", "reload", {}),
         ("scene", "reload", {}),
+        ("homeassistant", "check_config", {}),
+        ("homeassistant", "save_persistent_states", {}),
     ],
 )
 async def test_reloads_are_system_actions(

@@ -118,8 +118,6 @@ MAX_NEW_GROUP_DEPTH: Final = 10
 _HARMLESS_SERVICES: Final = frozenset(
     {
         ("homeassistant", "update_entity"),
-        ("homeassistant", "save_persistent_states"),
-        ("homeassistant", "check_config"),
         ("logbook", "log"),
         ("system_log", "write"),
         ("scene", "create"),
@@ -149,6 +147,11 @@ _SYSTEM_SERVICES: Final = frozenset(
         ("recorder", "clear_statistics"),
         ("recorder", "update_statistics_metadata"),
         ("recorder", "adjust_sum_statistics"),
+        ("homeassistant", "check_config"),
+        ("homeassistant", "save_persistent_states"),
+        ("frontend", "set_theme"),
+        ("tts", "clear_cache"),
+        ("ai_task", "clear_images"),
         ("update", "install"),
         ("update", "skip"),
         ("update", "clear_skipped"),
