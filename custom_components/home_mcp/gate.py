@@ -32,7 +32,8 @@ scene configurations), `hass.services` (which services exist).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 import logging
@@ -314,6 +315,16 @@ class _Walk:
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         self.findings.append(Finding(risk, entity_id, service, reason, self.path))
+
+    @contextmanager
+    def through(self, *entity_ids: str) -> Iterator[None]:
+        """Judge what runs inside as reached through `entity_ids` (its `via`)."""
+        saved = self.path
+        self.path = (*self.path, *entity_ids)
+        try:
+            yield
+        finally:
+            self.path = saved
 
 
 class Gate:
@@ -602,9 +613,7 @@ class Gate:
     ) -> None:
         """Add the finding for `domain.service` acting on `entity_id`."""
         entity_domain = split_entity_id(entity_id)[0]
-        saved_path = walk.path
-        walk.path = (*walk.path, *group_via)
-        try:
+        with walk.through(*group_via):
             if (domain, service) in _HARMLESS_SERVICES:
                 walk.add(Risk.SAFE, entity_id, f"{domain}.{service}", "Does not move anything")
                 return
@@ -630,8 +639,6 @@ class Gate:
             else:
                 walk.add(Risk.SAFE, entity_id, f"{domain}.{service}", "Not a guarded entity")
             self._check_reactions(entity_id, walk, depth)
-        finally:
-            walk.path = saved_path
 
     def _check_entity_service(
         self,
@@ -654,14 +661,10 @@ class Gate:
             return
         if domain == "switch" and (wrapper := self._switch_wrapper(entity_id)) is not None:
             wrapper_id, wrapper_domain, mapped = wrapper
-            saved_path = walk.path
-            walk.path = (*walk.path, entity_id)
-            try:
+            with walk.through(entity_id):
                 self._check_entity_service(
                     wrapper_domain, mapped.get(service, service), data, wrapper_id, walk, depth
                 )
-            finally:
-                walk.path = saved_path
             return
         state = self._hass.states.get(entity_id)
         if domain == "lock":
@@ -707,9 +710,7 @@ class Gate:
         if entity_id in walk.path:
             return  # A loop: its actions are already being judged.
         domain = split_entity_id(entity_id)[0]
-        saved_path = walk.path
-        walk.path = (*walk.path, entity_id)
-        try:
+        with walk.through(entity_id):
             entity = self._entity_object(entity_id)
             if domain == "scene":
                 self._check_scene(entity_id, entity, walk)
@@ -728,8 +729,6 @@ class Gate:
                 )
                 return
             self._check_sequence(sequence, walk, depth + 1)
-        finally:
-            walk.path = saved_path
 
     def _check_sequence(self, sequence: Any, walk: _Walk, depth: int) -> None:
         """Add findings for every action in a script sequence, all branches."""
@@ -939,13 +938,9 @@ class Gate:
             if (problem := self._group_problem([entity_id])) is not None:
                 walk.add(Risk.UNKNOWN, entity_id, service, problem)
                 return
-            saved_path = walk.path
-            walk.path = (*walk.path, entity_id)
-            try:
+            with walk.through(entity_id):
                 for member in self._group_leaves(entity_id):
                     self._judge_target_state(member, state, attributes, service, walk)
-            finally:
-                walk.path = saved_path
         self._judge_target_state(entity_id, state, attributes, service, walk)
 
     def _judge_target_state(
@@ -1136,12 +1131,8 @@ class Gate:
                 if automation_id in walk.path or key in walk.reacted:
                     continue
                 walk.reacted.add(key)
-                saved_path = walk.path
-                walk.path = (*walk.path, *dict.fromkeys((entity_id, watched_id)))
-                try:
+                with walk.through(*dict.fromkeys((entity_id, watched_id))):
                     self._check_macro(automation_id, walk, depth + 1)
-                finally:
-                    walk.path = saved_path
 
     def _check_event_reactions(self, event_type: Any, walk: _Walk, depth: int) -> None:
         """Add findings for automations an `event:` action of a macro would trigger.
