@@ -49,16 +49,6 @@ def fold(text: str) -> str:
     return " ".join(_SEPARATORS.sub(" ", text).split())
 
 
-def tokens(text: str) -> list[str]:
-    """Return the folded words of `text`."""
-    return fold(text).split()
-
-
-def compact(text: str) -> str:
-    """Return `text` folded with separators removed ("Bed Light" → "bedlight")."""
-    return fold(text).replace(" ", "")
-
-
 @dataclass(frozen=True, slots=True)
 class Match:
     """How well a query matched one value.

@@ -10,7 +10,7 @@ from pydantic import Field
 from ..matching import best_match, fold
 from ..shaping import clean_text, envelope
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
-from .house import House
+from .house import House, state_summary
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -107,11 +107,7 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
             continue
         if wanted_state is not None and fold(view.state.state) != wanted_state:
             continue
-        row: dict[str, Any] = {
-            "entity_id": view.entity_id,
-            "name": view.name,
-            "state": view.state.state,
-        }
+        row = state_summary(view)
         if area := house.area_name(view.area_id):
             row["area"] = area
         if view.aliases:

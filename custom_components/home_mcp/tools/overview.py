@@ -11,7 +11,7 @@ from homeassistant.const import ATTR_TEMPERATURE
 
 from ..shaping import clean_text
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
-from .house import EntityView, House
+from .house import EntityView, House, state_summary
 
 SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
 OPENING_SENSOR_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
@@ -59,11 +59,7 @@ class OverviewOutput(ToolOutput):
 
 
 def _security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
-    row: dict[str, Any] = {
-        "entity_id": view.entity_id,
-        "name": view.name,
-        "state": view.state.state,
-    }
+    row = state_summary(view)
     if view.device_class:
         row["device_class"] = view.device_class
     if area := house.area_name(view.area_id):
@@ -124,7 +120,7 @@ def _area_summary(
             row.pop("area", None)
         summary.security = security
     media = [
-        {"entity_id": v.entity_id, "name": v.name, "state": v.state.state}
+        state_summary(v)
         for v in views
         if v.domain == "media_player" and v.state.state not in ("off", "unavailable", "standby")
     ]
