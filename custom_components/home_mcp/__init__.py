@@ -32,7 +32,9 @@ from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
     CONF_GUARDED_ENTITIES,
+    CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
+    DEFAULT_RESPONSE_BUDGET,
     DOMAIN,
     PANEL_COMPONENT,
     PANEL_URL_PATH,
@@ -112,6 +114,7 @@ def _options(entry: ConfigEntry) -> dict[str, Any]:
         CONF_CONFIRMATION_EXPIRY: entry.options.get(
             CONF_CONFIRMATION_EXPIRY, DEFAULT_CONFIRMATION_EXPIRY
         ),
+        CONF_RESPONSE_BUDGET: entry.options.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET),
     }
 
 
@@ -138,7 +141,12 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     await audit.async_load()
     await keys.async_load()
     server = create_server(
-        hass, gate=gate, confirmations=confirmations, audit=audit, version=version
+        hass,
+        gate=gate,
+        confirmations=confirmations,
+        audit=audit,
+        version=version,
+        budget=int(options[CONF_RESPONSE_BUDGET]) * 1024,
     )
     endpoint = McpEndpoint(hass, server)
     await endpoint.async_start(entry)

@@ -51,8 +51,13 @@ class Caller:
 
     @property
     def is_admin(self) -> bool:
-        """Return True when the user is a Home Assistant administrator."""
-        return self.user.is_admin
+        """Return True for an administrator's own credential.
+
+        A client key never is, though Home MCP's system user belongs to the
+        administrators group: a key's scope is `read` or `control`, not the
+        administration of Home Assistant.
+        """
+        return self.key_id is None and self.user.is_admin and not self.user.system_generated
 
     def context(self) -> Context:
         """Return a new `Context` that attributes an action to this user."""

@@ -21,8 +21,12 @@ from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
     CONF_GUARDED_ENTITIES,
+    CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
+    DEFAULT_RESPONSE_BUDGET,
     DOMAIN,
+    MAX_RESPONSE_BUDGET,
+    MIN_RESPONSE_BUDGET,
     NAME,
 )
 from .gate import Gate
@@ -54,7 +58,8 @@ class HomeMcpOptionsFlow(OptionsFlow):
       `lock.front_door`); only guarded entities can be chosen;
     - extra guarded entities: entities the gate cannot recognise as opening
       the house (a relay switch that opens a gate);
-    - how long a confirmation stays approvable, in minutes.
+    - how long a confirmation stays approvable, in minutes;
+    - how many kilobytes one tool response may take.
     """
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
@@ -77,6 +82,9 @@ class HomeMcpOptionsFlow(OptionsFlow):
                         CONF_ALLOWED_ENTITIES: list(user_input.get(CONF_ALLOWED_ENTITIES, [])),
                         CONF_GUARDED_ENTITIES: list(user_input.get(CONF_GUARDED_ENTITIES, [])),
                         CONF_CONFIRMATION_EXPIRY: int(user_input[CONF_CONFIRMATION_EXPIRY]),
+                        CONF_RESPONSE_BUDGET: int(
+                            user_input.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET)
+                        ),
                     }
                 )
             options = user_input
@@ -106,6 +114,18 @@ class HomeMcpOptionsFlow(OptionsFlow):
                         max=1440,
                         step=1,
                         unit_of_measurement="min",
+                        mode=NumberSelectorMode.BOX,
+                    )
+                ),
+                probatio.Required(
+                    CONF_RESPONSE_BUDGET,
+                    default=options.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET),
+                ): NumberSelector(
+                    NumberSelectorConfig(
+                        min=MIN_RESPONSE_BUDGET,
+                        max=MAX_RESPONSE_BUDGET,
+                        step=1,
+                        unit_of_measurement="KB",
                         mode=NumberSelectorMode.BOX,
                     )
                 ),

@@ -29,7 +29,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
 from .confirmations import ConfirmationManager
-from .const import DOMAIN, RESPONSE_BUDGET_BYTES
+from .const import DOMAIN
 from .gate import Gate
 from .shaping import finalize
 from .tools import (
@@ -113,6 +113,7 @@ def create_server(
     confirmations: ConfirmationManager,
     audit: AuditLog,
     version: str,
+    budget: int,
 ) -> Server[Any]:
     """Build the MCP server for Home Assistant `hass`.
 
@@ -120,6 +121,7 @@ def create_server(
     confirmations: where guarded actions wait for a person.
     audit: where every call is recorded (never readable over MCP).
     version: the integration's version, reported as `serverInfo.version`.
+    budget: the byte budget of one tool response (`shaping.fit_budget`).
     """
     tools = {tool.name: tool for tool in all_tools()}
     definitions = {tool.name: _tool_definition(tool) for tool in tools.values()}
@@ -139,7 +141,7 @@ def create_server(
             tools=[
                 definition
                 for name, definition in definitions.items()
-                if not (caller.read_only and tools[name].write)
+                if _may_use(caller, tools[name])
             ]
         )
 
@@ -156,12 +158,8 @@ def create_server(
             ).as_result()
             _audit(audit, caller, params.name[:80], False, payload)
             return _result(payload)
-        if caller.read_only and tool.write:
-            payload = ToolError(
-                "read_only_credential",
-                f"This client key may only read; {tool.name} changes the house",
-                "Ask an administrator for a control key",
-            ).as_result()
+        if not _may_use(caller, tool):
+            payload = _not_allowed(caller, tool).as_result()
             _audit(audit, caller, tool.name, tool.write, payload)
             return _result(payload)
         context = ToolContext(
@@ -198,7 +196,7 @@ def create_server(
                 "Home Assistant's log has the details",
             ).as_result()
         _audit(audit, caller, tool.name, tool.write, payload)
-        return _result(finalize(payload, RESPONSE_BUDGET_BYTES, tool.narrow_hint))
+        return _result(finalize(payload, budget, tool.narrow_hint))
 
     return Server(
         SERVER_NAME,
@@ -209,6 +207,28 @@ def create_server(
         website_url=f"https://github.com/home-mcp/{DOMAIN.replace('_', '-')}",
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+    )
+
+
+def _may_use(caller: Caller, tool: Tool) -> bool:
+    """Return True if `caller` may list and call `tool`."""
+    if tool.write and caller.read_only:
+        return False
+    return caller.is_admin or not tool.admin_only
+
+
+def _not_allowed(caller: Caller, tool: Tool) -> ToolError:
+    """Return the error for a tool `caller` may not call (see `_may_use`)."""
+    if tool.write and caller.read_only:
+        return ToolError(
+            "read_only_credential",
+            f"This client key may only read; {tool.name} changes the house",
+            "Ask an administrator for a control key",
+        )
+    return ToolError(
+        "admin_only",
+        f"{tool.name} is only for a Home Assistant administrator's own credential",
+        "Ask an administrator; client keys and other users cannot call it",
     )
 
 

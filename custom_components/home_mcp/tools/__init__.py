@@ -129,6 +129,8 @@ class Tool:
 
     write: True for tools that change the house (`call_service`,
         `run_macro`); they pass through the gate.
+    admin_only: True for tools only a Home Assistant administrator's own
+        credential may list and call (`Caller.is_admin`).
     narrow_hint: what to tell a model when the result was cut to fit the
         byte budget (which argument narrows the request).
     """
@@ -140,6 +142,7 @@ class Tool:
     output_model: type[ToolOutput]
     handler: Callable[[ToolContext, Any], Awaitable[ToolOutput]]
     write: bool = False
+    admin_only: bool = False
     idempotent: bool = True
     narrow_hint: str = "Use offset and limit to page, or narrow the request."
 
