@@ -231,6 +231,30 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
             {"domain": "lock", "service": "open", "target": {"entity_id": "lock.openable_lock"}},
         ),
         ("get_confirmation", {"confirmation_id": "allowed_entities"}),
+        ("get_entity", {"entity_id": "lock.openable_lock"}),
+        ("get_entity", {"name": "allowed entities"}),
+        ("list_areas", {}),
+        ("list_floors", {}),
+        ("list_labels", {}),
+        ("list_devices", {"query": "audit"}),
+        ("get_history", {"entity_ids": ["lock.openable_lock", "switch.ac"]}),
+        ("get_statistics", {"statistic_ids": ["home_mcp:audit"]}),
+        ("get_logbook", {"domain": "home_mcp"}),
+        ("list_services", {}),
+        ("list_services", {"domain": "home_mcp"}),
+        ("list_services", {"domain": "lock"}),
+        ("list_services", {"domain": "switch"}),
+        (
+            "render_template",
+            {
+                "template": "{{ config_entry_attr(config_entry_id('lock.openable_lock'), "
+                "'options') }}{{ integration_entities('home_mcp') }}"
+            },
+        ),
+        ("render_template", {"template": "{{ states | map(attribute='entity_id') | list }}"}),
+        ("get_error_log", {"text": "allowed"}),
+        ("get_automation_config", {"automation": "audit"}),
+        ("get_script_config", {"script": "keys"}),
     ]
     async with mcp.client() as client:
         tools = {t.name for t in (await client.list_tools()).tools}

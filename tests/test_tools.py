@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 
@@ -22,6 +23,19 @@ CORE_TOOLS = {
     "call_service",
     "get_confirmation",
 }
+READ_TOOLS = {
+    "get_entity",
+    "list_areas",
+    "list_floors",
+    "list_labels",
+    "list_devices",
+    "get_history",
+    "get_statistics",
+    "get_logbook",
+    "list_services",
+}
+ADMIN_TOOLS = {"render_template", "get_error_log", "get_automation_config", "get_script_config"}
+TOOLS_LIST_BUDGET = 16 * 1024
 FORBIDDEN_ARGUMENT = re.compile(
     r"confirm|force|approv|override|bypass|skip|unsafe|allow|authori[sz]|sudo|admin", re.IGNORECASE
 )
@@ -43,14 +57,20 @@ def _property_names(schema: object) -> set[str]:
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_tools_list_shape(mcp: McpHarness, mode: str) -> None:
-    """Six tools, each with schemas and annotations; no argument can confirm or force."""
+    """Every tool has schemas and annotations; no argument can confirm or force."""
     async with mcp.client(mode) as client:
-        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        listed = await client.list_tools()
+        tools = {tool.name: tool for tool in listed.tools}
         assert client.instructions is not None
         assert "untrusted" in client.instructions
-    assert set(tools) == CORE_TOOLS
+    assert set(tools) == CORE_TOOLS | READ_TOOLS | ADMIN_TOOLS
+    # The whole catalogue is read into every conversation: it stays small.
+    catalogue = [tool.model_dump(by_alias=True, exclude_none=True) for tool in listed.tools]
+    size = len(json.dumps(catalogue, separators=(",", ":")).encode())
+    assert size < TOOLS_LIST_BUDGET, size
+    assert "untrusted" in tools["home_overview"].description
     for tool in tools.values():
-        assert tool.description and "untrusted" in tool.description
+        assert tool.description
         assert tool.input_schema["type"] == "object"
         assert tool.input_schema.get("additionalProperties") is False
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
@@ -142,6 +162,32 @@ async def test_list_entities_alias_is_separate_value(mcp: McpHarness) -> None:
     row = data["items"][0]
     assert row["aliases"] == ["Büro Decke"]
     assert row["match"]["field"] == "alias"
+
+
+async def test_list_entities_alias_stored_decomposed(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """An alias typed on a keyboard that stores "ü" as u + combining mark still matches."""
+    er.async_get(hass).async_update_entity(
+        "light.ceiling_lights", aliases=[unicodedata.normalize("NFD", "Küche Decke")]
+    )
+    for query in ("Küche Decke", unicodedata.normalize("NFD", "Küche Decke"), "kuche decke"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "light.ceiling_lights", query
+        assert data["items"][0]["match"]["field"] == "alias"
+
+
+async def test_list_entities_japanese_name(mcp: McpHarness, hass: HomeAssistant) -> None:
+    er.async_get(hass).async_update_entity("light.bed_light", name="寝室の照明")
+    for query in ("寝室の照明", "寝室"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "light.bed_light", (query, data["items"][:2])
+    data = await mcp.data("list_entities", {"query": "寝室"})
+    assert data["items"][0]["name"] == "寝室の照明"
+    assert data["items"][0]["match"] == {
+        "score": data["items"][0]["match"]["score"],
+        "field": "name",
+        "kind": "contains",
+        "weak": False,
+    }
 
 
 async def test_list_entities_by_area_name_in_any_script(mcp: McpHarness) -> None:

@@ -445,6 +445,88 @@ class Gate:
             return Action("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]})
         return Action("automation", "trigger", {ATTR_ENTITY_ID: [entity_id]})
 
+    @callback
+    def async_service_risk(self, domain: str, service: str) -> tuple[Risk, str]:
+        """Return the most severe risk `domain.service` can have, and why.
+
+        Read-only, for catalogues (`list_services`): the action is judged
+        before any target is known, so the answer is the worst `async_check`
+        would find for it on some target with ordinary data, and the reason
+        says when (e.g. only on door, gate or garage covers). Services that
+        run macros (`script.*`, `scene.turn_on`, `automation.trigger`, ...)
+        are judged on this house's macros, pre-approved entities included.
+        Not reflected: what depends on the data (templates, Home MCP's own
+        notification ids, group nesting) and automations reacting to a
+        target; `async_check` judges those on the real call.
+        """
+        name = f"{domain}.{service}"
+        if domain in _SYSTEM_DOMAINS or (domain, service) in _SYSTEM_SERVICES:
+            return Risk.SYSTEM, f"{name} controls Home Assistant itself"
+        if service == "reload" or service.startswith("reload_"):
+            return Risk.SYSTEM, f"{name} reloads part of Home Assistant"
+        if (domain, service) in _INTENT_SERVICES:
+            return Risk.UNKNOWN, "Assist intents can unlock locks and open doors"
+        if (domain, service) == ("persistent_notification", "dismiss_all"):
+            return Risk.SYSTEM, "It would dismiss Home MCP's own approval requests"
+        if (domain, service) in _HARMLESS_SERVICES:
+            return Risk.SAFE, "Does not move anything"
+        macro_call: Action | None = None
+        if domain == "script" and service not in ("turn_off", "reload"):
+            macro_call = (
+                Action(domain, service, {ATTR_ENTITY_ID: ENTITY_MATCH_ALL})
+                if service in ("turn_on", "toggle")
+                else self.macro_action(f"script.{service}")
+            )
+        elif (domain, service) in (
+            ("scene", "turn_on"),
+            ("automation", "trigger"),
+            ("automation", "turn_off"),
+            ("automation", "toggle"),
+        ):
+            macro_call = Action(domain, service, {ATTR_ENTITY_ID: ENTITY_MATCH_ALL})
+        found: list[tuple[Risk, str]] = []
+        if macro_call is not None:
+            for finding in self.async_check(macro_call).findings:
+                where = " via ".join(
+                    dict.fromkeys(e for e in (finding.entity_id, *finding.via[::-1]) if e)
+                )
+                found.append(
+                    (finding.risk, f"{finding.reason} ({where})" if where else finding.reason)
+                )
+        elif domain == "scene" and service == "apply":
+            found.append((Risk.OPENS_HOUSE, "When a state it applies unlocks, opens or disarms"))
+        elif domain == "lock":
+            found.append(_lock_risk(service))
+        elif domain == "alarm_control_panel":
+            found.append(_alarm_risk(service, None))
+            if service == "toggle":
+                found.append((Risk.OPENS_HOUSE, "Toggling an armed alarm disarms it"))
+        elif domain in ("valve", "cover"):
+            only = "" if domain == "valve" else " (covers of class door, gate or garage)"
+            for current in (None, "open", "opening", "closed", "closing"):
+                risk, reason = _opening_risk(service, {}, current, domain)
+                found.append((risk, reason + only if risk in GUARDED_RISKS else reason))
+        elif domain == "homeassistant" and service in ("turn_on", "turn_off", "toggle"):
+            found.append(
+                (Risk.OPENS_HOUSE, "On a lock, valve, alarm panel or door, gate or garage cover")
+            )
+        elif domain == "switch" and any(
+            entry.options.get("target_domain") in ("lock", "cover", "valve")
+            for entry in self._hass.config_entries.async_entries("switch_as_x")
+        ):
+            found.append((Risk.OPENS_HOUSE, "On a switch shown as a lock, cover or valve"))
+        elif not self._is_entity_domain(domain) and domain not in _HARMLESS_DOMAINS:
+            found.append(
+                (Risk.UNKNOWN, f"{name} may address devices by its own means, unseen by Home MCP")
+            )
+        if any(split_entity_id(entity_id)[0] == domain for entity_id in self._guarded):
+            found.append((Risk.OPENS_HOUSE, "On entities the person marked as guarded"))
+        for risk in _SEVERITY:
+            for found_risk, reason in found:
+                if found_risk is risk:
+                    return risk, reason
+        return Risk.SAFE, "Does not open the house"
+
     # -- direct calls --------------------------------------------------------
 
     def _check_call(

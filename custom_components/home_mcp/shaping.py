@@ -10,8 +10,12 @@ mechanism, not tool by tool.
 - Lists travel in one envelope `{total, offset, limit, has_more, next_offset,
   items}`.
 - A result larger than the byte budget loses items from the end of its largest
-  list until it fits, and says how many were left out and which argument
-  narrows the request.
+  list until it fits (then, if it still does not, the end of its longest
+  text), and says how many were left out and which argument narrows the
+  request.
+- A few fields are multi-line text by nature (a template's result, YAML):
+  tools name them (`Tool.text_fields`) and they keep their line breaks and
+  indentation; every other string is one line.
 """
 
 from __future__ import annotations
@@ -30,16 +34,19 @@ _BIDI_AND_INVISIBLE: Final = frozenset(
     "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
 )
 ELLIPSIS: Final = "…"
+_NOTE_BYTES: Final = 128
+"""Bytes of the `truncated` note besides the tool's hint."""
 
 
-def clean_text(value: str, max_chars: int = NAME_MAX_CHARS) -> str:
+def clean_text(value: str, max_chars: int = NAME_MAX_CHARS, *, keep_lines: bool = False) -> str:
     """Return untrusted `value` without control or bidi characters, capped.
 
     Removed: Unicode categories Cc (controls, including newlines and tabs,
     which become spaces), Cs (lone surrogates) and the bidirectional and
     zero-width format characters above. Other format characters (Cf) are kept
-    because scripts such as Persian need them. Text longer than `max_chars`
-    is cut and ends with "…".
+    because scripts such as Persian need them. With `keep_lines`, line feeds
+    and tabs stay (carriage returns go) and leading indentation is kept.
+    Text longer than `max_chars` is cut and ends with "…".
     """
     out: list[str] = []
     for char in value:
@@ -47,25 +54,37 @@ def clean_text(value: str, max_chars: int = NAME_MAX_CHARS) -> str:
             continue
         category = unicodedata.category(char)
         if category == "Cc":
-            if char in "\n\r\t" and out and out[-1] != " ":
+            if keep_lines and char in "\n\t":
+                out.append(char)
+            elif char in "\n\r\t" and out and out[-1] != " " and not keep_lines:
                 out.append(" ")
             continue
         if category == "Cs":
             continue
         out.append(char)
-    text = "".join(out).strip()
+    text = "".join(out).rstrip() if keep_lines else "".join(out).strip()
     if len(text) > max_chars:
         text = text[: max_chars - 1].rstrip() + ELLIPSIS
     return text
 
 
-def clean_tree(value: Any, max_chars: int = TEXT_MAX_CHARS) -> Any:
-    """Apply `clean_text` to every string (keys included) inside `value`."""
+def clean_tree(
+    value: Any, max_chars: int = TEXT_MAX_CHARS, text_fields: frozenset[str] = frozenset()
+) -> Any:
+    """Apply `clean_text` to every string (keys included) inside `value`.
+
+    Strings directly under a top-level key named in `text_fields` keep their
+    lines and are not capped here (the byte budget still applies).
+    """
     if isinstance(value, str):
         return clean_text(value, max_chars)
     if isinstance(value, Mapping):
         return {
-            clean_text(str(key), NAME_MAX_CHARS): clean_tree(item, max_chars)
+            clean_text(str(key), NAME_MAX_CHARS): (
+                clean_text(item, len(item), keep_lines=True)
+                if key in text_fields and isinstance(item, str)
+                else clean_tree(item, max_chars)
+            )
             for key, item in value.items()
         }
     if isinstance(value, (list, tuple)):
@@ -129,26 +148,67 @@ def _at(payload: Any, path: tuple[Any, ...]) -> Any:
     return payload
 
 
+def _longest_text(payload: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int]:
+    """Return the path to, and length of, the longest string in `payload`."""
+    if isinstance(payload, str):
+        return path, len(payload)
+    best: tuple[tuple[Any, ...], int] = ((), -1)
+    if isinstance(payload, dict):
+        children: Sequence[tuple[Any, Any]] = list(payload.items())
+    elif isinstance(payload, list):
+        children = list(enumerate(payload))
+    else:
+        return best
+    for key, child in children:
+        found = _longest_text(child, (*path, key))
+        if found[1] > best[1]:
+            best = found
+    return best
+
+
+def _cut_longest_text(payload: dict[str, Any], excess: int) -> int:
+    """Shorten the longest string in `payload` by about `excess` bytes; return chars cut."""
+    path, length = _longest_text(payload)
+    if length <= 1 or not path:
+        return 0
+    parent = _at(payload, path[:-1])
+    text: str = parent[path[-1]]
+    per_char = max(1, len(text.encode()) // length)
+    keep = max(0, length - 1 - -(-excess // per_char))
+    parent[path[-1]] = text[:keep] + ELLIPSIS
+    return length - keep
+
+
 def fit_budget(payload: dict[str, Any], budget: int, narrow_hint: str) -> dict[str, Any]:
     """Cut `payload` until its JSON encoding fits in `budget` bytes.
 
     Items are removed from the end of the largest list, repeatedly. When a
     list inside an envelope is cut, its `has_more`/`next_offset` are updated
-    so paging still works. The result then carries `truncated: {omitted,
-    hint}`, where `hint` (from the tool) names the argument that narrows the
-    request. A payload that fits is returned unchanged.
+    so paging still works. If no list is left to cut, the longest string is
+    shortened (ending in "…"). The result then carries `truncated: {omitted,
+    hint}` (`omitted`: list items left out; `chars_cut` when text was cut),
+    where `hint` (from the tool) names the argument that narrows the request.
+    A payload that fits is returned unchanged.
     """
     size = encoded_size(payload)
     if size <= budget:
         return payload
     omitted = 0
-    while size > budget:
+    chars_cut = 0
+    # Leave room for the `truncated` note itself.
+    target = max(budget - len(narrow_hint.encode()) - _NOTE_BYTES, budget // 2)
+    while size > target:
         path, list_size = _largest_list(payload)
         if list_size < 0:
-            break
+            cut = _cut_longest_text(payload, size - target)
+            if not cut:
+                break
+            chars_cut += cut
+            size = encoded_size(payload)
+            continue
         items: list[Any] = _at(payload, path)
         # Remove a share proportional to the excess, at least one item.
-        excess = size - budget
+        excess = size - target
         per_item = max(1, list_size // max(1, len(items)))
         drop = min(len(items) - 1, max(1, -(-excess // per_item)))
         del items[len(items) - drop :]
@@ -164,10 +224,20 @@ def fit_budget(payload: dict[str, Any], budget: int, narrow_hint: str) -> dict[s
         "omitted": omitted,
         "hint": f"The answer was cut to fit {budget} bytes. {narrow_hint}",
     }
+    if chars_cut:
+        payload["truncated"]["chars_cut"] = chars_cut
     return payload
 
 
-def finalize(payload: dict[str, Any], budget: int, narrow_hint: str) -> dict[str, Any]:
-    """Shape a tool result for a model: clean untrusted text, then fit the budget."""
-    cleaned: dict[str, Any] = clean_tree(payload)
+def finalize(
+    payload: dict[str, Any],
+    budget: int,
+    narrow_hint: str,
+    text_fields: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """Shape a tool result for a model: clean untrusted text, then fit the budget.
+
+    `text_fields`: top-level keys whose text keeps its lines (`clean_tree`).
+    """
+    cleaned: dict[str, Any] = clean_tree(payload, text_fields=text_fields)
     return fit_budget(cleaned, budget, narrow_hint)

@@ -7,15 +7,13 @@ from typing import Any
 from pydantic import Field
 
 from ..confirmations import ConfirmationState
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 
 
 class GetConfirmationInput(ToolInput):
     """Which confirmation."""
 
-    confirmation_id: str = Field(
-        min_length=1, max_length=64, description="The confirmation_id a refused call returned"
-    )
+    confirmation_id: str = Field(min_length=1, max_length=64, description="From the refused call")
 
 
 class GetConfirmationOutput(ToolOutput):
@@ -56,13 +54,11 @@ async def get_confirmation(ctx: ToolContext, args: GetConfirmationInput) -> GetC
 TOOLS = [
     Tool(
         name="get_confirmation",
-        title="What became of a guarded action",
+        title="Get a confirmation",
         description=(
-            "The state of a guarded action this credential asked for: pending "
-            "(waiting for a person in Home Assistant), approved (it ran; the "
-            "outcome has the states afterwards), denied, expired, or failed. "
-            "Only a person in Home Assistant decides; nothing here approves. "
-            f"{UNTRUSTED_NOTE}"
+            "A guarded action this credential asked for: pending, approved (with "
+            "outcome), denied, expired or failed. Only a person in Home Assistant "
+            "decides."
         ),
         input_model=GetConfirmationInput,
         output_model=GetConfirmationOutput,

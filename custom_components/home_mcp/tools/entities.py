@@ -19,23 +19,19 @@ MAX_LIMIT = 200
 class ListEntitiesInput(ToolInput):
     """Filters for `list_entities`; all optional, combined with AND."""
 
-    domain: str | None = Field(None, description="Entity domain, e.g. light, lock, cover, sensor")
-    area: str | None = Field(None, description="Area id, or a room's name or alias in any language")
-    floor: str | None = Field(None, description="Floor id, or a floor's name or alias")
+    domain: str | None = Field(None, description="e.g. light, lock")
+    area: str | None = Field(None, description="Area id, name or alias")
+    floor: str | None = Field(None, description="Floor id, name or alias")
     label: str | None = Field(None, description="Label id or name")
-    device_class: str | None = Field(
-        None, description="Device class, e.g. garage, door, temperature"
-    )
-    state: str | None = Field(
-        None, description="Only entities in this state, e.g. on, open, unlocked"
-    )
+    device_class: str | None = Field(None, description="e.g. garage, temperature")
+    state: str | None = Field(None, description="e.g. on, unlocked")
     query: str | None = Field(
         None,
-        description="Free text matched against names, aliases, entity ids and device names; accent-, case- and width-insensitive, any script, words in any order",
+        description="Names, aliases, ids, device names; any language",
         max_length=200,
     )
-    offset: int = Field(0, ge=0, description="Index of the first row to return")
-    limit: int = Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Rows per page")
+    offset: int = Field(0, ge=0)
+    limit: int = Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT)
 
 
 class ListEntitiesOutput(ToolOutput):
@@ -148,11 +144,8 @@ TOOLS = [
         title="List entities",
         description=(
             "Find entities by domain, area, floor, label, device_class, state or "
-            "free-text query (names, aliases, entity ids, device names; any "
-            "language, accents and case ignored). Rows are minimal (entity_id, "
-            "name, state, area, guarded); guarded means actions on it that open "
-            "the house need a person's approval. Without any filter it returns "
-            f"counts by domain and area. {UNTRUSTED_NOTE}"
+            "query (names, aliases, ids; any language). guarded: opening it needs a "
+            f"person. No filter: counts by domain and area. {UNTRUSTED_NOTE}"
         ),
         input_model=ListEntitiesInput,
         output_model=ListEntitiesOutput,

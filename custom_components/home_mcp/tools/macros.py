@@ -15,7 +15,7 @@ from ..actions import async_execute
 from ..gate import Gate
 from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
+from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
 from .house import EntityView, House, entity_object
 
 MACRO_DOMAINS: Final = ("scene", "script", "automation")
@@ -170,9 +170,7 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
 class PhraseInput(ToolInput):
     """A phrase naming a macro, in any language."""
 
-    phrase: str = Field(
-        min_length=1, max_length=200, description='e.g. "good night", "おやすみ", "bonne nuit"'
-    )
+    phrase: str = Field(min_length=1, max_length=200, description='e.g. "good night", any language')
 
 
 class PreviewOutput(ToolOutput):
@@ -200,9 +198,7 @@ async def preview_macro(ctx: ToolContext, args: PhraseInput) -> PreviewOutput:
 class RunMacroInput(PhraseInput):
     """A phrase naming a macro, and whether to only resolve it."""
 
-    dry_run: bool = Field(
-        False, description="Only resolve the phrase and judge the macro; run nothing"
-    )
+    dry_run: bool = Field(False, description="Resolve and judge only; run nothing")
 
 
 class RunMacroOutput(ToolOutput):
@@ -262,11 +258,10 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
 TOOLS = [
     Tool(
         name="list_macros",
-        title="List scenes, scripts and automations",
+        title="List macros",
         description=(
-            "Every scene, script and automation the household made: name, "
-            "aliases, area, description, and whether running it would do a "
-            f"guarded action (guarded: true needs a person). {UNTRUSTED_NOTE}"
+            "The household's scenes, scripts and automations: name, aliases, area, "
+            "description; guarded: running it needs a person."
         ),
         input_model=ListMacrosInput,
         output_model=MacroListOutput,
@@ -275,11 +270,10 @@ TOOLS = [
     ),
     Tool(
         name="preview_macro",
-        title="Which macro does a phrase mean?",
+        title="Preview a macro",
         description=(
-            'For a phrase ("good night", "おやすみ", "bonne nuit"), the matching '
-            "scenes and scripts with a confidence and the reasons, and which one "
-            f"run_macro would run. Never runs anything. {UNTRUSTED_NOTE}"
+            'Which scenes and scripts a phrase ("good night", "bonne nuit") means, '
+            "with confidence and reasons. Runs nothing."
         ),
         input_model=PhraseInput,
         output_model=PreviewOutput,
@@ -287,14 +281,11 @@ TOOLS = [
     ),
     Tool(
         name="run_macro",
-        title="Run the household's scene or script",
+        title="Run a macro",
         description=(
-            "Runs the one scene, script or automation that clearly matches the "
-            "phrase, through the gate, and reports the state of what it touched. "
-            "If no macro clearly matches, nothing runs and the candidates come "
-            "back: ask the person. dry_run: true only resolves and judges. "
-            "Macros that would open the house need a person's approval in Home "
-            f"Assistant; do not retry them. {UNTRUSTED_NOTE}"
+            "Run the one scene, script or automation that clearly matches a phrase, "
+            "through the gate; returns the states after. No clear match: runs "
+            "nothing. dry_run: resolve only."
         ),
         input_model=RunMacroInput,
         output_model=RunMacroOutput,

@@ -200,12 +200,9 @@ TOOLS = [
         name="home_overview",
         title="House overview",
         description=(
-            "Call this first. Floors, rooms (areas) with their aliases, and per "
-            "room: lights on, climate, covers, media playing and security "
-            "(locks, alarm, doors, valves); then every security device of the "
-            "house with its state, and how many entities are in no room. The "
-            "room and floor names and aliases are the household's own words, "
-            f"which other tools accept. {UNTRUSTED_NOTE}"
+            "Call first. Floors, rooms (areas) with aliases; per room lights, "
+            "climate, covers, media, security; every lock, alarm, valve and door. "
+            f"Its names are the household's words, which other tools accept. {UNTRUSTED_NOTE}"
         ),
         input_model=OverviewInput,
         output_model=OverviewOutput,

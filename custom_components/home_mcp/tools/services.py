@@ -18,7 +18,7 @@ from homeassistant.helpers import (
 
 from ..actions import async_execute
 from ..gate import TARGET_KEYS, Action
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
+from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
 
 IDS = str | list[str]
 NAME_PATTERN = r"^[a-z0-9_]+$"
@@ -27,25 +27,19 @@ NAME_PATTERN = r"^[a-z0-9_]+$"
 class Target(ToolInput):
     """What the action acts on; Home Assistant's target keys."""
 
-    entity_id: IDS | None = Field(
-        None, description="Entity ids, or 'all' for every entity of the domain"
-    )
-    device_id: IDS | None = Field(None, description="Device ids")
-    area_id: IDS | None = Field(None, description="Area ids (see home_overview)")
-    floor_id: IDS | None = Field(None, description="Floor ids")
-    label_id: IDS | None = Field(None, description="Label ids")
+    entity_id: IDS | None = Field(None, description="Entity ids, or all")
+    device_id: IDS | None = None
+    area_id: IDS | None = None
+    floor_id: IDS | None = None
+    label_id: IDS | None = None
 
 
 class CallServiceInput(ToolInput):
     """One action: `domain.service` with a target and data."""
 
-    domain: str = Field(
-        description="The action's domain, e.g. light", pattern=NAME_PATTERN, max_length=64
-    )
-    service: str = Field(
-        description="The action, e.g. turn_on", pattern=NAME_PATTERN, max_length=64
-    )
-    target: Target | None = Field(None, description="What to act on")
+    domain: str = Field(description="e.g. light", pattern=NAME_PATTERN, max_length=64)
+    service: str = Field(description="e.g. turn_on", pattern=NAME_PATTERN, max_length=64)
+    target: Target | None = None
     data: dict[str, Any] | None = Field(
         None, description='Service data, e.g. {"brightness_pct": 40}'
     )
@@ -175,17 +169,11 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
 TOOLS = [
     Tool(
         name="call_service",
-        title="Call a Home Assistant action",
+        title="Call an action",
         description=(
-            "Run one Home Assistant action (service), e.g. light.turn_on, with "
-            "a target (entity_id, device_id, area_id, floor_id, label_id) and "
-            "data. Prefer run_macro when the household has a scene or script "
-            "for it. The result lists every addressed entity's state as Home "
-            "Assistant reports it afterwards (a lock can jam: report what "
-            "happened). Actions that open the house (unlock, open a door, gate, "
-            "garage or valve, disarm an alarm) and system actions are refused "
-            "and need a person in Home Assistant; do not retry them. "
-            f"{UNTRUSTED_NOTE}"
+            "Run one action, e.g. light.turn_on, with target and data; returns each "
+            "entity's state after. Opening the house and system actions wait for a "
+            "person in Home Assistant: do not retry."
         ),
         input_model=CallServiceInput,
         output_model=CallServiceOutput,

@@ -1,0 +1,423 @@
+"""The action catalogue (`list_services`) and the administrator tools.
+
+`render_template`, `get_error_log`, `get_automation_config` and
+`get_script_config` are for a Home Assistant administrator's own credential:
+other users and Home MCP client keys neither see nor call them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+import logging
+import threading
+from typing import Any
+from unittest.mock import patch
+
+import mcp_types as types
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+import yaml
+
+from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN, User
+from homeassistant.core import HomeAssistant, ServiceCall, callback
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+
+from .conftest import SCRIPTS, McpHarness
+
+ADMIN_TOOLS = {"render_template", "get_error_log", "get_automation_config", "get_script_config"}
+RUNAWAY = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}done"
+NIGHT_LOCK: dict[str, Any] = {
+    "id": "night_lock_1700000000",
+    "alias": "Night lock",
+    "description": "Lock the front door at night",
+    "triggers": [{"trigger": "event", "event_type": "bedtime"}],
+    "conditions": [],
+    "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+    "mode": "single",
+}
+
+
+async def _token(hass: HomeAssistant, user: User) -> str:
+    refresh = await hass.auth.async_create_refresh_token(
+        user,
+        client_name="Someone's assistant",
+        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
+        access_token_expiration=timedelta(days=1),
+    )
+    return hass.auth.async_create_access_token(refresh)
+
+
+def _encoded(result: types.CallToolResult) -> bytes:
+    text = result.content[0]
+    assert isinstance(text, types.TextContent)
+    return text.text.encode()
+
+
+def _by_service(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {row["service"]: row for row in result["items"]}
+
+
+# -- list_services --------------------------------------------------------------
+
+
+async def test_domains_are_a_small_mapping_even_in_a_big_house(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    async with mcp.client() as client:
+        small = await client.call_tool("list_services", {})
+    assert small.structured_content is not None
+    assert small.structured_content["domains"]["lock"] == 3
+    assert small.structured_content["domains"]["script"] == len(SCRIPTS) + 4
+    assert len(_encoded(small)) < 4096
+
+    @callback
+    def _noop(call: ServiceCall) -> None:
+        """Do nothing."""
+
+    for number in range(300):
+        hass.services.async_register(f"vendor_integration_number_{number:03d}", "refresh", _noop)
+    async with mcp.client() as client:
+        big = await client.call_tool("list_services", {})
+    data = big.structured_content
+    assert data is not None and data["ok"] is True
+    assert len(_encoded(big)) < 4096
+    # The integrations with the most actions stay; the rest are counted.
+    assert data["domains"]["lock"] == 3 and data["domains"]["media_player"] > 1
+    assert data["domains_omitted"] == 300 + len(small.structured_content["domains"]) - len(
+        data["domains"]
+    )
+    assert data["domains_omitted"] > 0
+    assert data["total_services"] == small.structured_content["total_services"] + 300
+
+
+async def test_lock_actions_with_fields_and_gate(mcp: McpHarness) -> None:
+    result = await mcp.data("list_services", {"domain": "lock"})
+    assert result["ok"] is True and result["total"] == 3
+    rows = _by_service(result)
+    assert rows["unlock"]["guarded"] is True and rows["unlock"]["risk"] == "opens_house"
+    assert rows["open"]["guarded"] is True
+    assert rows["lock"]["guarded"] is False and rows["lock"]["risk"] == "securing"
+    assert rows["unlock"]["name"] == "Unlock lock"
+    assert rows["unlock"]["target"] == "entity(lock)"
+    assert rows["unlock"]["fields"] == [
+        {
+            "name": "code",
+            "description": "Code used to unlock the lock.",
+            "required": False,
+            "selector": "text",
+            "example": 1234,
+        }
+    ]
+
+
+async def test_covers_and_scripts_are_judged_like_calls(mcp: McpHarness) -> None:
+    covers = _by_service(await mcp.data("list_services", {"domain": "cover"}))
+    assert covers["open_cover"]["guarded"] is True
+    assert "garage" in covers["open_cover"]["why"]
+    assert covers["close_cover"]["guarded"] is False
+    position = {f["name"]: f for f in covers["set_cover_position"]["fields"]}["position"]
+    assert position == {
+        "name": "position",
+        "description": "Target position.",
+        "required": True,
+        "selector": "number 0–100 %",
+    }
+
+    scripts = _by_service(await mcp.data("list_services", {"domain": "script"}))
+    # Each script is its own action, judged on what it does.
+    assert scripts["unlock_front"]["guarded"] is True
+    assert scripts["welcome_home"]["risk"] == "opens_house"
+    assert "lock.front_door" in scripts["welcome_home"]["why"]
+    assert scripts["bedtime"]["guarded"] is False and scripts["bedtime"]["risk"] == "safe"
+    assert scripts["dynamic"]["risk"] == "unknown"
+    # script.turn_on can start any of them, so it is as guarded as the worst.
+    assert scripts["turn_on"]["guarded"] is True
+    assert scripts["turn_off"]["guarded"] is False
+    assert scripts["reload"]["risk"] == "system"
+    assert scripts["bedtime"]["name"] == "Bedtime"
+
+
+async def test_one_action_and_unknown_names(mcp: McpHarness) -> None:
+    result = await mcp.data("list_services", {"domain": "light", "service": "turn_on"})
+    assert result["total"] == 1 and result["items"][0]["service"] == "turn_on"
+    fields = {f["name"]: f for f in result["items"][0]["fields"]}
+    assert fields["brightness_pct"]["selector"] == "number 0–100 %"
+    assert fields["flash"]["selector"] == "select(long|short)"
+
+    missing = await mcp.data("list_services", {"domain": "locks"})
+    assert missing["ok"] is False and missing["error"] == "not_found"
+    assert "lock" in missing["similar"]
+    alarm = await mcp.data("list_services", {"domain": "alarm"})
+    assert alarm["similar"] == ["alarm_control_panel"]
+    typo = await mcp.data("list_services", {"domain": "lock", "service": "unlok"})
+    assert typo["error"] == "not_found" and typo["similar"][0] == "unlock"
+
+
+async def test_catalogue_without_descriptions_still_says_what_is_guarded(
+    mcp: McpHarness,
+) -> None:
+    with patch(
+        "custom_components.home_mcp.tools.catalog.async_get_all_descriptions",
+        side_effect=ModuleNotFoundError("No module named 'mutagen'"),
+    ):
+        result = await mcp.data("list_services", {"domain": "lock"})
+    assert result["ok"] is True
+    assert "mutagen" in result["warning"]
+    assert _by_service(result)["unlock"]["guarded"] is True
+
+
+# -- render_template ------------------------------------------------------------
+
+
+async def test_render_template_result_and_type(mcp: McpHarness) -> None:
+    cases = [
+        ("{{ 40 + 2 }}", None, 42, "integer"),
+        ("{{ states('lock.front_door') }}", None, "locked", "string"),
+        ("{{ {'open': is_state('cover.garage_door', 'open')} }}", None, {"open": False}, "dict"),
+        (
+            "{{ rooms | map('upper') | list }}",
+            {"rooms": ["hall", "büro"]},
+            ["HALL", "BÜRO"],
+            "list",
+        ),
+        ("{{ 2.5 * 2 }}", None, 5.0, "float"),
+    ]
+    for template, variables, expected, kind in cases:
+        arguments: dict[str, Any] = {"template": template}
+        if variables is not None:
+            arguments["variables"] = variables
+        result = await mcp.data("render_template", arguments)
+        assert result["ok"] is True, result
+        assert (result["result"], result["type"]) == (expected, kind), template
+
+    undefined = await mcp.data("render_template", {"template": "Hello {{ nowhere }}!"})
+    assert (undefined["result"], undefined["type"]) == ("Hello !", "string")
+    assert "nowhere" in undefined["warnings"][0]
+
+
+async def test_render_template_errors_name_the_line(mcp: McpHarness) -> None:
+    syntax = await mcp.data(
+        "render_template", {"template": "{{ states('sun.sun') }}\nline two\n{% if %}yes{% endif %}"}
+    )
+    assert syntax["ok"] is False and syntax["error"] == "template_syntax_error"
+    assert syntax["line"] == 3 and syntax["source_line"] == "{% if %}yes{% endif %}"
+    assert "line 3" in syntax["message"]
+
+    failing = await mcp.data("render_template", {"template": "\n\na\n{{ 1 / 0 }}"})
+    assert failing["error"] == "template_error" and failing["line"] == 4
+    assert failing["source_line"] == "{{ 1 / 0 }}"
+    assert "ZeroDivisionError" in failing["message"]
+
+    recursion = await mcp.data(
+        "render_template",
+        {"template": "{% macro deeper(n) %}{{ deeper(n + 1) }}{% endmacro %}{{ deeper(0) }}"},
+    )
+    assert recursion["error"] == "template_error"
+
+    too_long = await mcp.data("render_template", {"template": "x" * 10_001})
+    assert too_long["error"] == "invalid_arguments"
+
+
+async def test_runaway_template_stops_at_the_limit_while_home_assistant_serves(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    limit = 5.0
+    loop = asyncio.get_running_loop()
+    gaps: list[float] = []
+    done = asyncio.Event()
+
+    async def heartbeat() -> None:
+        last = loop.time()
+        while not done.is_set():
+            await asyncio.sleep(0.02)
+            gaps.append(loop.time() - last)
+            last = loop.time()
+
+    def renderers() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "home_mcp_render_template"]
+
+    beat = asyncio.create_task(heartbeat())
+    async with mcp.client() as client:
+        render = asyncio.create_task(
+            mcp.data("render_template", {"template": RUNAWAY, "timeout": limit})
+        )
+        for _ in range(1000):
+            if renderers():
+                break
+            await asyncio.sleep(0.01)
+        assert renderers()
+        started = loop.time()
+
+        # While the template spins in its thread, Home Assistant answers.
+        await hass.services.async_call(
+            "light", "turn_on", {"entity_id": "light.bed_light"}, blocking=True
+        )
+        listed = await client.call_tool("list_entities", {"domain": "light", "state": "on"})
+        assert listed.structured_content is not None
+        assert "light.bed_light" in {row["entity_id"] for row in listed.structured_content["items"]}
+        # One template at a time: each spinning thread slows Home Assistant.
+        second = await client.call_tool("render_template", {"template": "{{ 1 }}"})
+        assert second.structured_content is not None
+        assert second.structured_content["error"] == "busy"
+        assert not render.done() and renderers()
+
+        result = await render
+        elapsed = loop.time() - started
+        done.set()
+        await beat
+        assert result["ok"] is False and result["error"] == "timeout"
+        assert result["limit_seconds"] == limit and "5 s" in result["message"]
+        assert limit - 0.2 < elapsed < limit + 1.5
+        assert not renderers()  # The thread was stopped, not left spinning.
+        # Slowed down by the spinning thread, the event loop never stood still.
+        assert max(gaps) < 1.0
+
+        after = await client.call_tool("render_template", {"template": "{{ 1 }}"})
+        assert after.structured_content is not None
+        assert after.structured_content["result"] == 1
+
+
+async def test_multi_line_results_keep_their_lines(mcp: McpHarness) -> None:
+    result = await mcp.data(
+        "render_template", {"template": "{% for s in ['a', 'b'] %}{{ s }}\n{% endfor %}"}
+    )
+    assert result["result"] == "a\nb"
+
+
+# -- get_error_log ---------------------------------------------------------------
+
+
+async def test_error_log_shows_a_logged_warning(mcp: McpHarness, hass: HomeAssistant) -> None:
+    assert await async_setup_component(hass, "system_log", {})
+    garage = logging.getLogger("custom_components.fake_garage.cover")
+    for _ in range(2):
+        garage.warning("Garage door %s did not answer", "left")
+
+    def parse_frame() -> None:
+        raise ValueError("bad frame 0x7f")
+
+    try:
+        parse_frame()
+    except ValueError:
+        garage.warning("Garage protocol error\nsecond line\nthird line", exc_info=True)
+    logging.getLogger("homeassistant.components.fake_zwave").warning("Node 5 is dead")
+
+    result = await mcp.data("get_error_log", {"logger": "fake_garage"})
+    assert result["ok"] is True and result["total"] == 2, result
+    assert result["by_level"]["warning"] >= 3
+    newest, repeated = result["items"]
+    assert newest["message"] == "Garage protocol error second line"
+    assert newest["exception"] == "ValueError: bad frame 0x7f"
+    assert repeated["message"] == "Garage door left did not answer"
+    assert repeated["count"] == 2 and repeated["level"] == "warning"
+    assert repeated["logger"] == "custom_components.fake_garage.cover"
+    first = dt_util.parse_datetime(repeated["first_occurred"])
+    last = dt_util.parse_datetime(repeated["last_occurred"])
+    assert first is not None and last is not None and first.utcoffset() is not None
+    assert first <= last and abs(dt_util.utcnow() - last) < timedelta(minutes=1)
+    assert repeated["source"].rsplit(":", 1)[1].isdigit()
+
+    by_integration = await mcp.data("get_error_log", {"logger": "fake_zwave"})
+    assert [row["message"] for row in by_integration["items"]] == ["Node 5 is dead"]
+    by_text = await mcp.data("get_error_log", {"text": "BAD FRAME"})
+    assert [row["message"] for row in by_text["items"]] == ["Garage protocol error second line"]
+    errors_only = await mcp.data("get_error_log", {"level": "error", "logger": "fake_garage"})
+    assert errors_only["total"] == 0
+    page = await mcp.data("get_error_log", {"logger": "fake_garage", "limit": 1})
+    assert page["has_more"] is True and page["next_offset"] == 1
+
+
+async def test_error_log_without_system_log(
+    mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(hass.data, "system_log", raising=False)
+    result = await mcp.data("get_error_log", {})
+    assert result["ok"] is False and result["error"] == "system_log_not_loaded"
+    assert "system_log" in result["message"]
+
+
+# -- get_automation_config / get_script_config ------------------------------------
+
+
+async def test_automation_config_as_yaml_and_json(mcp: McpHarness, hass: HomeAssistant) -> None:
+    assert await async_setup_component(hass, "automation", {"automation": [NIGHT_LOCK]})
+    await hass.async_block_till_done()
+    await hass.services.async_call(
+        "automation", "trigger", {"entity_id": "automation.night_lock"}, blocking=True
+    )
+
+    by_id = await mcp.data("get_automation_config", {"automation": NIGHT_LOCK["id"]})
+    by_entity = await mcp.data("get_automation_config", {"automation": "automation.night_lock"})
+    assert by_id == by_entity
+    assert by_id["ok"] is True and by_id["entity_id"] == "automation.night_lock"
+    assert by_id["id"] == NIGHT_LOCK["id"] and by_id["name"] == "Night lock"
+    assert by_id["state"] == "on"
+    assert by_id["config"] == NIGHT_LOCK
+    for line in ("alias: Night lock", "- trigger: event", "action: lock.lock", "mode: single"):
+        assert line in by_id["yaml"]
+    triggered = dt_util.parse_datetime(by_id["last_triggered"])
+    assert triggered is not None and triggered.utcoffset() is not None
+    assert abs(dt_util.utcnow() - triggered) < timedelta(minutes=1)
+
+    missing = await mcp.data("get_automation_config", {"automation": "night lok"})
+    assert missing["ok"] is False and missing["error"] == "not_found"
+    assert missing["suggestions"][0]["entity_id"] == "automation.night_lock"
+
+
+async def test_automation_yaml_parses_back(mcp: McpHarness, hass: HomeAssistant) -> None:
+    assert await async_setup_component(hass, "automation", {"automation": [NIGHT_LOCK]})
+    result = await mcp.data("get_automation_config", {"automation": NIGHT_LOCK["id"]})
+    assert yaml.safe_load(result["yaml"]) == result["config"]
+
+
+async def test_script_config(mcp: McpHarness, hass: HomeAssistant) -> None:
+    await hass.services.async_call("script", "good_night", blocking=True)
+    result = await mcp.data("get_script_config", {"script": "good_night"})
+    assert result["ok"] is True and result["entity_id"] == "script.good_night"
+    assert result["id"] == "good_night" and result["name"] == "Good night"
+    assert result["config"] == SCRIPTS["good_night"]
+    assert "alias: Good night" in result["yaml"] and "action: lock.lock" in result["yaml"]
+    assert result["state"] == "off"
+    assert dt_util.parse_datetime(result["last_triggered"]) is not None
+
+    never_run = await mcp.data("get_script_config", {"script": "script.bedtime"})
+    assert never_run["last_triggered"] is None
+
+    missing = await mcp.data("get_script_config", {"script": "goodnight"})
+    assert missing["error"] == "not_found"
+    assert missing["suggestions"][0]["entity_id"] == "script.good_night"
+
+
+# -- who may use them ------------------------------------------------------------
+
+
+async def test_only_an_administrators_own_credential_gets_admin_tools(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    async with mcp.client() as client:
+        names = {tool.name for tool in (await client.list_tools()).tools}
+        assert names >= ADMIN_TOOLS and "list_services" in names
+
+    member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
+    _, key = home_mcp.runtime_data.keys.async_create("Kitchen tablet", "control")
+    for token in (await _token(hass, member), key):
+        async with mcp.client(token=token) as client:
+            names = {tool.name for tool in (await client.list_tools()).tools}
+            assert not ADMIN_TOOLS & names
+            assert "list_services" in names and "call_service" in names
+            for tool, arguments in (
+                ("render_template", {"template": "{{ 1 }}"}),
+                ("get_error_log", {}),
+                ("get_automation_config", {"automation": "x"}),
+                ("get_script_config", {"script": "good_night"}),
+            ):
+                refused = await client.call_tool(tool, arguments)
+                assert refused.is_error is True
+                assert refused.structured_content is not None
+                assert refused.structured_content["error"] == "admin_only"
+                assert set(refused.structured_content) == {"ok", "error", "message", "hint"}
+            catalogue = await client.call_tool("list_services", {"domain": "lock"})
+            assert catalogue.is_error is False

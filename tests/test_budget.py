@@ -1,0 +1,119 @@
+"""Every response fits the byte budget, in a big house, and says how to narrow it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    floor_registry as fr,
+    label_registry as lr,
+)
+
+from .conftest import McpHarness
+
+BIG_HOUSE = 3000
+DEFAULT_BUDGET = 15 * 1024
+
+
+def _size(payload: dict[str, Any]) -> int:
+    return len(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+@pytest.fixture
+async def big_house(mcp: McpHarness, hass: HomeAssistant) -> McpHarness:
+    """Add 3,000 sensors in 30 areas over 3 floors, with aliases and labels, to the demo."""
+    floors = [
+        fr.async_get(hass).async_create(f"Storey {n}", aliases={f"level {n}"}) for n in range(3)
+    ]
+    areas = [
+        ar.async_get(hass).async_create(
+            f"Room {n:02}", aliases={f"chamber {n:02}"}, floor_id=floors[n % 3].floor_id
+        )
+        for n in range(30)
+    ]
+    label = lr.async_get(hass).async_create("Energy")
+    registry = er.async_get(hass)
+    for n in range(BIG_HOUSE):
+        entry = registry.async_get_or_create(
+            "sensor", "bench", f"probe_{n}", suggested_object_id=f"probe_{n:04}"
+        )
+        registry.async_update_entity(
+            entry.entity_id,
+            area_id=areas[n % 30].id,
+            aliases=[f"Probe number {n}", f"Sonde {n}"],
+            labels={label.label_id},
+        )
+        hass.states.async_set(
+            entry.entity_id,
+            str(n % 40),
+            {
+                "friendly_name": f"Temperature probe {n:04} in a rather long-named place",
+                "unit_of_measurement": "°C",
+                "device_class": "temperature",
+            },
+        )
+    await hass.async_block_till_done()
+    return mcp
+
+
+# Each call asks for as much as the tool will give in a big house.
+BIG_CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("home_overview", {}),
+    ("list_entities", {}),
+    ("list_entities", {"domain": "sensor", "limit": 200}),
+    ("list_entities", {"query": "probe", "limit": 200}),
+    ("list_entities", {"label": "Energy", "limit": 200}),
+    ("list_macros", {}),
+    ("preview_macro", {"phrase": "probe"}),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments"), BIG_CALLS)
+async def test_big_house_responses_fit_the_budget(
+    big_house: McpHarness, tool: str, arguments: dict[str, Any]
+) -> None:
+    data = await big_house.data(tool, arguments)
+    assert data["ok"] is True, data
+    assert _size(data) <= DEFAULT_BUDGET, (tool, _size(data))
+    if "truncated" in data:
+        assert data["truncated"]["omitted"] > 0
+        assert "narrow" in data["truncated"]["hint"] or "offset" in data["truncated"]["hint"]
+    if data.get("has_more"):
+        # Paging goes on where the cut page stopped.
+        page = await big_house.data(tool, {**arguments, "offset": data["next_offset"]})
+        assert page["ok"] is True
+        assert page["offset"] == data["next_offset"]
+
+
+async def test_cut_list_says_what_was_left_out(big_house: McpHarness) -> None:
+    data = await big_house.data("list_entities", {"domain": "sensor", "limit": 200})
+    assert data["total"] >= BIG_HOUSE
+    assert data["truncated"]["omitted"] == 200 - len(data["items"])
+    assert data["has_more"] is True
+    assert data["next_offset"] == len(data["items"])
+    assert "domain, area or query" in data["truncated"]["hint"]
+
+
+async def test_budget_is_an_option(
+    big_house: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """A person who lowers the budget in the options flow gets smaller answers."""
+    before = await big_house.data("list_entities", {"domain": "sensor", "limit": 200})
+    result = await hass.config_entries.options.async_init(home_mcp.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"confirmation_expiry": 10, "response_budget": 4}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    after = await big_house.data("list_entities", {"domain": "sensor", "limit": 200})
+    assert _size(after) <= 4 * 1024 < _size(before)
+    assert len(after["items"]) < len(before["items"])
+    assert "4096 bytes" in after["truncated"]["hint"]
