@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+import json
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -235,6 +236,37 @@ async def test_numeric_series_downsampled_keeping_min_and_max(
     assert _at(rows[0]["when"]) == first
     assert rows[-1]["state"] == 109
     assert [_at(row["when"]) for row in rows] == sorted(_at(row["when"]) for row in rows)
+
+
+async def test_many_series_share_the_budget_instead_of_being_cut(
+    house: House, freezer: FrozenDateTimeFactory
+) -> None:
+    """Ten busy sensors: each is downsampled to its share, min and max kept, nothing cut."""
+    hass = house.hass
+    freezer.move_to(dt_util.utcnow().replace(microsecond=0))
+    sensors = [f"sensor.probe_{n}" for n in range(10)]
+    for minute in range(300):
+        for n, entity_id in enumerate(sensors):
+            value = 20 + (minute + n) % 7
+            if minute == 100 + n:
+                value = 90 + n  # one spike per sensor, at its own time
+            if minute == 250 - n:
+                value = -10 - n
+            hass.states.async_set(entity_id, str(value), {"unit_of_measurement": "°C"})
+        freezer.tick(timedelta(minutes=1))
+    await async_wait_recording_done(hass)
+
+    data = await house.data("get_history", {"entity_ids": sensors})
+
+    assert "truncated" not in data
+    assert len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()) <= 15 * 1024
+    for n, entity_id in enumerate(sensors):
+        series = _entity(data, entity_id)
+        assert series["downsampled"]["from_points"] == 300
+        states = [row["state"] for row in series["rows"]]
+        assert 90 + n in states and -10 - n in states, entity_id
+        assert (series["min"], series["max"]) == (-10 - n, 90 + n)
+        assert series["rows"][-1]["state"] == 20 + (299 + n) % 7
 
 
 async def test_long_non_numeric_series_keeps_the_latest_changes(

@@ -8,7 +8,10 @@ change them in Home Assistant, and answers are read through the client.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+import json
 from typing import Any
+
+from pytest_homeassistant_custom_component.common import CLIENT_ID, MockUser
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
@@ -329,3 +332,32 @@ async def test_untrusted_device_and_area_names_are_cleaned(
     entity = (await mcp.data("get_entity", {"entity_id": "cover.garage_door"}))["entity"]
     assert entity["device"]["name"] == name
     assert entity["guarded"] is True
+
+
+async def test_read_tools_follow_home_assistant_read_permissions(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A user whose policy grants two entities reads those two, nothing else."""
+    user = MockUser(name="Guest room tablet").add_to_hass(hass)
+    user.mock_policy(
+        {"entities": {"entity_ids": {"light.bed_light": True, "lock.front_door": True}}}
+    )
+    refresh = await hass.auth.async_create_refresh_token(user, CLIENT_ID)
+    token = hass.auth.async_create_access_token(refresh)
+    async with mcp.client(token=token) as client:
+        lights = (await client.call_tool("list_entities", {"domain": "light"})).structured_content
+        hidden = (
+            await client.call_tool("get_entity", {"entity_id": "light.ceiling_lights"})
+        ).structured_content
+        shown = (
+            await client.call_tool("get_entity", {"entity_id": "lock.front_door"})
+        ).structured_content
+        overview = (await client.call_tool("home_overview", {})).structured_content
+    assert lights is not None and [row["entity_id"] for row in lights["items"]] == [
+        "light.bed_light"
+    ]
+    assert hidden is not None and hidden["error"] == "not_found"
+    assert "Ceiling Lights" not in json.dumps(hidden)  # its name is not revealed
+    assert shown is not None and shown["entity"]["state"] == "locked"
+    assert overview is not None
+    assert {row["entity_id"] for row in overview["security"]} == {"lock.front_door"}

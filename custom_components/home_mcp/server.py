@@ -286,6 +286,7 @@ def create_server(
             gate=gate,
             confirmations=confirmations,
             progress=ctx.session.report_progress,
+            budget=budget,
         )
         try:
             arguments = tool.input_model.model_validate(params.arguments or {})

@@ -35,6 +35,8 @@ class ToolContext:
     confirmations: where guarded actions wait for a person.
     progress: reports MCP progress for this call (a no-op when the client
         asked for none).
+    budget: the byte budget of this call's response; tools that can
+        summarise (history) size their answer to it instead of being cut.
     """
 
     hass: HomeAssistant
@@ -42,6 +44,7 @@ class ToolContext:
     gate: Gate
     confirmations: ConfirmationManager
     progress: ProgressCallback | None = None
+    budget: int = 15 * 1024
 
 
 class ToolError(Exception):
@@ -108,6 +111,22 @@ class ToolOutput(Shape):
     model_config = ConfigDict(extra="allow")
 
     ok: Literal[True] = True
+
+
+class PageOutput(ToolOutput):
+    """One page of rows in the standard envelope (§6, `shaping.envelope`).
+
+    `{total, offset, limit, has_more, next_offset, items}`; `next_offset` is
+    null on the last page. The byte budget may cut `items` further and then
+    updates `has_more` and `next_offset`.
+    """
+
+    total: int
+    offset: int
+    limit: int
+    has_more: bool
+    next_offset: int | None
+    items: list[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

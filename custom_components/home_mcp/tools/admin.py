@@ -47,7 +47,7 @@ from homeassistant.util.yaml import Input, dump as yaml_dump
 from ..const import DOMAIN
 from ..matching import best_match
 from ..shaping import clean_text, envelope
-from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
 
 TEMPLATE_MAX_CHARS: Final = 10_000
 DEFAULT_TEMPLATE_TIMEOUT: Final = 3.0
@@ -270,16 +270,10 @@ class GetErrorLogInput(ToolInput):
     limit: int = Field(DEFAULT_LOG_LIMIT, ge=1, le=MAX_LOG_LIMIT)
 
 
-class GetErrorLogOutput(ToolOutput):
+class GetErrorLogOutput(PageOutput):
     """Records, most recent first, in the standard envelope."""
 
     by_level: dict[str, int]
-    total: int
-    offset: int
-    limit: int
-    has_more: bool
-    next_offset: int | None = None
-    items: list[dict[str, Any]]
 
 
 def _iso(timestamp: float) -> str:

@@ -56,7 +56,7 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
     instead of a dump. With `query`, rows are ranked by match score and carry
     the field that matched; weak matches are labelled.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     filters = args.model_dump(exclude={"offset", "limit"}, exclude_none=True)
     if not filters:
         by_domain: Counter[str] = Counter()

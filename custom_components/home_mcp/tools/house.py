@@ -7,10 +7,12 @@ registries. Nothing here goes through REST or WebSocket.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from homeassistant.auth.models import User
+from homeassistant.auth.permissions.const import POLICY_READ
 from homeassistant.const import ATTR_DEVICE_CLASS
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import (
@@ -34,7 +36,8 @@ class EntityView:
     name: the friendly name Home Assistant shows (registry name, else the
         integration's name), cleaned of control characters and capped.
     aliases: registry aliases, each a separate value.
-    area_id: the entity's own area, else its device's area.
+    area_id: the entity's own area, else its device's (a child device's own,
+        else its parent's): Home Assistant's effective area.
     """
 
     entity_id: str
@@ -74,12 +77,29 @@ class EntityView:
             yield "device", self.device.name_by_user or self.device.name
 
 
-class House:
-    """A read-only view of the registries and states for one tool call."""
+def readable(user: User | None) -> Callable[[str], bool]:
+    """Return a test of whether `user` may read an entity (Home Assistant's policy).
 
-    def __init__(self, hass: HomeAssistant) -> None:
-        """Take the registries of `hass`."""
+    Administrators and users whose policy grants every entity (the default
+    for Home Assistant's user and read-only groups) read everything; a
+    custom policy is checked entity by entity (`PermissionLookup`).
+    """
+    if user is None or user.is_admin or user.permissions.access_all_entities(POLICY_READ):
+        return lambda _entity_id: True
+    return lambda entity_id: user.permissions.check_entity(entity_id, POLICY_READ)
+
+
+class House:
+    """A read-only view of the registries and states for one tool call.
+
+    user: the caller's Home Assistant user; entities their permissions do
+        not let them read are left out, as Home Assistant's own APIs do.
+    """
+
+    def __init__(self, hass: HomeAssistant, user: User | None = None) -> None:
+        """Take the registries of `hass`, seen by `user`."""
         self.hass = hass
+        self.readable = readable(user)
         self.entities = er.async_get(hass)
         self.devices = dr.async_get(hass)
         self.areas = ar.async_get(hass)
@@ -96,7 +116,8 @@ class House:
         )
         area_id = entry.area_id if entry is not None else None
         if area_id is None and device is not None:
-            area_id = device.area_id
+            # A child device without an area of its own is in its parent's.
+            area_id = dr.async_get_effective_area_id(self.hass, device)
         area = self.areas.async_get_area(area_id) if area_id else None
         return EntityView(
             entity_id=state.entity_id,
@@ -114,14 +135,17 @@ class House:
         )
 
     def get(self, entity_id: str) -> EntityView | None:
-        """Return the view of one entity, or None if it has no state."""
+        """Return the view of one entity, or None if it has no state or is not readable."""
         state = self.hass.states.get(entity_id)
-        return self.view(state) if state is not None else None
+        if state is None or not self.readable(entity_id):
+            return None
+        return self.view(state)
 
     def all(self) -> Iterator[EntityView]:
-        """Yield every entity that has a state, in entity id order."""
+        """Yield every readable entity that has a state, in entity id order."""
         for state in sorted(self.hass.states.async_all(), key=lambda s: s.entity_id):
-            yield self.view(state)
+            if self.readable(state.entity_id):
+                yield self.view(state)
 
     def area_name(self, area_id: str | None) -> str | None:
         """Return the name of an area id, cleaned, or None."""

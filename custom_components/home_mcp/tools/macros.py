@@ -15,7 +15,7 @@ from ..actions import async_execute
 from ..gate import Gate
 from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
-from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
+from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
 from .house import EntityView, House, entity_object
 
 MACRO_DOMAINS: Final = ("scene", "script", "automation")
@@ -120,15 +120,8 @@ class ListMacrosInput(ToolInput):
     limit: int = Field(50, ge=1, le=200)
 
 
-class MacroListOutput(ToolOutput):
+class MacroListOutput(PageOutput):
     """Macros in the standard envelope."""
-
-    total: int
-    offset: int
-    limit: int
-    has_more: bool
-    next_offset: int | None = None
-    items: list[dict[str, Any]]
 
 
 async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutput:
@@ -143,7 +136,7 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
             f"Unknown kind {clean_text(args.kind)!r}",
             "kind is scene, script or automation",
         )
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     rows = []
     for view in _macros(ctx, house):
         if args.kind is not None and view.domain != args.kind:
@@ -184,7 +177,7 @@ class PreviewOutput(ToolOutput):
 
 async def preview_macro(ctx: ToolContext, args: PhraseInput) -> PreviewOutput:
     """Rank the macros a phrase may mean, with confidence and reasons."""
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     candidates = _candidates(ctx, house, args.phrase)
     winner, why = _clear_winner(candidates)
     return PreviewOutput(
@@ -224,7 +217,7 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
     No clear match: raises `ToolError` (`no_clear_match`) with the candidates
     and runs nothing. A guarded macro: the gate's refusal, nothing runs.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     candidates = _candidates(ctx, house, args.phrase)
     winner, why = _clear_winner(candidates)
     if winner is None:

@@ -135,7 +135,7 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     Reads the floor, area, device and entity registries and the state machine.
     Hidden entities are left out of the counts.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     by_area: dict[str | None, list[EntityView]] = {}
     security: list[dict[str, Any]] = []
     total = 0

@@ -30,8 +30,6 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BeforeValidator, Field
 from sqlalchemy.exc import SQLAlchemyError
 
-from homeassistant.auth.models import User
-from homeassistant.auth.permissions.const import POLICY_READ
 from homeassistant.components.logbook.helpers import (
     async_determine_event_types,
     async_filter_entities,
@@ -47,15 +45,17 @@ from homeassistant.util import dt as dt_util
 from ..const import TEXT_MAX_CHARS
 from ..matching import fold
 from ..shaping import clean_text, envelope
-from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
-from .house import House
+from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .house import House, readable
 
 RECORDER_DOMAIN: Final = "recorder"
 LOGBOOK_DOMAIN: Final = "logbook"
 
 MAX_POINTS: Final = 250
 """Rows one entity's history may return (§6); longer series are reduced."""
-_BUCKETS: Final = MAX_POINTS // 4
+ROW_BYTES: Final = 50
+"""About the JSON size of one history row (`{"when": ..., "state": ...}`)."""
+MIN_POINTS: Final = 16
 """Time buckets of a downsampled numeric series; each keeps at most 4 rows."""
 MAX_ENTITIES: Final = 20
 """Entities one `get_history` or `get_statistics` call may ask for."""
@@ -260,13 +260,6 @@ async def _run[T](instance: Recorder, job: Callable[[], T]) -> T:
         ) from err
 
 
-def _readable(user: User) -> Callable[[str], bool]:
-    """Return a test of whether `user` may read an entity (Home Assistant's policy)."""
-    if user.is_admin or user.permissions.access_all_entities(POLICY_READ):
-        return lambda _entity_id: True
-    return lambda entity_id: user.permissions.check_entity(entity_id, POLICY_READ)
-
-
 def _as_list(value: Any) -> Any:
     """Accept one id, or ids separated by commas, where a list is expected."""
     if isinstance(value, str):
@@ -414,7 +407,7 @@ class Series:
     omitted_older: int = 0
 
 
-def downsample(points: list[tuple[float, Any]], buckets: int = _BUCKETS) -> list[tuple[float, Any]]:
+def downsample(points: list[tuple[float, Any]], buckets: int) -> list[tuple[float, Any]]:
     """Return `points` reduced to the first, last, min and max of each time bucket.
 
     `points` are (timestamp, value) in time order. The span from the first to
@@ -450,7 +443,8 @@ def reduce_series(
     """Return the `Series` of recorded `(timestamp, value)` pairs, in time order.
 
     Consecutive repeats are dropped. Numeric series longer than `limit` are
-    `downsample`d; others keep the `limit` most recent points.
+    `downsample`d into `limit // 4` buckets; others keep the `limit` most
+    recent points.
     """
     points: list[tuple[float, Any]] = []
     for when, value in values:
@@ -470,7 +464,7 @@ def reduce_series(
         series.minimum, series.maximum = min(numbers), max(numbers)
         points = [(when, _as_number_or_gap(value)) for when, value in points]
         if len(points) > limit:
-            points = downsample(points)
+            points = downsample(points, max(1, limit // 4))
             series.downsampled = True
     elif len(points) > limit:
         series.omitted_older = len(points) - limit
@@ -480,9 +474,13 @@ def reduce_series(
 
 
 def _read_history(
-    hass: HomeAssistant, window: Window, entity_ids: list[str], attribute: str | None
+    hass: HomeAssistant,
+    window: Window,
+    entity_ids: list[str],
+    attribute: str | None,
+    limit: int,
 ) -> dict[str, Series]:
-    """Query and reduce history; runs on the recorder's executor."""
+    """Query and reduce history to `limit` points per entity; runs on the recorder's executor."""
     found = history.get_significant_states(
         hass,
         window.start,
@@ -504,6 +502,7 @@ def _read_history(
                 if isinstance(state, State)
             ),
             start_ts,
+            limit,
         )
         for entity_id in entity_ids
     }
@@ -549,7 +548,7 @@ async def get_history(ctx: ToolContext, args: GetHistoryInput) -> GetHistoryOutp
     than 20, bad window), `not_found` (nothing known), `ambiguous_area`.
     """
     instance = recorder_instance(ctx.hass)
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     selected = select_entities(house, args.entity_ids, args.area, args.domain)
     if selected is None:
         raise ToolError(
@@ -582,16 +581,19 @@ async def get_history(ctx: ToolContext, args: GetHistoryInput) -> GetHistoryOutp
         hint="Narrow start/end (e.g. start='7d'), or use get_statistics with period "
         "day for longer spans",
     )
-    readable = _readable(ctx.caller.user)
+    may_read = readable(ctx.caller.user)
     skipped = [
         {"entity_id": entity_id, "reason": "not permitted"}
         for entity_id in wanted
-        if not readable(entity_id)
+        if not may_read(entity_id)
     ]
-    wanted = [entity_id for entity_id in wanted if readable(entity_id)]
+    wanted = [entity_id for entity_id in wanted if may_read(entity_id)]
     attribute = args.attribute.strip() if args.attribute else None
+    # Summarise rather than be cut: with many entities, each series gets
+    # its share of the response budget (downsampled, min and max kept).
+    limit = max(MIN_POINTS, min(MAX_POINTS, ctx.budget // (ROW_BYTES * max(1, len(wanted)))))
     found = (
-        await _run(instance, partial(_read_history, ctx.hass, window, wanted, attribute))
+        await _run(instance, partial(_read_history, ctx.hass, window, wanted, attribute, limit))
         if wanted
         else {}
     )
@@ -658,7 +660,7 @@ def _history_entry(
         entry["downsampled"] = {
             "from_points": series.total,
             "to_points": len(series.points),
-            "kept": f"first, last, min and max of each of {_BUCKETS} time buckets",
+            "kept": "first, last, min and max of each time bucket",
         }
     if series.omitted_older:
         entry["omitted_older"] = series.omitted_older
@@ -694,14 +696,7 @@ def _available_types(meta: StatisticMetaData) -> list[StatisticType]:
 
 def _default_types(meta: StatisticMetaData) -> list[StatisticType]:
     """Return what a statistic is usually read for: mean/min/max, or change per period."""
-    types: list[StatisticType] = []
-    if meta["mean_type"] == StatisticMeanType.ARITHMETIC:
-        types += ["mean", "min", "max"]
-    elif meta["mean_type"] == StatisticMeanType.CIRCULAR:
-        types.append("mean")
-    if meta["has_sum"]:
-        types.append("change")
-    return types
+    return [kind for kind in _available_types(meta) if kind not in ("sum", "state")]
 
 
 class GetStatisticsInput(ToolInput):
@@ -765,13 +760,13 @@ async def get_statistics(ctx: ToolContext, args: GetStatisticsInput) -> GetStati
         tool=f"get_statistics with period {args.period}",
         hint="Narrow start/end, or use a longer period (day, week, month)",
     )
-    readable = _readable(ctx.caller.user)
+    may_read = readable(ctx.caller.user)
     skipped = [
         {"statistic_id": sid, "reason": "not permitted"}
         for sid in ids
-        if valid_entity_id(sid) and not readable(sid)
+        if valid_entity_id(sid) and not may_read(sid)
     ]
-    ids = [sid for sid in ids if not valid_entity_id(sid) or readable(sid)]
+    ids = [sid for sid in ids if not valid_entity_id(sid) or may_read(sid)]
     metadata = (
         await _run(instance, partial(statistics.get_metadata, ctx.hass, statistic_ids=set(ids)))
         if ids
@@ -816,7 +811,7 @@ async def get_statistics(ctx: ToolContext, args: GetStatisticsInput) -> GetStati
         else {}
     )
 
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     result: list[dict[str, Any]] = []
     for sid in ids:
         if sid not in metadata:
@@ -899,16 +894,10 @@ class GetLogbookInput(ToolInput):
     limit: int = Field(50, ge=1, le=200)
 
 
-class GetLogbookOutput(ToolOutput):
+class GetLogbookOutput(PageOutput):
     """The window and one page of logbook rows, newest first."""
 
     window: dict[str, Any]
-    total: int
-    offset: int
-    limit: int
-    has_more: bool
-    next_offset: int | None = None
-    items: list[dict[str, Any]]
     hint: str | None = None
 
 
@@ -938,7 +927,7 @@ async def get_logbook(ctx: ToolContext, args: GetLogbookInput) -> GetLogbookOutp
         tool="get_logbook",
         hint="Narrow start/end (e.g. start='7d'), and page with offset/limit",
     )
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     domain = _domain(args.domain)
     entity_ids = select_entities(
         house,
@@ -947,10 +936,10 @@ async def get_logbook(ctx: ToolContext, args: GetLogbookInput) -> GetLogbookOutp
         args.domain,
         expand_domain_up_to=MAX_LOGBOOK_ENTITIES,
     )
-    readable = _readable(ctx.caller.user)
+    may_read = readable(ctx.caller.user)
     hint = None
     if entity_ids is not None:
-        entity_ids = [e for e in entity_ids if readable(e)]
+        entity_ids = [e for e in entity_ids if may_read(e)]
         logged = async_filter_entities(ctx.hass, entity_ids)
         if len(logged) < len(entity_ids):
             hint = (
@@ -979,7 +968,7 @@ async def get_logbook(ctx: ToolContext, args: GetLogbookInput) -> GetLogbookOutp
     rows = [
         data
         for data in reversed(events)
-        if (not (entity_id := data.get("entity_id")) or readable(str(entity_id)))
+        if (not (entity_id := data.get("entity_id")) or may_read(str(entity_id)))
         and (domain is None or _row_domain(data) == domain)
     ]
     page = envelope(rows, offset=args.offset, limit=args.limit)

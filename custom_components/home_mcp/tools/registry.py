@@ -29,7 +29,7 @@ from homeassistant.util import dt as dt_util
 from ..const import TEXT_MAX_CHARS
 from ..matching import Match, best_match, fold
 from ..shaping import clean_text, envelope
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from . import UNTRUSTED_NOTE, PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from .house import House
 
 DEFAULT_LIMIT: Final = 50
@@ -281,7 +281,9 @@ def _names(house: House) -> Iterator[tuple[str, str, Iterable[tuple[str, str | N
     for view in house.all():
         yield view.entity_id, view.name, list(view.search_fields())
     for entry in list(house.entities.entities.values()):
-        if house.hass.states.get(entry.entity_id) is not None:
+        if house.hass.states.get(entry.entity_id) is not None or not house.readable(
+            entry.entity_id
+        ):
             continue
         name = _entry_name(house, entry)
         fields: list[tuple[str, str | None]] = [
@@ -382,11 +384,13 @@ async def get_entity(ctx: ToolContext, args: GetEntityInput) -> GetEntityOutput:
             "Pass exactly one of entity_id or name",
             "entity_id for an id such as light.kitchen, name for a name or alias",
         )
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     match: Match | None = None
     wanted = (args.entity_id or "").strip().lower()
     if args.entity_id is not None and valid_entity_id(wanted):
-        if ctx.hass.states.get(wanted) is None and house.entities.async_get(wanted) is None:
+        if not house.readable(wanted) or (
+            ctx.hass.states.get(wanted) is None and house.entities.async_get(wanted) is None
+        ):
             names = {entity_id: name for entity_id, name, _ in _names(house)}
             raise _not_found(args.entity_id, names, [])
         entity_id = wanted
@@ -407,15 +411,9 @@ async def get_entity(ctx: ToolContext, args: GetEntityInput) -> GetEntityOutput:
 # --- Lists ------------------------------------------------------------------
 
 
-class PageOutput(ToolOutput):
-    """Rows in the standard envelope."""
+class ListOutput(PageOutput):
+    """Rows in the standard envelope, with a hint when nothing matched."""
 
-    total: int
-    offset: int
-    limit: int
-    has_more: bool
-    next_offset: int | None
-    items: list[dict[str, Any]]
     hint: str | None = None
 
 
@@ -484,7 +482,7 @@ class ListAreasInput(PagedInput):
     floor: str | None = Field(None, description="Floor id, name or alias")
 
 
-async def list_areas(ctx: ToolContext, args: ListAreasInput) -> PageOutput:
+async def list_areas(ctx: ToolContext, args: ListAreasInput) -> ListOutput:
     """List areas (rooms): `{area_id, name, aliases, floor_id, floor, entities, devices}`.
 
     Reads the area, floor, device and entity registries and the state
@@ -492,7 +490,7 @@ async def list_areas(ctx: ToolContext, args: ListAreasInput) -> PageOutput:
     `list_entities` with `area` finds them); `devices` counts devices.
     Sorted by name.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     floor_ids = resolve_filter(house, "floor", args.floor) if args.floor else None
     entities = _entities_by_area(house)
     devices = _devices_by_area(house)
@@ -515,7 +513,7 @@ async def list_areas(ctx: ToolContext, args: ListAreasInput) -> PageOutput:
     rows.sort(key=lambda row: (fold(row["name"]), row["area_id"]))
     page = envelope(rows, offset=args.offset, limit=args.limit)
     hint = "This floor has no areas." if not rows and floor_ids else None
-    return PageOutput(**page, hint=hint)
+    return ListOutput(**page, hint=hint)
 
 
 class ListFloorsInput(PagedInput):
@@ -534,7 +532,7 @@ async def list_floors(ctx: ToolContext, args: ListFloorsInput) -> ListFloorsOutp
     Reads the floor and area registries. `areas` counts the floor's areas;
     `areas_without_floor` counts areas on none.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     per_floor: Counter[str | None] = Counter(
         area.floor_id for area in house.areas.async_list_areas()
     )
@@ -558,14 +556,14 @@ class ListLabelsInput(PagedInput):
     """`list_labels` takes only paging."""
 
 
-async def list_labels(ctx: ToolContext, args: ListLabelsInput) -> PageOutput:
+async def list_labels(ctx: ToolContext, args: ListLabelsInput) -> ListOutput:
     """List labels: `{label_id, name, description, entities, devices}`, by name.
 
     Reads the label, entity and device registries and the state machine.
     `entities` counts labelled entities with a state (as `list_entities`
     with `label` finds them); `devices` counts labelled devices.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     entities: Counter[str] = Counter(label for view in house.all() for label in view.labels)
     devices: Counter[str] = Counter(
         label for device in _all_devices(house) for label in device.labels
@@ -585,7 +583,7 @@ async def list_labels(ctx: ToolContext, args: ListLabelsInput) -> PageOutput:
     rows.sort(key=lambda row: (fold(row["name"]), row["label_id"]))
     page = envelope(rows, offset=args.offset, limit=args.limit)
     hint = "This house has no labels." if not rows else None
-    return PageOutput(**page, hint=hint)
+    return ListOutput(**page, hint=hint)
 
 
 class ListDevicesInput(PagedInput):
@@ -599,7 +597,7 @@ class ListDevicesInput(PagedInput):
     query: str | None = Field(None, description="Device names and models", max_length=200)
 
 
-async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> PageOutput:
+async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> ListOutput:
     """List devices: `{device_id, name, manufacturer, model, area, entities}`.
 
     Reads the device, entity, area, floor and label registries and the
@@ -608,7 +606,7 @@ async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> PageOutput:
     carries `parent`, a disabled one `disabled: true`. With `query`, rows
     are ranked by match score and carry `match`; otherwise sorted by name.
     """
-    house = House(ctx.hass)
+    house = House(ctx.hass, ctx.caller.user)
     area_ids = resolve_filter(house, "area", args.area) if args.area else None
     floor_ids = resolve_filter(house, "floor", args.floor) if args.floor else None
     label_ids = resolve_filter(house, "label", args.label) if args.label else None
@@ -671,7 +669,7 @@ async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> PageOutput:
             hint += f" Integrations with devices: {', '.join(known[:30]) or 'none'}."
     elif args.query and all(row.get("match", {}).get("weak") for row in items):
         hint = "Only weak matches: check the name with the person."
-    return PageOutput(**page, hint=hint)
+    return ListOutput(**page, hint=hint)
 
 
 TOOLS = [
@@ -695,7 +693,7 @@ TOOLS = [
             "Areas (rooms): id, name, aliases, floor, entity and device counts; filter by floor."
         ),
         input_model=ListAreasInput,
-        output_model=PageOutput,
+        output_model=ListOutput,
         handler=list_areas,
         narrow_hint="Page with offset/limit, or pass floor.",
     ),
@@ -713,7 +711,7 @@ TOOLS = [
         title="List labels",
         description=("Labels: id, name, description, entity and device counts."),
         input_model=ListLabelsInput,
-        output_model=PageOutput,
+        output_model=ListOutput,
         handler=list_labels,
         narrow_hint="Page with offset/limit.",
     ),
@@ -725,7 +723,7 @@ TOOLS = [
             "name, model, area, entity count."
         ),
         input_model=ListDevicesInput,
-        output_model=PageOutput,
+        output_model=ListOutput,
         handler=list_devices,
         narrow_hint="Page with offset/limit, or add area, integration or query.",
     ),
