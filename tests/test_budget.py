@@ -20,6 +20,7 @@ from homeassistant.helpers import (
 from .conftest import McpHarness
 
 BIG_HOUSE = 3000
+LOCKS = 400
 DEFAULT_BUDGET = 15 * 1024
 
 
@@ -60,6 +61,16 @@ async def big_house(mcp: McpHarness, hass: HomeAssistant) -> McpHarness:
                 "device_class": "temperature",
             },
         )
+    for n in range(LOCKS):
+        entry = registry.async_get_or_create(
+            "lock", "bench", f"door_{n}", suggested_object_id=f"door_{n:03}"
+        )
+        registry.async_update_entity(entry.entity_id, area_id=areas[n % 30].id)
+        hass.states.async_set(
+            entry.entity_id,
+            "unlocked" if n % 50 == 7 else "locked",
+            {"friendly_name": f"Door {n:03} of a very large estate"},
+        )
     await hass.async_block_till_done()
     return mcp
 
@@ -91,6 +102,21 @@ async def test_big_house_responses_fit_the_budget(
         page = await big_house.data(tool, {**arguments, "offset": data["next_offset"]})
         assert page["ok"] is True
         assert page["offset"] == data["next_offset"]
+
+
+async def test_big_overview_keeps_every_room_and_what_needs_attention(
+    big_house: McpHarness,
+) -> None:
+    data = await big_house.data("home_overview")
+    assert "truncated" not in data
+    rooms = {area["name"] for floor in data["floors"] for area in floor["areas"]}
+    assert {f"Room {n:02}" for n in range(30)} <= rooms
+    assert "Garage" in rooms
+    unlocked = {row["entity_id"] for row in data["security"] if row["state"] == "unlocked"}
+    assert {f"lock.door_{n:03}" for n in range(7, LOCKS, 50)} <= unlocked
+    assert data["security_omitted"] > 0
+    assert len(data["security"]) + data["security_omitted"] >= LOCKS
+    assert "list_entities" in data["hint"]
 
 
 async def test_cut_list_says_what_was_left_out(big_house: McpHarness) -> None:

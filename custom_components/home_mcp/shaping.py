@@ -48,6 +48,13 @@ def clean_text(value: str, max_chars: int = NAME_MAX_CHARS, *, keep_lines: bool 
     and tabs stay (carriage returns go) and leading indentation is kept.
     Text longer than `max_chars` is cut and ends with "…".
     """
+    if value.isascii() and value.isprintable():
+        # Nothing to remove (controls are the only unprintable ASCII): the
+        # common case, kept fast because every name passes here.
+        text = value.rstrip() if keep_lines else value.strip()
+        if len(text) > max_chars:
+            text = text[: max_chars - 1].rstrip() + ELLIPSIS
+        return text
     out: list[str] = []
     for char in value:
         if char in _BIDI_AND_INVISIBLE:

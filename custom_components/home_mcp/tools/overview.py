@@ -9,12 +9,29 @@ from pydantic import Field
 
 from homeassistant.const import ATTR_TEMPERATURE
 
-from ..shaping import clean_text
+from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House, state_summary
 
 SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
 OPENING_SENSOR_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
+SECURE_STATES = frozenset(
+    {
+        "locked",
+        "closed",
+        "armed_away",
+        "armed_home",
+        "armed_night",
+        "armed_vacation",
+        "armed_custom_bypass",
+        "off",
+    }
+)
+"""States of a security entity that need no attention (a binary sensor `off` is closed)."""
+SECURITY_HINT_BYTES = 512
+"""Room kept in the budget for `security_omitted`, the hint and the envelope."""
+ROOM_ROWS = 3
+"""Climate and media rows shown per room before they become counts."""
 
 
 class OverviewInput(ToolInput):
@@ -22,7 +39,13 @@ class OverviewInput(ToolInput):
 
 
 class AreaSummary(Shape):
-    """One room (area) at a glance."""
+    """One room (area) at a glance.
+
+    lights, covers, security: counts (`{on|open|not_secure, total}`); the
+    security rows themselves are in the overview's `security` list.
+    climate, media: up to `ROOM_ROWS` rows (media: what plays), then a count
+    in `more`.
+    """
 
     area_id: str
     name: str
@@ -30,9 +53,10 @@ class AreaSummary(Shape):
     entities: int
     lights: dict[str, int] | None = None
     climate: list[dict[str, Any]] | None = None
-    security: list[dict[str, Any]] | None = None
     covers: dict[str, int] | None = None
+    security: dict[str, int] | None = None
     media: list[dict[str, Any]] | None = None
+    more: dict[str, int] | None = None
 
 
 class FloorSummary(Shape):
@@ -50,12 +74,14 @@ class OverviewOutput(ToolOutput):
 
     floors: list[FloorSummary]
     security: list[dict[str, Any]] = Field(
-        description="Every lock, alarm panel, valve, door/gate/garage cover and open door or window sensor, with its room"
+        description="Locks, alarm panels, valves, door/gate/garage covers and open door or window sensors, with their room; those needing attention first"
     )
+    security_omitted: int | None = None
     unassigned: dict[str, Any] = Field(
         description="Entities in no room: total and counts by domain"
     )
     totals: dict[str, int]
+    hint: str | None = None
 
 
 def _security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
@@ -67,6 +93,11 @@ def _security_row(view: EntityView, house: House, guarded: bool) -> dict[str, An
     if guarded:
         row["guarded"] = True
     return row
+
+
+def _secure(view: EntityView) -> bool:
+    """Return True when a security entity is locked, closed or armed."""
+    return view.state.state in SECURE_STATES
 
 
 def _is_security(view: EntityView, ctx: ToolContext) -> bool:
@@ -91,6 +122,7 @@ def _area_summary(
     lights = [v for v in views if v.domain == "light"]
     if lights:
         summary.lights = {"on": sum(v.state.state == "on" for v in lights), "total": len(lights)}
+    more: dict[str, int] = {}
     climate = [
         {
             "entity_id": v.entity_id,
@@ -103,29 +135,31 @@ def _area_summary(
         if v.domain == "climate"
     ]
     if climate:
-        summary.climate = climate
+        summary.climate = climate[:ROOM_ROWS]
+        if len(climate) > ROOM_ROWS:
+            more["climate"] = len(climate) - ROOM_ROWS
     covers = [v for v in views if v.domain == "cover"]
     if covers:
         summary.covers = {
             "open": sum(v.state.state in ("open", "opening") for v in covers),
             "total": len(covers),
         }
-    security = [
-        _security_row(v, house, ctx.gate.async_is_guarded_entity(v.entity_id))
-        for v in views
-        if _is_security(v, ctx)
-    ]
+    security = [v for v in views if _is_security(v, ctx)]
     if security:
-        for row in security:
-            row.pop("area", None)
-        summary.security = security
+        summary.security = {
+            "not_secure": sum(not _secure(v) for v in security),
+            "total": len(security),
+        }
     media = [
         state_summary(v)
         for v in views
         if v.domain == "media_player" and v.state.state not in ("off", "unavailable", "standby")
     ]
     if media:
-        summary.media = media
+        summary.media = media[:ROOM_ROWS]
+        if len(media) > ROOM_ROWS:
+            more["media"] = len(media) - ROOM_ROWS
+    summary.more = more or None
     return summary
 
 
@@ -133,7 +167,11 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     """Summarise the house by floor and room.
 
     Reads the floor, area, device and entity registries and the state machine.
-    Hidden entities are left out of the counts.
+    Hidden entities are left out of the counts. Every floor and room is
+    always there (they are the household's vocabulary); the `security` list
+    puts what needs attention (unlocked, open, disarmed, jammed, unknown)
+    first and, in a house too big for the response budget, keeps only as
+    many rows as fit, saying how many it left out (`security_omitted`).
     """
     house = House(ctx.hass, ctx.caller.user)
     by_area: dict[str | None, list[EntityView]] = {}
@@ -145,9 +183,9 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
         total += 1
         by_area.setdefault(view.area_id, []).append(view)
         if _is_security(view, ctx):
-            security.append(
-                _security_row(view, house, ctx.gate.async_is_guarded_entity(view.entity_id))
-            )
+            row = _security_row(view, house, ctx.gate.async_is_guarded_entity(view.entity_id))
+            row["_secure"] = _secure(view)
+            security.append(row)
 
     areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
@@ -180,7 +218,8 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
         )
 
     unassigned = by_area.get(None, [])
-    return OverviewOutput(
+    security.sort(key=lambda row: row.pop("_secure"))  # Stable: attention first.
+    output = OverviewOutput(
         floors=floors,
         security=security,
         unassigned={
@@ -193,6 +232,37 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
             "floors": len(list(house.floors.async_list_floors())),
         },
     )
+    return _fit(output, ctx.budget)
+
+
+def _fit(output: OverviewOutput, budget: int) -> OverviewOutput:
+    """Drop security rows (secure ones last in the list go first) until the answer fits.
+
+    The rooms are never cut: a model needs every room's name. Rows are
+    removed from the end of `security`, where the locked, closed and armed
+    ones are; `security_omitted` says how many, and the hint where to read
+    them.
+    """
+    limit = budget - SECURITY_HINT_BYTES
+    size = encoded_size(output.model_dump(mode="json"))
+    if size <= limit:
+        return output
+    rows = output.security
+    room = limit - (size - encoded_size(rows))  # What the rest leaves for the list.
+    keep = used = 0
+    for row in rows:
+        used += encoded_size(row) + 1
+        if used > room:
+            break
+        keep += 1
+    output.security_omitted = len(rows) - keep
+    output.security = rows[:keep]
+    output.hint = (
+        f"{output.security_omitted} security entities (locked, closed or armed ones first) "
+        "are left out: list_entities with domain lock, cover, valve or "
+        "alarm_control_panel lists them."
+    )
+    return output
 
 
 TOOLS = [
