@@ -218,7 +218,11 @@ def _tool_definition(tool: Tool) -> types.Tool:
 def _result(payload: dict[str, Any]) -> types.CallToolResult:
     """Return a tool result carrying `payload` as structured content and text."""
     return types.CallToolResult(
-        content=[types.TextContent(type="text", text=json.dumps(payload, ensure_ascii=False))],
+        content=[
+            types.TextContent(
+                type="text", text=json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+            )
+        ],
         structured_content=payload,
         is_error=payload.get("ok") is False,
     )
