@@ -30,8 +30,10 @@ SECURE_STATES = frozenset(
 """States of a security entity that need no attention (a binary sensor `off` is closed)."""
 SECURITY_HINT_BYTES = 512
 """Room kept in the budget for `security_omitted`, the hint and the envelope."""
-ROOM_ROWS = 3
-"""Climate and media rows shown per room before they become counts."""
+ROOM_ROWS = (3, 1, 0)
+"""Climate and media rows shown per room before they become counts: the
+first that keeps the rooms within `ROOMS_SHARE` of the budget."""
+ROOMS_SHARE = 0.6
 
 
 class OverviewInput(ToolInput):
@@ -43,8 +45,8 @@ class AreaSummary(Shape):
 
     lights, covers, security: counts (`{on|open|not_secure, total}`); the
     security rows themselves are in the overview's `security` list.
-    climate, media: up to `ROOM_ROWS` rows (media: what plays), then a count
-    in `more`.
+    climate, media: a few rows (media: what plays; fewer in a big house,
+    see `ROOM_ROWS`), then a count in `more`.
     """
 
     area_id: str
@@ -116,7 +118,7 @@ def _area_summary(
     aliases: list[str],
     views: list[EntityView],
     ctx: ToolContext,
-    house: House,
+    rows: int,
 ) -> AreaSummary:
     summary = AreaSummary(area_id=area_id, name=name, aliases=aliases, entities=len(views))
     lights = [v for v in views if v.domain == "light"]
@@ -135,9 +137,9 @@ def _area_summary(
         if v.domain == "climate"
     ]
     if climate:
-        summary.climate = climate[:ROOM_ROWS]
-        if len(climate) > ROOM_ROWS:
-            more["climate"] = len(climate) - ROOM_ROWS
+        summary.climate = climate[:rows] or None
+        if len(climate) > rows:
+            more["climate"] = len(climate) - rows
     covers = [v for v in views if v.domain == "cover"]
     if covers:
         summary.covers = {
@@ -156,9 +158,9 @@ def _area_summary(
         if v.domain == "media_player" and v.state.state not in ("off", "unavailable", "standby")
     ]
     if media:
-        summary.media = media[:ROOM_ROWS]
-        if len(media) > ROOM_ROWS:
-            more["media"] = len(media) - ROOM_ROWS
+        summary.media = media[:rows] or None
+        if len(media) > rows:
+            more["media"] = len(media) - rows
     summary.more = more or None
     return summary
 
@@ -187,6 +189,34 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
             row["_secure"] = _secure(view)
             security.append(row)
 
+    for rows in ROOM_ROWS:
+        floors = _floors(house, by_area, ctx, rows)
+        size = encoded_size([floor.model_dump(mode="json") for floor in floors])
+        if size <= ctx.budget * ROOMS_SHARE:
+            break
+
+    unassigned = by_area.get(None, [])
+    security.sort(key=lambda row: row.pop("_secure"))  # Stable: attention first.
+    output = OverviewOutput(
+        floors=floors,
+        security=security,
+        unassigned={
+            "total": len(unassigned),
+            "by_domain": dict(Counter(v.domain for v in unassigned).most_common()),
+        },
+        totals={
+            "entities": total,
+            "areas": len(list(house.areas.async_list_areas())),
+            "floors": len(list(house.floors.async_list_floors())),
+        },
+    )
+    return _fit(output, ctx.budget)
+
+
+def _floors(
+    house: House, by_area: dict[str | None, list[EntityView]], ctx: ToolContext, rows: int
+) -> list[FloorSummary]:
+    """Return every floor with its rooms, `rows` climate and media rows per room."""
     areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
@@ -196,7 +226,7 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
                 sorted(clean_text(alias) for alias in area.aliases),
                 by_area.get(area.id, []),
                 ctx,
-                house,
+                rows,
             )
         )
     floors = [
@@ -216,23 +246,7 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
         floors.append(
             FloorSummary(floor_id=None, name="(no floor)", areas=areas_by_floor.pop(None))
         )
-
-    unassigned = by_area.get(None, [])
-    security.sort(key=lambda row: row.pop("_secure"))  # Stable: attention first.
-    output = OverviewOutput(
-        floors=floors,
-        security=security,
-        unassigned={
-            "total": len(unassigned),
-            "by_domain": dict(Counter(v.domain for v in unassigned).most_common()),
-        },
-        totals={
-            "entities": total,
-            "areas": len(list(house.areas.async_list_areas())),
-            "floors": len(list(house.floors.async_list_floors())),
-        },
-    )
-    return _fit(output, ctx.budget)
+    return floors
 
 
 def _fit(output: OverviewOutput, budget: int) -> OverviewOutput:
