@@ -31,9 +31,11 @@ from .confirmations import ConfirmationManager, ConfirmationState
 from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
+    CONF_ENABLE_SESSIONS,
     CONF_GUARDED_ENTITIES,
     CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
+    DEFAULT_ENABLE_SESSIONS,
     DEFAULT_RESPONSE_BUDGET,
     DOMAIN,
     PANEL_COMPONENT,
@@ -43,7 +45,9 @@ from .const import (
 from .gate import Gate
 from .http import McpEndpoint, async_register_views
 from .keys import KeyStore
+from .resources import ResourceHub
 from .server import create_server
+from .sessions import SessionRegistry
 from .websocket import async_register_commands
 
 _LOGGER = logging.getLogger(__name__)
@@ -61,6 +65,8 @@ class HomeMcpData:
     audit: every tool call and decision (never readable over MCP).
     keys: Home MCP client keys.
     endpoint: the MCP transport serving the views.
+    sessions: the open MCP sessions (empty unless `enable_sessions`).
+    resources: the MCP resources and who follows them.
     urls: the endpoint paths registered in this Home Assistant run.
     """
 
@@ -69,6 +75,8 @@ class HomeMcpData:
     audit: AuditLog
     keys: KeyStore
     endpoint: McpEndpoint
+    sessions: SessionRegistry
+    resources: ResourceHub
     urls: list[str]
     version: str
     options: dict[str, Any]
@@ -84,7 +92,7 @@ class HomeMcpData:
             "version": self.version,
             "uptime_seconds": round(time.monotonic() - self.started),
             "urls": self.urls,
-            "sessions": {"enabled": False, "open": 0},
+            "sessions": self.sessions.async_status(),
             "options": self.options,
             "pending": len(pending),
             "calls": dict(self.audit.calls),
@@ -115,6 +123,9 @@ def _options(entry: ConfigEntry) -> dict[str, Any]:
             CONF_CONFIRMATION_EXPIRY, DEFAULT_CONFIRMATION_EXPIRY
         ),
         CONF_RESPONSE_BUDGET: entry.options.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET),
+        CONF_ENABLE_SESSIONS: bool(
+            entry.options.get(CONF_ENABLE_SESSIONS, DEFAULT_ENABLE_SESSIONS)
+        ),
     }
 
 
@@ -140,15 +151,21 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     await confirmations.async_load(expire_pending=first_load)
     await audit.async_load()
     await keys.async_load()
+    sessions = SessionRegistry(hass, enabled=options[CONF_ENABLE_SESSIONS])
+    budget = int(options[CONF_RESPONSE_BUDGET]) * 1024
+    resources = ResourceHub(hass, gate=gate, confirmations=confirmations, budget=budget)
+    resources.async_attach_sessions(sessions)
+    entry.async_on_unload(resources.async_unload)
     server = create_server(
         hass,
         gate=gate,
         confirmations=confirmations,
         audit=audit,
         version=version,
-        budget=int(options[CONF_RESPONSE_BUDGET]) * 1024,
+        budget=budget,
+        resources=resources,
     )
-    endpoint = McpEndpoint(hass, server)
+    endpoint = McpEndpoint(hass, server, sessions)
     await endpoint.async_start(entry)
     entry.runtime_data = HomeMcpData(
         gate=gate,
@@ -156,6 +173,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         audit=audit,
         keys=keys,
         endpoint=endpoint,
+        sessions=sessions,
+        resources=resources,
         urls=list(hass.data.get(_VIEWS_KEY, [])),
         version=version,
         options=options,

@@ -46,7 +46,7 @@ class Caller:
     def credential_id(self) -> str:
         """Return a stable id of the credential: what confirmations belong to."""
         if self.key_id is not None:
-            return f"key:{self.key_id}"
+            return key_credential_id(self.key_id)
         return f"token:{self.refresh_token_id}"
 
     @property
@@ -62,6 +62,11 @@ class Caller:
     def context(self) -> Context:
         """Return a new `Context` that attributes an action to this user."""
         return Context(user_id=self.user.id)
+
+
+def key_credential_id(key_id: str) -> str:
+    """Return `Caller.credential_id` of the Home MCP client key `key_id`."""
+    return f"key:{key_id}"
 
 
 def caller_from_scope(scope: dict[str, Any] | None) -> Caller | None:

@@ -10,6 +10,7 @@ import probatio
 from homeassistant.config_entries import ConfigEntry, ConfigFlow, ConfigFlowResult, OptionsFlow
 from homeassistant.core import callback
 from homeassistant.helpers.selector import (
+    BooleanSelector,
     EntitySelector,
     EntitySelectorConfig,
     NumberSelector,
@@ -20,9 +21,11 @@ from homeassistant.helpers.selector import (
 from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
+    CONF_ENABLE_SESSIONS,
     CONF_GUARDED_ENTITIES,
     CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
+    DEFAULT_ENABLE_SESSIONS,
     DEFAULT_RESPONSE_BUDGET,
     DOMAIN,
     MAX_RESPONSE_BUDGET,
@@ -59,7 +62,9 @@ class HomeMcpOptionsFlow(OptionsFlow):
     - extra guarded entities: entities the gate cannot recognise as opening
       the house (a relay switch that opens a gate);
     - how long a confirmation stays approvable, in minutes;
-    - how many kilobytes one tool response may take.
+    - how many kilobytes one tool response may take;
+    - whether handshake-era clients may keep sessions (`enable_sessions`,
+      off by default: every request stands alone).
     """
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
@@ -84,6 +89,9 @@ class HomeMcpOptionsFlow(OptionsFlow):
                         CONF_CONFIRMATION_EXPIRY: int(user_input[CONF_CONFIRMATION_EXPIRY]),
                         CONF_RESPONSE_BUDGET: int(
                             user_input.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET)
+                        ),
+                        CONF_ENABLE_SESSIONS: bool(
+                            user_input.get(CONF_ENABLE_SESSIONS, DEFAULT_ENABLE_SESSIONS)
                         ),
                     }
                 )
@@ -129,6 +137,10 @@ class HomeMcpOptionsFlow(OptionsFlow):
                         mode=NumberSelectorMode.BOX,
                     )
                 ),
+                probatio.Optional(
+                    CONF_ENABLE_SESSIONS,
+                    default=bool(options.get(CONF_ENABLE_SESSIONS, DEFAULT_ENABLE_SESSIONS)),
+                ): BooleanSelector(),
             }
         )
         return self.async_show_form(step_id="init", data_schema=schema, errors=errors)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Final
 
 DOMAIN: Final = "home_mcp"
@@ -24,6 +25,9 @@ CONF_RESPONSE_BUDGET: Final = "response_budget"
 DEFAULT_RESPONSE_BUDGET: Final = 15
 MIN_RESPONSE_BUDGET: Final = 4
 MAX_RESPONSE_BUDGET: Final = 256
+CONF_ENABLE_SESSIONS: Final = "enable_sessions"
+"""Serve handshake-era clients with sessions (`Mcp-Session-Id`); off: stateless only."""
+DEFAULT_ENABLE_SESSIONS: Final = False
 
 # The panel.
 PANEL_URL_PATH: Final = "home-mcp"
@@ -33,6 +37,17 @@ STATIC_URL: Final = "/home_mcp_static"
 # Transport limits.
 MAX_REQUEST_BYTES: Final = 1024 * 1024
 """Largest MCP request body accepted, in bytes (413 beyond)."""
+
+# Session limits (§2), sized for a Raspberry Pi.
+MAX_SESSIONS: Final = 16
+"""Sessions open at once; the next `initialize` answers 503 (stateless still works)."""
+SESSION_IDLE_TIMEOUT: Final = timedelta(minutes=30)
+"""A session without a request or a notification for this long is closed."""
+SESSION_SWEEP_INTERVAL: Final = timedelta(minutes=1)
+"""How often idle sessions are looked for (Home Assistant's clock)."""
+SESSION_SDK_IDLE_BACKSTOP: Final = 2 * SESSION_IDLE_TIMEOUT
+"""The SDK's own idle timer (real time, paused while a GET stream is open): a
+backstop behind the sweep, never the one that normally closes a session."""
 
 # Tool limits.
 ACTION_TIMEOUT: Final = 30.0

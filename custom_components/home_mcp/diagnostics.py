@@ -1,9 +1,9 @@
 """Diagnostics for Home MCP (Settings > Devices & services > Download diagnostics).
 
 What a maintainer needs to understand a report, and nothing secret: the
-options in force, the endpoint URLs, counts of confirmations by state, the
-number of client keys by scope (never names or hashes) and calls per
-credential kind since start.
+options in force, the endpoint URLs, how many sessions are open (never their
+ids), counts of confirmations by state, the number of client keys by scope
+(never names or hashes) and calls per credential kind since start.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ async def async_get_config_entry_diagnostics(
         "version": data.version,
         "urls": data.urls,
         "options": data.options,
+        "sessions": {"enabled": data.sessions.enabled, "open": len(data.sessions)},
         "confirmations": dict(Counter(c.state.value for c in data.confirmations.async_list())),
         "keys": dict(Counter(key.scope for key in data.keys.async_list())),
         "calls": {

@@ -17,14 +17,19 @@ application. This module bridges it onto Home Assistant's aiohttp server:
   Assistant runs aiohttp with handler cancellation: when a client hangs up,
   the handler is cancelled, and the bridge turns that into `http.disconnect`
   for the application instead of cancelling a tool call halfway.
-- The session manager's `run()` is entered and left in one background task per
-  config entry (`McpEndpoint.async_start` / `async_stop`).
+- The session managers' `run()` is entered and left in one background task
+  per config entry (`McpEndpoint.async_start` / `async_stop`).
+- Stateless by default. With the option `enable_sessions`, a second,
+  stateful manager serves handshake-era sessions beside the stateless one;
+  `sessions.py` keeps who owns each session and enforces the limits, and
+  this module routes each request (`McpEndpoint._async_route`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from contextlib import AsyncExitStack
 from dataclasses import replace
 from http import HTTPStatus
 import json
@@ -33,9 +38,11 @@ from typing import Any, Final
 
 from aiohttp import hdrs, web
 from mcp.server.lowlevel.server import Server
+from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp_types import (
     CLIENT_INFO_META_KEY,
+    INTERNAL_ERROR,
     INVALID_REQUEST,
     PARSE_ERROR,
     UNSUPPORTED_PROTOCOL_VERSION,
@@ -51,8 +58,16 @@ from homeassistant.helpers.http import KEY_AUTHENTICATED, KEY_HASS, HomeAssistan
 from homeassistant.helpers.network import NoURLAvailableError, get_url
 
 from .caller import SCOPE_KEY, Caller
-from .const import CORE_MCP_SERVER_DOMAIN, DOMAIN, MAX_REQUEST_BYTES, URL_HOME_MCP, URL_MCP
+from .const import (
+    CORE_MCP_SERVER_DOMAIN,
+    DOMAIN,
+    MAX_REQUEST_BYTES,
+    SESSION_SDK_IDLE_BACKSTOP,
+    URL_HOME_MCP,
+    URL_MCP,
+)
 from .keys import KeyStore
+from .sessions import SessionRegistry
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -128,18 +143,57 @@ def _is_jsonrpc_message(message: Any) -> str | None:
     return "The message is neither a request, a notification nor a response"
 
 
-class McpEndpoint:
-    """The MCP SDK's Streamable HTTP session manager, served through aiohttp.
+class _SdkSessions:
+    """The stateful SDK manager's sessions, as `SessionRegistry` sees them.
 
-    One instance per config entry. `async_start` enters the manager's `run()`
-    in a background task and returns once it serves; `async_stop` leaves it
-    from that same task (anyio requires it). Stateless mode: every POST gets a
-    fresh server connection and a JSON response.
+    The SDK has no public list of its sessions nor a way to end one from
+    outside; its transports' `terminate()` is public, the table holding them is
+    not (docs/sdk-sessions.md). This is the only place that reads it.
     """
 
-    def __init__(self, hass: HomeAssistant, server: Server[Any]) -> None:
-        """Create the endpoint for an MCP `server`; nothing runs yet."""
+    def __init__(self, manager: StreamableHTTPSessionManager) -> None:
+        """Wrap the stateful `manager`."""
+        self._manager = manager
+
+    def session_ids(self) -> Collection[str]:
+        """Return the ids of the sessions the SDK holds and has not terminated."""
+        instances = self._manager._server_instances  # noqa: SLF001
+        return {sid for sid, transport in instances.items() if not transport.is_terminated}
+
+    async def async_terminate(self, session_id: str) -> None:
+        """Terminate the session's transport; the SDK then forgets the id."""
+        transport = self._manager._server_instances.get(session_id)  # noqa: SLF001
+        if transport is not None and not transport.is_terminated:
+            await transport.terminate()
+
+
+class McpEndpoint:
+    """The MCP SDK's Streamable HTTP session managers, served through aiohttp.
+
+    One instance per config entry. `async_start` enters the managers' `run()`
+    in a background task and returns once they serve; `async_stop` closes the
+    sessions and leaves `run()` from that same task (anyio requires it).
+
+    Two managers, one MCP server:
+    - stateless (always): every POST gets a fresh server connection and a JSON
+      response; every 2026-07-28 request, and every handshake-era request
+      that neither opens nor names a session, is served here;
+    - stateful (only with `sessions.enabled`): `initialize` without
+      `Mcp-Session-Id` opens a session (POST answers may be SSE, GET opens
+      the server-to-client stream, DELETE ends it). Requests naming a
+      session are checked against `sessions` (owner, limits) first.
+    """
+
+    def __init__(
+        self, hass: HomeAssistant, server: Server[Any], sessions: SessionRegistry | None = None
+    ) -> None:
+        """Create the endpoint for an MCP `server`; nothing runs yet.
+
+        sessions: the entry's session registry; without one, or when it is
+            not `enabled`, only the stateless manager exists.
+        """
         self._hass = hass
+        self.sessions = sessions if sessions is not None else SessionRegistry(hass, enabled=False)
         self._manager = StreamableHTTPSessionManager(
             app=server,
             json_response=True,
@@ -149,12 +203,26 @@ class McpEndpoint:
             security_settings=None,
             max_request_body_size=MAX_REQUEST_BYTES,
         )
+        self._session_manager: StreamableHTTPSessionManager | None = None
+        if self.sessions.enabled:
+            self._session_manager = StreamableHTTPSessionManager(
+                app=server,
+                json_response=False,
+                stateless=False,
+                security_settings=None,
+                # The registry's sweep closes idle sessions on Home
+                # Assistant's clock and admits at most `limit` sessions; the
+                # SDK's own limits stay behind it as backstops.
+                session_idle_timeout=SESSION_SDK_IDLE_BACKSTOP.total_seconds(),
+                max_sessions=self.sessions.limit,
+                max_request_body_size=MAX_REQUEST_BYTES,
+            )
         self._stop = asyncio.Event()
         self._running = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     async def async_start(self, entry: ConfigEntry) -> None:
-        """Start the session manager; raise `RuntimeError` if it cannot run."""
+        """Start the session managers; raise `RuntimeError` if they cannot run."""
         self._task = entry.async_create_background_task(
             self._hass, self._async_run(), f"{DOMAIN} MCP session manager"
         )
@@ -169,15 +237,21 @@ class McpEndpoint:
             if self._task in done and (err := self._task.exception()) is not None:
                 raise RuntimeError(f"MCP session manager failed: {err}") from err
             raise RuntimeError("MCP session manager did not start")
+        if self._session_manager is not None:
+            self.sessions.async_start(_SdkSessions(self._session_manager))
 
     async def _async_run(self) -> None:
-        """Enter the manager's run() and hold it until `async_stop`."""
-        async with self._manager.run():
+        """Enter the managers' run() and hold them until `async_stop`."""
+        async with AsyncExitStack() as stack:
+            await stack.enter_async_context(self._manager.run())
+            if self._session_manager is not None:
+                await stack.enter_async_context(self._session_manager.run())
             self._running.set()
             await self._stop.wait()
 
     async def async_stop(self) -> None:
-        """Stop the session manager and wait for it to wind down."""
+        """Close every session, stop the managers and wait for them to wind down."""
+        await self.sessions.async_stop()
         self._stop.set()
         if self._task is not None:
             await asyncio.wait({self._task}, timeout=STARTUP_TIMEOUT)
@@ -187,7 +261,8 @@ class McpEndpoint:
 
         Validation order follows the MCP specification's Streamable HTTP
         section; the first failed check answers. Only a well-formed JSON-RPC
-        POST reaches the SDK.
+        POST, or (sessions on) a GET or DELETE naming a session, reaches the
+        SDK. Routing (sessions on): see `_async_route`.
         """
         if not _origin_allowed(self._hass, request):
             return _rpc_error(
@@ -196,15 +271,9 @@ class McpEndpoint:
                 "Origin not allowed: requests from a web page must come from "
                 "Home Assistant's own URL",
             )
+        version = request.headers.get(MCP_PROTOCOL_VERSION_HEADER)
         if request.method != "POST":
-            return _rpc_error(
-                HTTPStatus.METHOD_NOT_ALLOWED,
-                INVALID_REQUEST,
-                f"{request.method} is not served: sessions are off, so there is "
-                "no server-to-client stream to open or end",
-                {"hint": TRANSPORT_HINT},
-                headers={"Allow": "POST"},
-            )
+            return await self._async_handle_stream(request, caller, version)
         if not _accepts_json(request.headers.get("Accept", "")):
             return _rpc_error(
                 HTTPStatus.NOT_ACCEPTABLE,
@@ -218,14 +287,8 @@ class McpEndpoint:
                 "Unsupported Media Type: send the JSON-RPC message with "
                 "'Content-Type: application/json'",
             )
-        version = request.headers.get(MCP_PROTOCOL_VERSION_HEADER)
         if version is not None and version not in SUPPORTED_PROTOCOL_VERSIONS:
-            return _rpc_error(
-                HTTPStatus.BAD_REQUEST,
-                UNSUPPORTED_PROTOCOL_VERSION,
-                f"Unsupported MCP-Protocol-Version {version[:40]!r}",
-                {"supported": list(SUPPORTED_PROTOCOL_VERSIONS), "requested": version[:40]},
-            )
+            return _unsupported_version(version)
         if (request.content_length or 0) > MAX_REQUEST_BYTES:
             return _too_large()
         chunks: list[bytes] = []
@@ -250,11 +313,193 @@ class McpEndpoint:
                 f"Invalid Request: {problem}",
                 request_id=request_id if isinstance(request_id, (str, int)) else None,
             )
+        return await self._async_route(request, caller, version, message, body)
 
-        scope = _asgi_scope(request, _with_client_name(request, caller, message))
+    async def _async_route(
+        self,
+        request: web.Request,
+        caller: Caller,
+        version: str | None,
+        message: dict[str, Any],
+        body: bytes,
+    ) -> web.StreamResponse:
+        """Send a valid POST to the manager that serves it.
+
+        Sessions off: the stateless manager, always (a `Mcp-Session-Id`
+        header is ignored, as before sessions existed). Sessions on, first
+        match wins:
+        1. `MCP-Protocol-Version: 2026-07-28` → stateless (that era has no
+           sessions);
+        2. `Mcp-Session-Id` present → that session (`_async_serve_session`:
+           403 for another credential, 404 when unknown or closed);
+        3. `initialize` request → a new session (`_async_open_session`: 503
+           beyond the limit);
+        4. anything else → stateless.
+        """
+        declared = _declared_client_name(message)
+        named = _with_client_name(caller, declared or request.headers.get(hdrs.USER_AGENT))
+        manager = self._session_manager
+        modern = version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS
+        if manager is not None and not modern:
+            if (session_id := request.headers.get(MCP_SESSION_ID_HEADER)) is not None:
+                return await self._async_serve_session(
+                    request, caller, session_id, body, declared, manager
+                )
+            if message.get("method") == "initialize" and "id" in message:
+                return await self._async_open_session(request, named, message, body, manager)
         return await _async_serve_asgi(
-            self._hass, self._manager.handle_request, request, scope, body
+            self._hass, self._manager.handle_request, request, _asgi_scope(request, named), body
         )
+
+    async def _async_handle_stream(
+        self, request: web.Request, caller: Caller, version: str | None
+    ) -> web.StreamResponse:
+        """Answer a GET (a session's server-to-client stream) or a DELETE (ending it)."""
+        if self._session_manager is None:
+            return _rpc_error(
+                HTTPStatus.METHOD_NOT_ALLOWED,
+                INVALID_REQUEST,
+                f"{request.method} is not served: sessions are off, so there is "
+                "no server-to-client stream to open or end",
+                {"hint": TRANSPORT_HINT},
+                headers={"Allow": "POST"},
+            )
+        if version is not None and version not in SUPPORTED_PROTOCOL_VERSIONS:
+            return _unsupported_version(version)
+        if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+            return _rpc_error(
+                HTTPStatus.METHOD_NOT_ALLOWED,
+                INVALID_REQUEST,
+                f"{request.method} is not served for MCP-Protocol-Version {version}: "
+                "that protocol has no sessions; follow resources with "
+                "subscriptions/listen",
+                headers={"Allow": "POST"},
+            )
+        if (session_id := request.headers.get(MCP_SESSION_ID_HEADER)) is None:
+            return _rpc_error(
+                HTTPStatus.BAD_REQUEST,
+                INVALID_REQUEST,
+                f"Bad Request: {request.method} needs the Mcp-Session-Id header that "
+                "initialize returned (GET opens a session's server-to-client stream, "
+                "DELETE ends the session)",
+                {"hint": TRANSPORT_HINT},
+            )
+        return await self._async_serve_session(
+            request, caller, session_id, b"", None, self._session_manager
+        )
+
+    async def _async_serve_session(
+        self,
+        request: web.Request,
+        caller: Caller,
+        session_id: str,
+        body: bytes,
+        declared: str | None,
+        manager: StreamableHTTPSessionManager,
+    ) -> web.StreamResponse:
+        """Serve a request naming `session_id` on the stateful manager.
+
+        Another credential than the one that opened the session gets 403 and
+        nothing reaches the SDK. An unknown or closed id goes to the SDK,
+        which answers 404 (the client then initializes again). A request on
+        a session counts as activity for the idle sweep when it arrives.
+        """
+        session = self.sessions.async_get(session_id)
+        if session is None:
+            if session_id in _SdkSessions(manager).session_ids():
+                # Held by the SDK but never recorded here, so bound to no
+                # credential: answer as the SDK does for an unknown id.
+                return _rpc_error(HTTPStatus.NOT_FOUND, INVALID_REQUEST, "Session not found")
+            scope = _asgi_scope(request, caller)
+            return await _async_serve_asgi(self._hass, manager.handle_request, request, scope, body)
+        if session.credential_id != caller.credential_id:
+            _LOGGER.warning(
+                "Refused a request on an MCP session from another credential (%s)",
+                caller.credential_name,
+            )
+            return _rpc_error(
+                HTTPStatus.FORBIDDEN,
+                INVALID_REQUEST,
+                "Forbidden: this session belongs to the credential that opened it. "
+                "Open your own session (initialize without Mcp-Session-Id) or send "
+                "requests without a session id",
+            )
+        name = declared or session.client_name or request.headers.get(hdrs.USER_AGENT)
+        scope = _asgi_scope(request, _with_client_name(caller, name))
+        self.sessions.touch(session_id)
+
+        @callback
+        def answered(_status: int, _headers: CIMultiDict[str]) -> None:
+            # A DELETE has ended the session before it answers: release what
+            # the session held before the client hears back.
+            self.sessions.async_prune()
+
+        session.in_flight += 1  # An open GET stream keeps the session alive.
+        try:
+            return await _async_serve_asgi(
+                self._hass, manager.handle_request, request, scope, body, on_start=answered
+            )
+        finally:
+            session.in_flight -= 1
+            self.sessions.touch(session_id)
+            # A DELETE (or a crash) ended it: release what it held now.
+            self.sessions.async_prune()
+
+    async def _async_open_session(
+        self,
+        request: web.Request,
+        caller: Caller,
+        message: dict[str, Any],
+        body: bytes,
+        manager: StreamableHTTPSessionManager,
+    ) -> web.StreamResponse:
+        """Serve an `initialize` that opens a session, within the limit.
+
+        Beyond `sessions.limit` the answer is 503 and the SDK never sees the
+        request. The new session's id is read from the `Mcp-Session-Id`
+        header of the SDK's answer (status below 400) and recorded with
+        `caller` as its owner.
+        """
+        admission = self.sessions.async_admit()
+        if admission is None:
+            limit = self.sessions.limit
+            return _rpc_error(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                INTERNAL_ERROR,
+                f"Too many open sessions: Home MCP keeps at most {limit} sessions open. "
+                "Stateless requests still work: send requests without initialize and "
+                "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28); "
+                "sessions free up when clients end them (DELETE) or after "
+                f"{round(self.sessions.idle_timeout.total_seconds() / 60)} minutes idle",
+                {"limit": limit, "stateless": True},
+                request_id=message.get("id"),
+            )
+
+        @callback
+        def opened(status: int, headers: CIMultiDict[str]) -> None:
+            if status < 400 and (session_id := headers.get(MCP_SESSION_ID_HEADER)):
+                admission.async_open(session_id, caller)
+
+        try:
+            return await _async_serve_asgi(
+                self._hass,
+                manager.handle_request,
+                request,
+                _asgi_scope(request, caller),
+                body,
+                on_start=opened,
+            )
+        finally:
+            admission.async_release()
+
+
+def _unsupported_version(version: str) -> web.Response:
+    return _rpc_error(
+        HTTPStatus.BAD_REQUEST,
+        UNSUPPORTED_PROTOCOL_VERSION,
+        f"Unsupported MCP-Protocol-Version {version[:40]!r}",
+        {"supported": list(SUPPORTED_PROTOCOL_VERSIONS), "requested": version[:40]},
+    )
 
 
 def _too_large() -> web.Response:
@@ -347,19 +592,25 @@ async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Cal
     )
 
 
-def _with_client_name(request: web.Request, caller: Caller, message: dict[str, Any]) -> Caller:
-    """Return `caller` with what the MCP client says it is, for display."""
-    client_name = None
+def _declared_client_name(message: dict[str, Any]) -> str | None:
+    """Return the name the MCP client gives itself in `message`, if any.
+
+    `clientInfo` in `initialize`, or `_meta` on a 2026-07-28 request.
+    """
     params = message.get("params")
-    if isinstance(params, dict):
-        meta = params.get("_meta")
-        info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta, dict) else None
-        if info is None:
-            info = params.get("clientInfo")
-        if isinstance(info, dict) and isinstance(info.get("name"), str):
-            client_name = f"{info['name']} {info.get('version', '')}".strip()
-    if client_name is None:
-        client_name = request.headers.get(hdrs.USER_AGENT)
+    if not isinstance(params, dict):
+        return None
+    meta = params.get("_meta")
+    info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta, dict) else None
+    if info is None:
+        info = params.get("clientInfo")
+    if isinstance(info, dict) and isinstance(info.get("name"), str):
+        return f"{info['name']} {info.get('version', '')}".strip()
+    return None
+
+
+def _with_client_name(caller: Caller, client_name: str | None) -> Caller:
+    """Return `caller` with what the MCP client says it is (untrusted, for display)."""
     return replace(caller, client_name=client_name[:120] if client_name else None)
 
 
@@ -403,6 +654,8 @@ async def _async_serve_asgi(
     request: web.Request,
     scope: dict[str, Any],
     body: bytes,
+    *,
+    on_start: Callable[[int, CIMultiDict[str]], None] | None = None,
 ) -> web.StreamResponse:
     """Run an ASGI `app` for `request` and stream its answer back.
 
@@ -411,6 +664,10 @@ async def _async_serve_asgi(
     up, the application sees `http.disconnect` and its later writes are
     dropped, but it is not cancelled: a service call already under way
     finishes and is accounted for.
+
+    on_start: called with the status and headers the application answers
+    with, once, even if the client already went away (the application
+    considers the answer given either way).
     """
     response: web.StreamResponse | None = None
     disconnected = asyncio.Event()
@@ -426,14 +683,18 @@ async def _async_serve_asgi(
 
     async def send(message: dict[str, Any]) -> None:
         nonlocal response
+        headers: CIMultiDict[str] | None = None
+        if message["type"] == "http.response.start":
+            headers = CIMultiDict(
+                (name.decode("latin-1"), value.decode("latin-1"))
+                for name, value in message.get("headers", [])
+            )
+            if on_start is not None:
+                on_start(message["status"], headers)
         if disconnected.is_set():
             return
         try:
-            if message["type"] == "http.response.start":
-                headers = CIMultiDict(
-                    (name.decode("latin-1"), value.decode("latin-1"))
-                    for name, value in message.get("headers", [])
-                )
+            if headers is not None:
                 response = web.StreamResponse(status=message["status"], headers=headers)
                 await response.prepare(request)
             elif message["type"] == "http.response.body" and response is not None:

@@ -31,6 +31,7 @@ from .caller import Caller, caller_from_scope
 from .confirmations import ConfirmationManager
 from .const import DOMAIN
 from .gate import Gate
+from .resources import ResourceHub
 from .shaping import finalize
 from .tools import (
     Tool,
@@ -236,6 +237,7 @@ def create_server(
     audit: AuditLog,
     version: str,
     budget: int,
+    resources: ResourceHub | None = None,
 ) -> Server[Any]:
     """Build the MCP server for Home Assistant `hass`.
 
@@ -244,6 +246,9 @@ def create_server(
     audit: where every call is recorded (never readable over MCP).
     version: the integration's version, reported as `serverInfo.version`.
     budget: the byte budget of one tool response (`shaping.fit_budget`).
+    resources: the entry's resources (`resources.ResourceHub`): templates,
+        reads, `resources/subscribe` and `subscriptions/listen`; None serves
+        tools only.
     """
     tools = {tool.name: tool for tool in all_tools()}
     definitions = {tool.name: _tool_definition(tool) for tool in tools.values()}
@@ -330,6 +335,12 @@ def create_server(
         website_url=f"https://github.com/home-mcp/{DOMAIN.replace('_', '-')}",
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+        on_list_resources=resources.async_list_resources if resources else None,
+        on_list_resource_templates=resources.async_list_templates if resources else None,
+        on_read_resource=resources.async_read if resources else None,
+        on_subscribe_resource=resources.async_subscribe if resources else None,
+        on_unsubscribe_resource=resources.async_unsubscribe if resources else None,
+        on_subscriptions_listen=resources.async_listen if resources else None,
     )
 
 

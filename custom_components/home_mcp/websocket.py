@@ -23,6 +23,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.http import current_request
 
+from .caller import key_credential_id
 from .confirmations import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
 from .const import DOMAIN
 
@@ -217,10 +218,14 @@ def ws_create_key(
 def ws_revoke_key(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Revoke a client key."""
+    """Revoke a client key; its MCP sessions end."""
     if (data := _data(hass, connection, msg["id"])) is None:
         return
     if not data.keys.async_revoke(msg["key_id"]):
         connection.send_error(msg["id"], "not_found", "No such key")
         return
+    hass.async_create_task(
+        data.sessions.async_close_credential(key_credential_id(msg["key_id"])),
+        f"{DOMAIN} close a revoked key's sessions",
+    )
     connection.send_result(msg["id"])

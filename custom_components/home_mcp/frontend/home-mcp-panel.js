@@ -456,7 +456,13 @@ class HomeMcpPanel extends HTMLElement {
     const slot = this._slot("status");
     const s = this._status;
     const since = Math.round((this._since || 0) / 10000); // a restart changes it
-    if (slot && !this._same(slot, JSON.stringify([{ ...s, uptime_seconds: since }, this._loadError]))) {
+    // Ages tick on their own (data-since): only a change of what started when re-renders.
+    const started = (seconds) => Math.round((Date.now() / 1000 - seconds) / 10);
+    const sessions = s && s.sessions && {
+      ...s.sessions,
+      items: (s.sessions.items || []).map((i) => ({ ...i, age_seconds: started(i.age_seconds), idle_seconds: started(i.idle_seconds) })),
+    };
+    if (slot && !this._same(slot, JSON.stringify([{ ...s, uptime_seconds: since, sessions }, this._loadError]))) {
       if (!s) {
         slot.replaceChildren(h("p", { class: "empty" }, this._loadError || "Loading…"));
       } else {
@@ -468,7 +474,7 @@ class HomeMcpPanel extends HTMLElement {
           h("dt", {}, "Running for"), h("dd", { "data-since": this._since }, duration(s.uptime_seconds)),
           h("dt", { class: "wide" }, "Endpoints"),
           h("dd", { class: "wide" }, (s.urls || []).map((u) => h("div", {}, h("code", {}, location.origin + u)))),
-          h("dt", {}, "Sessions"), h("dd", {}, s.sessions && s.sessions.enabled ? `on, ${s.sessions.open} open` : "off (stateless: every request stands alone)"),
+          this._sessionRows(s.sessions),
           h("dt", {}, "Pending"), h("dd", {}, String(s.pending)),
           h("dt", {}, "Pre-approved entities"), h("dd", {}, listOr(o.allowed_entities, "none")),
           h("dt", {}, "Also guarded"), h("dd", {}, listOr(o.guarded_entities, "none beyond the built-in rules")),
@@ -478,6 +484,30 @@ class HomeMcpPanel extends HTMLElement {
       }
     }
     this._renderConfigs();
+  }
+
+  /** The status rows about sessions: on or off, how many, and one table row per session. */
+  _sessionRows(sessions) {
+    if (!sessions || !sessions.enabled) {
+      return [h("dt", {}, "Sessions"), h("dd", {}, "off (stateless: every request stands alone)")];
+    }
+    const items = sessions.items || [];
+    const rows = [h("dt", {}, "Sessions"), h("dd", {}, `on, ${sessions.open} open (at most ${sessions.limit})`)];
+    if (!items.length) return rows;
+    const now = Date.now();
+    const ago = (seconds) => ({ class: "nowrap", "data-since": now - seconds * 1000 });
+    rows.push(h("dd", { class: "wide" }, h("div", { class: "table-wrap" }, h("table", { class: "sessions" },
+      h("thead", {}, h("tr", {},
+        ["Client", "Credential", "Open for", "Idle for"].map((title) => h("th", { scope: "col" }, title)),
+        h("th", { scope: "col", class: "num" }, "Subscriptions"))),
+      h("tbody", {}, items.map((item) => h("tr", {},
+        h("td", {}, item.client || "unknown client"),
+        h("td", {}, item.credential || "?", item.user ? h("div", { class: "muted" }, item.user) : ""),
+        h("td", ago(item.age_seconds), duration(item.age_seconds)),
+        h("td", ago(item.idle_seconds), duration(item.idle_seconds)),
+        h("td", { class: "num" }, String(item.subscriptions ?? 0)),
+      )))))));
+    return rows;
   }
 
   _renderConfigs() {
@@ -688,6 +718,12 @@ const STYLES = `
   .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
   .grid { grid-template-columns: max-content 1fr; }
   .grid .wide { grid-column: 1 / -1; }
+  .table-wrap { overflow-x: auto; }
+  table.sessions { border-collapse: collapse; width: 100%; font-size: 13px; }
+  table.sessions th, table.sessions td { text-align: left; vertical-align: top; padding: 4px 12px 4px 0; border-top: 1px solid var(--divider-color); overflow-wrap: anywhere; }
+  table.sessions th { border-top: 0; color: var(--secondary-text-color); font-weight: 500; white-space: nowrap; }
+  table.sessions .nowrap { white-space: nowrap; }
+  table.sessions .num { text-align: right; padding-right: 0; }
   .tabs { display: flex; flex-wrap: wrap; gap: 4px; border-bottom: 1px solid var(--divider-color); }
   .tab { border: 0; border-radius: 0; border-bottom: 2px solid transparent; color: var(--secondary-text-color); padding: 6px 10px; }
   .tab.active { color: var(--primary-color); border-bottom-color: var(--primary-color); }

@@ -90,7 +90,7 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
     wanted_state = fold(args.state) if args.state else None
 
     rows: list[tuple[float, dict[str, Any]]] = []
-    for view in house.all():
+    for view in house.all(domain):
         if domain is not None and view.domain != domain:
             continue
         if area_ids is not None and view.area_id not in area_ids:

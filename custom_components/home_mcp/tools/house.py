@@ -141,9 +141,10 @@ class House:
             return None
         return self.view(state)
 
-    def all(self) -> Iterator[EntityView]:
-        """Yield every readable entity that has a state, in entity id order."""
-        for state in sorted(self.hass.states.async_all(), key=lambda s: s.entity_id):
+    def all(self, domain: str | None = None) -> Iterator[EntityView]:
+        """Yield every readable entity that has a state (of `domain`), in entity id order."""
+        states = self.hass.states.async_all(domain) if domain else self.hass.states.async_all()
+        for state in sorted(states, key=lambda s: s.entity_id):
             if self.readable(state.entity_id):
                 yield self.view(state)
 

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from homeassistant.const import ATTR_TEMPERATURE
 
+from ..gate import Gate
 from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House, state_summary
@@ -86,7 +87,8 @@ class OverviewOutput(ToolOutput):
     hint: str | None = None
 
 
-def _security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
+def security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
+    """Return a security entity's row: `{entity_id, name, state, device_class?, area?, guarded?}`."""
     row = state_summary(view)
     if view.device_class:
         row["device_class"] = view.device_class
@@ -97,29 +99,35 @@ def _security_row(view: EntityView, house: House, guarded: bool) -> dict[str, An
     return row
 
 
-def _secure(view: EntityView) -> bool:
+def is_secure(view: EntityView) -> bool:
     """Return True when a security entity is locked, closed or armed."""
     return view.state.state in SECURE_STATES
 
 
-def _is_security(view: EntityView, ctx: ToolContext) -> bool:
+def is_security(view: EntityView, gate: Gate) -> bool:
+    """Return True for what the overview counts as security (`gate`: guarded covers)."""
     if view.domain in SECURITY_DOMAINS:
         return True
     if view.domain == "cover":
-        return ctx.gate.async_is_guarded_entity(view.entity_id)
+        return gate.async_is_guarded_entity(view.entity_id)
     if view.domain == "binary_sensor" and view.device_class in OPENING_SENSOR_CLASSES:
         return view.state.state == "on"
     return False
 
 
-def _area_summary(
+def area_summary(
     area_id: str,
     name: str,
     aliases: list[str],
     views: list[EntityView],
-    ctx: ToolContext,
+    gate: Gate,
     rows: int,
 ) -> AreaSummary:
+    """Return one room's summary from its (non-hidden, readable) entities.
+
+    `rows`: climate and media rows shown before they become counts in `more`;
+    `gate` says which covers count as security.
+    """
     summary = AreaSummary(area_id=area_id, name=name, aliases=aliases, entities=len(views))
     lights = [v for v in views if v.domain == "light"]
     if lights:
@@ -146,10 +154,10 @@ def _area_summary(
             "open": sum(v.state.state in ("open", "opening") for v in covers),
             "total": len(covers),
         }
-    security = [v for v in views if _is_security(v, ctx)]
+    security = [v for v in views if is_security(v, gate)]
     if security:
         summary.security = {
-            "not_secure": sum(not _secure(v) for v in security),
+            "not_secure": sum(not is_secure(v) for v in security),
             "total": len(security),
         }
     media = [
@@ -184,9 +192,9 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
             continue
         total += 1
         by_area.setdefault(view.area_id, []).append(view)
-        if _is_security(view, ctx):
-            row = _security_row(view, house, ctx.gate.async_is_guarded_entity(view.entity_id))
-            row["_secure"] = _secure(view)
+        if is_security(view, ctx.gate):
+            row = security_row(view, house, ctx.gate.async_is_guarded_entity(view.entity_id))
+            row["_secure"] = is_secure(view)
             security.append(row)
 
     for rows in ROOM_ROWS:
@@ -220,12 +228,12 @@ def _floors(
     areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
-            _area_summary(
+            area_summary(
                 area.id,
                 clean_text(area.name),
                 sorted(clean_text(alias) for alias in area.aliases),
                 by_area.get(area.id, []),
-                ctx,
+                ctx.gate,
                 rows,
             )
         )

@@ -1,0 +1,396 @@
+"""MCP sessions: who opened them, how long they stay, and how they end.
+
+With the option `enable_sessions`, a handshake-era client (protocol versions up
+to 2025-11-25) that sends `initialize` without `Mcp-Session-Id` opens a
+session on the MCP SDK's stateful session manager (`http.py`). The SDK does the
+wire work; this registry keeps Home MCP's record of each session and enforces
+the limits of DESIGN §2:
+
+- at most `MAX_SESSIONS` at once: the transport asks `async_admit` before an
+  `initialize` reaches the SDK (the SDK's own `max_sessions` is a backstop);
+- a session belongs to the credential that opened it
+  (`McpSession.credential_id`, `Caller.credential_id`): the transport answers
+  403 to any other credential and nothing reaches the SDK; revoking the
+  credential (a Home Assistant token, or a client key in the panel) ends
+  its sessions;
+- a session with no request in flight (an open GET stream is one) and none
+  arriving for `SESSION_IDLE_TIMEOUT` is closed by a sweep every
+  `SESSION_SWEEP_INTERVAL`, on Home Assistant's clock (`dt_util.utcnow`).
+  Notifications sent to it do not count: the SDK drops them silently when
+  nobody listens, so they prove nothing;
+- whatever a session holds is released when it ends, however it ends (DELETE
+  from the client, the sweep, `async_close`, the SDK dropping it, the entry
+  unloading, Home Assistant stopping): the close callbacks
+  (`async_on_close`) run exactly once per recorded session.
+
+The registry knows nothing of HTTP or of the SDK's internals: the transport
+attaches a `SessionBackend` (which session ids the SDK still holds, and how to
+terminate one). Everything here runs in the event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
+from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.util import dt as dt_util
+
+from .const import DOMAIN, MAX_SESSIONS, SESSION_IDLE_TIMEOUT, SESSION_SWEEP_INTERVAL
+
+if TYPE_CHECKING:
+    from .caller import Caller
+
+_LOGGER = logging.getLogger(__name__)
+
+
+@dataclass(slots=True, kw_only=True)
+class McpSession:
+    """Home MCP's record of one open MCP session.
+
+    session_id: the `Mcp-Session-Id` the SDK issued (bearer-like: never shown
+        in the panel, the status or the logs beyond a short prefix).
+    credential_id: `Caller.credential_id` of the credential that opened it;
+        the only one that may use it.
+    credential_name: that credential's display name (token or key name).
+    client_name: what the client said it is in `initialize` (`clientInfo`),
+        else its User-Agent; untrusted, for display.
+    user_name: the Home Assistant user's name.
+    opened_at: when `initialize` opened it (UTC).
+    last_seen: when the last request on it arrived or ended (UTC).
+    in_flight: requests on it being served now (an open GET stream is one);
+        a session with one is never idle.
+    """
+
+    session_id: str
+    credential_id: str
+    credential_name: str
+    client_name: str | None
+    user_name: str | None
+    opened_at: datetime
+    last_seen: datetime
+    in_flight: int = 0
+
+
+type SessionCloseCallback = Callable[[McpSession], None]
+"""Called once in the event loop when a session ends, with its record."""
+
+
+class SessionBackend(Protocol):
+    """What the registry needs from the transport holding the SDK's sessions."""
+
+    def session_ids(self) -> Collection[str]:
+        """Return the ids of the sessions the SDK holds now."""
+
+    async def async_terminate(self, session_id: str) -> None:
+        """End the SDK's session `session_id` (its streams, its server task)."""
+
+
+def _no_subscriptions(session_id: str) -> int:
+    """Count no subscriptions: the default `subscription_count`."""
+    return 0
+
+
+class SessionAdmission:
+    """Room reserved for one session while the `initialize` opening it is served.
+
+    Returned by `SessionRegistry.async_admit`. `async_open` records the session
+    once the SDK's answer names its id; `async_release` gives the place back if
+    it never opened (call it in a `finally`: after `async_open` it does
+    nothing).
+    """
+
+    __slots__ = ("_add", "_done", "_release")
+
+    def __init__(
+        self, add: Callable[[str, Caller], McpSession], release: Callable[[], None]
+    ) -> None:
+        """Hold a place; `add` records a session, `release` frees the place."""
+        self._add = add
+        self._release = release
+        self._done = False
+
+    @callback
+    def async_open(self, session_id: str, caller: Caller) -> McpSession:
+        """Record the session `session_id` the SDK opened for `caller`."""
+        self.async_release()
+        return self._add(session_id, caller)
+
+    @callback
+    def async_release(self) -> None:
+        """Give the reserved place back (once; later calls do nothing)."""
+        if not self._done:
+            self._done = True
+            self._release()
+
+
+class SessionRegistry:
+    """The open MCP sessions of one config entry, and their limits.
+
+    enabled: the option `enable_sessions`; when False the transport never
+        opens a session and the registry stays empty.
+    limit: most sessions open at once.
+    idle_timeout: a session with no activity for this long is closed by the
+        sweep (so within `idle_timeout` + one sweep interval).
+    subscription_count: `(session_id) -> int`, how many subscriptions a
+        session holds, for the status; set by whoever keeps subscriptions
+        (default: always 0).
+    """
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        enabled: bool,
+        limit: int = MAX_SESSIONS,
+        idle_timeout: timedelta = SESSION_IDLE_TIMEOUT,
+    ) -> None:
+        """Create an empty registry; nothing runs until `async_start`."""
+        self.hass = hass
+        self.enabled = enabled
+        self.limit = limit
+        self.idle_timeout = idle_timeout
+        self.subscription_count: Callable[[str], int] = _no_subscriptions
+        self._sessions: dict[str, McpSession] = {}
+        self._admitting = 0
+        self._backend: SessionBackend | None = None
+        self._close_callbacks: list[SessionCloseCallback] = []
+        self._revoke_listeners: dict[str, CALLBACK_TYPE] = {}
+        self._unsubscribe: list[CALLBACK_TYPE] = []
+
+    # -- lifecycle ---------------------------------------------------------
+
+    @callback
+    def async_start(self, backend: SessionBackend) -> None:
+        """Attach the SDK's sessions and start the idle sweep.
+
+        The sweep runs every `SESSION_SWEEP_INTERVAL` on Home Assistant's
+        clock; Home Assistant stopping closes every session, so open
+        server-to-client streams end before the HTTP server waits for them.
+        """
+        self._backend = backend
+        self._unsubscribe.append(
+            async_track_time_interval(
+                self.hass,
+                self._async_sweep,
+                SESSION_SWEEP_INTERVAL,
+                name=f"{DOMAIN} session sweep",
+                cancel_on_shutdown=True,
+            )
+        )
+        self._unsubscribe.append(
+            self.hass.bus.async_listen(EVENT_HOMEASSISTANT_STOP, self._async_stopping)
+        )
+
+    async def async_stop(self) -> None:
+        """Stop the sweep and close every session (entry unload)."""
+        while self._unsubscribe:
+            self._unsubscribe.pop()()
+        await self.async_close_all()
+        self._backend = None
+
+    async def _async_stopping(self, _event: Event) -> None:
+        await self.async_close_all()
+
+    # -- reading -----------------------------------------------------------
+
+    def __len__(self) -> int:
+        """Return how many sessions are recorded as open."""
+        return len(self._sessions)
+
+    @callback
+    def async_get(self, session_id: str) -> McpSession | None:
+        """Return the record of `session_id`, or None if it is not open."""
+        return self._sessions.get(session_id)
+
+    @callback
+    def async_sessions(self) -> list[McpSession]:
+        """Return the open sessions, oldest first."""
+        return sorted(self._sessions.values(), key=lambda s: s.opened_at)
+
+    @callback
+    def async_status(self) -> dict[str, Any]:
+        """Return the panel's view of the sessions; no ids, no secrets.
+
+        Shape: `{enabled: bool, open: int, limit: int, items: [{client,
+        credential, user, age_seconds, idle_seconds, subscriptions}]}`, ages
+        in whole seconds, oldest session first.
+        """
+        now = dt_util.utcnow()
+        items = []
+        for session in self.async_sessions():
+            try:
+                subscriptions = int(self.subscription_count(session.session_id))
+            except Exception:
+                _LOGGER.exception("Counting the subscriptions of a session failed")
+                subscriptions = 0
+            items.append(
+                {
+                    "client": session.client_name,
+                    "credential": session.credential_name,
+                    "user": session.user_name,
+                    "age_seconds": max(0, round((now - session.opened_at).total_seconds())),
+                    "idle_seconds": max(0, round((now - session.last_seen).total_seconds())),
+                    "subscriptions": subscriptions,
+                }
+            )
+        return {
+            "enabled": self.enabled,
+            "open": len(items),
+            "limit": self.limit,
+            "items": items,
+        }
+
+    # -- opening and using -------------------------------------------------
+
+    @callback
+    def async_admit(self) -> SessionAdmission | None:
+        """Reserve a place for a session an `initialize` is about to open.
+
+        Returns None when `limit` sessions are open or being opened (the
+        transport answers 503). Sessions the SDK already dropped are
+        forgotten first, so they do not count.
+        """
+        self.async_prune()
+        if len(self._sessions) + self._admitting >= self.limit:
+            return None
+        self._admitting += 1
+        return SessionAdmission(self._async_add, self._async_release_place)
+
+    @callback
+    def _async_release_place(self) -> None:
+        self._admitting -= 1
+
+    @callback
+    def _async_add(self, session_id: str, caller: Caller) -> McpSession:
+        now = dt_util.utcnow()
+        session = McpSession(
+            session_id=session_id,
+            credential_id=caller.credential_id,
+            credential_name=caller.credential_name,
+            client_name=caller.client_name,
+            user_name=caller.user.name,
+            opened_at=now,
+            last_seen=now,
+        )
+        self._sessions[session_id] = session
+        if caller.refresh_token_id is not None:
+            # As Home Assistant's websocket API does for its connections: a
+            # revoked token ends its sessions (and their streams) at once.
+            self._revoke_listeners[session_id] = (
+                self.hass.auth.async_register_revoke_token_callback(
+                    caller.refresh_token_id, partial(self._async_revoked, session_id)
+                )
+            )
+        _LOGGER.debug("Session %s… opened by %s", session_id[:8], caller.credential_name)
+        return session
+
+    @callback
+    def _async_revoked(self, session_id: str) -> None:
+        # Home Assistant drops the revoked token's callbacks itself (while
+        # iterating them: unregistering here would change the set).
+        self._revoke_listeners.pop(session_id, None)
+        self.hass.async_create_task(
+            self.async_close(session_id),
+            f"{DOMAIN} close a revoked credential's session",
+            eager_start=False,
+        )
+
+    @callback
+    def touch(self, session_id: str) -> None:
+        """Note a request on `session_id` (it arrived, or ended).
+
+        Unknown ids are ignored. Event loop only.
+        """
+        if (session := self._sessions.get(session_id)) is not None:
+            session.last_seen = dt_util.utcnow()
+
+    # -- closing -----------------------------------------------------------
+
+    @callback
+    def async_on_close(self, close_callback: SessionCloseCallback) -> CALLBACK_TYPE:
+        """Call `close_callback(session)` whenever a session ends; return the unsubscribe.
+
+        The callback runs in the event loop, once per session, after the
+        session left the registry and before its transport is terminated. An
+        exception in it is logged and does not stop the others.
+        """
+        self._close_callbacks.append(close_callback)
+
+        @callback
+        def unsubscribe() -> None:
+            if close_callback in self._close_callbacks:
+                self._close_callbacks.remove(close_callback)
+
+        return unsubscribe
+
+    async def async_close(self, session_id: str) -> bool:
+        """End the session `session_id`; return False if nothing was open.
+
+        Its record goes, the close callbacks run, then the SDK's transport is
+        terminated (`terminate()`: its streams close, its server task ends, and
+        its id answers 404 from then on).
+        """
+        session = self._async_forget(session_id)
+        held = self._backend is not None and session_id in self._backend.session_ids()
+        if held and self._backend is not None:
+            await self._backend.async_terminate(session_id)
+        return session is not None or held
+
+    async def async_close_credential(self, credential_id: str) -> int:
+        """End every session of `credential_id` (a revoked client key); return how many."""
+        ids = [s.session_id for s in self._sessions.values() if s.credential_id == credential_id]
+        for session_id in ids:
+            await self.async_close(session_id)
+        return len(ids)
+
+    async def async_close_all(self) -> None:
+        """End every open session."""
+        ids = set(self._sessions)
+        if self._backend is not None:
+            ids.update(self._backend.session_ids())
+        for session_id in ids:
+            await self.async_close(session_id)
+
+    @callback
+    def async_prune(self) -> None:
+        """Forget sessions the SDK no longer holds (a DELETE, its own timeout, a crash)."""
+        if self._backend is None:
+            return
+        held = self._backend.session_ids()
+        for session_id in [sid for sid in self._sessions if sid not in held]:
+            self._async_forget(session_id)
+
+    @callback
+    def _async_forget(self, session_id: str) -> McpSession | None:
+        """Drop the record of `session_id` and run the close callbacks."""
+        if (session := self._sessions.pop(session_id, None)) is None:
+            return None
+        if (unsubscribe := self._revoke_listeners.pop(session_id, None)) is not None:
+            unsubscribe()
+        _LOGGER.debug("Session %s… closed", session_id[:8])
+        for close_callback in list(self._close_callbacks):
+            try:
+                close_callback(session)
+            except Exception:
+                _LOGGER.exception("Releasing what a closed MCP session held failed")
+        return session
+
+    async def _async_sweep(self, _now: datetime) -> None:
+        """Forget what the SDK dropped; close sessions idle for `idle_timeout`."""
+        self.async_prune()
+        now = dt_util.utcnow()
+        idle = [
+            session.session_id
+            for session in self._sessions.values()
+            if not session.in_flight and now - session.last_seen >= self.idle_timeout
+        ]
+        for session_id in idle:
+            _LOGGER.debug("Session %s… idle for %s: closing it", session_id[:8], self.idle_timeout)
+            await self.async_close(session_id)

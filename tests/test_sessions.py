@@ -1,0 +1,572 @@
+"""Sessions (option `enable_sessions`): opening, using, limits, ending, status.
+
+Real Home Assistant, real HTTP: the SDK's client where it shows the behaviour,
+raw requests where the SDK client hides what is asserted (headers, statuses).
+Time is travelled with Home Assistant's test utilities, never slept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
+from http import HTTPStatus
+import json
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+import mcp_types as types
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_fire_time_changed,
+)
+
+from custom_components.home_mcp.sessions import McpSession, SessionRegistry
+from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+
+from .conftest import McpHarness
+
+VERSION = "2025-11-25"
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": VERSION,
+        "capabilities": {},
+        "clientInfo": {"name": "raw-client", "version": "2"},
+    },
+}
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+TOOLS_LIST = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+ACCEPT = "application/json, text/event-stream"
+
+
+@pytest.fixture(autouse=True)
+async def stop_sse_shutdown_watcher() -> AsyncIterator[None]:
+    """Stop the task `sse_starlette` leaves behind after the first SSE answer.
+
+    The SDK answers SSE through `sse_starlette`, which starts one task per
+    event loop that polls for a uvicorn shutdown every 0.5 s, forever; the
+    harness would report it as a lingering task.
+    """
+    yield
+    watchers = [
+        task
+        for task in asyncio.all_tasks()
+        if getattr(task.get_coro(), "__qualname__", "") == "_shutdown_watcher"
+    ]
+    for task in watchers:
+        task.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
+
+
+async def _set_sessions(hass: HomeAssistant, entry: MockConfigEntry, enabled: bool) -> None:
+    """Set the option through the options flow (the entry reloads)."""
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    assert "enable_sessions" in result["data_schema"].schema
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"confirmation_expiry": 10, "enable_sessions": enabled}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    await hass.async_block_till_done()
+    assert entry.options["enable_sessions"] is enabled
+
+
+def _registry(entry: MockConfigEntry) -> SessionRegistry:
+    registry: SessionRegistry = entry.runtime_data.sessions
+    return registry
+
+
+@pytest.fixture
+async def sessions(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> MockConfigEntry:
+    """Turn sessions on; return the (reloaded) entry."""
+    await _set_sessions(hass, home_mcp, True)
+    return home_mcp
+
+
+async def _token(hass: HomeAssistant, user: MockUser) -> str:
+    """Return an access token of a new long-lived token of `user`."""
+    refresh = await hass.auth.async_create_refresh_token(
+        user,
+        client_name=f"token {len(user.refresh_tokens)}",
+        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
+        access_token_expiration=timedelta(days=10),
+    )
+    return hass.auth.async_create_access_token(refresh)
+
+
+def _sse_messages(text: str) -> list[dict[str, Any]]:
+    """Return the JSON-RPC messages of an SSE body."""
+    return [
+        json.loads(line.removeprefix("data:"))
+        for line in text.splitlines()
+        if line.startswith("data:") and line.removeprefix("data:").strip()
+    ]
+
+
+class Raw:
+    """Raw HTTP requests to the MCP endpoint, with any token."""
+
+    def __init__(self, client: Any, token: str) -> None:
+        """Send requests through the aiohttp test `client`, with `token` by default."""
+        self.client = client
+        self.token = token
+
+    def headers(self, session_id: str | None, token: str | None) -> dict[str, str]:
+        """Return the headers of a handshake-era request."""
+        headers = {
+            "Accept": ACCEPT,
+            "Content-Type": "application/json",
+            "Authorization": f"Bearer {token or self.token}",
+            "MCP-Protocol-Version": VERSION,
+        }
+        if session_id is not None:
+            headers["Mcp-Session-Id"] = session_id
+        return headers
+
+    async def post(
+        self, message: dict[str, Any], session_id: str | None = None, token: str | None = None
+    ) -> Any:
+        """POST one JSON-RPC message."""
+        return await self.client.post(
+            "/api/mcp", json=message, headers=self.headers(session_id, token)
+        )
+
+    async def request(self, method: str, session_id: str | None, token: str | None = None) -> Any:
+        """Send a bodiless request (GET, DELETE)."""
+        return await self.client.request(
+            method, "/api/mcp", headers=self.headers(session_id, token)
+        )
+
+    async def initialize(self, token: str | None = None) -> str:
+        """Open a session; return its id."""
+        headers = self.headers(None, token)
+        del headers["MCP-Protocol-Version"]
+        response = await self.client.post("/api/mcp", json=INITIALIZE, headers=headers)
+        assert response.status == HTTPStatus.OK, await response.text()
+        assert response.content_type == "text/event-stream"
+        [answer] = _sse_messages(await response.text())
+        assert answer["result"]["serverInfo"]["name"] == "Home MCP"
+        session_id: str = response.headers["Mcp-Session-Id"]
+        response = await self.post(INITIALIZED, session_id, token)
+        assert response.status == HTTPStatus.ACCEPTED
+        return session_id
+
+    async def tools_list(self, session_id: str, token: str | None = None) -> int:
+        """Return the HTTP status of `tools/list` on the session (checking a 200's body)."""
+        response = await self.post(TOOLS_LIST, session_id, token)
+        if response.status == HTTPStatus.OK:
+            [answer] = _sse_messages(await response.text())
+            assert any(tool["name"] == "home_overview" for tool in answer["result"]["tools"])
+        return int(response.status)
+
+
+async def _served(registry: SessionRegistry, session_id: str) -> None:
+    """Wait until the server has finished every request on the session.
+
+    The server learns that a response is out, or that a client hung up, from
+    its socket: let the loop poll it (the clock may be frozen: no timed sleep).
+    """
+    for _ in range(10_000):
+        session = registry.async_get(session_id)
+        if session is None or not session.in_flight:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"requests on {session_id[:8]}… never ended")
+
+
+@pytest.fixture
+async def raw(
+    mcp: McpHarness, hass_client_no_auth: Callable[..., Any], hass_access_token: str
+) -> Raw:
+    """Return raw HTTP access with the administrator's token."""
+    return Raw(await hass_client_no_auth(), hass_access_token)
+
+
+class Recorder:
+    """What the SDK client's HTTP traffic carried."""
+
+    def __init__(self) -> None:
+        """Record nothing yet."""
+        self.issued: list[str] = []
+        self.sent: list[tuple[str, str | None]] = []
+
+    async def request(self, request: httpx2.Request) -> None:
+        """Note the method and session id of a request."""
+        self.sent.append((request.method, request.headers.get("mcp-session-id")))
+
+    async def response(self, response: httpx2.Response) -> None:
+        """Note a session id the server issued."""
+        if session_id := response.headers.get("mcp-session-id"):
+            self.issued.append(session_id)
+
+
+def _sdk_client(mcp: McpHarness, recorder: Recorder) -> tuple[httpx2.AsyncClient, Client]:
+    http = httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {mcp.token}"},
+        timeout=30,
+        event_hooks={"request": [recorder.request], "response": [recorder.response]},
+    )
+    client = Client(
+        streamable_http_client(mcp.url, http_client=http),
+        mode="legacy",
+        cache=None,
+        client_info=types.Implementation(name="pytest-client", version="1.0"),
+    )
+    return http, client
+
+
+async def test_session_issued_and_tools_work_in_it(
+    mcp: McpHarness, hass: HomeAssistant, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    """The SDK client keeps the session it is given; tools run in it; leaving ends it."""
+    recorder = Recorder()
+    http, client = _sdk_client(mcp, recorder)
+    async with http, client:
+        [session_id] = set(recorder.issued)
+        result = await client.call_tool("home_overview", {})
+        assert result.is_error is False
+        assert ("POST", session_id) in recorder.sent  # The tool call went in the session.
+        [session] = _registry(sessions).async_sessions()
+        assert session.session_id == session_id
+        assert session.client_name == "pytest-client 1.0"
+        assert session.user_name == "Mock User"
+    # Leaving the client sends DELETE: the session is over.
+    assert ("DELETE", session_id) in recorder.sent
+    assert len(_registry(sessions)) == 0
+    assert await raw.tools_list(session_id) == HTTPStatus.NOT_FOUND
+
+
+async def test_audit_names_the_sessions_client(
+    mcp: McpHarness, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    """Requests in a session carry the client name `initialize` gave."""
+    session_id = await raw.initialize()
+    response = await raw.post(
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"name": "list_entities", "arguments": {"domain": "lock"}},
+        },
+        session_id,
+    )
+    assert response.status == HTTPStatus.OK
+    [entry] = sessions.runtime_data.audit.async_tail(1)
+    assert entry["client"] == "raw-client 2"
+
+
+async def test_without_the_option_no_session_is_issued(
+    mcp: McpHarness, home_mcp: MockConfigEntry, raw: Raw
+) -> None:
+    """Default: every request stands alone, as before sessions existed."""
+    recorder = Recorder()
+    http, client = _sdk_client(mcp, recorder)
+    async with http, client:
+        result = await client.call_tool("home_overview", {})
+        assert result.is_error is False
+    assert recorder.issued == []
+    assert all(session_id is None for _, session_id in recorder.sent)
+    assert {method for method, _ in recorder.sent} == {"POST"}
+    response = await raw.client.post(
+        "/api/mcp", json=INITIALIZE, headers={**raw.headers(None, None), "Accept": ACCEPT}
+    )
+    assert response.status == HTTPStatus.OK
+    assert response.content_type == "application/json"
+    assert "Mcp-Session-Id" not in response.headers
+    # A session id is ignored: the request is served on its own.
+    response = await raw.post(TOOLS_LIST, "made-up-session")
+    assert response.status == HTTPStatus.OK
+    assert home_mcp.runtime_data.async_status()["sessions"] == {
+        "enabled": False,
+        "open": 0,
+        "limit": 16,
+        "items": [],
+    }
+
+
+async def test_delete_ends_the_session_then_404(
+    mcp: McpHarness, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    registry = _registry(sessions)
+    closed: list[McpSession] = []
+    registry.async_on_close(closed.append)
+    session_id = await raw.initialize()
+    assert await raw.tools_list(session_id) == HTTPStatus.OK
+    response = await raw.request("DELETE", session_id)
+    assert response.status == HTTPStatus.OK
+    assert [s.session_id for s in closed] == [session_id]
+    assert len(registry) == 0
+    assert await raw.tools_list(session_id) == HTTPStatus.NOT_FOUND
+    response = await raw.request("GET", session_id)
+    assert response.status == HTTPStatus.NOT_FOUND
+    response = await raw.request("DELETE", session_id)
+    assert response.status == HTTPStatus.NOT_FOUND
+    assert len(closed) == 1  # Released once.
+    # Never issued: 404 too, so the client initializes again.
+    response = await raw.post(TOOLS_LIST, "0" * 32)
+    assert response.status == HTTPStatus.NOT_FOUND
+    assert (await response.json())["error"]["message"] == "Session not found"
+
+
+async def test_get_and_delete_need_a_session_id(
+    mcp: McpHarness, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    for method in ("GET", "DELETE"):
+        response = await raw.request(method, None)
+        assert response.status == HTTPStatus.BAD_REQUEST
+        assert "Mcp-Session-Id" in (await response.json())["error"]["message"]
+
+
+async def test_get_stream_ends_when_the_session_closes(
+    mcp: McpHarness, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    """The server-to-client stream opens, and ends when Home MCP closes the session."""
+    registry = _registry(sessions)
+    session_id = await raw.initialize()
+    stream = await raw.request("GET", session_id)
+    assert stream.status == HTTPStatus.OK
+    assert stream.content_type == "text/event-stream"
+    assert await registry.async_close(session_id) is True
+    await stream.read()  # Ends instead of hanging.
+    assert await raw.tools_list(session_id) == HTTPStatus.NOT_FOUND
+    assert await registry.async_close(session_id) is False
+
+
+async def test_another_credential_on_the_session_is_403(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+) -> None:
+    """Another user's token, or another token of the same user: 403, nothing runs."""
+    session_id = await raw.initialize()
+    group = await hass.auth.async_get_group(GROUP_ID_USER)
+    other_user = MockUser(groups=[group]).add_to_hass(hass)
+    calls = dict(sessions.runtime_data.audit.calls)
+    turn_off = {
+        "jsonrpc": "2.0",
+        "id": 4,
+        "method": "tools/call",
+        "params": {
+            "name": "call_service",
+            "arguments": {
+                "domain": "light",
+                "service": "turn_off",
+                "target": {"entity_id": "light.ceiling_lights"},
+            },
+        },
+    }
+    assert hass.states.get("light.ceiling_lights").state == "on"
+    for token in (await _token(hass, other_user), await _token(hass, hass_admin_user)):
+        response = await raw.post(turn_off, session_id, token)
+        assert response.status == HTTPStatus.FORBIDDEN
+        assert (
+            "belongs to the credential that opened it"
+            in (await response.json())["error"]["message"]
+        )
+        for method in ("GET", "DELETE"):
+            response = await raw.request(method, session_id, token)
+            assert response.status == HTTPStatus.FORBIDDEN
+        assert await raw.tools_list(session_id, token) == HTTPStatus.FORBIDDEN
+    await hass.async_block_till_done()
+    assert hass.states.get("light.ceiling_lights").state == "on"
+    assert dict(sessions.runtime_data.audit.calls) == calls
+    # The owner's session is untouched.
+    assert await raw.tools_list(session_id) == HTTPStatus.OK
+
+
+async def test_seventeenth_session_is_503_stateless_still_answers(
+    mcp: McpHarness, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    registry = _registry(sessions)
+    opened = [await raw.initialize() for _ in range(16)]
+    assert len(set(opened)) == 16
+    assert len(registry) == 16
+    headers = raw.headers(None, None)
+    del headers["MCP-Protocol-Version"]
+    response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
+    assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
+    assert "Mcp-Session-Id" not in response.headers
+    body = await response.json()
+    assert body["id"] == 1
+    assert "at most 16 sessions" in body["error"]["message"]
+    assert "Stateless requests still work" in body["error"]["message"]
+    assert body["error"]["data"] == {"limit": 16, "stateless": True}
+    assert len(registry) == 16
+    # Stateless requests: a handshake-era request without a session id ...
+    response = await raw.post(
+        {
+            "jsonrpc": "2.0",
+            "id": 5,
+            "method": "tools/call",
+            "params": {"name": "home_overview", "arguments": {}},
+        }
+    )
+    assert response.status == HTTPStatus.OK
+    assert response.content_type == "application/json"
+    assert (await response.json())["result"]["structuredContent"]["floors"]
+    # ... and a 2026-07-28 client.
+    overview = await mcp.data("home_overview", mode="auto")
+    assert overview["floors"]
+    # Every session still works; ending one makes room.
+    assert await raw.tools_list(opened[0]) == HTTPStatus.OK
+    assert (await raw.request("DELETE", opened[0])).status == HTTPStatus.OK
+    await raw.initialize()
+    assert len(registry) == 16
+
+
+async def test_idle_sessions_are_swept_on_home_assistants_clock(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """No request for 30 minutes: closed. Used, or holding its stream open: kept."""
+    raw.token = await _token(hass, hass_admin_user)  # Outlives the travel (10 days).
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    idle = await raw.initialize()
+    used = await raw.initialize()
+    listening = await raw.initialize()
+    stream = await raw.request("GET", listening)  # The client follows its stream.
+    assert stream.status == HTTPStatus.OK
+
+    async def travel(minutes: int) -> None:
+        freezer.tick(timedelta(minutes=minutes))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+
+    await travel(20)
+    assert closed == []
+    assert await raw.tools_list(used) == HTTPStatus.OK
+    await travel(11)
+    assert closed == [idle]
+    assert await raw.tools_list(idle) == HTTPStatus.NOT_FOUND
+    assert await raw.tools_list(used) == HTTPStatus.OK
+    await travel(29)
+    assert closed == [idle]  # The stream has been open for an hour: not idle.
+    stream.close()  # The client goes away without a DELETE.
+    await _served(registry, listening)
+    await travel(31)
+    assert sorted(closed) == sorted([idle, used, listening])
+    assert len(registry) == 0
+    for session_id in (idle, used, listening):
+        assert await raw.tools_list(session_id) == HTTPStatus.NOT_FOUND
+
+
+async def test_unload_closes_every_session(
+    mcp: McpHarness, hass: HomeAssistant, sessions: MockConfigEntry, raw: Raw
+) -> None:
+    """Options changes reload the entry: sessions end, streams close, callbacks run."""
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    first = await raw.initialize()
+    second = await raw.initialize()
+    stream = await raw.request("GET", first)
+    assert stream.status == HTTPStatus.OK
+    await _set_sessions(hass, sessions, False)
+    await stream.read()
+    assert sorted(closed) == sorted([first, second])
+    assert len(registry) == 0
+    # Sessions off now: GET is not served, requests stand alone.
+    assert (await raw.request("GET", first)).status == HTTPStatus.METHOD_NOT_ALLOWED
+    await _set_sessions(hass, sessions, True)
+    assert await raw.tools_list(second) == HTTPStatus.NOT_FOUND
+
+
+async def test_status_shows_the_sessions(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    ws = await hass_ws_client()
+    await ws.send_json_auto_id({"type": "home_mcp/status"})
+    status = (await ws.receive_json())["result"]
+    assert status["sessions"] == {"enabled": True, "open": 0, "limit": 16, "items": []}
+    assert status["options"]["enable_sessions"] is True
+
+    token = await _token(hass, hass_admin_user)  # Outlives the travel (10 days).
+    raw.token = token
+    session_id = await raw.initialize()
+    registry = _registry(sessions)
+    registry.subscription_count = lambda sid: 3 if sid == session_id else 0
+    freezer.tick(timedelta(minutes=5))
+    assert await raw.tools_list(session_id) == HTTPStatus.OK
+    await _served(registry, session_id)
+    freezer.tick(timedelta(seconds=42))
+    ws = await hass_ws_client(access_token=token)
+    await ws.send_json_auto_id({"type": "home_mcp/status"})
+    status = (await ws.receive_json())["result"]
+    assert status["sessions"] == {
+        "enabled": True,
+        "open": 1,
+        "limit": 16,
+        "items": [
+            {
+                "client": "raw-client 2",
+                "credential": registry.async_sessions()[0].credential_name,
+                "user": "Mock User",
+                "age_seconds": 342,
+                "idle_seconds": 42,
+                "subscriptions": 3,
+            }
+        ],
+    }
+    assert session_id not in json.dumps(status)
+
+
+async def test_revoking_the_credential_ends_its_sessions(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    hass_ws_client: Callable[..., Any],
+) -> None:
+    """A revoked token or client key keeps no session (nor its stream) open."""
+    registry = _registry(sessions)
+    token = await _token(hass, hass_admin_user)
+    by_token = await raw.initialize(token)
+    ws = await hass_ws_client()
+    await ws.send_json_auto_id({"type": "home_mcp/keys/create", "name": "laptop", "scope": "read"})
+    key = (await ws.receive_json())["result"]
+    by_key = await raw.initialize(key["key"])
+    kept = await raw.initialize()
+    stream = await raw.request("GET", by_token, token)
+    assert stream.status == HTTPStatus.OK
+
+    refresh = hass.auth.async_validate_access_token(token)
+    assert refresh is not None
+    hass.auth.async_remove_refresh_token(refresh)
+    await hass.async_block_till_done()
+    await stream.read()  # The stream ended with the session.
+    assert registry.async_get(by_token) is None
+
+    await ws.send_json_auto_id({"type": "home_mcp/keys/revoke", "key_id": key["key_id"]})
+    assert (await ws.receive_json())["success"] is True
+    await hass.async_block_till_done()
+    assert registry.async_get(by_key) is None
+    assert [s.session_id for s in registry.async_sessions()] == [kept]
+    assert await raw.tools_list(kept) == HTTPStatus.OK
