@@ -191,8 +191,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def write_config(config_dir: Path, size: int, history_sensors: int, port: int) -> None:
-    """Write configuration.yaml, link the integrations, and set up HTTP storage."""
+def write_config(
+    config_dir: Path, size: int, history_sensors: int, port: int, home_mcp: Path = HOME_MCP
+) -> None:
+    """Write configuration.yaml, link the integrations, and set up HTTP storage.
+
+    home_mcp: the Home MCP integration to link (default: this checkout's).
+    """
     scripts = "\n".join(
         f"  {key}:\n    alias: {name}\n    sequence:\n"
         f"      - action: light.turn_off\n        target:\n"
@@ -217,7 +222,7 @@ def write_config(config_dir: Path, size: int, history_sensors: int, port: int) -
     )
     custom = config_dir / "custom_components"
     custom.mkdir()
-    (custom / "home_mcp").symlink_to(HOME_MCP)
+    (custom / "home_mcp").symlink_to(home_mcp)
     (custom / "bench_house").symlink_to(BENCH_HOUSE)
     # The demo's helper writes .storage/http the way Home Assistant 2026.11 keeps it.
     subprocess.run(

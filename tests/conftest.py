@@ -9,6 +9,7 @@ access token; outcomes are read from Home Assistant's state machine.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -130,6 +131,26 @@ SCENES: list[dict[str, Any]] = [
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load the repository's custom integration."""
+
+
+@pytest.fixture(autouse=True)
+async def stop_sse_shutdown_watcher() -> AsyncIterator[None]:
+    """Stop the task `sse_starlette` leaves behind after the first SSE answer.
+
+    The SDK answers SSE (sessions, subscriptions/listen) through
+    `sse_starlette`, which starts one task per event loop that polls for a
+    uvicorn shutdown every 0.5 s, forever; the harness would report it as a
+    lingering task.
+    """
+    yield
+    watchers = [
+        task
+        for task in asyncio.all_tasks()
+        if getattr(task.get_coro(), "__qualname__", "") == "_shutdown_watcher"
+    ]
+    for task in watchers:
+        task.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
 
 
 @pytest.fixture

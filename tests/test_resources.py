@@ -44,25 +44,6 @@ HANDSHAKE_API = pytest.mark.filterwarnings(
 """The handshake era's own API, deprecated by the SDK for 2026-07-28 clients."""
 
 
-@pytest.fixture(autouse=True)
-async def stop_sse_shutdown_watcher() -> AsyncIterator[None]:
-    """Stop the task `sse_starlette` leaves behind after the first SSE answer.
-
-    Listen streams answer SSE through `sse_starlette`, which starts one task
-    per event loop polling for a uvicorn shutdown, forever; the harness
-    would report it as a lingering task.
-    """
-    yield
-    watchers = [
-        task
-        for task in asyncio.all_tasks()
-        if getattr(task.get_coro(), "__qualname__", "") == "_shutdown_watcher"
-    ]
-    for task in watchers:
-        task.cancel()
-    await asyncio.gather(*watchers, return_exceptions=True)
-
-
 def _hub(entry: MockConfigEntry) -> ResourceHub:
     hub: ResourceHub = entry.runtime_data.resources
     return hub

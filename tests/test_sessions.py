@@ -8,7 +8,7 @@ Time is travelled with Home Assistant's test utilities, never slept.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import timedelta
 from http import HTTPStatus
 import json
@@ -48,25 +48,6 @@ INITIALIZE = {
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 TOOLS_LIST = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
 ACCEPT = "application/json, text/event-stream"
-
-
-@pytest.fixture(autouse=True)
-async def stop_sse_shutdown_watcher() -> AsyncIterator[None]:
-    """Stop the task `sse_starlette` leaves behind after the first SSE answer.
-
-    The SDK answers SSE through `sse_starlette`, which starts one task per
-    event loop that polls for a uvicorn shutdown every 0.5 s, forever; the
-    harness would report it as a lingering task.
-    """
-    yield
-    watchers = [
-        task
-        for task in asyncio.all_tasks()
-        if getattr(task.get_coro(), "__qualname__", "") == "_shutdown_watcher"
-    ]
-    for task in watchers:
-        task.cancel()
-    await asyncio.gather(*watchers, return_exceptions=True)
 
 
 async def _set_sessions(hass: HomeAssistant, entry: MockConfigEntry, enabled: bool) -> None:

@@ -25,7 +25,9 @@ Two authenticated views let the benchmark read what the server measured:
 `GET /api/bench_house/stats` (per-tool handler and finalize times, time in
 the garbage collector from `gc.callbacks`, RSS) and
 `POST /api/bench_house/profile` (cProfile of the event loop's thread between
-`start` and `stop`).
+`start` and `stop`). The sessions benchmark's views (the house's entities,
+more tokens, a storm of state changes, Home MCP's sessions and live objects)
+are in `live.py`.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ import random
 import resource
 import time
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 import voluptuous as vol
@@ -76,7 +78,11 @@ from homeassistant.loader import async_get_integration
 import homeassistant.util.dt as dt_util
 
 from .const import DOMAIN, PLATFORMS, READY_FILE
+from .live import Storm, register_views as register_live_views
 from .plan import AREAS, FLOORS, LABELS, SENSOR_UNITS, EntitySpec, HousePlan, build_plan
+
+if TYPE_CHECKING:
+    from .entity import BenchEntity
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -139,6 +145,10 @@ class BenchData:
     gc_ms: float = 0.0
     gc_collections: int = 0
     gc_started: float = 0.0
+    entities: list[BenchEntity] = field(default_factory=list)
+    """The planned entities' objects, once their platforms added them."""
+    storm: Storm | None = None
+    """The last storm of state changes (the sessions benchmark), if any."""
 
     def gc_callback(self, phase: str, info: dict[str, Any]) -> None:
         """Add up the time the garbage collector takes (`gc.callbacks`)."""
@@ -156,6 +166,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     gc.callbacks.append(data.gc_callback)
     hass.http.register_view(BenchStatsView())
     hass.http.register_view(BenchProfileView())
+    register_live_views(hass)
 
     async def _started(event: Event) -> None:
         hass.async_create_background_task(_async_build(hass, data), "bench_house build")

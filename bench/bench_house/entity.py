@@ -4,6 +4,11 @@ They are ordinary Home Assistant entities: a unique id (so they are in the
 entity registry), a device (device registry), `has_entity_name`, and state
 written by Home Assistant's entity machinery. Lights, switches, covers, locks
 and climate act on their service calls and write the new state at once.
+
+`bench_change()` changes an entity the way its device would report a change
+(a new reading, a flip) and writes the new state: the sessions benchmark's
+storm of state changes (`live.py`) goes through it, so every change passes
+through the entity machinery and the state machine like a real one.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ class BenchEntity(Entity):
 
     _attr_has_entity_name = True
     _attr_should_poll = False
+    bench_changeable = False
+    """True when `bench_change()` can change this kind of entity."""
 
     def __init__(self, spec: EntitySpec) -> None:
         """Create the entity of `spec`."""
@@ -53,9 +60,20 @@ class BenchEntity(Entity):
             model=spec.kind.capitalize(),
         )
 
+    def bench_change(self) -> None:
+        """Change the entity as its device would, and write the new state."""
+        self._bench_flip()
+        self.async_write_ha_state()
+
+    def _bench_flip(self) -> None:
+        """Change what the state is made of; each call gives a different state."""
+        raise NotImplementedError(f"{self.entity_id} does not change")
+
 
 class BenchSensor(BenchEntity, SensorEntity):
     """A numeric sensor."""
+
+    bench_changeable = True
 
     def __init__(self, spec: EntitySpec) -> None:
         """Create the sensor."""
@@ -65,10 +83,20 @@ class BenchSensor(BenchEntity, SensorEntity):
         self._attr_state_class = SensorStateClass(values["state_class"])
         self._attr_native_unit_of_measurement = values["unit"]
         self._attr_native_value = values["value"]
+        self._bench_step = 0.1
+
+    def _bench_flip(self) -> None:
+        """Report a new reading: 0.1 up, then back down (always a different state)."""
+        value = self._attr_native_value
+        if isinstance(value, (int, float)):
+            self._attr_native_value = round(value + self._bench_step, 1)
+            self._bench_step = -self._bench_step
 
 
 class BenchBinarySensor(BenchEntity, BinarySensorEntity):
     """A motion, door, window or occupancy sensor."""
+
+    bench_changeable = True
 
     def __init__(self, spec: EntitySpec) -> None:
         """Create the binary sensor."""
@@ -76,9 +104,15 @@ class BenchBinarySensor(BenchEntity, BinarySensorEntity):
         self._attr_device_class = BinarySensorDeviceClass(spec.values["device_class"])
         self._attr_is_on = spec.values["is_on"]
 
+    def _bench_flip(self) -> None:
+        """See or clear motion, open or close a door."""
+        self._attr_is_on = not self._attr_is_on
+
 
 class BenchLight(BenchEntity, LightEntity):
     """A dimmable light."""
+
+    bench_changeable = True
 
     _attr_color_mode = ColorMode.BRIGHTNESS
     _attr_supported_color_modes = {ColorMode.BRIGHTNESS}  # noqa: RUF012
@@ -88,6 +122,10 @@ class BenchLight(BenchEntity, LightEntity):
         super().__init__(spec)
         self._attr_is_on = spec.values["is_on"]
         self._attr_brightness = spec.values["brightness"]
+
+    def _bench_flip(self) -> None:
+        """Turn on or off at the wall."""
+        self._attr_is_on = not self._attr_is_on
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Turn the light on."""
@@ -104,11 +142,17 @@ class BenchLight(BenchEntity, LightEntity):
 class BenchSwitch(BenchEntity, SwitchEntity):
     """A plug or relay."""
 
+    bench_changeable = True
+
     def __init__(self, spec: EntitySpec) -> None:
         """Create the switch."""
         super().__init__(spec)
         self._attr_device_class = SwitchDeviceClass(spec.values["device_class"])
         self._attr_is_on = spec.values["is_on"]
+
+    def _bench_flip(self) -> None:
+        """Switch on or off by hand."""
+        self._attr_is_on = not self._attr_is_on
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Turn the switch on."""
@@ -124,6 +168,8 @@ class BenchSwitch(BenchEntity, SwitchEntity):
 class BenchCover(BenchEntity, CoverEntity):
     """A blind, shade, window, door or garage door."""
 
+    bench_changeable = True
+
     _attr_supported_features = CoverEntityFeature.OPEN | CoverEntityFeature.CLOSE
 
     def __init__(self, spec: EntitySpec) -> None:
@@ -131,6 +177,10 @@ class BenchCover(BenchEntity, CoverEntity):
         super().__init__(spec)
         self._attr_device_class = CoverDeviceClass(spec.values["device_class"])
         self._attr_is_closed = spec.values["is_closed"]
+
+    def _bench_flip(self) -> None:
+        """Open or close by hand."""
+        self._attr_is_closed = not self._attr_is_closed
 
     async def async_open_cover(self, **kwargs: Any) -> None:
         """Open the cover."""
@@ -146,10 +196,16 @@ class BenchCover(BenchEntity, CoverEntity):
 class BenchLock(BenchEntity, LockEntity):
     """A door lock."""
 
+    bench_changeable = True
+
     def __init__(self, spec: EntitySpec) -> None:
         """Create the lock."""
         super().__init__(spec)
         self._attr_is_locked = spec.values["is_locked"]
+
+    def _bench_flip(self) -> None:
+        """Lock or unlock by hand."""
+        self._attr_is_locked = not self._attr_is_locked
 
     async def async_lock(self, **kwargs: Any) -> None:
         """Lock."""
@@ -165,6 +221,8 @@ class BenchLock(BenchEntity, LockEntity):
 class BenchClimate(BenchEntity, ClimateEntity):
     """A heating thermostat."""
 
+    bench_changeable = True
+
     _attr_hvac_modes = [HVACMode.OFF, HVACMode.HEAT]  # noqa: RUF012
     _attr_supported_features = (
         ClimateEntityFeature.TARGET_TEMPERATURE
@@ -179,6 +237,13 @@ class BenchClimate(BenchEntity, ClimateEntity):
         self._attr_hvac_mode = HVACMode(spec.values["hvac_mode"])
         self._attr_current_temperature = spec.values["current_temperature"]
         self._attr_target_temperature = spec.values["target_temperature"]
+        self._bench_step = 0.5
+
+    def _bench_flip(self) -> None:
+        """Turn the target half a degree up on the thermostat, then back."""
+        if self._attr_target_temperature is not None:
+            self._attr_target_temperature += self._bench_step
+            self._bench_step = -self._bench_step
 
     async def async_set_hvac_mode(self, hvac_mode: HVACMode) -> None:
         """Set the mode."""
@@ -230,4 +295,6 @@ async def async_setup_platform_entry(
     """Add the planned entities of `domain` (what each platform module calls)."""
     plan: HousePlan = hass.data[DOMAIN].plan
     entity_class = ENTITY_CLASSES[domain]
-    async_add_entities([entity_class(spec) for spec in plan.by_domain(domain)])
+    entities = [entity_class(spec) for spec in plan.by_domain(domain)]
+    hass.data[DOMAIN].entities.extend(entities)
+    async_add_entities(entities)

@@ -33,6 +33,11 @@ class Caller:
     key_id: the Home MCP client key used, if any (then `user` is Home MCP's
         system user and `refresh_token_id` is None).
     read_only: True for a `read` client key: no write tools.
+    base_url: the address of Home Assistant this request came in on, when it
+        is one Home Assistant is configured with (`get_url` with
+        `require_current_request`), else its configured address; the base of
+        approval links. Never taken from the request alone, so a client
+        cannot make Home MCP show a person a link to another host.
     """
 
     user: User
@@ -41,6 +46,7 @@ class Caller:
     client_name: str | None = None
     key_id: str | None = None
     read_only: bool = False
+    base_url: str | None = None
 
     @property
     def credential_id(self) -> str:

@@ -536,6 +536,22 @@ def _origin_allowed(hass: HomeAssistant, request: web.Request) -> bool:
     return str(url.origin()).lower() in allowed
 
 
+def _base_url(hass: HomeAssistant) -> str | None:
+    """Return Home Assistant's address for links a person will open, or None.
+
+    The address of the current request when Home Assistant is configured
+    with it (internal, external or cloud URL; `get_url` checks the request's
+    host against them), else the configured address; never a host only the
+    request names.
+    """
+    for require_current_request in (True, False):
+        try:
+            return get_url(hass, require_current_request=require_current_request)
+        except NoURLAvailableError:
+            continue
+    return None
+
+
 async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Caller:
     """Return who is calling, or raise `HTTPUnauthorized`.
 
@@ -552,7 +568,12 @@ async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Cal
         credential_name = "unknown credential"
         if token_id and (refresh := hass.auth.async_get_refresh_token(token_id)):
             credential_name = refresh.client_name or refresh.client_id or "login session"
-        return Caller(user=user, refresh_token_id=token_id, credential_name=credential_name)
+        return Caller(
+            user=user,
+            refresh_token_id=token_id,
+            credential_name=credential_name,
+            base_url=_base_url(hass),
+        )
     header = request.headers.get(hdrs.AUTHORIZATION, "")
     scheme, _, token = header.partition(" ")
     if (
@@ -566,6 +587,7 @@ async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Cal
             credential_name=f"client key {key.name}",
             key_id=key.key_id,
             read_only=key.scope == "read",
+            base_url=_base_url(hass),
         )
     headers = {hdrs.CONTENT_TYPE: "application/json"}
     try:

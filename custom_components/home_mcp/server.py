@@ -14,6 +14,7 @@ shape the result (`shaping.finalize`) and return it both as
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 import mcp_types as types
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from homeassistant.core import HomeAssistant
@@ -49,6 +51,11 @@ from .tools import (
 )
 
 _LOGGER = logging.getLogger(__name__)
+
+APPROVAL_INPUT_KEY = "home_mcp_approval"
+"""Key of the approval link among a 2026-07-28 `InputRequiredResult`'s requests."""
+ELICITATION_TIMEOUT = 600.0
+"""Seconds a handshake-era client may take to answer the approval link."""
 
 SERVER_NAME = "Home MCP"
 INSTRUCTIONS = """\
@@ -274,7 +281,7 @@ def create_server(
 
     async def call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    ) -> types.CallToolResult | types.InputRequiredResult:
         caller = _caller(ctx)
         tool = tools.get(params.name)
         if tool is None:
@@ -324,7 +331,11 @@ def create_server(
                 "Home Assistant's log has the details",
             ).as_result()
         _audit(audit, caller, tool.name, tool.write, payload)
-        return _result(finalize(payload, budget, tool.narrow_hint, tool.text_fields))
+        shaped = finalize(payload, budget, tool.narrow_hint, tool.text_fields)
+        if shaped.get("error") == "needs_confirmation" and shaped.get("approval_url"):
+            if (asked := _offer_approval_url(hass, ctx, params, shaped)) is not None:
+                return asked
+        return _result(shaped)
 
     return Server(
         SERVER_NAME,
@@ -342,6 +353,73 @@ def create_server(
         on_unsubscribe_resource=resources.async_unsubscribe if resources else None,
         on_subscriptions_listen=resources.async_listen if resources else None,
     )
+
+
+def _offer_approval_url(
+    hass: HomeAssistant,
+    ctx: ServerRequestContext[Any, Any],
+    params: types.CallToolRequestParams,
+    refusal: dict[str, Any],
+) -> types.InputRequiredResult | None:
+    """Send the approval page's address to a client that can open links (URL elicitation).
+
+    Only for clients that declared URL-mode elicitation. 2026-07-28: the
+    call answers `InputRequiredResult` with the link; the client's retry
+    (carrying `input_responses`) gets the refusal itself. Handshake era, in
+    a session: the link goes out as `elicitation/create` on the session's
+    stream while the call answers the refusal at once; without a session
+    there is no way to send it (the refusal's `approval_url` remains).
+    Whatever the client answers approves nothing: approval happens only in
+    Home Assistant, by a person (`confirmations.py`).
+    """
+    capabilities = ctx.session.client_capabilities
+    if (
+        capabilities is None
+        or capabilities.elicitation is None
+        or capabilities.elicitation.url is None
+    ):
+        return None
+    url = str(refusal["approval_url"])
+    message = (
+        f"{refusal['action']} waits for a person's approval in Home Assistant. "
+        "Open the link to approve or deny it there; nothing answered here approves it."
+    )
+    if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+        if params.input_responses is not None or params.request_state is not None:
+            return None  # The retry after the link was shown: answer the refusal.
+        return types.InputRequiredResult(
+            input_requests={
+                APPROVAL_INPUT_KEY: types.ElicitRequest(
+                    params=types.ElicitRequestURLParams(message=message, url=url)
+                )
+            },
+            request_state=f"{APPROVAL_INPUT_KEY}:{refusal['confirmation_id']}",
+        )
+    request = ctx.request
+    if request is None or not request.headers.get("mcp-session-id"):
+        return None  # Stateless: no stream to send a request on.
+    hass.async_create_background_task(
+        _async_elicit_url(ctx.session, message, url, str(refusal["confirmation_id"])),
+        f"{DOMAIN} approval link",
+    )
+    return None
+
+
+async def _async_elicit_url(session: Any, message: str, url: str, confirmation_id: str) -> None:
+    """Send a URL elicitation on a session's stream; its answer is only logged."""
+    try:
+        async with asyncio.timeout(ELICITATION_TIMEOUT):
+            answer = await session.elicit_url(message, url, confirmation_id)
+    except TimeoutError:
+        _LOGGER.debug("No answer to the approval link of %s", confirmation_id)
+    except Exception as err:  # noqa: BLE001  # The client's stream is not ours to fail on.
+        _LOGGER.debug("Could not send the approval link of %s: %r", confirmation_id, err)
+    else:
+        _LOGGER.debug(
+            "Client answered %s to the approval link of %s (approves nothing)",
+            answer.action,
+            confirmation_id,
+        )
 
 
 def _may_use(caller: Caller, tool: Tool) -> bool:

@@ -163,13 +163,17 @@ _RISK_WORDS: Final = {
 }
 
 
-def refusal(decision: Decision, confirmation: Confirmation) -> dict[str, Any]:
+def refusal(
+    decision: Decision, confirmation: Confirmation, base_url: str | None = None
+) -> dict[str, Any]:
     """Return the structured refusal of a guarded action (§4).
 
     `{ok: false, refused: true, error: "needs_confirmation", risk, action,
-    targets, confirmation_id, expires_at, why, where, retry}`; targets lists
-    the (entity, service) pairs that stop the action, with the reason for
-    each.
+    targets, confirmation_id, expires_at, approval_path, approval_url?, why,
+    where, retry}`; targets lists the (entity, service) pairs that stop the
+    action, with the reason for each. `approval_url` (the panel's page for
+    this confirmation) is there when Home Assistant's address is known
+    (`Caller.base_url`).
     """
     risk = decision.risk
     what = _RISK_WORDS.get(risk, "is guarded")
@@ -188,6 +192,7 @@ def refusal(decision: Decision, confirmation: Confirmation) -> dict[str, Any]:
         "confirmation_id": confirmation.confirmation_id,
         "expires_at": confirmation.expires_at.isoformat(),
         "approval_path": path,
+        **({"approval_url": f"{base_url.rstrip('/')}{path}"} if base_url else {}),
         "why": (
             f"{decision.action.name} {what}. Home MCP never runs such an action "
             "on a model's request: a person must approve it in Home Assistant."
@@ -217,4 +222,6 @@ def refuse(ctx: ToolContext, decision: Decision, **details: Any) -> ToolError:
             "Wait until the person decides or the requests expire (get_confirmation), "
             "and tell the person what you wanted to do",
         )
-    return ToolError.from_result({**refusal(decision, confirmation), **details})
+    return ToolError.from_result(
+        {**refusal(decision, confirmation, ctx.caller.base_url), **details}
+    )
