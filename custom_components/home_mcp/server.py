@@ -23,7 +23,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 import mcp_types as types
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
@@ -34,6 +34,7 @@ from .confirmations import ConfirmationManager
 from .const import DOMAIN
 from .gate import Gate
 from .resources import ResourceHub
+from .schemas import compact_schema, output_schema
 from .shaping import finalize
 from .tools import (
     Tool,
@@ -97,122 +98,13 @@ def all_tools() -> list[Tool]:
     return [tool for module in TOOL_MODULES for tool in module.TOOLS]
 
 
-def compact_schema(schema: dict[str, Any], *, output: bool = False) -> dict[str, Any]:
-    """Return a pydantic JSON schema without what costs a model's context for nothing.
-
-    `tools/list` is read into every conversation, so its schemas are kept to
-    what a client validates and a model reads: `$ref`s are inlined (the
-    models are not recursive), generated `title`s and the models' docstrings
-    are dropped, and an optional field's `anyOf [X, null]` with a null
-    default becomes `X` (leaving the field out means null). Input field
-    descriptions stay; string length caps go (the input model still enforces
-    them, with a clear error); an output schema (`output=True`) also loses
-    descriptions, defaults and `additionalProperties: true`, which validate
-    nothing: the tool's description says what the result means.
-    """
-    definitions: dict[str, Any] = schema.get("$defs", {})
-
-    def walk(node: Any, *, is_model: bool) -> Any:
-        if isinstance(node, list):
-            return [walk(item, is_model=False) for item in node]
-        if not isinstance(node, dict):
-            return node
-        if "$ref" in node:
-            target = definitions[node["$ref"].rsplit("/", 1)[-1]]
-            extra = {k: v for k, v in node.items() if k != "$ref"}
-            return walk({**target, **extra}, is_model=True)
-        out: dict[str, Any] = {}
-        for key, value in node.items():
-            if key in ("$defs", "title") or (key == "description" and (is_model or output)):
-                continue
-            if output and (key == "default" or (key == "additionalProperties" and value is True)):
-                continue
-            if key in ("maxLength", "minLength"):
-                continue  # Abuse guards, enforced on arrival; nothing a model needs.
-            if key == "properties":
-                out[key] = {name: walk(prop, is_model=False) for name, prop in value.items()}
-            else:
-                out[key] = walk(value, is_model=False)
-        variants = node.get("anyOf")
-        if "default" in node and node["default"] is None and isinstance(variants, list):
-            rest = [v for v in out["anyOf"] if v != {"type": "null"}]
-            out.pop("default", None)
-            del out["anyOf"]
-            out = {**rest[0], **out} if len(rest) == 1 else {"anyOf": rest, **out}
-        return _merge_types(out)
-
-    result: dict[str, Any] = walk(schema, is_model=True)
-    return result
-
-
-def _merge_types(schema: dict[str, Any]) -> dict[str, Any]:
-    """Return `anyOf` of plain types as one `type` list.
-
-    `{"anyOf": [{"type": "string"}, {"type": "array", "items": X}]}` becomes
-    `{"type": ["string", "array"], "items": X}`: the same values validate
-    (`items` only applies to arrays), in half the bytes.
-    """
-    variants = schema.get("anyOf")
-    if not isinstance(variants, list) or not all(
-        isinstance(v.get("type"), str) and set(v) <= {"type", "items"} for v in variants
-    ):
-        return schema
-    items = [v["items"] for v in variants if "items" in v]
-    types_ = [v["type"] for v in variants]
-    if len(items) > 1 or len(set(types_)) != len(types_):
-        return schema
-    merged = {k: v for k, v in schema.items() if k != "anyOf"}
-    merged["type"] = types_
-    if items:
-        merged["items"] = items[0]
-    return merged
-
-
-def _json_type(schema: dict[str, Any]) -> dict[str, Any]:
-    """Return `schema` cut to its JSON type: `{"type": ...}` (or its `enum`)."""
-    if "enum" in schema:
-        return {"enum": schema["enum"]}
-    if "const" in schema:
-        return {"const": schema["const"]}
-    if "type" in schema:
-        return {"type": schema["type"]}
-    types_ = [
-        variant["type"]
-        for variant in schema.get("anyOf", ())
-        if isinstance(variant.get("type"), str)
-    ]
-    if types_ and len(types_) == len(schema["anyOf"]):
-        return {"type": types_[0] if len(types_) == 1 else types_}
-    return {}
-
-
-def _output_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """Return the JSON schema of a tool's output, success or error.
-
-    One object: `ok` (true on success, false on error; always present) and
-    the fields a success always carries, with their JSON types; optional fields are
-    allowed but not listed. Errors carry `ok: false`, `error`, `message` and
-    `hint` for every tool alike (§3; the server's instructions say so), so
-    they are not repeated per tool. Nested rows are typed as objects only:
-    what they hold is the tool description's business. `tools/list` is read
-    into every conversation, so it stays small.
-    """
-    schema = compact_schema(model.model_json_schema(mode="serialization"), output=True)
-    always = set(schema.get("required", ()))
-    properties: dict[str, Any] = {"ok": {"type": "boolean"}}
-    for name, prop in schema.get("properties", {}).items():
-        if name in always:
-            properties.setdefault(name, _json_type(prop))
-    return {"type": "object", "properties": properties}
-
-
 def _tool_definition(tool: Tool) -> types.Tool:
     return types.Tool(
         name=tool.name,
         title=tool.title,
         description=tool.description,
         input_schema=compact_schema(tool.input_model.model_json_schema()),
-        output_schema=_output_schema(tool.output_model),
+        output_schema=output_schema(tool.output_model),
         # destructiveHint and idempotentHint mean something for writes only.
         annotations=types.ToolAnnotations(
             read_only_hint=not tool.write,
