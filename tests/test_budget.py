@@ -143,3 +143,13 @@ async def test_budget_is_an_option(
     assert _size(after) <= 4 * 1024 < _size(before)
     assert len(after["items"]) < len(before["items"])
     assert "4096 bytes" in after["truncated"]["hint"]
+
+
+async def test_long_text_is_cut_when_no_list_is_left(mcp: McpHarness) -> None:
+    """A 37 KB template result fits the budget, ends in "…" and says what was cut."""
+    data = await mcp.data("render_template", {"template": "{{ 'line\\n' * 7500 }}"})
+    assert data["ok"] is True and data["type"] == "string"
+    assert _size(data) <= DEFAULT_BUDGET
+    assert data["result"].startswith("line\nline\n") and data["result"].endswith("…")
+    assert data["truncated"]["chars_cut"] > 20_000
+    assert data["truncated"]["omitted"] == 0
