@@ -6,6 +6,7 @@ case is checked by the entity's state in Home Assistant afterwards.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -47,11 +48,10 @@ async def test_scene_apply_with_odd_spellings(
 async def test_scene_state_on_a_group_reaches_its_members(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
-    """A group made on the fly, then a scene state on it: judged member by member."""
-    result = await _call(
-        mcp, "group", "set", data={"object_id": "ptlock", "entities": ["lock.front_door"]}
+    """A group the person made, then a scene state on it: judged member by member."""
+    await hass.services.async_call(
+        "group", "set", {"object_id": "ptlock", "entities": ["lock.front_door"]}, blocking=True
     )
-    assert result["ok"] is True, result
     await hass.async_block_till_done()
     refused = await _call(mcp, "scene", "apply", data={"entities": {"group.ptlock": "unlocked"}})
     assert refused["error"] == "needs_confirmation", refused
@@ -351,3 +351,70 @@ async def test_notify_cannot_rewrite_home_mcps_notifications(
     assert result["error"] == "needs_confirmation", result
     assert result["risk"] == "system"
     assert calls == []
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"object_id": "swap", "entities": ["lock.front_door"]},
+        {"object_id": "swap", "entities": ["light.bed_light", "cover.garage_door"]},
+        {"object_id": "swap", "add_entities": ["lock.openable_lock"]},
+        {"object_id": "swap", "entities": ["group.person_locks"]},  # Nested.
+        {"object_id": "swap", "add_entities": "ALARM_CONTROL_PANEL.SECURITY"},
+    ],
+)
+async def test_group_set_cannot_bring_what_opens_the_house_into_a_group(
+    mcp: McpHarness, hass: HomeAssistant, data: dict[str, Any]
+) -> None:
+    """Red team, round 4: swapping a lock into a group while a scene applies to it.
+
+    Home Assistant reads a group's members when the scene runs, after Home MCP
+    judged it; so a lock, a garage door or an alarm panel only enters a group
+    from MCP with a person's approval.
+    """
+    await hass.services.async_call(
+        "group",
+        "set",
+        {"object_id": "person_locks", "entities": ["lock.kitchen_door"]},
+        blocking=True,
+    )
+    safe = await _call(
+        mcp, "group", "set", data={"object_id": "swap", "entities": ["light.bed_light"]}
+    )
+    assert safe["ok"] is True, safe
+    await hass.async_block_till_done()
+    refused = await _call(mcp, "group", "set", data=data)
+    assert refused["error"] == "needs_confirmation", refused
+    assert refused["targets"][0]["reason"].startswith("Puts it in a group")
+    await hass.async_block_till_done()
+    assert hass.states.get("group.swap").attributes["entity_id"] == ("light.bed_light",)
+
+
+async def test_group_set_keeps_members_it_already_had(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """A group the person made with a lock in it can still gain a light."""
+    await hass.services.async_call(
+        "group", "set", {"object_id": "door", "entities": ["lock.front_door"]}, blocking=True
+    )
+    result = await _call(
+        mcp, "group", "set", data={"object_id": "door", "add_entities": ["light.bed_light"]}
+    )
+    assert result["ok"] is True, result
+
+
+async def test_group_swap_race_against_scene_apply(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """The red team's race, replayed: scene.apply on a group while group.set swaps a lock in."""
+    await _call(mcp, "group", "set", data={"object_id": "poc", "entities": ["light.bed_light"]})
+    await hass.async_block_till_done()
+
+    async def swap() -> None:
+        for _ in range(15):
+            for members in (["lock.front_door"], ["light.bed_light"]):
+                await _call(mcp, "group", "set", data={"object_id": "poc", "entities": members})
+
+    async def apply() -> None:
+        for _ in range(15):
+            await _call(mcp, "scene", "apply", data={"entities": {"group.poc": "unlocked"}})
+
+    await asyncio.gather(swap(), apply())
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"

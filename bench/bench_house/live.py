@@ -59,20 +59,21 @@ HOME_MCP: Final = "home_mcp"
 MAX_TOKENS: Final = 64
 MAX_RATE: Final = 1000.0
 OPENING_CLASSES: Final = frozenset({"door", "garage_door", "window", "opening"})
-COUNTED_TYPES: Final = frozenset(
-    {
-        # Home MCP's record of a session.
-        "McpSession",
-        # The MCP SDK's side of a session: its transport and server session.
-        "StreamableHTTPServerTransport",
-        "ServerSession",
-        # anyio streams (each session holds several).
-        "MemoryObjectSendStream",
-        "MemoryObjectReceiveStream",
-        # One per followed URI in Home MCP's resource hub.
-        "Debouncer",
-    }
-)
+COUNTED_TYPES: Final = {
+    # Home MCP's record of a session.
+    "custom_components.home_mcp.sessions.McpSession": "McpSession",
+    # The MCP SDK's side of a session: its transport; a per-request proxy
+    # (`ctx.session`) that the resource hub keeps for each subscription.
+    "mcp.server.streamable_http.StreamableHTTPServerTransport": "SDK transport",
+    "mcp.server.session.ServerSession": "ServerSession",
+    # A request as the SDK sees it (the proxy above holds its request's).
+    "starlette.requests.Request": "Starlette Request",
+    # anyio streams (each session holds several).
+    "anyio.streams.memory.MemoryObjectSendStream": "anyio send stream",
+    # One per followed URI in Home MCP's resource hub (and a few of Home Assistant's).
+    "homeassistant.helpers.debounce.Debouncer": "Debouncer",
+}
+"""Classes whose live objects `?objects=1` counts (qualified name: label)."""
 
 
 def room_visible(domain: str, device_class: str | None) -> bool:
@@ -89,6 +90,10 @@ def room_visible(domain: str, device_class: str | None) -> bool:
     if domain in ("light", "cover", "lock", "climate"):
         return True
     return domain == "binary_sensor" and device_class in OPENING_CLASSES
+
+
+def _qualified_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _hass(request: web.Request) -> HomeAssistant:
@@ -320,9 +325,11 @@ class BenchSessionsView(HomeAssistantView):
             start = time.perf_counter()
             gc.collect()
             counts = Counter(
-                name for obj in gc.get_objects() if (name := type(obj).__name__) in COUNTED_TYPES
+                label
+                for obj in gc.get_objects()
+                if (label := COUNTED_TYPES.get(_qualified_name(type(obj)))) is not None
             )
-            body["objects"] = {name: counts.get(name, 0) for name in sorted(COUNTED_TYPES)}
+            body["objects"] = {label: counts.get(label, 0) for label in COUNTED_TYPES.values()}
             body["objects"]["asyncio tasks"] = len(asyncio.all_tasks())
             body["objects_ms"] = (time.perf_counter() - start) * 1000
         return self.json(body)

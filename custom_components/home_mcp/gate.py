@@ -590,8 +590,18 @@ class Gate:
             walk.add(Risk.UNKNOWN, None, name, f"A target Home MCP cannot read: {err}")
             return []
 
-        if (domain, service) == ("group", "set") and (problem := self._group_set_problem(data)):
-            walk.add(Risk.UNKNOWN, None, name, problem)
+        if (domain, service) == ("group", "set"):
+            if problem := self._group_set_problem(data):
+                walk.add(Risk.UNKNOWN, None, name, problem)
+            else:
+                for entity_id in self._group_set_newcomers(data):
+                    walk.add(
+                        Risk.OPENS_HOUSE,
+                        entity_id,
+                        name,
+                        "Puts it in a group: an action on the group would reach it, "
+                        "and a group changed while such an action runs escapes its check",
+                    )
         if (domain, service) == (
             "persistent_notification",
             "dismiss_all",
@@ -1145,22 +1155,24 @@ class Gate:
                 stack.append((child, grandchildren, 0))
         return None
 
-    def _group_leaves(self, entity_id: str) -> list[str]:
+    def _group_leaves(
+        self, entity_id: str, override: Mapping[str, list[str]] | None = None
+    ) -> list[str]:
         """Return every entity under a group, nested groups included (each once)."""
         seen = {entity_id}
         leaves: list[str] = []
-        pending = list(self._group_members(entity_id) or [])
+        pending = list(self._group_members(entity_id, override) or [])
         while pending:
             member = pending.pop()
             if member in seen:
                 continue
             seen.add(member)
             leaves.append(member)
-            pending.extend(self._group_members(member) or [])
+            pending.extend(self._group_members(member, override) or [])
         return leaves
 
-    def _group_set_problem(self, data: Mapping[str, Any]) -> str | None:
-        """Return why a `group.set` call would make a dangerous group, or None."""
+    def _group_set_members(self, data: Mapping[str, Any]) -> tuple[str, list[str]] | None:
+        """Return the group a `group.set` call sets and its members afterwards, or None."""
         object_id = data.get("object_id")
         if not isinstance(object_id, str):
             return None
@@ -1172,9 +1184,33 @@ class Gate:
             value = data.get(key)
             items = [value] if isinstance(value, str) else value or []
             members.extend(str(item).strip().lower() for item in items)
+        return group_id, members
+
+    def _group_set_problem(self, data: Mapping[str, Any]) -> str | None:
+        """Return why a `group.set` call would make a dangerous group, or None."""
+        if (found := self._group_set_members(data)) is None:
+            return None
+        group_id, members = found
         return self._group_problem(
             [group_id], override={group_id: members}, max_depth=MAX_NEW_GROUP_DEPTH
         )
+
+    def _group_set_newcomers(self, data: Mapping[str, Any]) -> list[str]:
+        """Return the entities that can open the house a `group.set` call brings into a group.
+
+        Members reached through nested groups count. Home Assistant reads a
+        group's members when an action on the group runs, not when Home MCP
+        judged it: a group that gains a lock while a scene applied to it is
+        running would carry the scene's `unlocked` to the lock. So no such
+        entity enters a group from MCP without a person's approval; members
+        it already had stay (actions on the group are judged with them).
+        """
+        if (found := self._group_set_members(data)) is None:
+            return []
+        group_id, members = found
+        before = set(self._group_leaves(group_id))
+        after = set(self._group_leaves(group_id, {group_id: members}))
+        return sorted(e for e in after - before if self.async_is_sensitive_entity(e))
 
     def _secures(self, automation_id: str, depth: int) -> bool:
         """Return True if an automation's actions do anything but safe ones."""
