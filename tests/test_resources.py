@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from datetime import timedelta
 import json
 from typing import Any
+from unittest.mock import patch
 
 import httpx2
 from mcp import Client
@@ -500,3 +501,38 @@ async def test_fifty_first_subscription_is_refused(
         await client.session.subscribe_resource(uris[MAX_SUBSCRIPTIONS_PER_SESSION])
         assert len(_hub(home_mcp).followed) == MAX_SUBSCRIPTIONS_PER_SESSION
     await _until(lambda: not _hub(home_mcp).followed)
+
+
+async def test_change_during_a_slow_send_is_announced_after_it(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """A client slow to take an update still learns of the change that came meanwhile."""
+    await _enable_sessions(hass, home_mcp)
+    hub = _hub(home_mcp)
+    updates: asyncio.Queue[str] = asyncio.Queue()
+    async with _session_client(mcp, updates.put_nowait) as client:
+        await client.session.subscribe_resource(CEILING)
+        [peer] = hub._peers.values()
+        release = asyncio.Event()
+        sent: list[str] = []
+        real_send = peer.send_resource_updated
+
+        async def slow_send(uri: str) -> None:
+            sent.append(uri)
+            if len(sent) == 1:
+                await release.wait()  # The client's stream is full for a while.
+            await real_send(uri)
+
+        with patch.object(peer, "send_resource_updated", slow_send):
+            await _light(hass, "turn_off")
+            await _until(lambda: len(sent) == 1)
+            await _cooldown(hass)
+            await _light(hass, "turn_on", brightness=42)
+            await _cooldown(hass)  # Its turn comes while the first send waits.
+            assert len(sent) == 1
+            release.set()
+            await _until(lambda: len(sent) == 2)
+        async with asyncio.timeout(2):
+            assert [await updates.get(), await updates.get()] == [CEILING, CEILING]
+        data = _json(await client.read_resource(CEILING), CEILING)
+        assert data["entity"]["attributes"]["brightness"] == 42

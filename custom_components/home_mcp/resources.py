@@ -309,6 +309,11 @@ class ResourceHub:
         self._unsub_states: CALLBACK_TYPE | None = None
         self._unsub_confirmations: CALLBACK_TYPE | None = None
         self._sending: dict[tuple[str, str], asyncio.Task[None]] = {}
+        # (session, uri) that changed again while a send was still waiting.
+        self._again: set[tuple[str, str]] = set()
+        # One SDK session object per session, whatever request subscribed
+        # (each request's object keeps that request alive).
+        self._peers: dict[str, ServerSession] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         self.updates_sent = 0
@@ -484,7 +489,7 @@ class ResourceHub:
                 "session may: unsubscribe from one first (resources/unsubscribe)",
                 {"limit": MAX_SUBSCRIPTIONS_PER_SESSION, "subscribed": len(followed)},
             )
-        followed[uri] = ctx.session
+        followed[uri] = self._peers.setdefault(session_id, ctx.session)
         self._async_update_watch(uri)
         return types.EmptyResult()
 
@@ -604,6 +609,8 @@ class ResourceHub:
     def _async_drop_session(self, session_id: str) -> None:
         """Forget what a session followed and cancel its pending sends."""
         followed = self._subscriptions.pop(session_id, {})
+        self._peers.pop(session_id, None)
+        self._again = {key for key in self._again if key[0] != session_id}
         for (sid, _uri), task in list(self._sending.items()):
             if sid == session_id:
                 task.cancel()
@@ -717,20 +724,31 @@ class ResourceHub:
         for session_id, followed in self._subscriptions.items():
             session = followed.get(uri)
             key = (session_id, uri)
-            if session is None or key in self._sending:
-                continue  # A send still waiting carries this change too.
-            self._sending[key] = self._hass.async_create_background_task(
-                self._async_send(session_id, uri, session),
-                f"{DOMAIN} resource update",
-                eager_start=False,
-            )
-            self.updates_sent += 1
+            if session is None:
+                continue
+            if key in self._sending:
+                self._again.add(key)  # Sent once the waiting send is done.
+                continue
+            self._async_start_send(session_id, uri, session)
         if self._listening.get(uri):
             self._spawn(self._bus.publish(ResourceUpdated(uri=uri)))
             self.updates_sent += 1
 
+    @callback
+    def _async_start_send(self, session_id: str, uri: str, session: ServerSession) -> None:
+        self._sending[(session_id, uri)] = self._hass.async_create_background_task(
+            self._async_send(session_id, uri, session),
+            f"{DOMAIN} resource update",
+            eager_start=False,
+        )
+        self.updates_sent += 1
+
     async def _async_send(self, session_id: str, uri: str, session: ServerSession) -> None:
-        """Send one `notifications/resources/updated` to a session, or give up."""
+        """Send one `notifications/resources/updated` to a session, or give up.
+
+        A change that came while this send waited is announced right after
+        it, so the last change always reaches a client that reads again.
+        """
         try:
             async with asyncio.timeout(SEND_TIMEOUT):
                 await session.send_resource_updated(uri)
@@ -744,7 +762,12 @@ class ResourceHub:
         except Exception as err:  # noqa: BLE001 - a session's stream must not break delivery.
             _LOGGER.debug("Update of %s to session %s… failed: %r", uri, session_id[:8], err)
         finally:
-            self._sending.pop((session_id, uri), None)
+            key = (session_id, uri)
+            self._sending.pop(key, None)
+            if key in self._again and not self._closed:
+                self._again.discard(key)
+                if (current := self._subscriptions.get(session_id, {}).get(uri)) is not None:
+                    self._async_start_send(session_id, uri, current)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = self._hass.async_create_background_task(coro, f"{DOMAIN} resource update")
