@@ -338,15 +338,13 @@ async def test_a_macro_changed_after_asking_cannot_be_approved(
     """The same entity with a worse state than shown voids the request."""
 
     async def create(state: str) -> None:
-        result = await mcp.data(
-            "call_service",
-            {
-                "domain": "scene",
-                "service": "create",
-                "data": {"scene_id": "swap", "entities": {"lock.openable_lock": state}},
-            },
+        # Made in Home Assistant (from MCP, such a scene would itself need approval).
+        await hass.services.async_call(
+            "scene",
+            "create",
+            {"scene_id": "swap", "entities": {"lock.openable_lock": state}},
+            blocking=True,
         )
-        assert result["ok"] is True, result
         await hass.async_block_till_done()
 
     await create("unlocked")

@@ -58,17 +58,27 @@ async def test_scene_state_on_a_group_reaches_its_members(
     assert refused["targets"][0]["entity_id"] == "lock.front_door"
     assert refused["targets"][0]["via"] == ["group.ptlock"]
 
+    # A scene that would open the house is not even made without approval.
     created = await _call(
         mcp, "scene", "create", data={"scene_id": "pt6", "entities": {"group.ptlock": "unlocked"}}
     )
-    assert created["ok"] is True
+    assert created["error"] == "needs_confirmation", created
+    assert created["targets"][0]["entity_id"] == "lock.front_door"
     await hass.async_block_till_done()
-    refused = await _call(mcp, "scene", "turn_on", target={"entity_id": "scene.pt6"})
+    assert hass.states.get("scene.pt6") is None
+    # One the person made is judged when it runs.
+    await hass.services.async_call(
+        "scene",
+        "create",
+        {"scene_id": "pt7", "entities": {"group.ptlock": "unlocked"}},
+        blocking=True,
+    )
+    refused = await _call(mcp, "scene", "turn_on", target={"entity_id": "scene.pt7"})
     assert refused["error"] == "needs_confirmation", refused
-    refused = await mcp.data("run_macro", {"phrase": "pt6"})
+    refused = await mcp.data("run_macro", {"phrase": "pt7"})
     assert refused["error"] == "needs_confirmation", refused
     macros = await mcp.data("list_macros", {"limit": 200})
-    assert {m["entity_id"]: m["guarded"] for m in macros["items"]}["scene.pt6"] is True
+    assert {m["entity_id"]: m["guarded"] for m in macros["items"]}["scene.pt7"] is True
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state == "locked"
 
@@ -418,3 +428,68 @@ async def test_group_swap_race_against_scene_apply(mcp: McpHarness, hass: HomeAs
     await asyncio.gather(swap(), apply())
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"scene_id": "swap", "entities": {"lock.front_door": "unlocked"}},
+        {"scene_id": "swap", "entities": {"cover.garage_door": {"state": "open"}}},
+        # The kitchen door is unlocked in the demo: a snapshot would bring that back.
+        {"scene_id": "swap", "snapshot_entities": ["lock.kitchen_door"]},
+    ],
+)
+async def test_scene_create_that_would_open_the_house_needs_approval(
+    mcp: McpHarness, hass: HomeAssistant, data: dict[str, Any]
+) -> None:
+    """Red team, round 5: homeassistant.turn_on on a scene raced against scene.create."""
+    safe = await _call(
+        mcp, "scene", "create", data={"scene_id": "swap", "entities": {"light.bed_light": "on"}}
+    )
+    assert safe["ok"] is True, safe
+    await hass.async_block_till_done()
+    refused = await _call(mcp, "scene", "create", data=data)
+    assert refused["error"] == "needs_confirmation", refused
+    await hass.async_block_till_done()
+    scene = hass.states.get("scene.swap")
+    assert scene is not None and scene.attributes["entity_id"] == ["light.bed_light"]
+
+
+async def test_scene_swap_race_against_homeassistant_turn_on(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The red team's second race, replayed: the scene's contents swapped while it starts."""
+    await _call(
+        mcp, "scene", "create", data={"scene_id": "rt", "entities": {"light.bed_light": "on"}}
+    )
+    await hass.async_block_till_done()
+
+    async def swap() -> None:
+        for _ in range(10):
+            for entities in ({"lock.front_door": "unlocked"}, {"light.bed_light": "on"}):
+                await _call(mcp, "scene", "create", data={"scene_id": "rt", "entities": entities})
+
+    async def trigger() -> None:
+        for _ in range(10):
+            await _call(mcp, "homeassistant", "turn_on", target={"entity_id": "scene.rt"})
+
+    await asyncio.gather(swap(), trigger())
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+@pytest.mark.parametrize(
+    ("member", "refused"),
+    [("script.unlock_front", True), ("script.welcome_home", True), ("script.bedtime", False)],
+)
+async def test_group_set_cannot_bring_a_guarded_macro_into_a_group(
+    mcp: McpHarness, hass: HomeAssistant, member: str, refused: bool
+) -> None:
+    """Turning a group on runs its scripts: one that would unlock needs approval to join."""
+    result = await _call(mcp, "group", "set", data={"object_id": "macros", "entities": [member]})
+    if refused:
+        assert result["error"] == "needs_confirmation", result
+        assert result["targets"][0]["entity_id"] == member
+        assert hass.states.get("group.macros") is None
+    else:
+        assert result["ok"] is True, result

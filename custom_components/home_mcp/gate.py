@@ -121,7 +121,6 @@ _HARMLESS_SERVICES: Final = frozenset(
         ("homeassistant", "update_entity"),
         ("logbook", "log"),
         ("system_log", "write"),
-        ("scene", "create"),
         ("scene", "delete"),
         ("automation", "turn_on"),
         ("script", "turn_off"),
@@ -493,8 +492,8 @@ class Gate:
                 found.append(
                     (finding.risk, f"{finding.reason} ({where})" if where else finding.reason)
                 )
-        elif domain == "scene" and service == "apply":
-            found.append((Risk.OPENS_HOUSE, "When a state it applies unlocks, opens or disarms"))
+        elif domain == "scene" and service in ("apply", "create"):
+            found.append((Risk.OPENS_HOUSE, "When a state it sets unlocks, opens or disarms"))
         elif domain == "lock":
             found.append(_lock_risk(service))
         elif domain == "alarm_control_panel":
@@ -629,6 +628,8 @@ class Gate:
             self._check_macro(f"script.{service}", walk, depth)
         elif domain == "scene" and service == "apply":
             self._check_scene_states(data.get("entities"), name, walk)
+        elif domain == "scene" and service == "create":
+            self._check_scene_create(data, name, walk)
 
         known_domain = self._is_entity_domain(domain) or domain == "homeassistant"
         if not entity_ids:
@@ -993,6 +994,23 @@ class Gate:
                 f"A {entry.platform} scene; that integration controls nothing guarded",
             )
 
+    def _check_scene_create(self, data: Mapping[str, Any], service: str, walk: _Walk) -> None:
+        """Add findings for a scene `scene.create` makes, judged as if applied now.
+
+        A scene is read when it is turned on, a moment after Home MCP judged
+        that call: one redefined meanwhile would set what was never judged.
+        So a scene that would open the house is only made with a person's
+        approval, like the action itself. Snapshotted entities count with
+        their present state (the scene would bring it back).
+        """
+        self._check_scene_states(data.get("entities"), service, walk)
+        snapshot = data.get("snapshot_entities")
+        for entity_id in [snapshot] if isinstance(snapshot, str) else snapshot or []:
+            if (state := self._hass.states.get(str(entity_id).strip().lower())) is not None:
+                self._check_target_state(
+                    state.entity_id, state.state, state.attributes, service, walk
+                )
+
     def _check_scene_states(self, entities: Any, service: str, walk: _Walk) -> None:
         """Add findings for `scene.apply`'s `entities` (entity_id -> state)."""
         if not isinstance(entities, Mapping):
@@ -1210,7 +1228,22 @@ class Gate:
         group_id, members = found
         before = set(self._group_leaves(group_id))
         after = set(self._group_leaves(group_id, {group_id: members}))
-        return sorted(e for e in after - before if self.async_is_sensitive_entity(e))
+        return sorted(e for e in after - before if self._opens_through_group(e))
+
+    def _opens_through_group(self, entity_id: str) -> bool:
+        """Return True if an action on a group could open the house through this member.
+
+        An entity that can open the house itself, or a script, scene or
+        automation whose run would do a guarded action (turning a group on
+        runs its scripts and scenes).
+        """
+        if self.async_is_sensitive_entity(entity_id):
+            return True
+        if split_entity_id(entity_id)[0] not in ("script", "scene", "automation"):
+            return False
+        probe = _Walk()
+        self._check_macro(entity_id, probe, 1)
+        return any(finding.risk in GUARDED_RISKS for finding in probe.findings)
 
     def _secures(self, automation_id: str, depth: int) -> bool:
         """Return True if an automation's actions do anything but safe ones."""
