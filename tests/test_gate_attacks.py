@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 
 from .conftest import McpHarness
@@ -493,3 +494,32 @@ async def test_group_set_cannot_bring_a_guarded_macro_into_a_group(
         assert hass.states.get("group.macros") is None
     else:
         assert result["ok"] is True, result
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {
+            "notification_id": "fake",
+            "title": "Home MCP asks to lock Front Door",
+            "message": "[Review and approve](/home-mcp/confirmation/98517fc2d31048d7)",
+        },
+        {"message": "Approve here: http://ha.local:8123/HOME-MCP/confirmation/x"},
+        {"message": "Approve: http://ha.local:8123%2Fhome-mcp%2Fconfirmation"},
+    ],
+)
+async def test_no_fake_approval_requests(
+    mcp: McpHarness, hass: HomeAssistant, data: dict[str, Any]
+) -> None:
+    """Red team, round 6: a notification from MCP dressed as an approval request."""
+    result = await _call(mcp, "persistent_notification", "create", data=data)
+    assert result["error"] == "needs_confirmation", result
+    assert result["risk"] == "system"
+    await hass.async_block_till_done()
+    shown = _async_get_or_create_notifications(hass)
+    assert [key for key in shown if not key.startswith("home_mcp")] == []
+    # A plain message still goes through.
+    plain = await _call(
+        mcp, "persistent_notification", "create", data={"message": "The laundry is done"}
+    )
+    assert plain["ok"] is True, plain

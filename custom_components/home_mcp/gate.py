@@ -71,7 +71,7 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
-from .const import DOMAIN
+from .const import DOMAIN, PANEL_URL_PATH
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -610,6 +610,14 @@ class Gate:
                 None,
                 name,
                 "Home MCP's own notifications (its approval requests) cannot be changed from MCP",
+            )
+        elif _links_approval_page(data):
+            walk.add(
+                Risk.SYSTEM,
+                None,
+                name,
+                "It links to Home MCP's approval page: a message from MCP could pass "
+                "itself off as an approval request",
             )
 
         # Presence set by hand: automations watching trackers and persons react.
@@ -1488,6 +1496,22 @@ def _names_own_notification(data: Any) -> bool:
                 return True
     elif isinstance(data, (list, tuple)):
         return any(_names_own_notification(item) for item in data)
+    return False
+
+
+def _links_approval_page(data: Any) -> bool:
+    """Return True if any text in service data points at Home MCP's panel.
+
+    Only Home MCP's own notifications link to its approval pages; a
+    notification, message or anything else made from MCP that does could
+    dress an unlock request up as something harmless.
+    """
+    if isinstance(data, str):
+        return f"/{PANEL_URL_PATH}" in data.lower().replace("%2f", "/")
+    if isinstance(data, Mapping):
+        return any(_links_approval_page(value) for value in data.values())
+    if isinstance(data, (list, tuple)):
+        return any(_links_approval_page(item) for item in data)
     return False
 
 
