@@ -371,10 +371,15 @@ async def test_another_credential_on_the_session_is_403(
 
 
 async def test_seventeenth_session_is_503_stateless_still_answers(
-    mcp: McpHarness, sessions: MockConfigEntry, raw: Raw
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
 ) -> None:
     registry = _registry(sessions)
-    opened = [await raw.initialize() for _ in range(16)]
+    tokens = [await _token(hass, hass_admin_user) for _ in range(4)]
+    opened = [await raw.initialize(token) for token in tokens for _ in range(4)]
     assert len(set(opened)) == 16
     assert len(registry) == 16
     headers = raw.headers(None, None)
@@ -404,10 +409,33 @@ async def test_seventeenth_session_is_503_stateless_still_answers(
     overview = await mcp.data("home_overview", mode="auto")
     assert overview["floors"]
     # Every session still works; ending one makes room.
-    assert await raw.tools_list(opened[0]) == HTTPStatus.OK
-    assert (await raw.request("DELETE", opened[0])).status == HTTPStatus.OK
+    assert await raw.tools_list(opened[0], tokens[0]) == HTTPStatus.OK
+    assert (await raw.request("DELETE", opened[0], tokens[0])).status == HTTPStatus.OK
     await raw.initialize()
     assert len(registry) == 16
+
+
+async def test_one_credential_cannot_hold_every_session(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+) -> None:
+    """Red team: one credential opening sessions without end locked every client out."""
+    greedy = await _token(hass, hass_admin_user)
+    held = [await raw.initialize(greedy) for _ in range(4)]
+    headers = raw.headers(None, greedy)
+    del headers["MCP-Protocol-Version"]
+    response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
+    assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
+    body = await response.json()
+    assert "one credential may hold 4" in body["error"]["message"]
+    assert body["error"]["data"] == {"limit": 4, "per_credential": True, "stateless": True}
+    # Everyone else still gets a session; the greedy one gets its place back by ending one.
+    assert await raw.initialize()
+    assert (await raw.request("DELETE", held[0], greedy)).status == HTTPStatus.OK
+    assert await raw.initialize(greedy)
 
 
 async def test_idle_sessions_are_swept_on_home_assistants_clock(

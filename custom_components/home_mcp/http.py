@@ -460,7 +460,19 @@ class McpEndpoint:
         header of the SDK's answer (status below 400) and recorded with
         `caller` as its owner.
         """
-        admission = self.sessions.async_admit()
+        admission = self.sessions.async_admit(caller.credential_id)
+        if admission is None and self.sessions.async_credential_full(caller.credential_id):
+            limit = self.sessions.per_credential
+            return _rpc_error(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                INTERNAL_ERROR,
+                f"Too many open sessions for this credential: one credential may hold "
+                f"{limit} of Home MCP's sessions. End one (DELETE with its "
+                "Mcp-Session-Id) or send requests without a session; stateless "
+                "requests still work",
+                {"limit": limit, "per_credential": True, "stateless": True},
+                request_id=message.get("id"),
+            )
         if admission is None:
             limit = self.sessions.limit
             return _rpc_error(

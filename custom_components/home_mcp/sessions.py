@@ -6,8 +6,10 @@ session on the MCP SDK's stateful session manager (`http.py`). The SDK does the
 wire work; this registry keeps Home MCP's record of each session and enforces
 the limits of DESIGN §2:
 
-- at most `MAX_SESSIONS` at once: the transport asks `async_admit` before an
-  `initialize` reaches the SDK (the SDK's own `max_sessions` is a backstop);
+- at most `MAX_SESSIONS` at once, and `MAX_SESSIONS_PER_CREDENTIAL` per
+  credential (one credential cannot lock every other client out): the
+  transport asks `async_admit` before an `initialize` reaches the SDK (the
+  SDK's own `max_sessions` is a backstop);
 - a session belongs to the credential that opened it
   (`McpSession.credential_id`, `Caller.credential_id`): the transport answers
   403 to any other credential and nothing reaches the SDK; revoking the
@@ -30,6 +32,7 @@ terminate one). Everything here runs in the event loop.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -42,7 +45,13 @@ from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.util import dt as dt_util
 
-from .const import DOMAIN, MAX_SESSIONS, SESSION_IDLE_TIMEOUT, SESSION_SWEEP_INTERVAL
+from .const import (
+    DOMAIN,
+    MAX_SESSIONS,
+    MAX_SESSIONS_PER_CREDENTIAL,
+    SESSION_IDLE_TIMEOUT,
+    SESSION_SWEEP_INTERVAL,
+)
 
 if TYPE_CHECKING:
     from .caller import Caller
@@ -149,16 +158,19 @@ class SessionRegistry:
         *,
         enabled: bool,
         limit: int = MAX_SESSIONS,
+        per_credential: int = MAX_SESSIONS_PER_CREDENTIAL,
         idle_timeout: timedelta = SESSION_IDLE_TIMEOUT,
     ) -> None:
         """Create an empty registry; nothing runs until `async_start`."""
         self.hass = hass
         self.enabled = enabled
         self.limit = limit
+        self.per_credential = per_credential
         self.idle_timeout = idle_timeout
         self.subscription_count: Callable[[str], int] = _no_subscriptions
         self._sessions: dict[str, McpSession] = {}
         self._admitting = 0
+        self._admitting_for: Counter[str] = Counter()
         self._backend: SessionBackend | None = None
         self._close_callbacks: list[SessionCloseCallback] = []
         self._revoke_listeners: dict[str, CALLBACK_TYPE] = {}
@@ -250,22 +262,35 @@ class SessionRegistry:
     # -- opening and using -------------------------------------------------
 
     @callback
-    def async_admit(self) -> SessionAdmission | None:
+    def async_admit(self, credential_id: str) -> SessionAdmission | None:
         """Reserve a place for a session an `initialize` is about to open.
 
-        Returns None when `limit` sessions are open or being opened (the
-        transport answers 503). Sessions the SDK already dropped are
-        forgotten first, so they do not count.
+        Returns None when `limit` sessions are open or being opened, or
+        `per_credential` of them belong to `credential_id` (the transport
+        answers 503, `async_credential_full` tells which). Sessions the SDK
+        already dropped are forgotten first, so they do not count.
         """
         self.async_prune()
-        if len(self._sessions) + self._admitting >= self.limit:
+        if len(self._sessions) + self._admitting >= self.limit or self.async_credential_full(
+            credential_id
+        ):
             return None
         self._admitting += 1
-        return SessionAdmission(self._async_add, self._async_release_place)
+        self._admitting_for[credential_id] += 1
+        return SessionAdmission(self._async_add, partial(self._async_release_place, credential_id))
 
     @callback
-    def _async_release_place(self) -> None:
+    def async_credential_full(self, credential_id: str) -> bool:
+        """Return True when `credential_id` holds (or is opening) `per_credential` sessions."""
+        held = sum(s.credential_id == credential_id for s in self._sessions.values())
+        return held + self._admitting_for[credential_id] >= self.per_credential
+
+    @callback
+    def _async_release_place(self, credential_id: str) -> None:
         self._admitting -= 1
+        self._admitting_for[credential_id] -= 1
+        if self._admitting_for[credential_id] <= 0:
+            del self._admitting_for[credential_id]
 
     @callback
     def _async_add(self, session_id: str, caller: Caller) -> McpSession:
