@@ -503,6 +503,7 @@ async def test_fifty_first_subscription_is_refused(
     await _until(lambda: not _hub(home_mcp).followed)
 
 
+@HANDSHAKE_API
 async def test_change_during_a_slow_send_is_announced_after_it(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
