@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 import json
 from typing import Any
 from unittest.mock import patch
@@ -25,8 +26,10 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 import custom_components  # noqa: F401  # Our package, before the plugin's.
+from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN, User
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -249,6 +252,40 @@ class McpHarness:
         assert json.loads(text.text) == result.structured_content
         assert result.is_error == (result.structured_content.get("ok") is False)
         return result.structured_content
+
+
+async def set_options(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> None:
+    """Save Home MCP's options through the options flow, as a person would (the entry reloads).
+
+    Unnamed options keep the flow's defaults: nothing pre-approved, nothing
+    extra guarded, 10 minutes to approve.
+    """
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            "allowed_entities": [],
+            "guarded_entities": [],
+            "confirmation_expiry": 10,
+            **options,
+        },
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    await hass.async_block_till_done()
+
+
+async def long_lived_token(
+    hass: HomeAssistant, user: User, client_name: str = "My assistant", days: int = 10
+) -> str:
+    """Return an access token of a new long-lived token of `user` (as from the profile page)."""
+    refresh = await hass.auth.async_create_refresh_token(
+        user,
+        client_name=client_name,
+        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
+        access_token_expiration=timedelta(days=days),
+    )
+    return hass.auth.async_create_access_token(refresh)
 
 
 @pytest.fixture

@@ -20,12 +20,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 import yaml
 
 from homeassistant.auth.const import GROUP_ID_USER
-from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN, User
 from homeassistant.core import HomeAssistant, ServiceCall, callback
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .conftest import SCRIPTS, McpHarness
+from .conftest import SCRIPTS, McpHarness, long_lived_token
 
 ADMIN_TOOLS = {"render_template", "get_error_log", "get_automation_config", "get_script_config"}
 RUNAWAY = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}done"
@@ -38,16 +37,6 @@ NIGHT_LOCK: dict[str, Any] = {
     "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
     "mode": "single",
 }
-
-
-async def _token(hass: HomeAssistant, user: User) -> str:
-    refresh = await hass.auth.async_create_refresh_token(
-        user,
-        client_name="Someone's assistant",
-        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
-        access_token_expiration=timedelta(days=1),
-    )
-    return hass.auth.async_create_access_token(refresh)
 
 
 def _encoded(result: types.CallToolResult) -> bytes:
@@ -403,7 +392,7 @@ async def test_only_an_administrators_own_credential_gets_admin_tools(
 
     member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
     _, key = home_mcp.runtime_data.keys.async_create("Kitchen tablet", "control")
-    for token in (await _token(hass, member), key):
+    for token in (await long_lived_token(hass, member), key):
         async with mcp.client(token=token) as client:
             names = {tool.name for tool in (await client.list_tools()).tools}
             assert not ADMIN_TOOLS & names

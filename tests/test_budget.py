@@ -9,7 +9,6 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
@@ -17,7 +16,7 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 
-from .conftest import McpHarness
+from .conftest import McpHarness, set_options
 
 BIG_HOUSE = 3000
 LOCKS = 400
@@ -133,12 +132,7 @@ async def test_budget_is_an_option(
 ) -> None:
     """A person who lowers the budget in the options flow gets smaller answers."""
     before = await big_house.data("list_entities", {"domain": "sensor", "limit": 200})
-    result = await hass.config_entries.options.async_init(home_mcp.entry_id)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {"confirmation_expiry": 10, "response_budget": 4}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    await hass.async_block_till_done()
+    await set_options(hass, home_mcp, response_budget=4)
     after = await big_house.data("list_entities", {"domain": "sensor", "limit": 200})
     assert _size(after) <= 4 * 1024 < _size(before)
     assert len(after["items"]) < len(before["items"])

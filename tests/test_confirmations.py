@@ -15,29 +15,18 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from homeassistant.auth.const import GROUP_ID_USER
-from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .conftest import McpHarness
+from .conftest import McpHarness, long_lived_token
 
 UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
 
 
-async def _token(
-    hass: HomeAssistant, user: MockUser, client_id: str | None, long_lived: bool = False
-) -> str:
-    """Return an access token for `user` from a new refresh token."""
-    if long_lived:
-        refresh = await hass.auth.async_create_refresh_token(
-            user,
-            client_name="My assistant",
-            token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
-            access_token_expiration=timedelta(days=10),
-        )
-    else:
-        refresh = await hass.auth.async_create_refresh_token(user, client_id)
+async def _token(hass: HomeAssistant, user: MockUser, client_id: str | None) -> str:
+    """Return an access token for `user` from a new login-style refresh token."""
+    refresh = await hass.auth.async_create_refresh_token(user, client_id)
     return hass.auth.async_create_access_token(refresh)
 
 
@@ -138,7 +127,7 @@ async def test_tokens_that_are_not_a_login_session_cannot_approve(
 ) -> None:
     refused = await mcp.data("call_service", UNLOCK)
     token = {
-        "long_lived": lambda: _token(hass, hass_admin_user, None, long_lived=True),
+        "long_lived": lambda: long_lived_token(hass, hass_admin_user),
         "other_oauth_client": lambda: _token(hass, hass_admin_user, "https://claude.ai"),
         "mcp_oauth_client": lambda: _token(
             hass, hass_admin_user, "http://127.0.0.1:6274/oauth/callback"
@@ -228,7 +217,7 @@ async def test_another_credential_cannot_read_a_confirmation(
     mcp: McpHarness, hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
     refused = await mcp.data("call_service", UNLOCK)
-    other = await _token(hass, hass_admin_user, None, long_lived=True)
+    other = await long_lived_token(hass, hass_admin_user)
     async with mcp.client(token=other) as client:
         result = await client.call_tool(
             "get_confirmation", {"confirmation_id": refused["confirmation_id"]}

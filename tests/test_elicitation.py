@@ -20,9 +20,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 
-from .conftest import McpHarness
+from .conftest import McpHarness, set_options
 
 UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
 
@@ -68,15 +67,6 @@ async def _client(mcp: McpHarness, mode: str, person: Person) -> AsyncIterator[C
         yield client
 
 
-async def _enable_sessions(hass: HomeAssistant, entry: MockConfigEntry) -> None:
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {"confirmation_expiry": 10, "enable_sessions": True}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    await hass.async_block_till_done()
-
-
 def _pending(entry: MockConfigEntry) -> list[Any]:
     return [c for c in entry.runtime_data.confirmations.async_list() if c.state.value == "pending"]
 
@@ -106,7 +96,7 @@ async def test_session_client_gets_the_link_beside_the_refusal(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
     """Handshake era in a session: the refusal comes at once, the link on the stream."""
-    await _enable_sessions(hass, home_mcp)
+    await set_options(hass, home_mcp, enable_sessions=True)
     person = Person("accept")
     async with _client(mcp, "legacy", person) as client:
         result = await client.call_tool("call_service", UNLOCK)

@@ -12,32 +12,16 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.data_entry_flow import InvalidData
 from homeassistant.helpers import entity_registry as er
 
-from .conftest import McpHarness
-
-
-async def _set_options(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> None:
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    assert result["type"] is FlowResultType.FORM
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"],
-        {
-            "allowed_entities": [],
-            "guarded_entities": [],
-            "confirmation_expiry": 10,
-            **options,
-        },
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY, result
-    await hass.async_block_till_done()
+from .conftest import McpHarness, set_options
 
 
 async def test_pre_approved_entity_runs_neighbour_does_not(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
-    await _set_options(hass, home_mcp, allowed_entities=["lock.openable_lock"])
+    await set_options(hass, home_mcp, allowed_entities=["lock.openable_lock"])
     result = await mcp.data(
         "call_service",
         {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.openable_lock"}},
@@ -76,7 +60,7 @@ async def test_only_guarded_entities_can_be_pre_approved(
 async def test_extra_guarded_relay(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
-    await _set_options(hass, home_mcp, guarded_entities=["switch.ac"])
+    await set_options(hass, home_mcp, guarded_entities=["switch.ac"])
     result = await mcp.data(
         "call_service",
         {"domain": "switch", "service": "turn_on", "target": {"entity_id": "switch.ac"}},
@@ -206,7 +190,7 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
     hass_ws_client: Callable[..., Any],
 ) -> None:
     """Every tool, called with the secrets' names, answers without them."""
-    await _set_options(
+    await set_options(
         hass, home_mcp, allowed_entities=["lock.openable_lock"], guarded_entities=["switch.ac"]
     )
     created = await _keys_ws(

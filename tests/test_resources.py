@@ -29,13 +29,11 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.home_mcp.resources import MAX_SUBSCRIPTIONS_PER_SESSION, ResourceHub
-from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import area_registry as ar
 from homeassistant.util import dt as dt_util
 
-from .conftest import McpHarness
+from .conftest import McpHarness, long_lived_token, set_options
 
 CEILING = "ha://entity/light.ceiling_lights"
 UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
@@ -92,16 +90,6 @@ async def _until(condition: Callable[[], bool]) -> None:
     async with asyncio.timeout(2):
         while not condition():  # noqa: ASYNC110 - nothing to await: the server reacts to a socket.
             await asyncio.sleep(0)
-
-
-async def _token(hass: HomeAssistant, user: MockUser) -> str:
-    refresh = await hass.auth.async_create_refresh_token(
-        user,
-        client_name="Another assistant",
-        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
-        access_token_expiration=timedelta(days=10),
-    )
-    return hass.auth.async_create_access_token(refresh)
 
 
 # --- Listing and reading ------------------------------------------------------
@@ -170,7 +158,7 @@ async def test_read_confirmation_only_by_the_credential_that_asked(
     assert mine["state"] == "pending"
     assert mine["action"] == "lock.unlock"
 
-    other = await _token(hass, hass_admin_user)  # Same person, another credential.
+    other = await long_lived_token(hass, hass_admin_user)  # Same person, another credential.
     async with mcp.client(token=other) as client:
         with pytest.raises(MCPError) as err:
             await client.read_resource(uri)
@@ -213,7 +201,7 @@ async def test_listen_delivers_an_entity_update_within_two_seconds(
 ) -> None:
     """2026-07-28 needs no session; turning sessions on changes nothing for it."""
     if sessions:
-        await _enable_sessions(hass, home_mcp)
+        await set_options(hass, home_mcp, enable_sessions=True)
     hub = _hub(home_mcp)
     assert not hub.tracking  # Nothing is followed: no listener at all.
     async with (
@@ -324,7 +312,7 @@ async def test_listen_refuses_what_the_credential_cannot_read(
 ) -> None:
     refused = await mcp.data("call_service", UNLOCK)
     theirs = f"ha://confirmation/{refused['confirmation_id']}"
-    other = await _token(hass, hass_admin_user)
+    other = await long_lived_token(hass, hass_admin_user)
     async with mcp.client("auto", token=other) as client:
         for uri, error in ((theirs, "not_found"), ("ha://lights", "invalid_uri")):
             with pytest.raises(MCPError) as err:
@@ -385,7 +373,7 @@ async def test_subscribe_outside_a_session_beside_sessions(
     hass_client_no_auth: Callable[..., Any],
 ) -> None:
     """Sessions on, a stateless request (no Mcp-Session-Id, or a made-up one): no subscription."""
-    await _enable_sessions(hass, home_mcp)
+    await set_options(hass, home_mcp, enable_sessions=True)
     http = await hass_client_no_auth()
     headers = {
         "Accept": "application/json, text/event-stream",
@@ -405,17 +393,6 @@ async def test_subscribe_outside_a_session_beside_sessions(
     message = body["error"]["message"]
     assert "this request is in none: send initialize without Mcp-Session-Id" in message
     assert _hub(home_mcp).followed == frozenset()
-
-
-async def _enable_sessions(hass: HomeAssistant, entry: MockConfigEntry) -> None:
-    """Turn `enable_sessions` on through the options flow (the entry reloads)."""
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    assert result["type"] is FlowResultType.FORM
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {"confirmation_expiry": 10, "enable_sessions": True}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY, result
-    await hass.async_block_till_done()
 
 
 @asynccontextmanager
@@ -446,7 +423,7 @@ async def _session_client(
 async def test_session_subscription_delivers_updates_and_is_released(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
-    await _enable_sessions(hass, home_mcp)
+    await set_options(hass, home_mcp, enable_sessions=True)
     hub = _hub(home_mcp)
     updates: asyncio.Queue[str] = asyncio.Queue()
     async with _session_client(mcp, updates.put_nowait) as client:
@@ -484,7 +461,7 @@ async def test_session_subscription_delivers_updates_and_is_released(
 async def test_fifty_first_subscription_is_refused(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
-    await _enable_sessions(hass, home_mcp)
+    await set_options(hass, home_mcp, enable_sessions=True)
     uris = [f"ha://entity/{entity_id}" for entity_id in sorted(hass.states.async_entity_ids())]
     uris += [f"ha://area/{area.id}" for area in ar.async_get(hass).async_list_areas()]
     assert len(uris) > MAX_SUBSCRIPTIONS_PER_SESSION
@@ -508,7 +485,7 @@ async def test_change_during_a_slow_send_is_announced_after_it(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
     """A client slow to take an update still learns of the change that came meanwhile."""
-    await _enable_sessions(hass, home_mcp)
+    await set_options(hass, home_mcp, enable_sessions=True)
     hub = _hub(home_mcp)
     updates: asyncio.Queue[str] = asyncio.Queue()
     async with _session_client(mcp, updates.put_nowait) as client:

@@ -28,11 +28,9 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.home_mcp.sessions import McpSession, SessionRegistry
 from homeassistant.auth.const import GROUP_ID_USER
-from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 
-from .conftest import McpHarness
+from .conftest import McpHarness, long_lived_token, set_options
 
 VERSION = "2025-11-25"
 INITIALIZE = {
@@ -52,14 +50,7 @@ ACCEPT = "application/json, text/event-stream"
 
 async def _set_sessions(hass: HomeAssistant, entry: MockConfigEntry, enabled: bool) -> None:
     """Set the option through the options flow (the entry reloads)."""
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    assert result["type"] is FlowResultType.FORM
-    assert "enable_sessions" in result["data_schema"].schema
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {"confirmation_expiry": 10, "enable_sessions": enabled}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY, result
-    await hass.async_block_till_done()
+    await set_options(hass, entry, enable_sessions=enabled)
     assert entry.options["enable_sessions"] is enabled
 
 
@@ -78,14 +69,8 @@ async def sessions(
 
 
 async def _token(hass: HomeAssistant, user: MockUser) -> str:
-    """Return an access token of a new long-lived token of `user`."""
-    refresh = await hass.auth.async_create_refresh_token(
-        user,
-        client_name=f"token {len(user.refresh_tokens)}",
-        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
-        access_token_expiration=timedelta(days=10),
-    )
-    return hass.auth.async_create_access_token(refresh)
+    """Return an access token of a new long-lived token of `user`, named `token N`."""
+    return await long_lived_token(hass, user, f"token {len(user.refresh_tokens)}")
 
 
 def _sse_messages(text: str) -> list[dict[str, Any]]:

@@ -21,9 +21,12 @@ mechanism, not tool by tool.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 import json
 from typing import Any, Final
 import unicodedata
+
+from homeassistant.util import dt as dt_util
 
 from .const import NAME_MAX_CHARS, TEXT_MAX_CHARS
 
@@ -123,6 +126,11 @@ def envelope(
         "next_offset": end if has_more else None,
         "items": page,
     }
+
+
+def local_iso(value: datetime | None) -> str | None:
+    """Return `value` in Home Assistant's time zone as ISO 8601 with its offset."""
+    return dt_util.as_local(value).isoformat() if value is not None else None
 
 
 def encoded_size(payload: Any) -> int:

@@ -46,7 +46,7 @@ from homeassistant.util.yaml import Input, dump as yaml_dump
 
 from ..const import DOMAIN
 from ..matching import best_match
-from ..shaping import clean_text, envelope
+from ..shaping import clean_text, envelope, local_iso
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
 
 TEMPLATE_MAX_CHARS: Final = 10_000
@@ -276,8 +276,8 @@ class GetErrorLogOutput(PageOutput):
     by_level: dict[str, int]
 
 
-def _iso(timestamp: float) -> str:
-    return dt_util.as_local(dt_util.utc_from_timestamp(timestamp)).isoformat()
+def _iso(timestamp: float) -> str | None:
+    return local_iso(dt_util.utc_from_timestamp(timestamp))
 
 
 def _integration(logger: str) -> str | None:
@@ -505,7 +505,7 @@ def _macro_config(ctx: ToolContext, domain: str, wanted: str) -> MacroConfigOutp
         id=entity.unique_id,
         name=clean_text(str(entity.name or entity.entity_id)),
         state=state.state if state is not None else None,
-        last_triggered=dt_util.as_local(last).isoformat() if isinstance(last, datetime) else None,
+        last_triggered=local_iso(last) if isinstance(last, datetime) else None,
         yaml=text,
         config=config,
     )

@@ -24,11 +24,10 @@ from pydantic import Field
 
 from homeassistant.core import State, split_entity_id, valid_entity_id
 from homeassistant.helpers import device_registry as dr, entity_registry as er
-from homeassistant.util import dt as dt_util
 
 from ..const import TEXT_MAX_CHARS
 from ..matching import Match, best_match, fold
-from ..shaping import clean_text, envelope
+from ..shaping import clean_text, envelope, local_iso
 from . import UNTRUSTED_NOTE, PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from .house import House
 
@@ -45,11 +44,6 @@ SECRET_ATTRIBUTES: Final = frozenset({"access_token"})
 
 
 # --- Shapes -----------------------------------------------------------------
-
-
-def local_iso(value: datetime | None) -> str | None:
-    """Return `value` in Home Assistant's time zone as ISO 8601 with its offset."""
-    return dt_util.as_local(value).isoformat() if value is not None else None
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
