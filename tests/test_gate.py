@@ -51,7 +51,7 @@ async def test_unlock_front_door_refused(mcp: McpHarness, hass: HomeAssistant, m
     """lock.unlock on the front door is refused in both protocol eras."""
     result = await _call(mcp, "lock", "unlock", {"entity_id": "lock.front_door"}, mode=mode)
     _assert_refused(result)
-    assert [t["entity_id"] for t in result["targets"]] == ["lock.front_door"]
+    assert [t["entity_id"] for t in result["targets"]] == ["lock.front_door"], result
     await hass.async_block_till_done()
     assert _state(hass, "lock.front_door") == "locked"
 

@@ -213,7 +213,7 @@ async def test_scene_cannot_turn_off_a_securing_automation(
     await hass.async_block_till_done()
     result = await _call(mcp, "scene", "apply", data={"entities": {"automation.secure": "off"}})
     assert result["error"] == "needs_confirmation", result
-    assert result["risk"] == "system"
+    assert result["risk"] == "opens_house"
     assert hass.states.get("automation.secure").state == "on"
 
 

@@ -42,7 +42,7 @@ from .const import (
     PANEL_URL_PATH,
     STATIC_URL,
 )
-from .gate import Gate
+from .gate import Gate, HouseIndex, Tripwire
 from .http import McpEndpoint, async_register_views
 from .keys import KeyStore
 from .resources import ResourceHub
@@ -134,15 +134,22 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     integration = await async_get_integration(hass, DOMAIN)
     version = str(integration.version or "0")
     options = _options(entry)
+    audit = AuditLog(hass)
+    index = HouseIndex(hass, options[CONF_GUARDED_ENTITIES])
+    entry.async_on_unload(index.async_start())
+    tripwire = Tripwire(
+        hass, guarded_entities=options[CONF_GUARDED_ENTITIES], on_escape=audit.async_record_escape
+    )
+    entry.async_on_unload(tripwire.async_start())
     gate = Gate(
         hass,
-        guarded_entities=options[CONF_GUARDED_ENTITIES],
         allowed_entities=options[CONF_ALLOWED_ENTITIES],
+        index=index,
+        tripwire=tripwire,
     )
     confirmations = ConfirmationManager(
         hass, gate, timedelta(minutes=float(options[CONF_CONFIRMATION_EXPIRY]))
     )
-    audit = AuditLog(hass)
     keys = KeyStore(hass)
     # Pending confirmations survive an options reload; after a restart of
     # Home Assistant they are expired, never approvable.

@@ -27,9 +27,9 @@ SAVE_DELAY: Final = 5
 class AuditLog:
     """A bounded, persisted list of what MCP clients did and what people decided.
 
-    Entry shape: `{time (ISO 8601), kind ("tool" or "decision"), user,
-    credential, client, tool, targets, decision, outcome, confirmation_id}`;
-    absent fields are left out.
+    Entry shape: `{time (ISO 8601), kind ("tool", "decision" or "escape"),
+    user, credential, client, tool, targets, decision, outcome,
+    confirmation_id, chain}`; absent fields are left out.
     """
 
     def __init__(self, hass: HomeAssistant) -> None:
@@ -71,6 +71,23 @@ class AuditLog:
                 "decision": data.get("decision"),
                 "outcome": data.get("state"),
                 "confirmation_id": data.get("confirmation_id"),
+            }
+        )
+
+    @callback
+    def async_record_escape(self, escape: dict[str, Any]) -> None:
+        """Record an opening the tripwire traced back to an action the gate let through."""
+        self.async_record(
+            {
+                "kind": "escape",
+                "user": escape.get("user"),
+                "credential": escape.get("credential"),
+                "client": escape.get("client"),
+                "tool": escape.get("action"),
+                "targets": [escape.get("entity_id")],
+                "decision": "let through",
+                "outcome": f"{escape.get('from')} -> {escape.get('to')}",
+                "chain": escape.get("chain"),
             }
         )
 

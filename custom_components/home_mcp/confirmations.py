@@ -44,7 +44,8 @@ from .actions import async_execute
 from .caller import Caller
 from .const import DOMAIN, NAME_MAX_CHARS, PANEL_URL_PATH, TEXT_MAX_CHARS
 from .gate import TARGET_KEYS, Action, Decision, Gate, Risk
-from .shaping import clean_text
+from .gate.verbs import verb_words
+from .shaping import clean_text, escape_markdown
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -242,74 +243,14 @@ def recorded_action(decision: Decision) -> Action:
     return Action(action.domain, action.service, target, data)
 
 
-_MARKDOWN_SPECIAL: Final = frozenset("\\`*_{}[]()#+-.!|~>:/")
-
-
-def escape_markdown(text: str, max_chars: int = NAME_MAX_CHARS) -> str:
-    """Return untrusted `text` safe inside Home Assistant's markdown.
-
-    Control and bidi characters are removed (`clean_text`); HTML is escaped;
-    every markdown-significant ASCII character is backslash-escaped, so a
-    name cannot open a link, an image, emphasis or a heading, and a URL in it
-    is not turned into a link (its `:` and `/` are escaped).
-    """
-    cleaned = clean_text(text, max_chars)
-    out: list[str] = []
-    for char in cleaned:
-        if char == "<":
-            out.append("&lt;")
-        elif char == ">":
-            out.append("&gt;")
-        elif char == "&":
-            out.append("&amp;")
-        elif char in _MARKDOWN_SPECIAL:
-            out.append("\\" + char)
-        else:
-            out.append(char)
-    return "".join(out)
-
-
-_VERBS: Final = {
-    "unlock": "unlock",
-    "open": "open",
-    "open_cover": "open",
-    "open_cover_tilt": "open",
-    "set_cover_position": "move",
-    "set_cover_tilt_position": "move",
-    "toggle": "toggle",
-    "stop_cover": "stop",
-    "open_valve": "open",
-    "set_valve_position": "open",
-    "stop_valve": "stop",
-    "alarm_disarm": "disarm",
-    "turn_on": "turn on",
-    "turn_off": "turn off",
-    "restart": "restart",
-    "stop": "stop",
-}
-
-
 def summarize(hass: HomeAssistant, decision: Decision) -> str:
-    """Return "unlock Front Door"-style words for what a decision asks."""
-    action = decision.action
-    findings = decision.blocking
+    """Return "unlock Front Door"-style words for what a decision asks, names cleaned."""
 
-    def name(entity_id: str | None) -> str:
-        state = hass.states.get(entity_id) if entity_id else None
-        return clean_text(state.name if state else (entity_id or "?"), 60)
+    def name(entity_id: str) -> str:
+        state = hass.states.get(entity_id)
+        return clean_text(state.name if state else entity_id, 60)
 
-    if findings and findings[0].via:
-        macro = findings[0].via[0]
-        inner = findings[0]
-        target = f"{name(inner.entity_id)}: " if inner.entity_id else ""
-        return clean_text(f"run {name(macro)} ({target}{inner.reason.lower()})", TEXT_MAX_CHARS)
-    verb = _VERBS.get(action.service, action.service.replace("_", " "))
-    entities = [f.entity_id for f in findings if f.entity_id]
-    if not entities:
-        return clean_text(f"{verb} ({action.name})", TEXT_MAX_CHARS)
-    names = ", ".join(name(e) for e in dict.fromkeys(entities[:3]))
-    more = f" and {len(entities) - 3} more" if len(entities) > 3 else ""
-    return clean_text(f"{verb} {names}{more}", TEXT_MAX_CHARS)
+    return clean_text(decision.summary(name, verb_words), TEXT_MAX_CHARS)
 
 
 LOOPBACK_HOSTS: Final = frozenset({"localhost", "127.0.0.1", "::1"})

@@ -78,6 +78,33 @@ def clean_text(value: str, max_chars: int = NAME_MAX_CHARS, *, keep_lines: bool 
     return text
 
 
+_MARKDOWN_SPECIAL: Final = frozenset("\\`*_{}[]()#+-.!|~>:/")
+
+
+def escape_markdown(text: str, max_chars: int = NAME_MAX_CHARS) -> str:
+    """Return untrusted `text` safe inside Home Assistant's markdown.
+
+    Control and bidi characters are removed (`clean_text`); HTML is escaped;
+    every markdown-significant ASCII character is backslash-escaped, so a
+    name cannot open a link, an image, emphasis or a heading, and a URL in it
+    is not turned into a link (its `:` and `/` are escaped).
+    """
+    cleaned = clean_text(text, max_chars)
+    out: list[str] = []
+    for char in cleaned:
+        if char == "<":
+            out.append("&lt;")
+        elif char == ">":
+            out.append("&gt;")
+        elif char == "&":
+            out.append("&amp;")
+        elif char in _MARKDOWN_SPECIAL:
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def clean_tree(
     value: Any, max_chars: int = TEXT_MAX_CHARS, text_fields: frozenset[str] = frozenset()
 ) -> Any:

@@ -8,7 +8,7 @@ result; tools never touch HTTP.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 
 from homeassistant.core import HomeAssistant
 
-from ..actions import MAX_REPORTED_ENTITIES, ProgressCallback
+from ..actions import MAX_REPORTED_ENTITIES, ProgressCallback, async_execute
 from ..caller import Caller
 from ..confirmations import Confirmation, ConfirmationManager, TooManyPending
 from ..const import PANEL_URL_PATH
@@ -225,3 +225,23 @@ def refuse(ctx: ToolContext, decision: Decision, **details: Any) -> ToolError:
     return ToolError.from_result(
         {**refusal(decision, confirmation, ctx.caller.base_url), **details}
     )
+
+
+async def async_run(ctx: ToolContext, decision: Decision, report: Iterable[str]) -> dict[str, Any]:
+    """Run an action the gate let through, as the caller, with the tripwire watching.
+
+    The tripwire is told of the action's `Context` first, so an opening it
+    sets off anyway (something the gate could not see) is caught.
+    """
+    context = ctx.caller.context()
+    if ctx.gate.tripwire is not None:
+        ctx.gate.tripwire.async_watch(
+            context,
+            decision,
+            {
+                "user": ctx.caller.user.name,
+                "credential": ctx.caller.credential_name,
+                "client": ctx.caller.client_name,
+            },
+        )
+    return await async_execute(ctx.hass, context, decision.action, report, ctx.progress)

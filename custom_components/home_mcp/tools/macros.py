@@ -11,11 +11,10 @@ from typing import Any, Final
 
 from pydantic import Field
 
-from ..actions import async_execute
 from ..gate import Gate
 from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
-from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
+from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 from .house import EntityView, House, entity_object
 
 MACRO_DOMAINS: Final = ("scene", "script", "automation")
@@ -241,7 +240,7 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
     if decision.guarded:
         raise refuse(ctx, decision, macro=macro)
     report = [e for e in decision.affected_entities if e != winner.view.entity_id]
-    result = await async_execute(ctx.hass, ctx.caller.context(), action, report, ctx.progress)
+    result = await async_run(ctx, decision, report)
     if not result["ok"]:
         raise ToolError.from_result({**result, "macro": macro})
     result.pop("ok")

@@ -16,9 +16,8 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 
-from ..actions import async_execute
 from ..gate import TARGET_KEYS, Action
-from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
+from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 
 IDS = str | list[str]
 NAME_PATTERN = r"^[a-z0-9_]+$"
@@ -153,9 +152,7 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     decision = ctx.gate.async_check(action)
     if decision.guarded:
         raise refuse(ctx, decision)
-    result = await async_execute(
-        ctx.hass, ctx.caller.context(), action, decision.affected_entities, ctx.progress
-    )
+    result = await async_run(ctx, decision, decision.affected_entities)
     if not decision.affected_entities and any(key in validated for key in TARGET_KEYS):
         result.setdefault(
             "warning", "No entity matched the target, so Home Assistant changed nothing."

@@ -1,0 +1,280 @@
+"""The gate: one decision for every path an action can take.
+
+`Gate.async_check` judges an `Action` before anything moves: its data as the
+service's own schema reads it, then every effect it has (`judge.Judge`),
+each decided by the rule table (`rules.py`), with what the house's own
+automations would do in reaction (the perimeter, `perimeter.HouseIndex`).
+The same judgement answers the catalogue (`async_service_risk`), the
+`guarded` flags of read tools (`async_is_guarded_entity`) and what may be
+pre-approved (`async_is_sensitive_entity`). The gate knows nothing of MCP
+or HTTP: it takes an action and returns a decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+import logging
+from typing import Any, Final
+
+import probatio
+
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_id
+
+from .expansion import HouseMap
+from .judge import Judge
+from .model import SEVERITY, Action, Decision, Finding, Risk
+from .perimeter import HouseIndex, Snapshot
+from .rules import SENSITIVE_CLASSES, EntityClass
+from .targets import group_leaves, group_members
+from .tripwire import Tripwire
+from .verbs import verb_words
+
+_LOGGER = logging.getLogger(__name__)
+
+_GUARDED_CLASSES: Final = frozenset(
+    {
+        EntityClass.LOCK,
+        EntityClass.ENTRANCE,
+        EntityClass.VALVE,
+        EntityClass.ALARM,
+        EntityClass.OPENER,
+        EntityClass.GUARDED,
+    }
+)
+_CATALOGUE_NOTES: Final[Mapping[str, tuple[Risk, str]]] = {
+    "scene.apply": (Risk.OPENS_HOUSE, "When a state it sets unlocks, opens or disarms"),
+    "scene.create": (Risk.OPENS_HOUSE, "When a state it would set unlocks, opens or disarms"),
+    "group.set": (
+        Risk.OPENS_HOUSE,
+        "When it brings into a group something that can open the house",
+    ),
+}
+"""What depends on a service's data, said in the catalogue."""
+
+
+class _Knowledge:
+    """A snapshot of the house, with the gate's own idea of what is guarded."""
+
+    def __init__(self, gate: Gate, snapshot: Snapshot) -> None:
+        self.hass = snapshot.hass
+        self.house: HouseMap = snapshot.house
+        self._gate = gate
+        self._snapshot = snapshot
+        self.reactions = snapshot.reactions
+        self.can_open = snapshot.can_open
+        self.secures = snapshot.secures
+        self.perimeter_entities = snapshot.perimeter_entities
+        self.event_keys = snapshot.event_keys
+
+    def is_guarded(self, entity_id: str) -> bool:
+        return self._gate.async_is_guarded_entity(entity_id)
+
+
+class Gate:
+    """Classifies actions before anything moves.
+
+    guarded_entities: entities the person marked as guarded (a relay switch
+        that opens a gate).
+    allowed_entities: entities the person pre-approved: their `opens_house`
+        findings no longer stop an action. Per entity, never per domain.
+    index: the house's perimeter (shared and kept current by the config
+        entry); a gate made without one reads the house once.
+    tripwire: watches what the actions the gate let through set off.
+    Both lists come from the config entry's options and can only be changed in
+    Home Assistant's UI.
+    """
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        guarded_entities: Iterable[str] = (),
+        allowed_entities: Iterable[str] = (),
+        index: HouseIndex | None = None,
+        tripwire: Tripwire | None = None,
+    ) -> None:
+        """Create a gate for `hass` with the person's lists."""
+        self._hass = hass
+        self._allowed = frozenset(allowed_entities)
+        self.index = index or HouseIndex(hass, guarded_entities)
+        self.tripwire = tripwire
+
+    def _knowledge(self) -> _Knowledge:
+        return _Knowledge(self, self.index.async_current())
+
+    @callback
+    def async_check(self, action: Action) -> Decision:
+        """Return the decision on `action`; never raises for odd input.
+
+        Anything the gate cannot understand (malformed targets, a macro it
+        cannot read) becomes an `unknown` finding, which is guarded.
+        """
+        judge = Judge(self._knowledge(), now=True)
+        try:
+            if self._hass.state is not CoreState.running:
+                judge.unknown(
+                    action.name,
+                    "Home Assistant is still starting: Home MCP cannot see the whole house yet",
+                )
+            data = self._as_home_assistant_reads_it(action, judge)
+            targets = judge.call(action.domain, action.service, {}, data, 0)
+        except Exception:  # The gate must fail closed, never open.
+            _LOGGER.exception("Gate could not analyse %s", action.name)
+            judge.unknown(
+                action.name, "Home MCP could not analyse this action, so it is treated as guarded"
+            )
+            targets = []
+        return Decision(action, tuple(targets), self._with_allowed(judge.findings))
+
+    def _with_allowed(self, findings: Iterable[Finding]) -> tuple[Finding, ...]:
+        return tuple(
+            Finding(f.risk, f.entity_id, f.service, f.reason, f.via, allowed=True)
+            if f.risk is Risk.OPENS_HOUSE and f.entity_id in self._allowed
+            else f
+            for f in findings
+        )
+
+    def _as_home_assistant_reads_it(self, action: Action, judge: Judge) -> dict[str, Any]:
+        """Return the action's data as the service's own schema validates it.
+
+        Home Assistant normalises service data before acting (entity ids are
+        lower-cased and trimmed, `entities` of a scene become states, numbers
+        are coerced); judging the raw data would judge something else. Data
+        the schema rejects is judged raw, with an `unknown` finding.
+        """
+        data = action.service_data()
+        services = self._hass.services.async_services_for_domain(action.domain)
+        service = services.get(action.service)
+        schema = service.schema if service is not None else None
+        if schema is None:
+            return data
+        try:
+            validated = schema(data)
+        except (probatio.Invalid, ValueError, TypeError) as err:
+            judge.unknown(
+                action.name,
+                f"Home Assistant rejects this data ({err}), so Home MCP does not judge it",
+            )
+            return data
+        return dict(validated) if isinstance(validated, Mapping) else data
+
+    @callback
+    def async_is_guarded_entity(self, entity_id: str) -> bool:
+        """Return True if some action on `entity_id` is guarded.
+
+        The `guarded` flag of read tools: locks, entrance covers, valves,
+        alarm panels, their openers and wrappers, the person's extra guarded
+        entities, what is in the perimeter, automations that can open the
+        house or that secure it, scripts and scenes whose run is guarded,
+        template entities whose scripts are, and groups holding any of these.
+        """
+        return self._is_guarded(self.index.async_current(), entity_id, set())
+
+    def _is_guarded(self, snapshot: Snapshot, entity_id: str, seen: set[str]) -> bool:
+        if entity_id in seen:
+            return False
+        seen.add(entity_id)
+        house = snapshot.house
+        if house.sensitive_class(entity_id) in _GUARDED_CLASSES or snapshot.in_perimeter(entity_id):
+            return True
+        domain = split_entity_id(entity_id)[0]
+        if domain == "automation":
+            return snapshot.can_open(entity_id) or snapshot.secures(entity_id)
+        if domain in ("script", "scene"):
+            return self.async_check(self.macro_action(entity_id)).guarded
+        if entity_id in house.scripts:
+            return any(
+                self.async_check(Action(domain, verb, {ATTR_ENTITY_ID: [entity_id]})).guarded
+                for verb in house.scripts[entity_id]
+            )
+        if group_members(self._hass, entity_id) is not None:
+            return any(
+                self._is_guarded(snapshot, member, seen)
+                for member in group_leaves(self._hass, entity_id)
+            )
+        return False
+
+    @callback
+    def async_is_sensitive_entity(self, entity_id: str) -> bool:
+        """Return True for an entity whose own actions can open the house.
+
+        Locks, valves, alarm panels, entrance covers, switches that Switch as
+        X presents as one of those, and the person's extra guarded entities.
+        These are what can be pre-approved.
+        """
+        return self.index.async_current().house.sensitive_class(entity_id) in SENSITIVE_CLASSES
+
+    @staticmethod
+    def macro_action(entity_id: str) -> Action:
+        """Return the action that runs a script, scene or automation entity.
+
+        Scripts run through their own service (`script.<object_id>`), which
+        waits for the script to finish; scenes through `scene.turn_on`;
+        automations through `automation.trigger` (their actions only).
+        """
+        domain, object_id = split_entity_id(entity_id)
+        if domain == "script":
+            return Action("script", object_id)
+        if domain == "scene":
+            return Action("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]})
+        return Action("automation", "trigger", {ATTR_ENTITY_ID: [entity_id]})
+
+    @callback
+    def async_service_risk(self, domain: str, service: str) -> tuple[Risk, str]:
+        """Return the most severe risk `domain.service` can have here, and why.
+
+        For catalogues (`list_services`): the action is judged on every
+        entity of its domain that the rules or the perimeter make special, on
+        any state (a toggle may open), so the answer is the worst a call
+        could get; `call_service` judges the real call the same way.
+        """
+        knowledge = self._knowledge()
+        if domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
+            decision = self.async_check(self.macro_action(f"script.{service}"))
+            return _worst(decision.findings)
+        every = (
+            self._hass.states.async_entity_ids()
+            if domain == "homeassistant"
+            else self._hass.states.async_entity_ids(domain)
+        )
+        snapshot = self.index.async_current()
+        special = sorted(
+            e for e in every if not knowledge.house.is_plain(e) or snapshot.in_perimeter(e)
+        )
+        judge = Judge(knowledge, now=False)
+        target = {ATTR_ENTITY_ID: special} if special else {}
+        judge.call(domain, service, target, {}, 0)
+        findings = list(self._with_allowed(judge.findings))
+        if (note := _CATALOGUE_NOTES.get(f"{domain}.{service}")) is not None:
+            findings.append(Finding(note[0], None, f"{domain}.{service}", note[1]))
+        return _worst(findings)
+
+    @callback
+    def async_summary(self, decision: Decision) -> str:
+        """Return what a person is asked to allow ("unlock Front Door")."""
+
+        def name(entity_id: str) -> str:
+            state = self._hass.states.get(entity_id)
+            return state.name if state is not None else entity_id
+
+        return decision.summary(name, verb_words)
+
+
+def _worst(findings: Iterable[Finding]) -> tuple[Risk, str]:
+    """Return the most severe finding's risk and reason, saying where.
+
+    Findings that stop an action come first: a pre-approved entity's
+    opening is said only when nothing else is guarded.
+    """
+    found = list(findings)
+    found = [f for f in found if f.blocks] or found
+    for risk in SEVERITY:
+        for finding in found:
+            if finding.risk is risk:
+                where = " via ".join(
+                    dict.fromkeys(e for e in (finding.entity_id, *finding.via[::-1]) if e)
+                )
+                reason = f"{finding.reason} ({where})" if where else finding.reason
+                return risk, reason
+    return Risk.SAFE, "Does not open the house"

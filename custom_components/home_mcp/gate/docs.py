@@ -1,0 +1,109 @@
+"""`docs/gate.md`'s rule tables, written from the tables the gate runs on.
+
+`rules_markdown()` renders `rules.py` and `verbs.py` as Markdown; the part of
+`docs/gate.md` between `BEGIN` and `END` is exactly that text (a test checks
+it, `script/gate_docs` rewrites it), so the documentation cannot drift from
+the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+from .rules import (
+    ALARM_LEVELS,
+    CLASS_NOTES,
+    DATA_RULE_WHEN,
+    DATA_RULES,
+    ENTITY_RULES,
+    PERIMETER_REASON,
+    SERVICE_RULES,
+    EntityClass,
+)
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, STATE_VERBS
+
+BEGIN: Final = "<!-- BEGIN generated from gate/rules.py: script/gate_docs -->"
+END: Final = "<!-- END generated -->"
+
+
+def _code(items: Iterable[str]) -> str:
+    return ", ".join(f"`{item}`" for item in items)
+
+
+def _classes(classes: frozenset[EntityClass]) -> str:
+    if classes == frozenset(EntityClass):
+        return "any entity"
+    return ", ".join(entity_class.value for entity_class in EntityClass if entity_class in classes)
+
+
+def _mapping(title: str, table: Mapping[str, Mapping[str, str]], left: str) -> list[str]:
+    lines = [f"**{title}**", "", f"| {left} | as | verb |", "|---|---|---|"]
+    for domain, verbs in table.items():
+        for value, verb in verbs.items():
+            lines.append(f"| `{domain}` | `{value}` | `{verb}` |")
+    return [*lines, ""]
+
+
+def rules_markdown() -> str:
+    """Return the rule tables as Markdown."""
+    lines = [
+        "### Entity classes",
+        "",
+        "| class | what |",
+        "|---|---|",
+        *(
+            f"| {entity_class.value} | {CLASS_NOTES[entity_class]} |"
+            for entity_class in EntityClass
+        ),
+        "",
+        "### Effects: (entity class, verb) → risk",
+        "",
+        "The first line that matches decides. An effect *judged for later* is one an",
+        "automation would have when it runs, on any state.",
+        "",
+        "| entity | verb | when | risk | why |",
+        "|---|---|---|---|---|",
+    ]
+    for rule in ENTITY_RULES:
+        verbs = _code(sorted(rule.verbs)) if rule.verbs else "any"
+        when = rule.when.value or "—"
+        lines.append(
+            f"| {_classes(rule.classes)} | {verbs} | {when} | {rule.risk.value} | {rule.reason} |"
+        )
+    lines += [
+        "",
+        "An effect that is not securing, on an entity in the perimeter, is also judged as",
+        f"what it sets off: *{PERIMETER_REASON.format(automation='the automation')}*.",
+        "",
+        "### Whole actions",
+        "",
+        "| action | risk | why |",
+        "|---|---|---|",
+    ]
+    for service_rule in SERVICE_RULES:
+        lines.append(
+            f"| {_code(sorted(service_rule.services))} | {service_rule.risk.value} "
+            f"| {service_rule.reason}{'' if service_rule.effects else ' (its targets are not judged)'} |"
+        )
+    for key, data_rule in DATA_RULES.items():
+        lines.append(f"| {DATA_RULE_WHEN[key]} | {data_rule.risk.value} | {data_rule.reason} |")
+    lines += ["", "### Verbs", ""]
+    lines += _mapping("`homeassistant.*` on each domain", GENERIC_VERBS, "domain")
+    lines += _mapping("A state set by a scene", STATE_VERBS, "domain")
+    lines += _mapping("A device action's `type`", DEVICE_ACTION_VERBS, "domain")
+    lines += [
+        "**Alarm modes**, from the one that watches most:",
+        "",
+        "| mode | watches |",
+        "|---|---|",
+        *(f"| `{mode}` | {level} |" for mode, level in ALARM_LEVELS.items()),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render(document: str) -> str:
+    """Return `document` with its generated part replaced by `rules_markdown()`."""
+    head, _, rest = document.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    return f"{head}{BEGIN}\n\n{rules_markdown()}\n{END}{tail}"

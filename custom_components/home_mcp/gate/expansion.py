@@ -1,0 +1,242 @@
+"""What an effect reaches beyond its entity: the house's own wiring.
+
+`HouseMap` is read once per change of the house (`perimeter.HouseIndex`
+keeps it current) and answers, for any entity:
+
+- its class for the rule table (`rules.EntityClass`): device classes come
+  from the state or the entity registry, the person's extra guarded
+  entities count;
+- Switch as X: a switch shown as a lock, cover or valve is that lock, cover
+  or valve (turning it on unlocks or opens; `invert` honoured);
+- template entities: a template switch, button, lock, cover, alarm, ...
+  runs its own action scripts (`turn_on`, `press`, `unlock`, ...); those
+  scripts are judged as what the verb does;
+- device siblings: a button, switch or remote on the same device as a lock,
+  entrance cover, valve or alarm panel can open it (garage openers expose
+  one).
+
+It also turns scene states and device actions into the entity's own verb
+(`verbs.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_ENTITY_ID
+from homeassistant.core import HomeAssistant, State, split_entity_id
+from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.entity_component import DATA_INSTANCES
+
+from .rules import (
+    ENTRANCE_COVER_CLASSES,
+    NOT_OPENER_DEVICE_CLASSES,
+    OPENER_DOMAINS,
+    OPENING_DEVICE_CLASSES,
+    EntityClass,
+)
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, STATE_VERBS
+
+_DOMAIN_CLASSES = {
+    "lock": EntityClass.LOCK,
+    "valve": EntityClass.VALVE,
+    "alarm_control_panel": EntityClass.ALARM,
+    "automation": EntityClass.AUTOMATION,
+    "script": EntityClass.SCRIPT,
+    "scene": EntityClass.SCENE,
+}
+_WRAPPER_VERBS = {
+    "lock": ("unlock", "lock"),
+    "cover": ("open_cover", "close_cover"),
+    "valve": ("open_valve", "close_valve"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Wrapper:
+    """A switch that Switch as X shows as a lock, cover or valve.
+
+    entity_id: the lock, cover or valve Switch as X made.
+    verbs: switch verb -> the wrapper's verb (`turn_on` -> `unlock`).
+    """
+
+    entity_id: str
+    verbs: Mapping[str, str]
+
+
+@dataclass(slots=True)
+class HouseMap:
+    """The house's wiring as the gate reads it; rebuilt when the house changes.
+
+    classes: entity id -> class, for every entity that is not `OTHER`.
+    wrappers: switch entity id -> the Switch as X entity showing it.
+    siblings: opener entity id -> the locks, doors, valves and alarm panels
+        on its device.
+    scripts: template entity id -> its action scripts by name (`turn_on`).
+    """
+
+    classes: dict[str, EntityClass] = field(default_factory=dict)
+    wrappers: dict[str, Wrapper] = field(default_factory=dict)
+    siblings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    scripts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def entity_class(self, entity_id: str) -> EntityClass:
+        """Return the class the rule table judges `entity_id` as."""
+        return self.classes.get(entity_id, EntityClass.OTHER)
+
+    def is_plain(self, entity_id: str) -> bool:
+        """Return True for an entity no rule, wrapper or script makes special."""
+        return (
+            entity_id not in self.classes
+            and entity_id not in self.wrappers
+            and entity_id not in self.scripts
+        )
+
+    def sensitive_class(self, entity_id: str) -> EntityClass:
+        """Return the class an entity's own actions are judged as (wrappers: theirs)."""
+        if (wrapper := self.wrappers.get(entity_id)) is not None:
+            return self.entity_class(wrapper.entity_id)
+        return self.entity_class(entity_id)
+
+
+def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
+    """Read the house's classes, wrappers, siblings and template scripts."""
+    marked = frozenset(guarded)
+    registry = er.async_get(hass)
+    house = HouseMap()
+    for state in hass.states.async_all():
+        entity_class = natural_class(state, registry)
+        if state.entity_id in marked and entity_class not in OPENING_DEVICE_CLASSES:
+            entity_class = EntityClass.ENTRANCE if state.domain == "cover" else EntityClass.GUARDED
+        if entity_class is not EntityClass.OTHER:
+            house.classes[state.entity_id] = entity_class
+    house.wrappers = _wrappers(hass, registry)
+    house.siblings = _siblings(hass, registry, house)
+    for component in hass.data.get(DATA_INSTANCES, {}).values():
+        for entity in component.entities:
+            scripts = getattr(entity, "_action_scripts", None)
+            if isinstance(scripts, Mapping) and scripts and entity.entity_id:
+                house.scripts[entity.entity_id] = dict(scripts)
+    return house
+
+
+def natural_class(state: State, registry: er.EntityRegistry) -> EntityClass:
+    """Return the class an entity has by its domain and device class alone."""
+    if (entity_class := _DOMAIN_CLASSES.get(state.domain)) is not None:
+        return entity_class
+    if state.domain != "cover":
+        return EntityClass.OTHER
+    device_class = state.attributes.get(ATTR_DEVICE_CLASS)
+    if not device_class and (entry := registry.async_get(state.entity_id)) is not None:
+        device_class = entry.device_class or entry.original_device_class
+    return EntityClass.ENTRANCE if device_class in ENTRANCE_COVER_CLASSES else EntityClass.COVER
+
+
+def _wrappers(hass: HomeAssistant, registry: er.EntityRegistry) -> dict[str, Wrapper]:
+    """Return switch -> the lock, cover or valve Switch as X shows it as."""
+    found: dict[str, Wrapper] = {}
+    for entry in hass.config_entries.async_entries("switch_as_x"):
+        source = entry.options.get(ATTR_ENTITY_ID)
+        domain = entry.options.get("target_domain")
+        if not isinstance(source, str) or domain not in _WRAPPER_VERBS:
+            continue
+        switch_id = er.async_resolve_entity_id(registry, source)
+        wrappers = er.async_entries_for_config_entry(registry, entry.entry_id)
+        if switch_id is None or not wrappers:
+            continue
+        on, off = _WRAPPER_VERBS[domain]
+        if entry.options.get("invert"):
+            on, off = off, on
+        found[switch_id] = Wrapper(
+            wrappers[0].entity_id, {"turn_on": on, "turn_off": off, "toggle": "toggle"}
+        )
+    return found
+
+
+def _siblings(
+    hass: HomeAssistant, registry: er.EntityRegistry, house: HouseMap
+) -> dict[str, tuple[str, ...]]:
+    """Return opener -> the locks, doors, valves and alarms on its device; class openers."""
+    openers_by_device: dict[str, list[str]] = {}
+    for entity_id, entity_class in house.classes.items():
+        entry = registry.async_get(entity_id)
+        if entity_class in OPENING_DEVICE_CLASSES and entry is not None and entry.device_id:
+            openers_by_device.setdefault(entry.device_id, []).append(entity_id)
+    wrapped = {wrapper.entity_id: switch for switch, wrapper in house.wrappers.items()}
+    found: dict[str, tuple[str, ...]] = {}
+    for device_id, opening in openers_by_device.items():
+        for entry in er.async_entries_for_device(
+            registry, device_id, include_disabled_entities=True
+        ):
+            if entry.domain not in OPENER_DOMAINS or entry.entity_id in house.wrappers:
+                continue
+            state = hass.states.get(entry.entity_id)
+            device_class = (
+                (state.attributes.get(ATTR_DEVICE_CLASS) if state is not None else None)
+                or entry.device_class
+                or entry.original_device_class
+            )
+            if device_class in NOT_OPENER_DEVICE_CLASSES:
+                continue
+            targets = tuple(sorted(e for e in opening if wrapped.get(e) != entry.entity_id))
+            if targets and entry.entity_id not in house.classes:
+                found[entry.entity_id] = targets
+                house.classes[entry.entity_id] = EntityClass.OPENER
+    return found
+
+
+def entity_verb(action_domain: str, service: str, entity_id: str) -> str | None:
+    """Return the verb `action_domain.service` has on `entity_id`, or None.
+
+    `homeassistant.*` forwards to the entity's domain (`GENERIC_VERBS`); an
+    entity component's services act only on its own entities (None for the
+    others); another integration's service acts by its own means
+    (`domain.service`).
+    """
+    entity_domain = split_entity_id(entity_id)[0]
+    if action_domain == "homeassistant":
+        return GENERIC_VERBS.get(entity_domain, {}).get(service, service)
+    if action_domain == entity_domain:
+        return service
+    return None
+
+
+def state_verbs(
+    entity_id: str, state: Any, attributes: Mapping[str, Any]
+) -> list[tuple[str, dict[str, Any]]]:
+    """Return the verbs (with data) Home Assistant uses to set `entity_id` to `state`."""
+    domain = split_entity_id(entity_id)[0]
+    value = str(state).strip().lower() if state is not None else ""
+    table = STATE_VERBS.get(domain, {})
+    verb = table.get(value) or STATE_VERBS["*"].get(value) or "set_state"
+    verbs: list[tuple[str, dict[str, Any]]] = [(verb, {})]
+    for key in ("current_position", "position"):
+        position = attributes.get(key)
+        if domain in ("cover", "valve") and position is not None:
+            verbs.append((f"set_{domain}_position", {"position": position}))
+            break
+    return verbs
+
+
+def device_action_verb(domain: str, kind: str) -> str:
+    """Return a device action's `type` as the entity's own verb."""
+    return DEVICE_ACTION_VERBS.get(domain, {}).get(kind, kind)
+
+
+def template_scripts(scripts: Mapping[str, Any], verb: str) -> list[tuple[str, Any]]:
+    """Return the action scripts of a template entity that `verb` may run.
+
+    The script of the same name (`turn_on`, `press`, `unlock`; alarm verbs
+    without their `alarm_` prefix), the `set_*` scripts a turn-on or an
+    opening may use, both sides for a toggle, and every script for a verb
+    that names none of them.
+    """
+    short = verb.removeprefix("alarm_")
+    names = [name for name in (verb, short) if name in scripts]
+    if verb in ("turn_on", "toggle") or verb.startswith("open"):
+        names += [name for name in scripts if name.startswith("set_")]
+    if verb.startswith("toggle") or not names:
+        names = list(scripts)
+    return [(name, scripts[name]) for name in dict.fromkeys(names)]

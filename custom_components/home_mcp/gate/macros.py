@@ -1,0 +1,186 @@
+"""Macro analysis: what a script, automation or template entity's script does.
+
+A sequence is walked through every branch, whether or not it would run today
+(`choose` and its default, `if`/`else`, `repeat`, `parallel`, nested
+`sequence`; disabled actions too), and every action it contains is handed
+to the judge (`judge.Judge`) as what it is: a service call, a scene
+activation, a device action, an event. What the sequence reads on the way
+(conditions, `wait_template`, `wait_for_trigger`, variables, templated
+data and targets) is collected as its inputs when the judge asks for them
+(`Judge.reads`), for the perimeter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Protocol
+
+from homeassistant.const import (
+    CONF_ACTION,
+    CONF_CHOOSE,
+    CONF_CONDITIONS,
+    CONF_DEFAULT,
+    CONF_ELSE,
+    CONF_PARALLEL,
+    CONF_REPEAT,
+    CONF_SCENE,
+    CONF_SEQUENCE,
+    CONF_SERVICE,
+    CONF_SERVICE_DATA,
+    CONF_SERVICE_DATA_TEMPLATE,
+    CONF_SERVICE_TEMPLATE,
+    CONF_TARGET,
+    CONF_THEN,
+)
+from homeassistant.helpers import config_validation as cv
+
+from .model import TARGET_KEYS
+from .reads import Reads
+from .targets import is_dynamic, static
+
+MAX_DEPTH: Final = 12
+"""How deep macros may nest before the gate calls the action `unknown`."""
+_READ_KINDS: Final = frozenset(
+    {
+        cv.SCRIPT_ACTION_CHECK_CONDITION,
+        cv.SCRIPT_ACTION_WAIT_TEMPLATE,
+        cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER,
+        cv.SCRIPT_ACTION_VARIABLES,
+    }
+)
+
+
+class Judge(Protocol):
+    """What the walk hands each action to (`judge.Judge`)."""
+
+    reads: Reads | None
+
+    def call(
+        self,
+        domain: str,
+        service: str,
+        target: Mapping[str, Any],
+        data: Mapping[str, Any],
+        depth: int,
+    ) -> list[str]:
+        """Judge one service call."""
+
+    def run_macro(self, entity_id: str, depth: int) -> None:
+        """Judge running a script, scene or automation."""
+
+    def device_action(self, action: Mapping[str, Any], depth: int) -> None:
+        """Judge a device action."""
+
+    def event(self, event_type: Any, depth: int) -> None:
+        """Judge firing an event."""
+
+    def unknown(self, service: str, reason: str) -> None:
+        """Record something that cannot be judged before it runs."""
+
+
+def walk(judge: Judge, sequence: Any, depth: int) -> None:
+    """Hand every action of a sequence, in every branch, to `judge`."""
+    if isinstance(sequence, Mapping):
+        sequence = [sequence]
+    if not isinstance(sequence, list):
+        return
+    for action in sequence:
+        if isinstance(action, Mapping):
+            _walk_action(judge, action, depth)
+
+
+def _read(judge: Judge, config: Any) -> None:
+    if judge.reads is not None and config is not None:
+        judge.reads.add(config)
+
+
+def _read_dynamic(judge: Judge, config: Any) -> None:
+    """Read only the templated parts of `config` (static targets are outputs)."""
+    if judge.reads is None:
+        return
+    if isinstance(config, Mapping):
+        for value in config.values():
+            _read_dynamic(judge, value)
+    elif isinstance(config, (list, tuple)):
+        for item in config:
+            _read_dynamic(judge, item)
+    elif is_dynamic(config):
+        judge.reads.add(config)
+
+
+def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+    if depth > MAX_DEPTH:
+        judge.unknown("macro", "Macros nest too deeply to analyse")
+        return
+    try:
+        kind = cv.determine_script_action(dict(action))
+    except ValueError:
+        judge.unknown("macro", "An action of a kind Home MCP does not know")
+        return
+    if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+        _walk_service(judge, action, depth)
+    elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
+        scene = action.get(CONF_SCENE)
+        if is_dynamic(scene) or not isinstance(static(scene), str):
+            _read(judge, scene)
+            judge.unknown("scene.turn_on", "The scene is a template")
+        else:
+            judge.run_macro(str(static(scene)), depth + 1)
+    elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
+        judge.device_action(action, depth + 1)
+    elif kind == cv.SCRIPT_ACTION_CHOOSE:
+        for option in action.get(CONF_CHOOSE) or []:
+            if isinstance(option, Mapping):
+                _read(judge, option.get(CONF_CONDITIONS))
+                walk(judge, option.get(CONF_SEQUENCE), depth + 1)
+        walk(judge, action.get(CONF_DEFAULT), depth + 1)
+    elif kind == cv.SCRIPT_ACTION_IF:
+        _read(judge, action.get("if"))
+        walk(judge, action.get(CONF_THEN), depth + 1)
+        walk(judge, action.get(CONF_ELSE), depth + 1)
+    elif kind == cv.SCRIPT_ACTION_REPEAT:
+        repeat = action.get(CONF_REPEAT)
+        if isinstance(repeat, Mapping):
+            _read(judge, {k: v for k, v in repeat.items() if k != CONF_SEQUENCE})
+            walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
+    elif kind == cv.SCRIPT_ACTION_PARALLEL:
+        for branch in action.get(CONF_PARALLEL) or []:
+            if isinstance(branch, Mapping) and CONF_SEQUENCE in branch:
+                walk(judge, branch[CONF_SEQUENCE], depth + 1)
+            else:
+                walk(judge, branch, depth + 1)
+    elif kind == cv.SCRIPT_ACTION_SEQUENCE:
+        walk(judge, action.get(CONF_SEQUENCE), depth + 1)
+    elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
+        _read_dynamic(judge, action)
+        judge.event(action.get("event"), depth + 1)
+    elif kind in _READ_KINDS:
+        _read(judge, action)
+    # delay, stop and conversation responses move nothing.
+
+
+def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+    """Hand an `action:` (service call) inside a macro to the judge."""
+    name = action.get(CONF_ACTION, action.get(CONF_SERVICE, action.get(CONF_SERVICE_TEMPLATE)))
+    if is_dynamic(name) or not isinstance(static(name), str) or "." not in str(static(name)):
+        _read(judge, name)
+        judge.unknown("templated action", "The macro calls an action whose name is a template")
+        return
+    domain, service = str(static(name)).split(".", 1)
+    data: dict[str, Any] = {}
+    for key in (CONF_SERVICE_DATA, CONF_SERVICE_DATA_TEMPLATE):
+        if isinstance(value := action.get(key), Mapping):
+            data.update(value)
+        elif value is not None:
+            data["__template__"] = value  # A templated data block.
+    target: dict[str, Any] = {}
+    if isinstance(value := action.get(CONF_TARGET), Mapping):
+        target.update(value)
+    elif value is not None:
+        target["entity_id"] = value  # A templated target block.
+    for key in TARGET_KEYS:
+        if key in action:
+            target[key] = action[key]
+    _read_dynamic(judge, data)
+    _read_dynamic(judge, target)
+    judge.call(domain, service, target, data, depth + 1)

@@ -1,0 +1,99 @@
+"""Messages from MCP cannot pass themselves off as Home MCP's.
+
+Only Home MCP's own notifications ask a person to approve something and link
+to its approval pages. A notification, a message or any other text an MCP
+client has Home Assistant show could dress a request up as Home MCP's, so
+any text in an action's data that speaks as Home MCP (its name, its panel's
+path) is refused, after the text is read the way a browser and a person
+would read it: HTML entities and percent-encoding decoded (repeatedly),
+compatibility forms folded (NFKC: full-width, mathematical letters),
+invisible characters dropped, and letters that look like Latin ones
+(Cyrillic `о`, Greek `Μ`, digits `0`, `1`) read as those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+import html
+from typing import Any, Final
+import unicodedata
+from urllib.parse import unquote
+
+from ..const import DOMAIN
+
+_LOOKALIKES: Final = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x",
+        "һ": "h", "м": "m", "т": "t", "к": "k", "ѕ": "s", "і": "i", "ј": "j",
+        "ԁ": "d", "ԛ": "q", "ԝ": "w", "ɡ": "g", "н": "h", "в": "b", "п": "n",
+        "г": "r", "ь": "b", "л": "n",
+        # Greek
+        "α": "a", "ε": "e", "ο": "o", "ρ": "p", "υ": "u", "χ": "x", "κ": "k",
+        "μ": "m", "ν": "v", "τ": "t", "ι": "i", "η": "n", "ω": "w", "ϲ": "c",
+        # Latin look-alikes and digits
+        "ı": "i", "ℎ": "h", "ɦ": "h", "ʜ": "h", "ᴍ": "m", "ᴏ": "o", "ᴄ": "c",
+        "ᴘ": "p", "ᴇ": "e", "0": "o", "1": "l", "3": "e", "4": "a", "5": "s",
+        "7": "t", "|": "l",
+    }
+)  # fmt: skip
+_NAME: Final = "homemcp"
+"""Home MCP's name, its domain and its panel's path (`home-mcp`), as skeletons."""
+_MAX_ROUNDS: Final = 4
+"""Decoding rounds: `&amp;#47;` and `%252F` hide a character twice."""
+MAX_TEXT: Final = 100_000
+"""Text longer than this is judged by its first part only (it is refused
+elsewhere: argument limits)."""
+
+
+def skeleton(text: str) -> str:
+    """Return `text` as a person would read it, letters only, for matching names."""
+    text = text[:MAX_TEXT]
+    for _ in range(_MAX_ROUNDS):
+        decoded = unquote(html.unescape(text))
+        if decoded == text:
+            break
+        text = decoded
+    text = unicodedata.normalize("NFKC", text).casefold()
+    # Combining marks ("ｈ̈ome") and format characters (zero-width joiners)
+    # are invisible or nearly: dropped.
+    text = "".join(
+        char
+        for char in unicodedata.normalize("NFKD", text)
+        if unicodedata.category(char) not in ("Mn", "Me", "Cf")
+    )
+    text = text.translate(_LOOKALIKES)
+    return "".join(char for char in text if "a" <= char <= "z")
+
+
+def speaks_as_home_mcp(data: Any) -> bool:
+    """Return True if any text in service data names Home MCP or its approval pages."""
+    if isinstance(data, str):
+        return _NAME in skeleton(data)
+    if isinstance(data, Mapping):
+        return any(speaks_as_home_mcp(key) or speaks_as_home_mcp(v) for key, v in data.items())
+    if isinstance(data, (list, tuple)):
+        return any(speaks_as_home_mcp(item) for item in data)
+    return False
+
+
+def names_own_notification(data: Any) -> bool:
+    """Return True if service data anywhere names a Home MCP notification id.
+
+    Persistent notifications are reached by `persistent_notification.*` and by
+    notify services that pass `data.notification_id` on; either could rewrite
+    or dismiss an approval request.
+    """
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            if (
+                key == "notification_id"
+                and isinstance(value, str)
+                and value.strip().lower().startswith(DOMAIN)
+            ):
+                return True
+            if names_own_notification(value):
+                return True
+    elif isinstance(data, (list, tuple)):
+        return any(names_own_notification(item) for item in data)
+    return False

@@ -1,0 +1,211 @@
+"""What a configuration reads: the inputs of triggers, conditions and templates.
+
+`Reads` collects keys from any piece of Home Assistant configuration (a
+trigger, a condition, variables, a template entity's templates), in every
+syntax: `entity_id` (entity ids or registry ids), `device_id`, `area_id`,
+`floor_id`, `label_id` (the target-style triggers and conditions, expanded
+with Home Assistant's target helper; a device's every entity counts),
+entity ids as plain values (`at: input_datetime.wake`, `zone: zone.home`),
+event types, and templates in any spelling (`states('lock.x')`,
+`states.lock.x.state`, `states['lock.x']`, `is_state(...)`, domain-wide
+`states.lock`, every entity for a bare `states`, `area_entities('Garage')`,
+`'input_boolean.' ~ name` as the whole domain). It over-reads rather than
+under-reads.
+
+Keys: an entity id; `domain:<domain>` (every entity of a domain); `*`
+(every entity); `event:<event type>`; `service:<domain>.<service>`,
+`service:<domain>`, `service:*` (an action being called, for `call_service`
+event triggers and notification triggers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+import re
+from typing import Any, Final
+
+from homeassistant.const import (
+    ATTR_AREA_ID,
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    ATTR_FLOOR_ID,
+    ATTR_LABEL_ID,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    floor_registry as fr,
+    label_registry as lr,
+)
+from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
+from homeassistant.helpers.template import Template
+
+EVERYTHING: Final = "*"
+_ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
+_DOTTED: Final = re.compile(r"[a-z0-9_]+(?:\s*\.\s*[a-z0-9_]+)+")
+_STATES_ITEM: Final = re.compile(
+    r"states\s*\[\s*['\"]([a-z0-9_]+)['\"]\s*\](?!\s*[\[.]\s*['\"]?[a-z0-9_])"
+)
+_STATES_PAIR: Final = re.compile(
+    r"states\s*(?:\.\s*([a-z0-9_]+)|\[\s*['\"]([a-z0-9_]+)['\"]\s*\])"
+    r"\s*(?:\.\s*([a-z0-9_]+)|\[\s*['\"]([a-z0-9_]+)['\"]\s*\])"
+)
+_DOMAIN_PREFIX: Final = re.compile(
+    r"\b(?:states|is_state|state_attr|is_state_attr|has_value|expand|states\.get)\s*[(\[]"
+    r"\s*['\"]([a-z0-9_]+)\.['\"]\s*[~+]"
+)
+_BARE_STATES: Final = re.compile(r"(?<![\w.])states\b(?!\s*[.\[(])")
+_LOOKUP: Final = re.compile(
+    r"\b(area_entities|area_devices|device_entities|label_entities|floor_entities"
+    r"|floor_areas|integration_entities)\s*\(\s*['\"]([^'\"]+)['\"]"
+)
+_TARGET_KEYS: Final = (ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
+
+
+class Reads:
+    """Keys read by the configuration given to `add`."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Start an empty set for `hass`'s registries."""
+        self._hass = hass
+        self.keys: set[str] = set()
+
+    def add(self, config: Any) -> Reads:
+        """Add what `config` (any configuration value) reads; return self."""
+        if isinstance(config, Template):
+            self.add_template(config.template)
+        elif isinstance(config, str):
+            if "{{" in config or "{%" in config:
+                self.add_template(config)
+            elif _ENTITY_ID.fullmatch(text := config.strip().lower()):
+                self.keys.add(text)
+        elif isinstance(config, Mapping):
+            self._add_mapping(config)
+        elif isinstance(config, (list, tuple, set, frozenset)):
+            for item in config:
+                self.add(item)
+        return self
+
+    def _add_mapping(self, config: Mapping[str, Any]) -> None:
+        kind = config.get("trigger", config.get("platform"))
+        if kind == "event":
+            self._add_event_trigger(config)
+        elif kind == "persistent_notification":
+            self.keys.add("service:persistent_notification")
+        for key, value in config.items():
+            if key == ATTR_ENTITY_ID:
+                self._add_entity_ids(value)
+            elif key in _TARGET_KEYS:
+                self._add_target(key, value)
+            else:
+                self.add(value)
+
+    def _add_entity_ids(self, value: Any) -> None:
+        registry = er.async_get(self._hass)
+        for item in [value] if isinstance(value, (str, Template)) else value or []:
+            if isinstance(item, Template) or (isinstance(item, str) and "{" in item):
+                self.add(item)
+            elif isinstance(item, str):
+                text = item.strip().lower()
+                self.keys.add(er.async_resolve_entity_id(registry, text) or text)
+
+    def _add_target(self, key: str, value: Any) -> None:
+        items = [value] if isinstance(value, (str, Template)) else value or []
+        ids = [str(item) for item in items if isinstance(item, str) and "{" not in item]
+        for item in items:
+            if not (isinstance(item, str) and "{" not in item):
+                self.add(item)
+        if not ids:
+            return
+        selected = async_extract_referenced_entity_ids(
+            self._hass, TargetSelection({key: ids}), expand_group=True
+        )
+        self.keys |= selected.referenced | selected.indirectly_referenced
+        if key == ATTR_DEVICE_ID:  # Hidden and configuration entities count too.
+            registry = er.async_get(self._hass)
+            for device_id in ids:
+                self.keys.update(
+                    entry.entity_id
+                    for entry in er.async_entries_for_device(
+                        registry, device_id, include_disabled_entities=True
+                    )
+                )
+
+    def _add_event_trigger(self, config: Mapping[str, Any]) -> None:
+        types = config.get("event_type")
+        data = config.get("event_data") or {}
+        for event_type in [types] if isinstance(types, (str, Template)) else types or []:
+            text = event_type.template if isinstance(event_type, Template) else str(event_type)
+            if "{" in text:
+                self.keys.add("event:*")
+            elif text == "state_changed" and not (
+                isinstance(data, Mapping) and data.get("entity_id")
+            ):
+                self.keys.add(EVERYTHING)
+            elif text == "call_service":
+                domain = data.get("domain") if isinstance(data, Mapping) else None
+                service = data.get("service") if isinstance(data, Mapping) else None
+                if isinstance(domain, str) and isinstance(service, str):
+                    self.keys.add(f"service:{domain}.{service}")
+                else:
+                    self.keys.add(f"service:{domain}" if isinstance(domain, str) else "service:*")
+            else:
+                self.keys.add(f"event:{text}")
+
+    def add_template(self, text: str) -> None:
+        """Add what a template's text reads."""
+        text = text.lower()
+        for chain in _DOTTED.findall(text):
+            parts = [part.strip() for part in chain.split(".")]
+            self.keys.update(f"{a}.{b}" for a, b in zip(parts, parts[1:], strict=False))
+            if parts[0] == "states" and len(parts) == 2:
+                self.keys.add(f"domain:{parts[1]}")
+        for dot_domain, item_domain, dot_object, item_object in _STATES_PAIR.findall(text):
+            self.keys.add(f"{dot_domain or item_domain}.{dot_object or item_object}")
+        for domain in _STATES_ITEM.findall(text):
+            self.keys.add(f"domain:{domain}")
+        for domain in _DOMAIN_PREFIX.findall(text):
+            self.keys.add(f"domain:{domain}")
+        if _BARE_STATES.search(text):
+            self.keys.add(EVERYTHING)
+        for function, argument in _LOOKUP.findall(text):
+            self._add_lookup(function, argument)
+
+    def _add_lookup(self, function: str, argument: str) -> None:
+        """Add the entities a registry lookup in a template returns."""
+        if function == "integration_entities":
+            registry = er.async_get(self._hass)
+            self.keys.update(
+                entry.entity_id
+                for entry in registry.entities.values()
+                if entry.platform == argument
+            )
+            return
+        key, ident = {
+            "area_entities": (ATTR_AREA_ID, _area_id(self._hass, argument)),
+            "area_devices": (ATTR_AREA_ID, _area_id(self._hass, argument)),
+            "device_entities": (ATTR_DEVICE_ID, argument),
+            "label_entities": (ATTR_LABEL_ID, _label_id(self._hass, argument)),
+            "floor_entities": (ATTR_FLOOR_ID, _floor_id(self._hass, argument)),
+            "floor_areas": (ATTR_FLOOR_ID, _floor_id(self._hass, argument)),
+        }[function]
+        self._add_target(key, ident)
+
+
+def _area_id(hass: HomeAssistant, name: str) -> str:
+    registry = ar.async_get(hass)
+    area = registry.async_get_area(name) or registry.async_get_area_by_name(name)
+    return area.id if area is not None else name
+
+
+def _label_id(hass: HomeAssistant, name: str) -> str:
+    registry = lr.async_get(hass)
+    label = registry.async_get_label(name) or registry.async_get_label_by_name(name)
+    return label.label_id if label is not None else name
+
+
+def _floor_id(hass: HomeAssistant, name: str) -> str:
+    registry = fr.async_get(hass)
+    floor = registry.async_get_floor(name) or registry.async_get_floor_by_name(name)
+    return floor.floor_id if floor is not None else name

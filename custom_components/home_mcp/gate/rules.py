@@ -1,0 +1,356 @@
+"""The gate's rules, in one table: what each effect does to the house.
+
+Every path an action can take (a direct call, `homeassistant.*`, a scene
+state, a device action, a script, `group.set`, a helper an automation reads)
+is first reduced to effects, `(entity, verb)` (`expansion.py`,
+`macros.py`); this module then decides each effect's risk from the entity's
+class and the verb, and nothing else does. `docs/gate.md` is generated from
+these tables (`docs.py`; a test fails when they differ).
+
+- `ENTITY_RULES`: (entity class, verb, condition) -> risk. The first rule
+  that matches wins.
+- `SERVICE_RULES`: risks of an action as a whole (restarts, reloads, Assist
+  text, ...), whatever it targets.
+- how `homeassistant.*`, a scene state and a device action become the
+  entity's own verb is in `verbs.py`.
+- `ALARM_LEVELS`: how much each alarm mode watches; arming a mode that
+  watches less than the current one opens the house.
+- `more_open`: which state changes the tripwire (`tripwire.py`) watches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, Protocol
+
+from .model import Risk
+
+
+class EntityClass(StrEnum):
+    """What kind of entity an effect acts on, as far as the gate cares."""
+
+    LOCK = "lock"
+    ENTRANCE = "entrance cover"
+    COVER = "cover"
+    VALVE = "valve"
+    ALARM = "alarm panel"
+    OPENER = "opener"
+    GUARDED = "marked guarded"
+    AUTOMATION = "automation"
+    SCRIPT = "script"
+    SCENE = "scene"
+    OTHER = "any other entity"
+
+
+CLASS_NOTES: Final[Mapping[EntityClass, str]] = {
+    EntityClass.LOCK: "a `lock`, or a switch that Switch as X shows as one",
+    EntityClass.ENTRANCE: "a `cover` of device class door, gate or garage (Google "
+    "Assistant's `COVER_2FA`), a cover the person marked guarded, or a switch "
+    "shown as such a cover",
+    EntityClass.COVER: "any other cover (blinds, windows, shades)",
+    EntityClass.VALVE: "any `valve`, or a switch shown as one",
+    EntityClass.ALARM: "an `alarm_control_panel`",
+    EntityClass.OPENER: "a `button`, `switch` or `remote` on the same device as a "
+    "lock, an entrance cover, a valve or an alarm panel (garage openers expose one)",
+    EntityClass.GUARDED: "any other entity the person marked guarded in the options",
+    EntityClass.AUTOMATION: "an `automation`",
+    EntityClass.SCRIPT: "a `script`",
+    EntityClass.SCENE: "a `scene`",
+    EntityClass.OTHER: "lights, climate, media, helpers, ...",
+}
+SENSITIVE_CLASSES: Final = frozenset(
+    {
+        EntityClass.LOCK,
+        EntityClass.ENTRANCE,
+        EntityClass.VALVE,
+        EntityClass.ALARM,
+        EntityClass.GUARDED,
+    }
+)
+"""Entities whose own actions open the house: what the person can pre-approve."""
+OPENING_DEVICE_CLASSES: Final = frozenset(
+    {EntityClass.LOCK, EntityClass.ENTRANCE, EntityClass.VALVE, EntityClass.ALARM}
+)
+"""A button, switch or remote on a device with one of these is an `OPENER`."""
+ENTRANCE_COVER_CLASSES: Final = frozenset({"door", "gate", "garage"})
+OPENER_DOMAINS: Final = frozenset({"button", "switch", "remote"})
+NOT_OPENER_DEVICE_CLASSES: Final = frozenset({"identify"})
+"""Buttons that only make a device show itself."""
+
+
+class When(StrEnum):
+    """Conditions a rule can have, in words (`Facts` evaluates them)."""
+
+    ALWAYS = ""
+    POSITION_ZERO = "the position asked is 0"
+    IS_OPEN = "it is open (its state and the entity agree)"
+    IS_CLOSING = "it is closing, or it is judged for later"
+    IS_ARMED = "it is armed, or it is judged for later"
+    WATCHES_LESS = "the mode asked watches less than the current one"
+    CAN_OPEN = "running it can open the house"
+    SECURES = "it locks, closes or arms"
+    RUNNING_SECURES = "it is running and locks, closes or arms"
+    GUARDED = "some action on it is guarded"
+
+
+class Facts(Protocol):
+    """What a rule's condition may look at, for one effect."""
+
+    def holds(self, when: When) -> bool:
+        """Return True if `when` is true for this effect."""
+
+
+ANY: Final = frozenset[str]()
+"""Any verb."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One line of the rule table."""
+
+    classes: frozenset[EntityClass]
+    verbs: frozenset[str]
+    risk: Risk
+    reason: str
+    when: When = When.ALWAYS
+
+    def matches(self, entity_class: EntityClass, verb: str, facts: Facts) -> bool:
+        """Return True if this rule decides `verb` on an entity of `entity_class`."""
+        return (
+            entity_class in self.classes
+            and (not self.verbs or verb in self.verbs)
+            and (self.when is When.ALWAYS or facts.holds(self.when))
+        )
+
+
+def _rule(
+    classes: EntityClass | tuple[EntityClass, ...],
+    verbs: tuple[str, ...] | frozenset[str],
+    risk: Risk,
+    reason: str,
+    when: When = When.ALWAYS,
+) -> Rule:
+    members = classes if isinstance(classes, tuple) else (classes,)
+    return Rule(frozenset(members), frozenset(verbs), risk, reason, when)
+
+
+_ALL_CLASSES: Final = tuple(EntityClass)
+_DOORS: Final = (EntityClass.ENTRANCE, EntityClass.VALVE)
+OPEN_VERBS: Final = ("open_cover", "open_cover_tilt", "open_valve", "turn_on")
+CLOSE_VERBS: Final = ("close_cover", "close_cover_tilt", "close_valve")
+POSITION_VERBS: Final = ("set_cover_position", "set_cover_tilt_position", "set_valve_position")
+TOGGLE_VERBS: Final = ("toggle", "toggle_cover_tilt")
+STOP_VERBS: Final = ("stop_cover", "stop_cover_tilt", "stop_valve")
+ARM_VERBS: Final = (
+    "alarm_arm_away",
+    "alarm_arm_vacation",
+    "alarm_arm_night",
+    "alarm_arm_home",
+    "alarm_arm_custom_bypass",
+)
+
+ENTITY_RULES: Final[tuple[Rule, ...]] = (
+    _rule(_ALL_CLASSES, ("join_group",), Risk.OPENS_HOUSE,
+          "Puts it in a group: an action on the group would reach it, and a group "
+          "changed while such an action runs escapes its check", When.GUARDED),
+    _rule(_ALL_CLASSES, ("join_group",), Risk.SAFE, "Puts it in a group"),
+    _rule(EntityClass.LOCK, ("lock",), Risk.SECURING, "Locks it"),
+    _rule(EntityClass.LOCK, ("unlock", "open", "toggle"), Risk.OPENS_HOUSE,
+          "Unlocks or opens it"),
+    _rule(EntityClass.LOCK, ANY, Risk.UNKNOWN, "An action on a lock that Home MCP does not know"),
+    _rule(_DOORS, CLOSE_VERBS, Risk.SECURING, "Closes it"),
+    _rule(_DOORS, POSITION_VERBS, Risk.SECURING, "Moves it to closed", When.POSITION_ZERO),
+    _rule(_DOORS, POSITION_VERBS, Risk.OPENS_HOUSE, "Moves it to an open position"),
+    _rule(_DOORS, OPEN_VERBS, Risk.OPENS_HOUSE, "Opens it"),
+    _rule(_DOORS, TOGGLE_VERBS, Risk.SECURING, "It is open, so toggling closes it", When.IS_OPEN),
+    _rule(_DOORS, TOGGLE_VERBS, Risk.OPENS_HOUSE, "Toggling may open it"),
+    _rule(_DOORS, STOP_VERBS, Risk.OPENS_HOUSE, "Stopping it while it closes leaves it open",
+          When.IS_CLOSING),
+    _rule(_DOORS, STOP_VERBS, Risk.SAFE, "Stops it"),
+    _rule(_DOORS, ANY, Risk.UNKNOWN, "An action on it that Home MCP does not know"),
+    _rule(EntityClass.COVER, CLOSE_VERBS, Risk.SECURING, "Closes a cover"),
+    _rule(EntityClass.COVER, ANY, Risk.SAFE, "An ordinary cover (blind, window, shade)"),
+    _rule(EntityClass.ALARM, ("alarm_disarm",), Risk.OPENS_HOUSE, "Disarms it"),
+    _rule(EntityClass.ALARM, ARM_VERBS, Risk.OPENS_HOUSE,
+          "Arms it in a mode that watches less than the one it is in", When.WATCHES_LESS),
+    _rule(EntityClass.ALARM, ARM_VERBS, Risk.SECURING, "Arms it"),
+    _rule(EntityClass.ALARM, ("alarm_trigger",), Risk.SAFE, "Sounds it"),
+    _rule(EntityClass.ALARM, ("toggle",), Risk.OPENS_HOUSE, "Toggling an armed alarm disarms it",
+          When.IS_ARMED),
+    _rule(EntityClass.ALARM, ("toggle",), Risk.SECURING, "Toggling a disarmed alarm arms it"),
+    _rule(EntityClass.ALARM, ANY, Risk.UNKNOWN,
+          "An action on an alarm panel that Home MCP does not know"),
+    _rule(EntityClass.OPENER, ANY, Risk.OPENS_HOUSE,
+          "It is on the same device as a lock, door, valve or alarm: it can open it"),
+    _rule(EntityClass.GUARDED, ANY, Risk.OPENS_HOUSE,
+          "The person marked it as guarded in Home MCP's options"),
+    _rule(EntityClass.AUTOMATION, ("turn_on", "toggle"), Risk.OPENS_HOUSE,
+          "Enables an automation that can open the house", When.CAN_OPEN),
+    _rule(EntityClass.AUTOMATION, ("turn_off", "toggle"), Risk.OPENS_HOUSE,
+          "Disables an automation that locks, closes or arms", When.SECURES),
+    _rule(EntityClass.AUTOMATION, ANY, Risk.SAFE,
+          "Automation control (a run is judged by its actions)"),
+    _rule(EntityClass.SCRIPT, ("turn_off",), Risk.OPENS_HOUSE,
+          "Stops a running script that locks, closes or arms", When.RUNNING_SECURES),
+    _rule(EntityClass.SCRIPT, ANY, Risk.SAFE, "Runs or stops a script (its actions are judged)"),
+    _rule(EntityClass.SCENE, ANY, Risk.SAFE, "Activates a scene (its states are judged)"),
+    _rule(EntityClass.OTHER, ANY, Risk.SAFE, "Does not open the house"),
+)  # fmt: skip
+PERIMETER_REASON: Final = (
+    "Changing it sets off {automation}, which can do this: the house's own "
+    "automations are judged as part of the action"
+)
+"""An effect on an entity in the perimeter (`perimeter.py`) that no rule above
+makes securing is judged as what the automations reading it would do."""
+
+
+def entity_rule(entity_class: EntityClass, verb: str, facts: Facts) -> Rule:
+    """Return the rule that decides `verb` on an entity of `entity_class`."""
+    for rule in ENTITY_RULES:
+        if rule.matches(entity_class, verb, facts):
+            return rule
+    return Rule(frozenset(), ANY, Risk.UNKNOWN, "No rule decides this action")
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceRule:
+    """A risk of an action as a whole, whatever it targets.
+
+    services: `domain.service` names; `domain.*` and `*.service` patterns;
+        `*.prefix*` for services starting with `prefix`.
+    effects: False when the action moves nothing: its targets are not
+        judged (`homeassistant.update_entity`).
+    """
+
+    services: frozenset[str]
+    risk: Risk
+    reason: str
+    effects: bool = True
+
+    def matches(self, domain: str, service: str) -> bool:
+        """Return True if this rule covers `domain.service`."""
+        for pattern in self.services:
+            left, _, right = pattern.partition(".")
+            if left not in ("*", domain):
+                continue
+            if right in ("*", service) or (right.endswith("*") and service.startswith(right[:-1])):
+                return True
+        return False
+
+
+SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
+    ServiceRule(frozenset({
+        "hassio.*", "backup.*", "shell_command.*", "python_script.*", "pyscript.*",
+        "hacs.*", "cloud.*", "homeassistant.restart", "homeassistant.stop",
+        "homeassistant.set_location", "homeassistant.check_config",
+        "homeassistant.save_persistent_states", "recorder.*", "update.install",
+        "update.skip", "update.clear_skipped", "system_log.clear", "logger.*",
+        "camera.record", "camera.snapshot", "frontend.set_theme", "tts.clear_cache",
+        "ai_task.clear_images",
+    }), Risk.SYSTEM, "Controls Home Assistant itself: its core, add-ons, backups, "
+        "updates, recorder, logs, shell or files"),
+    ServiceRule(frozenset({"*.reload", "*.reload_*", "homeassistant.reload_config_entry"}),
+                Risk.SYSTEM, "Reloading re-creates entities, which can put a device back "
+                "in its starting state (an unlocked door, an open valve)"),
+    ServiceRule(frozenset({"device_tracker.see"}), Risk.SYSTEM,
+                "Sets presence by hand (and writes known_devices.yaml)"),
+    ServiceRule(frozenset({"persistent_notification.dismiss_all"}), Risk.SYSTEM,
+                "It would dismiss Home MCP's own approval requests"),
+    ServiceRule(frozenset({"conversation.process", "assist_satellite.start_conversation"}),
+                Risk.UNKNOWN, "Assist intents can unlock locks and open doors; what this "
+                "text would do is only known when it runs"),
+    ServiceRule(frozenset({
+        "homeassistant.update_entity", "logbook.log", "system_log.write", "scene.delete",
+    }), Risk.SAFE, "Does not move anything", effects=False),
+)  # fmt: skip
+MESSAGE_DOMAINS: Final = frozenset(
+    {"persistent_notification", "notify", "frontend", "group", "shopping_list", "template"}
+)
+"""Domains whose services send messages or keep helpers, and act on no device."""
+DATA_RULES: Final[Mapping[str, ServiceRule]] = {
+    "own_notification": ServiceRule(
+        frozenset({"*.*"}), Risk.SYSTEM,
+        "Home MCP's own notifications (its approval requests) cannot be changed from MCP"),
+    "speaks_as_home_mcp": ServiceRule(
+        frozenset({"*.*"}), Risk.SYSTEM,
+        "A message from MCP could pass itself off as Home MCP's approval request"),
+    "own_means": ServiceRule(
+        frozenset({"*.*"}), Risk.UNKNOWN,
+        "It addresses devices by its own means, so Home MCP cannot tell what it reaches"),
+    "broadcast": ServiceRule(
+        frozenset({"*.*"}), Risk.UNKNOWN, "It broadcasts beyond its targets"),
+    "templated_action": ServiceRule(
+        frozenset({"*.*"}), Risk.UNKNOWN, "The action's name is a template: what it does "
+        "is only known when it runs"),
+    "templated_target": ServiceRule(
+        frozenset({"*.*"}), Risk.UNKNOWN, "The targets are templates of an action that is "
+        "not an entity's own: what it reaches is only known when it runs"),
+}  # fmt: skip
+DATA_RULE_WHEN: Final[Mapping[str, str]] = {
+    "own_notification": "its data names one of Home MCP's notifications "
+    "(`notification_id: home_mcp…`, at any depth)",
+    "speaks_as_home_mcp": "any text in its data names Home MCP or its approval pages, "
+    "read after decoding HTML entities and percent-encoding, folding full-width and "
+    "look-alike letters",
+    "own_means": "an integration's service with no target that Home MCP does not know "
+    "(`mqtt.publish`, `rest_command.*`, `esphome.*`)",
+    "broadcast": "an integration's service with `broadcast: true`",
+    "templated_action": "a templated action name (inside a macro)",
+    "templated_target": "templated targets of an integration's service (an entity "
+    "component's service with templated targets is judged on every entity of its "
+    "domain that is not plain)",
+}
+"""Whole-action risks that depend on the data (checked in `core.py`)."""
+
+ALARM_LEVELS: Final[Mapping[str, int]] = {
+    "armed_away": 4,
+    "armed_vacation": 4,
+    "armed_night": 3,
+    "armed_home": 2,
+    "armed_custom_bypass": 1,
+    "disarmed": 0,
+}
+"""How much an alarm mode watches. An alarm arming, pending or triggered
+counts as the mode it comes from or goes to, whichever watches more (away
+when unknown)."""
+ARM_MODES: Final[Mapping[str, str]] = {
+    verb: f"armed_{verb.removeprefix('alarm_arm_')}" for verb in ARM_VERBS
+}
+"""The mode each arming verb asks for (`alarm_arm_home` -> `armed_home`)."""
+OPEN_STATES: Final[Mapping[EntityClass, frozenset[str]]] = {
+    EntityClass.LOCK: frozenset({"unlocked", "unlocking", "open", "opening"}),
+    EntityClass.ENTRANCE: frozenset({"open", "opening"}),
+    EntityClass.VALVE: frozenset({"open", "opening"}),
+}
+
+
+def alarm_level(state: str | None, attributes: Mapping[str, Any]) -> int:
+    """Return how much an alarm in `state` watches (`ALARM_LEVELS`)."""
+    if state is not None and state in ALARM_LEVELS:
+        return ALARM_LEVELS[state]
+    around = [
+        ALARM_LEVELS[value]
+        for key in ("previous_state", "next_state", "post_pending_state")
+        if isinstance(value := attributes.get(key), str) and value in ALARM_LEVELS
+    ]
+    return max(around, default=ALARM_LEVELS["armed_away"])
+
+
+def more_open(
+    entity_class: EntityClass,
+    old: str,
+    new: str,
+    old_attributes: Mapping[str, Any],
+    new_attributes: Mapping[str, Any],
+) -> bool:
+    """Return True if a state change of a lock, door, valve or alarm opens the house."""
+    if entity_class is EntityClass.ALARM:
+        return alarm_level(new, new_attributes) < alarm_level(old, old_attributes)
+    if (opened := OPEN_STATES.get(entity_class)) is None:
+        return False
+    if new in opened and old not in opened:
+        return True
+    before, after = old_attributes.get("current_position"), new_attributes.get("current_position")
+    return isinstance(before, (int, float)) and isinstance(after, (int, float)) and after > before

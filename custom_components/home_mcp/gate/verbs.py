@@ -1,0 +1,117 @@
+"""How each path names what it does: the entity's own verb.
+
+Before the rule table (`rules.py`) judges an effect, every path is read as
+the verb the entity's own domain uses: `homeassistant.turn_off` on a lock is
+`unlock`, a scene's `open` on a cover is `open_cover`, a device action's
+`arm_home` is `alarm_arm_home`. These are facts about how Home Assistant
+forwards generic actions, reproduces scene states and runs device actions;
+`docs/gate.md` shows them beside the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
+    "lock": {"turn_on": "lock", "turn_off": "unlock", "toggle": "toggle"},
+    "cover": {"turn_on": "open_cover", "turn_off": "close_cover", "toggle": "toggle"},
+    "valve": {"turn_on": "open_valve", "turn_off": "close_valve", "toggle": "toggle"},
+    "alarm_control_panel": {
+        "turn_on": "alarm_arm_away",
+        "turn_off": "alarm_disarm",
+        "toggle": "toggle",
+    },
+}
+"""`homeassistant.turn_on/turn_off/toggle` as each domain reads them (Assist's
+`HassTurnOff` unlocks and `HassTurnOn` opens: the generic names are read as
+what they would do)."""
+STATE_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
+    "lock": {
+        "locked": "lock",
+        "locking": "lock",
+        "unlocked": "unlock",
+        "unlocking": "unlock",
+        "open": "open",
+        "opening": "open",
+    },
+    "cover": {
+        "open": "open_cover",
+        "opening": "open_cover",
+        "closed": "close_cover",
+        "closing": "close_cover",
+    },
+    "valve": {
+        "open": "open_valve",
+        "opening": "open_valve",
+        "closed": "close_valve",
+        "closing": "close_valve",
+    },
+    "alarm_control_panel": {
+        "armed_away": "alarm_arm_away",
+        "armed_home": "alarm_arm_home",
+        "armed_night": "alarm_arm_night",
+        "armed_vacation": "alarm_arm_vacation",
+        "armed_custom_bypass": "alarm_arm_custom_bypass",
+        "disarmed": "alarm_disarm",
+        "triggered": "alarm_trigger",
+    },
+    "*": {"on": "turn_on", "off": "turn_off"},
+}
+"""A state set by a scene (or `scene.apply`) as the verb Home Assistant uses to
+reach it; a state not listed is the verb `set_state`, which no rule for a
+lock, door, valve or alarm accepts (unknown). A position attribute is also
+`set_cover_position` / `set_valve_position` with that position."""
+DEVICE_ACTION_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
+    "cover": {
+        "open": "open_cover",
+        "close": "close_cover",
+        "stop": "stop_cover",
+        "set_position": "set_cover_position",
+        "open_tilt": "open_cover_tilt",
+        "close_tilt": "close_cover_tilt",
+        "set_tilt_position": "set_cover_tilt_position",
+    },
+    "valve": {
+        "open": "open_valve",
+        "close": "close_valve",
+        "stop": "stop_valve",
+        "set_position": "set_valve_position",
+    },
+    "alarm_control_panel": {
+        "arm_away": "alarm_arm_away",
+        "arm_home": "alarm_arm_home",
+        "arm_night": "alarm_arm_night",
+        "arm_vacation": "alarm_arm_vacation",
+        "arm_custom_bypass": "alarm_arm_custom_bypass",
+        "disarm": "alarm_disarm",
+        "trigger": "alarm_trigger",
+    },
+}
+"""A device action's `type` as the entity's verb (other domains: the same name)."""
+VERB_WORDS: Final[Mapping[str, str]] = {
+    "open_cover": "open",
+    "open_cover_tilt": "open",
+    "open_valve": "open",
+    "close_cover": "close",
+    "close_valve": "close",
+    "set_cover_position": "move",
+    "set_cover_tilt_position": "move",
+    "set_valve_position": "open",
+    "stop_cover": "stop",
+    "stop_valve": "stop",
+    "alarm_disarm": "disarm",
+    "alarm_arm_home": "arm (home)",
+    "alarm_arm_night": "arm (night)",
+    "alarm_arm_away": "arm (away)",
+    "alarm_arm_vacation": "arm (vacation)",
+    "alarm_arm_custom_bypass": "arm (custom bypass)",
+    "join_group": "put in a group",
+}
+"""Verbs in words, for what a person is asked to approve."""
+
+
+def verb_words(service: str) -> str:
+    """Return `domain.service` as a person reads it ("unlock", "open")."""
+    verb = service.partition(".")[2] or service
+    return VERB_WORDS.get(verb, verb.replace("_", " "))

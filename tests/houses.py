@@ -1,0 +1,284 @@
+"""A house built the way its owner builds it: through Home Assistant's own APIs.
+
+Automations and scripts are saved with the config API (as the automation and
+script editors save them), helpers are created over the websocket (as the
+Helpers page creates them), Switch as X and template helpers through their
+config flows, areas and labels through the registry commands. `Owner` wraps
+those calls; the fixtures that make one live in the test modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+from freezegun.api import FrozenDateTimeFactory
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
+from pytest_homeassistant_custom_component.typing import MockHAClientWebSocket
+
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import entity_registry as er
+from homeassistant.util.yaml import dump
+
+from .conftest import SCRIPTS, McpHarness
+
+ALARM = "alarm_control_panel.security"
+ALARM_CODE = "1234"
+ARMING_TIME = timedelta(seconds=6)
+"""The demo alarm arms 5 s after the action; a little more than that."""
+
+UNLOCK_FRONT = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+OPEN_GARAGE = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
+DISARM = {
+    "action": "alarm_control_panel.alarm_disarm",
+    "target": {"entity_id": ALARM},
+    "data": {"code": ALARM_CODE},
+}
+BED_LIGHT_ON = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+
+
+def write_config_dir(config_dir: str) -> None:
+    """Write the YAML files the automation and script editors save into.
+
+    `configuration.yaml` includes them, as a new installation's does; the
+    scripts file already holds the house's scripts (conftest's), so a reload
+    after an edit keeps them.
+    """
+    path = Path(config_dir)
+    (path / "configuration.yaml").write_text(
+        "automation: !include automations.yaml\nscript: !include scripts.yaml\n",
+        encoding="utf-8",
+    )
+    (path / "automations.yaml").write_text("[]\n", encoding="utf-8")
+    (path / "scripts.yaml").write_text(dump(SCRIPTS), encoding="utf-8")
+
+
+@dataclass
+class Owner:
+    """The person who owns the house, working in Home Assistant's UI (its APIs)."""
+
+    hass: HomeAssistant
+    http: TestClient[Any, Any]
+    ws: MockHAClientWebSocket
+
+    # -- automation and script editors (config API) ---------------------------
+
+    async def save_automation(self, automation_id: str, config: dict[str, Any]) -> str:
+        """Save an automation as the automation editor does; return its entity id."""
+        response = await self.http.post(
+            f"/api/config/automation/config/{automation_id}", json=config
+        )
+        assert response.status == 200, await response.text()
+        await self.hass.async_block_till_done()
+        entity_id = er.async_get(self.hass).async_get_entity_id(
+            "automation", "automation", automation_id
+        )
+        assert entity_id is not None, f"automation {automation_id} did not load"
+        assert self.hass.states.get(entity_id) is not None
+        return entity_id
+
+    async def delete_automation(self, automation_id: str) -> None:
+        """Delete an automation as the automation editor does."""
+        response = await self.http.delete(f"/api/config/automation/config/{automation_id}")
+        assert response.status == 200, await response.text()
+        await self.hass.async_block_till_done()
+
+    async def save_script(self, key: str, config: dict[str, Any]) -> str:
+        """Save a script as the script editor does; return its entity id."""
+        response = await self.http.post(f"/api/config/script/config/{key}", json=config)
+        assert response.status == 200, await response.text()
+        await self.hass.async_block_till_done()
+        entity_id = f"script.{key}"
+        assert self.hass.states.get(entity_id) is not None, f"{entity_id} did not load"
+        return entity_id
+
+    # -- websocket commands (Helpers page, registries) ------------------------
+
+    async def ws_command(self, command: dict[str, Any]) -> Any:
+        """Send one websocket command and return its result."""
+        await self.ws.send_json_auto_id(command)
+        reply = await self.ws.receive_json()
+        assert reply["success"], reply
+        await self.hass.async_block_till_done()
+        return reply["result"]
+
+    async def create_helper(self, domain: str, name: str, **fields: Any) -> str:
+        """Create a helper (input_boolean, input_datetime, ...); return its entity id."""
+        item = await self.ws_command({"type": f"{domain}/create", "name": name, **fields})
+        entity_id = f"{domain}.{item['id']}"
+        assert self.hass.states.get(entity_id) is not None, entity_id
+        return entity_id
+
+    async def create_area(self, name: str) -> str:
+        """Create an area; return its id."""
+        area = await self.ws_command({"type": "config/area_registry/create", "name": name})
+        return str(area["area_id"])
+
+    async def create_label(self, name: str) -> str:
+        """Create a label; return its id."""
+        label = await self.ws_command({"type": "config/label_registry/create", "name": name})
+        return str(label["label_id"])
+
+    async def put_device_in_area(self, device_id: str, area_id: str) -> None:
+        """Assign a device to an area (device page)."""
+        await self.ws_command(
+            {"type": "config/device_registry/update", "device_id": device_id, "area_id": area_id}
+        )
+
+    async def label_entity(self, entity_id: str, label_id: str) -> None:
+        """Give an entity a label (entity settings)."""
+        await self.ws_command(
+            {"type": "config/entity_registry/update", "entity_id": entity_id, "labels": [label_id]}
+        )
+
+    # -- config flows (Add integration / Create helper) -----------------------
+
+    async def add_switch_as_x(self, switch: str, target_domain: str) -> str:
+        """Show a switch as another kind of entity; return the new entity's id."""
+        flows = self.hass.config_entries.flow
+        result = await flows.async_init("switch_as_x", context={"source": "user"})
+        assert result["type"] is FlowResultType.FORM, result
+        result = await flows.async_configure(
+            result["flow_id"], {"entity_id": switch, "target_domain": target_domain}
+        )
+        assert result["type"] is FlowResultType.CREATE_ENTRY, result
+        await self.hass.async_block_till_done()
+        return self._entity_of_entry(result["result"].entry_id)
+
+    async def add_template(self, kind: str, fields: dict[str, Any]) -> str:
+        """Create a template helper of `kind` (menu step, then its form); return its entity id."""
+        flows = self.hass.config_entries.flow
+        result = await flows.async_init("template", context={"source": "user"})
+        assert result["type"] is FlowResultType.MENU, result
+        result = await flows.async_configure(result["flow_id"], {"next_step_id": kind})
+        assert result["type"] is FlowResultType.FORM, result
+        assert result["step_id"] == kind
+        result = await flows.async_configure(result["flow_id"], fields)
+        assert result["type"] is FlowResultType.CREATE_ENTRY, result
+        await self.hass.async_block_till_done()
+        return self._entity_of_entry(result["result"].entry_id)
+
+    def _entity_of_entry(self, entry_id: str) -> str:
+        [entry] = er.async_entries_for_config_entry(er.async_get(self.hass), entry_id)
+        assert self.hass.states.get(entry.entity_id) is not None, entry.entity_id
+        return entry.entity_id
+
+    # -- a person's direct actions in Home Assistant --------------------------
+
+    async def act(self, action: str, **data: Any) -> None:
+        """Call an action directly in Home Assistant, as a person does in the UI."""
+        domain, service = action.split(".", 1)
+        await self.hass.services.async_call(domain, service, data, blocking=True)
+        await self.hass.async_block_till_done()
+
+    def device_of(self, entity_id: str) -> str:
+        """Return the device id of an entity."""
+        entry = er.async_get(self.hass).async_get(entity_id)
+        assert entry is not None and entry.device_id is not None, entity_id
+        return entry.device_id
+
+    def registry_id(self, entity_id: str) -> str:
+        """Return the entity registry id (what device actions name)."""
+        entry = er.async_get(self.hass).async_get(entity_id)
+        assert entry is not None, entity_id
+        return entry.id
+
+
+async def call_service(
+    mcp: McpHarness,
+    action: str,
+    *,
+    target: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
+    mode: str = "legacy",
+) -> dict[str, Any]:
+    """Call `call_service` over MCP for `domain.service`."""
+    domain, service = action.split(".", 1)
+    arguments: dict[str, Any] = {"domain": domain, "service": service}
+    if target is not None:
+        arguments["target"] = target
+    if data is not None:
+        arguments["data"] = data
+    return await mcp.data("call_service", arguments, mode=mode)
+
+
+def state(hass: HomeAssistant, entity_id: str) -> str:
+    """Return an entity's state from Home Assistant's state machine."""
+    current = hass.states.get(entity_id)
+    assert current is not None, entity_id
+    return current.state
+
+
+async def assert_house(hass: HomeAssistant, expected: dict[str, str]) -> None:
+    """Assert, from the state machine, that these entities are as they were."""
+    await hass.async_block_till_done()
+    moved = [
+        f"{entity_id} {before} -> {now}"
+        for entity_id, before in expected.items()
+        if (now := state(hass, entity_id)) != before
+    ]
+    assert not moved, "the house moved: " + ", ".join(moved)
+
+
+def assert_refused(
+    result: dict[str, Any], risk: str | None = "opens_house", reaching: str | None = None
+) -> None:
+    """Assert the gate's refusal (`risk`, and `reaching` among its targets)."""
+    assert result.get("ok") is False and result.get("error") == "needs_confirmation", (
+        f"not refused: {result}"
+    )
+    assert result["refused"] is True
+    if risk is not None:
+        assert result["risk"] == risk, result
+    if reaching is not None:
+        assert reaching in [t["entity_id"] for t in result["targets"]], result
+
+
+def assert_ran(result: dict[str, Any]) -> None:
+    """Assert that the action ran."""
+    assert result.get("ok") is True, f"did not run: {result}"
+
+
+@dataclass
+class Clock:
+    """A frozen clock on one day, moved forward by the tests (never back)."""
+
+    hass: HomeAssistant
+    freezer: FrozenDateTimeFactory
+    day: datetime
+    """Local midnight of the day the test runs on."""
+
+    def at(self, hour: int, minute: int = 0) -> datetime:
+        """Return this day's local time."""
+        return self.day.replace(hour=hour, minute=minute)
+
+    def move_to(self, hour: int, minute: int = 0) -> None:
+        """Move the clock to this day's `hour:minute` and fire the timers that fall due."""
+        when = self.at(hour, minute)
+        self.freezer.move_to(when)
+        async_fire_time_changed(self.hass, when)
+
+
+def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, delta: timedelta) -> None:
+    """Move the frozen clock on and fire the timers that fall due."""
+    freezer.tick(delta)
+    async_fire_time_changed(hass)
+
+
+async def arm(hass: HomeAssistant, freezer: FrozenDateTimeFactory, service: str) -> None:
+    """Arm the alarm as a person does in Home Assistant (with the code); wait until armed."""
+    await hass.services.async_call(
+        "alarm_control_panel", service, {"entity_id": ALARM, "code": ALARM_CODE}, blocking=True
+    )
+    pass_time(hass, freezer, ARMING_TIME)
+    await hass.async_block_till_done()
+    assert state(hass, ALARM) == armed_state(service)
+
+
+def armed_state(service: str) -> str:
+    """Return the state an arming action leads to (`alarm_arm_home` -> `armed_home`)."""
+    return "armed_" + service.removeprefix("alarm_arm_")

@@ -1,0 +1,970 @@
+"""The gate judges what an action sets off, not only what it names.
+
+Each test builds the house the way its owner builds it, through Home
+Assistant's own APIs (`tests/houses.py`): automations and scripts saved with
+the config API, helpers made on the Helpers page (websocket), Switch as X and
+template helpers through their config flows. Then a real MCP client asks for
+something that looks harmless, and Home Assistant's state machine says
+whether the house opened. Deferred effects are checked by moving the clock
+past the moment the owner's automation would act.
+
+Findings are numbered as in the review that asked for these tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+from unittest.mock import patch
+
+from freezegun.api import FrozenDateTimeFactory
+import pytest
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
+
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+
+from .conftest import McpHarness
+from .houses import (
+    ALARM,
+    ALARM_CODE,
+    ARMING_TIME,
+    BED_LIGHT_ON,
+    DISARM,
+    OPEN_GARAGE,
+    UNLOCK_FRONT,
+    Clock,
+    Owner,
+    arm,
+    armed_state,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+    pass_time,
+    state,
+    write_config_dir,
+)
+
+MODES = pytest.mark.parametrize("mode", ["legacy", "auto"])
+# The demo's manual alarm keeps its arming timer; time triggers keep theirs.
+LINGERING_TIMERS = pytest.mark.parametrize("expected_lingering_timers", [True], ids=["timers"])
+
+CLOSED = {"cover.garage_door": "closed"}
+LOCKED = {"lock.front_door": "locked"}
+
+
+# -- the owner's Home Assistant --------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def instant_demo_locks() -> Iterator[None]:
+    """Keep the demo's lock and valve delays at 0 while the test runs.
+
+    conftest's `demo_house` patches them only while the demo is set up, and
+    the demo reads them on every action: each unlock would sleep 2 s, and
+    forever on a frozen clock.
+    """
+    with (
+        patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0),
+        patch("homeassistant.components.demo.valve.OPEN_CLOSE_DELAY", 0),
+    ):
+        yield
+
+
+@pytest.fixture
+def hass_config_dir(hass_tmp_config_dir: str) -> str:
+    """Return a config directory with the files the automation and script editors write."""
+    write_config_dir(hass_tmp_config_dir)
+    return hass_tmp_config_dir
+
+
+@pytest.fixture
+async def editors(demo_house: HomeAssistant) -> None:
+    """Set up what the owner's UI works with.
+
+    `config` serves the config API over HTTP, so it is set up before the
+    first test client exists (HA-NOTES trap 3); the helpers register their
+    websocket commands here too.
+    """
+    hass = demo_house
+    for domain in (
+        "automation",
+        "config",
+        "group",
+        "input_boolean",
+        "input_datetime",
+        "switch_as_x",
+        "template",
+    ):
+        assert await async_setup_component(hass, domain, {}), domain
+    await hass.async_block_till_done()
+
+
+@pytest.fixture
+async def mcp(editors: None, mcp: McpHarness) -> McpHarness:
+    """Return conftest's MCP harness, on a house whose editors were set up first."""
+    return mcp
+
+
+@pytest.fixture
+async def owner(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    hass_ws_client: WebSocketGenerator,
+) -> Owner:
+    """Return the owner, signed in to Home Assistant as an administrator."""
+    return Owner(hass, await hass_client(), await hass_ws_client(hass))
+
+
+async def _watched_helper(owner: Owner, name: str, actions: list[dict[str, Any]]) -> str:
+    """Create a toggle helper and an automation doing `actions` when it turns on."""
+    helper = await owner.create_helper("input_boolean", name)
+    await owner.save_automation(
+        helper.split(".")[1],
+        {
+            "alias": f"When {name} turns on",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "actions": actions,
+        },
+    )
+    return helper
+
+
+@pytest.fixture
+def morning(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
+    """Tomorrow, 09:00 local, on a frozen clock.
+
+    Requested before `owner` and `mcp`: access tokens last 30 minutes, so
+    the clock is set before they are issued and then moves only hours.
+    """
+    day = (dt_util.now() + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    clock = Clock(hass, freezer, day)
+    clock.move_to(9)
+    return clock
+
+
+# -- 1. scenes that set a helper an opening automation watches ------------------
+
+
+@MODES
+async def test_scene_apply_on_watched_helper_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Finding 1: the owner's automation opens the garage when a helper turns on.
+
+    scene.apply setting that helper on is opening the garage.
+    """
+    helper = await _watched_helper(owner, "Garage request", [OPEN_GARAGE])
+    result = await call_service(mcp, "scene.apply", data={"entities": {helper: "on"}}, mode=mode)
+    await assert_house(hass, {**CLOSED, helper: "off"})
+    assert_refused(result, reaching="cover.garage_door")
+
+
+async def test_scene_made_to_set_watched_helper_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 1: scene.create of a scene setting that helper on, then scene.turn_on.
+
+    Either the scene is not made without approval, or turning it on is refused.
+    """
+    helper = await _watched_helper(owner, "Garage request", [OPEN_GARAGE])
+    created = await call_service(
+        mcp, "scene.create", data={"scene_id": "courier", "entities": {helper: "on"}}
+    )
+    await hass.async_block_till_done()
+    if created.get("ok") is False:
+        assert_refused(created, reaching="cover.garage_door")
+        assert hass.states.get("scene.courier") is None
+        # The owner makes it in Home Assistant: judged when it runs.
+        await owner.act("scene.create", scene_id="courier", entities={helper: "on"})
+    for action, target in (
+        ("scene.turn_on", {"entity_id": "scene.courier"}),
+        ("homeassistant.turn_on", {"entity_id": "scene.courier"}),
+    ):
+        result = await call_service(mcp, action, target=target)
+        await assert_house(hass, {**CLOSED, helper: "off"})
+        assert_refused(result, reaching="cover.garage_door")
+
+
+async def test_turning_on_watched_helper_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 1: input_boolean.turn_on on the helper itself (a control: refused today)."""
+    helper = await _watched_helper(owner, "Garage request", [OPEN_GARAGE])
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    await assert_house(hass, {**CLOSED, helper: "off"})
+    assert_refused(result, reaching="cover.garage_door")
+    # The house is wired as it looks: the owner's own switch-on opens the garage.
+    await owner.act("input_boolean.turn_on", entity_id=helper)
+    assert state(hass, "cover.garage_door") in ("opening", "open")
+
+
+# -- 2. scene states on a relay that Switch as X shows as a lock ----------------
+
+
+@MODES
+async def test_scene_apply_on_switch_shown_as_lock_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Finding 2: the owner shows the AC relay as a lock (Switch as X config flow).
+
+    Setting the relay on by scene.apply unlocks that lock.
+    """
+    lock = await owner.add_switch_as_x("switch.ac", "lock")
+    assert state(hass, lock) == "locked"
+    direct = await call_service(mcp, "switch.turn_on", target={"entity_id": "switch.ac"})
+    assert_refused(direct)
+    result = await call_service(
+        mcp, "scene.apply", data={"entities": {"switch.ac": "on"}}, mode=mode
+    )
+    await assert_house(hass, {lock: "locked", "switch.ac": "off"})
+    assert_refused(result, reaching=lock)
+
+
+# -- 3. a script's device action on that relay ----------------------------------
+
+
+async def _relay_script(owner: Owner) -> tuple[str, str]:
+    """Show the AC relay as a lock and save a script turning the relay on by device action."""
+    lock = await owner.add_switch_as_x("switch.ac", "lock")
+    script = await owner.save_script(
+        "porch_relay",
+        {
+            "alias": "Porch relay",
+            "sequence": [
+                {
+                    "device_id": owner.device_of("switch.ac"),
+                    "domain": "switch",
+                    "entity_id": owner.registry_id("switch.ac"),
+                    "type": "turn_on",
+                }
+            ],
+        },
+    )
+    return lock, script
+
+
+@MODES
+async def test_device_action_on_wrapped_relay_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Finding 3: a script (script editor) with a device action turning the relay on."""
+    lock, script = await _relay_script(owner)
+    result = await call_service(mcp, script, mode=mode)
+    await assert_house(hass, {lock: "locked", "switch.ac": "off"})
+    assert_refused(result, reaching=lock)
+    # Control: the owner's own run unlocks it.
+    await owner.act(script)
+    assert state(hass, lock) == "unlocked"
+
+
+async def test_device_action_script_listed_as_guarded(owner: Owner, mcp: McpHarness) -> None:
+    """Finding 3: get_entity and list_macros call that script guarded."""
+    _, script = await _relay_script(owner)
+    described = await mcp.data("get_entity", {"entity_id": script})
+    assert described["entity"]["guarded"] is True, described["entity"]
+    macros = await mcp.data("list_macros", {"kind": "script", "limit": 200})
+    assert {m["entity_id"]: m["guarded"] for m in macros["items"]}[script] is True
+
+
+# -- 4. target-style triggers (button.pressed) -----------------------------------
+
+
+@pytest.mark.parametrize("target_kind", ["entity_id", "device_id", "area_id", "label_id"])
+async def test_button_pressed_target_trigger_followed(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, target_kind: str
+) -> None:
+    """Finding 4: `button.pressed` with a target (entity, device, area, label) opens the garage.
+
+    Home Assistant 2026.10's target-style trigger: `{"trigger": "button.pressed",
+    "target": {...}}`. The owner put the button's device in an area, or
+    labelled the button, for the area and label forms.
+    """
+    target: dict[str, str]
+    if target_kind == "entity_id":
+        target = {"entity_id": "button.push"}
+    elif target_kind == "device_id":
+        target = {"device_id": owner.device_of("button.push")}
+    elif target_kind == "area_id":
+        porch = await owner.create_area("Porch")
+        await owner.put_device_in_area(owner.device_of("button.push"), porch)
+        target = {"area_id": porch}
+    else:
+        label = await owner.create_label("Doorbell")
+        await owner.label_entity("button.push", label)
+        target = {"label_id": label}
+    await owner.save_automation(
+        "doorbell_opens",
+        {
+            "alias": "Doorbell opens the garage",
+            "triggers": [{"trigger": "button.pressed", "target": target}],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    result = await call_service(mcp, "button.press", target={"entity_id": "button.push"})
+    await assert_house(hass, {**CLOSED, "button.push": "unknown"})
+    assert_refused(result, reaching="cover.garage_door")
+    # Control: pressing it in Home Assistant opens the garage.
+    await owner.act("button.press", entity_id="button.push")
+    assert state(hass, "cover.garage_door") in ("opening", "open")
+
+
+# -- 5. template triggers and conditions reading a helper ------------------------
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ states.input_boolean.courier_access.state == 'on' }}",
+        "{{ states['input_boolean.courier_access'].state == 'on' }}",
+        "{{ is_state('input_boolean.courier_access', 'on') }}",
+    ],
+    ids=["states-attribute", "states-index", "is_state"],
+)
+async def test_template_trigger_on_helper_followed(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
+) -> None:
+    """Finding 5: an automation with a template trigger on a helper unlocks the front door."""
+    helper = await owner.create_helper("input_boolean", "Courier access")
+    assert helper == "input_boolean.courier_access"
+    await owner.save_automation(
+        "courier",
+        {
+            "alias": "Let the courier in",
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    await assert_house(hass, {**LOCKED, helper: "off"})
+    assert_refused(result, reaching="lock.front_door")
+    await owner.act("input_boolean.turn_on", entity_id=helper)
+    assert state(hass, "lock.front_door") == "unlocked"
+
+
+@LINGERING_TIMERS
+async def test_template_condition_on_helper_followed(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 5: every five minutes, unlock if a template condition reads the helper on."""
+    helper = await owner.create_helper("input_boolean", "Courier access")
+    await owner.save_automation(
+        "courier_poll",
+        {
+            "alias": "Courier check",
+            "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": "{{ states.input_boolean.courier_access.state == 'on' }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    morning.move_to(9, 5)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+# -- 6. second order: a template binary sensor between helper and automation ----
+
+
+@LINGERING_TIMERS
+async def test_template_sensor_between_helper_and_disarm_followed(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Finding 6: helper -> template binary sensor (config flow) -> automation disarming."""
+    helper = await owner.create_helper("input_boolean", "Cleaner expected")
+    sensor = await owner.add_template(
+        "binary_sensor",
+        {"name": "Cleaner at the door", "state": f"{{{{ is_state('{helper}', 'on') }}}}"},
+    )
+    assert state(hass, sensor) == "off"
+    await owner.save_automation(
+        "cleaner",
+        {
+            "alias": "Disarm for the cleaner",
+            "triggers": [{"trigger": "state", "entity_id": sensor, "to": "on"}],
+            "actions": [DISARM],
+        },
+    )
+    await arm(hass, freezer, "alarm_arm_away")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    await assert_house(hass, {ALARM: "armed_away", helper: "off"})
+    assert_refused(result, reaching=ALARM)
+
+
+# -- 7. group.set turning on a group an automation watches ----------------------
+
+
+@LINGERING_TIMERS
+async def test_group_set_turning_on_watched_group_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Finding 7: when the owner's group.watched turns on, an automation disarms.
+
+    Adding a light that is on to the group turns the group on.
+    """
+    await owner.act("group.set", object_id="watched", entities=["light.bed_light"])
+    assert state(hass, "group.watched") == "off"
+    await owner.save_automation(
+        "watched_group",
+        {
+            "alias": "Disarm when the group is on",
+            "triggers": [{"trigger": "state", "entity_id": "group.watched", "to": "on"}],
+            "actions": [DISARM],
+        },
+    )
+    await arm(hass, freezer, "alarm_arm_away")
+    result = await call_service(
+        mcp, "group.set", data={"object_id": "watched", "add_entities": ["light.ceiling_lights"]}
+    )
+    await assert_house(hass, {ALARM: "armed_away", "group.watched": "off"})
+    assert_refused(result, reaching=ALARM)
+
+
+# -- 8. deferred: what acts later -------------------------------------------------
+
+
+@LINGERING_TIMERS
+async def test_enabling_disabled_noon_unlock_refused(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 8a: a disabled automation "unlock the front door at noon"; automation.turn_on."""
+    automation = await owner.save_automation(
+        "noon_unlock",
+        {
+            "alias": "Unlock the front door at noon",
+            "triggers": [{"trigger": "time", "at": "12:00:00"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    await owner.act("automation.turn_off", entity_id=automation)
+    result = await call_service(mcp, "automation.turn_on", target={"entity_id": automation})
+    await assert_house(hass, LOCKED)
+    morning.move_to(12, 1)
+    await assert_house(hass, {**LOCKED, automation: "off"})
+    assert_refused(result)
+
+
+@LINGERING_TIMERS
+async def test_helper_in_condition_of_timed_disarm_refused(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 8b: at 10:00 disarm if a helper (the condition, not the trigger) is on."""
+    helper = await owner.create_helper("input_boolean", "Cleaner today")
+    await owner.save_automation(
+        "cleaner_at_ten",
+        {
+            "alias": "Disarm for the cleaner at ten",
+            "triggers": [{"trigger": "time", "at": "10:00:00"}],
+            "conditions": [{"condition": "state", "entity_id": helper, "state": "on"}],
+            "actions": [DISARM],
+        },
+    )
+    await arm(hass, morning.freezer, "alarm_arm_away")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    await assert_house(hass, {ALARM: "armed_away"})
+    morning.move_to(10, 1)
+    await assert_house(hass, {ALARM: "armed_away"})
+    assert_refused(result, reaching=ALARM)
+
+
+@LINGERING_TIMERS
+async def test_setting_time_of_unlocking_automation_refused(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 8c: an unlocking automation triggered `at: input_datetime.courier_time`."""
+    helper = await owner.create_helper(
+        "input_datetime", "Courier time", has_date=False, has_time=True
+    )
+    await owner.save_automation(
+        "courier_time",
+        {
+            "alias": "Let the courier in on time",
+            "triggers": [{"trigger": "time", "at": helper}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(
+        mcp, "input_datetime.set_datetime", target={"entity_id": helper}, data={"time": "09:30:00"}
+    )
+    await assert_house(hass, {**LOCKED, helper: "00:00:00"})
+    morning.move_to(9, 31)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+    # Control: the owner sets the time; the door unlocks then.
+    await owner.act("input_datetime.set_datetime", entity_id=helper, time="09:45:00")
+    morning.move_to(9, 46)
+    await hass.async_block_till_done()
+    assert state(hass, "lock.front_door") == "unlocked"
+
+
+# -- 9. a button on the garage door's device ------------------------------------
+
+
+async def test_template_button_on_garage_device_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 9: a template button (config flow) on the garage's device; press opens it."""
+    button = await owner.add_template(
+        "button",
+        {
+            "name": "Garage opener",
+            "press": [OPEN_GARAGE],
+            "device_id": owner.device_of("cover.garage_door"),
+        },
+    )
+    assert owner.device_of(button) == owner.device_of("cover.garage_door")
+    result = await call_service(mcp, "button.press", target={"entity_id": button})
+    await assert_house(hass, CLOSED)
+    assert_refused(result, reaching="cover.garage_door")
+
+
+@pytest.mark.parametrize("kind", ["button", "switch"])
+async def test_any_control_on_garage_device_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, kind: str
+) -> None:
+    """Finding 9: a button or switch on the garage's device, whatever its action says.
+
+    The owner's template helper only raises a notification; a real device's
+    button or relay on the same device as the garage door is read as able to
+    open it.
+    """
+    message = f"The garage {kind} was used"
+    notify = [{"action": "persistent_notification.create", "data": {"message": message}}]
+    actions = {"press": notify} if kind == "button" else {"turn_on": notify, "turn_off": notify}
+    entity_id = await owner.add_template(
+        kind,
+        {"name": f"Garage {kind}", "device_id": owner.device_of("cover.garage_door"), **actions},
+    )
+    assert owner.device_of(entity_id) == owner.device_of("cover.garage_door")
+    action = "button.press" if kind == "button" else "switch.turn_on"
+    result = await call_service(mcp, action, target={"entity_id": entity_id})
+    await assert_house(hass, CLOSED)
+    shown = _async_get_or_create_notifications(hass)
+    ran = [n for n in shown.values() if n["message"] == message]
+    assert not ran, f"the {kind}'s own action ran"
+    assert_refused(result)
+
+
+# -- 10. alarm downgrades ---------------------------------------------------------
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("armed_by", "service", "refused"),
+    [
+        pytest.param("alarm_arm_away", "alarm_arm_home", True, id="away-to-home"),
+        pytest.param("alarm_arm_away", "alarm_arm_custom_bypass", True, id="away-to-bypass"),
+        pytest.param("alarm_arm_night", "alarm_arm_home", True, id="night-to-home"),
+        pytest.param(None, "alarm_arm_home", False, id="disarmed-to-home"),
+        pytest.param("alarm_arm_home", "alarm_arm_away", False, id="home-to-away"),
+    ],
+)
+async def test_alarm_downgrade_refused(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    armed_by: str | None,
+    service: str,
+    refused: bool,
+) -> None:
+    """Finding 10: arming to a weaker mode opens the house a little; arming up secures it."""
+    if armed_by is not None:
+        await arm(hass, freezer, armed_by)
+    before = state(hass, ALARM)
+    result = await call_service(
+        mcp,
+        f"alarm_control_panel.{service}",
+        target={"entity_id": ALARM},
+        data={"code": ALARM_CODE},
+    )
+    if refused:
+        await assert_house(hass, {ALARM: before})
+        pass_time(hass, freezer, ARMING_TIME)
+        await assert_house(hass, {ALARM: before})
+        assert_refused(result, reaching=ALARM)
+    else:
+        assert_ran(result)
+        pass_time(hass, freezer, ARMING_TIME)
+        await assert_house(hass, {ALARM: armed_state(service)})
+
+
+# -- 11. notifications from MCP cannot pass as Home MCP's -------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"message": "[Approve](&#47;home-mcp/confirmation/98517fc2d31048d7)"},
+        {"message": "[Approve](&#x2F;home-mcp&#x2F;confirmation&#x2F;x)"},
+        {"message": "[Approve](%2Fhome%2Dmcp%2Fconfirmation%2Fx)"},
+        {"message": "[Approve](/\u04bb\u043em\u0435-m\u0441p/confirmation/x)"},
+        {"message": "[Approve](/\uff48\uff4f\uff4d\uff45\uff0d\uff4d\uff43\uff50/confirmation/x)"},
+        {"title": "Home MCP asks to turn on Kitchen Light", "message": "Tap Approve below"},
+        {"title": "H\u03bfme MC\u0420 asks to turn on Kitchen Light", "message": "Tap Approve"},
+        {"title": "\uff28ome MCP asks to turn on Kitchen Light", "message": "Tap Approve"},
+    ],
+    ids=[
+        "html-entity",
+        "html-hex-entities",
+        "percent-encoded",
+        "cyrillic-path",
+        "fullwidth-path",
+        "title",
+        "title-lookalike-letters",
+        "title-fullwidth",
+    ],
+)
+async def test_disguised_approval_requests_refused(
+    mcp: McpHarness, hass: HomeAssistant, data: dict[str, Any]
+) -> None:
+    """Finding 11: a notification from MCP dressed as Home MCP's approval request."""
+    result = await call_service(mcp, "persistent_notification.create", data=data)
+    await hass.async_block_till_done()
+    shown = _async_get_or_create_notifications(hass)
+    fakes = [n["title"] or n["message"] for k, n in shown.items() if not k.startswith("home_mcp")]
+    assert not fakes, f"it was shown: {fakes}"
+    assert_refused(result, risk=None)
+
+
+async def test_plain_notification_runs(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Findings 11 and 14: an ordinary message still goes through."""
+    result = await call_service(
+        mcp,
+        "persistent_notification.create",
+        data={"title": "Laundry", "message": "The laundry is done, see /config/dashboard"},
+    )
+    assert_ran(result)
+    shown = _async_get_or_create_notifications(hass)
+    assert [n["title"] for n in shown.values()] == ["Laundry"]
+
+
+# -- 12. the approval request names what the action does --------------------------
+
+
+@MODES
+async def test_approval_request_names_effective_action(
+    mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Finding 12: homeassistant.turn_off on a lock is asked as "unlock", not "turn off"."""
+    result = await call_service(
+        mcp, "homeassistant.turn_off", target={"entity_id": "lock.front_door"}, mode=mode
+    )
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+    shown = _async_get_or_create_notifications(hass)
+    request = shown[f"home_mcp_confirmation_{result['confirmation_id']}"]
+    assert request["title"] == "Home MCP asks to unlock Front Door"
+
+
+# -- 13. the perimeter follows the owner's edits ----------------------------------
+
+
+async def test_perimeter_follows_config_api_edits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 13: automations saved, edited and deleted while Home MCP runs.
+
+    Before the automation exists the helper is harmless; saved to open the
+    garage, turning it on is refused; edited to switch a light, it runs
+    again; saved back and then deleted, it runs again. No restart.
+    """
+    helper = await owner.create_helper("input_boolean", "Late")
+    assert helper == "input_boolean.late"
+    on = {"entity_id": helper}
+
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target=on))
+    assert state(hass, helper) == "on"
+    await owner.act("input_boolean.turn_off", entity_id=helper)
+
+    opening = {
+        "alias": "Late opener",
+        "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+        "actions": [OPEN_GARAGE],
+    }
+    await owner.save_automation("late", opening)
+    result = await call_service(mcp, "input_boolean.turn_on", target=on)
+    await assert_house(hass, {**CLOSED, helper: "off"})
+    assert_refused(result, reaching="cover.garage_door")
+
+    await owner.save_automation("late", {**opening, "actions": [BED_LIGHT_ON]})
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target=on))
+    await assert_house(hass, {**CLOSED, helper: "on", "light.bed_light": "on"})
+    await owner.act("input_boolean.turn_off", entity_id=helper)
+
+    await owner.save_automation("late", opening)
+    result = await call_service(mcp, "input_boolean.turn_on", target=on)
+    await assert_house(hass, {**CLOSED, helper: "off"})
+    assert_refused(result, reaching="cover.garage_door")
+
+    await owner.delete_automation("late")
+    assert hass.states.get("automation.late_opener") is None
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target=on))
+    await assert_house(hass, {**CLOSED, helper: "on"})
+
+
+# -- 14. what runs today keeps running ----------------------------------------------
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("action", "target", "data", "after"),
+    [
+        pytest.param(
+            "light.turn_on",
+            {"entity_id": "light.bed_light"},
+            None,
+            {"light.bed_light": "on"},
+            id="light-on",
+        ),
+        pytest.param(
+            "light.turn_off",
+            {"entity_id": "light.ceiling_lights"},
+            None,
+            {"light.ceiling_lights": "off"},
+            id="light-off",
+        ),
+        pytest.param(
+            "climate.set_temperature",
+            {"entity_id": "climate.heatpump"},
+            {"temperature": 22},
+            {"climate.heatpump": "heat"},
+            id="climate",
+        ),
+        pytest.param(
+            "media_player.media_pause",
+            {"entity_id": "media_player.bedroom"},
+            None,
+            {"media_player.bedroom": "paused"},
+            id="media-pause",
+        ),
+        pytest.param(
+            "media_player.volume_set",
+            {"entity_id": "media_player.kitchen"},
+            {"volume_level": 0.3},
+            {"media_player.kitchen": "playing"},
+            id="media-volume",
+        ),
+        pytest.param(
+            "media_player.turn_off",
+            {"entity_id": "media_player.walkman"},
+            None,
+            {"media_player.walkman": "off"},
+            id="media-off",
+        ),
+        pytest.param(
+            "lock.lock",
+            {"entity_id": "lock.kitchen_door"},
+            None,
+            {"lock.kitchen_door": "locked"},
+            id="lock",
+        ),
+        pytest.param(
+            "valve.close_valve",
+            {"entity_id": "valve.front_garden"},
+            None,
+            {"valve.front_garden": "closed"},
+            id="close-valve",
+        ),
+        pytest.param(
+            "alarm_control_panel.alarm_arm_away",
+            {"entity_id": ALARM},
+            {"code": ALARM_CODE},
+            {ALARM: "arming"},
+            id="arm",
+        ),
+        pytest.param(
+            "scene.turn_on",
+            {"entity_id": "scene.romantic"},
+            None,
+            {"light.bed_light": "on"},
+            id="harmless-scene",
+        ),
+        pytest.param(
+            "script.turn_on",
+            {"entity_id": "script.bedtime"},
+            None,
+            {"light.bed_light": "off"},
+            id="harmless-script",
+        ),
+        pytest.param(
+            "script.good_night",
+            None,
+            None,
+            {"lock.kitchen_door": "locked", "light.ceiling_lights": "off"},
+            id="securing-script",
+        ),
+        pytest.param(
+            "scene.apply",
+            None,
+            {"entities": {"light.bed_light": "on", "light.kitchen_lights": "off"}},
+            {"light.bed_light": "on", "light.kitchen_lights": "off"},
+            id="scene-apply-lights",
+        ),
+        pytest.param(
+            "group.set",
+            None,
+            {"object_id": "reading", "entities": ["light.bed_light", "light.ceiling_lights"]},
+            {"group.reading": "on"},
+            id="group-set-lights",
+        ),
+        pytest.param(
+            "switch.turn_off",
+            {"entity_id": "switch.decorative_lights"},
+            None,
+            {"switch.decorative_lights": "off"},
+            id="switch-off",
+        ),
+    ],
+)
+async def test_ordinary_actions_still_run(
+    owner: Owner,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    action: str,
+    target: dict[str, Any] | None,
+    data: dict[str, Any] | None,
+    after: dict[str, str],
+) -> None:
+    """Finding 14: lights, climate, media, securing actions, the house's harmless macros.
+
+    The owner's editors are set up and an automation that only reads the AC
+    relay (to switch a light) exists: nothing of that holds these up.
+    """
+    await owner.save_automation(
+        "ac_light",
+        {
+            "alias": "Light follows the AC",
+            "triggers": [{"trigger": "state", "entity_id": "switch.ac"}],
+            "actions": [BED_LIGHT_ON],
+        },
+    )
+    result = await call_service(mcp, action, target=target, data=data)
+    assert_ran(result)
+    await assert_house(hass, {**LOCKED, **CLOSED, **after})
+    if action == "climate.set_temperature":
+        heatpump = hass.states.get("climate.heatpump")
+        assert heatpump is not None and heatpump.attributes["temperature"] == 22
+
+
+async def test_helper_read_by_lights_automation_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 14: a helper that only a lights automation reads turns on."""
+    helper = await _watched_helper(owner, "Reading time", [BED_LIGHT_ON])
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_ran(result)
+    await assert_house(hass, {helper: "on", "light.bed_light": "on", **LOCKED, **CLOSED})
+
+
+async def test_closing_open_garage_runs(owner: Owner, mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Finding 14: closing the garage door, opened by a person, runs."""
+    await owner.act("cover.open_cover", entity_id="cover.garage_door")
+    result = await call_service(mcp, "cover.close_cover", target={"entity_id": "cover.garage_door"})
+    assert_ran(result)
+    assert state(hass, "cover.garage_door") in ("closing", "closed")
+
+
+async def test_group_nobody_watches_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Finding 14: group.set of a light that is on into the owner's group nobody watches."""
+    await owner.act("group.set", object_id="quiet", entities=["light.bed_light"])
+    await owner.save_automation(
+        "lights_only",
+        {
+            "alias": "Lights follow the quiet group",
+            "triggers": [{"trigger": "state", "entity_id": "group.quiet", "to": "on"}],
+            "actions": [
+                {"action": "light.turn_on", "target": {"entity_id": "light.office_rgbw_lights"}}
+            ],
+        },
+    )
+    result = await call_service(
+        mcp, "group.set", data={"object_id": "quiet", "add_entities": ["light.ceiling_lights"]}
+    )
+    assert_ran(result)
+    await assert_house(hass, {"group.quiet": "on", **LOCKED, **CLOSED})
+
+
+# -- 15. what the read tools say agrees with what the action does -----------------
+
+
+@pytest.mark.parametrize(
+    ("service", "entity_id"),
+    [
+        ("unlock", "lock.front_door"),
+        ("open", "lock.openable_lock"),
+        ("lock", "lock.kitchen_door"),
+    ],
+)
+async def test_list_services_agrees_with_call_lock(
+    mcp: McpHarness, hass: HomeAssistant, service: str, entity_id: str
+) -> None:
+    """Finding 15: list_services for `lock` says guarded exactly where the call is refused."""
+    listed = await mcp.data("list_services", {"domain": "lock", "service": service})
+    [row] = listed["items"]
+    result = await call_service(mcp, f"lock.{service}", target={"entity_id": entity_id})
+    await assert_house(hass, {"lock.front_door": "locked", "lock.openable_lock": "locked"})
+    assert row["guarded"] is (result.get("ok") is False), (row, result)
+
+
+@pytest.mark.parametrize("opening_automation", [True, False])
+async def test_list_services_agrees_with_call_watched_helper(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, opening_automation: bool
+) -> None:
+    """Finding 15: list_services for `input_boolean` when an opening automation reads one.
+
+    With such an automation, turn_on is listed guarded (some helper's
+    turn_on opens the garage) and the call on that helper is refused;
+    without it, neither.
+    """
+    helper = await _watched_helper(
+        owner, "Garage request", [OPEN_GARAGE] if opening_automation else [BED_LIGHT_ON]
+    )
+    listed = await mcp.data("list_services", {"domain": "input_boolean", "service": "turn_on"})
+    [row] = listed["items"]
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    await assert_house(hass, CLOSED)
+    refused = result.get("ok") is False
+    assert refused is opening_automation, result
+    assert row["guarded"] is refused, row
+
+
+@pytest.mark.parametrize(
+    "macro",
+    ["script.porch_relay", "script.unlock_front", "script.good_night", "scene.romantic"],
+)
+async def test_read_tools_agree_with_running_macro(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, macro: str
+) -> None:
+    """Finding 15: get_entity, list_macros, call_service and run_macro agree on a macro.
+
+    `script.porch_relay` is finding 3's device action on a relay shown as a lock.
+    """
+    relay_lock, _ = await _relay_script(owner)
+    described = await mcp.data("get_entity", {"entity_id": macro})
+    macros = await mcp.data("list_macros", {"limit": 200})
+    listed = {m["entity_id"]: m["guarded"] for m in macros["items"]}[macro]
+    macro_state = hass.states.get(macro)
+    assert macro_state is not None
+    name = macro_state.name
+    ran_by_name = await mcp.data("run_macro", {"phrase": name})
+    assert ran_by_name.get("macro", {}).get("entity_id") == macro, ran_by_name
+    called = await call_service(mcp, "homeassistant.turn_on", target={"entity_id": macro})
+    refusals = {
+        "run_macro": ran_by_name.get("ok") is False,
+        "call_service": called.get("ok") is False,
+    }
+    await assert_house(hass, {**LOCKED, relay_lock: "locked"})
+    assert refusals == {"run_macro": listed, "call_service": listed}, (ran_by_name, called)
+    assert described["entity"]["guarded"] is listed

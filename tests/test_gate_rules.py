@@ -1,0 +1,259 @@
+"""The rule table, line by line, against the real gate and the demo's devices.
+
+Parametrized over `rules.ENTITY_RULES` itself: every line has a scenario in
+which it is the line that decides, built in a real Home Assistant, and the
+gate (no HTTP) must give that line's risk and reason. A new line without a
+scenario fails. `docs/gate.md` must show the tables as the code holds them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+
+from custom_components.home_mcp.gate import Action, Gate
+from custom_components.home_mcp.gate.docs import render
+from custom_components.home_mcp.gate.rules import ENTITY_RULES, Rule
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
+
+from .conftest import SCRIPTS
+
+DOCS = Path(__file__).parent.parent / "docs" / "gate.md"
+
+type Scenario = Callable[[HomeAssistant], Awaitable[tuple[Gate, Action, str]]]
+"""Builds the house; returns the gate, the action and the entity the line decides."""
+
+
+def _call(domain: str, service: str, entity_id: str, **data: Any) -> Action:
+    return Action(domain, service, {"entity_id": [entity_id]}, data)
+
+
+async def _plain(hass: HomeAssistant) -> Gate:
+    return Gate(hass)
+
+
+async def _automations(hass: HomeAssistant) -> Gate:
+    """Automations an owner would have: one that unlocks, one that locks, one for lights."""
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"probe": {}}})
+    trigger = [{"trigger": "state", "entity_id": "input_boolean.probe", "to": "on"}]
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": [
+                {
+                    "id": "opens",
+                    "alias": "Opens",
+                    "triggers": [{"trigger": "state", "entity_id": "light.bed_light"}],
+                    "actions": [
+                        {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+                    ],
+                },
+                {
+                    "id": "secures",
+                    "alias": "Secures",
+                    "triggers": [{"trigger": "state", "entity_id": "light.bed_light"}],
+                    "actions": [
+                        {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
+                    ],
+                },
+                {
+                    "id": "stops",
+                    "alias": "Stops the garage",
+                    "triggers": trigger,
+                    "actions": [
+                        {"action": "cover.stop_cover", "target": {"entity_id": "cover.garage_door"}}
+                    ],
+                },
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    return Gate(hass)
+
+
+async def _opened_garage(hass: HomeAssistant) -> Gate:
+    await hass.services.async_call(
+        "cover", "open_cover", {"entity_id": "cover.garage_door"}, blocking=True
+    )
+    assert hass.states.get("cover.garage_door").state == "open"
+    return Gate(hass)
+
+
+async def _armed_alarm(hass: HomeAssistant) -> Gate:
+    await hass.services.async_call(
+        "alarm_control_panel",
+        "alarm_arm_away",
+        {"entity_id": "alarm_control_panel.security", "code": "1234"},
+        blocking=True,
+    )
+    assert hass.states.get("alarm_control_panel.security").state in ("arming", "armed_away")
+    return Gate(hass)
+
+
+async def _opener(hass: HomeAssistant) -> Gate:
+    """Move the demo's button onto the garage door's device (a garage opener)."""
+    registry = er.async_get(hass)
+    garage = registry.async_get("cover.garage_door")
+    assert garage is not None and garage.device_id is not None
+    registry.async_update_entity("button.push", device_id=garage.device_id)
+    await hass.async_block_till_done()
+    return Gate(hass)
+
+
+async def _running_script(hass: HomeAssistant) -> Gate:
+    """Start a script that will lock the front door once a helper turns on."""
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"hold": {}}})
+    lock_later = {
+        "sequence": [
+            {"wait_template": "{{ is_state('input_boolean.hold', 'on') }}"},
+            {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+        ]
+    }
+    with patch(
+        "homeassistant.config.async_hass_config_yaml",
+        return_value={"script": {**SCRIPTS, "lock_later": lock_later}},
+    ):
+        await hass.services.async_call("script", "reload", blocking=True)
+    await hass.services.async_call("script", "turn_on", {"entity_id": "script.lock_later"})
+    for _ in range(20):  # It waits for the helper: Home Assistant is never idle.
+        await asyncio.sleep(0)
+    assert hass.states.get("script.lock_later").state == "on"
+    return Gate(hass)
+
+
+def _scenario(
+    build: Callable[[HomeAssistant], Awaitable[Gate]], action: Action, entity: str
+) -> Scenario:
+    async def run(hass: HomeAssistant) -> tuple[Gate, Action, str]:
+        return await build(hass), action, entity
+
+    return run
+
+
+async def _marked(hass: HomeAssistant) -> tuple[Gate, Action, str]:
+    return (
+        Gate(hass, guarded_entities=["light.bed_light"]),
+        _call("light", "turn_on", "light.bed_light"),
+        "light.bed_light",
+    )
+
+
+GARAGE, FRONT, WINDOW = "cover.garage_door", "lock.front_door", "cover.kitchen_window"
+ALARM = "alarm_control_panel.security"
+SCENARIOS: dict[str, Scenario] = {
+    "Puts it in a group: an action on the group would reach it, and a group changed "
+    "while such an action runs escapes its check": _scenario(
+        _plain, Action("group", "set", {}, {"object_id": "g", "entities": [FRONT]}), FRONT
+    ),
+    "Puts it in a group": _scenario(
+        _plain, Action("group", "set", {}, {"object_id": "g", "entities": ["light.bed_light"]}),
+        "light.bed_light",
+    ),
+    "Locks it": _scenario(_plain, _call("lock", "lock", FRONT), FRONT),
+    "Unlocks or opens it": _scenario(_plain, _call("lock", "unlock", FRONT), FRONT),
+    "An action on a lock that Home MCP does not know": _scenario(
+        _plain, _call("vendor", "set_value", FRONT), FRONT
+    ),
+    "Closes it": _scenario(_plain, _call("cover", "close_cover", GARAGE), GARAGE),
+    "Moves it to closed": _scenario(
+        _plain, _call("cover", "set_cover_position", GARAGE, position=0), GARAGE
+    ),
+    "Moves it to an open position": _scenario(
+        _plain, _call("cover", "set_cover_position", GARAGE, position=40), GARAGE
+    ),
+    "Opens it": _scenario(_plain, _call("valve", "open_valve", "valve.orchard"), "valve.orchard"),
+    "It is open, so toggling closes it": _scenario(
+        _opened_garage, _call("cover", "toggle", GARAGE), GARAGE
+    ),
+    "Toggling may open it": _scenario(_plain, _call("cover", "toggle", GARAGE), GARAGE),
+    # Judged for later: an automation would stop the garage whenever it runs.
+    "Stopping it while it closes leaves it open": _scenario(
+        _automations, _call("input_boolean", "turn_on", "input_boolean.probe"), GARAGE
+    ),
+    "Stops it": _scenario(_plain, _call("cover", "stop_cover", GARAGE), GARAGE),
+    "An action on it that Home MCP does not know": _scenario(
+        _plain, _call("vendor", "set_value", GARAGE), GARAGE
+    ),
+    "Closes a cover": _scenario(_plain, _call("cover", "close_cover", WINDOW), WINDOW),
+    "An ordinary cover (blind, window, shade)": _scenario(
+        _plain, _call("cover", "open_cover", WINDOW), WINDOW
+    ),
+    "Disarms it": _scenario(
+        _plain, _call("alarm_control_panel", "alarm_disarm", ALARM, code="1234"), ALARM
+    ),
+    "Arms it in a mode that watches less than the one it is in": _scenario(
+        _armed_alarm, _call("alarm_control_panel", "alarm_arm_home", ALARM, code="1234"), ALARM
+    ),
+    "Arms it": _scenario(
+        _plain, _call("alarm_control_panel", "alarm_arm_home", ALARM, code="1234"), ALARM
+    ),
+    "Sounds it": _scenario(_plain, _call("alarm_control_panel", "alarm_trigger", ALARM), ALARM),
+    "Toggling an armed alarm disarms it": _scenario(
+        _armed_alarm, _call("homeassistant", "toggle", ALARM), ALARM
+    ),
+    "Toggling a disarmed alarm arms it": _scenario(
+        _plain, _call("homeassistant", "toggle", ALARM), ALARM
+    ),
+    "An action on an alarm panel that Home MCP does not know": _scenario(
+        _plain, _call("vendor", "set_value", ALARM), ALARM
+    ),
+    "It is on the same device as a lock, door, valve or alarm: it can open it": _scenario(
+        _opener, _call("button", "press", "button.push"), GARAGE
+    ),
+    "The person marked it as guarded in Home MCP's options": _marked,
+    "Enables an automation that can open the house": _scenario(
+        _automations, _call("automation", "turn_on", "automation.opens"), "automation.opens"
+    ),
+    "Disables an automation that locks, closes or arms": _scenario(
+        _automations, _call("automation", "turn_off", "automation.secures"), "automation.secures"
+    ),
+    "Automation control (a run is judged by its actions)": _scenario(
+        _automations, _call("automation", "turn_off", "automation.opens"), "automation.opens"
+    ),
+    "Stops a running script that locks, closes or arms": _scenario(
+        _running_script, _call("script", "turn_off", "script.lock_later"), "script.lock_later"
+    ),
+    "Runs or stops a script (its actions are judged)": _scenario(
+        _plain, _call("script", "turn_on", "script.bedtime"), "script.bedtime"
+    ),
+    "Activates a scene (its states are judged)": _scenario(
+        _plain, _call("scene", "turn_on", "scene.romantic"), "scene.romantic"
+    ),
+    "Does not open the house": _scenario(
+        _plain, _call("light", "turn_on", "light.bed_light"), "light.bed_light"
+    ),
+}  # fmt: skip
+
+
+def test_every_rule_has_a_scenario() -> None:
+    """A line of the table nobody can show deciding something is a line to remove."""
+    reasons = [rule.reason for rule in ENTITY_RULES]
+    assert len(reasons) == len(set(reasons)), "each line's reason names it"
+    assert set(reasons) == set(SCENARIOS)
+
+
+# The demo's manual alarm keeps its arming timer.
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+@pytest.mark.parametrize("rule", ENTITY_RULES, ids=[rule.reason[:40] for rule in ENTITY_RULES])
+async def test_rule_decides(demo_house: HomeAssistant, rule: Rule) -> None:
+    """Each line is what the gate answers in its own scenario."""
+    gate, action, entity_id = await SCENARIOS[rule.reason](demo_house)
+    decision = gate.async_check(action)
+    decided = [f for f in decision.findings if f.entity_id == entity_id]
+    assert decided, decision.findings
+    assert (decided[0].risk, decided[0].reason.split(" (sets it")[0]) == (rule.risk, rule.reason)
+    assert decision.guarded == any(f.blocks for f in decision.findings)
+
+
+def test_docs_show_the_rules_as_the_code_holds_them() -> None:
+    """docs/gate.md is generated from the table: run script/gate_docs after a change."""
+    text = DOCS.read_text(encoding="utf-8")
+    assert render(text) == text, "docs/gate.md differs from the rule table: run script/gate_docs"
