@@ -5,18 +5,19 @@ service, target, data), reduces it to the effects it would have on entities
 whatever path it takes, and decides each with one rule table:
 
 - `model`: the action, its effects, findings and the decision;
-- `rules`: the rule table (entity class, verb) -> risk, and whole-action
-  risks; `docs/gate.md` is generated from it (`docs`);
-- `targets`: targets as Home Assistant expands them, groups;
-- `expansion`: Switch as X, template entities' scripts, device siblings,
-  scene states and device actions as verbs;
-- `macros`: scripts, automations and template scripts walked through every
-  branch;
-- `reads`: what triggers, conditions and templates read;
-- `judge`: one analysis, from an action to its findings;
-- `perimeter`: the entities whose change can lead to a guarded action, kept
-  current from Home Assistant's events;
-- `tripwire`: openings that a let-through action set off anyway;
+- `rules`: the rule table, (entity class, verb) -> risk, and the risks of
+  whole actions; `verbs`: how each path names the entity's own verb;
+  `facts`: the house facts the rules' conditions ask about; `docs`:
+  `docs/gate.md`'s tables, generated from these;
+- `targets`: targets as Home Assistant expands them, and groups;
+- `expansion`: the house's wiring (classes, Switch as X, template
+  entities' scripts, device siblings);
+- `judge`: one analysis, from an action to its findings; `macros`: scripts
+  and automations walked through every branch; `scenes`: scene states;
+  `reads`: what triggers, conditions and templates read;
+- `perimeter`: the entities whose change can lead to a guarded action;
+  `index`: the perimeter kept current from Home Assistant's events;
+- `tripwire`: openings an action the gate let through set off anyway;
 - `messages`: messages that would speak as Home MCP;
 - `core`: the `Gate`.
 """
@@ -24,8 +25,8 @@ whatever path it takes, and decides each with one rule table:
 from __future__ import annotations
 
 from .core import Gate
+from .index import HouseIndex
 from .model import GUARDED_RISKS, TARGET_KEYS, Action, Decision, Effect, Finding, Risk
-from .perimeter import HouseIndex
 from .tripwire import EVENT_ESCAPE, Tripwire
 
 __all__ = [

@@ -22,9 +22,10 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_id
 
 from .expansion import HouseMap
+from .index import HouseIndex
 from .judge import Judge
 from .model import SEVERITY, Action, Decision, Finding, Risk
-from .perimeter import HouseIndex, Snapshot
+from .perimeter import Snapshot
 from .rules import SENSITIVE_CLASSES, EntityClass
 from .targets import group_leaves, group_members
 from .tripwire import Tripwire

@@ -18,30 +18,19 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.core import HomeAssistant, State, split_entity_id
+from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers.entity_component import DATA_INSTANCES
 
-from .expansion import HouseMap, device_action_verb, entity_verb, state_verbs, template_scripts
+from .expansion import HouseMap, device_action_verb, entity_verb, template_scripts
+from .facts import Facts, entity_object
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import Effect, Finding, Risk
 from .reads import EVERYTHING, Reads
-from .rules import (
-    ALARM_LEVELS,
-    ARM_MODES,
-    DATA_RULES,
-    MESSAGE_DOMAINS,
-    SERVICE_RULES,
-    EntityClass,
-    When,
-    alarm_level,
-    entity_rule,
-)
+from .rules import DATA_RULES, MESSAGE_DOMAINS, SERVICE_RULES, EntityClass, entity_rule
+from .scenes import judge_scene, judge_scene_create, judge_scene_states
 from .targets import (
     expand,
-    group_leaves,
-    group_members,
     group_problem,
     group_set,
     group_set_newcomers,
@@ -80,12 +69,6 @@ class Knowledge(Protocol):
         """Return the `event:` keys something reacts to."""
 
 
-def entity_object(hass: HomeAssistant, entity_id: str) -> Any:
-    """Return the entity object behind `entity_id` from its component."""
-    component = hass.data.get(DATA_INSTANCES, {}).get(split_entity_id(entity_id)[0])
-    return component.get_entity(entity_id) if component is not None else None
-
-
 class Judge:
     """Findings for one action, or for one macro the perimeter reads.
 
@@ -106,9 +89,9 @@ class Judge:
         touched: dict[str, dict[str, tuple[str, ...]]] | None = None,
     ) -> None:
         """Start an analysis with nothing found."""
-        self._k = knowledge
-        self._hass = knowledge.hass
-        self._house = knowledge.house
+        self.knowledge = knowledge
+        self.hass = knowledge.hass
+        self.house = knowledge.house
         self.now = now
         self.reads = reads
         self.touched = touched
@@ -185,10 +168,10 @@ class Judge:
         elif domain == "script" and service not in ("turn_on", "turn_off", "toggle"):
             self.run_macro(f"script.{service}", depth)
         elif (domain, service) == ("scene", "apply"):
-            self._scene_states(data.get("entities"), depth)
+            judge_scene_states(self, data.get("entities"), depth)
         elif (domain, service) == ("scene", "create"):
-            self._scene_create(data, depth)
-        known = is_entity_domain(self._hass, domain) or domain == "homeassistant"
+            judge_scene_create(self, data, depth)
+        known = is_entity_domain(self.hass, domain) or domain == "homeassistant"
         if not known and not entities and not ruled and domain not in MESSAGE_DOMAINS:
             self._data_rule("own_means", name)
         elif not known and str(data.get("broadcast", "")).lower() in ("true", "1", "yes", "on"):
@@ -208,8 +191,8 @@ class Judge:
         selector, dynamic = merge_targets(target, data)
         if dynamic:
             if domain == "homeassistant":
-                return dict.fromkeys(self._hass.states.async_entity_ids(), ())
-            if not is_entity_domain(self._hass, domain):
+                return dict.fromkeys(self.hass.states.async_entity_ids(), ())
+            if not is_entity_domain(self.hass, domain):
                 self._data_rule("templated_target", name)
                 return None
             # An entity component's service reaches only its own entities:
@@ -217,16 +200,16 @@ class Judge:
             if self.touched is not None:
                 self.touched.setdefault(f"domain:{domain}", {}).setdefault(name, self.path)
             ids = [
-                *(e for e in self._hass.states.async_entity_ids(domain)
-                  if not self._house.is_plain(e)),
-                *self._k.perimeter_entities(domain),
+                *(e for e in self.hass.states.async_entity_ids(domain)
+                  if not self.house.is_plain(e)),
+                *self.knowledge.perimeter_entities(domain),
             ]  # fmt: skip
             return dict.fromkeys(ids, ())
-        if (problem := group_problem(self._hass, selector.get(ATTR_ENTITY_ID, []))) is not None:
+        if (problem := group_problem(self.hass, selector.get(ATTR_ENTITY_ID, []))) is not None:
             self.unknown(name, problem)
             return None
         try:
-            return expand(self._hass, domain, selector)
+            return expand(self.hass, domain, selector)
         except ValueError as err:  # An entity id Home Assistant would refuse.
             self.unknown(name, f"A target Home MCP cannot read: {err}")
             return None
@@ -236,7 +219,7 @@ class Judge:
     def effect(self, effect: Effect, depth: int) -> None:
         """Judge one effect, what it reaches, and what it sets off."""
         entity_id, verb = effect.entity_id, effect.verb
-        if verb != "join_group" and (wrapper := self._house.wrappers.get(entity_id)) is not None:
+        if verb != "join_group" and (wrapper := self.house.wrappers.get(entity_id)) is not None:
             before = len(self.findings)
             with self.through(entity_id):
                 mapped = wrapper.verbs.get(verb, verb)
@@ -244,16 +227,16 @@ class Judge:
             if not any(f.risk is Risk.SECURING for f in self.findings[before:]):
                 self._react(entity_id, verb)
             return
-        if verb != "join_group" and self._house.is_plain(entity_id):
+        if verb != "join_group" and self.house.is_plain(entity_id):
             self.add(Risk.SAFE, entity_id, effect.service, _PLAIN_REASON)
             self._react(entity_id, verb)
             return
-        entity_class = self._house.entity_class(entity_id)
-        rule = entity_rule(entity_class, verb, _Facts(self, effect))
+        entity_class = self.house.entity_class(entity_id)
+        rule = entity_rule(entity_class, verb, Facts(self.knowledge, effect, now=self.now))
         reason = f"{rule.reason} (sets it to {effect.state})" if effect.state else rule.reason
         if entity_class is EntityClass.OPENER and rule.risk is Risk.OPENS_HOUSE:
             with self.through(entity_id):
-                for sibling in self._house.siblings.get(entity_id, ()):
+                for sibling in self.house.siblings.get(entity_id, ()):
                     self.add(Risk.OPENS_HOUSE, sibling, effect.service, rule.reason)
         else:
             self.add(rule.risk, entity_id, effect.service, reason)
@@ -268,7 +251,7 @@ class Judge:
             and verb == "trigger"
         ):
             self.run_macro(entity_id, depth)
-        if (scripts := self._house.scripts.get(entity_id)) and entity_id not in self.path:
+        if (scripts := self.house.scripts.get(entity_id)) and entity_id not in self.path:
             with self.through(entity_id):
                 for _name, script in template_scripts(scripts, verb):
                     walk(self, getattr(script, "sequence", None), depth + 1)
@@ -282,7 +265,7 @@ class Judge:
         prefix = (*self.path, key) if is_entity else self.path
         keys = [key, f"domain:{key.partition('.')[0]}", EVERYTHING] if is_entity else [key]
         for name in keys:
-            for finding in self._k.reactions(name):
+            for finding in self.knowledge.reactions(name):
                 self.findings.append(finding.through(*prefix))
 
     # -- macros and scene states ---------------------------------------------
@@ -293,9 +276,9 @@ class Judge:
             return  # A loop: its actions are already being judged.
         domain = split_entity_id(entity_id)[0]
         with self.through(entity_id):
-            entity = entity_object(self._hass, entity_id)
+            entity = entity_object(self.hass, entity_id)
             if domain == "scene":
-                self._scene(entity_id, entity, depth)
+                judge_scene(self, entity_id, entity, depth)
                 return
             if entity is None:
                 self.add(Risk.SAFE, entity_id, f"{domain}.run", "No such macro: nothing would run")
@@ -308,87 +291,13 @@ class Judge:
                 return
             walk(self, sequence, depth + 1)
 
-    def _scene(self, entity_id: str, entity: Any, depth: int) -> None:
-        """Judge the states a scene would set."""
-        states = getattr(getattr(entity, "scene_config", None), "states", None)
-        if isinstance(states, Mapping):
-            for target_id, state in states.items():
-                if isinstance(state, State):
-                    self.state(target_id, state.state, state.attributes, depth)
-            return
-        if entity is None and self._hass.states.get(entity_id) is None:
-            self.add(Risk.SAFE, entity_id, "scene.turn_on", "No such scene: nothing would change")
-            return
-        # A scene kept by an integration (Hue, deCONZ, ...) reaches only that
-        # integration's devices.
-        registry = er.async_get(self._hass)
-        entry = registry.async_get(entity_id)
-        if entry is None or entry.config_entry_id is None:
-            self.add(Risk.UNKNOWN, entity_id, "scene.turn_on",
-                     "Home MCP cannot read what this scene sets")  # fmt: skip
-            return
-        siblings = er.async_entries_for_config_entry(registry, entry.config_entry_id)
-        if sensitive := sorted(e.entity_id for e in siblings if self._k.is_guarded(e.entity_id)):
-            self.add(Risk.UNKNOWN, entity_id, "scene.turn_on",
-                     f"This {entry.platform} scene cannot be read, and its integration "
-                     f"also controls {', '.join(sensitive[:5])}")  # fmt: skip
-        else:
-            self.add(Risk.SAFE, entity_id, "scene.turn_on",
-                     f"A {entry.platform} scene; that integration controls nothing guarded")  # fmt: skip
-
-    def _scene_states(self, entities: Any, depth: int) -> None:
-        """Judge `scene.apply`'s or `scene.create`'s `entities` (entity_id -> state)."""
-        if not isinstance(entities, Mapping):
-            if entities is not None:
-                self.unknown("scene.apply", "The scene's states cannot be read")
-            return
-        for target_id, value in entities.items():
-            if isinstance(value, State):
-                self.state(str(target_id), value.state, value.attributes, depth)
-            elif isinstance(value, Mapping):
-                self.state(str(target_id), value.get("state"), value, depth)
-            else:
-                self.state(str(target_id), value, {}, depth)
-
-    def _scene_create(self, data: Mapping[str, Any], depth: int) -> None:
-        """Judge a scene `scene.create` makes as if applied now.
-
-        A scene is read when it is turned on, a moment after Home MCP judged
-        that call: one redefined meanwhile would set what was never judged.
-        Snapshotted entities count with their present state.
-        """
-        self._scene_states(data.get("entities"), depth)
-        snapshot = data.get("snapshot_entities")
-        for entity_id in [snapshot] if isinstance(snapshot, str) else snapshot or []:
-            if (state := self._hass.states.get(str(entity_id).strip().lower())) is not None:
-                self.state(state.entity_id, state.state, state.attributes, depth)
-
-    def state(self, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int) -> None:
-        """Judge setting an entity to `state`; a group passes it to every member."""
-        entity_id = entity_id.strip().lower()
-        if group_members(self._hass, entity_id) is not None and entity_id not in self.path:
-            if (problem := group_problem(self._hass, [entity_id])) is not None:
-                self.add(Risk.UNKNOWN, entity_id, "scene.apply", problem)
-                return
-            with self.through(entity_id):
-                for member in group_leaves(self._hass, entity_id):
-                    self._state_one(member, state, attributes, depth)
-        self._state_one(entity_id, state, attributes, depth)
-
-    def _state_one(
-        self, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
-    ) -> None:
-        text = str(static(state)).lower() if state is not None else None
-        for verb, data in state_verbs(entity_id, static(state), attributes):
-            self.effect(Effect(entity_id, verb, data, text), depth)
-
     # -- other paths ---------------------------------------------------------
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:
         """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""
         domain, kind = static(action.get("domain")), static(action.get("type"))
         raw_entity = static(action.get(ATTR_ENTITY_ID))
-        registry = er.async_get(self._hass)
+        registry = er.async_get(self.hass)
         entity_id = (
             er.async_resolve_entity_id(registry, raw_entity)
             if isinstance(raw_entity, str)
@@ -406,7 +315,7 @@ class Judge:
                 if isinstance(device_id, str)
                 else []
             )
-            if guarded := [e.entity_id for e in entries if self._k.is_guarded(e.entity_id)]:
+            if guarded := [e.entity_id for e in entries if self.knowledge.is_guarded(e.entity_id)]:
                 self.add(Risk.UNKNOWN, guarded[0], f"{domain}.{kind}",
                          "A device action on a device that also has a lock, door, valve "
                          "or alarm: what it does there cannot be read")  # fmt: skip
@@ -422,7 +331,7 @@ class Judge:
     def event(self, event_type: Any, depth: int) -> None:
         """Judge firing an event: the automations it triggers."""
         if is_dynamic(event_type) or not isinstance(static(event_type), str):
-            keys = [*self._k.event_keys(), "event:*"]
+            keys = [*self.knowledge.event_keys(), "event:*"]
         else:
             keys = [f"event:{static(event_type)}", "event:*"]
         for key in keys:
@@ -430,13 +339,13 @@ class Judge:
 
     def _group_set(self, data: Mapping[str, Any], name: str, depth: int) -> None:
         """Judge `group.set`: what joins the group, and the group's own change."""
-        if (found := group_set(self._hass, data)) is None:
+        if (found := group_set(self.hass, data)) is None:
             return
         group_id, members = found
-        if problem := group_set_problem(self._hass, group_id, members):
+        if problem := group_set_problem(self.hass, group_id, members):
             self.unknown(name, problem)
             return
-        for newcomer in group_set_newcomers(self._hass, group_id, members):
+        for newcomer in group_set_newcomers(self.hass, group_id, members):
             self.effect(Effect(newcomer, "join_group"), depth)
         self.effect(Effect(group_id, "set"), depth)
 
@@ -446,67 +355,7 @@ class Judge:
         trackers = (
             [f"device_tracker.{dev_id.strip().lower()}"]
             if isinstance(dev_id, str)
-            else self._hass.states.async_entity_ids("device_tracker")
+            else self.hass.states.async_entity_ids("device_tracker")
         )
         for tracker in trackers:
             self.effect(Effect(tracker, "see"), depth)
-
-
-class _Facts:
-    """The conditions of `rules.When` for one effect."""
-
-    def __init__(self, judge: Judge, effect: Effect) -> None:
-        self._judge = judge
-        self._effect = effect
-
-    def _state(self) -> State | None:
-        return self._judge._hass.states.get(self._effect.entity_id)  # noqa: SLF001
-
-    def _motion(self) -> str | None:
-        """Return open, opening, closed or closing, as the state and the entity say."""
-        state = self._state()
-        current = state.state if state is not None else None
-        entity = entity_object(self._judge._hass, self._effect.entity_id)  # noqa: SLF001
-        if entity is None:
-            return current
-        if getattr(entity, "is_closing", None) is True:
-            return "closing"
-        if getattr(entity, "is_closed", None) is True:
-            return "closed"
-        if getattr(entity, "is_opening", None) is True:
-            return "opening"
-        return current
-
-    def holds(self, when: When) -> bool:
-        """Return True if `when` is true for the effect."""
-        knowledge = self._judge._k  # noqa: SLF001
-        entity_id, now = self._effect.entity_id, self._judge.now
-        if when is When.POSITION_ZERO:
-            key = "tilt_position" if "tilt" in self._effect.verb else "position"
-            value = static(self._effect.data.get(key))
-            return isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0
-        if when is When.IS_OPEN:
-            return now and self._motion() in ("open", "opening")
-        if when is When.IS_CLOSING:
-            return not now or self._motion() == "closing"
-        if when is When.IS_ARMED:
-            state = self._state()
-            return not now or state is None or state.state != "disarmed"
-        if when is When.WATCHES_LESS:
-            state = self._state() if now else None
-            current = (
-                alarm_level(state.state, state.attributes)
-                if state is not None
-                else ALARM_LEVELS["armed_away"]
-            )
-            return ALARM_LEVELS[ARM_MODES[self._effect.verb]] < current
-        if when is When.CAN_OPEN:
-            return knowledge.can_open(entity_id)
-        if when is When.SECURES:
-            return knowledge.secures(entity_id)
-        if when is When.RUNNING_SECURES:
-            state = self._state()
-            return (not now or (state is not None and state.state == "on")) and knowledge.secures(
-                entity_id
-            )
-        return knowledge.is_guarded(entity_id)  # When.GUARDED

@@ -27,25 +27,10 @@ from dataclasses import dataclass, field
 import logging
 from typing import Any, Final
 
-from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED
-from homeassistant.const import (
-    ATTR_ENTITY_ID,
-    EVENT_CALL_SERVICE,
-    EVENT_COMPONENT_LOADED,
-    EVENT_HOMEASSISTANT_STARTED,
-    EVENT_STATE_CHANGED,
-)
-from homeassistant.core import CALLBACK_TYPE, EventStateChangedData, HomeAssistant, callback
-from homeassistant.helpers import (
-    area_registry as ar,
-    device_registry as dr,
-    entity_registry as er,
-    floor_registry as fr,
-    label_registry as lr,
-)
-from homeassistant.helpers.dispatcher import async_dispatcher_connect
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
-from homeassistant.util.event_type import EventType
 
 from ..const import DOMAIN
 from .expansion import HouseMap, build_house_map
@@ -67,17 +52,6 @@ _INPUT_KEYS: Final = (
     "variables",
     "trigger_variables",
 )
-_RELOAD_EVENTS: Final = ("automation_reloaded", "scene_reloaded", "event_template_reloaded")
-_REGISTRY_EVENTS: Final[tuple[EventType[Any] | str, ...]] = (
-    er.EVENT_ENTITY_REGISTRY_UPDATED,
-    dr.EVENT_DEVICE_REGISTRY_UPDATED,
-    ar.EVENT_AREA_REGISTRY_UPDATED,
-    fr.EVENT_FLOOR_REGISTRY_UPDATED,
-    lr.EVENT_LABEL_REGISTRY_UPDATED,
-    EVENT_COMPONENT_LOADED,
-    EVENT_HOMEASSISTANT_STARTED,
-)
-
 type End = tuple[Risk, str | None, str, str]
 
 
@@ -346,88 +320,3 @@ def _sources(hass: HomeAssistant) -> dict[str, set[str]]:
             for entity_entry in er.async_entries_for_config_entry(registry, entry.entry_id):
                 sources.setdefault(entity_entry.entity_id, set()).update(keys)
     return sources
-
-
-class HouseIndex:
-    """The house's perimeter and wiring, rebuilt after the house changes.
-
-    Started (`async_start`), it follows Home Assistant's reloads, registry
-    updates, entities added and removed and group membership changes, and
-    rebuilds at the next use after one. Not started, it is built once (a
-    snapshot for an options form).
-    """
-
-    def __init__(self, hass: HomeAssistant, guarded: Iterable[str] = ()) -> None:
-        """Create the index for `hass` with the person's extra guarded entities."""
-        self._hass = hass
-        self._guarded = tuple(guarded)
-        self._snapshot: Snapshot | None = None
-        self._dirty = True
-        self._started = False
-        self.builds = 0
-
-    @callback
-    def async_current(self) -> Snapshot:
-        """Return the snapshot, rebuilt first if the house changed."""
-        if self._snapshot is None or (self._started and self._dirty):
-            self._dirty = False
-            self._snapshot = build_snapshot(self._hass, self._guarded)
-            self.builds += 1
-        return self._snapshot
-
-    @callback
-    def async_mark_dirty(self, *_: Any) -> None:
-        """Rebuild at the next use."""
-        self._dirty = True
-
-    @callback
-    def async_start(self) -> CALLBACK_TYPE:
-        """Follow the house's changes; return the function that stops it."""
-        self._started = True
-        bus = self._hass.bus
-        stops: list[CALLBACK_TYPE] = [
-            bus.async_listen(event, self.async_mark_dirty)
-            for event in (*_RELOAD_EVENTS, *_REGISTRY_EVENTS)
-        ]
-        stops.append(
-            bus.async_listen(
-                EVENT_STATE_CHANGED, self.async_mark_dirty, event_filter=_structural_change
-            )
-        )
-        stops.append(
-            bus.async_listen(
-                EVENT_CALL_SERVICE,
-                self.async_mark_dirty,
-                event_filter=_scene_call,
-            )
-        )
-        stops.append(
-            async_dispatcher_connect(self._hass, SIGNAL_CONFIG_ENTRY_CHANGED, self.async_mark_dirty)
-        )
-
-        @callback
-        def stop() -> None:
-            for unsubscribe in stops:
-                unsubscribe()
-            self._started = False
-
-        return stop
-
-
-@callback
-def _scene_call(data: Mapping[str, Any]) -> bool:
-    """Return True for a scene action (`scene.create` redefines a scene in place)."""
-    return data.get("domain") == "scene"
-
-
-@callback
-def _structural_change(data: EventStateChangedData) -> bool:
-    """Return True for an entity added or removed, or a group's members changed."""
-    old, new = data["old_state"], data["new_state"]
-    if old is None or new is None:
-        return True
-    if old.attributes is new.attributes:
-        return False
-    return old.attributes.get(ATTR_ENTITY_ID) != new.attributes.get(ATTR_ENTITY_ID) or (
-        old.attributes.get("device_class") != new.attributes.get("device_class")
-    )

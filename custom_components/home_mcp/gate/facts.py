@@ -1,0 +1,95 @@
+"""The facts the rule table's conditions ask about, read from the house.
+
+`rules.When` names a condition in words; `Facts.holds` answers it for one
+effect: the position asked, whether the entity is open or closing (by its
+state and by the entity object, the more dangerous reading winning), how
+much the alarm watches now, whether an automation can open the house or
+secures it (`judge.Knowledge`). Judged for later (`now=False`), what depends
+on the present state takes its dangerous side.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.core import HomeAssistant, State, split_entity_id
+from homeassistant.helpers.entity_component import DATA_INSTANCES
+
+from .model import Effect
+from .rules import ALARM_LEVELS, ARM_MODES, When, alarm_level
+from .targets import static
+
+if TYPE_CHECKING:
+    from .judge import Knowledge
+
+
+def entity_object(hass: HomeAssistant, entity_id: str) -> Any:
+    """Return the entity object behind `entity_id` from its component."""
+    component = hass.data.get(DATA_INSTANCES, {}).get(split_entity_id(entity_id)[0])
+    return component.get_entity(entity_id) if component is not None else None
+
+
+class Facts:
+    """The conditions of `rules.When`, for one effect on the house as it is.
+
+    now: the action runs now (the house's present state counts); False for
+        what an automation would do when it runs later, judged on any state.
+    """
+
+    def __init__(self, knowledge: Knowledge, effect: Effect, *, now: bool) -> None:
+        """Evaluate conditions for `effect`."""
+        self._knowledge = knowledge
+        self._effect = effect
+        self._now = now
+
+    def _state(self) -> State | None:
+        return self._knowledge.hass.states.get(self._effect.entity_id)
+
+    def _motion(self) -> str | None:
+        """Return open, opening, closed or closing, as the state and the entity say."""
+        state = self._state()
+        current = state.state if state is not None else None
+        entity = entity_object(self._knowledge.hass, self._effect.entity_id)
+        if entity is None:
+            return current
+        if getattr(entity, "is_closing", None) is True:
+            return "closing"
+        if getattr(entity, "is_closed", None) is True:
+            return "closed"
+        if getattr(entity, "is_opening", None) is True:
+            return "opening"
+        return current
+
+    def holds(self, when: When) -> bool:
+        """Return True if `when` is true for the effect."""
+        knowledge = self._knowledge
+        entity_id, now = self._effect.entity_id, self._now
+        if when is When.POSITION_ZERO:
+            key = "tilt_position" if "tilt" in self._effect.verb else "position"
+            value = static(self._effect.data.get(key))
+            return isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0
+        if when is When.IS_OPEN:
+            return now and self._motion() in ("open", "opening")
+        if when is When.IS_CLOSING:
+            return not now or self._motion() == "closing"
+        if when is When.IS_ARMED:
+            state = self._state()
+            return not now or state is None or state.state != "disarmed"
+        if when is When.WATCHES_LESS:
+            state = self._state() if now else None
+            current = (
+                alarm_level(state.state, state.attributes)
+                if state is not None
+                else ALARM_LEVELS["armed_away"]
+            )
+            return ALARM_LEVELS[ARM_MODES[self._effect.verb]] < current
+        if when is When.CAN_OPEN:
+            return knowledge.can_open(entity_id)
+        if when is When.SECURES:
+            return knowledge.secures(entity_id)
+        if when is When.RUNNING_SECURES:
+            state = self._state()
+            return (not now or (state is not None and state.state == "on")) and knowledge.secures(
+                entity_id
+            )
+        return knowledge.is_guarded(entity_id)  # When.GUARDED

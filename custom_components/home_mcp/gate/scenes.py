@@ -1,0 +1,110 @@
+"""Scenes and scene states: what setting entities to states does.
+
+A scene (its stored states), `scene.apply` and `scene.create` set entities to
+states; each state becomes the verb Home Assistant uses to reach it
+(`expansion.state_verbs`) and is judged as an effect. A state set on a group
+is set on every entity under it, as Home Assistant reproduces it member by
+member. Scenes kept by an integration (Hue, deCONZ) cannot be read: they are
+judged by what else that integration controls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.core import State
+from homeassistant.helpers import entity_registry as er
+
+from .expansion import state_verbs
+from .model import Effect, Risk
+from .targets import group_leaves, group_members, group_problem, static
+
+if TYPE_CHECKING:
+    from .judge import Judge
+
+
+def judge_scene(judge: Judge, entity_id: str, entity: Any, depth: int) -> None:
+    """Judge the states a scene would set."""
+    states = getattr(getattr(entity, "scene_config", None), "states", None)
+    if isinstance(states, Mapping):
+        for target_id, state in states.items():
+            if isinstance(state, State):
+                judge_state(judge, target_id, state.state, state.attributes, depth)
+        return
+    if entity is None and judge.hass.states.get(entity_id) is None:
+        judge.add(Risk.SAFE, entity_id, "scene.turn_on", "No such scene: nothing would change")
+        return
+    # A scene kept by an integration (Hue, deCONZ, ...) reaches only that
+    # integration's devices.
+    registry = er.async_get(judge.hass)
+    entry = registry.async_get(entity_id)
+    if entry is None or entry.config_entry_id is None:
+        judge.add(
+            Risk.UNKNOWN, entity_id, "scene.turn_on", "Home MCP cannot read what this scene sets"
+        )
+        return
+    siblings = er.async_entries_for_config_entry(registry, entry.config_entry_id)
+    if sensitive := sorted(
+        e.entity_id for e in siblings if judge.knowledge.is_guarded(e.entity_id)
+    ):
+        reason = (
+            f"This {entry.platform} scene cannot be read, and its integration "
+            f"also controls {', '.join(sensitive[:5])}"
+        )
+        judge.add(Risk.UNKNOWN, entity_id, "scene.turn_on", reason)
+    else:
+        reason = f"A {entry.platform} scene; that integration controls nothing guarded"
+        judge.add(Risk.SAFE, entity_id, "scene.turn_on", reason)
+
+
+def judge_scene_states(judge: Judge, entities: Any, depth: int) -> None:
+    """Judge `scene.apply`'s or `scene.create`'s `entities` (entity_id -> state)."""
+    if not isinstance(entities, Mapping):
+        if entities is not None:
+            judge.unknown("scene.apply", "The scene's states cannot be read")
+        return
+    for target_id, value in entities.items():
+        if isinstance(value, State):
+            judge_state(judge, str(target_id), value.state, value.attributes, depth)
+        elif isinstance(value, Mapping):
+            judge_state(judge, str(target_id), value.get("state"), value, depth)
+        else:
+            judge_state(judge, str(target_id), value, {}, depth)
+
+
+def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> None:
+    """Judge a scene `scene.create` makes as if applied now.
+
+    A scene is read when it is turned on, a moment after Home MCP judged
+    that call: one redefined meanwhile would set what was never judged.
+    Snapshotted entities count with their present state.
+    """
+    judge_scene_states(judge, data.get("entities"), depth)
+    snapshot = data.get("snapshot_entities")
+    for entity_id in [snapshot] if isinstance(snapshot, str) else snapshot or []:
+        if (state := judge.hass.states.get(str(entity_id).strip().lower())) is not None:
+            judge_state(judge, state.entity_id, state.state, state.attributes, depth)
+
+
+def judge_state(
+    judge: Judge, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
+) -> None:
+    """Judge setting an entity to `state`; a group passes it to every member."""
+    entity_id = entity_id.strip().lower()
+    if group_members(judge.hass, entity_id) is not None and entity_id not in judge.path:
+        if (problem := group_problem(judge.hass, [entity_id])) is not None:
+            judge.add(Risk.UNKNOWN, entity_id, "scene.apply", problem)
+            return
+        with judge.through(entity_id):
+            for member in group_leaves(judge.hass, entity_id):
+                _state_one(judge, member, state, attributes, depth)
+    _state_one(judge, entity_id, state, attributes, depth)
+
+
+def _state_one(
+    judge: Judge, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
+) -> None:
+    text = str(static(state)).lower() if state is not None else None
+    for verb, data in state_verbs(entity_id, static(state), attributes):
+        judge.effect(Effect(entity_id, verb, data, text), depth)
