@@ -157,8 +157,12 @@ async def stop_sse_shutdown_watcher() -> AsyncIterator[None]:
 
 
 @pytest.fixture
-async def demo_house(hass: HomeAssistant) -> HomeAssistant:
-    """Set up the demo's devices, rooms, scripts and scenes."""
+async def demo_house(hass: HomeAssistant) -> AsyncIterator[HomeAssistant]:
+    """Set up the demo's devices, rooms, scripts and scenes.
+
+    The demo's locks and valves take 2 s per move; the delays stay at 0 for
+    the whole test, not only its setup.
+    """
     with (
         patch(
             "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM",
@@ -170,6 +174,11 @@ async def demo_house(hass: HomeAssistant) -> HomeAssistant:
         assert await async_setup_component(hass, "homeassistant", {})
         assert await async_setup_component(hass, "demo", {})
         await hass.async_block_till_done()
+        yield await _furnish(hass)
+
+
+async def _furnish(hass: HomeAssistant) -> HomeAssistant:
+    """Add the household's scripts, scenes, floors, rooms and aliases."""
     assert await async_setup_component(hass, "script", {"script": SCRIPTS})
     assert await async_setup_component(hass, "scene", {"scene": SCENES})
     await hass.async_block_till_done()

@@ -13,10 +13,8 @@ Findings are numbered as in the review that asked for these tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
-from unittest.mock import patch
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
@@ -58,21 +56,6 @@ LOCKED = {"lock.front_door": "locked"}
 
 
 # -- the owner's Home Assistant --------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def instant_demo_locks() -> Iterator[None]:
-    """Keep the demo's lock and valve delays at 0 while the test runs.
-
-    conftest's `demo_house` patches them only while the demo is set up, and
-    the demo reads them on every action: each unlock would sleep 2 s, and
-    forever on a frozen clock.
-    """
-    with (
-        patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0),
-        patch("homeassistant.components.demo.valve.OPEN_CLOSE_DELAY", 0),
-    ):
-        yield
 
 
 @pytest.fixture

@@ -25,7 +25,9 @@ Two authenticated views let the benchmark read what the server measured:
 `GET /api/bench_house/stats` (per-tool handler and finalize times, time in
 the garbage collector from `gc.callbacks`, RSS) and
 `POST /api/bench_house/profile` (cProfile of the event loop's thread between
-`start` and `stop`). The sessions benchmark's views (the house's entities,
+`start` and `stop`). `GET /api/bench_house/gate` measures the gate (its
+index, checks, the tripwire's cost per event, what it guards; `gate.py`).
+The sessions benchmark's views (the house's entities,
 more tokens, a storm of state changes, Home MCP's sessions and live objects)
 are in `live.py`.
 """
@@ -78,6 +80,7 @@ from homeassistant.loader import async_get_integration
 import homeassistant.util.dt as dt_util
 
 from .const import DOMAIN, PLATFORMS, READY_FILE
+from .gate import BenchGateView
 from .live import Storm, register_views as register_live_views
 from .plan import AREAS, FLOORS, LABELS, SENSOR_UNITS, EntitySpec, HousePlan, build_plan
 
@@ -166,6 +169,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     gc.callbacks.append(data.gc_callback)
     hass.http.register_view(BenchStatsView())
     hass.http.register_view(BenchProfileView())
+    hass.http.register_view(BenchGateView())
     register_live_views(hass)
 
     async def _started(event: Event) -> None:

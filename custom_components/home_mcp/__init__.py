@@ -96,6 +96,7 @@ class HomeMcpData:
             "options": self.options,
             "pending": len(pending),
             "calls": dict(self.audit.calls),
+            "escapes": list(self.gate.tripwire.escapes) if self.gate.tripwire else [],
         }
 
 

@@ -304,6 +304,7 @@ class HomeMcpPanel extends HTMLElement {
     } else {
       this._main.append(
         h("div", { id: "banner" }),
+        h("section", { class: "card escapes", hidden: true }, h("h2", {}, "Opened after an MCP call"), h("div", { id: "escapes" })),
         h("section", { class: "waiting" }, h("h2", {}, "Waiting for your decision"), h("div", { id: "pending" })),
         section("decisions", "Recent decisions"),
         h("div", { class: "columns" }, section("status", "Status"), section("configs", "Connect a client")),
@@ -484,6 +485,28 @@ class HomeMcpPanel extends HTMLElement {
       }
     }
     this._renderConfigs();
+    this._renderEscapes();
+  }
+
+  /** What the tripwire caught: a door, lock, valve or alarm opened by something an MCP call set off. */
+  _renderEscapes() {
+    const slot = this._slot("escapes");
+    const escapes = (this._status && this._status.escapes) || [];
+    if (!slot || this._same(slot, JSON.stringify(escapes))) return;
+    slot.parentElement.hidden = !escapes.length;
+    slot.replaceChildren(
+      h("p", { class: "error", role: "alert" },
+        "Home MCP let these MCP calls through, and something they set off opened the house. Check the house, and mark what let it through as guarded in the options."),
+      h("ul", { class: "rows audit" }, escapes.map((e) =>
+        h("li", {},
+          h("span", { class: "muted time" }, when(e.at)),
+          h("span", { class: "chip error" }, `${e.from} → ${e.to}`),
+          h("strong", {}, e.name || e.entity_id),
+          h("code", {}, e.action || "?"),
+          h("span", { class: "muted" }, shorten((e.chain || []).join(" → "), 200)),
+          h("span", { class: "muted" }, [e.user, e.credential && `“${e.credential}”`, e.client].filter(Boolean).join(" · ")),
+        ))),
+    );
   }
 
   /** The status rows about sessions: on or off, how many, and one table row per session. */

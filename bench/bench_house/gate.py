@@ -1,0 +1,160 @@
+"""What the gate costs and what it guards, measured inside Home Assistant.
+
+`GET /api/bench_house/gate` (an administrator's token) answers, for the house
+as it is:
+
+- `index_ms`: how long one rebuild of the perimeter index takes (median and
+  maximum of `rounds`), and its size (perimeter keys, opening macros);
+- `check_us`: `Gate.async_check` of a light action, of `light.turn_off` on
+  every light, and of an `input_boolean.turn_on` the perimeter guards;
+- `per_event_us`: what one `state_changed` costs Home Assistant with one
+  more tripwire (or one more index) listening than it already has: the same
+  `hass.states.async_set` loop timed with and without the extra listeners,
+  so Home Assistant's own dispatch is counted, not only Home MCP's callbacks;
+- `guarded`: every entity `get_entity` would call guarded, by why: its own
+  class (locks, entrance covers, valves, alarm panels, the person's extra
+  entities), a device sibling (opener), the perimeter, automations that open
+  or secure, scripts and scenes whose run is guarded, template entities,
+  groups; `inferred` lists the ones guarded for any reason but their class,
+  the ones to review for false positives.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any, Final
+
+from aiohttp import web
+
+from homeassistant.components.http import KEY_HASS, HomeAssistantView
+from homeassistant.core import HomeAssistant, callback
+
+HOME_MCP: Final = "home_mcp"
+EVENTS: Final = 20_000
+
+
+def _median_max(values: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(values), 3), "max": round(max(values), 3)}
+
+
+def _timed_us(function: Any, rounds: int) -> dict[str, float]:
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        function()
+        samples.append((time.perf_counter() - start) * 1e6)
+    return _median_max(samples)
+
+
+def _state_changes_us(hass: HomeAssistant) -> float:
+    """Return the mean cost of one `state_changed` (set, fire, every listener)."""
+    start = time.perf_counter()
+    for value in range(EVENTS):
+        hass.states.async_set("sensor.bench_gate_probe", str(value % 100))
+    return (time.perf_counter() - start) * 1e6 / EVENTS
+
+
+@callback
+def _census(gate: Any, hass: HomeAssistant) -> dict[str, Any]:
+    """Return how many entities are guarded, by why, and the inferred ones."""
+    from custom_components.home_mcp.gate.rules import EntityClass  # noqa: PLC0415
+
+    snapshot = gate.index.async_current()
+    house = snapshot.house
+    by_reason: dict[str, int] = {}
+    inferred: list[dict[str, str]] = []
+    for entity_id in sorted(hass.states.async_entity_ids()):
+        if not gate.async_is_guarded_entity(entity_id):
+            continue
+        entity_class = house.sensitive_class(entity_id)
+        domain = entity_id.partition(".")[0]
+        if entity_class in (
+            EntityClass.LOCK,
+            EntityClass.ENTRANCE,
+            EntityClass.VALVE,
+            EntityClass.ALARM,
+            EntityClass.GUARDED,
+        ):
+            reason = "own class"
+        elif entity_class is EntityClass.OPENER:
+            reason = "device sibling"
+        elif snapshot.in_perimeter(entity_id):
+            reason = "perimeter"
+        elif domain == "automation":
+            reason = "automation that opens or secures"
+        elif domain in ("script", "scene"):
+            reason = f"{domain} whose run is guarded"
+        elif entity_id in house.scripts:
+            reason = "template entity's scripts"
+        else:
+            reason = "group"
+        by_reason[reason] = by_reason.get(reason, 0) + 1
+        if reason != "own class":
+            inferred.append({"entity_id": entity_id, "why": reason})
+    return {"total": sum(by_reason.values()), "by_reason": by_reason, "inferred": inferred}
+
+
+class BenchGateView(HomeAssistantView):
+    """The gate's costs and what it guards in this house."""
+
+    url = "/api/bench_house/gate"
+    name = "api:bench_house:gate"
+
+    async def get(self, request: web.Request) -> web.Response:
+        """Measure (`?rounds=N` index rebuilds and checks, 20 by default)."""
+        from custom_components.home_mcp.gate import Action, HouseIndex, Tripwire  # noqa: PLC0415
+
+        hass: HomeAssistant = request.app[KEY_HASS]
+        rounds = int(request.query.get("rounds", "20"))
+        [entry] = hass.config_entries.async_loaded_entries(HOME_MCP)
+        gate = entry.runtime_data.gate
+        index = gate.index
+
+        def rebuild() -> None:
+            index.async_mark_dirty()
+            index.async_current()
+
+        index_us = _timed_us(rebuild, rounds)
+        snapshot = index.async_current()
+        lights = hass.states.async_entity_ids("light")
+        helper = next(
+            (e for e in hass.states.async_entity_ids("input_boolean") if snapshot.in_perimeter(e)),
+            None,
+        )
+        checks = {
+            "one light": Action("light", "turn_on", {"entity_id": lights[:1]}),
+            f"every light ({len(lights)})": Action("light", "turn_off", {"entity_id": "all"}),
+        }
+        if helper is not None:
+            checks["a helper in the perimeter"] = Action(
+                "input_boolean", "turn_on", {"entity_id": [helper]}
+            )
+        check_us = {
+            label: _timed_us(lambda action=action: gate.async_check(action), rounds)
+            for label, action in checks.items()
+        }
+        baseline = _state_changes_us(hass)
+        stop = Tripwire(hass).async_start()
+        with_tripwire = _state_changes_us(hass)
+        stop()
+        extra_index = HouseIndex(hass)
+        stop = extra_index.async_start()
+        with_index = _state_changes_us(hass)
+        stop()
+        hass.states.async_remove("sensor.bench_gate_probe")
+        body = {
+            "entities": len(hass.states.async_entity_ids()),
+            "automations": len(hass.states.async_entity_ids("automation")),
+            "index_ms": {k: round(v / 1000, 2) for k, v in index_us.items()},
+            "perimeter_keys": len(snapshot.perimeter),
+            "opening_macros": len(snapshot.opening),
+            "check_us": check_us,
+            "per_event_us": {
+                "home_assistant": round(baseline, 2),
+                "tripwire": round(with_tripwire - baseline, 2),
+                "index": round(with_index - baseline, 2),
+            },
+            "guarded": _census(gate, hass),
+        }
+        return self.json(body)
