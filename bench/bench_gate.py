@@ -2,9 +2,10 @@
 
 For each size, a Home Assistant started the production way (the machinery of
 `bench_tools.py`) with `bench_house`'s entities and a household on top:
-helpers, a template binary sensor, automations that unlock when a helper
-turns on (directly, second order, through a template), lights that follow
-motion, and locks at night. Then `GET /api/bench_house/gate` (see
+helpers and a template binary sensor (YAML), and automations saved through
+the automation editor's API once the house is built: they unlock when a
+helper turns on (directly, second order, through a template), turn lights on
+with motion, and lock at night. Then `GET /api/bench_house/gate` (see
 `bench_house/gate.py`) measures inside Home Assistant: one rebuild of the
 perimeter index, `Gate.async_check` of a few actions, the cost of one
 `state_changed` with the tripwire (and the index) listening, and what the
@@ -29,17 +30,8 @@ import sys
 import tempfile
 from typing import Any
 
+from bench_tools import DEFAULT_SIZES, free_port, home_assistant, log, wait_ready, write_config
 import httpx2
-
-from bench_house.plan import build_plan
-from bench_tools import (
-    DEFAULT_SIZES,
-    free_port,
-    home_assistant,
-    log,
-    wait_ready,
-    write_config,
-)
 
 OPENERS = 5
 """Helpers an automation turns into an unlock."""
@@ -47,105 +39,145 @@ MOTION_LIGHTS = 40
 NIGHT_LOCKS = 10
 
 
-def household(size: int) -> tuple[str, set[str]]:
-    """Return the household's YAML, and what it wires to open the house.
-
-    The set is every entity and automation that can lead to an unlock: what
-    the gate should guard beyond locks, doors, valves and alarm panels.
-    """
-    plan = build_plan(size)
-    locks = [spec.entity_id for spec in plan.by_domain("lock")]
-    motion = [s.entity_id for s in plan.by_domain("binary_sensor") if s.kind == "motion"]
-    lights = [spec.entity_id for spec in plan.by_domain("light")]
-    helpers = [f"open_{i}" for i in range(OPENERS)] + ["courier", "doorbell", "guest_mode"]
-    lines = ["input_boolean:", *(f"  {key}:" for key in helpers)]
-    lines += [
+HELPERS = [f"open_{i}" for i in range(OPENERS)] + ["courier", "doorbell", "guest_mode"]
+CONFIGURATION = "\n".join(
+    [
+        "config:",
+        "automation: !include automations.yaml",
+        "input_boolean:",
+        *(f"  {key}:" for key in HELPERS),
         "template:",
         "  - binary_sensor:",
         "      - name: Door request",
         "        state: \"{{ is_state('input_boolean.doorbell', 'on') }}\"",
-        "automation:",
+        "",
     ]
+)
+"""The household's YAML: helpers, a template sensor; automations come from the editor."""
+
+
+def _state(entity_id: str, to: str = "on") -> dict[str, Any]:
+    return {"trigger": "state", "entity_id": entity_id, "to": to}
+
+
+def _call(action: str, entity_id: str) -> dict[str, Any]:
+    return {"action": action, "target": {"entity_id": entity_id}}
+
+
+def household(states: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Any]], set[str]]:
+    """Return the household's automations for this house, and what can open it.
+
+    The set is every entity and automation that can lead to an unlock, or
+    whose disabling leaves a door unlocked: what the gate should guard
+    beyond locks, doors, valves and alarm panels.
+    """
+
+    def ids(domain: str, device_class: str | None = None) -> list[str]:
+        return sorted(
+            s["entity_id"]
+            for s in states
+            if s["entity_id"].startswith(f"{domain}.")
+            and (device_class is None or s["attributes"].get("device_class") == device_class)
+        )
+
+    locks, lights, motion = ids("lock"), ids("light"), ids("binary_sensor", "motion")
+    automations: dict[str, dict[str, Any]] = {}
     opening = {"input_boolean.courier", "input_boolean.doorbell", "binary_sensor.door_request"}
-
-    def automation(alias: str, trigger: str, action: str, extra: str = "") -> None:
-        lines.extend(
-            [
-                f"  - alias: {alias}",
-                f"    id: {alias.lower().replace(' ', '_')}",
-                "    triggers:",
-                f"      - {trigger}",
-                *([extra] if extra else []),
-                "    actions:",
-                f"      - {action}",
-            ]
-        )
-
     for i, lock in enumerate(locks[:OPENERS]):
-        automation(
-            f"Let in {i}",
-            f"{{trigger: state, entity_id: input_boolean.open_{i}, to: 'on'}}",
-            f"{{action: lock.unlock, target: {{entity_id: {lock}}}}}",
-        )
+        automations[f"let_in_{i}"] = {
+            "alias": f"Let in {i}",
+            "triggers": [_state(f"input_boolean.open_{i}")],
+            "actions": [_call("lock.unlock", lock)],
+        }
         opening |= {f"input_boolean.open_{i}", f"automation.let_in_{i}"}
-    if locks:
-        automation(
-            "Courier",
-            "{trigger: state, entity_id: input_boolean.courier, to: 'on'}",
-            "{action: input_boolean.turn_on, target: {entity_id: input_boolean.open_0}}",
-        )
-        automation(
-            "Doorbell",
-            "{trigger: template, value_template: \"{{ states.binary_sensor.door_request.state == 'on' }}\"}",
-            f"{{action: lock.unlock, target: {{entity_id: {locks[0]}}}}}",
-        )
-        opening |= {"automation.courier", "automation.doorbell"}
-    for i in range(min(MOTION_LIGHTS, len(motion), len(lights))):
-        automation(
-            f"Motion light {i}",
-            f"{{trigger: state, entity_id: {motion[i]}, to: 'on'}}",
-            f"{{action: light.turn_on, target: {{entity_id: {lights[i]}}}}}",
-            "    conditions: [{condition: state, entity_id: input_boolean.guest_mode, state: 'off'}]",
-        )
-    for i in range(NIGHT_LOCKS if locks else 0):
-        automation(
-            f"Night lock {i}",
-            f"{{trigger: time, at: '23:{i:02d}:00'}}",
-            f"{{action: lock.lock, target: {{entity_id: {locks[i % len(locks)]}}}}}",
-        )
+    automations["courier"] = {
+        "alias": "Courier",
+        "triggers": [_state("input_boolean.courier")],
+        "actions": [_call("input_boolean.turn_on", "input_boolean.open_0")],
+    }
+    automations["doorbell"] = {
+        "alias": "Doorbell",
+        "triggers": [
+            {
+                "trigger": "template",
+                "value_template": "{{ states.binary_sensor.door_request.state == 'on' }}",
+            }
+        ],
+        "actions": [_call("lock.unlock", locks[0])],
+    }
+    opening |= {"automation.courier", "automation.doorbell"}
+    for i, (sensor, light) in enumerate(zip(motion, lights, strict=False)):
+        if i == MOTION_LIGHTS:
+            break
+        automations[f"motion_light_{i}"] = {
+            "alias": f"Motion light {i}",
+            "triggers": [_state(sensor)],
+            "conditions": [
+                {"condition": "state", "entity_id": "input_boolean.guest_mode", "state": "off"}
+            ],
+            "actions": [_call("light.turn_on", light)],
+        }
+    for i in range(NIGHT_LOCKS):
+        automations[f"night_lock_{i}"] = {
+            "alias": f"Night lock {i}",
+            "triggers": [{"trigger": "time", "at": f"23:{i:02d}:00"}],
+            "actions": [_call("lock.lock", locks[i % len(locks)])],
+        }
         opening.add(f"automation.night_lock_{i}")  # Disabling it is guarded.
-    return "\n".join(lines) + "\n", opening
+    return automations, opening
 
 
-async def bench_size(size: int, rounds: int) -> dict[str, Any]:
+async def bench_size(size: int, rounds: int, *, keep: bool = False) -> dict[str, Any]:
     """Start Home Assistant with a house of `size` and measure the gate."""
     config_dir = Path(tempfile.mkdtemp(prefix=f"home-mcp-gate-{size}-"))
     port = free_port()
     write_config(config_dir, size, 0, port)
-    yaml, expected = household(size)
     with (config_dir / "configuration.yaml").open("a", encoding="utf-8") as file:
-        file.write(yaml)
+        file.write(CONFIGURATION)
+    (config_dir / "automations.yaml").write_text("[]\n", encoding="utf-8")
     log(f"N={size}: Home Assistant in {config_dir}")
     try:
         with (config_dir / "console.log").open("wb") as console:
             async with home_assistant(config_dir, console) as process:
                 ready = await wait_ready(config_dir, process)
+                base = f"http://127.0.0.1:{port}"
                 async with httpx2.AsyncClient(
                     headers={"Authorization": f"Bearer {ready['token']}"}, timeout=600
                 ) as http:
+                    states = (await http.get(f"{base}/api/states")).json()
+                    automations, expected = household(states)
+                    for key, config in automations.items():
+                        saved = await http.post(
+                            f"{base}/api/config/automation/config/{key}", json=config
+                        )
+                        saved.raise_for_status()
+                    await _wait_for_automations(http, base, len(automations))
                     answer = await http.get(
-                        f"http://127.0.0.1:{port}/api/bench_house/gate", params={"rounds": rounds}
+                        f"{base}/api/bench_house/gate", params={"rounds": rounds}
                     )
                     answer.raise_for_status()
                     result: dict[str, Any] = answer.json()
     except BaseException:
         log(f"N={size}: failed; Home Assistant's files are kept in {config_dir}")
         raise
-    shutil.rmtree(config_dir, ignore_errors=True)
+    if keep:
+        log(f"N={size}: kept {config_dir}")
+    else:
+        shutil.rmtree(config_dir, ignore_errors=True)
     inferred = {row["entity_id"] for row in result["guarded"]["inferred"]}
     result["false_positives"] = sorted(inferred - expected)
     result["missed"] = sorted(expected - inferred)
     return result
+
+
+async def _wait_for_automations(http: httpx2.AsyncClient, base: str, count: int) -> None:
+    """Wait until Home Assistant has loaded every automation the editor saved."""
+    for _ in range(240):
+        states = (await http.get(f"{base}/api/states")).json()
+        if sum(s["entity_id"].startswith("automation.") for s in states) >= count:
+            return
+        await asyncio.sleep(0.5)
+    raise RuntimeError(f"Home Assistant did not load the {count} automations")
 
 
 def render(size: int, result: dict[str, Any]) -> str:
@@ -162,13 +194,17 @@ def render(size: int, result: dict[str, Any]) -> str:
             for label, t in result["check_us"].items()
         ),
         "",
-        f"Perimeter keys: {result['perimeter_keys']}; macros that can open or secure: "
-        f"{result['opening_macros']}.",
+        (
+            f"Perimeter keys: {result['perimeter_keys']}; automations and scripts that can "
+            f"open the house: {result['opening_macros']}."
+        ),
         "",
-        "One `state_changed` (µs): Home Assistant with Home MCP "
-        f"{result['per_event_us']['home_assistant']}; the tripwire adds "
-        f"{result['per_event_us']['tripwire']}, the index's listener "
-        f"{result['per_event_us']['index']}.",
+        (
+            "One `state_changed` (µs): Home Assistant with Home MCP "
+            f"{result['per_event_us']['home_assistant']}; the tripwire adds "
+            f"{result['per_event_us']['tripwire']}, the index's listener "
+            f"{result['per_event_us']['index']}."
+        ),
         "",
         f"Guarded: {guarded['total']} ("
         + ", ".join(f"{why}: {count}" for why, count in sorted(guarded["by_reason"].items()))
@@ -187,10 +223,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--size", type=int, action="append", help="entities (repeatable)")
     parser.add_argument("--rounds", type=int, default=20, help="rebuilds and checks timed (20)")
+    parser.add_argument("--keep", action="store_true", help="keep each configuration directory")
     args = parser.parse_args()
     failed = 0
     for size in args.size or DEFAULT_SIZES:
-        result = asyncio.run(bench_size(size, args.rounds))
+        result = asyncio.run(bench_size(size, args.rounds, keep=args.keep))
         print(render(size, result), flush=True)
         failed += bool(result["missed"])
     return 1 if failed else 0

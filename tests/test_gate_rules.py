@@ -51,6 +51,7 @@ async def _automations(hass: HomeAssistant) -> Gate:
                 {
                     "id": "opens",
                     "alias": "Opens",
+                    "initial_state": False,  # Off: turning it on enables it.
                     "triggers": [{"trigger": "state", "entity_id": "light.bed_light"}],
                     "actions": [
                         {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
@@ -257,3 +258,23 @@ def test_docs_show_the_rules_as_the_code_holds_them() -> None:
     """docs/gate.md is generated from the table: run script/gate_docs after a change."""
     text = DOCS.read_text(encoding="utf-8")
     assert render(text) == text, "docs/gate.md differs from the rule table: run script/gate_docs"
+
+
+async def test_the_demo_house_guards_what_can_open_it_and_nothing_else(
+    demo_house: HomeAssistant,
+) -> None:
+    """No false positives in the demo house: guarded is exactly what can open it."""
+    gate = Gate(demo_house)
+    guarded = {e for e in demo_house.states.async_entity_ids() if gate.async_is_guarded_entity(e)}
+    assert guarded == {
+        "alarm_control_panel.security",
+        "cover.garage_door",
+        *(f"lock.{name}" for name in ("front_door", "kitchen_door", "openable_lock")),
+        "lock.poorly_installed_door",
+        *(f"valve.{name}" for name in ("front_garden", "orchard", "back_garden", "trees")),
+        "script.unlock_front",  # unlocks
+        "script.welcome_home",  # runs unlock_front
+        "script.choose_branch",  # its default branch opens the garage
+        "script.dynamic",  # a templated action: unknown
+        "scene.open_house",  # sets the front door unlocked
+    }

@@ -100,6 +100,7 @@ class Gate:
         self._allowed = frozenset(allowed_entities)
         self.index = index or HouseIndex(hass, guarded_entities)
         self.tripwire = tripwire
+        self._judging: set[str] = set()
 
     def _knowledge(self) -> _Knowledge:
         return _Knowledge(self, self.index.async_current())
@@ -181,14 +182,26 @@ class Gate:
             return True
         domain = split_entity_id(entity_id)[0]
         if domain == "automation":
-            return snapshot.can_open(entity_id) or snapshot.secures(entity_id)
-        if domain in ("script", "scene"):
-            return self.async_check(self.macro_action(entity_id)).guarded
-        if entity_id in house.scripts:
+            state = self._hass.states.get(entity_id)
+            return snapshot.can_open(entity_id) or (
+                snapshot.secures(entity_id) and (state is None or state.state != "off")
+            )
+        if domain not in ("script", "scene") and entity_id not in house.scripts:
+            return self._is_guarded_group(snapshot, entity_id, seen)
+        if entity_id in self._judging:
+            return True  # A macro that puts itself in a group: the cautious answer.
+        self._judging.add(entity_id)
+        try:
+            if domain in ("script", "scene"):
+                return self.async_check(self.macro_action(entity_id)).guarded
             return any(
                 self.async_check(Action(domain, verb, {ATTR_ENTITY_ID: [entity_id]})).guarded
                 for verb in house.scripts[entity_id]
             )
+        finally:
+            self._judging.discard(entity_id)
+
+    def _is_guarded_group(self, snapshot: Snapshot, entity_id: str, seen: set[str]) -> bool:
         if group_members(self._hass, entity_id) is not None:
             return any(
                 self._is_guarded(snapshot, member, seen)

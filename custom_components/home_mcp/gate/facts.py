@@ -83,13 +83,12 @@ class Facts:
                 else ALARM_LEVELS["armed_away"]
             )
             return ALARM_LEVELS[ARM_MODES[self._effect.verb]] < current
-        if when is When.CAN_OPEN:
-            return knowledge.can_open(entity_id)
-        if when is When.SECURES:
-            return knowledge.secures(entity_id)
+        state = self._state() if now else None
+        current = state.state if state is not None else None
+        if when is When.CAN_OPEN:  # Turning on (or toggling) what is on already enables nothing.
+            return knowledge.can_open(entity_id) and current != "on"
+        if when is When.SECURES:  # Turning off what is off already disables nothing.
+            return knowledge.secures(entity_id) and current != "off"
         if when is When.RUNNING_SECURES:
-            state = self._state()
-            return (not now or (state is not None and state.state == "on")) and knowledge.secures(
-                entity_id
-            )
+            return knowledge.secures(entity_id) and (not now or current == "on")
         return knowledge.is_guarded(entity_id)  # When.GUARDED

@@ -313,9 +313,11 @@ def _sources(hass: HomeAssistant) -> dict[str, set[str]]:
             sources.setdefault(state.entity_id, set()).update(persons)
     registry = er.async_get(hass)
     for entry in hass.config_entries.async_entries():
-        if entry.domain == DOMAIN or not entry.options:
+        # Template helpers are read from their entities (without their scripts).
+        if entry.domain in (DOMAIN, "template") or not entry.options:
             continue
-        keys = {key for key in Reads(hass).add(dict(entry.options)).keys if key != EVERYTHING}
+        options = {k: v for k, v in entry.options.items() if k != "device_id"}
+        keys = {key for key in Reads(hass).add(options).keys if key != EVERYTHING}
         if keys:
             for entity_entry in er.async_entries_for_config_entry(registry, entry.entry_id):
                 sources.setdefault(entity_entry.entity_id, set()).update(keys)

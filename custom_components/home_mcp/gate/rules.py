@@ -89,8 +89,8 @@ class When(StrEnum):
     IS_CLOSING = "it is closing, or it is judged for later"
     IS_ARMED = "it is armed, or it is judged for later"
     WATCHES_LESS = "the mode asked watches less than the current one"
-    CAN_OPEN = "running it can open the house"
-    SECURES = "it locks, closes or arms"
+    CAN_OPEN = "running it can open the house, and it is not on already"
+    SECURES = "it locks, closes or arms, and it is not off already"
     RUNNING_SECURES = "it is running and locks, closes or arms"
     GUARDED = "some action on it is guarded"
 
