@@ -200,10 +200,13 @@ def render(size: int, result: dict[str, Any]) -> str:
         ),
         "",
         (
-            "One `state_changed` (µs): Home Assistant with Home MCP "
-            f"{result['per_event_us']['home_assistant']}; the tripwire adds "
-            f"{result['per_event_us']['tripwire']}, the index's listener "
-            f"{result['per_event_us']['index']}."
+            "One `state_changed` (µs): Home MCP's listeners (the tripwire's and the "
+            "index's) take "
+            + ", ".join(f"{v} ({k})" for k, v in result["callbacks_us"].items())
+            + "; Home Assistant's whole `async_set` takes "
+            f"{result['per_event_us']['home_assistant']}, and one more tripwire adds "
+            f"{result['per_event_us']['tripwire']}, one more index "
+            f"{result['per_event_us']['index']} (timed A/B, noisy on a busy machine)."
         ),
         "",
         f"Guarded: {guarded['total']} ("

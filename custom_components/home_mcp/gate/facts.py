@@ -84,11 +84,11 @@ class Facts:
             )
             return ALARM_LEVELS[ARM_MODES[self._effect.verb]] < current
         state = self._state() if now else None
-        current = state.state if state is not None else None
+        is_now = state.state if state is not None else None
         if when is When.CAN_OPEN:  # Turning on (or toggling) what is on already enables nothing.
-            return knowledge.can_open(entity_id) and current != "on"
+            return knowledge.can_open(entity_id) and is_now != "on"
         if when is When.SECURES:  # Turning off what is off already disables nothing.
-            return knowledge.secures(entity_id) and current != "off"
+            return knowledge.secures(entity_id) and is_now != "off"
         if when is When.RUNNING_SECURES:
-            return knowledge.secures(entity_id) and (not now or current == "on")
+            return knowledge.secures(entity_id) and (not now or is_now == "on")
         return knowledge.is_guarded(entity_id)  # When.GUARDED
