@@ -18,7 +18,7 @@ import pytest
 
 from custom_components.home_mcp.gate import Action, Gate
 from custom_components.home_mcp.gate.docs import render
-from custom_components.home_mcp.gate.rules import ENTITY_RULES, Rule
+from custom_components.home_mcp.gate.rules import ENTITY_RULES, PLAIN_RULE, EntityClass, Rule
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
@@ -236,6 +236,7 @@ SCENARIOS: dict[str, Scenario] = {
 
 def test_every_rule_has_a_scenario() -> None:
     """A line of the table nobody can show deciding something is a line to remove."""
+    assert PLAIN_RULE.classes == {EntityClass.OTHER} and not PLAIN_RULE.verbs
     reasons = [rule.reason for rule in ENTITY_RULES]
     assert len(reasons) == len(set(reasons)), "each line's reason names it"
     assert set(reasons) == set(SCENARIOS)

@@ -27,7 +27,7 @@ from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import Effect, Finding, Risk
 from .reads import EVERYTHING, Reads
-from .rules import DATA_RULES, MESSAGE_DOMAINS, SERVICE_RULES, EntityClass, entity_rule
+from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
 from .targets import (
     expand,
@@ -41,7 +41,13 @@ from .targets import (
     static,
 )
 
-_PLAIN_REASON = "Does not open the house"
+_RUNS = {
+    (EntityClass.SCRIPT, "turn_on"),
+    (EntityClass.SCRIPT, "toggle"),
+    (EntityClass.SCENE, "turn_on"),
+    (EntityClass.AUTOMATION, "trigger"),
+}
+"""Verbs that run a script, scene or automation: judged by what it does."""
 
 
 class Knowledge(Protocol):
@@ -228,7 +234,7 @@ class Judge:
                 self._react(entity_id, verb)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
-            self.add(Risk.SAFE, entity_id, effect.service, _PLAIN_REASON)
+            self.add(PLAIN_RULE.risk, entity_id, effect.service, PLAIN_RULE.reason)
             self._react(entity_id, verb)
             return
         entity_class = self.house.entity_class(entity_id)
@@ -242,14 +248,7 @@ class Judge:
             self.add(rule.risk, entity_id, effect.service, reason)
         if rule.risk is Risk.SECURING or verb == "join_group":
             return  # Securing actions are never gated, nor what they set off.
-        if (
-            entity_class is EntityClass.SCRIPT
-            and verb in ("turn_on", "toggle")
-            or entity_id.startswith("scene.")
-            and verb == "turn_on"
-            or entity_class is EntityClass.AUTOMATION
-            and verb == "trigger"
-        ):
+        if (entity_class, verb) in _RUNS:
             self.run_macro(entity_id, depth)
         if (scripts := self.house.scripts.get(entity_id)) and entity_id not in self.path:
             with self.through(entity_id):

@@ -198,6 +198,8 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
     _rule(EntityClass.SCENE, ANY, Risk.SAFE, "Activates a scene (its states are judged)"),
     _rule(EntityClass.OTHER, ANY, Risk.SAFE, "Does not open the house"),
 )  # fmt: skip
+PLAIN_RULE: Final = ENTITY_RULES[-1]
+"""What an entity no other line is about gets (its verbs need no matching)."""
 PERIMETER_REASON: Final = (
     "Changing it sets off {automation}, which can do this: the house's own "
     "automations are judged as part of the action"
