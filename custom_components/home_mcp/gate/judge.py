@@ -285,8 +285,8 @@ class Judge:
             script = getattr(entity, "script" if domain == "script" else "action_script", None)
             sequence = getattr(script, "sequence", None)
             if not isinstance(sequence, list):
-                self.add(Risk.UNKNOWN, entity_id, f"{domain}.run",
-                         "Home MCP cannot read this macro's actions")  # fmt: skip
+                reason = "Home MCP cannot read this macro's actions"
+                self.add(Risk.UNKNOWN, entity_id, f"{domain}.run", reason)
                 return
             walk(self, sequence, depth + 1)
 
@@ -315,9 +315,11 @@ class Judge:
                 else []
             )
             if guarded := [e.entity_id for e in entries if self.knowledge.is_guarded(e.entity_id)]:
-                self.add(Risk.UNKNOWN, guarded[0], f"{domain}.{kind}",
-                         "A device action on a device that also has a lock, door, valve "
-                         "or alarm: what it does there cannot be read")  # fmt: skip
+                reason = (
+                    "A device action on a device with something guarded on it: what it "
+                    "does there cannot be read"
+                )
+                self.add(Risk.UNKNOWN, guarded[0], f"{domain}.{kind}", reason)
             return
         verb = (
             device_action_verb(domain, kind)
