@@ -63,7 +63,8 @@ def skeleton(text: str) -> str:
         if unicodedata.category(char) not in ("Mn", "Me", "Cf")
     )
     text = text.translate(_LOOKALIKES)
-    return "".join(char for char in text if "a" <= char <= "z")
+    # "rn" reads as "m" in most fonts ("Horne MCP").
+    return "".join(char for char in text if "a" <= char <= "z").replace("rn", "m")
 
 
 def speaks_as_home_mcp(data: Any) -> bool:
