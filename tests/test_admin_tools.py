@@ -14,13 +14,21 @@ import threading
 from typing import Any
 from unittest.mock import patch
 
+from jinja2.compiler import CodeGenerator
+from jinja2.filters import do_center
 import mcp_types as types
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 import yaml
 
+from custom_components.home_mcp.tools.template_limits import LimitedTemplateEnvironment
 from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.core import HomeAssistant, ServiceCall, callback
+from homeassistant.helpers.template import (
+    _ENVIRONMENT as TEMPLATE_ENVIRONMENT,
+    Template,
+    TemplateEnvironment,
+)
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
@@ -28,6 +36,11 @@ from .conftest import SCRIPTS, McpHarness, long_lived_token
 
 ADMIN_TOOLS = {"render_template", "get_error_log", "get_automation_config", "get_script_config"}
 RUNAWAY = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}done"
+SQUARING = (
+    "{% set ns = namespace(x=7) %}{% for i in range(30) %}"
+    "{% set ns.x = ns.x * ns.x %}{% endfor %}{{ ns.x }}"
+)
+"""7 ** (2 ** 30) by squaring: a power without `**`."""
 NIGHT_LOCK: dict[str, Any] = {
     "id": "night_lock_1700000000",
     "alias": "Night lock",
@@ -124,7 +137,9 @@ async def test_covers_and_scripts_are_judged_like_calls(mcp: McpHarness) -> None
     assert scripts["dynamic"]["risk"] == "unknown"
     # script.turn_on can start any of them, so it is as guarded as the worst.
     assert scripts["turn_on"]["guarded"] is True
-    assert scripts["turn_off"]["guarded"] is False
+    # Stopping a running script that locks (good_night) leaves the door as it is.
+    assert scripts["turn_off"]["guarded"] is True
+    assert "good_night" in scripts["turn_off"]["why"]
     assert scripts["reload"]["risk"] == "system"
     assert scripts["bedtime"]["name"] == "Bedtime"
 
@@ -228,17 +243,30 @@ async def test_runaway_template_stops_at_the_limit_while_home_assistant_serves(
     def renderers() -> list[threading.Thread]:
         return [t for t in threading.enumerate() if t.name == "home_mcp_render_template"]
 
+    # Wait for this render's own thread, not one left by an earlier test: with
+    # another thread of that name about, the checks below could run before the
+    # runaway render has even reached Home Assistant (nothing to be busy with).
+    earlier = set(renderers())
     beat = asyncio.create_task(heartbeat())
     async with mcp.client() as client:
         render = asyncio.create_task(
             mcp.data("render_template", {"template": RUNAWAY, "timeout": limit})
         )
+        ours: list[threading.Thread] = []
         for _ in range(1000):
-            if renderers():
+            if ours := [t for t in renderers() if t not in earlier]:
                 break
             await asyncio.sleep(0.01)
-        assert renderers()
+        assert len(ours) == 1
+        thread = ours[0]
         started = loop.time()
+
+        # One template at a time: each spinning thread slows Home Assistant.
+        # Checked first, while the runaway render surely runs.
+        assert thread.is_alive() and not render.done()
+        second = await client.call_tool("render_template", {"template": "{{ 1 }}"})
+        assert second.structured_content is not None
+        assert second.structured_content.get("error") == "busy", second.structured_content
 
         # While the template spins in its thread, Home Assistant answers.
         await hass.services.async_call(
@@ -247,11 +275,7 @@ async def test_runaway_template_stops_at_the_limit_while_home_assistant_serves(
         listed = await client.call_tool("list_entities", {"domain": "light", "state": "on"})
         assert listed.structured_content is not None
         assert "light.bed_light" in {row["entity_id"] for row in listed.structured_content["items"]}
-        # One template at a time: each spinning thread slows Home Assistant.
-        second = await client.call_tool("render_template", {"template": "{{ 1 }}"})
-        assert second.structured_content is not None
-        assert second.structured_content["error"] == "busy"
-        assert not render.done() and renderers()
+        assert not render.done() and thread.is_alive()
 
         result = await render
         elapsed = loop.time() - started
@@ -260,13 +284,288 @@ async def test_runaway_template_stops_at_the_limit_while_home_assistant_serves(
         assert result["ok"] is False and result["error"] == "timeout"
         assert result["limit_seconds"] == limit and "5 s" in result["message"]
         assert limit - 0.2 < elapsed < limit + 1.5
-        assert not renderers()  # The thread was stopped, not left spinning.
+        # The thread was stopped, not left spinning.
+        assert not thread.is_alive() and set(renderers()) <= earlier
         # Slowed down by the spinning thread, the event loop never stood still.
         assert max(gaps) < 1.0
 
         after = await client.call_tool("render_template", {"template": "{{ 1 }}"})
         assert after.structured_content is not None
         assert after.structured_content["result"] == 1
+
+
+async def test_huge_powers_and_repetitions_are_refused_while_home_assistant_serves(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """One `**` or `*` computed in C would hold the event loop (a thread cannot stop it)."""
+    refused = [
+        # Without the limits the integer and repetition cases held the event
+        # loop for seconds or without end (Jinja even computes constant ones
+        # while compiling, in the loop) or allocated gigabytes; the float
+        # cases gave a bare OverflowError.
+        ("{{ 7 ** 10000000 }}", "'**'", "10,000 bits"),
+        ("{{ 10 ** (10 ** 10) }}", "'**'", "10,000 bits"),
+        ("{{ 'x' * 1500000000 }}", "'*'", "at most 1,000,000"),
+        ("{{ 1500000000 * 'x' }}", "'*'", "at most 1,000,000"),
+        ("{{ [0] * 10**9 }}", "'*'", "at most 1,000,000"),
+        ("{{ (2 ** 5000) * (2 ** 5000) }}", "'*'", "10,000 bits"),
+        (SQUARING, "'*'", "10,000 bits"),
+        ("{{ 2.0 ** 100000 }}", "'**'", "float"),
+        ("{{ 1.5 ** 10 ** 400 }}", "'**'", "float"),
+    ]
+    loop = asyncio.get_running_loop()
+    gaps: list[float] = []
+    done = asyncio.Event()
+
+    async def heartbeat() -> None:
+        last = loop.time()
+        while not done.is_set():
+            await asyncio.sleep(0.02)
+            gaps.append(loop.time() - last)
+            last = loop.time()
+
+    beat = asyncio.create_task(heartbeat())
+    try:
+        async with mcp.client() as client:
+            for template, operator, limit in refused:
+                started = loop.time()
+                answer = await client.call_tool("render_template", {"template": template})
+                assert loop.time() - started < 2.0, template
+                data = answer.structured_content
+                assert data is not None and answer.is_error is True
+                assert data["ok"] is False and data["error"] == "template_error", data
+                assert data["line"] == 1 and f"TemplateLimitError: {operator} " in data["message"]
+                assert limit in data["message"], data["message"]
+                # Home Assistant answers in between.
+                listed = await client.call_tool("list_entities", {"domain": "lock"})
+                assert listed.structured_content is not None
+                assert listed.structured_content["ok"] is True
+    finally:
+        done.set()
+        await beat
+    # The event loop never stood still.
+    assert gaps and max(gaps) < 1.0
+
+    where = await mcp.data(
+        "render_template", {"template": "{% set n = 10 %}\nfine\n{{ 'ab' * n ** 9 }}"}
+    )
+    assert where["error"] == "template_error" and where["line"] == 3
+    assert where["source_line"] == "{{ 'ab' * n ** 9 }}"
+    assert "'*' would repeat a str to 2,000,000,000 characters" in where["message"]
+
+
+async def test_ordinary_powers_and_repetitions_still_render(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    hass.states.async_set("sensor.x", "21.5")
+    cases: list[tuple[str, Any, str]] = [
+        ("{{ 2 ** 10 }}", 1024, "integer"),
+        ("{{ '-' * 20 }}", "-" * 20, "string"),
+        ("{{ [1, 2] * 3 }}", [1, 2, 1, 2, 1, 2], "list"),
+        ("{{ 2 * (1, 2) }}", [1, 2, 1, 2], "tuple"),
+        ("{{ 3 * 4 }}", 12, "integer"),
+        ("{{ states('sensor.x') | float * 2 }}", 43.0, "float"),
+        ("{{ 2 ** 0.5 }}", 2**0.5, "float"),
+        ("{{ (-2) ** 3 }}", -8, "integer"),
+        ("{{ 2 ** -2 }}", 0.25, "float"),
+        ("{{ 1 ** 10 ** 100 }}", 1, "integer"),
+        # Jinja's `**` is left-associative: (10 ** 10) ** 10, a 333-bit number.
+        ("{{ 10 ** 10 ** 10 }}", 10**100, "integer"),
+        # At the limits, not past them.
+        ("{{ (2 ** 9999) % 1000 }}", pow(2, 9999, 1000), "integer"),
+        ("{{ ('x' * 1000000) | length }}", 1_000_000, "integer"),
+    ]
+    for template, expected, kind in cases:
+        result = await mcp.data("render_template", {"template": template})
+        assert result["ok"] is True, (template, result)
+        assert (result["result"], result["type"]) == (expected, kind), template
+
+
+async def test_home_assistant_templates_keep_home_assistant_operators(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Only render_template's templates have the limits; the shared environment is untouched."""
+    power = "{{ (2 ** 20000) % 1000 }}"  # 20,001 bits: past render_template's limit
+    repeat = "{{ ('x' * 2000000) | length }}"
+    # Compiled (and cached by source) in Home Assistant's shared environment first.
+    home_assistant = [Template(power, hass), Template(repeat, hass)]
+    assert [t.async_render() for t in home_assistant] == [pow(2, 20000, 1000), 2_000_000]
+    assert Template("{{ 2 ** 100 }}", hass).async_render() == 2**100
+
+    # render_template does not reuse the code Home Assistant cached for them.
+    for template, operator in ((power, "'**'"), (repeat, "'*'")):
+        refused = await mcp.data("render_template", {"template": template})
+        assert refused["error"] == "template_error", refused
+        assert f"TemplateLimitError: {operator} " in refused["message"]
+
+    # And Home Assistant's rendering afterwards is as before.
+    assert [Template(t.template, hass).async_render() for t in home_assistant] == [
+        pow(2, 20000, 1000),
+        2_000_000,
+    ]
+    assert Template("{{ 7 ** 1000 % 10 }}", hass).async_render() == pow(7, 1000, 10)
+    environment = hass.data[TEMPLATE_ENVIRONMENT]
+    assert type(environment) is TemplateEnvironment
+    assert environment.intercepted_binops == frozenset()
+
+
+DOUBLING = (
+    "{% set ns = namespace(x=START) %}{% for i in range(31) %}"
+    "{% set ns.x = ns.x OP ns.x %}{% endfor %}{{ ns.x | length }}"
+)
+"""Doubles a text or a list 31 times: 2 ** 31 characters or items without the limits."""
+SET_BLOCK = (
+    "{% set x %}{% for i in range(2000) %}{{ 'x' * 999999 }}{% endfor %}{% endset %}"
+    "{{ x | length }}"
+)
+"""Two gigabytes of text in a block's buffer, a megabyte at a time."""
+GROWING: list[tuple[str, str, str]] = [
+    # Without the limits these allocated up to gigabytes in one C call (which
+    # a thread cannot stop; `sum` held the GIL for seconds), the filters and
+    # `%` with constant arguments while compiling, in the event loop. The
+    # smaller ones stand for their bigger versions: past the limit is refused.
+    (DOUBLING.replace("START", "'x'").replace("OP", "+"), "'+'", "1,048,576 characters"),
+    (DOUBLING.replace("START", "[0]").replace("OP", "+"), "'+'", "1,048,576 items"),
+    (DOUBLING.replace("START", "'x'").replace("OP", "~"), "'~'", "1,048,576 characters"),
+    ("{{ 'x' | center(10**9) }}", "'| center'", "1,000,000,000 characters"),
+    ("{{ '%1000000000s' % 'x' }}", "'%'", "1,000,000,000 characters"),
+    ("{{ '%*s' % (10**9, 'x') }}", "'%'", "1,000,000,000 characters"),
+    ("{{ '%(a(b))1000000000s' % {'a(b)': 1} }}", "'%'", "1,000,000,000 characters"),
+    ("{{ '%1000000000s' | format('x') }}", "'| format'", "1,000,000,000 characters"),
+    ("{{ '{:>1000000000}'.format('x') }}", "'.format()'", "1,000,000,000 characters"),
+    ("{{ '{:{}}'.format('x', 10**9) }}", "'.format()'", "1,000,000,000 characters"),
+    ("{{ '{a:>1000000000}'.format_map({'a': 1}) }}", "'.format()'", "1,000,000,000"),
+    ("{{ 'x'.ljust(10**9) }}", "'.ljust()'", "1,000,000,000 characters"),
+    ("{{ 'x'.rjust(10**9) }}", "'.rjust()'", "1,000,000,000 characters"),
+    ("{{ 'x'.center(10**9) }}", "'.center()'", "1,000,000,000 characters"),
+    ("{{ 'x'.zfill(10**9) }}", "'.zfill()'", "1,000,000,000 characters"),
+    ("{{ 'a\\tb'.expandtabs(10**9) }}", "'.expandtabs()'", "1,000,000,003 characters"),
+    ("{{ ('x' * 999999).join(['a', 'b', 'c']) }}", "'.join()'", "2,000,001 characters"),
+    ("{{ ''.join(['x' * 999999] * 3) }}", "'.join()'", "2,999,997 characters"),
+    ("{{ ('x' * 999999).replace('x', 'yy') }}", "'.replace()'", "1,999,998 characters"),
+    ("{{ (10**9) | apply('x'.ljust) }}", "'.ljust()'", "1,000,000,000 characters"),
+    ("{{ 'x' | indent(10**9) }}", "'| indent'", "2,000,000,001 characters"),
+    ("{{ ('x' * 999999) | replace('x', 'yy') }}", "'| replace'", "1,999,998 characters"),
+    ("{{ (['x' * 999999] * 3) | join }}", "'| join'", "1,999,998 characters"),
+    ("{{ [1, 2] | tojson(indent=10**9) }}", "'| tojson'", "at most 16"),
+    (
+        "{{ ('x' * 10000) | regex_replace('', 'y' * 10000) }}",
+        "'| regex_replace'",
+        "100,020,000 characters",
+    ),
+    ("{{ [0] | batch(10**9, 0) | list }}", "'| batch'", "1,000,000,000 items"),
+    ("{{ ([[0] * 1000] * 2000) | sum(start=[]) }}", "'| sum'", "2,000,000 items"),
+    ("{{ ('x' * 600000).encode().hex() }}", "'hex()'", "1,200,000 characters"),
+    ("{{ pack(0, '>1000000000x') }}", "'pack()'", "1,000,000,000 bytes"),
+    (SET_BLOCK, "rendering", "1,999,998 characters"),
+]
+
+
+async def test_growing_text_is_refused_while_home_assistant_serves(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Text or lists grown past the limit are refused before they are made."""
+    environment = LimitedTemplateEnvironment(hass)
+    loop = asyncio.get_running_loop()
+    gaps: list[float] = []
+    done = asyncio.Event()
+
+    async def heartbeat() -> None:
+        last = loop.time()
+        while not done.is_set():
+            await asyncio.sleep(0.02)
+            gaps.append(loop.time() - last)
+            last = loop.time()
+
+    beat = asyncio.create_task(heartbeat())
+    try:
+        async with mcp.client() as client:
+            for template, operation, size in GROWING:
+                # Nothing is computed while compiling (in the event loop).
+                started = loop.time()
+                assert len(environment.compile(template, raw=True)) < 20_000, template
+                assert loop.time() - started < 0.5, template
+
+                started = loop.time()
+                answer = await client.call_tool("render_template", {"template": template})
+                assert loop.time() - started < 2.0, template
+                data = answer.structured_content
+                assert data is not None and answer.is_error is True
+                assert data["ok"] is False and data["error"] == "template_error", data
+                assert data["line"] == 1, data
+                assert f"TemplateLimitError: {operation} would " in data["message"], data
+                assert size in data["message"], data["message"]
+                # Home Assistant answers in between.
+                listed = await client.call_tool("list_entities", {"domain": "lock"})
+                assert listed.structured_content is not None
+                assert listed.structured_content["ok"] is True
+    finally:
+        done.set()
+        await beat
+    # The event loop never stood still.
+    assert gaps and max(gaps) < 1.0
+
+    output = await mcp.data(
+        "render_template", {"template": "{% for i in range(3) %}{{ 'x' * 999999 }}{% endfor %}"}
+    )
+    assert output["error"] == "template_error"
+    assert "rendering would give 1,999,998 characters" in output["message"]
+
+
+async def test_ordinary_text_operations_still_render(mcp: McpHarness, hass: HomeAssistant) -> None:
+    hass.states.async_set("sensor.x", "21.5")
+    cases: list[tuple[str, Any]] = [
+        ("{{ 'a' + 'b' }}", "ab"),
+        ("{{ [1] + [2] }}", [1, 2]),
+        ("{{ '%05.1f' % 3.14159 }}", "003.1"),
+        ("{{ '%s is %-*s|' % ('x', 4, 'on') }}", "x is on  |"),
+        ("{{ '%(n)s: %(v).1f' % {'n': 'temp', 'v': 21.46} }}", "temp: 21.5"),
+        ("{{ 'x'.ljust(10) }}|", "x         |"),
+        ("[{{ 'x' | center(5) }}]", "[  x  ]"),
+        ("{{ states('sensor.x') ~ ' °C' }}", "21.5 °C"),
+        ("{{ 'a,b'.split(',') | join('-') }}", "a-b"),
+        ("{{ '[{:>6.2f}]{}'.format(3.14159, 'x') }}", "[  3.14]x"),
+        ("{{ '{n}'.format_map({'n': 'hall'}) }}", "hall"),
+        ("{{ '%s-%s' | format('a', 'b') }}", "a-b"),
+        ("{{ 'a1b22' | regex_replace('(\\\\d+)', '<\\\\1>') }}", "a<1>b<22>"),
+        ("{{ 'one two three' | wordwrap(5) }}", "one\ntwo\nthree"),
+        ("{{ 'a\\nb' | indent(2, true) }}", "a\n  b"),
+        ("{{ 'ab'.replace('b', 'cd') ~ 'x'.zfill(3) }}", "acd00x"),
+        ("{{ [{'n': 'a'}, {'n': 'b'}] | join(', ', attribute='n') }}", "a, b"),
+        ("{{ [[1], [2]] | sum(start=[]) }}", [1, 2]),
+        ("{{ [1, 2, 3] | sum }}", 6),
+        ("{{ {'a': 1} | tojson(indent=2) }}", {"a": 1}),
+        ("{% set t %}{% for i in range(3) %}{{ i }}{% endfor %}{% endset %}{{ t }}", "012"),
+        ("{% macro m(n) %}<{{ n }}>{% endmacro %}{{ m(1) ~ m(2) }}", "<1><2>"),
+        ("[{{ 4 | apply('ab'.center) }}]", "[ ab ]"),
+        # At the limits, not past them.
+        ("{{ ('x' | center(1000000)) | length }}", 1_000_000),
+        ("{{ ('x' * 500000 + 'y' * 500000) | length }}", 1_000_000),
+        ("{{ (('x' * 500000) ~ ('y' * 500000)) | length }}", 1_000_000),
+        ("{{ ('%1000000s' % 'x') | length }}", 1_000_000),
+        ("{{ ([[0] * 1000] * 1000) | sum(start=[]) | length }}", 1_000_000),
+    ]
+    for template, expected in cases:
+        result = await mcp.data("render_template", {"template": template})
+        assert result["ok"] is True, (template, result)
+        assert result["result"] == expected, (template, result)
+
+
+async def test_home_assistant_templates_keep_home_assistant_filters(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The limits live in render_template's own environment, not in Home Assistant's."""
+    centered = "{{ ('x' | center(2000000)) | length }}"
+    refused = await mcp.data("render_template", {"template": centered})
+    assert "TemplateLimitError: '| center' " in refused["message"]
+
+    assert Template(centered, hass).async_render() == 2_000_000
+    assert Template("{{ ('x' ~ 'y' * 1500000) | length }}", hass).async_render() == 1_500_001
+    environment = hass.data[TEMPLATE_ENVIRONMENT]
+    assert environment.filters["center"] is do_center
+    assert environment.code_generator_class is CodeGenerator
+    assert environment.concat == "".join
+    assert environment.intercepted_binops == frozenset()
 
 
 async def test_multi_line_results_keep_their_lines(mcp: McpHarness) -> None:

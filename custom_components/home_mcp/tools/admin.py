@@ -8,7 +8,9 @@ users are refused. They read Home Assistant in-process and change nothing.
   thread under a time limit (the mechanism of
   `Template.async_render_will_timeout`, which the websocket
   `render_template` command uses), so a runaway template is stopped
-  instead of blocking the event loop.
+  instead of blocking the event loop. What the thread cannot stop (one
+  huge `**`, `*` or padded text computed in C) is refused first
+  (`template_limits`).
 - `get_error_log`: the `system_log` integration's in-memory records
   (`hass.data["system_log"].records`, what `system_log/list` returns).
 - `get_automation_config` / `get_script_config`: the stored configuration
@@ -48,6 +50,7 @@ from ..const import DOMAIN
 from ..matching import best_match
 from ..shaping import clean_text, envelope, local_iso
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .template_limits import LimitedTemplate
 
 TEMPLATE_MAX_CHARS: Final = 10_000
 DEFAULT_TEMPLATE_TIMEOUT: Final = 3.0
@@ -170,7 +173,7 @@ async def _render_in_thread(
     event loop waits, and gets `TimeoutError` raised inside it when the time
     is up. Unlike that check, the result is kept (no second render in the
     event loop), the thread is also stopped when the call is cancelled, and
-    the loop never joins it: a thread stuck in C code (a huge power, say)
+    the loop never joins it: a thread stuck in C code (one slow C call, say)
     is left to finish as a daemon. Raises `TemplateError` or `TimeoutError`.
     """
     finished = asyncio.Event()
@@ -215,11 +218,13 @@ async def render_template(ctx: ToolContext, args: RenderTemplateInput) -> Render
     Home Assistant's `Template` renders with `parse_result=True`: the result
     is what an automation's template would give (`"3"` becomes 3, `"[1, 2]"`
     a list), reported with its type. It renders in a worker thread stopped
-    at `timeout` (`_render_in_thread`), one template at a time.
-    Undefined-variable warnings are returned, not logged. Raises
-    `ToolError`: `template_syntax_error` / `template_error` with `line` and
-    `source_line` when known, `timeout` naming the limit, `busy` while
-    another template still renders.
+    at `timeout` (`_render_in_thread`), one template at a time, and with
+    size limits on what it computes (`LimitedTemplate`), which a thread
+    could not stop. Undefined-variable warnings are returned, not logged.
+    Raises `ToolError`: `template_syntax_error` / `template_error` with
+    `line` and `source_line` when known (a refused operation is a
+    `template_error` naming it and its limit), `timeout` naming the limit,
+    `busy` while another template still renders.
     """
     running = ctx.hass.data.get(_RENDER_THREAD)
     if running is not None and running.is_alive():
@@ -234,7 +239,7 @@ async def render_template(ctx: ToolContext, args: RenderTemplateInput) -> Render
         # Called from the render thread: list.append is atomic.
         warnings.append(f"{logging.getLevelName(level).lower()}: {message}")
 
-    template = Template(args.template, ctx.hass)
+    template = LimitedTemplate(args.template, ctx.hass)
     try:
         result = await _render_in_thread(ctx.hass, template, args.variables, args.timeout, _collect)
     except TimeoutError as err:
