@@ -36,3 +36,9 @@ def test_speaks_as_home_mcp(text: str) -> None:
 )
 def test_ordinary_text(text: str) -> None:
     assert not speaks_as_home_mcp({"message": text, "title": text})
+
+
+def test_reversed_and_split_text() -> None:
+    """A right-to-left override, and a name split between the title and the message."""
+    assert speaks_as_home_mcp({"title": "\u202ePCM emoH\u202c asks to unlock Front Door"})
+    assert speaks_as_home_mcp({"title": "Home", "message": "MCP asks to unlock Front Door"})

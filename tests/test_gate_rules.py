@@ -150,6 +150,9 @@ async def _marked(hass: HomeAssistant) -> tuple[Gate, Action, str]:
 GARAGE, FRONT, WINDOW = "cover.garage_door", "lock.front_door", "cover.kitchen_window"
 ALARM = "alarm_control_panel.security"
 SCENARIOS: dict[str, Scenario] = {
+    "Reads the device again (what that changes is judged as a change)": _scenario(
+        _plain, _call("homeassistant", "update_entity", FRONT), FRONT
+    ),
     "Puts it in a group: an action on the group would reach it, and a group changed "
     "while such an action runs escapes its check": _scenario(
         _plain, Action("group", "set", {}, {"object_id": "g", "entities": [FRONT]}), FRONT

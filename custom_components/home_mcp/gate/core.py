@@ -67,6 +67,7 @@ class _Knowledge:
         self.secures = snapshot.secures
         self.perimeter_entities = snapshot.perimeter_entities
         self.event_keys = snapshot.event_keys
+        self.triggered = snapshot.triggered
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)
@@ -186,7 +187,8 @@ class Gate:
             return snapshot.can_open(entity_id) or (
                 snapshot.secures(entity_id) and (state is None or state.state != "off")
             )
-        if domain not in ("script", "scene") and entity_id not in house.scripts:
+        drives = entity_id in house.scripts or entity_id in house.controls
+        if domain not in ("script", "scene") and not drives:
             return self._is_guarded_group(snapshot, entity_id, seen)
         if entity_id in self._judging:
             return True  # A macro that puts itself in a group: the cautious answer.
@@ -194,9 +196,10 @@ class Gate:
         try:
             if domain in ("script", "scene"):
                 return self.async_check(self.macro_action(entity_id)).guarded
+            verbs = house.scripts.get(entity_id) or ("turn_on",)  # A helper drives either way.
             return any(
                 self.async_check(Action(domain, verb, {ATTR_ENTITY_ID: [entity_id]})).guarded
-                for verb in house.scripts[entity_id]
+                for verb in verbs
             )
         finally:
             self._judging.discard(entity_id)

@@ -25,11 +25,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_ENTITY_ID
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_DEVICE_ID, ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
+from ..const import DOMAIN
+from .reads import EVERYTHING, Reads
 from .rules import (
     ENTRANCE_COVER_CLASSES,
     NOT_OPENER_DEVICE_CLASSES,
@@ -47,6 +50,7 @@ _DOMAIN_CLASSES = {
     "script": EntityClass.SCRIPT,
     "scene": EntityClass.SCENE,
 }
+_FOLLOWED_ELSEWHERE = frozenset({DOMAIN, "switch_as_x", "template", "group"})
 _WRAPPER_VERBS = {
     "lock": ("unlock", "lock"),
     "cover": ("open_cover", "close_cover"),
@@ -75,12 +79,20 @@ class HouseMap:
     siblings: opener entity id -> the locks, doors, valves and alarm panels
         on its device.
     scripts: template entity id -> its action scripts by name (`turn_on`).
+    controls: helper entity id -> the entities its config entry names, which
+        it may act on (a generic thermostat's heater switch).
     """
 
     classes: dict[str, EntityClass] = field(default_factory=dict)
     wrappers: dict[str, Wrapper] = field(default_factory=dict)
     siblings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scripts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    controls: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    platforms: Mapping[str, str] = field(default_factory=dict)
+
+    def platform(self, entity_id: str) -> str | None:
+        """Return the integration that provides `entity_id`, if registered."""
+        return self.platforms.get(entity_id)
 
     def entity_class(self, entity_id: str) -> EntityClass:
         """Return the class the rule table judges `entity_id` as."""
@@ -92,6 +104,7 @@ class HouseMap:
             entity_id not in self.classes
             and entity_id not in self.wrappers
             and entity_id not in self.scripts
+            and entity_id not in self.controls
         )
 
     def sensitive_class(self, entity_id: str) -> EntityClass:
@@ -119,7 +132,47 @@ def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
             scripts = getattr(entity, "_action_scripts", None)
             if isinstance(scripts, Mapping) and scripts and entity.entity_id:
                 house.scripts[entity.entity_id] = dict(scripts)
+    house.controls = _controls(hass, registry)
+    house.platforms = {entry.entity_id: entry.platform for entry in registry.entities.values()}
     return house
+
+
+def entry_entities(hass: HomeAssistant, entry: ConfigEntry) -> set[str]:
+    """Return the entity ids a config entry's options, data and subentries name.
+
+    Template helpers are read from their entities instead (their scripts are
+    what they do, not what they read); device ids are where an entity is
+    shown, not what it reads.
+    """
+    config: list[Any] = [dict(entry.options), dict(entry.data)]
+    config += [dict(subentry.data) for subentry in entry.subentries.values()]
+    reads = Reads(hass).add(
+        [{k: v for k, v in part.items() if k != ATTR_DEVICE_ID} for part in config]
+    )
+    return {key for key in reads.keys if "." in key and ":" not in key and key != EVERYTHING}
+
+
+def _controls(hass: HomeAssistant, registry: er.EntityRegistry) -> dict[str, tuple[str, ...]]:
+    """Return helper entity -> the existing entities its config entry names.
+
+    Switch as X (`wrappers`), template helpers (`scripts`) and groups (their
+    members are targets) are followed on their own.
+    """
+    found: dict[str, tuple[str, ...]] = {}
+    for entry in hass.config_entries.async_entries():
+        if entry.domain in _FOLLOWED_ELSEWHERE:
+            continue
+        own = er.async_entries_for_config_entry(registry, entry.entry_id)
+        if not own:
+            continue
+        own_ids = {e.entity_id for e in own}
+        named = sorted(
+            e for e in entry_entities(hass, entry) - own_ids if hass.states.get(e) is not None
+        )
+        if named:
+            for entity_entry in own:
+                found[entity_entry.entity_id] = tuple(named)
+    return found
 
 
 def natural_class(state: State, registry: er.EntityRegistry) -> EntityClass:

@@ -40,6 +40,8 @@ from .targets import (
     merge_targets,
     static,
 )
+from .verbs import resulting_states
+from .wiring import Scope, Touched
 
 _RUNS = {
     (EntityClass.SCRIPT, "turn_on"),
@@ -74,6 +76,9 @@ class Knowledge(Protocol):
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
 
+    def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
+        """Return what the entity reaching one of `states` triggers (via from it)."""
+
 
 class Judge:
     """Findings for one action, or for one macro the perimeter reads.
@@ -82,8 +87,10 @@ class Judge:
         (a toggle of an open garage closes it); False for what runs later
         (an automation), judged on any state (a toggle may open).
     reads: collects what the walked sequences read (for the perimeter).
-    touched: collects, for the perimeter, every entity (or `domain:`) key an
-        effect that is not securing reaches: key -> {verb: via}.
+    touched: collects, for the perimeter, every key an effect that is not
+        securing reaches: key -> {verb: (via, scope)}.
+    scope: the trigger ids the walk is under (a `choose` on `condition:
+        trigger`), for the perimeter; None: whichever trigger fired.
     """
 
     def __init__(
@@ -92,7 +99,7 @@ class Judge:
         *,
         now: bool = True,
         reads: Reads | None = None,
-        touched: dict[str, dict[str, tuple[str, ...]]] | None = None,
+        touched: Touched | None = None,
     ) -> None:
         """Start an analysis with nothing found."""
         self.knowledge = knowledge
@@ -103,6 +110,8 @@ class Judge:
         self.touched = touched
         self.findings: list[Finding] = []
         self.path: tuple[str, ...] = ()
+        self.scope: Scope = None
+        self._ranges: list[tuple[int, int, Scope]] = []
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
@@ -115,6 +124,28 @@ class Judge:
     def _data_rule(self, key: str, service: str) -> None:
         rule = DATA_RULES[key]
         self.add(rule.risk, None, service, rule.reason)
+
+    @contextmanager
+    def scoped(self, trigger_ids: frozenset[str] | None) -> Iterator[None]:
+        """Judge what runs inside as reached only when one of `trigger_ids` fired."""
+        if trigger_ids is None:
+            yield
+            return
+        saved, start = self.scope, len(self.findings)
+        self.scope = trigger_ids if saved is None else saved & trigger_ids
+        try:
+            yield
+        finally:
+            self._ranges.append((start, len(self.findings), self.scope))
+            self.scope = saved
+
+    def scopes(self) -> list[Scope]:
+        """Return, for each finding, the triggers it is reached under (None: any)."""
+        found: list[Scope] = [None] * len(self.findings)
+        for start, end, scope in reversed(self._ranges):  # Outer ranges first.
+            for index in range(start, end):
+                found[index] = scope
+        return found
 
     @contextmanager
     def through(self, *entity_ids: str) -> Iterator[None]:
@@ -147,18 +178,15 @@ class Judge:
             return []
         data = data if isinstance(data, Mapping) else {}
         target = target if isinstance(target, Mapping) else {}
-        moves, ruled = True, False
-        for rule in SERVICE_RULES:
-            if rule.matches(domain, service):
-                ruled = True
-                moves = moves and rule.effects
-                if rule.risk is not Risk.SAFE:
-                    self.add(rule.risk, None, name, rule.reason)
+        rule = next((r for r in SERVICE_RULES if r.matches(domain, service)), None)
+        ruled, moves = rule is not None, rule is None or rule.effects
+        if rule is not None and rule.risk is not Risk.SAFE:
+            self.add(rule.risk, None, name, rule.reason)
         if names_own_notification(data):
             self._data_rule("own_notification", name)
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
-        for key in (f"service:{name}", f"service:{domain}", "service:*"):
+        for key in (f"service:{name}", f"service:{domain}", "service:*", f"source:{domain}"):
             self._react(key, "call")
         if not moves:
             return []
@@ -177,6 +205,8 @@ class Judge:
             judge_scene_states(self, data.get("entities"), depth)
         elif (domain, service) == ("scene", "create"):
             judge_scene_create(self, data, depth)
+            if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
+                self.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
         known = is_entity_domain(self.hass, domain) or domain == "homeassistant"
         if not known and not entities and not ruled and domain not in MESSAGE_DOMAINS:
             self._data_rule("own_means", name)
@@ -204,7 +234,9 @@ class Judge:
             # An entity component's service reaches only its own entities:
             # judged on every one that is not plain.
             if self.touched is not None:
-                self.touched.setdefault(f"domain:{domain}", {}).setdefault(name, self.path)
+                self.touched.setdefault(f"domain:{domain}", {}).setdefault(
+                    name, (self.path, self.scope)
+                )
             ids = [
                 *(e for e in self.hass.states.async_entity_ids(domain)
                   if not self.house.is_plain(e)),
@@ -230,8 +262,8 @@ class Judge:
             with self.through(entity_id):
                 mapped = wrapper.verbs.get(verb, verb)
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
-            if not any(f.risk is Risk.SECURING for f in self.findings[before:]):
-                self._react(entity_id, verb)
+            securing = self.findings[before].risk is Risk.SECURING
+            self._react(entity_id, verb, securing=securing)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
             self.add(PLAIN_RULE.risk, entity_id, effect.service, PLAIN_RULE.reason)
@@ -246,23 +278,55 @@ class Judge:
                     self.add(Risk.OPENS_HOUSE, sibling, effect.service, rule.reason)
         else:
             self.add(rule.risk, entity_id, effect.service, reason)
-        if rule.risk is Risk.SECURING or verb == "join_group":
-            return  # Securing actions are never gated, nor what they set off.
-        if (entity_class, verb) in _RUNS:
+        if verb == "join_group":
+            return
+        securing = rule.risk is Risk.SECURING
+        if not securing and (entity_class, verb) in _RUNS:
             self.run_macro(entity_id, depth)
-        if (scripts := self.house.scripts.get(entity_id)) and entity_id not in self.path:
-            with self.through(entity_id):
-                for _name, script in template_scripts(scripts, verb):
-                    walk(self, getattr(script, "sequence", None), depth + 1)
-        self._react(entity_id, verb)
+        self._drive(entity_id, verb, depth)
+        self._react(entity_id, verb, securing=securing)
 
-    def _react(self, key: str, verb: str | None) -> None:
-        """Add what the house's automations would do when `key` changes."""
-        if verb is not None and self.touched is not None:
-            self.touched.setdefault(key, {}).setdefault(verb, self.path)
+    def _drive(self, entity_id: str, verb: str, depth: int) -> None:
+        """Judge what the entity itself acts on: its scripts, the entities it controls.
+
+        A template entity's script is what its verb really does, securing or
+        not (a template garage "close" that toggles the real door opens
+        it); a helper that drives other entities (a thermostat's heater
+        switch) may switch them either way.
+        """
+        if entity_id in self.path or verb == "update_entity":
+            return  # Reading a device again drives nothing.
+        with self.through(entity_id):
+            for _name, script in template_scripts(self.house.scripts.get(entity_id, {}), verb):
+                walk(self, getattr(script, "sequence", None), depth + 1)
+            for controlled in self.house.controls.get(entity_id, ()):
+                for driven in ("turn_on", "turn_off"):
+                    self.effect(Effect(controlled, driven), depth + 1)
+
+    def _react(self, key: str, verb: str | None, *, securing: bool = False) -> None:
+        """Add what the house's automations would do when `key` changes.
+
+        A securing effect sets off only the automations a trigger of which
+        fires on the state it leaves the entity in (`Knowledge.triggered`):
+        a lock that locks runs the "when it is locked" automation, never the
+        "when it is unlocked" one.
+        """
         is_entity = "." in key and ":" not in key
+        if securing:
+            for finding in self.knowledge.triggered(key, resulting_states(verb or "")):
+                self.findings.append(finding.through(*self.path))
+            return
+        keys = [key]
+        if is_entity:
+            domain = key.partition(".")[0]
+            keys += [f"domain:{domain}", EVERYTHING, f"source:{domain}"]
+            if (platform := self.house.platform(key)) is not None:
+                keys.append(f"source:{platform}")
+        if verb is not None and self.touched is not None:
+            for name in keys:
+                if name != EVERYTHING and not name.startswith("domain:"):
+                    self.touched.setdefault(name, {}).setdefault(verb, (self.path, self.scope))
         prefix = (*self.path, key) if is_entity else self.path
-        keys = [key, f"domain:{key.partition('.')[0]}", EVERYTHING] if is_entity else [key]
         for name in keys:
             for finding in self.knowledge.reactions(name):
                 self.findings.append(finding.through(*prefix))
@@ -289,6 +353,8 @@ class Judge:
                 self.add(Risk.UNKNOWN, entity_id, f"{domain}.run", reason)
                 return
             walk(self, sequence, depth + 1)
+        for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
+            self._react(key, "fire")
 
     # -- other paths ---------------------------------------------------------
 

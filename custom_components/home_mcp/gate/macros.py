@@ -13,6 +13,7 @@ data and targets) is collected as its inputs when the judge asks for them
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from typing import Any, Final, Protocol
 
 from homeassistant.const import (
@@ -77,6 +78,25 @@ class Judge(Protocol):
     def unknown(self, service: str, reason: str) -> None:
         """Record something that cannot be judged before it runs."""
 
+    def scoped(self, trigger_ids: frozenset[str] | None) -> AbstractContextManager[None]:
+        """Judge what runs inside as reached only when one of `trigger_ids` fired."""
+
+
+def trigger_ids(conditions: Any) -> frozenset[str] | None:
+    """Return the trigger ids a branch's conditions require (`condition: trigger`), or None.
+
+    Conditions are all required, so one `condition: trigger` at the top
+    level ties the branch to its ids; inside `or` or `not` it does not.
+    """
+    items = conditions if isinstance(conditions, list) else [conditions]
+    for item in items:
+        if isinstance(item, Mapping) and item.get("condition") == "trigger":
+            ids = item.get("id")
+            values = [ids] if isinstance(ids, (str, int)) else ids
+            if isinstance(values, list) and values:
+                return frozenset(str(value) for value in values)
+    return None
+
 
 def walk(judge: Judge, sequence: Any, depth: int) -> None:
     """Hand every action of a sequence, in every branch, to `judge`."""
@@ -132,11 +152,13 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         for option in action.get(CONF_CHOOSE) or []:
             if isinstance(option, Mapping):
                 _read(judge, option.get(CONF_CONDITIONS))
-                walk(judge, option.get(CONF_SEQUENCE), depth + 1)
+                with judge.scoped(trigger_ids(option.get(CONF_CONDITIONS))):
+                    walk(judge, option.get(CONF_SEQUENCE), depth + 1)
         walk(judge, action.get(CONF_DEFAULT), depth + 1)
     elif kind == cv.SCRIPT_ACTION_IF:
         _read(judge, action.get("if"))
-        walk(judge, action.get(CONF_THEN), depth + 1)
+        with judge.scoped(trigger_ids(action.get("if"))):
+            walk(judge, action.get(CONF_THEN), depth + 1)
         walk(judge, action.get(CONF_ELSE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)

@@ -67,15 +67,31 @@ def skeleton(text: str) -> str:
     return "".join(char for char in text if "a" <= char <= "z").replace("rn", "m")
 
 
-def speaks_as_home_mcp(data: Any) -> bool:
-    """Return True if any text in service data names Home MCP or its approval pages."""
+def _texts(data: Any, *, keys: bool) -> list[str]:
+    """Return every text in service data in order (with `keys`, the keys too)."""
     if isinstance(data, str):
-        return _NAME in skeleton(data)
+        return [data]
     if isinstance(data, Mapping):
-        return any(speaks_as_home_mcp(key) or speaks_as_home_mcp(v) for key, v in data.items())
+        return [
+            text
+            for key, value in data.items()
+            for text in (*(_texts(key, keys=keys) if keys else ()), *_texts(value, keys=keys))
+        ]
     if isinstance(data, (list, tuple)):
-        return any(speaks_as_home_mcp(item) for item in data)
-    return False
+        return [text for item in data for text in _texts(item, keys=keys)]
+    return []
+
+
+def speaks_as_home_mcp(data: Any) -> bool:
+    """Return True if text in service data names Home MCP or its approval pages.
+
+    Each text is read forwards and backwards (a right-to-left override shows
+    "PCM emoH" as "Home MCP"), and all of them together in order (a title
+    "Home" above a message "MCP asks to…").
+    """
+    texts = _texts(data, keys=True)
+    together = skeleton("".join(_texts(data, keys=False)))
+    return any(_NAME in name for name in (together, together[::-1], *(skeleton(t) for t in texts)))
 
 
 def names_own_notification(data: Any) -> bool:

@@ -23,56 +23,39 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-import logging
-from typing import Any, Final
+from typing import Final
 
-from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers.entity_component import DATA_INSTANCES
 
-from ..const import DOMAIN
 from .expansion import HouseMap, build_house_map
 from .judge import Judge
 from .macros import walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
-
-_LOGGER = logging.getLogger(__name__)
+from .wiring import Runnable, Scope, TriggerOn, derivations, runnables
 
 _RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger"})
 _STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
-_INPUT_KEYS: Final = (
-    "triggers",
-    "trigger",
-    "conditions",
-    "condition",
-    "variables",
-    "trigger_variables",
+_FOLLOWS: Final = (
+    "Switch as X shows a switch as {wrapper}: whatever changes that switch's state opens "
+    "or closes it"
 )
 type End = tuple[Risk, str | None, str, str]
+type Found = dict[End, tuple[Finding, Scope]]
 
 
 def _end(finding: Finding) -> End:
     return (finding.risk, finding.entity_id, finding.service, finding.reason)
 
 
+def _union(first: Scope, second: Scope) -> Scope:
+    return None if first is None or second is None else first | second
+
+
 def is_entity_key(key: str) -> bool:
     """Return True for an entity id key (not `domain:`, `event:`, `service:`, `*`)."""
     return ":" not in key and "." in key
-
-
-@dataclass(slots=True)
-class _Runnable:
-    """An automation, script or template entity script: what it reads and does."""
-
-    entity_id: str
-    sequences: list[Any]
-    inputs: set[str] = field(default_factory=set)
-    runs_itself: bool = True
-    touched: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
 
 
 class Snapshot:
@@ -90,6 +73,8 @@ class Snapshot:
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
+        self.triggers_on: dict[str, list[TriggerOn]] = {}
+        self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
 
     def reactions(self, key: str) -> Iterable[Finding]:
@@ -126,13 +111,30 @@ class Snapshot:
         """Return the `event:` keys something reacts to."""
         return [key for key in self.perimeter if key.startswith("event:")]
 
-    def finish(self, perimeter: Mapping[str, Mapping[End, Finding]]) -> None:
-        """Freeze the perimeter, in a stable order."""
+    def triggered(self, entity_id: str, states: frozenset[str]) -> Iterator[Finding]:
+        """Yield what the entity reaching one of `states` fires (via from it).
+
+        Only triggers that fire on such a change count, and of what the
+        automation would do, only what those triggers can lead to.
+        """
+        for trigger in self.triggers_on.get(entity_id, ()):
+            if not trigger.fires(states):
+                continue
+            for finding, scope in self._scoped.get(trigger.automation_id, ()):
+                if scope is None or trigger.trigger_id in scope:
+                    yield finding.through(entity_id, trigger.automation_id)
+
+    def finish(self, perimeter: Mapping[str, Found], opening: Mapping[str, Found]) -> None:
+        """Freeze the perimeter and the opening macros, in a stable order."""
+
+        def ordered(found: Found) -> tuple[tuple[Finding, Scope], ...]:
+            return tuple(sorted(found.values(), key=lambda item: _end(item[0])))
+
         self.perimeter = {
-            key: tuple(sorted(found.values(), key=_end))
-            for key, found in perimeter.items()
-            if found
+            key: tuple(f for f, _ in ordered(found)) for key, found in perimeter.items() if found
         }
+        self._scoped = {key: ordered(found) for key, found in opening.items() if found}
+        self.opening = {key: tuple(f for f, _ in found) for key, found in self._scoped.items()}
         for key in self.perimeter:
             if is_entity_key(key):
                 self._by_domain.setdefault(key.partition(".")[0], []).append(key)
@@ -141,24 +143,28 @@ class Snapshot:
 def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
     """Read the whole house and compute its perimeter."""
     snapshot = Snapshot(hass, build_house_map(hass, guarded))
-    runnables = list(_runnables(hass, snapshot.house))
-    opening: dict[str, dict[End, Finding]] = {}
+    macros = list(runnables(hass, snapshot.house, snapshot.triggers_on))
+    opening: dict[str, Found] = {}
     securing: set[str] = set()
-    for runnable in runnables:
+    for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
         for sequence in runnable.sequences:
             walk(judge, sequence, 1)
         assert judge.reads is not None
         if runnable.runs_itself:
             runnable.inputs |= judge.reads.keys
+            for key in (f"run:{runnable.entity_id}", f"run:{runnable.entity_id.partition('.')[0]}"):
+                runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
         else:
-            runnable.inputs = set()
+            runnable.inputs, runnable.triggers = set(), []
         found = opening.setdefault(runnable.entity_id, {})
-        found.update((_end(f), f) for f in judge.findings if f.risk in GUARDED_RISKS)
+        for finding, scope in zip(judge.findings, judge.scopes(), strict=True):
+            if finding.risk in GUARDED_RISKS:
+                found[_end(finding)] = (finding, scope)
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
     snapshot.securing = frozenset(securing)
-    _Fixpoint(runnables, _sources(hass), opening, securing).run(snapshot)
+    _Fixpoint(macros, derivations(hass), opening, securing).run(snapshot)
     return snapshot
 
 
@@ -167,22 +173,23 @@ class _Fixpoint:
 
     def __init__(
         self,
-        runnables: list[_Runnable],
+        macros: list[Runnable],
         sources: Mapping[str, set[str]],
-        opening: dict[str, dict[End, Finding]],
+        opening: dict[str, Found],
         securing: set[str],
     ) -> None:
-        self._runnables = {r.entity_id: r for r in runnables}
+        self._runnables = {r.entity_id: r for r in macros}
         self._sources = sources
         self._opening = opening
-        self._perimeter: dict[str, dict[End, Finding]] = {}
-        self._users: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
-        self._users_by_domain: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
+        self._perimeter: dict[str, Found] = {}
+        type Use = tuple[str, str, tuple[str, ...], Scope]
+        self._users: dict[str, list[Use]] = {}
+        self._users_by_domain: dict[str, list[Use]] = {}
         self._queue: deque[str] = deque()
-        for runnable in runnables:
+        for runnable in macros:
             for key, verbs in runnable.touched.items():
-                for verb, via in verbs.items():
-                    use = (runnable.entity_id, verb, via)
+                for verb, (via, scope) in verbs.items():
+                    use = (runnable.entity_id, verb, via, scope)
                     self._users.setdefault(key, []).append(use)
                     if is_entity_key(key):
                         self._users_by_domain.setdefault(key.partition(".")[0], []).append(use)
@@ -191,44 +198,51 @@ class _Fixpoint:
                             Risk.OPENS_HOUSE, key, f"automation.{verb}",
                             "Disables an automation that locks, closes or arms", via,
                         )  # fmt: skip
-                        opening.setdefault(runnable.entity_id, {})[_end(finding)] = finding
+                        opening.setdefault(runnable.entity_id, {})[_end(finding)] = (finding, scope)
         self._queue.extend(key for key, found in opening.items() if found)
 
     def run(self, snapshot: Snapshot) -> None:
-        """Propagate, then store the result in `snapshot`."""
+        """Seed what Switch as X shows, propagate, then store the result in `snapshot`."""
+        house = snapshot.house
+        for switch_id, wrapper in house.wrappers.items():
+            if house.entity_class(wrapper.entity_id) in OPENING_DEVICE_CLASSES:
+                reason = _FOLLOWS.format(wrapper=wrapper.entity_id)
+                domain = wrapper.entity_id.partition(".")[0]
+                seed = Finding(Risk.OPENS_HOUSE, wrapper.entity_id, f"{domain}.state", reason)
+                # What the switch's own state derives from (a group's members,
+                # a template's inputs) drives the lock, valve or cover too.
+                for source in self._sources.get(switch_id, ()):
+                    through = (source, switch_id) if is_entity_key(source) else (switch_id,)
+                    self._grow(source, [(seed.through(*through), None)])
         while self._queue:
             runnable_id = self._queue.popleft()
             found = list(self._opening.get(runnable_id, {}).values())
             runnable = self._runnables.get(runnable_id)
-            for key in sorted(runnable.inputs) if runnable is not None else ():
-                prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
-                self._grow(key, [f.through(*prefix) for f in found])
-            for user_id, verb, via in self._users.get(runnable_id, ()):
+            for finding, scope in found:
+                for key in sorted(runnable.reads(scope)) if runnable is not None else ():
+                    prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
+                    self._grow(key, [(finding.through(*prefix), None)])
+            for user_id, verb, via, scope in self._users.get(runnable_id, ()):
                 if verb in _RUN_VERBS:
-                    self._gain(user_id, [f.through(*via, runnable_id) for f in found])
-        snapshot.opening = {
-            key: tuple(sorted(found.values(), key=_end))
-            for key, found in self._opening.items()
-            if found
-        }
-        snapshot.finish(self._perimeter)
+                    self._gain(user_id, [(f.through(*via, runnable_id), scope) for f, _ in found])
+        snapshot.finish(self._perimeter, self._opening)
 
-    def _grow(self, key: str, findings: list[Finding]) -> None:
+    def _grow(self, key: str, findings: list[tuple[Finding, Scope]]) -> None:
         stack = [(key, findings)]
         while stack:
             key, found = stack.pop()
             slot = self._perimeter.setdefault(key, {})
-            fresh = [f for f in found if _end(f) not in slot]
+            fresh = [(f, scope) for f, scope in found if _end(f) not in slot]
             if not fresh:
                 continue
-            slot.update((_end(f), f) for f in fresh)
-            for user_id, _verb, via in self._users_of(key):
-                self._gain(user_id, [f.through(*via) for f in fresh])
+            slot.update((_end(f), (f, scope)) for f, scope in fresh)
+            for user_id, _verb, via, scope in self._users_of(key):
+                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh])
             for source in self._sources.get(key, ()):
                 through = (source,) if is_entity_key(source) else ()
-                stack.append((source, [f.through(*through) for f in fresh]))
+                stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
 
-    def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...], Scope]]:
         if key == EVERYTHING:
             for uses in self._users.values():
                 yield from uses
@@ -239,86 +253,17 @@ class _Fixpoint:
         if key.startswith("domain:"):
             yield from self._users_by_domain.get(domain, ())
 
-    def _gain(self, runnable_id: str, findings: list[Finding]) -> None:
+    def _gain(self, runnable_id: str, findings: list[tuple[Finding, Scope]]) -> None:
+        """Add what a macro can now set off; queue it again if that is news."""
         found = self._opening.setdefault(runnable_id, {})
-        fresh = [f for f in findings if _end(f) not in found]
-        if fresh:
-            found.update((_end(f), f) for f in fresh)
+        changed = False
+        for finding, scope in findings:
+            end = _end(finding)
+            if end not in found:
+                found[end] = (finding, scope)
+                changed = True
+            elif (wider := _union(found[end][1], scope)) != found[end][1]:
+                found[end] = (found[end][0], wider)
+                changed = True
+        if changed:
             self._queue.append(runnable_id)
-
-
-def _runnables(hass: HomeAssistant, house: HouseMap) -> Iterator[_Runnable]:
-    """Yield every automation, script and template entity script with what it reads."""
-    components = hass.data.get(DATA_INSTANCES, {})
-    for domain, attribute in (("automation", "action_script"), ("script", "script")):
-        if (component := components.get(domain)) is None:
-            continue
-        for entity in component.entities:
-            script = getattr(entity, attribute, None)
-            runnable = _Runnable(
-                entity.entity_id,
-                [getattr(script, "sequence", None)],
-                runs_itself=domain != "script",
-            )
-            reads = Reads(hass)
-            raw = getattr(entity, "raw_config", None)
-            if isinstance(raw, Mapping):
-                reads.add({key: raw.get(key) for key in _INPUT_KEYS})
-            reads.add(getattr(entity, "_trigger_config", None))
-            reads.add(getattr(getattr(entity, "_condition", None), "config", None))
-            runnable.inputs = reads.keys
-            yield runnable
-    for entity_id, scripts in house.scripts.items():
-        yield _Runnable(
-            entity_id, [getattr(s, "sequence", None) for s in scripts.values()], runs_itself=False
-        )
-    for component in components.values():
-        for entity in component.entities:
-            coordinator = getattr(entity, "coordinator", None)
-            config = getattr(coordinator, "config", None)
-            script = getattr(coordinator, "_script", None)
-            if isinstance(config, Mapping) and script is not None and entity.entity_id:
-                reads = Reads(hass).add({key: config.get(key) for key in _INPUT_KEYS})
-                yield _Runnable(entity.entity_id, [script.sequence], reads.keys)
-
-
-def _sources(hass: HomeAssistant) -> dict[str, set[str]]:
-    """Return entity -> the keys its state derives from."""
-    sources: dict[str, set[str]] = {}
-    for component in hass.data.get(DATA_INSTANCES, {}).values():
-        for entity in component.entities:
-            scripts = getattr(entity, "_action_scripts", None)
-            config = getattr(entity, "_config", None)
-            if scripts is None or not isinstance(config, Mapping) or not entity.entity_id:
-                continue  # Only template entities keep both.
-            reads = Reads(hass)
-            reads.add({k: v for k, v in config.items() if k not in scripts and k != "device_id"})
-            coordinator_config = getattr(getattr(entity, "coordinator", None), "config", None)
-            if isinstance(coordinator_config, Mapping):
-                reads.add({key: coordinator_config.get(key) for key in _INPUT_KEYS})
-            sources.setdefault(entity.entity_id, set()).update(reads.keys)
-    persons = hass.states.async_entity_ids("person")
-    for state in hass.states.async_all():
-        if state.domain in ("scene", "script", "automation"):
-            continue
-        members = state.attributes.get(ATTR_ENTITY_ID)
-        if isinstance(members, (list, tuple)):
-            sources.setdefault(state.entity_id, set()).update(
-                str(m).lower() for m in members if isinstance(m, str)
-            )
-        trackers = state.attributes.get("device_trackers")
-        if isinstance(trackers, (list, tuple)):
-            sources.setdefault(state.entity_id, set()).update(str(t) for t in trackers)
-        if state.domain == "zone":
-            sources.setdefault(state.entity_id, set()).update(persons)
-    registry = er.async_get(hass)
-    for entry in hass.config_entries.async_entries():
-        # Template helpers are read from their entities (without their scripts).
-        if entry.domain in (DOMAIN, "template") or not entry.options:
-            continue
-        options = {k: v for k, v in entry.options.items() if k != "device_id"}
-        keys = {key for key in Reads(hass).add(options).keys if key != EVERYTHING}
-        if keys:
-            for entity_entry in er.async_entries_for_config_entry(registry, entry.entry_id):
-                sources.setdefault(entity_entry.entity_id, set()).update(keys)
-    return sources

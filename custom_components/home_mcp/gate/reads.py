@@ -13,9 +13,15 @@ event types, and templates in any spelling (`states('lock.x')`,
 under-reads.
 
 Keys: an entity id; `domain:<domain>` (every entity of a domain); `*`
-(every entity); `event:<event type>`; `service:<domain>.<service>`,
-`service:<domain>`, `service:*` (an action being called, for `call_service`
-event triggers and notification triggers).
+(every entity); `event:<event type>` (an `event:` action of a script);
+`service:<domain>.<service>`, `service:<domain>`, `service:*` (an action
+being called: `call_service` event triggers, notification triggers);
+`source:<integration>` (any action of that integration, or on its
+entities: it may fire the event a trigger waits for; an event no loaded
+integration's name starts is fired by scripts' `event:` actions only);
+`run:<entity id>`, `run:<domain>`
+(an automation or script running: `automation_triggered` and
+`script_started` triggers).
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ _LOOKUP: Final = re.compile(
     r"|floor_areas|integration_entities)\s*\(\s*['\"]([^'\"]+)['\"]"
 )
 _TARGET_KEYS: Final = (ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
+_RUN_EVENTS: Final = {"automation_triggered": "automation", "script_started": "script"}
 
 
 class Reads:
@@ -85,6 +92,8 @@ class Reads:
         elif isinstance(config, (list, tuple, set, frozenset)):
             for item in config:
                 self.add(item)
+        elif isinstance(variables := getattr(config, "variables", None), Mapping):
+            self.add(variables)  # `ScriptVariables`, as validated `variables:` are kept.
         return self
 
     def _add_mapping(self, config: Mapping[str, Any]) -> None:
@@ -92,7 +101,9 @@ class Reads:
         if kind == "event":
             self._add_event_trigger(config)
         elif kind == "persistent_notification":
-            self.keys.add("service:persistent_notification")
+            # `persistent_notification.create`, and notify services and entities
+            # that pass a notification on.
+            self.keys |= {"service:persistent_notification", "service:notify", "domain:notify"}
         for key, value in config.items():
             if key == ATTR_ENTITY_ID:
                 self._add_entity_ids(value)
@@ -133,25 +144,65 @@ class Reads:
                 )
 
     def _add_event_trigger(self, config: Mapping[str, Any]) -> None:
+        """Add what can fire an event trigger's events.
+
+        `state_changed` and `call_service` are every change and every call
+        (or those their data names); `automation_triggered` and
+        `script_started`, the runs of the automation or script their data
+        names (`run:` keys); any other event can be fired by its
+        integration, as a side effect of its actions or of actions on its
+        entities (`source:` keys, from the event type's prefixes that are
+        loaded integrations: `image_processing.detect_face`,
+        `demo_button_pressed`, `logbook_entry`).
+        """
         types = config.get("event_type")
         data = config.get("event_data") or {}
+        data = data if isinstance(data, Mapping) else {}
         for event_type in [types] if isinstance(types, (str, Template)) else types or []:
             text = event_type.template if isinstance(event_type, Template) else str(event_type)
             if "{" in text:
-                self.keys.add("event:*")
-            elif text == "state_changed" and not (
-                isinstance(data, Mapping) and data.get("entity_id")
-            ):
-                self.keys.add(EVERYTHING)
+                self.keys |= {"event:*", EVERYTHING}
+            elif text == "state_changed":
+                if not data.get("entity_id"):
+                    self.keys.add(EVERYTHING)
             elif text == "call_service":
-                domain = data.get("domain") if isinstance(data, Mapping) else None
-                service = data.get("service") if isinstance(data, Mapping) else None
+                domain, service = data.get("domain"), data.get("service")
                 if isinstance(domain, str) and isinstance(service, str):
                     self.keys.add(f"service:{domain}.{service}")
                 else:
                     self.keys.add(f"service:{domain}" if isinstance(domain, str) else "service:*")
+            elif text in _RUN_EVENTS:
+                self.keys |= self._runs(_RUN_EVENTS[text], data)
             else:
                 self.keys.add(f"event:{text}")
+                self.keys |= {f"source:{domain}" for domain in self._sources_of(text)}
+
+    def _runs(self, domain: str, data: Mapping[str, Any]) -> set[str]:
+        """Return the `run:` keys of the automations or scripts an event's data names."""
+        wanted = data.get("entity_id")
+        if isinstance(wanted, str):
+            return {f"run:{wanted.strip().lower()}"}
+        name = data.get("name")
+        if isinstance(name, str):
+            named = {
+                f"run:{state.entity_id}"
+                for state in self._hass.states.async_all(domain)
+                if state.name == name
+            }
+            if named:
+                return named
+        return {f"run:{domain}"}
+
+    def _sources_of(self, event_type: str) -> set[str]:
+        """Return the loaded integrations an event type's name can come from."""
+        components = self._hass.config.components
+        found = set()
+        for cut, char in enumerate(event_type):
+            if char in "._" and (prefix := event_type[:cut]) in components:
+                found.add(prefix)
+        if event_type in components:
+            found.add(event_type)
+        return found
 
     def add_template(self, text: str) -> None:
         """Add what a template's text reads."""

@@ -152,6 +152,8 @@ ARM_VERBS: Final = (
 )
 
 ENTITY_RULES: Final[tuple[Rule, ...]] = (
+    _rule(_ALL_CLASSES, ("update_entity",), Risk.SAFE,
+          "Reads the device again (what that changes is judged as a change)"),
     _rule(_ALL_CLASSES, ("join_group",), Risk.OPENS_HOUSE,
           "Puts it in a group: an action on the group would reach it, and a group "
           "changed while such an action runs escapes its check", When.GUARDED),
@@ -192,7 +194,7 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
           "Disables an automation that locks, closes or arms", When.SECURES),
     _rule(EntityClass.AUTOMATION, ANY, Risk.SAFE,
           "Automation control (a run is judged by its actions)"),
-    _rule(EntityClass.SCRIPT, ("turn_off",), Risk.OPENS_HOUSE,
+    _rule(EntityClass.SCRIPT, ("turn_off", "toggle"), Risk.OPENS_HOUSE,
           "Stops a running script that locks, closes or arms", When.RUNNING_SECURES),
     _rule(EntityClass.SCRIPT, ANY, Risk.SAFE, "Runs or stops a script (its actions are judged)"),
     _rule(EntityClass.SCENE, ANY, Risk.SAFE, "Activates a scene (its states are judged)"),
@@ -218,7 +220,7 @@ def entity_rule(entity_class: EntityClass, verb: str, facts: Facts) -> Rule:
 
 @dataclass(frozen=True, slots=True)
 class ServiceRule:
-    """A risk of an action as a whole, whatever it targets.
+    """A risk of an action as a whole, whatever it targets (the first that matches).
 
     services: `domain.service` names; `domain.*` and `*.service` patterns;
         `*.prefix*` for services starting with `prefix`.
@@ -244,6 +246,9 @@ class ServiceRule:
 
 SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
     ServiceRule(frozenset({
+        "logbook.log", "system_log.write", "recorder.get_statistics",
+    }), Risk.SAFE, "Writes to a log or reads: moves nothing", effects=False),
+    ServiceRule(frozenset({
         "hassio.*", "backup.*", "shell_command.*", "python_script.*", "pyscript.*",
         "hacs.*", "cloud.*", "homeassistant.restart", "homeassistant.stop",
         "homeassistant.set_location", "homeassistant.check_config",
@@ -263,9 +268,6 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
     ServiceRule(frozenset({"conversation.process", "assist_satellite.start_conversation"}),
                 Risk.UNKNOWN, "Assist intents can unlock locks and open doors; what this "
                 "text would do is only known when it runs"),
-    ServiceRule(frozenset({
-        "homeassistant.update_entity", "logbook.log", "system_log.write", "scene.delete",
-    }), Risk.SAFE, "Does not move anything", effects=False),
 )  # fmt: skip
 MESSAGE_DOMAINS: Final = frozenset(
     {"persistent_notification", "notify", "frontend", "group", "shopping_list", "template"}
@@ -349,7 +351,15 @@ def more_open(
 ) -> bool:
     """Return True if a state change of a lock, door, valve or alarm opens the house."""
     if entity_class is EntityClass.ALARM:
-        return alarm_level(new, new_attributes) < alarm_level(old, old_attributes)
+        # An alarm arming watches, from now on, only what the mode it is
+        # going to will watch.
+        going_to = new_attributes.get("next_state") if new == "arming" else None
+        level = (
+            ALARM_LEVELS[going_to]
+            if isinstance(going_to, str) and going_to in ALARM_LEVELS
+            else alarm_level(new, new_attributes)
+        )
+        return level < alarm_level(old, old_attributes)
     if (opened := OPEN_STATES.get(entity_class)) is None:
         return False
     if new in opened and old not in opened:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from .rules import ARM_MODES
+
 GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
     "lock": {"turn_on": "lock", "turn_off": "unlock", "toggle": "toggle"},
     "cover": {"turn_on": "open_cover", "turn_off": "close_cover", "toggle": "toggle"},
@@ -115,3 +117,13 @@ def verb_words(service: str) -> str:
     """Return `domain.service` as a person reads it ("unlock", "open")."""
     verb = service.partition(".")[2] or service
     return VERB_WORDS.get(verb, verb.replace("_", " "))
+
+
+SECURE_STATES: Final = frozenset({"locking", "locked", "closing", "closed", "arming", "pending"})
+"""States a securing verb leaves its entity in, or passes through."""
+
+
+def resulting_states(verb: str) -> frozenset[str]:
+    """Return the states a securing `verb` may leave its entity in (and pass through)."""
+    mode = ARM_MODES.get(verb)
+    return SECURE_STATES | {mode} if mode is not None else SECURE_STATES

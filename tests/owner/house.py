@@ -23,8 +23,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util.yaml import dump
-
-from .conftest import SCRIPTS, McpHarness
+from tests.conftest import SCRIPTS, McpHarness
 
 ALARM = "alarm_control_panel.security"
 ALARM_CODE = "1234"

@@ -1,7 +1,7 @@
 """The gate judges what an action sets off, not only what it names.
 
 Each test builds the house the way its owner builds it, through Home
-Assistant's own APIs (`tests/houses.py`): automations and scripts saved with
+Assistant's own APIs (`tests/owner/house.py`): automations and scripts saved with
 the config API, helpers made on the Helpers page (websocket), Switch as X and
 template helpers through their config flows. Then a real MCP client asks for
 something that looks harmless, and Home Assistant's state machine says
@@ -18,15 +18,13 @@ from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
-from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
 
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
+from tests.conftest import McpHarness
 
-from .conftest import McpHarness
-from .houses import (
+from .house import (
     ALARM,
     ALARM_CODE,
     ARMING_TIME,
@@ -44,7 +42,6 @@ from .houses import (
     call_service,
     pass_time,
     state,
-    write_config_dir,
 )
 
 MODES = pytest.mark.parametrize("mode", ["legacy", "auto"])
@@ -56,52 +53,6 @@ LOCKED = {"lock.front_door": "locked"}
 
 
 # -- the owner's Home Assistant --------------------------------------------------
-
-
-@pytest.fixture
-def hass_config_dir(hass_tmp_config_dir: str) -> str:
-    """Return a config directory with the files the automation and script editors write."""
-    write_config_dir(hass_tmp_config_dir)
-    return hass_tmp_config_dir
-
-
-@pytest.fixture
-async def editors(demo_house: HomeAssistant) -> None:
-    """Set up what the owner's UI works with.
-
-    `config` serves the config API over HTTP, so it is set up before the
-    first test client exists (HA-NOTES trap 3); the helpers register their
-    websocket commands here too.
-    """
-    hass = demo_house
-    for domain in (
-        "automation",
-        "config",
-        "group",
-        "input_boolean",
-        "input_datetime",
-        "switch_as_x",
-        "template",
-    ):
-        assert await async_setup_component(hass, domain, {}), domain
-    await hass.async_block_till_done()
-
-
-@pytest.fixture
-async def mcp(editors: None, mcp: McpHarness) -> McpHarness:
-    """Return conftest's MCP harness, on a house whose editors were set up first."""
-    return mcp
-
-
-@pytest.fixture
-async def owner(
-    mcp: McpHarness,
-    hass: HomeAssistant,
-    hass_client: ClientSessionGenerator,
-    hass_ws_client: WebSocketGenerator,
-) -> Owner:
-    """Return the owner, signed in to Home Assistant as an administrator."""
-    return Owner(hass, await hass_client(), await hass_ws_client(hass))
 
 
 async def _watched_helper(owner: Owner, name: str, actions: list[dict[str, Any]]) -> str:

@@ -1,0 +1,207 @@
+"""The house's own wiring, as the perimeter reads it.
+
+- `runnables`: every automation, script, template entity script and
+  trigger-based template entity's actions, with what it reads: each trigger
+  (by its id, so a `choose` on `condition: trigger` ties a branch to the
+  triggers that can reach it), and what every run reads (conditions,
+  variables; what the actions read is added by the walk);
+- `triggers_on`: entity -> the triggers that fire when it changes, with
+  their `to` / `not_to` filters (what a securing change can still set off);
+- `derivations`: entity -> what its state derives from (a template entity's
+  templates, a group's members, a person's trackers, a zone's people, the
+  entities a UI helper's options name, an `event` entity's device).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.entity_component import DATA_INSTANCES
+
+from ..const import DOMAIN
+from .expansion import HouseMap, entry_entities
+from .reads import Reads
+
+type Scope = frozenset[str] | None
+"""The trigger ids under which something happens; None: whichever fires."""
+type Touched = dict[str, dict[str, tuple[tuple[str, ...], Scope]]]
+"""Key -> verb -> (the path inside the macro, the triggers it happens under)."""
+
+_COMMON_KEYS: Final = ("conditions", "condition", "variables", "trigger_variables")
+
+
+@dataclass(slots=True)
+class Runnable:
+    """An automation, script or template entity script: what it reads and does.
+
+    inputs: what every run reads (conditions, variables, and what its
+        actions read); triggers: (trigger id, what it reads) of each trigger.
+    runs_itself: automations run on their triggers, so what they read is in
+        the perimeter; scripts and template scripts run when something runs
+        them, and count through that.
+    touched: what its effects reach that is not securing (`Judge.touched`).
+    """
+
+    entity_id: str
+    sequences: list[Any]
+    inputs: set[str] = field(default_factory=set)
+    triggers: list[tuple[str, set[str]]] = field(default_factory=list)
+    runs_itself: bool = True
+    touched: Touched = field(default_factory=dict)
+
+    def reads(self, scope: Scope) -> set[str]:
+        """Return what a run under `scope` reads: every run's inputs and its triggers'."""
+        keys = set(self.inputs)
+        for trigger_id, trigger_keys in self.triggers:
+            if scope is None or trigger_id in scope:
+                keys |= trigger_keys
+        return keys
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerOn:
+    """A trigger that fires when an entity changes (`to` None: to any state)."""
+
+    automation_id: str
+    trigger_id: str
+    to: frozenset[str] | None
+    not_to: frozenset[str]
+
+    def fires(self, states: frozenset[str]) -> bool:
+        """Return True if the entity reaching one of `states` fires it."""
+        if states <= self.not_to:
+            return False
+        return self.to is None or bool(states & self.to)
+
+
+def _states(value: Any) -> frozenset[str] | None:
+    if value is None:
+        return None
+    items = [value] if isinstance(value, str) else value
+    return frozenset(str(item) for item in items) if isinstance(items, (list, tuple)) else None
+
+
+def runnables(
+    hass: HomeAssistant, house: HouseMap, triggers_on: dict[str, list[TriggerOn]]
+) -> Iterator[Runnable]:
+    """Yield every automation, script and template script; fill `triggers_on`."""
+    components = hass.data.get(DATA_INSTANCES, {})
+    for domain, attribute in (("automation", "action_script"), ("script", "script")):
+        if (component := components.get(domain)) is None:
+            continue
+        for entity in component.entities:
+            script = getattr(entity, attribute, None)
+            runnable = Runnable(
+                entity.entity_id,
+                [getattr(script, "sequence", None)],
+                runs_itself=domain != "script",
+            )
+            raw = getattr(entity, "raw_config", None)
+            raw = raw if isinstance(raw, Mapping) else {}
+            reads = Reads(hass).add({key: raw.get(key) for key in _COMMON_KEYS})
+            reads.add(getattr(getattr(entity, "_condition", None), "config", None))
+            reads.add(getattr(entity, "_variables", None))
+            runnable.inputs = reads.keys
+            if domain == "automation":
+                raw_triggers = raw.get("triggers", raw.get("trigger"))
+                _add_triggers(hass, runnable, getattr(entity, "_trigger_config", None) or [],
+                              raw_triggers, triggers_on)  # fmt: skip
+            yield runnable
+    for entity_id, scripts in house.scripts.items():
+        sequences = [getattr(script, "sequence", None) for script in scripts.values()]
+        yield Runnable(entity_id, sequences, runs_itself=False)
+    for component in components.values():
+        for entity in component.entities:
+            coordinator = getattr(entity, "coordinator", None)
+            config = getattr(coordinator, "config", None)
+            script = getattr(coordinator, "_script", None)
+            if isinstance(config, Mapping) and script is not None and entity.entity_id:
+                runnable = Runnable(entity.entity_id, [script.sequence])
+                runnable.inputs = Reads(hass).add({k: config.get(k) for k in _COMMON_KEYS}).keys
+                _add_triggers(hass, runnable, config.get("triggers") or [], None, triggers_on)
+                yield runnable
+
+
+def _add_triggers(
+    hass: HomeAssistant,
+    runnable: Runnable,
+    triggers: Any,
+    raw_triggers: Any,
+    triggers_on: dict[str, list[TriggerOn]],
+) -> None:
+    """Read each trigger (validated, and as written), by its id."""
+    validated = triggers if isinstance(triggers, list) else [triggers]
+    written = raw_triggers if isinstance(raw_triggers, list) else [raw_triggers] * len(validated)
+    registry = er.async_get(hass)
+    for index, trigger in enumerate(validated):
+        raw = written[index] if index < len(written) else None
+        if not isinstance(trigger, Mapping):
+            continue
+        trigger_id = str(trigger.get("id", index))
+        keys = Reads(hass).add(trigger).add(raw).keys
+        runnable.triggers.append((trigger_id, keys))
+        kind = trigger.get("trigger", trigger.get("platform"))
+        state_filter = kind == "state" and "attribute" not in trigger
+        to = _states(trigger.get("to")) if state_filter else None
+        not_to = _states(trigger.get("not_to")) if state_filter else None
+        entity_ids = trigger.get(ATTR_ENTITY_ID) if state_filter else None
+        watched = (
+            {er.async_resolve_entity_id(registry, e) or e for e in entity_ids}
+            if isinstance(entity_ids, list)
+            else {key for key in keys if "." in key and ":" not in key}
+        )
+        for entity_id in watched:
+            triggers_on.setdefault(entity_id, []).append(
+                TriggerOn(runnable.entity_id, trigger_id, to, not_to or frozenset())
+            )
+
+
+def derivations(hass: HomeAssistant) -> dict[str, set[str]]:
+    """Return entity -> the keys its state derives from."""
+    sources: dict[str, set[str]] = {}
+    for component in hass.data.get(DATA_INSTANCES, {}).values():
+        for entity in component.entities:
+            scripts = getattr(entity, "_action_scripts", None)
+            config = getattr(entity, "_config", None)
+            if scripts is None or not isinstance(config, Mapping) or not entity.entity_id:
+                continue  # Only template entities keep both.
+            reads = Reads(hass)
+            reads.add({k: v for k, v in config.items() if k not in scripts and k != "device_id"})
+            coordinator_config = getattr(getattr(entity, "coordinator", None), "config", None)
+            if isinstance(coordinator_config, Mapping):
+                reads.add({key: coordinator_config.get(key) for key in ("triggers", *_COMMON_KEYS)})
+            sources.setdefault(entity.entity_id, set()).update(reads.keys)
+    persons = hass.states.async_entity_ids("person")
+    for state in hass.states.async_all():
+        if state.domain in ("scene", "script", "automation"):
+            continue
+        members = state.attributes.get(ATTR_ENTITY_ID)
+        if isinstance(members, (list, tuple)):
+            sources.setdefault(state.entity_id, set()).update(
+                str(m).lower() for m in members if isinstance(m, str)
+            )
+        trackers = state.attributes.get("device_trackers")
+        if isinstance(trackers, (list, tuple)):
+            sources.setdefault(state.entity_id, set()).update(str(t) for t in trackers)
+        if state.domain == "zone":
+            sources.setdefault(state.entity_id, set()).update(persons)
+    registry = er.async_get(hass)
+    for entry in hass.config_entries.async_entries():
+        if entry.domain in (DOMAIN, "template"):
+            continue  # Template helpers are read from their entities, without scripts.
+        if keys := entry_entities(hass, entry):
+            for own in er.async_entries_for_config_entry(registry, entry.entry_id):
+                sources.setdefault(own.entity_id, set()).update(keys - {own.entity_id})
+    # An event entity reports what its device does: an action on the device
+    # (its button pressed) can fire it.
+    for own in registry.entities.values():
+        if own.domain == "event" and own.device_id:
+            siblings = er.async_entries_for_device(registry, own.device_id, True)
+            keys = {e.entity_id for e in siblings if e.entity_id != own.entity_id}
+            sources.setdefault(own.entity_id, set()).update(keys)
+    return sources

@@ -1,0 +1,64 @@
+"""The owner's house: Home Assistant set up the way its owner builds it.
+
+Every test here builds its house through Home Assistant's own APIs (the
+automation and script editors' config API, the Helpers page's websocket
+commands, config flows), with `house.Owner`. These fixtures give it the
+editors it needs, before the MCP harness's HTTP client exists.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
+
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from tests.conftest import McpHarness
+
+from .house import Owner, write_config_dir
+
+
+@pytest.fixture
+def hass_config_dir(hass_tmp_config_dir: str) -> str:
+    """Return a config directory with the files the automation and script editors write."""
+    write_config_dir(hass_tmp_config_dir)
+    return hass_tmp_config_dir
+
+
+@pytest.fixture
+async def editors(demo_house: HomeAssistant) -> None:
+    """Set up what the owner's UI works with.
+
+    `config` serves the config API over HTTP, so it is set up before the
+    first test client exists (HA-NOTES trap 3); the helpers register their
+    websocket commands here too.
+    """
+    hass = demo_house
+    for domain in (
+        "automation",
+        "config",
+        "group",
+        "input_boolean",
+        "input_datetime",
+        "switch_as_x",
+        "template",
+    ):
+        assert await async_setup_component(hass, domain, {}), domain
+    await hass.async_block_till_done()
+
+
+@pytest.fixture
+async def mcp(editors: None, mcp: McpHarness) -> McpHarness:
+    """Return conftest's MCP harness, on a house whose editors were set up first."""
+    return mcp
+
+
+@pytest.fixture
+async def owner(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    hass_ws_client: WebSocketGenerator,
+) -> Owner:
+    """Return the owner, signed in to Home Assistant as an administrator."""
+    return Owner(hass, await hass_client(), await hass_ws_client(hass))
