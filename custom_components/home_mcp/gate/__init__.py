@@ -14,7 +14,9 @@ whatever path it takes, and decides each with one rule table:
   entities' scripts, device siblings);
 - `judge`: one analysis, from an action to its findings; `macros`: scripts
   and automations walked through every branch; `scenes`: scene states;
-  `reads`: what triggers, conditions and templates read;
+  `paths`: device actions, events, `group.set`, presence; `reads`: what
+  triggers, conditions and templates read; `wiring`: what the house's
+  automations, scripts and helpers read, run and derive from;
 - `perimeter`: the entities whose change can lead to a guarded action;
   `index`: the perimeter kept current from Home Assistant's events;
 - `tripwire`: openings an action the gate let through set off anyway;

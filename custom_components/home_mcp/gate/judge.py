@@ -19,27 +19,17 @@ from typing import Any, Protocol
 
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant, split_entity_id
-from homeassistant.helpers import entity_registry as er
 
-from .expansion import HouseMap, device_action_verb, entity_verb, template_scripts
+from .expansion import HouseMap, entity_verb, template_scripts
 from .facts import Facts, entity_object
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import Effect, Finding, Risk
+from .paths import judge_device_action, judge_event, judge_group_set, judge_presence
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
-from .targets import (
-    expand,
-    group_problem,
-    group_set,
-    group_set_newcomers,
-    group_set_problem,
-    is_dynamic,
-    is_entity_domain,
-    merge_targets,
-    static,
-)
+from .targets import expand, group_problem, is_dynamic, is_entity_domain, merge_targets, static
 from .verbs import resulting_states
 from .wiring import Scope, Touched
 
@@ -187,18 +177,18 @@ class Judge:
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
         for key in (f"service:{name}", f"service:{domain}", "service:*", f"source:{domain}"):
-            self._react(key, "call")
+            self.react(key, "call")
         if not moves:
             return []
         entities = self._targets(domain, name, target, data)
         if entities is None:
             return []
         if (domain, service) == ("group", "set"):
-            self._group_set(data, name, depth)
+            judge_group_set(self, data, name, depth)
         elif (domain, service) == ("group", "remove") and isinstance(data.get("object_id"), str):
             self.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
         elif (domain, service) == ("device_tracker", "see"):
-            self._presence(data, depth)
+            judge_presence(self, data, depth)
         elif domain == "script" and service not in ("turn_on", "turn_off", "toggle"):
             self.run_macro(f"script.{service}", depth)
         elif (domain, service) == ("scene", "apply"):
@@ -263,11 +253,11 @@ class Judge:
                 mapped = wrapper.verbs.get(verb, verb)
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
             securing = self.findings[before].risk is Risk.SECURING
-            self._react(entity_id, verb, securing=securing)
+            self.react(entity_id, verb, securing=securing)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
             self.add(PLAIN_RULE.risk, entity_id, effect.service, PLAIN_RULE.reason)
-            self._react(entity_id, verb)
+            self.react(entity_id, verb)
             return
         entity_class = self.house.entity_class(entity_id)
         rule = entity_rule(entity_class, verb, Facts(self.knowledge, effect, now=self.now))
@@ -284,7 +274,7 @@ class Judge:
         if not securing and (entity_class, verb) in _RUNS:
             self.run_macro(entity_id, depth)
         self._drive(entity_id, verb, depth)
-        self._react(entity_id, verb, securing=securing)
+        self.react(entity_id, verb, securing=securing)
 
     def _drive(self, entity_id: str, verb: str, depth: int) -> None:
         """Judge what the entity itself acts on: its scripts, the entities it controls.
@@ -303,7 +293,7 @@ class Judge:
                 for driven in ("turn_on", "turn_off"):
                     self.effect(Effect(controlled, driven), depth + 1)
 
-    def _react(self, key: str, verb: str | None, *, securing: bool = False) -> None:
+    def react(self, key: str, verb: str | None, *, securing: bool = False) -> None:
         """Add what the house's automations would do when `key` changes.
 
         A securing effect sets off only the automations a trigger of which
@@ -354,75 +344,12 @@ class Judge:
                 return
             walk(self, sequence, depth + 1)
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
-            self._react(key, "fire")
-
-    # -- other paths ---------------------------------------------------------
+            self.react(key, "fire")
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:
         """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""
-        domain, kind = static(action.get("domain")), static(action.get("type"))
-        raw_entity = static(action.get(ATTR_ENTITY_ID))
-        registry = er.async_get(self.hass)
-        entity_id = (
-            er.async_resolve_entity_id(registry, raw_entity)
-            if isinstance(raw_entity, str)
-            else None
-        )
-        if not isinstance(domain, str) or not isinstance(kind, str):
-            self.add(
-                Risk.UNKNOWN, entity_id, "device action", "A device action Home MCP cannot read"
-            )
-            return
-        if entity_id is None:
-            device_id = static(action.get("device_id"))
-            entries = (
-                er.async_entries_for_device(registry, device_id, include_disabled_entities=True)
-                if isinstance(device_id, str)
-                else []
-            )
-            if guarded := [e.entity_id for e in entries if self.knowledge.is_guarded(e.entity_id)]:
-                reason = (
-                    "A device action on a device with something guarded on it: what it "
-                    "does there cannot be read"
-                )
-                self.add(Risk.UNKNOWN, guarded[0], f"{domain}.{kind}", reason)
-            return
-        verb = (
-            device_action_verb(domain, kind)
-            if domain == split_entity_id(entity_id)[0]
-            else f"{domain}.{kind}"
-        )
-        data = {k: v for k, v in action.items() if k in ("position", "tilt_position")}
-        self.effect(Effect(entity_id, verb, data), depth)
+        judge_device_action(self, action, depth)
 
     def event(self, event_type: Any, depth: int) -> None:
         """Judge firing an event: the automations it triggers."""
-        if is_dynamic(event_type) or not isinstance(static(event_type), str):
-            keys = [*self.knowledge.event_keys(), "event:*"]
-        else:
-            keys = [f"event:{static(event_type)}", "event:*"]
-        for key in keys:
-            self._react(key, "fire")
-
-    def _group_set(self, data: Mapping[str, Any], name: str, depth: int) -> None:
-        """Judge `group.set`: what joins the group, and the group's own change."""
-        if (found := group_set(self.hass, data)) is None:
-            return
-        group_id, members = found
-        if problem := group_set_problem(self.hass, group_id, members):
-            self.unknown(name, problem)
-            return
-        for newcomer in group_set_newcomers(self.hass, group_id, members):
-            self.effect(Effect(newcomer, "join_group"), depth)
-        self.effect(Effect(group_id, "set"), depth)
-
-    def _presence(self, data: Mapping[str, Any], depth: int) -> None:
-        """Judge `device_tracker.see`: the tracker (and its person) changes."""
-        dev_id = data.get("dev_id")
-        trackers = (
-            [f"device_tracker.{dev_id.strip().lower()}"]
-            if isinstance(dev_id, str)
-            else self.hass.states.async_entity_ids("device_tracker")
-        )
-        for tracker in trackers:
-            self.effect(Effect(tracker, "see"), depth)
+        judge_event(self, event_type)

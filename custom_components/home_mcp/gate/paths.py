@@ -1,0 +1,95 @@
+"""The other paths an action takes to an entity: device actions, events, groups, presence.
+
+- a device action (`device_id`, `domain`, `type`) is the entity's own verb
+  (`rules.DEVICE_ACTION_VERBS`), or, with no entity, judged by what else is
+  on its device;
+- an `event:` action sets off the automations waiting for that event;
+- `group.set` brings entities into a group (each judged as joining it) and
+  changes the group itself;
+- `device_tracker.see` moves a tracker, and the person it belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import split_entity_id
+from homeassistant.helpers import entity_registry as er
+
+from .expansion import device_action_verb
+from .model import Effect, Risk
+from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
+
+if TYPE_CHECKING:
+    from .judge import Judge
+
+
+def judge_device_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+    """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""
+    domain, kind = static(action.get("domain")), static(action.get("type"))
+    raw_entity = static(action.get(ATTR_ENTITY_ID))
+    registry = er.async_get(judge.hass)
+    entity_id = (
+        er.async_resolve_entity_id(registry, raw_entity) if isinstance(raw_entity, str) else None
+    )
+    if not isinstance(domain, str) or not isinstance(kind, str):
+        judge.add(Risk.UNKNOWN, entity_id, "device action", "A device action Home MCP cannot read")
+        return
+    if entity_id is None:
+        device_id = static(action.get("device_id"))
+        entries = (
+            er.async_entries_for_device(registry, device_id, include_disabled_entities=True)
+            if isinstance(device_id, str)
+            else []
+        )
+        if guarded := [e.entity_id for e in entries if judge.knowledge.is_guarded(e.entity_id)]:
+            reason = (
+                "A device action on a device with something guarded on it: what it "
+                "does there cannot be read"
+            )
+            judge.add(Risk.UNKNOWN, guarded[0], f"{domain}.{kind}", reason)
+        return
+    verb = (
+        device_action_verb(domain, kind)
+        if domain == split_entity_id(entity_id)[0]
+        else f"{domain}.{kind}"
+    )
+    data = {k: v for k, v in action.items() if k in ("position", "tilt_position")}
+    judge.effect(Effect(entity_id, verb, data), depth)
+
+
+def judge_event(judge: Judge, event_type: Any) -> None:
+    """Judge firing an event: the automations it triggers."""
+    if is_dynamic(event_type) or not isinstance(static(event_type), str):
+        keys = [*judge.knowledge.event_keys(), "event:*"]
+    else:
+        keys = [f"event:{static(event_type)}", "event:*"]
+    for key in keys:
+        judge.react(key, "fire")
+
+
+def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int) -> None:
+    """Judge `group.set`: what joins the group, and the group's own change."""
+    if (found := group_set(judge.hass, data)) is None:
+        return
+    group_id, members = found
+    if problem := group_set_problem(judge.hass, group_id, members):
+        judge.unknown(name, problem)
+        return
+    for newcomer in group_set_newcomers(judge.hass, group_id, members):
+        judge.effect(Effect(newcomer, "join_group"), depth)
+    judge.effect(Effect(group_id, "set"), depth)
+
+
+def judge_presence(judge: Judge, data: Mapping[str, Any], depth: int) -> None:
+    """Judge `device_tracker.see`: the tracker (and its person) changes."""
+    dev_id = data.get("dev_id")
+    trackers = (
+        [f"device_tracker.{dev_id.strip().lower()}"]
+        if isinstance(dev_id, str)
+        else judge.hass.states.async_entity_ids("device_tracker")
+    )
+    for tracker in trackers:
+        judge.effect(Effect(tracker, "see"), depth)
