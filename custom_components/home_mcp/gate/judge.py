@@ -189,7 +189,7 @@ class Judge:
             self.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
         elif (domain, service) == ("device_tracker", "see"):
             judge_presence(self, data, depth)
-        elif domain == "script" and service not in ("turn_on", "turn_off", "toggle"):
+        elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
             self.run_macro(f"script.{service}", depth)
         elif (domain, service) == ("scene", "apply"):
             judge_scene_states(self, data.get("entities"), depth)
@@ -247,12 +247,16 @@ class Judge:
     def effect(self, effect: Effect, depth: int) -> None:
         """Judge one effect, what it reaches, and what it sets off."""
         entity_id, verb = effect.entity_id, effect.verb
+        if depth > MAX_DEPTH:
+            self.unknown(effect.service, "What this drives nests too deeply to analyse")
+            return
         if verb != "join_group" and (wrapper := self.house.wrappers.get(entity_id)) is not None:
             before = len(self.findings)
             with self.through(entity_id):
                 mapped = wrapper.verbs.get(verb, verb)
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
-            securing = self.findings[before].risk is Risk.SECURING
+            found = self.findings[before:]
+            securing = bool(found) and found[0].risk is Risk.SECURING
             self.react(entity_id, verb, securing=securing)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
@@ -303,7 +307,8 @@ class Judge:
         """
         is_entity = "." in key and ":" not in key
         if securing:
-            for finding in self.knowledge.triggered(key, resulting_states(verb or "")):
+            states = resulting_states(key.partition(".")[0], verb or "")
+            for finding in self.knowledge.triggered(key, states):
                 self.findings.append(finding.through(*self.path))
             return
         keys = [key]

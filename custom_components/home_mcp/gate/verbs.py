@@ -123,7 +123,14 @@ SECURE_STATES: Final = frozenset({"locking", "locked", "closing", "closed", "arm
 """States a securing verb leaves its entity in, or passes through."""
 
 
-def resulting_states(verb: str) -> frozenset[str]:
-    """Return the states a securing `verb` may leave its entity in (and pass through)."""
-    mode = ARM_MODES.get(verb)
-    return SECURE_STATES | {mode} if mode is not None else SECURE_STATES
+def resulting_states(domain: str, verb: str) -> frozenset[str]:
+    """Return the states a securing `verb` may leave an entity of `domain` in.
+
+    A lock, cover, valve or alarm panel passes through its securing states
+    (the mode an arming verb asks for included); anything else (a relay
+    Switch as X shows as a lock) goes where the verb says (`turn_off`: off).
+    """
+    if domain in STATE_VERBS and domain != "*":
+        mode = ARM_MODES.get(verb)
+        return SECURE_STATES | {mode} if mode is not None else SECURE_STATES
+    return frozenset(state for state, named in STATE_VERBS["*"].items() if named == verb)
