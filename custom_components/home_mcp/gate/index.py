@@ -113,8 +113,8 @@ class HouseIndex:
 
 @callback
 def _scene_call(data: Mapping[str, Any]) -> bool:
-    """Return True for a scene action (`scene.create` redefines a scene in place)."""
-    return data.get("domain") == "scene"
+    """Return True for `scene.create` or `scene.delete`: they change a scene in place."""
+    return data.get("domain") == "scene" and data.get("service") in ("create", "delete")
 
 
 @callback
