@@ -16,7 +16,7 @@ from unittest.mock import patch
 
 import pytest
 
-from custom_components.home_mcp.gate import Action, Gate
+from custom_components.home_mcp.gate import Action, Gate, Risk
 from custom_components.home_mcp.gate.docs import render
 from custom_components.home_mcp.gate.rules import ENTITY_RULES, PLAIN_RULE, EntityClass, Rule
 from homeassistant.core import HomeAssistant
@@ -282,3 +282,18 @@ async def test_the_demo_house_guards_what_can_open_it_and_nothing_else(
         "script.dynamic",  # a templated action: unknown
         "scene.open_house",  # sets the front door unlocked
     }
+
+
+async def test_a_house_that_cannot_be_read_guards_everything(
+    demo_house: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """If reading the house's wiring fails, nothing is called harmless (fail closed)."""
+    with patch(
+        "custom_components.home_mcp.gate.index.build_snapshot", side_effect=RuntimeError("boom")
+    ):
+        gate = Gate(demo_house)
+        decision = gate.async_check(_call("light", "turn_on", "light.bed_light"))
+        assert decision.guarded and decision.risk is Risk.UNKNOWN
+        assert gate.async_check(_call("lock", "unlock", "lock.front_door")).guarded
+        assert gate.async_is_guarded_entity("light.bed_light")
+    assert "could not read the house's configuration" in caplog.text

@@ -114,7 +114,7 @@ class Gate:
         cannot read) becomes an `unknown` finding, which is guarded.
         """
         judge = Judge(self._knowledge(), now=True)
-        try:
+        try:  # The index fails closed on its own (`HouseIndex.async_current`).
             if self._hass.state is not CoreState.running:
                 judge.unknown(
                     action.name,

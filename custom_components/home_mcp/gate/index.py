@@ -10,6 +10,7 @@ a group's members or an entity's device class changed, and scene actions
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import logging
 from typing import Any, Final
 
 from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED
@@ -32,6 +33,8 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.util.event_type import EventType
 
 from .perimeter import Snapshot, build_snapshot
+
+_LOGGER = logging.getLogger(__name__)
 
 _RELOAD_EVENTS: Final = ("automation_reloaded", "scene_reloaded", "event_template_reloaded")
 _REGISTRY_EVENTS: Final[tuple[EventType[Any] | str, ...]] = (
@@ -68,7 +71,11 @@ class HouseIndex:
         """Return the snapshot, rebuilt first if the house changed."""
         if self._snapshot is None or (self._started and self._dirty):
             self._dirty = False
-            self._snapshot = build_snapshot(self._hass, self._guarded)
+            try:
+                self._snapshot = build_snapshot(self._hass, self._guarded)
+            except Exception:  # The gate must fail closed: nothing is judged harmless.
+                _LOGGER.exception("Home MCP could not read the house's configuration")
+                self._snapshot = Snapshot.unreadable(self._hass)
             self.builds += 1
         return self._snapshot
 

@@ -35,6 +35,10 @@ from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
 from .wiring import Runnable, Scope, TriggerOn, derivations, runnables
 
+_UNREADABLE: Final = (
+    "Home MCP could not read the house's configuration (see Home Assistant's log), so "
+    "nothing can be called harmless"
+)
 _RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger"})
 _STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
 _FOLLOWS: Final = (
@@ -76,9 +80,23 @@ class Snapshot:
         self.triggers_on: dict[str, list[TriggerOn]] = {}
         self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
+        self.unreadable_reason: tuple[Finding, ...] = ()
+
+    @classmethod
+    def unreadable(cls, hass: HomeAssistant) -> Snapshot:
+        """Return the snapshot of a house whose configuration could not be read.
+
+        Every change is then judged unknown: without the house's wiring,
+        nothing can be called harmless.
+        """
+        snapshot = cls(hass, HouseMap())
+        snapshot.perimeter[EVERYTHING] = (Finding(Risk.UNKNOWN, None, "house", _UNREADABLE),)
+        return snapshot
 
     def reactions(self, key: str) -> Iterable[Finding]:
         """Return what changing `key` sets off."""
+        if EVERYTHING in self.perimeter and self.perimeter[EVERYTHING][0].reason == _UNREADABLE:
+            return self.perimeter[EVERYTHING]
         return self.perimeter.get(key, ())
 
     def in_perimeter(self, entity_id: str) -> bool:
