@@ -4,7 +4,9 @@ Built at first use and rebuilt at the first use after the house changes:
 automation, scene and template reloads, entity, device, area, floor and
 label registry updates, config entries changed, entities added or removed,
 a group's members or an entity's device class changed, and scene actions
-(`scene.create` redefines a scene in place). Never per call otherwise.
+(`scene.create` redefines a scene in place), and an automation or script
+replaced in place by a reload (checked when one changes state). Never per
+call otherwise.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
+from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.util.event_type import EventType
 
 from .perimeter import Snapshot, build_snapshot
@@ -64,13 +67,21 @@ class HouseIndex:
         self._snapshot: Snapshot | None = None
         self._dirty = True
         self._started = False
+        self._recheck = False
+        self._macros: tuple[tuple[str, int, int], ...] = ()
         self.builds = 0
 
     @callback
     def async_current(self) -> Snapshot:
         """Return the snapshot, rebuilt first if the house changed."""
+        if self._started and self._recheck and not self._dirty:
+            # An automation or script changed state: a run, or its
+            # configuration replaced in place by a reload.
+            self._recheck = False
+            self._dirty = _macros(self._hass) != self._macros
         if self._snapshot is None or (self._started and self._dirty):
             self._dirty = False
+            self._macros = _macros(self._hass)
             try:
                 self._snapshot = build_snapshot(self._hass, self._guarded)
             except Exception:  # The gate must fail closed: nothing is judged harmless.
@@ -85,6 +96,10 @@ class HouseIndex:
         self._dirty = True
 
     @callback
+    def _async_macro_changed(self, _event: Any) -> None:
+        self._recheck = True
+
+    @callback
     def async_start(self) -> CALLBACK_TYPE:
         """Follow the house's changes; return the function that stops it."""
         self._started = True
@@ -96,6 +111,11 @@ class HouseIndex:
         stops.append(
             bus.async_listen(
                 EVENT_STATE_CHANGED, self.async_mark_dirty, event_filter=_structural_change
+            )
+        )
+        stops.append(
+            bus.async_listen(
+                EVENT_STATE_CHANGED, self._async_macro_changed, event_filter=_macro_changed
             )
         )
         stops.append(
@@ -116,6 +136,27 @@ class HouseIndex:
             self._started = False
 
         return stop
+
+
+def _macros(hass: HomeAssistant) -> tuple[tuple[str, int, int], ...]:
+    """Return which automation and script objects, with which configurations, exist.
+
+    A reload may replace a macro's configuration without removing its entity
+    (its state only changes); comparing these identities tells a run apart.
+    """
+    components = hass.data.get(DATA_INSTANCES, {})
+    return tuple(
+        (entity.entity_id, id(entity), id(getattr(entity, "raw_config", None)))
+        for domain in ("automation", "script")
+        if (component := components.get(domain)) is not None
+        for entity in component.entities
+    )
+
+
+@callback
+def _macro_changed(data: EventStateChangedData) -> bool:
+    """Return True for a state change of an automation or a script."""
+    return data["entity_id"].startswith(("automation.", "script."))
 
 
 @callback
