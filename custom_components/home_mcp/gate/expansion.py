@@ -89,10 +89,15 @@ class HouseMap:
     scripts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     controls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     platforms: Mapping[str, str] = field(default_factory=dict)
+    by_platform: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def platform(self, entity_id: str) -> str | None:
         """Return the integration that provides `entity_id`, if registered."""
         return self.platforms.get(entity_id)
+
+    def platform_entities(self, platform: str) -> tuple[str, ...]:
+        """Return the registered entities an integration provides."""
+        return self.by_platform.get(platform, ())
 
     def entity_class(self, entity_id: str) -> EntityClass:
         """Return the class the rule table judges `entity_id` as."""
@@ -134,6 +139,10 @@ def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
                 house.scripts[entity.entity_id] = dict(scripts)
     house.controls = _controls(hass, registry)
     house.platforms = {entry.entity_id: entry.platform for entry in registry.entities.values()}
+    by_platform: dict[str, list[str]] = {}
+    for entity_id, platform in house.platforms.items():
+        by_platform.setdefault(platform, []).append(entity_id)
+    house.by_platform = {platform: tuple(ids) for platform, ids in by_platform.items()}
     return house
 
 

@@ -176,7 +176,9 @@ class Judge:
             self._data_rule("own_notification", name)
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
-        for key in (f"service:{name}", f"service:{domain}", "service:*", f"source:{domain}"):
+        for key in (
+            f"service:{name}", f"service:{domain}", "service:*", f"source:{domain}", EVERYTHING
+        ):  # fmt: skip
             self.react(key, "call")
         if not moves:
             return []
@@ -202,6 +204,10 @@ class Judge:
             self._data_rule("own_means", name)
         elif not known and str(data.get("broadcast", "")).lower() in ("true", "1", "yes", "on"):
             self._data_rule("broadcast", name)
+        if not known and not entities:
+            # An integration's action with no target acts on what it keeps
+            # (`shopping_list.add_item` on its to-do list).
+            entities = dict.fromkeys(self.house.platform_entities(domain), ())
         for entity_id, via in entities.items():
             verb = entity_verb(domain, service, entity_id)
             if verb is None and known:
