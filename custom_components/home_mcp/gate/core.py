@@ -68,6 +68,7 @@ class _Knowledge:
         self.perimeter_entities = snapshot.perimeter_entities
         self.event_keys = snapshot.event_keys
         self.triggered = snapshot.triggered
+        self.while_running = snapshot.while_running
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)

@@ -274,10 +274,15 @@ def state_verbs(
     table = STATE_VERBS.get(domain, {})
     verb = table.get(value) or STATE_VERBS["*"].get(value) or "set_state"
     verbs: list[tuple[str, dict[str, Any]]] = [(verb, {})]
+    if domain not in ("cover", "valve"):
+        return verbs
     for key in ("current_position", "position"):
-        position = attributes.get(key)
-        if domain in ("cover", "valve") and position is not None:
+        if (position := attributes.get(key)) is not None:
             verbs.append((f"set_{domain}_position", {"position": position}))
+            break
+    for key in ("current_tilt_position", "tilt_position"):
+        if domain == "cover" and (tilt := attributes.get(key)) is not None:
+            verbs.append(("set_cover_tilt_position", {"tilt_position": tilt}))
             break
     return verbs
 

@@ -60,6 +60,28 @@ class Facts:
             return "opening"
         return current
 
+    def _toggle_closes(self) -> bool:
+        """Return True if toggling the cover or valve now closes it.
+
+        Home Assistant's own choice (`CoverEntity._get_toggle_function`,
+        `ValveEntity.async_toggle`): a moving one stops (left open), a closed
+        or closing one opens, a fully open or opening one closes, and one
+        stopped part way goes back the way it last moved.
+        """
+        state = self._state()
+        entity = entity_object(self._knowledge.hass, self._effect.entity_id)
+        if state is None or entity is None or state.state not in ("open", "opening"):
+            return False
+        if entity.is_closed or entity.is_closing or entity.is_opening:
+            return False
+        last_open = getattr(
+            entity,
+            "_cover_is_last_toggle_direction_open",
+            getattr(entity, "_ValveEntity__is_last_toggle_direction_open", True),
+        )
+        position = state.attributes.get("current_position")
+        return position == 100 or last_open is True
+
     def holds(self, when: When) -> bool:
         """Return True if `when` is true for the effect."""
         knowledge = self._knowledge
@@ -68,8 +90,8 @@ class Facts:
             key = "tilt_position" if "tilt" in self._effect.verb else "position"
             value = static(self._effect.data.get(key))
             return isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0
-        if when is When.IS_OPEN:
-            return now and self._motion() in ("open", "opening")
+        if when is When.TOGGLE_CLOSES:
+            return now and self._toggle_closes()
         if when is When.IS_CLOSING:
             return not now or self._motion() == "closing"
         if when is When.IS_ARMED:

@@ -69,6 +69,9 @@ class Knowledge(Protocol):
     def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
         """Return what the entity reaching one of `states` triggers (via from it)."""
 
+    def while_running(self, entity_id: str) -> Iterable[Finding]:
+        """Return what a running script reading `entity_id` would do (via from it)."""
+
 
 class Judge:
     """Findings for one action, or for one macro the perimeter reads.
@@ -331,6 +334,9 @@ class Judge:
         for name in keys:
             for finding in self.knowledge.reactions(name):
                 self.findings.append(finding.through(*prefix))
+        if is_entity:
+            for finding in self.knowledge.while_running(key):
+                self.findings.append(finding.through(*self.path))
 
     # -- macros and scene states ---------------------------------------------
 

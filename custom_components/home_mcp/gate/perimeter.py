@@ -81,6 +81,7 @@ class Snapshot:
         self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
         self.unreadable_reason: tuple[Finding, ...] = ()
+        self.script_reads: dict[str, list[str]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -129,6 +130,18 @@ class Snapshot:
         """Return the `event:` keys something reacts to."""
         return [key for key in self.perimeter if key.startswith("event:")]
 
+    def while_running(self, entity_id: str) -> Iterator[Finding]:
+        """Yield what a running script that reads `entity_id` would do (via from it).
+
+        A script reads its conditions and waits when it gets to them: one
+        running now (waiting for a helper, say) can still be set off.
+        """
+        for script_id in self.script_reads.get(entity_id, ()):
+            state = self.hass.states.get(script_id)
+            if state is not None and state.state == "on":
+                for finding in self.opening.get(script_id, ()):
+                    yield finding.through(entity_id, script_id)
+
     def triggered(self, entity_id: str, states: frozenset[str]) -> Iterator[Finding]:
         """Yield what the entity reaching one of `states` fires (via from it).
 
@@ -174,6 +187,9 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
             for key in (f"run:{runnable.entity_id}", f"run:{runnable.entity_id.partition('.')[0]}"):
                 runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
         else:
+            if runnable.entity_id.startswith("script."):
+                for key in judge.reads.keys:
+                    snapshot.script_reads.setdefault(key, []).append(runnable.entity_id)
             runnable.inputs, runnable.triggers = set(), []
         found = opening.setdefault(runnable.entity_id, {})
         for finding, scope in zip(judge.findings, judge.scopes(), strict=True):

@@ -85,7 +85,10 @@ class When(StrEnum):
 
     ALWAYS = ""
     POSITION_ZERO = "the position asked is 0"
-    IS_OPEN = "it is open (its state and the entity agree)"
+    TOGGLE_CLOSES = (
+        "toggling closes it, as Home Assistant decides: still, not closed, and fully open or "
+        "last moved open"
+    )
     IS_CLOSING = "it is closing, or it is judged for later"
     IS_ARMED = "it is armed, or it is judged for later"
     WATCHES_LESS = "the mode asked watches less than the current one"
@@ -166,7 +169,8 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
     _rule(_DOORS, POSITION_VERBS, Risk.SECURING, "Moves it to closed", When.POSITION_ZERO),
     _rule(_DOORS, POSITION_VERBS, Risk.OPENS_HOUSE, "Moves it to an open position"),
     _rule(_DOORS, OPEN_VERBS, Risk.OPENS_HOUSE, "Opens it"),
-    _rule(_DOORS, TOGGLE_VERBS, Risk.SECURING, "It is open, so toggling closes it", When.IS_OPEN),
+    _rule(_DOORS, TOGGLE_VERBS, Risk.SECURING, "It is open, so toggling closes it",
+          When.TOGGLE_CLOSES),
     _rule(_DOORS, TOGGLE_VERBS, Risk.OPENS_HOUSE, "Toggling may open it"),
     _rule(_DOORS, STOP_VERBS, Risk.OPENS_HOUSE, "Stopping it while it closes leaves it open",
           When.IS_CLOSING),
