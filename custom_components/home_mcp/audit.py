@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import Counter, deque
 from typing import Any, Final
 
-from homeassistant.core import Event, HomeAssistant, callback
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
-from .confirmations import EVENT_CONFIRMATION
+from .confirmations import SIGNAL_CONFIRMATION_DECIDED
 from .const import DOMAIN
 
 STORAGE_KEY: Final = f"{DOMAIN}.audit"
@@ -58,9 +59,8 @@ class AuditLog:
         return list(reversed(self._entries))[:limit]
 
     @callback
-    def async_record_decision(self, event: Event[dict[str, Any]]) -> None:
-        """Record a `home_mcp_confirmation` event (approve, deny, expire)."""
-        data = event.data
+    def async_record_decision(self, data: dict[str, Any]) -> None:
+        """Record the end of a confirmation (approved, denied, expired)."""
         self.async_record(
             {
                 "kind": "decision",
@@ -94,7 +94,9 @@ class AuditLog:
     @callback
     def async_listen(self) -> Any:
         """Start recording decisions; return the function that stops it."""
-        return self._hass.bus.async_listen(EVENT_CONFIRMATION, self.async_record_decision)
+        return async_dispatcher_connect(
+            self._hass, SIGNAL_CONFIRMATION_DECIDED, self.async_record_decision
+        )
 
     async def async_flush(self) -> None:
         """Write pending entries now (on unload)."""

@@ -57,6 +57,8 @@ MAX_PENDING_PER_CREDENTIAL: Final = 10
 """Decided, expired and failed confirmations kept for the panel's history."""
 EVENT_CONFIRMATION: Final = f"{DOMAIN}_confirmation"
 SIGNAL_CONFIRMATIONS_UPDATED: Final = f"{DOMAIN}_confirmations_updated"
+SIGNAL_CONFIRMATION_DECIDED: Final = f"{DOMAIN}_confirmation_decided"
+"""Every end of a confirmation (approved, denied, expired), for the audit."""
 NOTIFICATION_PREFIX: Final = f"{DOMAIN}_confirmation_"
 
 # OAuth client ids of Home Assistant's official companion apps.
@@ -585,23 +587,27 @@ class ConfirmationManager:
             ConfirmationState.DENIED: "denied",
             ConfirmationState.EXPIRED: "expired",
         }[confirmation.state]
-        self._hass.bus.async_fire(
-            EVENT_CONFIRMATION,
-            {
-                "confirmation_id": confirmation.confirmation_id,
-                "action": confirmation.action.name,
-                "targets": [
-                    f.get("entity_id") for f in confirmation.findings if f.get("entity_id")
-                ],
-                "decision": decision,
-                "state": confirmation.state.value,
-                "approver": user.id if user is not None else None,
-                "approver_name": user.name if user is not None else None,
-                "requester": confirmation.requester.user_id,
-                "credential": confirmation.requester.credential_name,
-            },
-            context=Context(user_id=user.id if user else None, parent_id=confirmation.context_id),
-        )
+        payload = {
+            "confirmation_id": confirmation.confirmation_id,
+            "action": confirmation.action.name,
+            "targets": [f.get("entity_id") for f in confirmation.findings if f.get("entity_id")],
+            "decision": decision,
+            "state": confirmation.state.value,
+            "approver": user.id if user is not None else None,
+            "approver_name": user.name if user is not None else None,
+            "requester": confirmation.requester.user_id,
+            "credential": confirmation.requester.credential_name,
+        }
+        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATION_DECIDED, payload)
+        if user is not None:
+            # Only a person's decision is an event the house's automations see:
+            # an expiry follows from an MCP request alone, and must not be
+            # able to set anything off.
+            self._hass.bus.async_fire(
+                EVENT_CONFIRMATION,
+                payload,
+                context=Context(user_id=user.id, parent_id=confirmation.context_id),
+            )
         self._async_changed(confirmation)
 
     @callback

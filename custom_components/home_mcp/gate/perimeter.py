@@ -82,6 +82,8 @@ class Snapshot:
         self._by_domain: dict[str, list[str]] = {}
         self.unreadable_reason: tuple[Finding, ...] = ()
         self.script_reads: dict[str, list[str]] = {}
+        self.polled_by: dict[str, list[str]] = {}
+        self.derived: dict[str, frozenset[str]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -143,17 +145,29 @@ class Snapshot:
                     yield finding.through(entity_id, script_id)
 
     def triggered(self, entity_id: str, states: frozenset[str]) -> Iterator[Finding]:
-        """Yield what the entity reaching one of `states` fires (via from it).
+        """Yield what the entity reaching one of `states` sets off (via from it).
 
-        Only triggers that fire on such a change count, and of what the
-        automation would do, only what those triggers can lead to.
+        For a securing change: triggers on the entity that fire on such a
+        state (and of what the automation would do, only what those
+        triggers lead to); triggers on what derives from it (a template
+        sensor "all locked", whatever state it takes); and the conditions of
+        automations that poll (`time_pattern`), which act like triggers.
         """
         for trigger in self.triggers_on.get(entity_id, ()):
-            if not trigger.fires(states):
-                continue
-            for finding, scope in self._scoped.get(trigger.automation_id, ()):
-                if scope is None or trigger.trigger_id in scope:
-                    yield finding.through(entity_id, trigger.automation_id)
+            if trigger.fires(states):
+                yield from self._fired(trigger, entity_id)
+        for derived in sorted(self.derived.get(entity_id, ())):
+            for trigger in self.triggers_on.get(derived, ()):
+                for finding in self._fired(trigger, derived):
+                    yield finding.through(entity_id)
+        for automation_id in self.polled_by.get(entity_id, ()):
+            for finding in self.opening.get(automation_id, ()):
+                yield finding.through(entity_id, automation_id)
+
+    def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:
+        for finding, scope in self._scoped.get(trigger.automation_id, ()):
+            if scope is None or trigger.trigger_id in scope:
+                yield finding.through(entity_id, trigger.automation_id)
 
     def finish(self, perimeter: Mapping[str, Found], opening: Mapping[str, Found]) -> None:
         """Freeze the perimeter and the opening macros, in a stable order."""
@@ -184,6 +198,9 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
         assert judge.reads is not None
         if runnable.runs_itself:
             runnable.inputs |= judge.reads.keys
+            if runnable.polls:
+                for key in runnable.inputs:
+                    snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
             for key in (f"run:{runnable.entity_id}", f"run:{runnable.entity_id.partition('.')[0]}"):
                 runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
         else:
@@ -198,8 +215,30 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
     snapshot.securing = frozenset(securing)
-    _Fixpoint(macros, derivations(hass), opening, securing).run(snapshot)
+    sources = derivations(hass)
+    snapshot.derived = _derived(sources)
+    _Fixpoint(macros, sources, opening, securing).run(snapshot)
     return snapshot
+
+
+def _derived(sources: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
+    """Return entity -> every entity whose state derives from it, however indirectly."""
+    direct: dict[str, set[str]] = {}
+    for derived, keys in sources.items():
+        for key in keys:
+            if is_entity_key(key):
+                direct.setdefault(key, set()).add(derived)
+    closed: dict[str, frozenset[str]] = {}
+    for root, first in direct.items():
+        seen: set[str] = set()
+        pending = list(first)
+        while pending:
+            entity_id = pending.pop()
+            if entity_id not in seen and entity_id != root:
+                seen.add(entity_id)
+                pending.extend(direct.get(entity_id, ()))
+        closed[root] = frozenset(seen)
+    return closed
 
 
 class _Fixpoint:

@@ -160,7 +160,7 @@ class Reads:
         data = data if isinstance(data, Mapping) else {}
         for event_type in [types] if isinstance(types, (str, Template)) else types or []:
             text = event_type.template if isinstance(event_type, Template) else str(event_type)
-            if "{" in text:  # Any event: any change, any call may be it.
+            if "{" in text or text == "*":  # Any event: any change, any call may be it.
                 self.keys |= {"event:*", EVERYTHING, "service:*"}
             elif text == "state_changed":
                 if not data.get("entity_id"):

@@ -44,6 +44,8 @@ class Runnable:
     runs_itself: automations run on their triggers, so what they read is in
         the perimeter; scripts and template scripts run when something runs
         them, and count through that.
+    polls: it has a `time_pattern` trigger: it runs again soon whatever
+        happens, so its conditions act like triggers.
     touched: what its effects reach that is not securing (`Judge.touched`).
     """
 
@@ -52,6 +54,7 @@ class Runnable:
     inputs: set[str] = field(default_factory=set)
     triggers: list[tuple[str, set[str]]] = field(default_factory=list)
     runs_itself: bool = True
+    polls: bool = False
     touched: Touched = field(default_factory=dict)
 
     def reads(self, scope: Scope) -> set[str]:
@@ -146,6 +149,7 @@ def _add_triggers(
         keys = Reads(hass).add(trigger).add(raw).keys
         runnable.triggers.append((trigger_id, keys))
         kind = trigger.get("trigger", trigger.get("platform"))
+        runnable.polls = runnable.polls or kind == "time_pattern"
         state_filter = kind == "state" and "attribute" not in trigger
         to = _states(trigger.get("to")) if state_filter else None
         not_to = _states(trigger.get("not_to")) if state_filter else None
