@@ -42,3 +42,9 @@ def test_reversed_and_split_text() -> None:
     """A right-to-left override, and a name split between the title and the message."""
     assert speaks_as_home_mcp({"title": "\u202ePCM emoH\u202c asks to unlock Front Door"})
     assert speaks_as_home_mcp({"title": "Home", "message": "MCP asks to unlock Front Door"})
+
+
+@pytest.mark.parametrize("text", ["Ηome MCP asks", "Home MϹP asks", "HOME МСР"])
+def test_capitals_that_look_latin(text: str) -> None:
+    """Red team, round 2: a Greek Eta and a lunate sigma passed."""
+    assert speaks_as_home_mcp({"title": text})

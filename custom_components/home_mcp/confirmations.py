@@ -631,12 +631,33 @@ class ConfirmationManager:
 
     @callback
     def _async_notify(self, confirmation: Confirmation) -> None:
-        """Raise the persistent notification that leads to the approval page."""
+        """Raise the persistent notification that leads to the approval page.
+
+        A notification is an action like any other: an automation triggered
+        by new notifications could open the house on it, before anyone
+        approves. The gate judges it first (on a neutral stand-in: Home
+        MCP's own title is refused as spoofing); when it would set off
+        something guarded, the request waits in the Home MCP panel only.
+        """
+        stand_in = Action("persistent_notification", "create", data={"message": "A request"})
+        if (sets_off := self._gate.async_check(stand_in)).guarded:
+            _LOGGER.warning(
+                "Home MCP raised no notification for its request to %s: a new notification "
+                "would set off %s. The request waits in the Home MCP panel",
+                confirmation.summary,
+                ", ".join(sets_off.affected_entities) or "an automation",
+            )
+            return
         local = dt_util.as_local
         requester = confirmation.requester
         who = escape_markdown(requester.user_name or requester.user_id)
         credential = escape_markdown(requester.credential_name)
-        client = escape_markdown(requester.client_name or "an MCP client", 80)
+        # What a client calls itself is its own text: quoted, never a statement.
+        client = (
+            f"an MCP client calling itself “{escape_markdown(requester.client_name, 80)}”"
+            if requester.client_name
+            else "an MCP client"
+        )
         lines = [
             f"**{escape_markdown(confirmation.summary, TEXT_MAX_CHARS)}**",
             "",

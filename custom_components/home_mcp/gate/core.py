@@ -180,7 +180,11 @@ class Gate:
             return False
         seen.add(entity_id)
         house = snapshot.house
-        if house.sensitive_class(entity_id) in _GUARDED_CLASSES or snapshot.in_perimeter(entity_id):
+        if (
+            house.sensitive_class(entity_id) in _GUARDED_CLASSES
+            or snapshot.in_perimeter(entity_id)
+            or any(snapshot.while_running(entity_id))  # A running script waits on it.
+        ):
             return True
         domain = split_entity_id(entity_id)[0]
         if domain == "automation":

@@ -95,6 +95,19 @@ class HouseMap:
         """Return the integration that provides `entity_id`, if registered."""
         return self.platforms.get(entity_id)
 
+    def change_keys(self, entity_id: str) -> list[str]:
+        """Return the read keys a change of `entity_id` reaches (`reads.Reads`).
+
+        The entity, its domain, every entity, and what its integration
+        may fire on the way (`source:` keys: `timer.finished` after
+        `timer.start`).
+        """
+        domain = split_entity_id(entity_id)[0]
+        keys = [entity_id, f"domain:{domain}", EVERYTHING, f"source:{domain}"]
+        if (platform := self.platform(entity_id)) is not None and platform != domain:
+            keys.append(f"source:{platform}")
+        return keys
+
     def platform_entities(self, platform: str) -> tuple[str, ...]:
         """Return the registered entities an integration provides."""
         return self.by_platform.get(platform, ())

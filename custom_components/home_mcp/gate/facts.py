@@ -70,7 +70,12 @@ class Facts:
         """
         state = self._state()
         entity = entity_object(self._knowledge.hass, self._effect.entity_id)
-        if state is None or entity is None or state.state not in ("open", "opening"):
+        if state is None or entity is None:
+            return False
+        if "tilt" in self._effect.verb:  # `toggle_cover_tilt`: a tilt of 0 opens.
+            tilt = state.attributes.get("current_tilt_position")
+            return isinstance(tilt, (int, float)) and tilt > 0
+        if state.state not in ("open", "opening"):
             return False
         if entity.is_closed or entity.is_closing or entity.is_opening:
             return False

@@ -29,7 +29,16 @@ from .paths import judge_device_action, judge_event, judge_group_set, judge_pres
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
-from .targets import expand, group_problem, is_dynamic, is_entity_domain, merge_targets, static
+from .targets import (
+    acts_on_own_entities_only,
+    data_entities,
+    expand,
+    group_problem,
+    is_dynamic,
+    is_entity_domain,
+    merge_targets,
+    static,
+)
 from .verbs import resulting_states
 from .wiring import Scope, Touched
 
@@ -113,6 +122,10 @@ class Judge:
     def unknown(self, service: str, reason: str) -> None:
         """Record something that cannot be judged before it runs."""
         self.add(Risk.UNKNOWN, None, service, reason)
+
+    def later(self) -> None:
+        """Judge what comes next as running later (after a delay or a wait)."""
+        self.now = False
 
     def _data_rule(self, key: str, service: str) -> None:
         rule = DATA_RULES[key]
@@ -211,10 +224,18 @@ class Judge:
             # An integration's action with no target acts on what it keeps
             # (`shopping_list.add_item` on its to-do list).
             entities = dict.fromkeys(self.house.platform_entities(domain), ())
+        if domain not in ("scene", "group"):  # Their data's entities are judged above.
+            # Entities named in the data are reached too (`media_player:` of
+            # `camera.play_stream`), by the action's own means.
+            for named in data_entities(self.hass, data):
+                entities.setdefault(named, ())
+        own_only = domain != "homeassistant" and acts_on_own_entities_only(
+            self.hass, domain, service
+        )
         for entity_id, via in entities.items():
             verb = entity_verb(domain, service, entity_id)
-            if verb is None and known:
-                continue  # An entity component acts only on its own entities.
+            if verb is None and known and own_only:
+                continue  # An entity service acts only on its own domain's entities.
             with self.through(*via):
                 self.effect(Effect(entity_id, verb or name, data), depth)
         return [entity_id for entity_id, via in entities.items() if not via]
@@ -320,12 +341,7 @@ class Judge:
             for finding in self.knowledge.triggered(key, states):
                 self.findings.append(finding.through(*self.path))
             return
-        keys = [key]
-        if is_entity:
-            domain = key.partition(".")[0]
-            keys += [f"domain:{domain}", EVERYTHING, f"source:{domain}"]
-            if (platform := self.house.platform(key)) is not None:
-                keys.append(f"source:{platform}")
+        keys = self.house.change_keys(key) if is_entity else [key]
         if verb is not None and self.touched is not None:
             for name in keys:
                 if name != EVERYTHING and not name.startswith("domain:"):

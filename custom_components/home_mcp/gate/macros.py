@@ -2,7 +2,9 @@
 
 A sequence is walked through every branch, whether or not it would run today
 (`choose` and its default, `if`/`else`, `repeat`, `parallel`, nested
-`sequence`; disabled actions too), and every action it contains is handed
+`sequence`; disabled actions too); what comes after a delay, a wait or in
+a loop runs later, so it is judged on any state of the house, not today's
+(`Judge.later`). Every action it contains is handed
 to the judge (`judge.Judge`) as what it is: a service call, a scene
 activation, a device action, an event. What the sequence reads on the way
 (conditions, `wait_template`, `wait_for_trigger`, variables, templated
@@ -41,6 +43,14 @@ from .targets import is_dynamic, static
 
 MAX_DEPTH: Final = 12
 """How deep macros may nest before the gate calls the action `unknown`."""
+_WAIT_KINDS: Final = frozenset(
+    {
+        cv.SCRIPT_ACTION_DELAY,
+        cv.SCRIPT_ACTION_WAIT_TEMPLATE,
+        cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER,
+    }
+)
+"""After one of these, the rest of a run happens later: on the house as it is then."""
 _READ_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_CHECK_CONDITION,
@@ -80,6 +90,9 @@ class Judge(Protocol):
 
     def scoped(self, trigger_ids: frozenset[str] | None) -> AbstractContextManager[None]:
         """Judge what runs inside as reached only when one of `trigger_ids` fired."""
+
+    def later(self) -> None:
+        """Judge what comes next as running later, on whatever the house is then."""
 
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
@@ -137,6 +150,8 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     except ValueError:
         judge.unknown("macro", "An action of a kind Home MCP does not know")
         return
+    if kind in _WAIT_KINDS:
+        judge.later()
     if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
         _walk_service(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
@@ -162,6 +177,7 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         walk(judge, action.get(CONF_ELSE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)
+        judge.later()  # The second time round is later.
         if isinstance(repeat, Mapping):
             _read(judge, {k: v for k, v in repeat.items() if k != CONF_SEQUENCE})
             walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)

@@ -21,6 +21,17 @@ from urllib.parse import unquote
 
 from ..const import DOMAIN
 
+_CAPITALS: Final = str.maketrans(
+    {
+        # Greek and Cyrillic capitals that look like Latin ones (their small
+        # letters may not: Η is H, η is not).
+        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
+        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "Ϲ": "C", "Ϻ": "M",
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+        "С": "C", "Т": "T", "Х": "X", "Ү": "Y", "Һ": "H", "І": "I", "Ѕ": "S", "Ј": "J",
+        "Ԛ": "Q", "Ԝ": "W",
+    }
+)  # fmt: skip
 _LOOKALIKES: Final = str.maketrans(
     {
         # Cyrillic
@@ -54,7 +65,7 @@ def skeleton(text: str) -> str:
         if decoded == text:
             break
         text = decoded
-    text = unicodedata.normalize("NFKC", text).casefold()
+    text = unicodedata.normalize("NFKC", text.translate(_CAPITALS)).translate(_CAPITALS).casefold()
     # Combining marks ("ｈ̈ome") and format characters (zero-width joiners)
     # are invisible or nearly: dropped.
     text = "".join(

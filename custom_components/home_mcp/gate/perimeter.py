@@ -104,8 +104,7 @@ class Snapshot:
 
     def in_perimeter(self, entity_id: str) -> bool:
         """Return True if changing `entity_id` sets off something guarded."""
-        domain = entity_id.partition(".")[0]
-        return any(key in self.perimeter for key in (entity_id, f"domain:{domain}", EVERYTHING))
+        return any(key in self.perimeter for key in self.house.change_keys(entity_id))
 
     def can_open(self, entity_id: str) -> bool:
         """Return True if running this automation or script can do something guarded."""

@@ -258,7 +258,7 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
         "homeassistant.set_location", "homeassistant.check_config",
         "homeassistant.save_persistent_states", "recorder.*", "update.install",
         "update.skip", "update.clear_skipped", "system_log.clear", "logger.*",
-        "camera.record", "camera.snapshot", "frontend.set_theme", "tts.clear_cache",
+        "camera.record", "camera.snapshot", "image.snapshot", "frontend.set_theme", "tts.clear_cache",
         "ai_task.clear_images",
     }), Risk.SYSTEM, "Controls Home Assistant itself: its core, add-ons, backups, "
         "updates, recorder, logs, shell or files"),
@@ -368,5 +368,7 @@ def more_open(
         return False
     if new in opened and old not in opened:
         return True
+    if new == "closing":
+        return False
     before, after = old_attributes.get("current_position"), new_attributes.get("current_position")
     return isinstance(before, (int, float)) and isinstance(after, (int, float)) and after > before

@@ -11,10 +11,12 @@ a path explosion is a problem to refuse, not something to follow.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID, ENTITY_MATCH_ALL
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import service as service_helper
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
@@ -87,6 +89,54 @@ def merge_targets(
 def is_entity_domain(hass: HomeAssistant, domain: str) -> bool:
     """Return True if `domain` is an entity component (light, lock, ...)."""
     return domain in hass.data.get(DATA_INSTANCES, {})
+
+
+_ENTITY_SERVICE_CALLS: Final = frozenset(
+    {service_helper.entity_service_call, service_helper.batched_entity_service_call}
+)
+_OWN_ENTITIES_ONLY: Final = frozenset(
+    {("script", "turn_on"), ("script", "turn_off"), ("script", "toggle")}
+)
+"""Services of an entity component, not registered as entity services, that
+still pick only their own domain's entities from a target."""
+
+
+def acts_on_own_entities_only(hass: HomeAssistant, domain: str, service: str) -> bool:
+    """Return True if `domain.service` acts only on entities of its own domain.
+
+    Entity services (Home Assistant's `entity_service_call`) do; another
+    service registered in an entity component's domain (a legacy
+    `tts.<engine>_say` given media players) acts on whatever it is given.
+    """
+    if (domain, service) in _OWN_ENTITIES_ONLY:
+        return True
+    registered = hass.services.async_services_for_domain(domain).get(service)
+    if registered is None:
+        return True  # Home Assistant would refuse the call.
+    target = getattr(registered.job, "target", None)
+    return isinstance(target, partial) and target.func in _ENTITY_SERVICE_CALLS
+
+
+def data_entities(hass: HomeAssistant, data: Mapping[str, Any]) -> list[str]:
+    """Return the entities named in data other than as targets (`media_player: ...`)."""
+    found: list[str] = []
+
+    def scan(value: Any) -> None:
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if "." in text and hass.states.get(text) is not None:
+                found.append(text)
+        elif isinstance(value, Mapping):
+            for item in value.values():
+                scan(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                scan(item)
+
+    for key, value in data.items():
+        if key not in TARGET_KEYS:
+            scan(value)
+    return list(dict.fromkeys(found))
 
 
 def expand(

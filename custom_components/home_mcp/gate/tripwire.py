@@ -89,6 +89,7 @@ class Tripwire:
         self._guarded = frozenset(guarded_entities)
         self._on_escape = on_escape
         self._origins: OrderedDict[str, _Origin] = OrderedDict()
+        self._reported: OrderedDict[tuple[str, str], None] = OrderedDict()
         self.escapes: deque[dict[str, Any]] = deque(maxlen=MAX_KEPT)
 
     @callback
@@ -149,6 +150,12 @@ class Tripwire:
             entity_class = EntityClass.ENTRANCE
         if not more_open(entity_class, old.state, new.state, old.attributes, new.attributes):
             return
+        reported = (new.context.id, new.entity_id)
+        if reported in self._reported:
+            return  # One escape per opening, not one per step of its movement.
+        self._reported[reported] = None
+        while len(self._reported) > MAX_CONTEXTS:
+            self._reported.popitem(last=False)
         escape: dict[str, Any] = {
             "entity_id": new.entity_id,
             "name": new.name,
