@@ -69,6 +69,7 @@ class _Knowledge:
         self.event_keys = snapshot.event_keys
         self.triggered = snapshot.triggered
         self.while_running = snapshot.while_running
+        self.keeps_from_securing = snapshot.keeps_from_securing
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)
@@ -184,6 +185,8 @@ class Gate:
             house.sensitive_class(entity_id) in _GUARDED_CLASSES
             or snapshot.in_perimeter(entity_id)
             or any(snapshot.while_running(entity_id))  # A running script waits on it.
+            or entity_id in snapshot.checked_by  # A securing automation checks it.
+            or f"timer:{entity_id}" in snapshot.checked_by
         ):
             return True
         domain = split_entity_id(entity_id)[0]

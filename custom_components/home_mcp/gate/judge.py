@@ -49,6 +49,7 @@ _RUNS = {
     (EntityClass.AUTOMATION, "trigger"),
 }
 """Verbs that run a script, scene or automation: judged by what it does."""
+_KEEPS_FROM_SECURING = "Keeps an automation that locks, closes or arms from running"
 
 
 class Knowledge(Protocol):
@@ -80,6 +81,9 @@ class Knowledge(Protocol):
 
     def while_running(self, entity_id: str) -> Iterable[Finding]:
         """Return what a running script reading `entity_id` would do (via from it)."""
+
+    def keeps_from_securing(self, entity_id: str, verb: str) -> Iterable[str]:
+        """Return the securing automations `verb` on `entity_id` can keep from running."""
 
 
 class Judge:
@@ -192,10 +196,7 @@ class Judge:
             self._data_rule("own_notification", name)
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
-        for key in (
-            f"service:{name}", f"service:{domain}", "service:*", f"source:{domain}", EVERYTHING
-        ):  # fmt: skip
-            self.react(key, "call")
+        self._react_to_call(domain, service)
         if not moves:
             return []
         entities = self._targets(domain, name, target, data)
@@ -229,6 +230,9 @@ class Judge:
             # `camera.play_stream`), by the action's own means.
             for named in data_entities(self.hass, data):
                 entities.setdefault(named, ())
+        if domain == "homeassistant":  # It calls each entity's own domain's action.
+            for entity_domain in sorted({e.partition(".")[0] for e in entities}):
+                self._react_to_call(entity_domain, service, inner=True)
         own_only = domain != "homeassistant" and acts_on_own_entities_only(
             self.hass, domain, service
         )
@@ -239,6 +243,12 @@ class Judge:
             with self.through(*via):
                 self.effect(Effect(entity_id, verb or name, data), depth)
         return [entity_id for entity_id, via in entities.items() if not via]
+
+    def _react_to_call(self, domain: str, service: str, *, inner: bool = False) -> None:
+        """Add what waits for `domain.service` being called (inner: called by another)."""
+        keys = [f"service:{domain}.{service}", f"service:{domain}"]
+        for key in keys if inner else [*keys, "service:*", f"source:{domain}", EVERYTHING]:
+            self.react(key, "call")
 
     def _targets(
         self, domain: str, name: str, target: Mapping[str, Any], data: Mapping[str, Any]
@@ -341,6 +351,11 @@ class Judge:
             for finding in self.knowledge.triggered(key, states):
                 self.findings.append(finding.through(*self.path))
             return
+        if is_entity and verb is not None:
+            with self.through(key):
+                for automation_id in self.knowledge.keeps_from_securing(key, verb):
+                    service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
+                    self.add(Risk.OPENS_HOUSE, automation_id, service, _KEEPS_FROM_SECURING)
         keys = self.house.change_keys(key) if is_entity else [key]
         if verb is not None and self.touched is not None:
             for name in keys:
@@ -349,6 +364,8 @@ class Judge:
         prefix = (*self.path, key) if is_entity else self.path
         for name in keys:
             for finding in self.knowledge.reactions(name):
+                if finding.service.endswith(".state") and finding.entity_id in self.path:
+                    continue  # A state that follows this one, changed by its own action.
                 self.findings.append(finding.through(*prefix))
         if is_entity:
             for finding in self.knowledge.while_running(key):

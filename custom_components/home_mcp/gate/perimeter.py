@@ -33,6 +33,7 @@ from .macros import walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
+from .verbs import resulting_states
 from .wiring import Runnable, Scope, TriggerOn, derivations, runnables
 
 _UNREADABLE: Final = (
@@ -44,6 +45,9 @@ _STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
 _FOLLOWS: Final = (
     "Switch as X shows a switch as {wrapper}: whatever changes that switch's state opens "
     "or closes it"
+)
+_DERIVES: Final = (
+    "{entity}'s state is computed from this one (a template or a group): changing this changes it"
 )
 type End = tuple[Risk, str | None, str, str]
 type Found = dict[End, tuple[Finding, Scope]]
@@ -84,6 +88,7 @@ class Snapshot:
         self.script_reads: dict[str, list[str]] = {}
         self.polled_by: dict[str, list[str]] = {}
         self.derived: dict[str, frozenset[str]] = {}
+        self.checked_by: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -103,8 +108,16 @@ class Snapshot:
         return self.perimeter.get(key, ())
 
     def in_perimeter(self, entity_id: str) -> bool:
-        """Return True if changing `entity_id` sets off something guarded."""
-        return any(key in self.perimeter for key in self.house.change_keys(entity_id))
+        """Return True if changing `entity_id` sets off something guarded.
+
+        Its change, or the call of its domain's actions that makes it (a
+        `call_service` trigger, a notification any action may raise).
+        """
+        domain = entity_id.partition(".")[0]
+        return any(
+            key in self.perimeter
+            for key in (*self.house.change_keys(entity_id), f"service:{domain}", "service:*")
+        )
 
     def can_open(self, entity_id: str) -> bool:
         """Return True if running this automation or script can do something guarded."""
@@ -163,6 +176,26 @@ class Snapshot:
             for finding in self.opening.get(automation_id, ()):
                 yield finding.through(entity_id, automation_id)
 
+    def keeps_from_securing(self, entity_id: str, verb: str) -> Iterator[str]:
+        """Yield the enabled securing automations `verb` on `entity_id` can stop.
+
+        Automations that lock, close or arm do not run when a condition they
+        check fails, or when the timer they wait for is cancelled or paused.
+        """
+        domain = entity_id.partition(".")[0]
+        found: list[str] = []
+        states = resulting_states(domain, verb)
+        for automation_id, accepted in self.checked_by.get(entity_id, ()):
+            if accepted is None or not states or not states <= accepted:
+                found.append(automation_id)
+        if domain == "timer" and verb in ("cancel", "pause"):
+            for key in (entity_id, "domain:timer"):
+                found.extend(a for a, _ in self.checked_by.get(f"timer:{key}", ()))
+        for automation_id in dict.fromkeys(found):
+            state = self.hass.states.get(automation_id)
+            if state is not None and state.state == "on":
+                yield automation_id
+
     def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:
         for finding, scope in self._scoped.get(trigger.automation_id, ()):
             if scope is None or trigger.trigger_id in scope:
@@ -214,6 +247,14 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
     snapshot.securing = frozenset(securing)
+    for runnable in macros:
+        if runnable.entity_id in securing and runnable.runs_itself:
+            for key, accepted in runnable.checks:
+                snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
+            for timer in runnable.timers:
+                snapshot.checked_by.setdefault(f"timer:{timer}", []).append(
+                    (runnable.entity_id, None)
+                )
     sources = derivations(hass)
     snapshot.derived = _derived(sources)
     _Fixpoint(macros, sources, opening, securing).run(snapshot)
@@ -274,8 +315,22 @@ class _Fixpoint:
         self._queue.extend(key for key, found in opening.items() if found)
 
     def run(self, snapshot: Snapshot) -> None:
-        """Seed what Switch as X shows, propagate, then store the result in `snapshot`."""
+        """Seed, propagate, then store the result in `snapshot`.
+
+        Seeds: what Switch as X shows, and what a lock, entrance, valve or
+        alarm panel derives from.
+        """
         house = snapshot.house
+        for derived_id, keys in sorted(self._sources.items()):
+            # A template alarm panel that shows an `input_select`, a template
+            # lock that shows a helper: changing the helper changes the panel.
+            if house.entity_class(derived_id) in OPENING_DEVICE_CLASSES:
+                reason = _DERIVES.format(entity=derived_id)
+                domain = derived_id.partition(".")[0]
+                seed = Finding(Risk.OPENS_HOUSE, derived_id, f"{domain}.state", reason)
+                for source in sorted(keys - {derived_id}):
+                    path = (source,) if is_entity_key(source) else ()
+                    self._grow(source, [(seed.through(*path), None)])
         for switch_id, wrapper in house.wrappers.items():
             if house.entity_class(wrapper.entity_id) in OPENING_DEVICE_CLASSES:
                 reason = _FOLLOWS.format(wrapper=wrapper.entity_id)

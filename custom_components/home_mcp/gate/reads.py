@@ -101,9 +101,12 @@ class Reads:
         if kind == "event":
             self._add_event_trigger(config)
         elif kind == "persistent_notification":
-            # `persistent_notification.create`, and notify services and entities
-            # that pass a notification on.
-            self.keys |= {"service:persistent_notification", "service:notify", "domain:notify"}
+            # `persistent_notification.create`, notify services and entities
+            # that pass a notification on, and any other action: integrations
+            # raise notifications of their own (a demo button's "Button pressed").
+            self.keys |= {
+                "service:persistent_notification", "service:notify", "domain:notify", "service:*"
+            }  # fmt: skip
         for key, value in config.items():
             if key == ATTR_ENTITY_ID:
                 self._add_entity_ids(value)

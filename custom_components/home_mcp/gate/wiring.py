@@ -47,6 +47,10 @@ class Runnable:
     polls: it has a `time_pattern` trigger: it runs again soon whatever
         happens, so its conditions act like triggers.
     touched: what its effects reach that is not securing (`Judge.touched`).
+    checks: (entity, the states its condition accepts; None: unknown) of
+        each entity its own conditions check: what can keep it from running.
+    timers: the timers (or `domain:timer`) a `timer.finished` trigger waits
+        for: cancelling or pausing one keeps it from running.
     """
 
     entity_id: str
@@ -56,6 +60,8 @@ class Runnable:
     runs_itself: bool = True
     polls: bool = False
     touched: Touched = field(default_factory=dict)
+    checks: list[tuple[str, frozenset[str] | None]] = field(default_factory=list)
+    timers: set[str] = field(default_factory=set)
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -110,6 +116,7 @@ def runnables(
             reads.add(getattr(getattr(entity, "_condition", None), "config", None))
             reads.add(getattr(entity, "_variables", None))
             runnable.inputs = reads.keys
+            runnable.checks = list(_checks(hass, raw.get("conditions", raw.get("condition"))))
             if domain == "automation":
                 raw_triggers = raw.get("triggers", raw.get("trigger"))
                 _add_triggers(hass, runnable, getattr(entity, "_trigger_config", None) or [],
@@ -150,6 +157,10 @@ def _add_triggers(
         runnable.triggers.append((trigger_id, keys))
         kind = trigger.get("trigger", trigger.get("platform"))
         runnable.polls = runnable.polls or kind == "time_pattern"
+        if kind == "event" and "timer.finished" in _texts(trigger.get("event_type")):
+            data = raw.get("event_data") if isinstance(raw, Mapping) else None
+            named = data.get(ATTR_ENTITY_ID) if isinstance(data, Mapping) else None
+            runnable.timers.add(named.lower() if isinstance(named, str) else "domain:timer")
         state_filter = kind == "state" and "attribute" not in trigger
         to = _states(trigger.get("to")) if state_filter else None
         not_to = _states(trigger.get("not_to")) if state_filter else None
@@ -163,6 +174,24 @@ def _add_triggers(
             triggers_on.setdefault(entity_id, []).append(
                 TriggerOn(runnable.entity_id, trigger_id, to, not_to or frozenset())
             )
+
+
+def _texts(value: Any) -> set[str]:
+    """Return the text of a value or list of values (templates as written)."""
+    items = value if isinstance(value, list) else [value]
+    return {str(getattr(item, "template", item)) for item in items}
+
+
+def _checks(hass: HomeAssistant, conditions: Any) -> Iterator[tuple[str, frozenset[str] | None]]:
+    """Yield (entity, the states its condition accepts, None: unknown) of each check."""
+    for condition in conditions if isinstance(conditions, list) else [conditions]:
+        if not isinstance(condition, Mapping):
+            continue
+        plain = condition.get("condition") == "state" and "attribute" not in condition
+        accepted = _states(condition.get("state")) if plain else None
+        for key in Reads(hass).add(condition).keys:
+            if "." in key and ":" not in key:
+                yield key, accepted
 
 
 def derivations(hass: HomeAssistant) -> dict[str, set[str]]:
