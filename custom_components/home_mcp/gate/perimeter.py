@@ -184,13 +184,16 @@ class Snapshot:
         """
         domain = entity_id.partition(".")[0]
         found: list[str] = []
-        states = resulting_states(domain, verb)
-        for automation_id, accepted in self.checked_by.get(entity_id, ()):
-            if accepted is None or not states or not states <= accepted:
-                found.append(automation_id)
+        if checks := self.checked_by.get(entity_id):
+            states = resulting_states(domain, verb)
+            for automation_id, accepted in checks:
+                if accepted is None or not states or not states <= accepted:
+                    found.append(automation_id)
         if domain == "timer" and verb in ("cancel", "pause"):
             for key in (entity_id, "domain:timer"):
                 found.extend(a for a, _ in self.checked_by.get(f"timer:{key}", ()))
+        if not found:
+            return
         for automation_id in dict.fromkeys(found):
             state = self.hass.states.get(automation_id)
             if state is not None and state.state == "on":
