@@ -117,6 +117,7 @@ class Judge:
         self.findings: list[Finding] = []
         self.path: tuple[str, ...] = ()
         self.scope: Scope = None
+        self.all_trigger_ids: frozenset[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:

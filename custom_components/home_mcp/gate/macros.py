@@ -91,6 +91,9 @@ class Judge(Protocol):
     def scoped(self, trigger_ids: frozenset[str] | None) -> AbstractContextManager[None]:
         """Judge what runs inside as reached only when one of `trigger_ids` fired."""
 
+    all_trigger_ids: frozenset[str] | None
+    """Every trigger id of the automation being walked (None: not an automation)."""
+
     def later(self) -> None:
         """Judge what comes next as running later, on whatever the house is then."""
 
@@ -109,6 +112,24 @@ def trigger_ids(conditions: Any) -> frozenset[str] | None:
             if isinstance(values, list) and values:
                 return frozenset(str(value) for value in values)
     return None
+
+
+def _exactly_trigger(conditions: Any, negated: bool = False) -> frozenset[str] | None:
+    """Return the ids when the conditions are one `condition: trigger` (or its `not`)."""
+    items = conditions if isinstance(conditions, list) else [conditions]
+    if len(items) != 1 or not isinstance(items[0], Mapping):
+        return None
+    if negated:
+        if items[0].get("condition") != "not":
+            return None
+        return _exactly_trigger(items[0].get(CONF_CONDITIONS))
+    return trigger_ids(items)
+
+
+def _all_but(judge: Judge, ids: frozenset[str] | None) -> frozenset[str] | None:
+    """Return every trigger id of the automation being walked but `ids` (None: unknown)."""
+    known = judge.all_trigger_ids
+    return None if ids is None or known is None else known - ids
 
 
 def walk(judge: Judge, sequence: Any, depth: int) -> None:
@@ -164,17 +185,27 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
         judge.device_action(action, depth + 1)
     elif kind == cv.SCRIPT_ACTION_CHOOSE:
+        # `default` runs only when no option matched: after options that are
+        # each exactly a trigger condition, only on the other triggers.
+        taken: frozenset[str] | None = frozenset()
         for option in action.get(CONF_CHOOSE) or []:
             if isinstance(option, Mapping):
                 _read(judge, option.get(CONF_CONDITIONS))
                 with judge.scoped(trigger_ids(option.get(CONF_CONDITIONS))):
                     walk(judge, option.get(CONF_SEQUENCE), depth + 1)
-        walk(judge, action.get(CONF_DEFAULT), depth + 1)
+                only = _exactly_trigger(option.get(CONF_CONDITIONS))
+                taken = None if only is None or taken is None else taken | only
+        with judge.scoped(_all_but(judge, taken) if taken else None):
+            walk(judge, action.get(CONF_DEFAULT), depth + 1)
     elif kind == cv.SCRIPT_ACTION_IF:
-        _read(judge, action.get("if"))
-        with judge.scoped(trigger_ids(action.get("if"))):
+        condition = action.get("if")
+        _read(judge, condition)
+        negated = _exactly_trigger(condition, negated=True)
+        with judge.scoped(trigger_ids(condition) or _all_but(judge, negated)):
             walk(judge, action.get(CONF_THEN), depth + 1)
-        walk(judge, action.get(CONF_ELSE), depth + 1)
+        exactly = _exactly_trigger(condition)
+        with judge.scoped(_all_but(judge, exactly) if exactly is not None else negated):
+            walk(judge, action.get(CONF_ELSE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)
         judge.later()  # The second time round is later.

@@ -228,6 +228,8 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
     securing: set[str] = set()
     for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
+        if runnable.runs_itself:
+            judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
         for sequence in runnable.sequences:
             walk(judge, sequence, 1)
         assert judge.reads is not None

@@ -119,8 +119,11 @@ def verb_words(service: str) -> str:
     return VERB_WORDS.get(verb, verb.replace("_", " "))
 
 
-SECURE_STATES: Final = frozenset({"locking", "locked", "closing", "closed", "arming", "pending"})
-"""States a securing verb leaves its entity in, or passes through."""
+SECURE_STATES: Final = frozenset(
+    {"locking", "locked", "jammed", "closing", "closed", "arming", "pending"}
+)
+"""States a securing verb leaves its entity in, or passes through (a lock that
+fails to lock ends `jammed`)."""
 
 
 def resulting_states(domain: str, verb: str) -> frozenset[str]:
