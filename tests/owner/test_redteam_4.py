@@ -98,3 +98,25 @@ async def test_the_close_button_of_garage_buttons_runs(
     assert result["ok"] is True, result
     assert_refused(await call_service(mcp, "input_button.press", target={"entity_id": opener}))
     await assert_house(hass, {"cover.garage_door": "closed"})
+
+
+async def test_a_refusal_lists_each_path_once(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Round 5: a timer feeding an opening automation listed the same path three times."""
+    assert await async_setup_component(hass, "timer", {})
+    timer = await owner.create_helper("timer", "Dog walker arrival", duration="00:00:02")
+    await owner.save_automation(
+        "dog_walker",
+        {
+            "alias": "Dog walker",
+            "triggers": [{"trigger": "event", "event_type": "timer.finished",
+                          "event_data": {"entity_id": timer}}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )  # fmt: skip
+    result = await call_service(mcp, "timer.start", target={"entity_id": timer})
+    assert_refused(result, reaching="lock.front_door")
+    paths = [(t["entity_id"], t["service"], tuple(t.get("via") or ())) for t in result["targets"]]
+    assert len(paths) == len(set(paths)), paths
+    await assert_house(hass, {"lock.front_door": "locked", timer: "idle"})

@@ -130,7 +130,8 @@ class Gate:
                 action.name, "Home MCP could not analyse this action, so it is treated as guarded"
             )
             targets = []
-        return Decision(action, tuple(targets), self._with_allowed(judge.findings))
+        found = dict.fromkeys(judge.findings)  # The same finding reached twice is one.
+        return Decision(action, tuple(targets), self._with_allowed(found))
 
     def _with_allowed(self, findings: Iterable[Finding]) -> tuple[Finding, ...]:
         return tuple(
