@@ -4,7 +4,7 @@
 effect: the position asked, whether the entity is open or closing (by its
 state and by the entity object, the more dangerous reading winning), how
 much the alarm watches now, whether an automation can open the house or
-secures it (`judge.Knowledge`). Judged for later (`now=False`), what depends
+secures it (`knowledge.Knowledge`). Judged for later (`now=False`), what depends
 on the present state takes its dangerous side.
 """
 
@@ -20,7 +20,7 @@ from .rules import ALARM_LEVELS, ARM_MODES, When, alarm_level
 from .targets import static
 
 if TYPE_CHECKING:
-    from .judge import Knowledge
+    from .knowledge import Knowledge
 
 
 def entity_object(hass: HomeAssistant, entity_id: str) -> Any:

@@ -13,15 +13,16 @@ perimeter). Nothing here knows how the action was asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.core import split_entity_id
 
-from .expansion import HouseMap, entity_verb, template_scripts
+from .expansion import entity_verb, template_scripts
 from .facts import Facts, entity_object
+from .knowledge import Knowledge
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import Effect, Finding, Risk
@@ -50,40 +51,6 @@ _RUNS = {
 }
 """Verbs that run a script, scene or automation: judged by what it does."""
 _KEEPS_FROM_SECURING = "Keeps an automation that locks, closes or arms from running"
-
-
-class Knowledge(Protocol):
-    """What a judge knows about the house beyond the action (`perimeter.Snapshot`)."""
-
-    hass: HomeAssistant
-    house: HouseMap
-
-    def reactions(self, key: str) -> Iterable[Finding]:
-        """Return what changing `key` sets off (perimeter findings, via from `key`)."""
-
-    def can_open(self, entity_id: str) -> bool:
-        """Return True if running an automation or script can open the house."""
-
-    def secures(self, entity_id: str) -> bool:
-        """Return True if an automation or script locks, closes or arms."""
-
-    def is_guarded(self, entity_id: str) -> bool:
-        """Return True if some action on the entity is guarded."""
-
-    def perimeter_entities(self, domain: str) -> Iterable[str]:
-        """Return the entities of `domain` changing which sets something off."""
-
-    def event_keys(self) -> Iterable[str]:
-        """Return the `event:` keys something reacts to."""
-
-    def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
-        """Return what the entity reaching one of `states` triggers (via from it)."""
-
-    def while_running(self, entity_id: str) -> Iterable[Finding]:
-        """Return what a running script reading `entity_id` would do (via from it)."""
-
-    def keeps_from_securing(self, entity_id: str, verb: str) -> Iterable[str]:
-        """Return the securing automations `verb` on `entity_id` can keep from running."""
 
 
 class Judge:

@@ -34,7 +34,7 @@ from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
 from .verbs import resulting_states
-from .wiring import Runnable, Scope, TriggerOn, derivations, runnables
+from .wiring import Runnable, Scope, TriggerOn, derivations, derived_closure, runnables
 
 _UNREADABLE: Final = (
     "Home MCP could not read the house's configuration (see Home Assistant's log), so "
@@ -261,29 +261,9 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
                     (runnable.entity_id, None)
                 )
     sources = derivations(hass)
-    snapshot.derived = _derived(sources)
+    snapshot.derived = derived_closure(sources)
     _Fixpoint(macros, sources, opening, securing).run(snapshot)
     return snapshot
-
-
-def _derived(sources: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
-    """Return entity -> every entity whose state derives from it, however indirectly."""
-    direct: dict[str, set[str]] = {}
-    for derived, keys in sources.items():
-        for key in keys:
-            if is_entity_key(key):
-                direct.setdefault(key, set()).add(derived)
-    closed: dict[str, frozenset[str]] = {}
-    for root, first in direct.items():
-        seen: set[str] = set()
-        pending = list(first)
-        while pending:
-            entity_id = pending.pop()
-            if entity_id not in seen and entity_id != root:
-                seen.add(entity_id)
-                pending.extend(direct.get(entity_id, ()))
-        closed[root] = frozenset(seen)
-    return closed
 
 
 class _Fixpoint:

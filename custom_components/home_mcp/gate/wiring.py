@@ -9,7 +9,8 @@
   their `to` / `not_to` filters (what a securing change can still set off);
 - `derivations`: entity -> what its state derives from (a template entity's
   templates, a group's members, a person's trackers, a zone's people, the
-  entities a UI helper's options name, an `event` entity's device).
+  entities a UI helper's options name, an `event` entity's device), and
+  `derived_closure`, the same followed through every step.
 """
 
 from __future__ import annotations
@@ -238,3 +239,23 @@ def derivations(hass: HomeAssistant) -> dict[str, set[str]]:
             keys = {e.entity_id for e in siblings if e.entity_id != own.entity_id}
             sources.setdefault(own.entity_id, set()).update(keys)
     return sources
+
+
+def derived_closure(sources: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:
+    """Return entity -> every entity whose state derives from it, however indirectly."""
+    direct: dict[str, set[str]] = {}
+    for derived, keys in sources.items():
+        for key in keys:
+            if ":" not in key and "." in key:  # An entity, not a `domain:` key.
+                direct.setdefault(key, set()).add(derived)
+    closed: dict[str, frozenset[str]] = {}
+    for root, first in direct.items():
+        seen: set[str] = set()
+        pending = list(first)
+        while pending:
+            entity_id = pending.pop()
+            if entity_id not in seen and entity_id != root:
+                seen.add(entity_id)
+                pending.extend(direct.get(entity_id, ()))
+        closed[root] = frozenset(seen)
+    return closed

@@ -1,0 +1,49 @@
+"""What a judge knows about the house beyond the action (`perimeter.Snapshot`).
+
+The judge (`judge.Judge`) asks it what changes set off, what runs, what is
+guarded; `core.Gate` hands it a snapshot of the house's index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from homeassistant.core import HomeAssistant
+
+from .expansion import HouseMap
+from .model import Finding
+
+
+class Knowledge(Protocol):
+    """What a judge knows about the house beyond the action (`perimeter.Snapshot`)."""
+
+    hass: HomeAssistant
+    house: HouseMap
+
+    def reactions(self, key: str) -> Iterable[Finding]:
+        """Return what changing `key` sets off (perimeter findings, via from `key`)."""
+
+    def can_open(self, entity_id: str) -> bool:
+        """Return True if running an automation or script can open the house."""
+
+    def secures(self, entity_id: str) -> bool:
+        """Return True if an automation or script locks, closes or arms."""
+
+    def is_guarded(self, entity_id: str) -> bool:
+        """Return True if some action on the entity is guarded."""
+
+    def perimeter_entities(self, domain: str) -> Iterable[str]:
+        """Return the entities of `domain` changing which sets something off."""
+
+    def event_keys(self) -> Iterable[str]:
+        """Return the `event:` keys something reacts to."""
+
+    def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
+        """Return what the entity reaching one of `states` triggers (via from it)."""
+
+    def while_running(self, entity_id: str) -> Iterable[Finding]:
+        """Return what a running script reading `entity_id` would do (via from it)."""
+
+    def keeps_from_securing(self, entity_id: str, verb: str) -> Iterable[str]:
+        """Return the securing automations `verb` on `entity_id` can keep from running."""
