@@ -318,3 +318,27 @@ async def mcp(
     client = await hass_client()
     base_url = str(client.make_url("")).rstrip("/")
     return McpHarness(hass=demo_house, base_url=base_url, token=hass_access_token)
+
+
+async def call_service(
+    mcp: McpHarness,
+    domain: str,
+    service: str,
+    target: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
+    mode: str = "legacy",
+) -> dict[str, Any]:
+    """Call the `call_service` tool for `domain.service`; return its structured result."""
+    arguments: dict[str, Any] = {"domain": domain, "service": service}
+    if target is not None:
+        arguments["target"] = target
+    if data is not None:
+        arguments["data"] = data
+    return await mcp.data("call_service", arguments, mode=mode)
+
+
+def entity_state(hass: HomeAssistant, entity_id: str) -> str:
+    """Return an entity's state from Home Assistant's state machine."""
+    current = hass.states.get(entity_id)
+    assert current is not None, entity_id
+    return current.state

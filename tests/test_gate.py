@@ -13,29 +13,7 @@ import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
 
-from .conftest import McpHarness
-
-
-async def _call(
-    mcp: McpHarness,
-    domain: str,
-    service: str,
-    target: dict[str, Any] | None = None,
-    data: dict[str, Any] | None = None,
-    mode: str = "legacy",
-) -> dict[str, Any]:
-    arguments: dict[str, Any] = {"domain": domain, "service": service}
-    if target is not None:
-        arguments["target"] = target
-    if data is not None:
-        arguments["data"] = data
-    return await mcp.data("call_service", arguments, mode=mode)
-
-
-def _state(hass: HomeAssistant, entity_id: str) -> str:
-    state = hass.states.get(entity_id)
-    assert state is not None, entity_id
-    return state.state
+from .conftest import McpHarness, call_service as _call, entity_state as _state
 
 
 def _assert_refused(result: dict[str, Any], risk: str = "opens_house") -> None:

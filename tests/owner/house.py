@@ -16,6 +16,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 from freezegun.api import FrozenDateTimeFactory
+import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import MockHAClientWebSocket
 
@@ -23,7 +24,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util.yaml import dump
-from tests.conftest import SCRIPTS, McpHarness
+from tests.conftest import SCRIPTS, McpHarness, call_service as call_tool, entity_state as state
 
 ALARM = "alarm_control_panel.security"
 ALARM_CODE = "1234"
@@ -38,6 +39,10 @@ DISARM = {
     "data": {"code": ALARM_CODE},
 }
 BED_LIGHT_ON = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+CLOSED = {"cover.garage_door": "closed"}
+LOCKED = {"lock.front_door": "locked"}
+LINGERING_TIMERS = pytest.mark.parametrize("expected_lingering_timers", [True], ids=["timers"])
+"""For tests whose polling automations keep a timer after the test."""
 
 
 def write_config_dir(config_dir: str) -> None:
@@ -197,19 +202,7 @@ async def call_service(
 ) -> dict[str, Any]:
     """Call `call_service` over MCP for `domain.service`."""
     domain, service = action.split(".", 1)
-    arguments: dict[str, Any] = {"domain": domain, "service": service}
-    if target is not None:
-        arguments["target"] = target
-    if data is not None:
-        arguments["data"] = data
-    return await mcp.data("call_service", arguments, mode=mode)
-
-
-def state(hass: HomeAssistant, entity_id: str) -> str:
-    """Return an entity's state from Home Assistant's state machine."""
-    current = hass.states.get(entity_id)
-    assert current is not None, entity_id
-    return current.state
+    return await call_tool(mcp, domain, service, target, data, mode)
 
 
 async def assert_house(hass: HomeAssistant, expected: dict[str, str]) -> None:

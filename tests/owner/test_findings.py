@@ -29,7 +29,10 @@ from .house import (
     ALARM_CODE,
     ARMING_TIME,
     BED_LIGHT_ON,
+    CLOSED,
     DISARM,
+    LINGERING_TIMERS,
+    LOCKED,
     OPEN_GARAGE,
     UNLOCK_FRONT,
     Clock,
@@ -46,10 +49,6 @@ from .house import (
 
 MODES = pytest.mark.parametrize("mode", ["legacy", "auto"])
 # The demo's manual alarm keeps its arming timer; time triggers keep theirs.
-LINGERING_TIMERS = pytest.mark.parametrize("expected_lingering_timers", [True], ids=["timers"])
-
-CLOSED = {"cover.garage_door": "closed"}
-LOCKED = {"lock.front_door": "locked"}
 
 
 # -- the owner's Home Assistant --------------------------------------------------

@@ -24,6 +24,10 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     ALARM_CODE,
+    CLOSED,
+    DISARM,
+    LINGERING_TIMERS,
+    LOCKED,
     OPEN_GARAGE,
     UNLOCK_FRONT,
     Owner,
@@ -35,14 +39,6 @@ from .house import (
     pass_time,
     state,
 )
-
-CLOSED = {"cover.garage_door": "closed"}
-LOCKED = {"lock.front_door": "locked"}
-DISARM = {
-    "action": "alarm_control_panel.alarm_disarm",
-    "target": {"entity_id": ALARM},
-    "data": {"code": ALARM_CODE},
-}
 
 
 async def _flow(hass: HomeAssistant, handler: str, *steps: dict[str, Any]) -> ConfigEntry:
@@ -76,7 +72,7 @@ async def test_event_an_integration_fires_when_its_button_is_pressed(
 
 
 # Time-triggered automations keep their timers.
-@pytest.mark.parametrize("expected_lingering_timers", [True])
+@LINGERING_TIMERS
 @pytest.mark.parametrize(
     ("event_type", "name", "action", "target"),
     [
@@ -403,7 +399,7 @@ async def test_relay_behind_a_template_switch_shown_as_a_valve(
 # -- S10, S11: reads and entities the perimeter missed ----------------------------
 
 
-@pytest.mark.parametrize("expected_lingering_timers", [True])
+@LINGERING_TIMERS
 async def test_read_in_an_action_variables_step(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

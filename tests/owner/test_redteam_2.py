@@ -24,6 +24,9 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     ALARM_CODE,
+    CLOSED,
+    LINGERING_TIMERS,
+    LOCKED,
     OPEN_GARAGE,
     UNLOCK_FRONT,
     Owner,
@@ -35,8 +38,6 @@ from .house import (
     state,
 )
 
-CLOSED = {"cover.garage_door": "closed"}
-LOCKED = {"lock.front_door": "locked"}
 OPEN_ORCHARD = {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
 POLLING = [{"trigger": "time_pattern", "seconds": "/3"}]
 
@@ -129,7 +130,7 @@ async def test_event_triggers_on_any_event(
     await assert_house(hass, CLOSED)
 
 
-@pytest.mark.parametrize("expected_lingering_timers", [True])
+@LINGERING_TIMERS
 async def test_templated_event_in_a_wait(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -206,7 +207,7 @@ async def test_every_state_change_and_an_untargeted_action(
 # -- 5: what a securing change sets off through what derives from it --------------
 
 
-@pytest.mark.parametrize("expected_lingering_timers", [True])
+@LINGERING_TIMERS
 @pytest.mark.parametrize(
     ("securing", "target", "data", "reads"),
     [
@@ -239,7 +240,7 @@ async def test_securing_change_through_a_template_sensor(
     await assert_house(hass, {"valve.orchard": "closed"})
 
 
-@pytest.mark.parametrize("expected_lingering_timers", [True])
+@LINGERING_TIMERS
 async def test_securing_change_read_by_a_polling_automation(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

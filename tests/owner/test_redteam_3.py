@@ -14,10 +14,15 @@ from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
-from .house import OPEN_GARAGE, Owner, assert_house, assert_ran, assert_refused, call_service
-
-CLOSED = {"cover.garage_door": "closed"}
-
+from .house import (
+    CLOSED,
+    OPEN_GARAGE,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+)
 
 # -- an integration's own notification ---------------------------------------------
 

@@ -72,6 +72,9 @@ class Snapshot:
     perimeter: key -> the guarded findings changing it leads to (via from it).
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
+    checked_by / waiting_on: entity -> the securing automations whose
+        conditions check it / timer (or `domain:timer`) -> those that wait
+        for it to finish.
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -89,6 +92,7 @@ class Snapshot:
         self.polled_by: dict[str, list[str]] = {}
         self.derived: dict[str, frozenset[str]] = {}
         self.checked_by: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
+        self.waiting_on: dict[str, list[str]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -191,7 +195,7 @@ class Snapshot:
                     found.append(automation_id)
         if domain == "timer" and verb in ("cancel", "pause"):
             for key in (entity_id, "domain:timer"):
-                found.extend(a for a, _ in self.checked_by.get(f"timer:{key}", ()))
+                found.extend(self.waiting_on.get(key, ()))
         if not found:
             return
         for automation_id in dict.fromkeys(found):
@@ -257,9 +261,7 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
             for key, accepted in runnable.checks:
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
             for timer in runnable.timers:
-                snapshot.checked_by.setdefault(f"timer:{timer}", []).append(
-                    (runnable.entity_id, None)
-                )
+                snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     sources = derivations(hass)
     snapshot.derived = derived_closure(sources)
     _Fixpoint(macros, sources, opening, securing).run(snapshot)
