@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
@@ -136,8 +138,9 @@ async def test_a_template_gate_and_lock_that_show_helpers(
 # -- near miss: a safety net switched off through what it checks --------------------
 
 
+@pytest.mark.parametrize("any_timer", [False, True], ids=["this_timer", "any_timer"])
 async def test_what_an_automation_that_locks_checks_or_waits_for(
-    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, any_timer: bool
 ) -> None:
     """Auto-lock checks a helper; auto-close waits for a timer: both are its off switch."""
     assert await async_setup_component(hass, "timer", {})
@@ -160,7 +163,7 @@ async def test_what_an_automation_that_locks_checks_or_waits_for(
         {
             "alias": "Garage auto-close",
             "triggers": [{"trigger": "event", "event_type": "timer.finished",
-                          "event_data": {"entity_id": timer}}],
+                          "event_data": {} if any_timer else {"entity_id": timer}}],
             "actions": [{"action": "cover.close_cover",
                          "target": {"entity_id": "cover.garage_door"}}],
         },

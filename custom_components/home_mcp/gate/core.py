@@ -187,7 +187,7 @@ class Gate:
             or snapshot.in_perimeter(entity_id)
             or any(snapshot.while_running(entity_id))  # A running script waits on it.
             or entity_id in snapshot.checked_by  # A securing automation checks it.
-            or entity_id in snapshot.waiting_on  # ... or waits for this timer.
+            or snapshot.waits_on(entity_id)  # ... or waits for this timer.
         ):
             return True
         domain = split_entity_id(entity_id)[0]

@@ -180,6 +180,12 @@ class Snapshot:
             for finding in self.opening.get(automation_id, ()):
                 yield finding.through(entity_id, automation_id)
 
+    def waits_on(self, entity_id: str) -> list[str]:
+        """Return the securing automations waiting for this timer to finish."""
+        if not entity_id.startswith("timer."):
+            return []
+        return [*self.waiting_on.get(entity_id, ()), *self.waiting_on.get("domain:timer", ())]
+
     def keeps_from_securing(self, entity_id: str, verb: str) -> Iterator[str]:
         """Yield the enabled securing automations `verb` on `entity_id` can stop.
 
@@ -193,9 +199,8 @@ class Snapshot:
             for automation_id, accepted in checks:
                 if accepted is None or not states or not states <= accepted:
                     found.append(automation_id)
-        if domain == "timer" and verb in ("cancel", "pause"):
-            for key in (entity_id, "domain:timer"):
-                found.extend(self.waiting_on.get(key, ()))
+        if verb in ("cancel", "pause"):
+            found.extend(self.waits_on(entity_id))
         if not found:
             return
         for automation_id in dict.fromkeys(found):
