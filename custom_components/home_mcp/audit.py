@@ -18,11 +18,13 @@ from homeassistant.util import dt as dt_util
 
 from .confirmations import SIGNAL_CONFIRMATION_DECIDED
 from .const import DOMAIN
+from .records import storable
 
 STORAGE_KEY: Final = f"{DOMAIN}.audit"
 STORAGE_VERSION: Final = 1
 MAX_ENTRIES: Final = 2000
-SAVE_DELAY: Final = 5
+SAVE_DELAY: Final = 1
+"""Seconds between an entry and its save: what a crash can lose at most."""
 
 
 class AuditLog:
@@ -48,7 +50,9 @@ class AuditLog:
     @callback
     def async_record(self, entry: dict[str, Any]) -> None:
         """Append an entry (time is added) and schedule a save."""
-        self._entries.append({"time": dt_util.utcnow().isoformat(), **entry})
+        self._entries.append(
+            storable(self._hass, "audit", {"time": dt_util.utcnow().isoformat(), **entry})
+        )
         if entry.get("kind") == "tool" and entry.get("credential"):
             self.calls[str(entry["credential"])] += 1
         self._store.async_delay_save(lambda: {"entries": list(self._entries)}, SAVE_DELAY)

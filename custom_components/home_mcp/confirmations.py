@@ -45,6 +45,7 @@ from .caller import Caller
 from .const import DOMAIN, NAME_MAX_CHARS, PANEL_URL_PATH, TEXT_MAX_CHARS
 from .gate import TARGET_KEYS, Action, Decision, Gate, Risk
 from .gate.verbs import verb_words
+from .records import storable
 from .shaping import clean_text, escape_markdown
 
 _LOGGER = logging.getLogger(__name__)
@@ -466,6 +467,7 @@ class ConfirmationManager:
             expires_at=now + self._expiry,
             key=key,
         )
+        confirmation = self._storable(confirmation)
         self._confirmations[confirmation.confirmation_id] = confirmation
         self._timers[confirmation.confirmation_id] = async_track_point_in_utc_time(
             self._hass,
@@ -611,7 +613,17 @@ class ConfirmationManager:
         self._async_changed(confirmation)
 
     @callback
+    def _storable(self, confirmation: Confirmation) -> Confirmation:
+        """Return `confirmation`, or its repaired copy if the store could not write it."""
+        data = confirmation.as_dict()
+        if (kept := storable(self._hass, "confirmations", data)) is data:
+            return confirmation
+        return Confirmation.from_dict(kept)
+
+    @callback
     def _async_changed(self, confirmation: Confirmation) -> None:
+        if (kept := self._storable(confirmation)) is not confirmation:
+            self._confirmations[confirmation.confirmation_id] = kept
         self._async_prune()
         self._async_save()
         async_dispatcher_send(self._hass, SIGNAL_CONFIRMATIONS_UPDATED, confirmation)

@@ -62,12 +62,21 @@ from .const import (
     CORE_MCP_SERVER_DOMAIN,
     DOMAIN,
     MAX_REQUEST_BYTES,
+    NAME_MAX_CHARS,
     SESSION_SDK_IDLE_BACKSTOP,
     URL_HOME_MCP,
     URL_MCP,
 )
 from .keys import KeyStore
 from .sessions import SessionRegistry
+from .shaping import clean_text
+from .untrusted import (
+    NotUtf8Error,
+    TooDeepError,
+    parse_body,
+    replace_surrogates,
+    undecodable_header,
+)
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -77,6 +86,16 @@ SUPPORTED_PROTOCOL_VERSIONS: Final = (
     *MODERN_PROTOCOL_VERSIONS,
 )
 STARTUP_TIMEOUT: Final = 30.0
+STARTING_STATES: Final = frozenset(
+    {
+        ConfigEntryState.NOT_LOADED,
+        ConfigEntryState.SETUP_IN_PROGRESS,
+        ConfigEntryState.SETUP_RETRY,
+        ConfigEntryState.UNLOAD_IN_PROGRESS,
+    }
+)
+"""States of an enabled entry that is about to serve (again)."""
+STARTING_RETRY_AFTER: Final = 5
 
 ACCEPT_HINT: Final = "Send 'Accept: application/json, text/event-stream'."
 TRANSPORT_HINT: Final = (
@@ -105,7 +124,7 @@ def _rpc_error(
     body = {"jsonrpc": "2.0", "id": request_id, "error": error}
     return web.Response(
         status=status,
-        text=json.dumps(body, ensure_ascii=False),
+        text=replace_surrogates(json.dumps(body, ensure_ascii=False)),
         content_type="application/json",
         headers=headers,
     )
@@ -117,9 +136,23 @@ def _accepts_json(accept: str) -> bool:
     return bool(media_types & {"application/json", "application/*", "*/*"})
 
 
-def _is_json_content_type(content_type: str) -> bool:
-    """Return True for `application/json`, with or without parameters."""
-    return content_type.split(";", maxsplit=1)[0].strip().lower() == "application/json"
+def _content_type_problem(content_type: str) -> str | None:
+    """Return None for `application/json` in UTF-8, else what is wrong.
+
+    Media types and parameter names are case-insensitive (RFC 9110); a
+    `charset` parameter, when present, must be UTF-8 (RFC 8259).
+    """
+    media_type, *parameters = content_type.split(";")
+    if media_type.strip().lower() != "application/json":
+        return "send the JSON-RPC message with 'Content-Type: application/json'"
+    for parameter in parameters:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in (
+            "utf-8",
+            "utf8",
+        ):
+            return "JSON is UTF-8: send 'Content-Type: application/json' without another charset"
+    return None
 
 
 def _is_jsonrpc_message(message: Any) -> str | None:
@@ -135,12 +168,19 @@ def _is_jsonrpc_message(message: Any) -> str | None:
             return '"method" must be a string'
         if "params" in message and not isinstance(message["params"], dict):
             return '"params" must be an object'
-        if "id" in message and not isinstance(message["id"], (str, int)):
+        if "id" in message and not _is_request_id(message["id"]):
             return '"id" must be a string or an integer'
         return None
-    if "id" in message and ("result" in message or "error" in message):
+    if "result" in message or "error" in message:
+        if not _is_request_id(message.get("id")):
+            return '"id" of a response must be a string or an integer'
         return None
     return "The message is neither a request, a notification nor a response"
+
+
+def _is_request_id(value: Any) -> bool:
+    """Return True for a JSON-RPC id MCP allows: a string or an integer (not a boolean)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 
 class _SdkSessions:
@@ -264,6 +304,12 @@ class McpEndpoint:
         POST, or (sessions on) a GET or DELETE naming a session, reaches the
         SDK. Routing (sessions on): see `_async_route`.
         """
+        if (header := undecodable_header(request.headers.items())) is not None:
+            return _rpc_error(
+                HTTPStatus.BAD_REQUEST,
+                INVALID_REQUEST,
+                f"Invalid header {header[:60]!r}: its value is not UTF-8 text",
+            )
         if not _origin_allowed(self._hass, request):
             return _rpc_error(
                 HTTPStatus.FORBIDDEN,
@@ -280,12 +326,11 @@ class McpEndpoint:
                 INVALID_REQUEST,
                 f"Not Acceptable: the response is JSON. {ACCEPT_HINT}",
             )
-        if not _is_json_content_type(request.headers.get("Content-Type", "")):
+        if problem := _content_type_problem(request.headers.get("Content-Type", "")):
             return _rpc_error(
                 HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
                 INVALID_REQUEST,
-                "Unsupported Media Type: send the JSON-RPC message with "
-                "'Content-Type: application/json'",
+                f"Unsupported Media Type: {problem}",
             )
         if version is not None and version not in SUPPORTED_PROTOCOL_VERSIONS:
             return _unsupported_version(version)
@@ -298,10 +343,13 @@ class McpEndpoint:
             if size > MAX_REQUEST_BYTES:
                 return _too_large()
             chunks.append(chunk)
-        body = b"".join(chunks)
         try:
-            message = json.loads(body)
-        except ValueError, RecursionError:
+            message, body = parse_body(b"".join(chunks))
+        except NotUtf8Error as err:
+            return _rpc_error(HTTPStatus.BAD_REQUEST, PARSE_ERROR, f"Parse error: {err}")
+        except TooDeepError as err:
+            return _rpc_error(HTTPStatus.BAD_REQUEST, INVALID_REQUEST, f"Invalid Request: {err}")
+        except ValueError:
             return _rpc_error(
                 HTTPStatus.BAD_REQUEST, PARSE_ERROR, "Parse error: the body is not JSON"
             )
@@ -311,7 +359,7 @@ class McpEndpoint:
                 HTTPStatus.BAD_REQUEST,
                 INVALID_REQUEST,
                 f"Invalid Request: {problem}",
-                request_id=request_id if isinstance(request_id, (str, int)) else None,
+                request_id=request_id if _is_request_id(request_id) else None,
             )
         return await self._async_route(request, caller, version, message, body)
 
@@ -583,7 +631,7 @@ async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Cal
         return Caller(
             user=user,
             refresh_token_id=token_id,
-            credential_name=credential_name,
+            credential_name=clean_text(credential_name, NAME_MAX_CHARS),
             base_url=_base_url(hass),
         )
     header = request.headers.get(hdrs.AUTHORIZATION, "")
@@ -596,7 +644,7 @@ async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Cal
         return Caller(
             user=await keys.async_user(),
             refresh_token_id=None,
-            credential_name=f"client key {key.name}",
+            credential_name=clean_text(f"client key {key.name}", NAME_MAX_CHARS),
             key_id=key.key_id,
             read_only=key.scope == "read",
             base_url=_base_url(hass),
@@ -639,13 +687,19 @@ def _declared_client_name(message: dict[str, Any]) -> str | None:
     if info is None:
         info = params.get("clientInfo")
     if isinstance(info, dict) and isinstance(info.get("name"), str):
-        return f"{info['name']} {info.get('version', '')}".strip()
+        version = info.get("version")
+        return f"{info['name']} {version if isinstance(version, str) else ''}".strip()
     return None
 
 
 def _with_client_name(caller: Caller, client_name: str | None) -> Caller:
-    """Return `caller` with what the MCP client says it is (untrusted, for display)."""
-    return replace(caller, client_name=client_name[:120] if client_name else None)
+    """Return `caller` with what the MCP client says it is (untrusted, for display).
+
+    The name is cleaned here, once, before it can reach the audit, a
+    confirmation, a notification or the panel.
+    """
+    cleaned = clean_text(client_name, NAME_MAX_CHARS) if client_name else None
+    return replace(caller, client_name=cleaned or None)
 
 
 _DROPPED_HEADERS: Final = frozenset({b"authorization", b"cookie"})
@@ -658,7 +712,9 @@ def _asgi_scope(request: web.Request, caller: Caller) -> dict[str, Any]:
     the `Caller` (under `SCOPE_KEY`) is what tools act as.
     """
     headers = [
-        (name.lower(), value)
+        # The transport checked the media type (any case, UTF-8); the SDK
+        # compares it case-sensitively, so it gets the canonical spelling.
+        (name.lower(), b"application/json" if name.lower() == b"content-type" else value)
         for name, value in request.raw_headers
         if name.lower() not in _DROPPED_HEADERS
     ]
@@ -774,6 +830,29 @@ def async_core_mcp_server_active(hass: HomeAssistant) -> bool:
     )
 
 
+def _starting_answer(hass: HomeAssistant) -> web.Response | None:
+    """Return the 503 for an entry that is set up but not serving yet, or None.
+
+    Home MCP's views exist from the integration's setup on; its config entry
+    starts a moment later (and again after a reload). Meanwhile, and while
+    Home Assistant retries a failed setup, clients are told to come back.
+    """
+    states = {
+        entry.state
+        for entry in hass.config_entries.async_entries(DOMAIN)
+        if entry.disabled_by is None
+    }
+    if not states & STARTING_STATES:
+        return None
+    return _rpc_error(
+        HTTPStatus.SERVICE_UNAVAILABLE,
+        INTERNAL_ERROR,
+        "Home MCP is starting; try again in a few seconds",
+        {"retry_after": STARTING_RETRY_AFTER},
+        headers={hdrs.RETRY_AFTER: str(STARTING_RETRY_AFTER)},
+    )
+
+
 class HomeMcpView(HomeAssistantView):
     """The MCP endpoint: `/api/home_mcp` always, `/api/mcp` when it is free."""
 
@@ -790,11 +869,11 @@ class HomeMcpView(HomeAssistantView):
 
     async def _async_dispatch(self, request: web.Request) -> web.StreamResponse:
         hass = request.app[KEY_HASS]
-        entries = [
-            entry
-            for entry in hass.config_entries.async_entries(DOMAIN)
-            if entry.state is ConfigEntryState.LOADED
-        ]
+        entries = hass.config_entries.async_loaded_entries(DOMAIN)
+        if not entries and (starting := _starting_answer(hass)) is not None:
+            # Before authentication: a client key cannot be checked yet, and a
+            # 401 would count as a failed login.
+            return starting
         caller = await async_authenticate(
             request, entries[0].runtime_data.keys if entries else None
         )

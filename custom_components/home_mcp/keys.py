@@ -24,11 +24,13 @@ from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from .const import DOMAIN
+from .shaping import clean_text
 
 STORAGE_KEY: Final = f"{DOMAIN}.keys"
 STORAGE_VERSION: Final = 1
 KEY_PREFIX: Final = "hmk_"
 SYSTEM_USER_NAME: Final = "Home MCP"
+KEY_NAME_MAX_CHARS: Final = 60
 
 type KeyScope = Literal["read", "control"]
 
@@ -98,14 +100,18 @@ class KeyStore:
 
     @callback
     def async_create(self, name: str, scope: KeyScope) -> tuple[ClientKey, str]:
-        """Create a key; return it and its plaintext, which is never shown again."""
+        """Create a key; return it and its plaintext, which is never shown again.
+
+        The name is cleaned (no control or bidirectional characters, at most
+        60 characters): it is shown in the panel, the audit and notifications.
+        """
         key_id = secrets.token_hex(4)
         while key_id in self._keys:
             key_id = secrets.token_hex(4)
         secret = secrets.token_urlsafe(32)
         key = ClientKey(
             key_id=key_id,
-            name=name,
+            name=clean_text(name, KEY_NAME_MAX_CHARS) or f"key {key_id}",
             scope=scope,
             secret_hash=_hash(secret),
             created_at=dt_util.utcnow().isoformat(),

@@ -31,11 +31,11 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
 from .confirmations import ConfirmationManager
-from .const import DOMAIN
+from .const import DOMAIN, NAME_MAX_CHARS
 from .gate import Gate
 from .resources import ResourceHub
 from .schemas import compact_schema, output_schema
-from .shaping import finalize
+from .shaping import clean_text, finalize
 from .tools import (
     Tool,
     ToolContext,
@@ -179,10 +179,10 @@ def create_server(
         if tool is None:
             payload = ToolError(
                 "unknown_tool",
-                f"There is no tool named {params.name[:80]!r}",
+                f"There is no tool named {clean_text(params.name, 80)!r}",
                 f"Available tools: {', '.join(tools)}",
             ).as_result()
-            _audit(audit, caller, params.name[:80], False, payload)
+            _audit(audit, caller, clean_text(params.name, 80), False, payload)
             return _result(payload)
         if not _may_use(caller, tool):
             payload = _not_allowed(caller, tool).as_result()
@@ -367,17 +367,28 @@ def _audit(
 
 
 def _invalid_arguments(tool: Tool, err: ValidationError) -> dict[str, Any]:
-    """Return the structured error for arguments that fail the input model."""
-    problems = []
-    for error in err.errors(include_url=False)[:10]:
+    """Return the structured error for arguments that fail the input model.
+
+    `message` lists each problem as `field: what is wrong`; `problems` has
+    the same as data, with the `limit` a too-long or too-large value broke.
+    """
+    problems: list[dict[str, Any]] = []
+    for error in err.errors(include_url=False, include_input=False)[:10]:
         where = ".".join(str(part) for part in error["loc"]) or "arguments"
-        message = error["msg"]
+        message = error["msg"].removeprefix("Value error, ")
         if error["type"] == "extra_forbidden":
             message = "unknown argument"
-        problems.append(f"{where}: {message}")
+        problem: dict[str, Any] = {"field": clean_text(where, NAME_MAX_CHARS), "problem": message}
+        limits = error.get("ctx") or {}
+        for key in ("max_length", "le", "lt"):
+            if isinstance(limits.get(key), (int, float)):
+                problem["limit"] = limits[key]
+        problems.append(problem)
     fields = sorted(tool.input_model.model_fields)
     return ToolError(
         "invalid_arguments",
-        f"Invalid arguments for {tool.name}: {'; '.join(problems)}",
+        f"Invalid arguments for {tool.name}: "
+        + "; ".join(f"{p['field']}: {p['problem']}" for p in problems),
         f"{tool.name} takes: {', '.join(fields) or 'no arguments'}",
+        problems=problems,
     ).as_result()

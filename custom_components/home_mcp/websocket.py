@@ -26,6 +26,7 @@ from homeassistant.helpers.http import current_request
 from .caller import key_credential_id
 from .confirmations import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
 from .const import DOMAIN
+from .keys import KEY_NAME_MAX_CHARS
 
 if TYPE_CHECKING:
     from . import HomeMcpData
@@ -195,7 +196,9 @@ def ws_keys(
 @websocket_api.websocket_command(
     {
         probatio.Required("type"): "home_mcp/keys/create",
-        probatio.Required("name"): probatio.All(str, probatio.Length(min=1, max=60)),
+        probatio.Required("name"): probatio.All(
+            str, probatio.Length(min=1, max=KEY_NAME_MAX_CHARS)
+        ),
         probatio.Required("scope"): probatio.In(["read", "control"]),
     }
 )

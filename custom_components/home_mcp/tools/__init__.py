@@ -80,9 +80,14 @@ class ToolError(Exception):
 
 
 class ToolInput(BaseModel):
-    """Base of every tool's input: unknown arguments are refused."""
+    """Base of every tool's input: unknown arguments are refused, types are strict.
 
-    model_config = ConfigDict(extra="forbid")
+    Strict: a boolean is `true` or `false`, an integer is an integer; what
+    decides whether something happens (`dry_run`) is never coerced from
+    text. String arguments use the bounded types of `arguments.py`.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Shape(BaseModel):

@@ -50,6 +50,7 @@ from ..const import DOMAIN
 from ..matching import best_match
 from ..shaping import clean_text, envelope, local_iso
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .arguments import Data, Identifier
 from .template_limits import LimitedTemplate
 
 TEMPLATE_MAX_CHARS: Final = 10_000
@@ -79,7 +80,7 @@ class RenderTemplateInput(ToolInput):
         max_length=TEMPLATE_MAX_CHARS,
         description="Jinja template, e.g. {{ states('sun.sun') }}",
     )
-    variables: dict[str, Any] | None = Field(None, description="Template variables")
+    variables: Data | None = Field(None, description="Template variables")
     timeout: float = Field(
         DEFAULT_TEMPLATE_TIMEOUT,
         gt=0,
@@ -392,13 +393,13 @@ async def get_error_log(ctx: ToolContext, args: GetErrorLogInput) -> GetErrorLog
 class GetAutomationConfigInput(ToolInput):
     """Which automation."""
 
-    automation: str = Field(description="Entity id or id", min_length=1, max_length=255)
+    automation: Identifier = Field(description="Entity id or id", min_length=1)
 
 
 class GetScriptConfigInput(ToolInput):
     """Which script."""
 
-    script: str = Field(description="Entity id or key", min_length=1, max_length=255)
+    script: Identifier = Field(description="Entity id or key", min_length=1)
 
 
 class MacroConfigOutput(ToolOutput):

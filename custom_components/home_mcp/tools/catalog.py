@@ -24,6 +24,7 @@ from homeassistant.helpers.translation import async_get_translations
 from ..gate import GUARDED_RISKS, Risk
 from ..shaping import clean_text, encoded_size, envelope
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .arguments import Identifier
 
 DEFAULT_LIMIT = 25
 MAX_LIMIT = 100
@@ -37,8 +38,10 @@ SELECT_OPTIONS_SHOWN: Final = 8
 class ListServicesInput(ToolInput):
     """Without a domain: the domains; with one: its actions."""
 
-    domain: str | None = Field(None, description="e.g. light; omit: all domains", max_length=64)
-    service: str | None = Field(None, description="e.g. turn_on", max_length=64)
+    domain: Identifier | None = Field(
+        None, description="e.g. light; omit: all domains", max_length=64
+    )
+    service: Identifier | None = Field(None, description="e.g. turn_on", max_length=64)
     offset: int = Field(0, ge=0)
     limit: int = Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT)
 

@@ -8,12 +8,15 @@ from pydantic import Field
 
 from ..confirmations import ConfirmationState
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .arguments import Identifier
 
 
 class GetConfirmationInput(ToolInput):
     """Which confirmation."""
 
-    confirmation_id: str = Field(min_length=1, max_length=64, description="From the refused call")
+    confirmation_id: Identifier = Field(
+        min_length=1, max_length=64, description="From the refused call"
+    )
 
 
 class GetConfirmationOutput(ToolOutput):

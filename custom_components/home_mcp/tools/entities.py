@@ -10,6 +10,7 @@ from pydantic import Field
 from ..matching import best_match, fold
 from ..shaping import clean_text, envelope
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .arguments import Identifier, Text
 from .house import House, state_summary
 
 DEFAULT_LIMIT = 50
@@ -19,17 +20,13 @@ MAX_LIMIT = 200
 class ListEntitiesInput(ToolInput):
     """Filters for `list_entities`; all optional, combined with AND."""
 
-    domain: str | None = Field(None, description="e.g. light, lock")
-    area: str | None = Field(None, description="Area id, name or alias")
-    floor: str | None = Field(None, description="Floor id, name or alias")
-    label: str | None = Field(None, description="Label id or name")
-    device_class: str | None = Field(None, description="e.g. garage, temperature")
-    state: str | None = Field(None, description="e.g. on, unlocked")
-    query: str | None = Field(
-        None,
-        description="Names, aliases, ids, device names; any language",
-        max_length=200,
-    )
+    domain: Identifier | None = Field(None, description="e.g. light, lock")
+    area: Text | None = Field(None, description="Area id, name or alias")
+    floor: Text | None = Field(None, description="Floor id, name or alias")
+    label: Text | None = Field(None, description="Label id or name")
+    device_class: Identifier | None = Field(None, description="e.g. garage, temperature")
+    state: Identifier | None = Field(None, description="e.g. on, unlocked")
+    query: Text | None = Field(None, description="Names, aliases, ids, device names; any language")
     offset: int = Field(0, ge=0)
     limit: int = Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT)
 

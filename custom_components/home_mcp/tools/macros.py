@@ -15,6 +15,7 @@ from ..gate import Gate
 from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
+from .arguments import Identifier
 from .house import EntityView, House, entity_object
 
 MACRO_DOMAINS: Final = ("scene", "script", "automation")
@@ -114,7 +115,7 @@ def _clear_winner(candidates: list[Candidate]) -> tuple[Candidate | None, str]:
 class ListMacrosInput(ToolInput):
     """Paging and an optional kind filter for `list_macros`."""
 
-    kind: str | None = Field(None, description="scene, script or automation")
+    kind: Identifier | None = Field(None, description="scene, script or automation")
     offset: int = Field(0, ge=0)
     limit: int = Field(50, ge=1, le=200)
 

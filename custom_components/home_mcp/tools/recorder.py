@@ -46,6 +46,7 @@ from ..const import TEXT_MAX_CHARS
 from ..matching import fold
 from ..shaping import clean_text, envelope
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .arguments import Identifier, Text
 from .house import House, readable
 
 RECORDER_DOMAIN: Final = "recorder"
@@ -267,7 +268,7 @@ def _as_list(value: Any) -> Any:
     return value
 
 
-IdList = Annotated[list[str], BeforeValidator(_as_list)]
+IdList = Annotated[list[Identifier], BeforeValidator(_as_list)]
 
 
 def _entity_ids(values: Iterable[str]) -> list[str]:
@@ -517,11 +518,11 @@ class GetHistoryInput(ToolInput):
     """Which entities and which window `get_history` reads."""
 
     entity_ids: IdList | None = Field(None, max_length=MAX_ENTITIES)
-    area: str | None = Field(None, description="Area id, name or alias")
-    domain: str | None = None
-    attribute: str | None = Field(None, description="Instead of the state")
-    start: str | None = Field(None, description=_START_DOC)
-    end: str | None = Field(None, description=_END_DOC)
+    area: Text | None = Field(None, description="Area id, name or alias")
+    domain: Identifier | None = None
+    attribute: Identifier | None = Field(None, description="Instead of the state")
+    start: Text | None = Field(None, description=_START_DOC)
+    end: Text | None = Field(None, description=_END_DOC)
 
 
 class GetHistoryOutput(ToolOutput):
@@ -709,8 +710,8 @@ class GetStatisticsInput(ToolInput):
     types: list[StatisticType] | None = Field(
         None, description="Default: mean/min/max, or change for meters"
     )
-    start: str | None = Field(None, description=_START_DOC)
-    end: str | None = Field(None, description=_END_DOC)
+    start: Text | None = Field(None, description=_START_DOC)
+    end: Text | None = Field(None, description=_END_DOC)
 
 
 class GetStatisticsOutput(ToolOutput):
@@ -886,10 +887,10 @@ class GetLogbookInput(ToolInput):
     """Filters, window and page of `get_logbook`."""
 
     entity_ids: IdList | None = Field(None, max_length=50)
-    area: str | None = Field(None, description="Area id, name or alias")
-    domain: str | None = None
-    start: str | None = Field(None, description=_START_DOC)
-    end: str | None = Field(None, description=_END_DOC)
+    area: Text | None = Field(None, description="Area id, name or alias")
+    domain: Identifier | None = None
+    start: Text | None = Field(None, description=_START_DOC)
+    end: Text | None = Field(None, description=_END_DOC)
     offset: int = Field(0, ge=0)
     limit: int = Field(50, ge=1, le=200)
 

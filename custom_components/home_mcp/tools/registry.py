@@ -29,6 +29,7 @@ from ..const import TEXT_MAX_CHARS
 from ..matching import Match, best_match, fold
 from ..shaping import clean_text, envelope, local_iso
 from . import UNTRUSTED_NOTE, PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from .arguments import Identifier, Text
 from .house import House
 
 DEFAULT_LIMIT: Final = 50
@@ -255,12 +256,8 @@ def describe_entity(ctx: ToolContext, house: House, entity_id: str) -> dict[str,
 class GetEntityInput(ToolInput):
     """Which entity `get_entity` describes: `entity_id` or `name`."""
 
-    entity_id: str | None = Field(None, description="e.g. light.kitchen", max_length=255)
-    name: str | None = Field(
-        None,
-        description="Or a name or alias",
-        max_length=200,
-    )
+    entity_id: Identifier | None = Field(None, description="e.g. light.kitchen")
+    name: Text | None = Field(None, description="Or a name or alias")
 
 
 class GetEntityOutput(ToolOutput):
@@ -473,7 +470,7 @@ def _devices_by_area(house: House) -> Counter[str]:
 class ListAreasInput(PagedInput):
     """Filters for `list_areas`."""
 
-    floor: str | None = Field(None, description="Floor id, name or alias")
+    floor: Text | None = Field(None, description="Floor id, name or alias")
 
 
 async def list_areas(ctx: ToolContext, args: ListAreasInput) -> ListOutput:
@@ -583,12 +580,12 @@ async def list_labels(ctx: ToolContext, args: ListLabelsInput) -> ListOutput:
 class ListDevicesInput(PagedInput):
     """Filters for `list_devices`; all optional, combined with AND."""
 
-    area: str | None = Field(None, description="Area id, name or alias")
-    floor: str | None = Field(None, description="Floor id, name or alias")
-    label: str | None = Field(None, description="Label id or name")
+    area: Text | None = Field(None, description="Area id, name or alias")
+    floor: Text | None = Field(None, description="Floor id, name or alias")
+    label: Text | None = Field(None, description="Label id or name")
     manufacturer: str | None = Field(None, description="Part of its name", max_length=100)
     integration: str | None = Field(None, description="Domain, e.g. hue", max_length=100)
-    query: str | None = Field(None, description="Device names and models", max_length=200)
+    query: Text | None = Field(None, description="Device names and models")
 
 
 async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> ListOutput:

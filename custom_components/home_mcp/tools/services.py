@@ -18,9 +18,9 @@ from homeassistant.helpers import (
 
 from ..gate import TARGET_KEYS, Action
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
+from .arguments import Data, DomainName, Identifier, Identifiers
 
-IDS = str | list[str]
-NAME_PATTERN = r"^[a-z0-9_]+$"
+IDS = Identifier | Identifiers
 
 
 class Target(ToolInput):
@@ -36,12 +36,10 @@ class Target(ToolInput):
 class CallServiceInput(ToolInput):
     """One action: `domain.service` with a target and data."""
 
-    domain: str = Field(description="e.g. light", pattern=NAME_PATTERN, max_length=64)
-    service: str = Field(description="e.g. turn_on", pattern=NAME_PATTERN, max_length=64)
+    domain: DomainName = Field(description="e.g. light")
+    service: DomainName = Field(description="e.g. turn_on")
     target: Target | None = None
-    data: dict[str, Any] | None = Field(
-        None, description='Service data, e.g. {"brightness_pct": 40}'
-    )
+    data: Data | None = Field(None, description='Service data, e.g. {"brightness_pct": 40}')
 
 
 class CallServiceOutput(ToolOutput):

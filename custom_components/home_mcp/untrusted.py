@@ -1,0 +1,135 @@
+r"""Text from outside Home MCP, made safe once, where it enters.
+
+Everything a request carries is untrusted bytes: header values, the JSON-RPC
+body and every string in it (tool names, arguments, `clientInfo`). Before any
+of it is stored (audit, confirmations), logged, put in a notification or sent
+to the panel, the transport passes it through here:
+
+- a header value that is not UTF-8 is refused (aiohttp hands it over with
+  the undecodable bytes as lone surrogates, which no JSON writer, log file or
+  browser accepts);
+- the body must be UTF-8 JSON (a leading byte order mark is ignored, as RFC
+  8259 allows), at most `MAX_JSON_DEPTH` levels deep;
+- a lone surrogate written as a JSON escape (`"\ud800"` in the JSON text) is replaced by
+  U+FFFD everywhere in the message, keys included, so what reaches the tools
+  is text every writer can encode.
+
+Display text (what a client calls itself, a credential's name) is further
+cleaned of control and bidirectional characters and capped by
+`shaping.clean_text` when the `Caller` is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+import json
+import re
+from typing import Any, Final
+
+MAX_JSON_DEPTH: Final = 64
+"""Deepest nesting of arrays and objects a message may have."""
+
+UTF8_BOM: Final = b"\xef\xbb\xbf"
+REPLACEMENT: Final = "\ufffd"
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+class UntrustedInputError(ValueError):
+    """A request body Home MCP will not read; the message says why."""
+
+
+class NotUtf8Error(UntrustedInputError):
+    """The body is not UTF-8 text."""
+
+
+class TooDeepError(UntrustedInputError):
+    """The message nests arrays or objects deeper than `MAX_JSON_DEPTH`."""
+
+
+def has_surrogates(text: str) -> bool:
+    """Return True if `text` holds a lone surrogate (not encodable as UTF-8)."""
+    return _SURROGATE.search(text) is not None
+
+
+def replace_surrogates(text: str) -> str:
+    """Return `text` with every lone surrogate replaced by U+FFFD."""
+    return _SURROGATE.sub(REPLACEMENT, text)
+
+
+def undecodable_header(headers: Iterable[tuple[str, str]]) -> str | None:
+    """Return the name of the first header whose value is not UTF-8, or None.
+
+    aiohttp decodes header bytes as UTF-8 with `surrogateescape`: a byte that
+    is not UTF-8 arrives as a lone surrogate.
+    """
+    for name, value in headers:
+        if has_surrogates(value) or has_surrogates(name):
+            return replace_surrogates(name)
+    return None
+
+
+def parse_body(body: bytes) -> tuple[Any, bytes]:
+    """Return the JSON message in `body` made safe, and the bytes to pass on.
+
+    The bytes are `body` itself unless something had to change (a byte
+    order mark dropped, a surrogate replaced); then they are the safe
+    message, re-encoded. Raises `NotUtf8Error`, `TooDeepError` or `ValueError`
+    (not JSON).
+    """
+    body = body.removeprefix(UTF8_BOM)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise NotUtf8Error(
+            f"the body is not UTF-8 (invalid byte at offset {err.start}); "
+            "send JSON encoded as UTF-8"
+        ) from err
+    try:
+        message = json.loads(text)
+    except RecursionError as err:
+        raise TooDeepError(_too_deep()) from err
+    safe, changed = _safe_json(message)
+    if changed:
+        return safe, json.dumps(safe, ensure_ascii=False).encode()
+    return message, body
+
+
+def _too_deep() -> str:
+    return f"the message is nested deeper than {MAX_JSON_DEPTH} levels"
+
+
+def _safe_json(value: Any) -> tuple[Any, bool]:
+    """Return `value` with surrogates replaced, and whether anything changed.
+
+    Iterative, so a deep message costs no recursion; raises
+    `TooDeepError` beyond `MAX_JSON_DEPTH`.
+    """
+    changed = False
+
+    def text(item: str) -> str:
+        nonlocal changed
+        if has_surrogates(item):
+            changed = True
+            return replace_surrogates(item)
+        return item
+
+    root: list[Any] = [value]
+    # Each entry: (container, key in container, value, depth).
+    stack: list[tuple[Any, Any, Any, int]] = [(root, 0, value, 1)]
+    while stack:
+        parent, key, item, depth = stack.pop()
+        if isinstance(item, str):
+            parent[key] = text(item)
+        elif isinstance(item, (dict, list)):
+            if depth > MAX_JSON_DEPTH:
+                raise TooDeepError(_too_deep())
+            if isinstance(item, dict):
+                if any(has_surrogates(k) for k in item):
+                    changed = True
+                    item = {replace_surrogates(k): v for k, v in item.items()}
+                    parent[key] = item
+                stack.extend((item, k, v, depth + 1) for k, v in item.items())
+            else:
+                stack.extend((item, i, v, depth + 1) for i, v in enumerate(item))
+    return root[0], changed

@@ -1,0 +1,1 @@
+"""Hostile input for Home MCP: a transport bad-input corpus and tool argument fuzzing."""
