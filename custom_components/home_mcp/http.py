@@ -338,11 +338,19 @@ class McpEndpoint:
             return _too_large()
         chunks: list[bytes] = []
         size = 0
-        while chunk := await request.content.read(64 * 1024):
-            size += len(chunk)
-            if size > MAX_REQUEST_BYTES:
-                return _too_large()
-            chunks.append(chunk)
+        try:
+            while chunk := await request.content.read(64 * 1024):
+                size += len(chunk)
+                if size > MAX_REQUEST_BYTES:
+                    return _too_large()
+                chunks.append(chunk)
+        except web.RequestPayloadError:
+            return _rpc_error(
+                HTTPStatus.BAD_REQUEST,
+                PARSE_ERROR,
+                "Parse error: the body could not be read as sent (its Content-Encoding "
+                "or chunked framing is broken); send plain UTF-8 JSON",
+            )
         try:
             message, body = parse_body(b"".join(chunks))
         except NotUtf8Error as err:

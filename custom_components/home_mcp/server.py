@@ -15,15 +15,16 @@ shape the result (`shaping.finalize`) and return it both as
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 import json
 import logging
-from typing import Any
+from typing import Any, get_args
 
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 import mcp_types as types
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
@@ -197,6 +198,7 @@ def create_server(
             budget=budget,
         )
         try:
+            _check_argument_names(tool, params.arguments or {})
             arguments = tool.input_model.model_validate(params.arguments or {})
             output = await tool.handler(context, arguments)
             payload = output.model_dump(mode="json")
@@ -367,11 +369,7 @@ def _audit(
 
 
 def _invalid_arguments(tool: Tool, err: ValidationError) -> dict[str, Any]:
-    """Return the structured error for arguments that fail the input model.
-
-    `message` lists each problem as `field: what is wrong`; `problems` has
-    the same as data, with the `limit` a too-long or too-large value broke.
-    """
+    """Return the structured error for arguments that fail the input model."""
     problems: list[dict[str, Any]] = []
     for error in err.errors(include_url=False, include_input=False)[:10]:
         where = ".".join(str(part) for part in error["loc"]) or "arguments"
@@ -384,11 +382,57 @@ def _invalid_arguments(tool: Tool, err: ValidationError) -> dict[str, Any]:
             if isinstance(limits.get(key), (int, float)):
                 problem["limit"] = limits[key]
         problems.append(problem)
-    fields = sorted(tool.input_model.model_fields)
+    return _invalid(tool, problems, err.error_count()).as_result()
+
+
+def _invalid(tool: Tool, problems: list[dict[str, Any]], count: int) -> ToolError:
+    """Return `invalid_arguments` listing `problems` (of `count` in all).
+
+    `message` lists each problem as `field: what is wrong`; `problems` has
+    the same as data, with the `limit` a too-long or too-large value broke.
+    """
+    more = f"; and {count - len(problems)} more" if count > len(problems) else ""
     return ToolError(
         "invalid_arguments",
         f"Invalid arguments for {tool.name}: "
-        + "; ".join(f"{p['field']}: {p['problem']}" for p in problems),
-        f"{tool.name} takes: {', '.join(fields) or 'no arguments'}",
+        + "; ".join(f"{p['field']}: {p['problem']}" for p in problems)
+        + more,
+        _takes(tool),
         problems=problems,
-    ).as_result()
+    )
+
+
+def _check_argument_names(tool: Tool, arguments: dict[str, Any]) -> None:
+    """Raise `invalid_arguments` for argument names `tool` does not take.
+
+    Checked before the input model, which would build one error per unknown
+    key: fifty thousand of them hold the event loop for a tenth of a second.
+    Nested input models (`call_service`'s `target`) are checked the same way.
+    """
+    if unknown := list(_unknown_names(tool.input_model, arguments)):
+        problems = [
+            {"field": clean_text(name, NAME_MAX_CHARS), "problem": "unknown argument"}
+            for name in unknown[:10]
+        ]
+        raise _invalid(tool, problems, len(unknown))
+
+
+def _unknown_names(
+    model: type[BaseModel], arguments: dict[str, Any], prefix: str = ""
+) -> Iterator[str]:
+    """Yield the dotted names in `arguments` that `model` (or a nested model) lacks."""
+    fields = model.model_fields
+    for name, value in arguments.items():
+        if name not in fields:
+            yield f"{prefix}{name}"
+            continue
+        if isinstance(value, dict):
+            for nested in get_args(fields[name].annotation) or (fields[name].annotation,):
+                if isinstance(nested, type) and issubclass(nested, BaseModel):
+                    yield from _unknown_names(nested, value, f"{prefix}{name}.")
+
+
+def _takes(tool: Tool) -> str:
+    """Return the hint listing the arguments `tool` takes."""
+    fields = sorted(tool.input_model.model_fields)
+    return f"{tool.name} takes: {', '.join(fields) or 'no arguments'}"

@@ -33,6 +33,7 @@ UTF8_BOM: Final = b"\xef\xbb\xbf"
 REPLACEMENT: Final = "\ufffd"
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class UntrustedInputError(ValueError):
@@ -72,14 +73,13 @@ def undecodable_header(headers: Iterable[tuple[str, str]]) -> str | None:
 def parse_body(body: bytes) -> tuple[Any, bytes]:
     """Return the JSON message in `body` made safe, and the bytes to pass on.
 
-    The bytes are `body` itself unless something had to change (a byte
-    order mark dropped, a surrogate replaced); then they are the safe
-    message, re-encoded. Raises `NotUtf8Error`, `TooDeepError` or `ValueError`
+    The bytes are `body` itself (without a byte order mark) unless it
+    escapes surrogates; then they are the safe message, re-encoded. Raises `NotUtf8Error`, `TooDeepError` or `ValueError`
     (not JSON).
     """
-    body = body.removeprefix(UTF8_BOM)
+    stripped = body.removeprefix(UTF8_BOM)
     try:
-        text = body.decode("utf-8")
+        text = stripped.decode("utf-8")
     except UnicodeDecodeError as err:
         raise NotUtf8Error(
             f"the body is not UTF-8 (invalid byte at offset {err.start}); "
@@ -89,47 +89,45 @@ def parse_body(body: bytes) -> tuple[Any, bytes]:
         message = json.loads(text)
     except RecursionError as err:
         raise TooDeepError(_too_deep()) from err
-    safe, changed = _safe_json(message)
-    if changed:
+    _check_depth(message)
+    # Strict UTF-8 holds no surrogates: one can only come from a `\uD8xx`-
+    # `\uDFxx` escape, so text without one needs no walk over its strings.
+    # (A valid pair, an emoji written as two escapes, is re-encoded as is.)
+    if _SURROGATE_ESCAPE.search(text) is not None:
+        safe = _without_surrogates(message)
         return safe, json.dumps(safe, ensure_ascii=False).encode()
-    return message, body
+    return message, stripped
 
 
 def _too_deep() -> str:
     return f"the message is nested deeper than {MAX_JSON_DEPTH} levels"
 
 
-def _safe_json(value: Any) -> tuple[Any, bool]:
-    """Return `value` with surrogates replaced, and whether anything changed.
+def _check_depth(message: Any) -> None:
+    """Raise `TooDeepError` if arrays and objects nest deeper than `MAX_JSON_DEPTH`.
 
-    Iterative, so a deep message costs no recursion; raises
-    `TooDeepError` beyond `MAX_JSON_DEPTH`.
+    Iterative, over containers only.
     """
-    changed = False
+    level: list[Any] = [message]
+    for _ in range(MAX_JSON_DEPTH):
+        level = [
+            child
+            for item in level
+            if isinstance(item, (dict, list))
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, (dict, list))
+        ]
+        if not level:
+            return
+    raise TooDeepError(_too_deep())
 
-    def text(item: str) -> str:
-        nonlocal changed
-        if has_surrogates(item):
-            changed = True
-            return replace_surrogates(item)
-        return item
 
-    root: list[Any] = [value]
-    # Each entry: (container, key in container, value, depth).
-    stack: list[tuple[Any, Any, Any, int]] = [(root, 0, value, 1)]
-    while stack:
-        parent, key, item, depth = stack.pop()
-        if isinstance(item, str):
-            parent[key] = text(item)
-        elif isinstance(item, (dict, list)):
-            if depth > MAX_JSON_DEPTH:
-                raise TooDeepError(_too_deep())
-            if isinstance(item, dict):
-                if any(has_surrogates(k) for k in item):
-                    changed = True
-                    item = {replace_surrogates(k): v for k, v in item.items()}
-                    parent[key] = item
-                stack.extend((item, k, v, depth + 1) for k, v in item.items())
-            else:
-                stack.extend((item, i, v, depth + 1) for i, v in enumerate(item))
-    return root[0], changed
+def _without_surrogates(value: Any) -> Any:
+    """Return `value` with every lone surrogate replaced (recursive: the depth was checked)."""
+    if isinstance(value, str):
+        return replace_surrogates(value)
+    if isinstance(value, list):
+        return [_without_surrogates(item) for item in value]
+    if isinstance(value, dict):
+        return {replace_surrogates(key): _without_surrogates(item) for key, item in value.items()}
+    return value

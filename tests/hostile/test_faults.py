@@ -264,14 +264,16 @@ async def test_deep_nesting_is_refused_with_the_limit(mcp: McpHarness) -> None:
         assert "64 levels" in message
 
 
-@pytest.mark.parametrize("entity_id", ["lock.front_door\u0000", "lock.front_door\n", "\x1b[2J"])
+@pytest.mark.parametrize(
+    "entity_id", ["lock.front_door\u0000", "lock.front_door\n", "\x1b[2J", "lock.front_door\u200b"]
+)
 async def test_control_characters_in_an_entity_id_find_nothing(
     mcp: McpHarness, entity_id: str
 ) -> None:
     """An id with a NUL or another control character is refused, never the front door."""
     data = await mcp.data("get_entity", {"entity_id": entity_id})
     assert data["error"] == "invalid_arguments"
-    assert "entity_id: control characters are not allowed" in data["message"]
+    assert "entity_id: control or invisible characters are not allowed" in data["message"]
 
 
 async def test_while_home_mcp_starts_its_paths_answer_503_with_retry_after(
