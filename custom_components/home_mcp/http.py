@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Collection
 from contextlib import AsyncExitStack
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 import json
 import logging
@@ -181,6 +181,26 @@ def _is_jsonrpc_message(message: Any) -> str | None:
 def _is_request_id(value: Any) -> bool:
     """Return True for a JSON-RPC id MCP allows: a string or an integer (not a boolean)."""
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+@dataclass(frozen=True, slots=True)
+class _Envelope:
+    """What routing needs of a valid JSON-RPC message: its id, method and client name."""
+
+    request_id: str | int | None
+    method: str | None
+    client_name: str | None
+
+    @classmethod
+    def of(cls, message: dict[str, Any]) -> _Envelope:
+        """Return the envelope of a message `_is_jsonrpc_message` accepted."""
+        request_id = message.get("id")
+        method = message.get("method")
+        return cls(
+            request_id=request_id if _is_request_id(request_id) else None,
+            method=method if isinstance(method, str) else None,
+            client_name=_declared_client_name(message),
+        )
 
 
 class _SdkSessions:
@@ -369,14 +389,19 @@ class McpEndpoint:
                 f"Invalid Request: {problem}",
                 request_id=request_id if _is_request_id(request_id) else None,
             )
-        return await self._async_route(request, caller, version, message, body)
+        envelope = _Envelope.of(message)
+        # The SDK parses the body itself: the parsed message is let go before
+        # it does, so a large one is freed at once instead of living on into
+        # the garbage collector's oldest generation.
+        del message
+        return await self._async_route(request, caller, version, envelope, body)
 
     async def _async_route(
         self,
         request: web.Request,
         caller: Caller,
         version: str | None,
-        message: dict[str, Any],
+        envelope: _Envelope,
         body: bytes,
     ) -> web.StreamResponse:
         """Send a valid POST to the manager that serves it.
@@ -392,7 +417,7 @@ class McpEndpoint:
            beyond the limit);
         4. anything else → stateless.
         """
-        declared = _declared_client_name(message)
+        declared = envelope.client_name
         named = _with_client_name(caller, declared or request.headers.get(hdrs.USER_AGENT))
         manager = self._session_manager
         modern = version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS
@@ -401,8 +426,8 @@ class McpEndpoint:
                 return await self._async_serve_session(
                     request, caller, session_id, body, declared, manager
                 )
-            if message.get("method") == "initialize" and "id" in message:
-                return await self._async_open_session(request, named, message, body, manager)
+            if envelope.method == "initialize" and envelope.request_id is not None:
+                return await self._async_open_session(request, named, envelope, body, manager)
         return await _async_serve_asgi(
             self._hass, self._manager.handle_request, request, _asgi_scope(request, named), body
         )
@@ -505,7 +530,7 @@ class McpEndpoint:
         self,
         request: web.Request,
         caller: Caller,
-        message: dict[str, Any],
+        envelope: _Envelope,
         body: bytes,
         manager: StreamableHTTPSessionManager,
     ) -> web.StreamResponse:
@@ -527,7 +552,7 @@ class McpEndpoint:
                 "Mcp-Session-Id) or send requests without a session; stateless "
                 "requests still work",
                 {"limit": limit, "per_credential": True, "stateless": True},
-                request_id=message.get("id"),
+                request_id=envelope.request_id,
             )
         if admission is None:
             limit = self.sessions.limit
@@ -540,7 +565,7 @@ class McpEndpoint:
                 "sessions free up when clients end them (DELETE) or after "
                 f"{round(self.sessions.idle_timeout.total_seconds() / 60)} minutes idle",
                 {"limit": limit, "stateless": True},
-                request_id=message.get("id"),
+                request_id=envelope.request_id,
             )
 
         @callback
