@@ -10,24 +10,22 @@ the websocket commands are registered once per Home Assistant run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 import logging
 from pathlib import Path
-import time
 from typing import Any
 
 from homeassistant.components import frontend, panel_custom
 from homeassistant.components.http import StaticPathConfig
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
 from .audit import AuditLog
-from .confirmations import ConfirmationManager, ConfirmationState
+from .confirmations import ConfirmationManager
 from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
@@ -45,6 +43,7 @@ from .const import (
 from .gate import Gate, HouseIndex, Tripwire
 from .http import McpEndpoint, async_register_views
 from .keys import KeyStore
+from .models import DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
 from .resources import ResourceHub
 from .server import create_server
 from .sessions import SessionRegistry
@@ -56,59 +55,9 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 FRONTEND_DIR = Path(__file__).parent / "frontend"
 
 
-@dataclass(slots=True, kw_only=True)
-class HomeMcpData:
-    """What a loaded Home MCP entry holds (`entry.runtime_data`).
-
-    gate: the physical-action gate built from the entry's options.
-    confirmations: guarded actions waiting for, or decided by, a person.
-    audit: every tool call and decision (never readable over MCP).
-    keys: Home MCP client keys.
-    endpoint: the MCP transport serving the views.
-    sessions: the open MCP sessions (empty unless `enable_sessions`).
-    resources: the MCP resources and who follows them.
-    urls: the endpoint paths registered in this Home Assistant run.
-    """
-
-    gate: Gate
-    confirmations: ConfirmationManager
-    audit: AuditLog
-    keys: KeyStore
-    endpoint: McpEndpoint
-    sessions: SessionRegistry
-    resources: ResourceHub
-    urls: list[str]
-    version: str
-    options: dict[str, Any]
-    started: float = field(default_factory=time.monotonic)
-
-    @callback
-    def async_status(self) -> dict[str, Any]:
-        """Return what the panel's status card shows."""
-        pending = [
-            c for c in self.confirmations.async_list() if c.state is ConfirmationState.PENDING
-        ]
-        return {
-            "version": self.version,
-            "uptime_seconds": round(time.monotonic() - self.started),
-            "urls": self.urls,
-            "sessions": self.sessions.async_status(),
-            "options": self.options,
-            "pending": len(pending),
-            "calls": dict(self.audit.calls),
-            "escapes": list(self.gate.tripwire.escapes) if self.gate.tripwire else [],
-        }
-
-
-type HomeMcpConfigEntry = ConfigEntry[HomeMcpData]
-
-_VIEWS_KEY = f"{DOMAIN}_urls"
-_LOADED_KEY = f"{DOMAIN}_loaded"
-
-
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register the endpoint's views, the panel's files and websocket commands."""
-    hass.data[_VIEWS_KEY] = async_register_views(hass)
+    hass.data[DATA_URLS] = async_register_views(hass)
     await hass.http.async_register_static_paths(
         [StaticPathConfig(STATIC_URL, str(FRONTEND_DIR), cache_headers=False)]
     )
@@ -154,8 +103,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     keys = KeyStore(hass)
     # Pending confirmations survive an options reload; after a restart of
     # Home Assistant they are expired, never approvable.
-    first_load = not hass.data.get(_LOADED_KEY)
-    hass.data[_LOADED_KEY] = True
+    first_load = not hass.data.get(DATA_LOADED)
+    hass.data[DATA_LOADED] = True
     await confirmations.async_load(expire_pending=first_load)
     await audit.async_load()
     await keys.async_load()
@@ -174,6 +123,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         resources=resources,
     )
     endpoint = McpEndpoint(hass, server, sessions)
+    urls: list[str] = hass.data.get(DATA_URLS, [])
     await endpoint.async_start(entry)
     entry.runtime_data = HomeMcpData(
         gate=gate,
@@ -183,13 +133,12 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         endpoint=endpoint,
         sessions=sessions,
         resources=resources,
-        urls=list(hass.data.get(_VIEWS_KEY, [])),
+        urls=list(urls),
         version=version,
         options=options,
     )
     entry.async_on_unload(audit.async_listen())
     entry.async_on_unload(confirmations.async_unload)
-    entry.async_on_unload(entry.add_update_listener(_async_options_updated))
     await panel_custom.async_register_panel(
         hass,
         frontend_url_path=PANEL_URL_PATH,
@@ -209,8 +158,3 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> 
     await entry.runtime_data.audit.async_flush()
     await entry.runtime_data.confirmations.async_flush()
     return True
-
-
-async def _async_options_updated(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> None:
-    """Rebuild the gate when the person changes the options."""
-    await hass.config_entries.async_reload(entry.entry_id)

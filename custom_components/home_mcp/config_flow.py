@@ -7,7 +7,13 @@ from typing import Any
 
 import probatio
 
-from homeassistant.config_entries import ConfigEntry, ConfigFlow, ConfigFlowResult, OptionsFlow
+from homeassistant.config_entries import (
+    ConfigEntry,
+    ConfigFlow,
+    ConfigFlowResult,
+    OptionsFlow,
+    OptionsFlowWithReload,
+)
 from homeassistant.core import callback
 from homeassistant.helpers.selector import (
     BooleanSelector,
@@ -41,9 +47,11 @@ class HomeMcpConfigFlow(ConfigFlow, domain=DOMAIN):
     VERSION = 1
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Create the single entry; it runs in-process, so nothing is asked."""
-        if self._async_current_entries():
-            return self.async_abort(reason="single_instance_allowed")
+        """Create the entry; it runs in-process, so nothing is asked.
+
+        One entry at most: the manifest's `single_config_entry` makes Home
+        Assistant refuse a second one before this step runs.
+        """
         return self.async_create_entry(title=NAME, data={})
 
     @staticmethod
@@ -53,7 +61,7 @@ class HomeMcpConfigFlow(ConfigFlow, domain=DOMAIN):
         return HomeMcpOptionsFlow()
 
 
-class HomeMcpOptionsFlow(OptionsFlow):
+class HomeMcpOptionsFlow(OptionsFlowWithReload):
     """What only a person in Home Assistant's UI can change.
 
     - allowed entities: guarded entities whose opening actions run without a

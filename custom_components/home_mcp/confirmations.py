@@ -20,7 +20,6 @@ knows nothing of MCP or HTTP.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -45,6 +44,7 @@ from .caller import Caller
 from .const import DOMAIN, NAME_MAX_CHARS, PANEL_URL_PATH, TEXT_MAX_CHARS
 from .gate import TARGET_KEYS, Action, Decision, Gate, Risk
 from .gate.verbs import verb_words
+from .origins import async_home_assistant_origins
 from .records import storable
 from .shaping import clean_text, escape_markdown
 
@@ -142,6 +142,11 @@ class Confirmation:
     decided_by: dict[str, str | None] | None = None
     outcome: dict[str, Any] | None = None
     key: str = field(default="", repr=False)
+
+    @property
+    def is_pending(self) -> bool:
+        """Return True while the confirmation waits for a person."""
+        return self.state is ConfirmationState.PENDING
 
     def as_dict(self) -> dict[str, Any]:
         """Return the confirmation as JSON-ready data (for storage and the panel)."""
@@ -254,42 +259,6 @@ def summarize(hass: HomeAssistant, decision: Decision) -> str:
         return clean_text(state.name if state else entity_id, 60)
 
     return clean_text(decision.summary(name, verb_words), TEXT_MAX_CHARS)
-
-
-LOOPBACK_HOSTS: Final = frozenset({"localhost", "127.0.0.1", "::1"})
-
-
-@callback
-def async_home_assistant_origins(hass: HomeAssistant) -> tuple[set[str], set[str]]:
-    """Return the origins Home Assistant's own frontend is served from.
-
-    Returns `(origins, loopback_origins)`. `origins`: the configured internal
-    and external URLs, Home Assistant Cloud's remote UI, and the server's port
-    on its local IP, its configured host and its mDNS names. `loopback_origins`:
-    the server's port on localhost, which only a browser on Home Assistant's
-    own machine uses. A login in the frontend issues a refresh token whose
-    OAuth client id is the frontend's origin followed by "/".
-    """
-    origins: set[str] = set()
-    loopback: set[str] = set()
-    urls = [hass.config.internal_url, hass.config.external_url]
-    if "cloud" in hass.config.components:
-        # Home Assistant Cloud's remote UI (Nabu Casa), when it is set up.
-        from homeassistant.components import cloud  # noqa: PLC0415
-
-        with suppress(cloud.CloudNotAvailable):
-            urls.append(cloud.async_remote_ui_url(hass))
-    for url in urls:
-        if url:
-            origins.add(str(yarl.URL(url).origin()).lower())
-    api = hass.config.api
-    if api is not None:
-        hosts = {"homeassistant.local", "homeassistant", api.local_ip, api.host}
-        scheme = "https" if api.use_ssl else "http"
-        for host in {h.strip("[]") for h in hosts if h} | LOOPBACK_HOSTS:
-            origin = str(yarl.URL.build(scheme=scheme, host=host, port=api.port).origin())
-            (loopback if host in LOOPBACK_HOSTS else origins).add(origin.lower())
-    return origins, loopback
 
 
 def async_check_approver(

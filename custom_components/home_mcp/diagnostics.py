@@ -13,7 +13,7 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 
-from . import HomeMcpConfigEntry
+from .models import HomeMcpConfigEntry
 
 
 async def async_get_config_entry_diagnostics(

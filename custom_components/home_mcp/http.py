@@ -68,6 +68,8 @@ from .const import (
     URL_MCP,
 )
 from .keys import KeyStore
+from .models import HomeMcpConfigEntry
+from .origins import LOOPBACK_HOSTS, async_home_assistant_origins
 from .sessions import SessionRegistry
 from .shaping import clean_text
 from .untrusted import (
@@ -607,10 +609,12 @@ def _origin_allowed(hass: HomeAssistant, request: web.Request) -> bool:
     """Return True unless the request carries a foreign `Origin` header.
 
     Allowed: no Origin (every non-browser client), Home Assistant's own origin
-    as the request reached it, its configured internal and external URLs, and
-    loopback origins (local developer tools). Authentication is a bearer token,
-    so a foreign page cannot ride on a cookie; this check is the DNS-rebinding
-    defence the MCP specification asks for, in depth.
+    as the request reached it, Home Assistant's origins
+    (`origins.async_home_assistant_origins`: its configured URLs, its remote
+    UI, its host names), and loopback origins (local developer tools).
+    Authentication is a bearer token, so a foreign page cannot ride on a
+    cookie; this check is the DNS-rebinding defence the MCP specification
+    asks for, in depth.
     """
     if (origin := request.headers.get("Origin")) is None:
         return True
@@ -620,13 +624,11 @@ def _origin_allowed(hass: HomeAssistant, request: web.Request) -> bool:
         return False
     if not url.absolute or url.host is None:
         return False
-    if url.host in ("localhost", "127.0.0.1", "::1"):
+    if url.host.strip("[]") in LOOPBACK_HOSTS:
         return True
-    allowed = {f"{request.scheme}://{request.host}".lower()}
-    for configured in (hass.config.internal_url, hass.config.external_url):
-        if configured:
-            allowed.add(str(yarl.URL(configured).origin()).lower())
-    return str(url.origin()).lower() in allowed
+    origins, _ = async_home_assistant_origins(hass)
+    origins.add(f"{request.scheme}://{request.host}".lower())
+    return str(url.origin()).lower() in origins
 
 
 def _base_url(hass: HomeAssistant) -> str | None:
@@ -902,7 +904,7 @@ class HomeMcpView(HomeAssistantView):
 
     async def _async_dispatch(self, request: web.Request) -> web.StreamResponse:
         hass = request.app[KEY_HASS]
-        entries = hass.config_entries.async_loaded_entries(DOMAIN)
+        entries: list[HomeMcpConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
         if not entries and (starting := _starting_answer(hass)) is not None:
             # Before authentication: a client key cannot be checked yet, and a
             # 401 would count as a failed login.
@@ -923,8 +925,7 @@ class HomeMcpView(HomeAssistantView):
                 f"{URL_MCP} belongs to Home Assistant's own MCP server; "
                 f"Home MCP answers at {URL_HOME_MCP}",
             )
-        endpoint: McpEndpoint = entries[0].runtime_data.endpoint
-        return await endpoint.async_handle(request, caller)
+        return await entries[0].runtime_data.endpoint.async_handle(request, caller)
 
     async def post(self, request: web.Request) -> web.StreamResponse:
         """Serve a JSON-RPC message."""

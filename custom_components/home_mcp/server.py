@@ -15,16 +15,14 @@ shape the result (`shaping.finalize`) and return it both as
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 import json
 import logging
-from typing import Any, get_args
+from typing import Any
 
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 import mcp_types as types
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ValidationError
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
@@ -32,7 +30,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
 from .confirmations import ConfirmationManager
-from .const import DOMAIN, NAME_MAX_CHARS
+from .const import DOMAIN
 from .gate import Gate
 from .resources import ResourceHub
 from .schemas import compact_schema, output_schema
@@ -51,6 +49,7 @@ from .tools import (
     registry,
     services,
 )
+from .tools.arguments import validate_arguments
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -198,12 +197,9 @@ def create_server(
             budget=budget,
         )
         try:
-            _check_argument_names(tool, params.arguments or {})
-            arguments = tool.input_model.model_validate(params.arguments or {})
+            arguments = validate_arguments(tool, params.arguments or {})
             output = await tool.handler(context, arguments)
             payload = output.model_dump(mode="json")
-        except ValidationError as err:
-            payload = _invalid_arguments(tool, err)
         except ToolError as err:
             payload = err.as_result()
         except Unauthorized as err:
@@ -366,73 +362,3 @@ def _audit(
             "confirmation_id": payload.get("confirmation_id"),
         }
     )
-
-
-def _invalid_arguments(tool: Tool, err: ValidationError) -> dict[str, Any]:
-    """Return the structured error for arguments that fail the input model."""
-    problems: list[dict[str, Any]] = []
-    for error in err.errors(include_url=False, include_input=False)[:10]:
-        where = ".".join(str(part) for part in error["loc"]) or "arguments"
-        message = error["msg"].removeprefix("Value error, ")
-        if error["type"] == "extra_forbidden":
-            message = "unknown argument"
-        problem: dict[str, Any] = {"field": clean_text(where, NAME_MAX_CHARS), "problem": message}
-        limits = error.get("ctx") or {}
-        for key in ("max_length", "le", "lt"):
-            if isinstance(limits.get(key), (int, float)):
-                problem["limit"] = limits[key]
-        problems.append(problem)
-    return _invalid(tool, problems, err.error_count()).as_result()
-
-
-def _invalid(tool: Tool, problems: list[dict[str, Any]], count: int) -> ToolError:
-    """Return `invalid_arguments` listing `problems` (of `count` in all).
-
-    `message` lists each problem as `field: what is wrong`; `problems` has
-    the same as data, with the `limit` a too-long or too-large value broke.
-    """
-    more = f"; and {count - len(problems)} more" if count > len(problems) else ""
-    return ToolError(
-        "invalid_arguments",
-        f"Invalid arguments for {tool.name}: "
-        + "; ".join(f"{p['field']}: {p['problem']}" for p in problems)
-        + more,
-        _takes(tool),
-        problems=problems,
-    )
-
-
-def _check_argument_names(tool: Tool, arguments: dict[str, Any]) -> None:
-    """Raise `invalid_arguments` for argument names `tool` does not take.
-
-    Checked before the input model, which would build one error per unknown
-    key: fifty thousand of them hold the event loop for a tenth of a second.
-    Nested input models (`call_service`'s `target`) are checked the same way.
-    """
-    if unknown := list(_unknown_names(tool.input_model, arguments)):
-        problems = [
-            {"field": clean_text(name, NAME_MAX_CHARS), "problem": "unknown argument"}
-            for name in unknown[:10]
-        ]
-        raise _invalid(tool, problems, len(unknown))
-
-
-def _unknown_names(
-    model: type[BaseModel], arguments: dict[str, Any], prefix: str = ""
-) -> Iterator[str]:
-    """Yield the dotted names in `arguments` that `model` (or a nested model) lacks."""
-    fields = model.model_fields
-    for name, value in arguments.items():
-        if name not in fields:
-            yield f"{prefix}{name}"
-            continue
-        if isinstance(value, dict):
-            for nested in get_args(fields[name].annotation) or (fields[name].annotation,):
-                if isinstance(nested, type) and issubclass(nested, BaseModel):
-                    yield from _unknown_names(nested, value, f"{prefix}{name}.")
-
-
-def _takes(tool: Tool) -> str:
-    """Return the hint listing the arguments `tool` takes."""
-    fields = sorted(tool.input_model.model_fields)
-    return f"{tool.name} takes: {', '.join(fields) or 'no arguments'}"

@@ -29,7 +29,7 @@ from .const import DOMAIN
 from .keys import KEY_NAME_MAX_CHARS
 
 if TYPE_CHECKING:
-    from . import HomeMcpData
+    from .models import HomeMcpData
 
 
 @callback
