@@ -9,6 +9,7 @@ Per-credential call counters since Home Assistant started are kept beside.
 from __future__ import annotations
 
 from collections import Counter, deque
+import heapq
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant, callback
@@ -23,8 +24,24 @@ from .records import storable
 STORAGE_KEY: Final = f"{DOMAIN}.audit"
 STORAGE_VERSION: Final = 1
 MAX_ENTRIES: Final = 2000
+"""Ordinary entries kept (reads, errors, writes that ran), newest last."""
+MAX_GUARDED_ENTRIES: Final = 2000
+"""Entries kept apart: refused guarded actions, people's decisions, escapes."""
 SAVE_DELAY: Final = 1
 """Seconds between an entry and its save: what a crash can lose at most."""
+
+
+def is_guarded_entry(entry: dict[str, Any]) -> bool:
+    """Return True for an entry a client must not be able to push out of the log.
+
+    A refused guarded action (the first request of its confirmation), a
+    person's decision, an escape the tripwire caught. Any client can make
+    ordinary entries as fast as it can call; these come from the gate and
+    from people, at most one per confirmation.
+    """
+    if entry.get("kind") in ("decision", "escape"):
+        return True
+    return entry.get("decision") == "refused" and not entry.get("repeat")
 
 
 class AuditLog:
@@ -32,7 +49,13 @@ class AuditLog:
 
     Entry shape: `{time (ISO 8601), kind ("tool", "decision" or "escape"),
     user, credential, client, tool, targets, decision, outcome,
-    confirmation_id, chain}`; absent fields are left out.
+    confirmation_id, chain, repeat}`; absent fields are left out. `repeat`
+    marks a refusal asked again for a confirmation already recorded.
+
+    Two bounds: `MAX_ENTRIES` ordinary entries and, apart,
+    `MAX_GUARDED_ENTRIES` guarded ones (`is_guarded_entry`), so a client
+    flooding the log with calls cannot push out the record of its refused
+    unlock or of a person's decision. Stored as one list, oldest first.
     """
 
     def __init__(self, hass: HomeAssistant) -> None:
@@ -40,27 +63,58 @@ class AuditLog:
         self._hass = hass
         self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
         self._entries: deque[dict[str, Any]] = deque(maxlen=MAX_ENTRIES)
+        self._guarded: deque[dict[str, Any]] = deque()
+        self._refusals: dict[tuple[Any, Any], dict[str, Any]] = {}
         self.calls: Counter[str] = Counter()
 
     async def async_load(self) -> None:
         """Load the kept entries."""
         data = await self._store.async_load() or {}
-        self._entries.extend(e for e in data.get("entries", []) if isinstance(e, dict))
+        for entry in data.get("entries", []):
+            if isinstance(entry, dict):
+                self._async_keep(entry)
 
     @callback
     def async_record(self, entry: dict[str, Any]) -> None:
         """Append an entry (time is added) and schedule a save."""
-        self._entries.append(
-            storable(self._hass, "audit", {"time": dt_util.utcnow().isoformat(), **entry})
-        )
+        now = dt_util.utcnow().isoformat()
         if entry.get("kind") == "tool" and entry.get("credential"):
             self.calls[str(entry["credential"])] += 1
-        self._store.async_delay_save(lambda: {"entries": list(self._entries)}, SAVE_DELAY)
+        key = (entry.get("credential_id"), entry.get("confirmation_id"))
+        if entry.get("decision") == "refused" and key in self._refusals:
+            # The same refused action asked again: an ordinary entry, so
+            # asking over and over cannot push other guarded entries out.
+            entry = {**entry, "repeat": True}
+        self._async_keep(storable(self._hass, "audit", {"time": now, **entry}))
+        self._store.async_delay_save(self._data_to_save, SAVE_DELAY)
+
+    @callback
+    def _async_keep(self, entry: dict[str, Any]) -> None:
+        """Add a recorded (or loaded) entry to its bounded list."""
+        if not is_guarded_entry(entry):
+            self._entries.append(entry)
+            return
+        if len(self._guarded) >= MAX_GUARDED_ENTRIES:
+            oldest = self._guarded.popleft()
+            key = (oldest.get("credential_id"), oldest.get("confirmation_id"))
+            if self._refusals.get(key) is oldest:
+                del self._refusals[key]
+        self._guarded.append(entry)
+        if entry.get("decision") == "refused" and entry.get("confirmation_id"):
+            self._refusals[(entry.get("credential_id"), entry.get("confirmation_id"))] = entry
+
+    def _data_to_save(self) -> dict[str, Any]:
+        return {"entries": self._oldest_first()}
+
+    def _oldest_first(self) -> list[dict[str, Any]]:
+        return list(
+            heapq.merge(self._entries, self._guarded, key=lambda entry: str(entry.get("time")))
+        )
 
     @callback
     def async_tail(self, limit: int = 100) -> list[dict[str, Any]]:
         """Return the newest `limit` entries, newest first."""
-        return list(reversed(self._entries))[:limit]
+        return self._oldest_first()[::-1][:limit]
 
     @callback
     def async_record_decision(self, data: dict[str, Any]) -> None:
@@ -104,4 +158,4 @@ class AuditLog:
 
     async def async_flush(self) -> None:
         """Write pending entries now (on unload)."""
-        await self._store.async_save({"entries": list(self._entries)})
+        await self._store.async_save(self._data_to_save())

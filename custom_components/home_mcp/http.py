@@ -43,6 +43,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp_types import (
     CLIENT_INFO_META_KEY,
     INTERNAL_ERROR,
+    INVALID_PARAMS,
     INVALID_REQUEST,
     PARSE_ERROR,
     UNSUPPORTED_PROTOCOL_VERSION,
@@ -73,6 +74,7 @@ from .origins import LOOPBACK_HOSTS, async_home_assistant_origins
 from .sessions import SessionRegistry
 from .shaping import clean_text
 from .untrusted import (
+    NotJsonError,
     NotUtf8Error,
     TooDeepError,
     parse_body,
@@ -178,6 +180,22 @@ def _is_jsonrpc_message(message: Any) -> str | None:
             return '"id" of a response must be a string or an integer'
         return None
     return "The message is neither a request, a notification nor a response"
+
+
+def _tool_call_problem(message: dict[str, Any]) -> str | None:
+    """Return what is wrong with a `tools/call` request's params, or None.
+
+    The SDK would answer "Invalid request parameters" with nothing more:
+    this says which field to send.
+    """
+    if message.get("method") != "tools/call" or "id" not in message:
+        return None
+    params = message.get("params")
+    if not isinstance(params, dict) or not isinstance(params.get("name"), str):
+        return 'tools/call needs "params": {"name": "<tool>", "arguments": {...}}'
+    if params.get("arguments") is not None and not isinstance(params["arguments"], dict):
+        return '"arguments" must be an object of the tool\'s arguments by name'
+    return None
 
 
 def _is_request_id(value: Any) -> bool:
@@ -375,13 +393,15 @@ class McpEndpoint:
             )
         try:
             message, body = parse_body(b"".join(chunks))
-        except NotUtf8Error as err:
+        except (NotUtf8Error, NotJsonError) as err:
             return _rpc_error(HTTPStatus.BAD_REQUEST, PARSE_ERROR, f"Parse error: {err}")
         except TooDeepError as err:
             return _rpc_error(HTTPStatus.BAD_REQUEST, INVALID_REQUEST, f"Invalid Request: {err}")
-        except ValueError:
+        except ValueError as err:
             return _rpc_error(
-                HTTPStatus.BAD_REQUEST, PARSE_ERROR, "Parse error: the body is not JSON"
+                HTTPStatus.BAD_REQUEST,
+                PARSE_ERROR,
+                f"Parse error: the body is not JSON ({str(err)[:120]})",
             )
         if (problem := _is_jsonrpc_message(message)) is not None:
             request_id = message.get("id") if isinstance(message, dict) else None
@@ -390,6 +410,13 @@ class McpEndpoint:
                 INVALID_REQUEST,
                 f"Invalid Request: {problem}",
                 request_id=request_id if _is_request_id(request_id) else None,
+            )
+        if (problem := _tool_call_problem(message)) is not None:
+            return _rpc_error(
+                HTTPStatus.OK,
+                INVALID_PARAMS,
+                f"Invalid params: {problem}",
+                request_id=message.get("id") if _is_request_id(message.get("id")) else None,
             )
         envelope = _Envelope.of(message)
         # The SDK parses the body itself: the parsed message is let go before

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 import json
+import math
 import re
 from typing import Any, Final
 
@@ -42,6 +43,10 @@ class UntrustedInputError(ValueError):
 
 class NotUtf8Error(UntrustedInputError):
     """The body is not UTF-8 text."""
+
+
+class NotJsonError(UntrustedInputError):
+    """Text Python's JSON reader accepts that is not JSON (`NaN`, `Infinity`, `1e400`)."""
 
 
 class TooDeepError(UntrustedInputError):
@@ -86,7 +91,7 @@ def parse_body(body: bytes) -> tuple[Any, bytes]:
             "send JSON encoded as UTF-8"
         ) from err
     try:
-        message = json.loads(text)
+        message = json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except RecursionError as err:
         raise TooDeepError(_too_deep()) from err
     _check_depth(message)
@@ -97,6 +102,19 @@ def parse_body(body: bytes) -> tuple[Any, bytes]:
         safe = _without_surrogates(message)
         return safe, json.dumps(safe, ensure_ascii=False).encode()
     return message, stripped
+
+
+def _not_json(constant: str) -> Any:
+    """Refuse `NaN` and `Infinity`, which Python reads but JSON does not have."""
+    raise NotJsonError(f"{constant} is not a JSON number")
+
+
+def _finite(number: str) -> float:
+    """Return a JSON number as a float, refusing one too large for a float (`1e400`)."""
+    value = float(number)
+    if math.isinf(value):
+        raise NotJsonError(f"{number[:40]} is too large a number")
+    return value
 
 
 def _too_deep() -> str:

@@ -293,3 +293,58 @@ async def test_while_home_mcp_starts_its_paths_answer_503_with_retry_after(
     assert await hass.config_entries.async_setup(home_mcp.entry_id)
     await hass.async_block_till_done()
     assert (await mcp.data("list_areas"))["ok"] is True
+
+
+# Found by the red team (hostile input, round 1).
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        (
+            "call_service",
+            {"domain": "light", "service": "turn_on", "data": {"brightness": 2**100}},
+            "data",
+        ),
+        (
+            "call_service",
+            {"domain": "script", "service": "turn_on", "data": {"a": [{"b": 2**64}]}},
+            "data",
+        ),
+        ("render_template", {"template": "{{ v }}", "variables": {"v": 10**30}}, "variables"),
+    ],
+)
+async def test_integers_beyond_64_bits_are_invalid_arguments(
+    mcp: McpHarness, hass: HomeAssistant, tool: str, arguments: dict[str, Any], field: str
+) -> None:
+    """Home Assistant's JSON cannot hold them: a clear error, not `internal_error`."""
+    before = entity_state(hass, "light.bed_light")
+    data = await mcp.data(tool, arguments)
+    assert data["error"] == "invalid_arguments"
+    assert f"{field}: integers must fit in 64 bits" in data["message"]
+    assert entity_state(hass, "light.bed_light") == before
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+async def test_numbers_json_does_not_have_are_a_parse_error(mcp: McpHarness, number: str) -> None:
+    """`NaN`, `Infinity` and overflowing numbers are not JSON: never stored as null."""
+    body = (
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"call_service",'
+        '"arguments":{"domain":"script","service":"unlock_front","data":{"n":' + number + "}}}}"
+    ).encode()
+    message = assert_json_rpc_error(await post(mcp, body), 400, -32700)
+    assert number.lstrip("-") in message
+
+
+@pytest.mark.parametrize(
+    "params",
+    [None, {"name": "list_areas", "arguments": [1]}, {"arguments": {}}, {"name": 5}],
+)
+async def test_tools_call_params_say_what_to_send(mcp: McpHarness, params: Any) -> None:
+    """A `tools/call` without a name or with arguments that are not an object says so."""
+    body: dict[str, Any] = {"jsonrpc": "2.0", "id": 3, "method": "tools/call"}
+    if params is not None:
+        body["params"] = params
+    message = assert_json_rpc_error(await post(mcp, body), 200, -32602)
+    assert '"arguments"' in message or '"name"' in message
+    assert (await post(mcp, body)).json()["id"] == 3

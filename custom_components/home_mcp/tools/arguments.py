@@ -71,7 +71,13 @@ Identifiers = Annotated[list[Identifier], AfterValidator(_few_ids)]
 
 
 def _bounded_data(value: dict[str, Any] | None) -> dict[str, Any] | None:
-    if value is not None and len(json_bytes(value)) > MAX_DATA_BYTES:
+    if value is None:
+        return None
+    try:
+        size = len(json_bytes(value))
+    except TypeError as err:  # Home Assistant's JSON writer: integers of 64 bits at most.
+        raise ValueError("integers must fit in 64 bits") from err
+    if size > MAX_DATA_BYTES:
         raise ValueError(f"at most {MAX_DATA_BYTES // 1024} KB of JSON")
     return value
 
