@@ -301,7 +301,7 @@ async def test_localhost_counts_only_from_home_assistants_own_machine(
     hass: HomeAssistant, mcp: McpHarness, hass_admin_user: MockUser
 ) -> None:
     """A program listening on localhost elsewhere cannot pass for the frontend."""
-    from custom_components.home_mcp.confirmations import DecisionRefused, async_check_approver  # noqa: PLC0415
+    from custom_components.home_mcp.approvals import DecisionRefused, async_check_approver  # noqa: PLC0415
 
     port = hass.config.api.port
     localhost = await hass.auth.async_create_refresh_token(

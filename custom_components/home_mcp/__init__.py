@@ -24,8 +24,8 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
+from .approvals import ConfirmationManager
 from .audit import AuditLog
-from .confirmations import ConfirmationManager
 from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,

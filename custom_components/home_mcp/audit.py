@@ -17,7 +17,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
-from .confirmations import SIGNAL_CONFIRMATION_DECIDED
+from .approvals import SIGNAL_CONFIRMATION_DECIDED
 from .const import DOMAIN
 from .records import storable
 

@@ -17,8 +17,8 @@ from homeassistant.util.hass_dict import HassKey
 from .const import DOMAIN
 
 if TYPE_CHECKING:
+    from .approvals import ConfirmationManager
     from .audit import AuditLog
-    from .confirmations import ConfirmationManager
     from .gate import Gate
     from .http import McpEndpoint
     from .keys import KeyStore

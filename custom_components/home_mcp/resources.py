@@ -74,8 +74,8 @@ from homeassistant.core import (
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
+from .approvals import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, ConfirmationManager
 from .caller import Caller, caller_from_scope
-from .confirmations import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, ConfirmationManager
 from .const import DOMAIN
 from .gate import Gate
 from .shaping import clean_text, finalize

@@ -27,9 +27,9 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 
+from .approvals import ConfirmationManager
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
-from .confirmations import ConfirmationManager
 from .const import DOMAIN
 from .gate import Gate
 from .resources import ResourceHub
@@ -260,7 +260,7 @@ def _offer_approval_url(
     stream while the call answers the refusal at once; without a session
     there is no way to send it (the refusal's `approval_url` remains).
     Whatever the client answers approves nothing: approval happens only in
-    Home Assistant, by a person (`confirmations.py`).
+    Home Assistant, by a person (`approvals`).
     """
     capabilities = ctx.session.client_capabilities
     if (

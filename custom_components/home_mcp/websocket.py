@@ -5,7 +5,7 @@
 - `home_mcp/confirmations`: pending confirmations and recent decisions.
 - `home_mcp/confirmations/subscribe`: the same list again whenever it changes.
 - `home_mcp/confirmation/decide`: approve or deny; only an administrator on a
-  Home Assistant login session (`confirmations.async_check_approver`).
+  Home Assistant login session (`approvals.async_check_approver`).
 - `home_mcp/audit`: the audit log's newest entries.
 - `home_mcp/keys`, `home_mcp/keys/create`, `home_mcp/keys/revoke`: client keys.
 
@@ -23,8 +23,8 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.http import current_request
 
+from .approvals import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
 from .caller import key_credential_id
-from .confirmations import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
 from .const import DOMAIN
 from .keys import KEY_NAME_MAX_CHARS
 

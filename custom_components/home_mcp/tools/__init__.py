@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 from homeassistant.core import HomeAssistant
 
 from ..actions import MAX_REPORTED_ENTITIES, ProgressCallback, async_execute
+from ..approvals import Confirmation, ConfirmationManager, TooManyPending
 from ..caller import Caller
-from ..confirmations import Confirmation, ConfirmationManager, TooManyPending
 from ..const import PANEL_URL_PATH
 from ..gate import Decision, Gate, Risk
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..confirmations import ConfirmationState
+from ..approvals import ConfirmationState
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from .arguments import Identifier
 

@@ -1,0 +1,349 @@
+"""The confirmation manager: the state machine of one entry's confirmations.
+
+`async_request` records a guarded decision as a pending `Confirmation` and
+raises its notification; `async_decide` approves (runs the recorded action,
+exactly, as the approver) or denies it; a timer expires it. Every change is
+kept in a `Store` (checked by `records.storable`) and signalled
+(`SIGNAL_CONFIRMATIONS_UPDATED`); every end is signalled for the audit
+(`SIGNAL_CONFIRMATION_DECIDED`) and, when a person decided, fired as the
+event `home_mcp_confirmation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+import logging
+import secrets
+from typing import Any, Final
+
+from homeassistant.auth.models import RefreshToken, User
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_send
+from homeassistant.helpers.event import async_track_point_in_utc_time
+from homeassistant.helpers.storage import Store
+from homeassistant.util import dt as dt_util
+
+from ..actions import async_execute
+from ..caller import Caller
+from ..const import DOMAIN
+from ..gate import Action, Decision, Gate
+from ..records import storable
+from .model import Confirmation, ConfirmationState, Requester, action_key, recorded_action
+from .notification import async_dismiss, async_notify, summarize
+from .policy import DecisionRefused, async_check_approver
+
+_LOGGER = logging.getLogger(__name__)
+
+STORAGE_KEY: Final = f"{DOMAIN}.confirmations"
+STORAGE_VERSION: Final = 1
+MAX_DECIDED_KEPT: Final = 200
+"""Decided, expired and failed confirmations kept for the panel's history."""
+MAX_PENDING_PER_CREDENTIAL: Final = 10
+"""A credential may keep this many requests waiting; more are refused."""
+EVENT_CONFIRMATION: Final = f"{DOMAIN}_confirmation"
+SIGNAL_CONFIRMATIONS_UPDATED: Final = f"{DOMAIN}_confirmations_updated"
+SIGNAL_CONFIRMATION_DECIDED: Final = f"{DOMAIN}_confirmation_decided"
+"""Every end of a confirmation (approved, denied, expired), for the audit."""
+
+
+class TooManyPending(Exception):
+    """A credential already has `MAX_PENDING_PER_CREDENTIAL` requests waiting."""
+
+
+class ConfirmationManager:
+    """Keeps the confirmations of one config entry.
+
+    expiry: how long a confirmation stays approvable (option, default 10
+        minutes).
+    """
+
+    def __init__(self, hass: HomeAssistant, gate: Gate, expiry: timedelta) -> None:
+        """Create the manager; call `async_load` before use."""
+        self._hass = hass
+        self._gate = gate
+        self._expiry = expiry
+        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._confirmations: dict[str, Confirmation] = {}
+        self._timers: dict[str, CALLBACK_TYPE] = {}
+
+    async def async_load(self, *, expire_pending: bool) -> None:
+        """Load kept confirmations.
+
+        expire_pending: True on the first load after Home Assistant started:
+            whatever was pending is expired, never approvable. False on a
+            reload of the entry in the same run: pending ones stay pending
+            until their expiry.
+        """
+        data = await self._store.async_load() or {}
+        changed = False
+        for item in data.get("confirmations", []):
+            try:
+                confirmation = Confirmation.from_dict(item)
+            except KeyError, TypeError, ValueError:
+                _LOGGER.warning("Dropping an unreadable stored confirmation")
+                continue
+            if confirmation.state is ConfirmationState.PENDING and not expire_pending:
+                self._confirmations[confirmation.confirmation_id] = confirmation
+                self._async_track_expiry(
+                    confirmation.confirmation_id, max(confirmation.expires_at, dt_util.utcnow())
+                )
+                continue
+            if confirmation.state is ConfirmationState.PENDING:
+                confirmation.state = ConfirmationState.EXPIRED
+                confirmation.decided_at = dt_util.utcnow()
+                async_dismiss(self._hass, confirmation.confirmation_id)
+                changed = True
+            self._confirmations[confirmation.confirmation_id] = confirmation
+        if changed:
+            self._async_save()
+
+    async def async_flush(self) -> None:
+        """Write the confirmations now (on unload)."""
+        await self._store.async_save(self._data())
+
+    @callback
+    def async_unload(self) -> None:
+        """Cancel expiry timers (pending confirmations expire on next load)."""
+        for cancel in self._timers.values():
+            cancel()
+        self._timers.clear()
+
+    @callback
+    def async_get(self, confirmation_id: str) -> Confirmation | None:
+        """Return a confirmation by id."""
+        return self._confirmations.get(confirmation_id)
+
+    @callback
+    def async_list(self) -> list[Confirmation]:
+        """Return every kept confirmation, newest first."""
+        return sorted(self._confirmations.values(), key=lambda c: c.created_at, reverse=True)
+
+    @callback
+    def async_request(self, decision: Decision, caller: Caller) -> tuple[Confirmation, bool]:
+        """Record a confirmation for a guarded `decision` asked by `caller`.
+
+        Returns the confirmation and whether it is new: the same action asked
+        again by the same credential while one is pending returns that one.
+        Raises `TooManyPending` when the credential already has
+        `MAX_PENDING_PER_CREDENTIAL` other requests waiting (no notification
+        flood).
+        """
+        action = recorded_action(decision)
+        key = action_key(caller.credential_id, action)
+        pending = [
+            c
+            for c in self._confirmations.values()
+            if c.state is ConfirmationState.PENDING
+            and c.requester.credential_id == caller.credential_id
+        ]
+        for existing in pending:
+            if existing.key == key:
+                return existing, False
+        if len(pending) >= MAX_PENDING_PER_CREDENTIAL:
+            raise TooManyPending(
+                f"{len(pending)} requests from this credential already wait for a person"
+            )
+        now = dt_util.utcnow()
+        context = caller.context()
+        confirmation = Confirmation(
+            confirmation_id=secrets.token_hex(8),
+            action=action,
+            summary=summarize(self._hass, decision),
+            risk=decision.risk,
+            findings=[finding.as_dict() for finding in decision.blocking],
+            requester=Requester(
+                user_id=caller.user.id,
+                user_name=caller.user.name,
+                credential_id=caller.credential_id,
+                credential_name=caller.credential_name,
+                client_name=caller.client_name,
+                refresh_token_id=caller.refresh_token_id,
+            ),
+            context_id=context.id,
+            created_at=now,
+            expires_at=now + self._expiry,
+            key=key,
+        )
+        confirmation = self._storable(confirmation)
+        self._confirmations[confirmation.confirmation_id] = confirmation
+        self._async_track_expiry(confirmation.confirmation_id, confirmation.expires_at)
+        async_notify(self._hass, self._gate, confirmation)
+        self._async_changed(confirmation)
+        return confirmation, True
+
+    @callback
+    def _async_track_expiry(self, confirmation_id: str, when: datetime) -> None:
+        """Expire the confirmation at `when` unless it is decided first."""
+        self._timers[confirmation_id] = async_track_point_in_utc_time(
+            self._hass, self._async_expire_callback(confirmation_id), when
+        )
+
+    def _async_expire_callback(self, confirmation_id: str) -> Callable[[datetime], None]:
+        @callback
+        def expire(_now: datetime) -> None:
+            self._timers.pop(confirmation_id, None)
+            confirmation = self._confirmations.get(confirmation_id)
+            if confirmation is None or confirmation.state is not ConfirmationState.PENDING:
+                return
+            confirmation.state = ConfirmationState.EXPIRED
+            confirmation.decided_at = dt_util.utcnow()
+            self._async_finish(confirmation, None)
+
+        return expire
+
+    async def async_decide(
+        self,
+        confirmation_id: str,
+        approve: bool,
+        user: User,
+        refresh_token: RefreshToken | None,
+        peer: str | None = None,
+    ) -> Confirmation:
+        """Approve or deny a pending confirmation as `user`.
+
+        Raises `DecisionRefused` when the decider is not an administrator on
+        a Home Assistant login session, when it is the session that asked,
+        when the confirmation is unknown, expired or already decided, when an
+        entity it targets no longer exists, or when the action would now do
+        more than what was asked. On approval runs the recorded action and
+        records its outcome (`failed` if Home Assistant raised).
+        """
+        async_check_approver(self._hass, user, refresh_token, peer)
+        confirmation = self._confirmations.get(confirmation_id)
+        if confirmation is None:
+            raise DecisionRefused("not_found", "No such confirmation")
+        if confirmation.state is not ConfirmationState.PENDING:
+            raise DecisionRefused(
+                "not_pending", f"This confirmation is already {confirmation.state.value}"
+            )
+        if dt_util.utcnow() >= confirmation.expires_at:
+            self._async_expire_callback(confirmation_id)(dt_util.utcnow())
+            raise DecisionRefused("expired", "This confirmation has expired")
+        if (
+            refresh_token is not None
+            and refresh_token.id == confirmation.requester.refresh_token_id
+        ):
+            raise DecisionRefused(
+                "own_request", "The session that asked for an action cannot approve it"
+            )
+        decider = {"user_id": user.id, "name": user.name}
+        if not approve:
+            confirmation.state = ConfirmationState.DENIED
+            confirmation.decided_at = dt_util.utcnow()
+            confirmation.decided_by = decider
+            self._async_finish(confirmation, user)
+            return confirmation
+
+        missing = [
+            entity_id
+            for entity_id in _target_ids(confirmation.action)
+            if self._hass.states.get(entity_id) is None
+        ]
+        if missing:
+            raise DecisionRefused(
+                "entity_missing", f"No longer in Home Assistant: {', '.join(missing)}"
+            )
+        now_decision = self._gate.async_check(confirmation.action)
+        # Anything the action would now do that the person was not shown
+        # (another entity, or another state for the same one: "open" where it
+        # said "unlocked") voids the request.
+        asked = [dict(finding) for finding in confirmation.findings]
+        new = [finding for finding in now_decision.blocking if finding.as_dict() not in asked]
+        if new:
+            raise DecisionRefused(
+                "action_changed",
+                "The action would now do something it did not when it was asked "
+                f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}: "
+                f"{new[0].reason}); deny it and let it be asked again",
+            )
+
+        confirmation.state = ConfirmationState.APPROVED
+        confirmation.decided_at = dt_util.utcnow()
+        confirmation.decided_by = decider
+        self._async_cancel_timer(confirmation_id)
+        context = Context(user_id=user.id, parent_id=confirmation.context_id)
+        outcome = await async_execute(
+            self._hass, context, confirmation.action, now_decision.affected_entities
+        )
+        if not outcome["ok"]:
+            confirmation.state = ConfirmationState.FAILED
+        confirmation.outcome = outcome
+        self._async_finish(confirmation, user)
+        return confirmation
+
+    @callback
+    def _async_cancel_timer(self, confirmation_id: str) -> None:
+        if (cancel := self._timers.pop(confirmation_id, None)) is not None:
+            cancel()
+
+    @callback
+    def _async_finish(self, confirmation: Confirmation, user: User | None) -> None:
+        """Record a decided confirmation: notification, event, storage, listeners."""
+        self._async_cancel_timer(confirmation.confirmation_id)
+        async_dismiss(self._hass, confirmation.confirmation_id)
+        decision = {
+            ConfirmationState.APPROVED: "approved",
+            ConfirmationState.FAILED: "approved",
+            ConfirmationState.DENIED: "denied",
+            ConfirmationState.EXPIRED: "expired",
+        }[confirmation.state]
+        payload = {
+            "confirmation_id": confirmation.confirmation_id,
+            "action": confirmation.action.name,
+            "targets": [f.get("entity_id") for f in confirmation.findings if f.get("entity_id")],
+            "decision": decision,
+            "state": confirmation.state.value,
+            "approver": user.id if user is not None else None,
+            "approver_name": user.name if user is not None else None,
+            "requester": confirmation.requester.user_id,
+            "credential": confirmation.requester.credential_name,
+        }
+        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATION_DECIDED, payload)
+        if user is not None:
+            # Only a person's decision is an event the house's automations see:
+            # an expiry follows from an MCP request alone, and must not be
+            # able to set anything off.
+            self._hass.bus.async_fire(
+                EVENT_CONFIRMATION,
+                payload,
+                context=Context(user_id=user.id, parent_id=confirmation.context_id),
+            )
+        self._async_changed(confirmation)
+
+    @callback
+    def _storable(self, confirmation: Confirmation) -> Confirmation:
+        """Return `confirmation`, or its repaired copy if the store could not write it."""
+        data = confirmation.as_dict()
+        if (kept := storable(self._hass, "confirmations", data)) is data:
+            return confirmation
+        return Confirmation.from_dict(kept)
+
+    @callback
+    def _async_changed(self, confirmation: Confirmation) -> None:
+        if (kept := self._storable(confirmation)) is not confirmation:
+            self._confirmations[confirmation.confirmation_id] = kept
+        self._async_prune()
+        self._async_save()
+        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATIONS_UPDATED, confirmation)
+
+    @callback
+    def _async_prune(self) -> None:
+        decided = [c for c in self.async_list() if c.state is not ConfirmationState.PENDING]
+        for old in decided[MAX_DECIDED_KEPT:]:
+            self._confirmations.pop(old.confirmation_id, None)
+
+    @callback
+    def _async_save(self) -> None:
+        self._store.async_delay_save(self._data, 1)
+
+    @callback
+    def _data(self) -> dict[str, Any]:
+        """Return what the store keeps: every confirmation, as data."""
+        return {"confirmations": [c.as_dict() for c in self._confirmations.values()]}
+
+
+def _target_ids(action: Action) -> list[str]:
+    value = action.target.get(ATTR_ENTITY_ID, [])
+    return [value] if isinstance(value, str) else list(value)

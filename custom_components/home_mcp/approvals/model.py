@@ -1,0 +1,179 @@
+"""The confirmation model: one guarded action waiting for a person, and its data.
+
+A `Confirmation` holds the exact action that runs on approval (its targets
+frozen as the request expanded them, `recorded_action`), who asked
+(`Requester`), the risk, the findings shown to the person, and where it stands
+(`ConfirmationState`). `as_dict` and `from_dict` are its stored form; `public`
+is what the requesting MCP client may see of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from homeassistant.const import ATTR_ENTITY_ID
+
+from ..gate import TARGET_KEYS, Action, Decision, Risk
+
+
+class ConfirmationState(StrEnum):
+    """Where a confirmation stands."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    DENIED = "denied"
+    EXPIRED = "expired"
+    FAILED = "failed"
+
+
+@dataclass(slots=True, kw_only=True)
+class Requester:
+    """Who asked for a confirmation (see `caller.Caller`)."""
+
+    user_id: str
+    user_name: str | None
+    credential_id: str
+    credential_name: str
+    client_name: str | None
+    refresh_token_id: str | None
+
+
+@dataclass(slots=True, kw_only=True)
+class Confirmation:
+    """One guarded action waiting for, or decided by, a person.
+
+    action: the exact action that runs on approval; entity targets are the
+        entity ids the request expanded to when it was asked.
+    summary: "unlock Front Door": what the person is asked, names cleaned.
+    findings: the gate's blocking findings (as dicts) shown to the person.
+    context_id: the id of the request's `Context`, the parent of the
+        approval's.
+    outcome: what Home Assistant reported when the approved action ran
+        (`actions.async_execute`'s result), or None.
+    """
+
+    confirmation_id: str
+    action: Action
+    summary: str
+    risk: Risk
+    findings: list[dict[str, Any]]
+    requester: Requester
+    context_id: str
+    created_at: datetime
+    expires_at: datetime
+    state: ConfirmationState = ConfirmationState.PENDING
+    decided_at: datetime | None = None
+    decided_by: dict[str, str | None] | None = None
+    outcome: dict[str, Any] | None = None
+    key: str = field(default="", repr=False)
+
+    @property
+    def is_pending(self) -> bool:
+        """Return True while the confirmation waits for a person."""
+        return self.state is ConfirmationState.PENDING
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the confirmation as JSON-ready data (for storage and the panel)."""
+        return {
+            "confirmation_id": self.confirmation_id,
+            "action": {
+                "domain": self.action.domain,
+                "service": self.action.service,
+                "target": dict(self.action.target),
+                "data": dict(self.action.data),
+            },
+            "summary": self.summary,
+            "risk": self.risk.value,
+            "findings": self.findings,
+            "requester": {
+                "user_id": self.requester.user_id,
+                "user_name": self.requester.user_name,
+                "credential_id": self.requester.credential_id,
+                "credential_name": self.requester.credential_name,
+                "client_name": self.requester.client_name,
+                "refresh_token_id": self.requester.refresh_token_id,
+            },
+            "context_id": self.context_id,
+            "created_at": self.created_at.isoformat(),
+            "expires_at": self.expires_at.isoformat(),
+            "state": self.state.value,
+            "decided_at": self.decided_at.isoformat() if self.decided_at else None,
+            "decided_by": self.decided_by,
+            "outcome": self.outcome,
+            "key": self.key,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Confirmation:
+        """Return a confirmation from `as_dict` data."""
+        action = data["action"]
+        decided_at = data.get("decided_at")
+        return cls(
+            confirmation_id=data["confirmation_id"],
+            action=Action(action["domain"], action["service"], action["target"], action["data"]),
+            summary=data["summary"],
+            risk=Risk(data["risk"]),
+            findings=list(data["findings"]),
+            requester=Requester(**data["requester"]),
+            context_id=data["context_id"],
+            created_at=datetime.fromisoformat(data["created_at"]),
+            expires_at=datetime.fromisoformat(data["expires_at"]),
+            state=ConfirmationState(data["state"]),
+            decided_at=datetime.fromisoformat(decided_at) if decided_at else None,
+            decided_by=data.get("decided_by"),
+            outcome=data.get("outcome"),
+            key=data.get("key", ""),
+        )
+
+    def public(self) -> dict[str, Any]:
+        """Return what the requesting MCP client may see of it."""
+        data: dict[str, Any] = {
+            "confirmation_id": self.confirmation_id,
+            "state": self.state.value,
+            "summary": self.summary,
+            "action": self.action.name,
+            "risk": self.risk.value,
+            "targets": [f.get("entity_id") for f in self.findings if f.get("entity_id")],
+            "requested_at": self.created_at.isoformat(),
+            "expires_at": self.expires_at.isoformat(),
+        }
+        if self.decided_at is not None:
+            data["decided_at"] = self.decided_at.isoformat()
+        if self.outcome is not None:
+            data["outcome"] = self.outcome
+        return data
+
+
+def action_key(credential_id: str, action: Action) -> str:
+    """Return what makes two requests "the same action asked again"."""
+    parts = [
+        credential_id,
+        action.domain,
+        action.service,
+        repr(sorted((k, repr(v)) for k, v in action.target.items())),
+        repr(sorted((k, repr(v)) for k, v in action.data.items())),
+    ]
+    return "\x1f".join(parts)
+
+
+def recorded_action(decision: Decision) -> Action:
+    """Return the action that runs on approval: targets frozen as expanded.
+
+    Entity targets become the entity ids the request reached when it was
+    asked, so an area that gains a door meanwhile is not opened too; target
+    keys inside data move to the target.
+    """
+    action = decision.action
+    data = {k: v for k, v in action.data.items() if k not in TARGET_KEYS}
+    target: dict[str, Any] = {}
+    entity_ids = list(decision.targets)
+    # A domain's own service only acts on that domain's entities.
+    if own := [e for e in entity_ids if e.startswith(f"{action.domain}.")]:
+        entity_ids = own
+    if entity_ids:
+        target[ATTR_ENTITY_ID] = entity_ids
+    return Action(action.domain, action.service, target, data)
