@@ -26,7 +26,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.home_mcp.sessions import McpSession, SessionRegistry
+from custom_components.home_mcp.transport import McpSession, SessionRegistry
 from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.core import HomeAssistant
 

@@ -61,7 +61,7 @@ MAX_RATE: Final = 1000.0
 OPENING_CLASSES: Final = frozenset({"door", "garage_door", "window", "opening"})
 COUNTED_TYPES: Final = {
     # Home MCP's record of a session.
-    "custom_components.home_mcp.sessions.McpSession": "McpSession",
+    "custom_components.home_mcp.transport.session_model.McpSession": "McpSession",
     # The MCP SDK's side of a session: its transport; a per-request proxy
     # (`ctx.session`) that the resource hub keeps for each subscription.
     "mcp.server.streamable_http.StreamableHTTPServerTransport": "SDK transport",

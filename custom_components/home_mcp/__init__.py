@@ -41,12 +41,11 @@ from .const import (
     STATIC_URL,
 )
 from .gate import Gate, HouseIndex, Tripwire
-from .http import McpEndpoint, async_register_views
 from .keys import KeyStore
 from .models import DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
 from .resources import ResourceHub
 from .server import create_server
-from .sessions import SessionRegistry
+from .transport import McpEndpoint, SessionRegistry, async_register_views
 from .websocket import async_register_commands
 
 _LOGGER = logging.getLogger(__name__)

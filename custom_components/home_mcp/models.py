@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from .approvals import ConfirmationManager
     from .audit import AuditLog
     from .gate import Gate
-    from .http import McpEndpoint
     from .keys import KeyStore
     from .resources import ResourceHub
-    from .sessions import SessionRegistry
+    from .transport.endpoint import McpEndpoint
+    from .transport.sessions import SessionRegistry
 
 DATA_URLS: HassKey[list[str]] = HassKey(f"{DOMAIN}_urls")
 """The endpoint paths registered in this Home Assistant run."""

@@ -2,7 +2,7 @@
 
 With the option `enable_sessions`, a handshake-era client (protocol versions up
 to 2025-11-25) that sends `initialize` without `Mcp-Session-Id` opens a
-session on the MCP SDK's stateful session manager (`http.py`). The SDK does the
+session on the MCP SDK's stateful session manager (`endpoint.py`). The SDK does the
 wire work; this registry keeps Home MCP's record of each session and enforces
 the limits of DESIGN §2:
 
@@ -33,110 +33,35 @@ terminate one). Everything here runs in the event loop.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.util import dt as dt_util
 
-from .const import (
+from ..const import (
     DOMAIN,
     MAX_SESSIONS,
     MAX_SESSIONS_PER_CREDENTIAL,
     SESSION_IDLE_TIMEOUT,
     SESSION_SWEEP_INTERVAL,
 )
+from .session_model import McpSession, SessionAdmission, SessionBackend, SessionCloseCallback
 
 if TYPE_CHECKING:
-    from .caller import Caller
+    from ..caller import Caller
 
 _LOGGER = logging.getLogger(__name__)
-
-
-@dataclass(slots=True, kw_only=True)
-class McpSession:
-    """Home MCP's record of one open MCP session.
-
-    session_id: the `Mcp-Session-Id` the SDK issued (bearer-like: never shown
-        in the panel, the status or the logs beyond a short prefix).
-    credential_id: `Caller.credential_id` of the credential that opened it;
-        the only one that may use it.
-    credential_name: that credential's display name (token or key name).
-    client_name: what the client said it is in `initialize` (`clientInfo`),
-        else its User-Agent; untrusted, for display.
-    user_name: the Home Assistant user's name.
-    opened_at: when `initialize` opened it (UTC).
-    last_seen: when the last request on it arrived or ended (UTC).
-    in_flight: requests on it being served now (an open GET stream is one);
-        a session with one is never idle.
-    """
-
-    session_id: str
-    credential_id: str
-    credential_name: str
-    client_name: str | None
-    user_name: str | None
-    opened_at: datetime
-    last_seen: datetime
-    in_flight: int = 0
-
-
-type SessionCloseCallback = Callable[[McpSession], None]
-"""Called once in the event loop when a session ends, with its record."""
-
-
-class SessionBackend(Protocol):
-    """What the registry needs from the transport holding the SDK's sessions."""
-
-    def session_ids(self) -> Collection[str]:
-        """Return the ids of the sessions the SDK holds now."""
-
-    async def async_terminate(self, session_id: str) -> None:
-        """End the SDK's session `session_id` (its streams, its server task)."""
 
 
 def _no_subscriptions(session_id: str) -> int:
     """Count no subscriptions: the default `subscription_count`."""
     return 0
-
-
-class SessionAdmission:
-    """Room reserved for one session while the `initialize` opening it is served.
-
-    Returned by `SessionRegistry.async_admit`. `async_open` records the session
-    once the SDK's answer names its id; `async_release` gives the place back if
-    it never opened (call it in a `finally`: after `async_open` it does
-    nothing).
-    """
-
-    __slots__ = ("_add", "_done", "_release")
-
-    def __init__(
-        self, add: Callable[[str, Caller], McpSession], release: Callable[[], None]
-    ) -> None:
-        """Hold a place; `add` records a session, `release` frees the place."""
-        self._add = add
-        self._release = release
-        self._done = False
-
-    @callback
-    def async_open(self, session_id: str, caller: Caller) -> McpSession:
-        """Record the session `session_id` the SDK opened for `caller`."""
-        self.async_release()
-        return self._add(session_id, caller)
-
-    @callback
-    def async_release(self) -> None:
-        """Give the reserved place back (once; later calls do nothing)."""
-        if not self._done:
-            self._done = True
-            self._release()
 
 
 class SessionRegistry:
