@@ -7,59 +7,18 @@ from typing import Any
 
 from pydantic import Field
 
-from homeassistant.const import ATTR_TEMPERATURE
-
-from ..gate import Gate
 from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
-from .house import EntityView, House, state_summary
+from .house import EntityView, House
+from .room_view import ROOM_ROWS, AreaSummary, room_summary, security_rows
 
-SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
-OPENING_SENSOR_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
-SECURE_STATES = frozenset(
-    {
-        "locked",
-        "closed",
-        "armed_away",
-        "armed_home",
-        "armed_night",
-        "armed_vacation",
-        "armed_custom_bypass",
-        "off",
-    }
-)
-"""States of a security entity that need no attention (a binary sensor `off` is closed)."""
 SECURITY_HINT_BYTES = 512
 """Room kept in the budget for `security_omitted`, the hint and the envelope."""
-ROOM_ROWS = (3, 1, 0)
-"""Climate and media rows shown per room before they become counts: the
-first that keeps the rooms within `ROOMS_SHARE` of the budget."""
 ROOMS_SHARE = 0.6
 
 
 class OverviewInput(ToolInput):
     """`home_overview` takes no arguments."""
-
-
-class AreaSummary(Shape):
-    """One room (area) at a glance.
-
-    lights, covers, security: counts (`{on|open|not_secure, total}`); the
-    security rows themselves are in the overview's `security` list.
-    climate, media: a few rows (media: what plays; fewer in a big house,
-    see `ROOM_ROWS`), then a count in `more`.
-    """
-
-    area_id: str
-    name: str
-    aliases: list[str] = Field(default_factory=list)
-    entities: int
-    lights: dict[str, int] | None = None
-    climate: list[dict[str, Any]] | None = None
-    covers: dict[str, int] | None = None
-    security: dict[str, int] | None = None
-    media: list[dict[str, Any]] | None = None
-    more: dict[str, int] | None = None
 
 
 class FloorSummary(Shape):
@@ -87,92 +46,6 @@ class OverviewOutput(ToolOutput):
     hint: str | None = None
 
 
-def security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
-    """Return a security entity's row: `{entity_id, name, state, device_class?, area?, guarded?}`."""
-    row = state_summary(view)
-    if view.device_class:
-        row["device_class"] = view.device_class
-    if area := house.area_name(view.area_id):
-        row["area"] = area
-    if guarded:
-        row["guarded"] = True
-    return row
-
-
-def is_secure(view: EntityView) -> bool:
-    """Return True when a security entity is locked, closed or armed."""
-    return view.state.state in SECURE_STATES
-
-
-def is_security(view: EntityView, gate: Gate) -> bool:
-    """Return True for what the overview counts as security (`gate`: guarded covers)."""
-    if view.domain in SECURITY_DOMAINS:
-        return True
-    if view.domain == "cover":
-        return gate.async_is_guarded_entity(view.entity_id)
-    if view.domain == "binary_sensor" and view.device_class in OPENING_SENSOR_CLASSES:
-        return view.state.state == "on"
-    return False
-
-
-def area_summary(
-    area_id: str,
-    name: str,
-    aliases: list[str],
-    views: list[EntityView],
-    gate: Gate,
-    rows: int,
-) -> AreaSummary:
-    """Return one room's summary from its (non-hidden, readable) entities.
-
-    `rows`: climate and media rows shown before they become counts in `more`;
-    `gate` says which covers count as security.
-    """
-    summary = AreaSummary(area_id=area_id, name=name, aliases=aliases, entities=len(views))
-    lights = [v for v in views if v.domain == "light"]
-    if lights:
-        summary.lights = {"on": sum(v.state.state == "on" for v in lights), "total": len(lights)}
-    more: dict[str, int] = {}
-    climate = [
-        {
-            "entity_id": v.entity_id,
-            "name": v.name,
-            "mode": v.state.state,
-            "current_temperature": v.state.attributes.get("current_temperature"),
-            "target_temperature": v.state.attributes.get(ATTR_TEMPERATURE),
-        }
-        for v in views
-        if v.domain == "climate"
-    ]
-    if climate:
-        summary.climate = climate[:rows] or None
-        if len(climate) > rows:
-            more["climate"] = len(climate) - rows
-    covers = [v for v in views if v.domain == "cover"]
-    if covers:
-        summary.covers = {
-            "open": sum(v.state.state in ("open", "opening") for v in covers),
-            "total": len(covers),
-        }
-    security = [v for v in views if is_security(v, gate)]
-    if security:
-        summary.security = {
-            "not_secure": sum(not is_secure(v) for v in security),
-            "total": len(security),
-        }
-    media = [
-        state_summary(v)
-        for v in views
-        if v.domain == "media_player" and v.state.state not in ("off", "unavailable", "standby")
-    ]
-    if media:
-        summary.media = media[:rows] or None
-        if len(media) > rows:
-            more["media"] = len(media) - rows
-    summary.more = more or None
-    return summary
-
-
 async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput:
     """Summarise the house by floor and room.
 
@@ -185,17 +58,12 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     """
     house = House(ctx.hass, ctx.caller.user)
     by_area: dict[str | None, list[EntityView]] = {}
-    security: list[dict[str, Any]] = []
-    total = 0
+    visible: list[EntityView] = []
     for view in house.all():
         if view.hidden:
             continue
-        total += 1
+        visible.append(view)
         by_area.setdefault(view.area_id, []).append(view)
-        if is_security(view, ctx.gate):
-            row = security_row(view, house, ctx.gate.async_is_guarded_entity(view.entity_id))
-            row["_secure"] = is_secure(view)
-            security.append(row)
 
     for rows in ROOM_ROWS:
         floors = _floors(house, by_area, ctx, rows)
@@ -204,16 +72,15 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
             break
 
     unassigned = by_area.get(None, [])
-    security.sort(key=lambda row: row.pop("_secure"))  # Stable: attention first.
     output = OverviewOutput(
         floors=floors,
-        security=security,
+        security=security_rows(visible, house, ctx.gate),
         unassigned={
             "total": len(unassigned),
             "by_domain": dict(Counter(v.domain for v in unassigned).most_common()),
         },
         totals={
-            "entities": total,
+            "entities": len(visible),
             "areas": len(list(house.areas.async_list_areas())),
             "floors": len(list(house.floors.async_list_floors())),
         },
@@ -228,14 +95,7 @@ def _floors(
     areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
-            area_summary(
-                area.id,
-                clean_text(area.name),
-                sorted(clean_text(alias) for alias in area.aliases),
-                by_area.get(area.id, []),
-                ctx.gate,
-                rows,
-            )
+            room_summary(area, by_area.get(area.id, []), ctx.gate, rows)
         )
     floors = [
         FloorSummary(

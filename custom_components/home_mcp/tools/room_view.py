@@ -1,0 +1,182 @@
+"""The room view: one room's summary and security rows, as `home_overview` shows them.
+
+Written once for the two places that show a room: the `home_overview` tool
+(every room of the house, `tools/overview.py`) and the `ha://area/{area_id}`
+resource (one room, `resources/reads.py`), whose room is the overview's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from homeassistant.const import ATTR_TEMPERATURE
+from homeassistant.helpers.area_registry import AreaEntry
+
+from ..gate import Gate
+from ..shaping import clean_text
+from . import Shape
+from .house import EntityView, House, state_summary
+
+SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
+OPENING_SENSOR_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
+SECURE_STATES = frozenset(
+    {
+        "locked",
+        "closed",
+        "armed_away",
+        "armed_home",
+        "armed_night",
+        "armed_vacation",
+        "armed_custom_bypass",
+        "off",
+    }
+)
+"""States of a security entity that need no attention (a binary sensor `off` is closed)."""
+ROOM_ROWS = (3, 1, 0)
+"""Climate and media rows shown per room before they become counts: the
+first that keeps the rooms within `overview.ROOMS_SHARE` of the budget."""
+
+
+class AreaSummary(Shape):
+    """One room (area) at a glance.
+
+    lights, covers, security: counts (`{on|open|not_secure, total}`); the
+    security rows themselves are in the overview's `security` list.
+    climate, media: a few rows (media: what plays; fewer in a big house,
+    see `ROOM_ROWS`), then a count in `more`.
+    """
+
+    area_id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    entities: int
+    lights: dict[str, int] | None = None
+    climate: list[dict[str, Any]] | None = None
+    covers: dict[str, int] | None = None
+    security: dict[str, int] | None = None
+    media: list[dict[str, Any]] | None = None
+    more: dict[str, int] | None = None
+
+
+def security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
+    """Return a security entity's row: `{entity_id, name, state, device_class?, area?, guarded?}`."""
+    row = state_summary(view)
+    if view.device_class:
+        row["device_class"] = view.device_class
+    if area := house.area_name(view.area_id):
+        row["area"] = area
+    if guarded:
+        row["guarded"] = True
+    return row
+
+
+def is_secure(view: EntityView) -> bool:
+    """Return True when a security entity is locked, closed or armed."""
+    return view.state.state in SECURE_STATES
+
+
+def is_security(view: EntityView, gate: Gate) -> bool:
+    """Return True for what the overview counts as security (`gate`: guarded covers)."""
+    if view.domain in SECURITY_DOMAINS:
+        return True
+    if view.domain == "cover":
+        return gate.async_is_guarded_entity(view.entity_id)
+    if view.domain == "binary_sensor" and view.device_class in OPENING_SENSOR_CLASSES:
+        return view.state.state == "on"
+    return False
+
+
+def security_rows(
+    views: list[EntityView], house: House, gate: Gate, *, in_room: bool = False
+) -> list[dict[str, Any]]:
+    """Return the rows of the security entities among `views`, those needing attention first.
+
+    Attention first: unlocked, open, disarmed, jammed or unknown before
+    locked, closed or armed; otherwise in the order of `views`. `in_room`:
+    the rows are shown inside their room, so they leave out `area`.
+    """
+    security: list[tuple[bool, dict[str, Any]]] = []
+    for view in views:
+        if is_security(view, gate):
+            row = security_row(view, house, gate.async_is_guarded_entity(view.entity_id))
+            if in_room:
+                row.pop("area", None)  # It is this room.
+            security.append((is_secure(view), row))
+    security.sort(key=lambda item: item[0])  # Stable: attention first.
+    return [row for _, row in security]
+
+
+def area_summary(
+    area_id: str,
+    name: str,
+    aliases: list[str],
+    views: list[EntityView],
+    gate: Gate,
+    rows: int,
+) -> AreaSummary:
+    """Return one room's summary from its (non-hidden, readable) entities.
+
+    `rows`: climate and media rows shown before they become counts in `more`;
+    `gate` says which covers count as security.
+    """
+    summary = AreaSummary(area_id=area_id, name=name, aliases=aliases, entities=len(views))
+    lights = [v for v in views if v.domain == "light"]
+    if lights:
+        summary.lights = {"on": sum(v.state.state == "on" for v in lights), "total": len(lights)}
+    more: dict[str, int] = {}
+    climate = [
+        {
+            "entity_id": v.entity_id,
+            "name": v.name,
+            "mode": v.state.state,
+            "current_temperature": v.state.attributes.get("current_temperature"),
+            "target_temperature": v.state.attributes.get(ATTR_TEMPERATURE),
+        }
+        for v in views
+        if v.domain == "climate"
+    ]
+    if climate:
+        summary.climate = climate[:rows] or None
+        if len(climate) > rows:
+            more["climate"] = len(climate) - rows
+    covers = [v for v in views if v.domain == "cover"]
+    if covers:
+        summary.covers = {
+            "open": sum(v.state.state in ("open", "opening") for v in covers),
+            "total": len(covers),
+        }
+    security = [v for v in views if is_security(v, gate)]
+    if security:
+        summary.security = {
+            "not_secure": sum(not is_secure(v) for v in security),
+            "total": len(security),
+        }
+    media = [
+        state_summary(v)
+        for v in views
+        if v.domain == "media_player" and v.state.state not in ("off", "unavailable", "standby")
+    ]
+    if media:
+        summary.media = media[:rows] or None
+        if len(media) > rows:
+            more["media"] = len(media) - rows
+    summary.more = more or None
+    return summary
+
+
+def room_summary(area: AreaEntry, views: list[EntityView], gate: Gate, rows: int) -> AreaSummary:
+    """Return the summary of the room `area` (its name and aliases cleaned) from `views`.
+
+    `views`: the room's non-hidden entities the caller may read; `rows` as
+    for `area_summary`.
+    """
+    return area_summary(
+        area.id,
+        clean_text(area.name),
+        sorted(clean_text(alias) for alias in area.aliases),
+        views,
+        gate,
+        rows,
+    )
