@@ -1,7 +1,7 @@
 """Benchmark the gate on a real Home Assistant: its index, its checks, the tripwire.
 
-For each size, a Home Assistant started the production way (the machinery of
-`bench_tools.py`) with `bench_house`'s entities and a household on top:
+For each size, a Home Assistant started the production way (the machinery the
+benchmarks share, `lib/`) with `bench_house`'s entities and a household on top:
 helpers and a template binary sensor (YAML), and automations saved through
 the automation editor's API once the house is built: they unlock when a
 helper turns on (directly, second order, through a template), turn lights on
@@ -25,13 +25,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 from pathlib import Path
-import shutil
 import sys
-import tempfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bench_tools import DEFAULT_SIZES, free_port, home_assistant, log, wait_ready, write_config
-import httpx2
+from lib.clients import authorized_client
+from lib.home_assistant import DEFAULT_SIZES, running_house
+
+if TYPE_CHECKING:
+    import httpx2
 
 OPENERS = 5
 """Helpers an automation turns into an unlock."""
@@ -127,43 +128,31 @@ def household(states: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Any]], 
     return automations, opening
 
 
-async def bench_size(size: int, rounds: int, *, keep: bool = False) -> dict[str, Any]:
-    """Start Home Assistant with a house of `size` and measure the gate."""
-    config_dir = Path(tempfile.mkdtemp(prefix=f"home-mcp-gate-{size}-"))
-    port = free_port()
-    write_config(config_dir, size, 0, port)
+def _configure(config_dir: Path) -> None:
+    """Add the household's YAML to the configuration, and an empty automations.yaml."""
     with (config_dir / "configuration.yaml").open("a", encoding="utf-8") as file:
         file.write(CONFIGURATION)
     (config_dir / "automations.yaml").write_text("[]\n", encoding="utf-8")
-    log(f"N={size}: Home Assistant in {config_dir}")
-    try:
-        with (config_dir / "console.log").open("wb") as console:
-            async with home_assistant(config_dir, console) as process:
-                ready = await wait_ready(config_dir, process)
-                base = f"http://127.0.0.1:{port}"
-                async with httpx2.AsyncClient(
-                    headers={"Authorization": f"Bearer {ready['token']}"}, timeout=600
-                ) as http:
-                    states = (await http.get(f"{base}/api/states")).json()
-                    automations, expected = household(states)
-                    for key, config in automations.items():
-                        saved = await http.post(
-                            f"{base}/api/config/automation/config/{key}", json=config
-                        )
-                        saved.raise_for_status()
-                    await _wait_for_automations(http, base, len(automations))
-                    answer = await http.get(
-                        f"{base}/api/bench_house/gate", params={"rounds": rounds}
-                    )
-                    answer.raise_for_status()
-                    result: dict[str, Any] = answer.json()
-    except BaseException:
-        log(f"N={size}: failed; Home Assistant's files are kept in {config_dir}")
-        raise
-    if keep:
-        log(f"N={size}: kept {config_dir}")
-    else:
-        shutil.rmtree(config_dir, ignore_errors=True)
+
+
+async def bench_size(size: int, rounds: int, *, keep: bool = False) -> dict[str, Any]:
+    """Start Home Assistant with a house of `size` and measure the gate."""
+    async with (
+        running_house(
+            f"home-mcp-gate-{size}-", size, 0, keep=keep, label=f"N={size}: ", configure=_configure
+        ) as house,
+        authorized_client(house.ready["token"], timeout=600) as http,
+    ):
+        base = house.base_url
+        states = (await http.get(f"{base}/api/states")).json()
+        automations, expected = household(states)
+        for key, config in automations.items():
+            saved = await http.post(f"{base}/api/config/automation/config/{key}", json=config)
+            saved.raise_for_status()
+        await _wait_for_automations(http, base, len(automations))
+        answer = await http.get(f"{base}/api/bench_house/gate", params={"rounds": rounds})
+        answer.raise_for_status()
+        result: dict[str, Any] = answer.json()
     inferred = {row["entity_id"] for row in result["guarded"]["inferred"]}
     result["false_positives"] = sorted(inferred - expected)
     result["missed"] = sorted(expected - inferred)

@@ -1,8 +1,8 @@
 """The benchmark house: a custom integration that furnishes a real Home Assistant.
 
-Loaded from YAML (`bench_house: {entities: N, ...}`) by `bench/bench_tools.py`
-into a Home Assistant started the production way (`python -m homeassistant`).
-Once Home Assistant is RUNNING it:
+Loaded from YAML (`bench_house: {entities: N, ...}`, written by
+`bench/lib/home_assistant.py`) into a Home Assistant started the production
+way (`python -m homeassistant`). Once Home Assistant is RUNNING it:
 
 1. creates 3 floors, 30 areas and 10 labels in the registries;
 2. tops the state machine up to N entities with the plan of `plan.py`;

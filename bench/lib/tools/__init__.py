@@ -1,0 +1,1 @@
+"""The tools benchmark (`bench_tools.py`): its calls and its report."""
