@@ -83,13 +83,13 @@ from .tools import (
     Tool,
     ToolContext,
     ToolError,
-    confirmation as confirmation_tool,
+    get_confirmation as confirmation_tool,
+    get_entity as registry,
     overview,
-    registry,
 )
 from .tools.house import House
 from .tools.overview import ROOM_ROWS, area_summary, is_secure, is_security, security_row
-from .tools.registry import floor_ref
+from .tools.rows import floor_ref
 
 _LOGGER = logging.getLogger(__name__)
 
