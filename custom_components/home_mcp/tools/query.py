@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import date, datetime, time, timedelta
 from enum import Enum
 import math
@@ -47,7 +47,7 @@ MAX_DEPTH: Final = 8
 # --- Filters ----------------------------------------------------------------
 
 
-def raise_if_ambiguous(house: House, kind: str, value: str, ids: set[str] | list[str]) -> None:
+def raise_if_ambiguous(house: House, kind: str, value: str, ids: Collection[str]) -> None:
     """Raise `ToolError` (`ambiguous_<kind>`, with `candidates`) if `ids` are several.
 
     `ids` are the area, floor or label ids (`kind`) that `value` names.
