@@ -164,7 +164,7 @@ async def test_catalogue_without_descriptions_still_says_what_is_guarded(
     mcp: McpHarness,
 ) -> None:
     with patch(
-        "custom_components.home_mcp.tools.catalog.async_get_all_descriptions",
+        "custom_components.home_mcp.tools.list_services.async_get_all_descriptions",
         side_effect=ModuleNotFoundError("No module named 'mutagen'"),
     ):
         result = await mcp.data("list_services", {"domain": "lock"})

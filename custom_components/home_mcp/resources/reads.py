@@ -27,17 +27,10 @@ from ..approvals import ConfirmationManager
 from ..caller import Caller, caller_from_scope
 from ..gate import Gate
 from ..shaping import clean_text, finalize
-from ..tools import (
-    Tool,
-    ToolContext,
-    ToolError,
-    confirmation as confirmation_tool,
-    overview,
-    registry,
-)
+from ..tools import Tool, ToolContext, ToolError, get_confirmation, get_entity, overview
 from ..tools.house import House
-from ..tools.registry import floor_ref
 from ..tools.room_view import ROOM_ROWS, room_summary, security_rows
+from ..tools.rows import floor_ref
 from .uris import AREA_PREFIX, MIME_JSON, TEMPLATES, parse_uri
 
 RESOURCES_PAGE: Final = 100
@@ -95,14 +88,14 @@ class ResourceReader:
         ref = parse_uri(uri)
         ctx = self._context(caller)
         if ref.kind == "entity":
-            entity = await registry.get_entity(ctx, registry.GetEntityInput(entity_id=ref.key))
-            tool = _tool(registry.TOOLS, "get_entity")
+            entity = await get_entity.get_entity(ctx, get_entity.GetEntityInput(entity_id=ref.key))
+            tool = _tool(get_entity.TOOLS, "get_entity")
             payload = entity.model_dump(mode="json")
         elif ref.kind == "confirmation":
-            found = await confirmation_tool.get_confirmation(
-                ctx, confirmation_tool.GetConfirmationInput(confirmation_id=ref.key)
+            found = await get_confirmation.get_confirmation(
+                ctx, get_confirmation.GetConfirmationInput(confirmation_id=ref.key)
             )
-            tool = _tool(confirmation_tool.TOOLS, "get_confirmation")
+            tool = _tool(get_confirmation.TOOLS, "get_confirmation")
             payload = found.model_dump(mode="json")
         else:
             tool = _tool(overview.TOOLS, "home_overview")

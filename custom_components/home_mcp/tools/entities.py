@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import Field
 
 from ..matching import best_match, fold
-from ..shaping import clean_text, envelope
-from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolError, ToolInput, ToolOutput
+from ..shaping import envelope
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
 from .arguments import Identifier, Text
 from .house import House, state_summary
+from .query import raise_if_ambiguous
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -75,13 +76,8 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
     area_ids = set(house.resolve_area(args.area)) if args.area else None
     floor_ids = set(house.resolve_floor(args.floor)) if args.floor else None
     label_ids = set(house.resolve_label(args.label)) if args.label else None
-    if area_ids is not None and len(area_ids) > 1 and args.area not in area_ids:
-        raise ToolError(
-            "ambiguous_area",
-            f"{clean_text(args.area or '')!r} names several areas",
-            "Pass one of these area ids as area",
-            candidates=[{"area_id": a, "name": house.area_name(a)} for a in sorted(area_ids)],
-        )
+    if area_ids is not None:
+        raise_if_ambiguous(house, "area", args.area or "", area_ids)
     domain = fold(args.domain).replace(" ", "_") if args.domain else None
     device_class = fold(args.device_class).replace(" ", "_") if args.device_class else None
     wanted_state = fold(args.state) if args.state else None

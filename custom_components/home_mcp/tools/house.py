@@ -22,7 +22,6 @@ from homeassistant.helpers import (
     floor_registry as fr,
     label_registry as lr,
 )
-from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..matching import Match, best_match
 from ..shaping import clean_text
@@ -218,9 +217,3 @@ def state_summary(view: EntityView) -> dict[str, Any]:
         "name": view.name,
         "state": view.state.state,
     }
-
-
-def entity_object(hass: HomeAssistant, entity_id: str) -> Any:
-    """Return the entity object behind `entity_id` from its entity component."""
-    component = hass.data.get(DATA_INSTANCES, {}).get(split_entity_id(entity_id)[0])
-    return component.get_entity(entity_id) if component is not None else None

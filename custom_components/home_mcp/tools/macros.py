@@ -16,7 +16,8 @@ from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 from .arguments import Identifier
-from .house import EntityView, House, entity_object
+from .house import EntityView, House
+from .query import entity_object
 
 MACRO_DOMAINS: Final = ("scene", "script", "automation")
 RUN_THRESHOLD: Final = 0.8

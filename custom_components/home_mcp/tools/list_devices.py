@@ -1,0 +1,133 @@
+"""`list_devices`: the devices, filtered by place, label, maker, integration or name.
+
+Read in-process from Home Assistant's device, entity, area, floor and label
+registries and its config entries; text from the house passes through
+`clean_text`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pydantic import Field
+
+from homeassistant.helpers import device_registry as dr
+
+from ..matching import best_match, fold
+from ..shaping import clean_text, envelope
+from . import Tool, ToolContext
+from .arguments import Text
+from .house import House
+from .query import resolve_filter
+from .rows import (
+    ListOutput,
+    PagedInput,
+    all_devices,
+    device_integration,
+    device_name,
+    floor_of,
+    main_device,
+)
+
+
+class ListDevicesInput(PagedInput):
+    """Filters for `list_devices`; all optional, combined with AND."""
+
+    area: Text | None = Field(None, description="Area id, name or alias")
+    floor: Text | None = Field(None, description="Floor id, name or alias")
+    label: Text | None = Field(None, description="Label id or name")
+    manufacturer: str | None = Field(None, description="Part of its name", max_length=100)
+    integration: str | None = Field(None, description="Domain, e.g. hue", max_length=100)
+    query: Text | None = Field(None, description="Device names and models")
+
+
+async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> ListOutput:
+    """List devices: `{device_id, name, manufacturer, model, area, entities}`.
+
+    Reads the device, entity, area, floor and label registries and the
+    config entries. `area` is the device's area (a child device's own, else
+    its parent's); `entities` counts its enabled entities. A child device
+    carries `parent`, a disabled one `disabled: true`. With `query`, rows
+    are ranked by match score and carry `match`; otherwise sorted by name.
+    """
+    house = House(ctx.hass, ctx.caller.user)
+    area_ids = resolve_filter(house, "area", args.area) if args.area else None
+    floor_ids = resolve_filter(house, "floor", args.floor) if args.floor else None
+    label_ids = resolve_filter(house, "label", args.label) if args.label else None
+    manufacturer = fold(args.manufacturer) if args.manufacturer else None
+    integration = fold(args.integration).replace(" ", "_") if args.integration else None
+    entity_counts: Counter[str] = Counter(
+        entry.device_id
+        for entry in house.entities.entities.values()
+        if entry.device_id and entry.disabled_by is None
+    )
+    rows: list[tuple[float, dict[str, Any]]] = []
+    for device in all_devices(house):
+        area_id = dr.async_get_effective_area_id(house.hass, device)
+        if area_ids is not None and area_id not in area_ids:
+            continue
+        if floor_ids is not None and floor_of(house, area_id) not in floor_ids:
+            continue
+        if label_ids is not None and not label_ids & device.labels:
+            continue
+        main = main_device(house, device)
+        maker = main.manufacturer if main is not None else None
+        model = main.model if main is not None else None
+        if manufacturer is not None and manufacturer not in fold(maker or ""):
+            continue
+        if integration is not None and device_integration(house, device) != integration:
+            continue
+        row: dict[str, Any] = {"device_id": device.id, "name": device_name(device)}
+        if maker:
+            row["manufacturer"] = clean_text(maker)
+        if model:
+            row["model"] = clean_text(model)
+        if area := house.area_name(area_id):
+            row["area"] = area
+        row["entities"] = entity_counts[device.id]
+        if main is not None and main is not device:
+            row["parent"] = device_name(main)
+        if device.disabled_by is not None:
+            row["disabled"] = True
+        score = 1.0
+        if args.query:
+            match = best_match(
+                args.query,
+                [("name", device.name_by_user), ("name", device.name), ("model", model)],
+            )
+            if match is None:
+                continue
+            score = match.score
+            row["match"] = {"score": match.score, "field": match.field, "weak": match.weak}
+        rows.append((score, row))
+    rows.sort(key=lambda item: (-item[0], fold(item[1]["name"]), item[1]["device_id"]))
+    items = [row for _, row in rows]
+    page = envelope(items, offset=args.offset, limit=args.limit)
+    hint = None
+    if not items:
+        hint = "Nothing matched every filter. Drop a filter or check spelling."
+        if integration is not None:
+            known = sorted(
+                {domain for dev in all_devices(house) if (domain := device_integration(house, dev))}
+            )
+            hint += f" Integrations with devices: {', '.join(known[:30]) or 'none'}."
+    elif args.query and all(row.get("match", {}).get("weak") for row in items):
+        hint = "Only weak matches: check the name with the person."
+    return ListOutput(**page, hint=hint)
+
+
+TOOLS = [
+    Tool(
+        name="list_devices",
+        title="List devices",
+        description=(
+            "Devices by area, floor, label, manufacturer, integration or query: id, "
+            "name, model, area, entity count."
+        ),
+        input_model=ListDevicesInput,
+        output_model=ListOutput,
+        handler=list_devices,
+        narrow_hint="Page with offset/limit, or add area, integration or query.",
+    ),
+]
