@@ -1,4 +1,4 @@
-"""The tools Home MCP offers, one module per tool family.
+"""The tools Home MCP offers, one module per tool (or small family), named after it.
 
 A `Tool` couples a name with pydantic models for its input and output, MCP
 annotations, and an async handler. The server (`server.py`) lists them,

@@ -95,6 +95,10 @@ def resolve_filter(house: House, kind: str, value: str) -> set[str]:
 def json_safe(value: Any, depth: int = 0) -> Any:
     """Return `value` as JSON-ready data, with every string cleaned.
 
+    For what the house says (attributes, registry fields): untrusted text,
+    cleaned and capped for a model. A stored configuration is shown exactly
+    as stored instead (`jsonable`).
+
     Enums become their value, datetimes local ISO 8601, dates and times ISO
     8601, durations seconds, sets sorted lists, non-finite floats None, and
     anything else (or anything nested deeper than `MAX_DEPTH`) its text.
@@ -130,6 +134,10 @@ def json_safe(value: Any, depth: int = 0) -> Any:
 
 def jsonable(value: Any, *, for_yaml: bool = False) -> Any:
     """Return `value` as JSON-ready data (blueprint inputs and templates as text).
+
+    For a stored configuration (`get_automation_config`): exact, nothing cut,
+    so it can be read back as YAML; what the house says goes through
+    `json_safe` instead.
 
     With `for_yaml`, blueprint `!input`s, dates and datetimes are kept for
     Home Assistant's YAML dumper, which writes them as YAML does.
