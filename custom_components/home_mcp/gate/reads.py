@@ -30,6 +30,8 @@ from collections.abc import Mapping
 import re
 from typing import Any, Final
 
+from jinja2 import Environment, TemplateSyntaxError
+
 from homeassistant.const import (
     ATTR_AREA_ID,
     ATTR_DEVICE_ID,
@@ -66,6 +68,8 @@ _LOOKUP: Final = re.compile(
     r"\b(area_entities|area_devices|device_entities|label_entities|floor_entities"
     r"|floor_areas|integration_entities)\s*\(\s*['\"]([^'\"]+)['\"]"
 )
+_LEXER: Final = Environment().lexer
+"""Jinja's lexer with Home Assistant's delimiters (the defaults)."""
 _TARGET_KEYS: Final = (ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
 _RUN_EVENTS: Final = {"automation_triggered": "automation", "script_started": "script"}
 
@@ -208,8 +212,8 @@ class Reads:
         return found
 
     def add_template(self, text: str) -> None:
-        """Add what a template's text reads."""
-        text = text.lower()
+        """Add what a template reads, as Jinja reads it (`jinja_text`)."""
+        text = jinja_text(text).lower()
         for chain in _DOTTED.findall(text):
             parts = [part.strip() for part in chain.split(".")]
             self.keys.update(f"{a}.{b}" for a, b in zip(parts, parts[1:], strict=False))
@@ -245,6 +249,40 @@ class Reads:
             "floor_areas": (ATTR_FLOOR_ID, _floor_id(self._hass, argument)),
         }[function]
         self._add_target(key, ident)
+
+
+def jinja_text(text: str) -> str:
+    r"""Return a template's text as Jinja reads it, for the patterns above.
+
+    Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
+    `input_boolean.hall`) and joins literals written side by side (`'lock.fr'
+    'ont_door'`); its comments never run. So the template is tokenized with
+    Jinja's own lexer and written back with each run of literals as one
+    plainly quoted string, tokens apart. Text Jinja cannot tokenize is
+    returned as it is (it does not render either).
+    """
+    try:
+        tokens = list(_LEXER.tokenize(text))
+    except TemplateSyntaxError:
+        return text
+    out: list[str] = []
+    literal: list[str] = []
+    for token in tokens:
+        if token.type == "string":
+            literal.append(str(token.value))
+            continue
+        if literal:
+            out.append(_quoted("".join(literal)))
+            literal = []
+        out.append(str(token.value) if token.type == "data" else f" {token.value} ")
+    if literal:
+        out.append(_quoted("".join(literal)))
+    return "".join(out)
+
+
+def _quoted(value: str) -> str:
+    quote = "'" if "'" not in value else '"'
+    return f" {quote}{value.replace(quote, ' ')}{quote} "
 
 
 def _area_id(hass: HomeAssistant, name: str) -> str:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
+import re
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID, ENTITY_MATCH_ALL
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import service as service_helper
+from homeassistant.helpers import entity_registry as er, service as service_helper
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
@@ -91,6 +92,8 @@ def is_entity_domain(hass: HomeAssistant, domain: str) -> bool:
     return domain in hass.data.get(DATA_INSTANCES, {})
 
 
+_REGISTRY_ID: Final = re.compile(r"[0-9a-f]{32}")
+"""An entity registry id (what `entity_registry` gives each entity: a uuid4's hex)."""
 _ENTITY_SERVICE_CALLS: Final = frozenset(
     {service_helper.entity_service_call, service_helper.batched_entity_service_call}
 )
@@ -139,6 +142,21 @@ def data_entities(hass: HomeAssistant, data: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _resolve_entity_id(registry: er.EntityRegistry, item: str) -> str | None:
+    """Return the entity id `item` names: itself, or the entity a registry id belongs to.
+
+    Home Assistant accepts an entity's registry id wherever a script or an
+    automation takes an `entity_id` (`cv.entity_ids_or_uuids`) and resolves
+    it when the action runs; one that belongs to no entity reaches nothing
+    (None). Anything else is returned as it is.
+    """
+    if (entity_id := er.async_resolve_entity_id(registry, item)) is not None:
+        return entity_id
+    if _REGISTRY_ID.fullmatch(item):
+        return None
+    return item
+
+
 def expand(
     hass: HomeAssistant, domain: str, selector: Mapping[str, list[str]]
 ) -> dict[str, tuple[str, ...]]:
@@ -149,7 +167,13 @@ def expand(
     `homeassistant.*` and integration services). Raises `ValueError` for an
     entity id Home Assistant would refuse.
     """
-    raw_list = list(selector.get(ATTR_ENTITY_ID, []))
+    registry = er.async_get(hass)
+    raw_list = [
+        entity_id
+        for item in selector.get(ATTR_ENTITY_ID, [])
+        if (entity_id := _resolve_entity_id(registry, item)) is not None
+    ]
+    selector = {**selector, ATTR_ENTITY_ID: raw_list} if ATTR_ENTITY_ID in selector else selector
     found: dict[str, tuple[str, ...]] = {}
     if any(item.lower() == ENTITY_MATCH_ALL for item in raw_list):
         every = (
