@@ -9,10 +9,11 @@ to the panel, the transport passes it through here:
   the undecodable bytes as lone surrogates, which no JSON writer, log file or
   browser accepts);
 - the body must be UTF-8 JSON (a leading byte order mark is ignored, as RFC
-  8259 allows), at most `MAX_JSON_DEPTH` levels deep;
-- a lone surrogate written as a JSON escape (`"\ud800"` in the JSON text) is replaced by
-  U+FFFD everywhere in the message, keys included, so what reaches the tools
-  is text every writer can encode.
+  8259 allows), at most `MAX_JSON_DEPTH` levels deep, without the numbers
+  Python reads but JSON has not (`NaN`, `Infinity`, `1e400`);
+- a lone surrogate written as a JSON escape (`"\ud800"` in the JSON text)
+  is replaced by U+FFFD everywhere in the message, keys included, so what
+  reaches the tools is text every writer can encode.
 
 Display text (what a client calls itself, a credential's name) is further
 cleaned of control and bidirectional characters and capped by

@@ -173,7 +173,8 @@ class Gate:
         alarm panels, their openers and wrappers, the person's extra guarded
         entities, what is in the perimeter, automations that can open the
         house or that secure it, scripts and scenes whose run is guarded,
-        template entities whose scripts are, and groups holding any of these.
+        template entities whose scripts are, Switch as X entities whose switch
+        is, and groups holding any of these.
         """
         return self._is_guarded(self.index.async_current(), entity_id, set())
 
@@ -197,6 +198,7 @@ class Gate:
                 snapshot.secures(entity_id) and (state is None or state.state != "off")
             )
         drives = entity_id in house.scripts or entity_id in house.controls
+        drives = drives or entity_id in house.wrapped
         if domain not in ("script", "scene") and not drives:
             return self._is_guarded_group(snapshot, entity_id, seen)
         if entity_id in self._judging:
@@ -205,7 +207,10 @@ class Gate:
         try:
             if domain in ("script", "scene"):
                 return self.async_check(self.macro_action(entity_id)).guarded
-            verbs = house.scripts.get(entity_id) or ("turn_on",)  # A helper drives either way.
+            if (wrapped := house.wrapped.get(entity_id)) is not None:
+                verbs: Iterable[str] = tuple(wrapped.verbs)  # Each way it switches its switch.
+            else:
+                verbs = house.scripts.get(entity_id) or ("turn_on",)  # A helper: either way.
             return any(
                 self.async_check(Action(domain, verb, {ATTR_ENTITY_ID: [entity_id]})).guarded
                 for verb in verbs

@@ -70,12 +70,36 @@ class Wrapper:
     verbs: Mapping[str, str]
 
 
+@dataclass(frozen=True, slots=True)
+class Wrapped:
+    """The switch a Switch as X entity drives, and which of its actions each verb runs.
+
+    Any Switch as X entity (a light, fan, siren, lock, cover, valve): acting
+    on it switches the wrapped switch, which may be anything a switch can be
+    (a template switch with its own scripts, a relay on an opener's device).
+
+    switch_id: the wrapped switch.
+    verbs: the entity's verb -> the switch's (`unlock` -> `turn_on`).
+    """
+
+    switch_id: str
+    verbs: Mapping[str, str]
+
+    def switch_verbs(self, verb: str) -> tuple[str, ...]:
+        """Return what `verb` on the entity does to the switch (either way when unsure)."""
+        if (mapped := self.verbs.get(verb)) is not None:
+            return (mapped,)
+        return ("turn_on", "turn_off")
+
+
 @dataclass(slots=True)
 class HouseMap:
     """The house's wiring as the gate reads it; rebuilt when the house changes.
 
     classes: entity id -> class, for every entity that is not `OTHER`.
-    wrappers: switch entity id -> the Switch as X entity showing it.
+    wrappers: switch entity id -> the Switch as X lock, cover or valve
+        showing it.
+    wrapped: Switch as X entity id (any kind) -> the switch it drives.
     siblings: opener entity id -> the locks, doors, valves and alarm panels
         on its device.
     scripts: template entity id -> its action scripts by name (`turn_on`).
@@ -85,6 +109,7 @@ class HouseMap:
 
     classes: dict[str, EntityClass] = field(default_factory=dict)
     wrappers: dict[str, Wrapper] = field(default_factory=dict)
+    wrapped: dict[str, Wrapped] = field(default_factory=dict)
     siblings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scripts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     controls: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -121,6 +146,7 @@ class HouseMap:
         return (
             entity_id not in self.classes
             and entity_id not in self.wrappers
+            and entity_id not in self.wrapped
             and entity_id not in self.scripts
             and entity_id not in self.controls
         )
@@ -143,7 +169,7 @@ def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
             entity_class = EntityClass.ENTRANCE if state.domain == "cover" else EntityClass.GUARDED
         if entity_class is not EntityClass.OTHER:
             house.classes[state.entity_id] = entity_class
-    house.wrappers = _wrappers(hass, registry)
+    house.wrappers, house.wrapped = _switch_as_x(hass, registry)
     house.siblings = _siblings(hass, registry, house)
     for component in hass.data.get(DATA_INSTANCES, {}).values():
         for entity in component.entities:
@@ -209,25 +235,37 @@ def natural_class(state: State, registry: er.EntityRegistry) -> EntityClass:
     return EntityClass.ENTRANCE if device_class in ENTRANCE_COVER_CLASSES else EntityClass.COVER
 
 
-def _wrappers(hass: HomeAssistant, registry: er.EntityRegistry) -> dict[str, Wrapper]:
-    """Return switch -> the lock, cover or valve Switch as X shows it as."""
+def _switch_as_x(
+    hass: HomeAssistant, registry: er.EntityRegistry
+) -> tuple[dict[str, Wrapper], dict[str, Wrapped]]:
+    """Return Switch as X both ways.
+
+    Switch -> the lock, cover or valve Switch as X shows it as (`Wrapper`),
+    and every Switch as X entity -> the switch it drives (`Wrapped`).
+    """
     found: dict[str, Wrapper] = {}
+    wrapped: dict[str, Wrapped] = {}
     for entry in hass.config_entries.async_entries("switch_as_x"):
         source = entry.options.get(ATTR_ENTITY_ID)
         domain = entry.options.get("target_domain")
-        if not isinstance(source, str) or domain not in _WRAPPER_VERBS:
+        if not isinstance(source, str) or not isinstance(domain, str):
             continue
         switch_id = er.async_resolve_entity_id(registry, source)
         wrappers = er.async_entries_for_config_entry(registry, entry.entry_id)
         if switch_id is None or not wrappers:
             continue
-        on, off = _WRAPPER_VERBS[domain]
+        on, off = _WRAPPER_VERBS.get(domain, ("turn_on", "turn_off"))
         if entry.options.get("invert"):
             on, off = off, on
-        found[switch_id] = Wrapper(
-            wrappers[0].entity_id, {"turn_on": on, "turn_off": off, "toggle": "toggle"}
-        )
-    return found
+        for wrapper in wrappers:
+            wrapped[wrapper.entity_id] = Wrapped(
+                switch_id, {on: "turn_on", off: "turn_off", "toggle": "toggle"}
+            )
+        if domain in _WRAPPER_VERBS:
+            found[switch_id] = Wrapper(
+                wrappers[0].entity_id, {"turn_on": on, "turn_off": off, "toggle": "toggle"}
+            )
+    return found, wrapped
 
 
 def _siblings(

@@ -258,13 +258,18 @@ class Judge:
         if depth > MAX_DEPTH:
             self.unknown(effect.service, "What this drives nests too deeply to analyse")
             return
-        if verb != "join_group" and (wrapper := self.house.wrappers.get(entity_id)) is not None:
+        if (
+            verb != "join_group"
+            and (wrapper := self.house.wrappers.get(entity_id)) is not None
+            and wrapper.entity_id not in self.path  # Not back where it came from.
+        ):
             before = len(self.findings)
             with self.through(entity_id):
                 mapped = wrapper.verbs.get(verb, verb)
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
             found = self.findings[before:]
             securing = bool(found) and found[0].risk is Risk.SECURING
+            self._drive(entity_id, verb, depth)  # The switch's own scripts run too.
             self.react(entity_id, verb, securing=securing)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
@@ -289,7 +294,7 @@ class Judge:
         self.react(entity_id, verb, securing=securing)
 
     def _drive(self, entity_id: str, verb: str, depth: int) -> None:
-        """Judge what the entity itself acts on: its scripts, the entities it controls.
+        """Judge what the entity itself acts on: its switch, scripts, controlled entities.
 
         A template entity's script is what its verb really does, securing or
         not (a template garage "close" that toggles the real door opens
@@ -299,6 +304,11 @@ class Judge:
         if entity_id in self.path or verb == "update_entity":
             return  # Reading a device again drives nothing.
         with self.through(entity_id):
+            wrapped = self.house.wrapped.get(entity_id)
+            if wrapped is not None and wrapped.switch_id not in self.path:
+                # A Switch as X entity switches its switch, whatever that is.
+                for switch_verb in wrapped.switch_verbs(verb):
+                    self.effect(Effect(wrapped.switch_id, switch_verb), depth + 1)
             for _name, script in template_scripts(self.house.scripts.get(entity_id, {}), verb):
                 walk(self, getattr(script, "sequence", None), depth + 1)
             for controlled in self.house.controls.get(entity_id, ()):
