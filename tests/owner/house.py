@@ -141,13 +141,13 @@ class Owner:
 
     # -- config flows (Add integration / Create helper) -----------------------
 
-    async def add_switch_as_x(self, switch: str, target_domain: str) -> str:
-        """Show a switch as another kind of entity; return the new entity's id."""
+    async def add_switch_as_x(self, switch: str, target_domain: str, **options: Any) -> str:
+        """Show a switch as another kind of entity (`invert=True` ...); return its id."""
         flows = self.hass.config_entries.flow
         result = await flows.async_init("switch_as_x", context={"source": "user"})
         assert result["type"] is FlowResultType.FORM, result
         result = await flows.async_configure(
-            result["flow_id"], {"entity_id": switch, "target_domain": target_domain}
+            result["flow_id"], {"entity_id": switch, "target_domain": target_domain, **options}
         )
         assert result["type"] is FlowResultType.CREATE_ENTRY, result
         await self.hass.async_block_till_done()
@@ -162,6 +162,20 @@ class Owner:
         assert result["type"] is FlowResultType.FORM, result
         assert result["step_id"] == kind
         result = await flows.async_configure(result["flow_id"], fields)
+        assert result["type"] is FlowResultType.CREATE_ENTRY, result
+        await self.hass.async_block_till_done()
+        return self._entity_of_entry(result["result"].entry_id)
+
+    async def add_group(self, kind: str, name: str, entities: list[str]) -> str:
+        """Create a group helper of `kind` (switch, light, ...) from the UI; return its id."""
+        flows = self.hass.config_entries.flow
+        result = await flows.async_init("group", context={"source": "user"})
+        assert result["type"] is FlowResultType.MENU, result
+        result = await flows.async_configure(result["flow_id"], {"next_step_id": kind})
+        assert result["type"] is FlowResultType.FORM, result
+        result = await flows.async_configure(
+            result["flow_id"], {"name": name, "entities": entities}
+        )
         assert result["type"] is FlowResultType.CREATE_ENTRY, result
         await self.hass.async_block_till_done()
         return self._entity_of_entry(result["result"].entry_id)

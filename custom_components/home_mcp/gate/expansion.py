@@ -255,8 +255,8 @@ def _switch_as_x(
         if switch_id is None or not wrappers:
             continue
         on, off = _WRAPPER_VERBS.get(domain, ("turn_on", "turn_off"))
-        if entry.options.get("invert"):
-            on, off = off, on
+        if entry.options.get("invert") and domain in _WRAPPER_VERBS:
+            on, off = off, on  # Switch as X inverts covers, locks and valves only.
         for wrapper in wrappers:
             wrapped[wrapper.entity_id] = Wrapped(
                 switch_id, {on: "turn_on", off: "turn_off", "toggle": "toggle"}

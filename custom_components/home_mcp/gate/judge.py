@@ -307,8 +307,12 @@ class Judge:
             wrapped = self.house.wrapped.get(entity_id)
             if wrapped is not None and wrapped.switch_id not in self.path:
                 # A Switch as X entity switches its switch, whatever that is.
+                # As Switch as X does it: the switch's own action, with
+                # everything a call reaches (a switch group's members too).
                 for switch_verb in wrapped.switch_verbs(verb):
-                    self.effect(Effect(wrapped.switch_id, switch_verb), depth + 1)
+                    self.call(
+                        "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
+                    )
             for _name, script in template_scripts(self.house.scripts.get(entity_id, {}), verb):
                 walk(self, getattr(script, "sequence", None), depth + 1)
             for controlled in self.house.controls.get(entity_id, ()):

@@ -46,6 +46,7 @@ from homeassistant.helpers import (
     floor_registry as fr,
     label_registry as lr,
 )
+from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
@@ -212,8 +213,18 @@ class Reads:
         return found
 
     def add_template(self, text: str) -> None:
-        """Add what a template reads, as Jinja reads it (`jinja_text`)."""
-        text = jinja_text(text).lower()
+        """Add what a template reads, as Jinja reads it (`jinja_text`).
+
+        A string literal that is a domain's name alone (`'input_boolean'`,
+        `'light.'`) reads that whole domain: whatever joins it to an object
+        id (`~`, `join`, `format`, `%`) is not followed.
+        """
+        text, literals = jinja_text(text)
+        text = text.lower()
+        domains = self._hass.data.get(DATA_INSTANCES, {})
+        for literal in literals:
+            if (name := literal.strip().lower().rstrip(".")) in domains:
+                self.keys.add(f"domain:{name}")
         for chain in _DOTTED.findall(text):
             parts = [part.strip() for part in chain.split(".")]
             self.keys.update(f"{a}.{b}" for a, b in zip(parts, parts[1:], strict=False))
@@ -251,33 +262,37 @@ class Reads:
         self._add_target(key, ident)
 
 
-def jinja_text(text: str) -> str:
+def jinja_text(text: str) -> tuple[str, list[str]]:
     r"""Return a template's text as Jinja reads it, for the patterns above.
 
     Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
     `input_boolean.hall`) and joins literals written side by side (`'lock.fr'
     'ont_door'`); its comments never run. So the template is tokenized with
     Jinja's own lexer and written back with each run of literals as one
-    plainly quoted string, tokens apart. Text Jinja cannot tokenize is
-    returned as it is (it does not render either).
+    plainly quoted string, tokens apart; the literals are returned too.
+    Text Jinja cannot tokenize is returned as it is (it does not render
+    either).
     """
     try:
         tokens = list(_LEXER.tokenize(text))
     except TemplateSyntaxError:
-        return text
+        return text, []
     out: list[str] = []
+    literals: list[str] = []
     literal: list[str] = []
     for token in tokens:
         if token.type == "string":
             literal.append(str(token.value))
             continue
         if literal:
-            out.append(_quoted("".join(literal)))
+            literals.append("".join(literal))
+            out.append(_quoted(literals[-1]))
             literal = []
         out.append(str(token.value) if token.type == "data" else f" {token.value} ")
     if literal:
-        out.append(_quoted("".join(literal)))
-    return "".join(out)
+        literals.append("".join(literal))
+        out.append(_quoted(literals[-1]))
+    return "".join(out), literals
 
 
 def _quoted(value: str) -> str:
