@@ -85,6 +85,7 @@ class Judge:
         self.path: tuple[str, ...] = ()
         self.scope: Scope = None
         self.all_trigger_ids: frozenset[str] | None = None
+        self.trigger_ids_known = True
         self._ranges: list[tuple[int, int, Scope]] = []
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
@@ -105,8 +106,12 @@ class Judge:
 
     @contextmanager
     def scoped(self, trigger_ids: frozenset[str] | None) -> Iterator[None]:
-        """Judge what runs inside as reached only when one of `trigger_ids` fired."""
-        if trigger_ids is None:
+        """Judge what runs inside as reached only when one of `trigger_ids` fired.
+
+        Not when the macro sets `trigger` itself (`trigger_ids_known`): then
+        every branch may run on any trigger.
+        """
+        if trigger_ids is None or not self.trigger_ids_known:
             yield
             return
         saved, start = self.scope, len(self.findings)

@@ -94,6 +94,9 @@ class Judge(Protocol):
     all_trigger_ids: frozenset[str] | None
     """Every trigger id of the automation being walked (None: not an automation)."""
 
+    trigger_ids_known: bool
+    """False when the macro sets `trigger` itself: no branch is tied to a trigger."""
+
     def later(self) -> None:
         """Judge what comes next as running later, on whatever the house is then."""
 
@@ -106,7 +109,7 @@ def trigger_ids(conditions: Any) -> frozenset[str] | None:
     """
     items = conditions if isinstance(conditions, list) else [conditions]
     for item in items:
-        if isinstance(item, Mapping) and item.get("condition") == "trigger":
+        if isinstance(item, Mapping) and item.get("condition") == "trigger" and _enabled(item):
             ids = item.get("id")
             values = [ids] if isinstance(ids, (str, int)) else ids
             if isinstance(values, list) and values:
@@ -117,13 +120,41 @@ def trigger_ids(conditions: Any) -> frozenset[str] | None:
 def _exactly_trigger(conditions: Any, negated: bool = False) -> frozenset[str] | None:
     """Return the ids when the conditions are one `condition: trigger` (or its `not`)."""
     items = conditions if isinstance(conditions, list) else [conditions]
-    if len(items) != 1 or not isinstance(items[0], Mapping):
+    if len(items) != 1 or not isinstance(items[0], Mapping) or not _enabled(items[0]):
         return None
     if negated:
         if items[0].get("condition") != "not":
             return None
         return _exactly_trigger(items[0].get(CONF_CONDITIONS))
     return trigger_ids(items)
+
+
+def _enabled(condition: Mapping[str, Any]) -> bool:
+    """Return True for a condition that certainly applies.
+
+    Home Assistant skips a condition with `enabled: false`: it restricts
+    nothing, so it ties a branch to no trigger. A templated `enabled` may be
+    either, and is read the same way.
+    """
+    return condition.get("enabled", True) is True
+
+
+def redefines_trigger(sequences: Any) -> bool:
+    """Return True if a `variables` step anywhere in `sequences` sets `trigger`.
+
+    What runs after it sees that `trigger`, not the one that fired: no
+    branch can then be tied to a trigger id.
+    """
+    if isinstance(sequences, Mapping):
+        variables = sequences.get("variables")
+        # Validated configuration holds `ScriptVariables`, their mapping inside.
+        variables = getattr(variables, "variables", variables)
+        if isinstance(variables, Mapping) and "trigger" in variables:
+            return True
+        return any(redefines_trigger(value) for value in sequences.values())
+    if isinstance(sequences, (list, tuple)):
+        return any(redefines_trigger(item) for item in sequences)
+    return False
 
 
 def _all_but(judge: Judge, ids: frozenset[str] | None) -> frozenset[str] | None:

@@ -29,7 +29,7 @@ from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
 from .judge import Judge
-from .macros import walk
+from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
@@ -239,6 +239,8 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
         if runnable.runs_itself:
             judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
+        if redefines_trigger(runnable.sequences):
+            judge.trigger_ids_known = False
         for sequence in runnable.sequences:
             walk(judge, sequence, 1)
         assert judge.reads is not None
