@@ -379,7 +379,13 @@ class Judge:
                 reason = "Home MCP cannot read this macro's actions"
                 self.add(Risk.UNKNOWN, entity_id, f"{domain}.run", reason)
                 return
-            walk(self, sequence, depth + 1)
+            # What it runs sees its own `trigger` (a script: what it is given),
+            # never this one's: its branches are tied to no trigger here.
+            known, self.trigger_ids_known = self.trigger_ids_known, False
+            try:
+                walk(self, sequence, depth + 1)
+            finally:
+                self.trigger_ids_known = known
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
             self.react(key, "fire")
 

@@ -140,7 +140,9 @@ def _enabled(condition: Mapping[str, Any]) -> bool:
 
 
 def redefines_trigger(sequences: Any) -> bool:
-    """Return True if a `variables` step anywhere in `sequences` sets `trigger`.
+    """Return True if a step anywhere in `sequences` sets `trigger`.
+
+    A `variables` step, or an action's `response_variable: trigger`.
 
     What runs after it sees that `trigger`, not the one that fired: no
     branch can then be tied to a trigger id.
@@ -150,6 +152,8 @@ def redefines_trigger(sequences: Any) -> bool:
         # Validated configuration holds `ScriptVariables`, their mapping inside.
         variables = getattr(variables, "variables", variables)
         if isinstance(variables, Mapping) and "trigger" in variables:
+            return True
+        if sequences.get("response_variable") == "trigger":
             return True
         return any(redefines_trigger(value) for value in sequences.values())
     if isinstance(sequences, (list, tuple)):

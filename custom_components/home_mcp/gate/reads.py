@@ -69,6 +69,11 @@ _LOOKUP: Final = re.compile(
     r"\b(area_entities|area_devices|device_entities|label_entities|floor_entities"
     r"|floor_areas|integration_entities)\s*\(\s*['\"]([^'\"]+)['\"]"
 )
+_JOINS: Final = frozenset({"tilde", "add", "mod"})
+"""Operators before or after a literal that build other text with it."""
+_BUILDS: Final = _JOINS | {"lbracket", "dot"}
+"""Tokens after a literal that build other text from it (a slice, a method)."""
+_BUILDING_NAMES: Final = frozenset({"join", "format", "replace"})
 _LEXER: Final = Environment().lexer
 """Jinja's lexer with Home Assistant's delimiters (the defaults)."""
 _TARGET_KEYS: Final = (ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
@@ -217,14 +222,20 @@ class Reads:
 
         A string literal that is a domain's name alone (`'input_boolean'`,
         `'light.'`) reads that whole domain: whatever joins it to an object
-        id (`~`, `join`, `format`, `%`) is not followed.
+        id (`~`, `join`, `format`, `%`) is not followed. So does one that
+        starts with a domain (`'input_boolean.rt_'`) when it names no entity
+        or when the template builds text from it (`jinja_text`'s `built`).
         """
-        text, literals = jinja_text(text)
+        text, literals, built = jinja_text(text)
         text = text.lower()
         domains = self._hass.data.get(DATA_INSTANCES, {})
         for literal in literals:
-            if (name := literal.strip().lower().rstrip(".")) in domains:
-                self.keys.add(f"domain:{name}")
+            name = literal.strip().lower()
+            domain, dot, rest = name.partition(".")
+            if domain not in domains:
+                continue
+            if not rest or (dot and (built or self._hass.states.get(name) is None)):
+                self.keys.add(f"domain:{domain}")
         for chain in _DOTTED.findall(text):
             parts = [part.strip() for part in chain.split(".")]
             self.keys.update(f"{a}.{b}" for a, b in zip(parts, parts[1:], strict=False))
@@ -262,37 +273,45 @@ class Reads:
         self._add_target(key, ident)
 
 
-def jinja_text(text: str) -> tuple[str, list[str]]:
+def jinja_text(text: str) -> tuple[str, list[str], bool]:
     r"""Return a template's text as Jinja reads it, for the patterns above.
 
     Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
     `input_boolean.hall`) and joins literals written side by side (`'lock.fr'
     'ont_door'`); its comments never run. So the template is tokenized with
     Jinja's own lexer and written back with each run of literals as one
-    plainly quoted string, tokens apart; the literals are returned too.
-    Text Jinja cannot tokenize is returned as it is (it does not render
-    either).
+    plainly quoted string, tokens apart; the literals are returned too, and
+    whether the template builds text from one (a literal next to `~`, `+`,
+    `%`, `[`, a method, or a `join`, `format` or `replace` anywhere). Text
+    Jinja cannot tokenize is returned as it is (it does not render either).
     """
     try:
         tokens = list(_LEXER.tokenize(text))
     except TemplateSyntaxError:
-        return text, []
+        return text, [], True
     out: list[str] = []
     literals: list[str] = []
     literal: list[str] = []
+    built = False
+    previous = ""
     for token in tokens:
         if token.type == "string":
+            built = built or previous in _JOINS
             literal.append(str(token.value))
             continue
         if literal:
+            built = built or token.type in _BUILDS
             literals.append("".join(literal))
             out.append(_quoted(literals[-1]))
             literal = []
+        if token.type == "name" and token.value in _BUILDING_NAMES:
+            built = True
+        previous = token.type
         out.append(str(token.value) if token.type == "data" else f" {token.value} ")
     if literal:
         literals.append("".join(literal))
         out.append(_quoted(literals[-1]))
-    return "".join(out), literals
+    return "".join(out), literals, built
 
 
 def _quoted(value: str) -> str:
