@@ -60,3 +60,5 @@ NAME_MAX_CHARS: Final = 120
 """Names, aliases and other short text from the house are cut to this length."""
 TEXT_MAX_CHARS: Final = 1000
 """Longer text from the house (descriptions, error messages) is cut to this length."""
+MESSAGE_MAX_CHARS: Final = 300
+"""A logged message or a template error, as the admin tools quote it."""

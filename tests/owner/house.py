@@ -219,6 +219,15 @@ async def call_service(
     return await call_tool(mcp, domain, service, target, data, mode)
 
 
+OPENINGS = ("lock.front_door", "cover.garage_door", ALARM)
+"""What the red team tries to open: the front door, the garage, the alarm."""
+
+
+def house_state(hass: HomeAssistant) -> dict[str, str]:
+    """Return the front door, garage and alarm as they are (for `assert_house` later)."""
+    return {entity_id: state(hass, entity_id) for entity_id in OPENINGS}
+
+
 async def assert_house(hass: HomeAssistant, expected: dict[str, str]) -> None:
     """Assert, from the state machine, that these entities are as they were."""
     await hass.async_block_till_done()

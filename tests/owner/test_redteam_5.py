@@ -20,7 +20,6 @@ from homeassistant.helpers import entity_registry as er
 from tests.conftest import McpHarness
 
 from .house import (
-    ALARM,
     DISARM,
     OPEN_GARAGE,
     UNLOCK_FRONT,
@@ -28,6 +27,7 @@ from .house import (
     assert_house,
     assert_refused,
     call_service,
+    house_state,
 )
 
 SPELLINGS = {
@@ -55,7 +55,7 @@ async def test_a_template_trigger_watching_a_helper_in_any_spelling_guards_it(
             "actions": [UNLOCK_FRONT, OPEN_GARAGE, DISARM],
         },
     )
-    before = {e: hass.states.get(e).state for e in ("lock.front_door", "cover.garage_door", ALARM)}
+    before = house_state(hass)
     entity = await mcp.data("get_entity", {"entity_id": helper})
     assert entity["entity"]["guarded"] is True, entity
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})

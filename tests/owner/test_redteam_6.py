@@ -19,7 +19,6 @@ from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
-    ALARM,
     DISARM,
     OPEN_GARAGE,
     Owner,
@@ -27,15 +26,10 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    house_state,
 )
 
 CLOSE_GARAGE = {"action": "cover.close_cover", "target": {"entity_id": "cover.garage_door"}}
-HOUSE = ("lock.front_door", "cover.garage_door", ALARM)
-
-
-def snapshot(hass: HomeAssistant) -> dict[str, str]:
-    """Return the house's locks, garage and alarm as they are."""
-    return {entity_id: hass.states.get(entity_id).state for entity_id in HOUSE}
 
 
 async def relay(owner: Owner, name: str, turn_on: list[Any], turn_off: list[Any]) -> str:
@@ -68,7 +62,7 @@ async def test_a_switch_as_x_entity_over_a_template_switch_is_judged_by_the_swit
     """Turning the shown entity on runs the switch's `turn_on`: an opening is refused."""
     switch = await relay(owner, "Garage relay", [opening], [CLOSE_GARAGE])
     shown = await owner.add_switch_as_x(switch, shown_as)
-    before = snapshot(hass)
+    before = house_state(hass)
     entity = await mcp.data("get_entity", {"entity_id": shown})
     assert entity["entity"]["guarded"] is True, entity
     result = await call_service(mcp, action, target={"entity_id": shown})
@@ -86,7 +80,7 @@ async def test_securing_a_switch_as_x_lock_that_opens_something_else_is_refused(
     """`lock.lock` always runs, unless what it switches opens the house."""
     switch = await relay(owner, "Deadbolt relay", [OPEN_GARAGE], [OPEN_GARAGE])
     shown = await owner.add_switch_as_x(switch, shown_as)
-    before = snapshot(hass)
+    before = house_state(hass)
     result = await call_service(mcp, action, target={"entity_id": shown})
     assert_refused(result, reaching="cover.garage_door")
     await assert_house(hass, before)
@@ -109,7 +103,7 @@ async def test_a_script_or_an_automation_using_the_shown_entity_is_guarded(
             "actions": [light_on],
         },
     )
-    before = snapshot(hass)
+    before = house_state(hass)
     for tool, arguments in (
         ("call_service", {"domain": "script", "service": "turn_on",
                           "target": {"entity_id": "script.porch_light"}}),

@@ -32,15 +32,10 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    house_state,
 )
 
-HOUSE = ("lock.front_door", "cover.garage_door", ALARM)
 NOTE = {"action": "persistent_notification.create", "data": {"message": "Relay off"}}
-
-
-def snapshot(hass: HomeAssistant) -> dict[str, str]:
-    """Return the house's locks, garage and alarm as they are."""
-    return {entity_id: hass.states.get(entity_id).state for entity_id in HOUSE}
 
 
 async def garage_relay(owner: Owner, name: str) -> str:
@@ -57,7 +52,7 @@ async def test_a_switch_as_x_light_over_a_switch_group_is_judged_by_its_members(
     relay = await garage_relay(owner, "Relay five")
     group = await owner.add_group("switch", "Relay group", [relay])
     light = await owner.add_switch_as_x(group, "light")
-    before = snapshot(hass)
+    before = house_state(hass)
     for action in ("light.turn_on", "light.toggle"):
         assert_refused(
             await call_service(mcp, action, target={"entity_id": light}),
@@ -73,7 +68,7 @@ async def test_a_light_group_over_a_switch_as_x_light_is_judged_through_it(
     relay = await garage_relay(owner, "Relay")
     light = await owner.add_switch_as_x(relay, "light")
     lights = await owner.add_group("light", "Porch lights", [light])
-    before = snapshot(hass)
+    before = house_state(hass)
     for data in (None, {"flash": "short"}):
         result = await call_service(mcp, "light.turn_on", target={"entity_id": lights}, data=data)
         assert_refused(result, reaching="cover.garage_door")
@@ -86,7 +81,7 @@ async def test_invert_is_not_applied_to_a_light(
     """Home Assistant ignores `invert` for a light: `turn_on` is the switch's `turn_on`."""
     relay = await garage_relay(owner, "Relay six")
     light = await owner.add_switch_as_x(relay, "light", invert=True)
-    before = snapshot(hass)
+    before = house_state(hass)
     assert_refused(
         await call_service(mcp, "light.turn_on", target={"entity_id": light}),
         reaching="cover.garage_door",
@@ -119,7 +114,7 @@ async def test_a_domain_written_out_and_joined_to_a_name_is_read(
             "actions": [UNLOCK_FRONT],
         },
     )
-    before = snapshot(hass)
+    before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
@@ -144,7 +139,7 @@ async def test_a_polling_automation_whose_condition_joins_the_id_is_read(
             "actions": [DISARM],
         },
     )
-    before = snapshot(hass)
+    before = house_state(hass)
     result = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
     assert_refused(result, reaching=ALARM)
     await assert_house(hass, before)

@@ -21,7 +21,6 @@ from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
-    ALARM,
     BED_LIGHT_ON,
     DISARM,
     LINGERING_TIMERS,
@@ -32,18 +31,13 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    house_state,
 )
 
 pytestmark = LINGERING_TIMERS  # The 03:00 time triggers.
 
-HOUSE = ("lock.front_door", "cover.garage_door", ALARM)
 NIGHT: dict[str, Any] = {"condition": "trigger", "id": "night"}
 GUEST: dict[str, Any] = {"condition": "trigger", "id": "guest"}
-
-
-def snapshot(hass: HomeAssistant) -> dict[str, str]:
-    """Return the house's locks, garage and alarm as they are."""
-    return {entity_id: hass.states.get(entity_id).state for entity_id in HOUSE}
 
 
 def triggers(helper: str) -> list[dict[str, Any]]:
@@ -96,7 +90,7 @@ async def test_a_branch_the_trigger_id_cannot_keep_from_running_is_guarded(
     await owner.save_automation(
         "guest", {"alias": "Guest arrives", "triggers": triggers(helper), "actions": actions}
     )
-    before = snapshot(hass)
+    before = house_state(hass)
     entity = await mcp.data("get_entity", {"entity_id": helper})
     assert entity["entity"]["guarded"] is True, entity
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})

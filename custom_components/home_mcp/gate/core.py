@@ -197,8 +197,7 @@ class Gate:
             return snapshot.can_open(entity_id) or (
                 snapshot.secures(entity_id) and (state is None or state.state != "off")
             )
-        drives = entity_id in house.scripts or entity_id in house.controls
-        drives = drives or entity_id in house.wrapped
+        drives = any(entity_id in found for found in (house.scripts, house.controls, house.wrapped))
         if domain not in ("script", "scene") and not drives:
             return self._is_guarded_group(snapshot, entity_id, seen)
         if entity_id in self._judging:

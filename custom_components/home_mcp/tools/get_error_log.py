@@ -21,10 +21,10 @@ from homeassistant.components.system_log import (
 )
 from homeassistant.util import dt as dt_util
 
+from ..const import MESSAGE_MAX_CHARS
 from ..shaping import clean_text, envelope, local_iso
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput
 
-MESSAGE_MAX_CHARS: Final = 300
 DEFAULT_LOG_LIMIT: Final = 20
 MAX_LOG_LIMIT: Final = 100
 _LEVELS: Final = {"warning": logging.WARNING, "error": logging.ERROR, "critical": logging.CRITICAL}

@@ -29,7 +29,7 @@ from homeassistant.helpers.template import Template
 from homeassistant.util.hass_dict import HassKey
 from homeassistant.util.thread import ThreadWithException
 
-from ..const import DOMAIN
+from ..const import DOMAIN, MESSAGE_MAX_CHARS
 from ..shaping import clean_text
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from .arguments import Data
@@ -39,7 +39,6 @@ from .template_limits import LimitedTemplate
 TEMPLATE_MAX_CHARS: Final = 10_000
 DEFAULT_TEMPLATE_TIMEOUT: Final = 3.0
 MAX_TEMPLATE_TIMEOUT: Final = 10.0
-MESSAGE_MAX_CHARS: Final = 300
 _JINJA_FILENAME: Final = "<template>"
 RENDER_THREAD_NAME: Final = f"{DOMAIN}_render_template"
 STOP_GRACE: Final = 1.0
