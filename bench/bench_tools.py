@@ -46,6 +46,7 @@ from lib.paths import ROOT
 from lib.report import environment_line, git_revision, json_header, log, write_json, write_text
 from lib.stats import median
 from lib.tools.calls import (
+    TOOLS_LIST,
     Caller,
     RawCaller,
     Row,
@@ -129,7 +130,7 @@ async def run_mode(
     size: int,
 ) -> None:
     """Run every case in one client mode."""
-    available = await caller.list_tools()
+    available = await caller.list_tools() | {TOOLS_LIST}
     for row in rows:
         if row.case.tool not in available:
             row.available = False

@@ -319,6 +319,8 @@ async def _async_build_house(hass: HomeAssistant, data: BenchData) -> dict[str, 
         },
         "call_light": _call_light(plan),
         "filter_area": "Living room",
+        "query": "living room ceiling light",
+        "misspelled": "livng rom celing lihgt",
         "timings": timings,
         "memory": memory,
         "versions": {

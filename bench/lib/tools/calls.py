@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 PROTOCOL_VERSION: Final = "2025-11-25"
 PROFILE_CALLS: Final = 20
+TOOLS_LIST: Final = "tools/list"
+"""A `Case.tool` that is not a tool: the `tools/list` request, the round trip's floor."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +87,23 @@ def cases(ready: dict[str, Any]) -> list[Case]:
     sensor = ready["history"]["entity_ids"][0] if ready["history"]["entity_ids"] else None
     start = (datetime.now(UTC) - timedelta(hours=24)).isoformat(timespec="seconds")
     return [
+        Case("tools/list", TOOLS_LIST, [{}]),
         Case("home_overview", "home_overview", [{}]),
         Case("list_entities (no filter)", "list_entities", [{}]),
         Case(
             f"list_entities (light, {ready['filter_area']})",
             "list_entities",
             [{"domain": "light", "area": ready["filter_area"]}],
+        ),
+        Case(
+            f'list_entities (query "{ready["query"]}")',
+            "list_entities",
+            [{"query": ready["query"]}],
+        ),
+        Case(
+            f'list_entities (query "{ready["misspelled"]}")',
+            "list_entities",
+            [{"query": ready["misspelled"]}],
         ),
         Case("get_entity (a light)", "get_entity", [{"entity_id": light}]),
         Case(
@@ -152,6 +165,9 @@ class SdkCaller(Caller):
     ) -> tuple[float, dict[str, Any] | None, int | None]:
         """Call `tool` with the SDK (parse, schema validation included)."""
         start = time.perf_counter()
+        if tool == TOOLS_LIST:
+            listed = await self.client.list_tools()
+            return time.perf_counter() - start, {"tools": len(listed.tools)}, None
         result = await self.client.call_tool(tool, arguments)
         elapsed = time.perf_counter() - start
         return elapsed, result.structured_content, None
@@ -196,6 +212,9 @@ class RawCaller(Caller):
         self, tool: str, arguments: dict[str, Any]
     ) -> tuple[float, dict[str, Any] | None, int | None]:
         """POST one `tools/call` and parse the JSON answer."""
+        if tool == TOOLS_LIST:
+            elapsed, result, size = await self._post(TOOLS_LIST, {})
+            return elapsed, {"tools": len(result["tools"])}, size
         elapsed, result, size = await self._post(
             "tools/call", {"name": tool, "arguments": arguments}
         )
