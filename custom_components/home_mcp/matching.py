@@ -28,13 +28,16 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 import re
+import sys
 from typing import Final
 import unicodedata
 
 STRONG: Final = 0.75
 """Scores at or above this are strong matches; below, weak."""
 FUZZY_FLOOR: Final = 0.5
-"""Fuzzy matches scoring below this are no match at all."""
+"""The score of the weakest fuzzy match."""
+FUZZY_RATIO: Final = 0.72
+"""The least `SequenceMatcher` ratio (of the texts without spaces) that is a fuzzy match."""
 
 _DIACRITICS: Final = re.compile(
     "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
@@ -82,33 +85,73 @@ class Match:
         return self.score < STRONG
 
 
-def match_value(query: str, value: str, field: str) -> Match | None:
-    """Return how `query` matches `value`, or None."""
-    q_fold, v_fold = fold(query), fold(value)
-    if not q_fold or not v_fold:
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """A text as the rules compare it: folded, without spaces, as words.
+
+    text: `fold(value)`; tokens: its words
+    (interned: a house repeats the same few hundred words); unspaced: it
+    holds a script written without spaces (CJK, kana, Thai...).
+    """
+
+    text: str
+    tokens: tuple[str, ...]
+    unspaced: bool
+
+    @property
+    def compact(self) -> str:
+        """Return the text without its spaces (computed: a stored index keeps only `text`)."""
+        return self.text.replace(" ", "")
+
+    @classmethod
+    def of(cls, value: str) -> Folded:
+        """Return `value` folded (cached, as `fold` is)."""
+        return _folded(fold(value))
+
+
+@lru_cache(maxsize=16384)
+def _folded(text: str) -> Folded:
+    tokens = tuple(sys.intern(token) for token in text.split())
+    return Folded(text, tokens, bool(_UNSPACED.search(text)))
+
+
+def match_folded(query: Folded, value: Folded) -> tuple[float, str] | None:
+    """Return `(score, kind)` of how `query` matches `value`, or None.
+
+    The rules of the module table, in order; `match_value` and the search
+    index both answer with this function.
+    """
+    if not query.text or not value.text:
         return None
-    if q_fold == v_fold:
-        return Match(1.0, "exact", field, value)
-    q_compact, v_compact = q_fold.replace(" ", ""), v_fold.replace(" ", "")
+    if query.text == value.text:
+        return 1.0, "exact"
+    q_compact, v_compact = query.compact, value.compact
     if q_compact == v_compact:
-        return Match(0.95, "compact", field, value)
-    q_tokens, v_tokens = q_fold.split(), v_fold.split()
-    if len(q_tokens) > 1 and sorted(q_tokens) == sorted(v_tokens):
-        return Match(0.9, "tokens", field, value)
+        return 0.95, "compact"
+    q_tokens, v_tokens = query.tokens, value.tokens
+    if (
+        len(q_tokens) > 1
+        and len(q_tokens) == len(v_tokens)
+        and sorted(q_tokens) == sorted(v_tokens)
+    ):
+        return 0.9, "tokens"
     if all(any(t == v or (len(t) >= 3 and v.startswith(t)) for v in v_tokens) for t in q_tokens):
         coverage = len(q_compact) / max(len(v_compact), 1)
-        return Match(round(0.8 + 0.05 * coverage, 3), "tokens", field, value)
+        return round(0.8 + 0.05 * coverage, 3), "tokens"
     if q_compact in v_compact:
         coverage = len(q_compact) / len(v_compact)
-        base = 0.8 if _UNSPACED.search(q_compact) else 0.7
-        return Match(
-            round(base + (0.05 if base > 0.7 else 0.1) * coverage, 3), "contains", field, value
-        )
+        base = 0.8 if query.unspaced else 0.7
+        return round(base + (0.05 if base > 0.7 else 0.1) * coverage, 3), "contains"
     ratio = SequenceMatcher(None, q_compact, v_compact).ratio()
-    if ratio >= 0.72:
-        score = round(FUZZY_FLOOR + (ratio - 0.72) * 0.7, 3)
-        return Match(min(score, 0.7), "fuzzy", field, value)
+    if ratio >= FUZZY_RATIO:
+        return min(round(FUZZY_FLOOR + (ratio - FUZZY_RATIO) * 0.7, 3), 0.7), "fuzzy"
     return None
+
+
+def match_value(query: str, value: str, field: str) -> Match | None:
+    """Return how `query` matches `value`, or None."""
+    found = match_folded(Folded.of(query), Folded.of(value))
+    return Match(found[0], found[1], field, value) if found is not None else None
 
 
 def best_match(query: str, fields: Iterable[tuple[str, str | None]]) -> Match | None:

@@ -1,0 +1,363 @@
+"""A search index over names: the same answers as scoring every name, from candidates.
+
+`TextIndex` holds, for each key (an entity id), the `(field, value)` pairs a
+query is matched against. `search(query)` returns exactly what
+`best_match(query, fields)` returns for every key (`matching.py` holds the
+rules), but scores only the values that can match:
+
+- **words** (rules exact, tokens): values whose words hold every query word,
+  or a word starting with it (3 letters or more), from a word index kept
+  sorted for prefixes;
+- **contained** (rules exact, compact, contains): values holding the query
+  without its spaces, found by one `str.find` scan over every value joined;
+- **close** (rule fuzzy): `SequenceMatcher` finds M matching letters, and a
+  fuzzy match needs 2M >= 0.72 (l + L) for a query of length l and a value of
+  length L. M is at most min(l, L), at most the letters the two share
+  (counted with repeats), at most their longest common subsequence: values
+  are kept by length, then by shared letters, counted for every value at
+  once on bit sets, then by common subsequence; only what is left is
+  compared with `SequenceMatcher`.
+
+Each distinct folded value is stored once, with a number; the word, letter
+and length indexes are Python integers used as bit sets of those numbers (a
+house of 10,000 entities holds about 25,000 distinct values). Nothing here
+knows Home Assistant.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right, insort
+from collections.abc import Collection, Iterable, Iterator
+from typing import Final
+
+from .matching import FUZZY_RATIO, Folded, Match, match_folded
+
+_BYTE_BITS: Final = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+_MIN_PREFIX: Final = 3
+"""A query word this long or longer also matches the words that start with it."""
+_SLACK: Final = 1e-9
+"""Bounds compare with this much room: a candidate too many, never one too few."""
+_GAP: Final = "\x00"
+"""Between values in the joined text; folding never leaves it in a value."""
+
+
+def _bits(bitmap: int) -> Iterator[int]:
+    """Yield the numbers set in `bitmap`, in increasing order."""
+    data = bitmap.to_bytes((bitmap.bit_length() + 7) // 8, "little")
+    for index, byte in enumerate(data):
+        if byte:
+            base = index * 8
+            for bit in _BYTE_BITS[byte]:
+                yield base + bit
+
+
+def _bitmap(numbers: list[int]) -> int:
+    """Return the bit set of `numbers` (built as bytes: linear in the largest)."""
+    bits = bytearray(max(numbers) // 8 + 1)
+    for number in numbers:
+        bits[number >> 3] |= 1 << (number & 7)
+    return int.from_bytes(bits, "little")
+
+
+def _letters(compact: str) -> list[tuple[str, int]]:
+    """Return each letter with how many times it came before: the letters, with repeats."""
+    seen: dict[str, int] = {}
+    slots = []
+    for char in compact:
+        count = seen.get(char, 0)
+        seen[char] = count + 1
+        slots.append((char, count))
+    return slots
+
+
+def _common_subsequence(query: str, value: str) -> int:
+    """Return the length of the longest common subsequence (bit-parallel, Hyyrö 2004)."""
+    positions: dict[str, int] = {}
+    for index, char in enumerate(query):
+        positions[char] = positions.get(char, 0) | 1 << index
+    full = (1 << len(query)) - 1
+    row = full
+    for char in value:
+        matched = row & positions.get(char, 0)
+        row = ((row + matched) | (row - matched)) & full
+    return len(query) - row.bit_count()
+
+
+def _least_matches(total: int) -> int:
+    """Return the fewest matching letters that can make a fuzzy match of `total` letters."""
+    matches = 0
+    while 2 * matches < FUZZY_RATIO * total - _SLACK:
+        matches += 1
+    return matches
+
+
+def _count(bitmaps: Iterable[int]) -> list[int]:
+    """Return, bit-sliced, how many of `bitmaps` hold each number (planes, lowest first)."""
+    planes: list[int] = []
+    for bitmap in bitmaps:
+        carry = bitmap
+        for index, plane in enumerate(planes):
+            if not carry:
+                break
+            planes[index], carry = plane ^ carry, plane & carry
+        if carry:
+            planes.append(carry)
+    return planes
+
+
+def _at_least(planes: list[int], least: int, among: int) -> int:
+    """Return the numbers of `among` whose bit-sliced count in `planes` is >= `least`."""
+    if least <= 0:
+        return among
+    if least >> len(planes):
+        return 0
+    greater, equal = 0, among
+    for index in range(len(planes) - 1, -1, -1):
+        if least >> index & 1:
+            equal &= planes[index]
+        else:
+            greater |= equal & planes[index]
+            equal &= ~planes[index]
+    return greater | equal
+
+
+class TextIndex:
+    """Names by key, indexed for `matching`'s rules; see the module docstring."""
+
+    def __init__(self) -> None:
+        """Create an empty index."""
+        self._fields: dict[str, tuple[str, ...]] = {}
+        """Per key, its fields and values in turn: field, value, field, value..."""
+        self._numbers_of: dict[str, tuple[int, ...]] = {}
+        """Per key, the number of each of its values."""
+        # Per value number (None, [] and 0 once a number is free again):
+        self._folded: list[Folded | None] = []
+        self._users: list[list[str]] = []
+        """The keys using a value, once per field that does."""
+        self._numbers: dict[str, int] = {}
+        self._free: list[int] = []
+        self._slot_ids: dict[tuple[str, int], int] = {}
+        self._by_slot: list[int] = []
+        self._by_word: dict[str, int] = {}
+        self._words: list[str] = []
+        self._by_length: dict[int, int] = {}
+        # Bits to set at the next search (`_flush`): storing many values stays linear.
+        self._pending_slots: dict[int, list[int]] = {}
+        self._pending_words: dict[str, list[int]] = {}
+        self._pending_lengths: dict[int, list[int]] = {}
+        self._joined: str | None = None
+        self._starts: list[int] = []
+
+    def __len__(self) -> int:
+        """Return how many keys the index holds."""
+        return len(self._fields)
+
+    def __iter__(self) -> Iterator[str]:
+        """Iterate over the keys the index holds."""
+        return iter(self._fields)
+
+    @property
+    def distinct_values(self) -> int:
+        """Return how many distinct folded values are stored."""
+        return len(self._numbers)
+
+    def fields(self, key: str) -> tuple[tuple[str, str], ...] | None:
+        """Return the `(field, value)` pairs stored for `key`, or None."""
+        stored = self._fields.get(key)
+        return tuple(zip(stored[::2], stored[1::2], strict=True)) if stored is not None else None
+
+    def put(self, key: str, fields: Iterable[tuple[str, str | None]]) -> None:
+        """Store `key`'s fields in order (empty values are left out, as `best_match` does)."""
+        flat = tuple(text for pair in fields if pair[1] for text in pair)
+        stored = self._fields.get(key)
+        if stored is not None:
+            if stored == flat:
+                return
+            self.discard(key)
+        self._fields[key] = flat  # type: ignore[assignment]  # No None left.
+        self._numbers_of[key] = tuple(
+            self._use(Folded.of(value), key) for value in flat[1::2] if value
+        )
+
+    def discard(self, key: str) -> None:
+        """Forget `key` (nothing happens if it is not there)."""
+        self._fields.pop(key, None)
+        for number in self._numbers_of.pop(key, ()):
+            users = self._users[number]
+            users.remove(key)
+            if not users:
+                self._drop(number)
+
+    def search(self, query: str, keys: Collection[str] | None = None) -> dict[str, Match]:
+        """Return the best match of `query` for each key that matches (of `keys`, if given).
+
+        Equal to `{key: best_match(query, fields(key))}` without the keys
+        that do not match: the same score, kind, field and value, the first
+        field winning a tie.
+        """
+        folded = Folded.of(query)
+        if not folded.text:
+            return {}
+        self._flush()
+        found: dict[int, tuple[float, str]] = {}
+        for number in self._candidates(folded):
+            value = self._folded[number]
+            if value is not None and (match := match_folded(folded, value)) is not None:
+                found[number] = match
+        users: set[str] = set()
+        for number in found:
+            users.update(self._users[number])
+        if keys is not None:
+            users.intersection_update(keys)
+        results: dict[str, Match] = {}
+        for key in users:
+            best: Match | None = None
+            stored = self._fields[key]
+            for index, number in enumerate(self._numbers_of[key]):
+                field, text = stored[2 * index], stored[2 * index + 1]
+                score = found.get(number)
+                if score is not None and (best is None or score[0] > best.score):
+                    best = Match(score[0], score[1], field, text)
+            if best is not None:
+                results[key] = best
+        return results
+
+    # --- Candidates -------------------------------------------------------
+
+    def _candidates(self, query: Folded) -> set[int]:
+        """Return the numbers of the values that can match `query` (a superset)."""
+        candidates = set(_bits(self._with_words(query.tokens)))
+        candidates.update(self._containing(query.compact))
+        candidates.update(self._close(query, candidates))
+        return candidates
+
+    def _with_words(self, words: tuple[str, ...]) -> int:
+        """Values in which every word of `words` is a word, or starts one."""
+        result = -1
+        for word in words:
+            found = self._by_word.get(word, 0)
+            if len(word) >= _MIN_PREFIX:
+                index = bisect_left(self._words, word)
+                while index < len(self._words) and self._words[index].startswith(word):
+                    found |= self._by_word[self._words[index]]
+                    index += 1
+            result &= found
+            if not result:
+                return 0
+        return max(result, 0)
+
+    def _containing(self, compact: str) -> Iterator[int]:
+        """Values holding `compact` (the query without spaces)."""
+        if self._joined is None:
+            self._join()
+        joined, starts = self._joined or "", self._starts
+        position = joined.find(compact)
+        while position != -1:
+            number = bisect_right(starts, position) - 1
+            yield number
+            following = number + 1
+            if following == len(starts):
+                return
+            position = joined.find(compact, starts[following])
+
+    def _close(self, query: Folded, known: set[int]) -> Iterator[int]:
+        """Values, not in `known`, that `SequenceMatcher` may find close enough."""
+        compact = query.compact
+        size = len(compact)
+        by_least: dict[int, int] = {}
+        for length, bitmap in self._by_length.items():
+            total = size + length
+            least = _least_matches(total)
+            if min(size, length) >= least:
+                by_least[least] = by_least.get(least, 0) | bitmap
+        if not by_least:
+            return
+        planes = _count(
+            self._by_slot[slot_id]
+            for slot in _letters(compact)
+            if (slot_id := self._slot_ids.get(slot)) is not None
+        )
+        for least, among in by_least.items():
+            for number in _bits(_at_least(planes, least, among)):
+                value = self._folded[number]
+                if number in known or value is None:
+                    continue
+                if _common_subsequence(compact, value.compact) >= least:
+                    yield number
+
+    # --- Storage ----------------------------------------------------------
+
+    def _use(self, folded: Folded, key: str) -> int:
+        """Return the number of `folded`, stored first if new; count `key` as a user."""
+        number = self._numbers.get(folded.text)
+        if number is None:
+            number = self._store(folded)
+        self._users[number].append(key)
+        return number
+
+    def _store(self, folded: Folded) -> int:
+        if self._free:
+            number = self._free.pop()
+            self._folded[number] = folded
+        else:
+            number = len(self._folded)
+            self._folded.append(folded)
+            self._users.append([])
+        for slot in _letters(folded.compact):
+            slot_id = self._slot_ids.get(slot)
+            if slot_id is None:
+                slot_id = self._slot_ids[slot] = len(self._by_slot)
+                self._by_slot.append(0)
+            self._pending_slots.setdefault(slot_id, []).append(number)
+        for word in set(folded.tokens):
+            if word not in self._by_word:
+                insort(self._words, word)
+                self._by_word[word] = 0
+            self._pending_words.setdefault(word, []).append(number)
+        self._pending_lengths.setdefault(len(folded.compact), []).append(number)
+        self._numbers[folded.text] = number
+        self._joined = None
+        return number
+
+    def _flush(self) -> None:
+        """Set the bits of the values stored since the last flush, one index entry at a time."""
+        for slot_id, numbers in self._pending_slots.items():
+            self._by_slot[slot_id] |= _bitmap(numbers)
+        for word, numbers in self._pending_words.items():
+            self._by_word[word] |= _bitmap(numbers)
+        for length, numbers in self._pending_lengths.items():
+            self._by_length[length] = self._by_length.get(length, 0) | _bitmap(numbers)
+        self._pending_slots.clear()
+        self._pending_words.clear()
+        self._pending_lengths.clear()
+
+    def _drop(self, number: int) -> None:
+        folded = self._folded[number]
+        assert folded is not None
+        self._flush()
+        clear = ~(1 << number)
+        for slot in _letters(folded.compact):
+            self._by_slot[self._slot_ids[slot]] &= clear
+        for word in set(folded.tokens):
+            self._by_word[word] &= clear
+            if not self._by_word[word]:
+                del self._by_word[word]
+                del self._words[bisect_left(self._words, word)]
+        length = len(folded.compact)
+        self._by_length[length] &= clear
+        if not self._by_length[length]:
+            del self._by_length[length]
+        del self._numbers[folded.text]
+        self._folded[number] = None
+        self._free.append(number)
+        self._joined = None
+
+    def _join(self) -> None:
+        """Join every value (without spaces) into one text, each after a `_GAP`."""
+        parts = [folded.compact if folded is not None else "" for folded in self._folded]
+        starts, position = [], 0
+        for part in parts:
+            starts.append(position)
+            position += len(part) + 1
+        self._starts = starts
+        self._joined = "".join(f"{_GAP}{part}" for part in parts)
