@@ -19,7 +19,7 @@ from typing import Any
 from homeassistant.components import frontend, panel_custom
 from homeassistant.components.http import StaticPathConfig
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
@@ -42,9 +42,10 @@ from .const import (
 )
 from .gate import Gate, HouseIndex, Tripwire
 from .keys import KeyStore
-from .models import DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
+from .models import DATA_ENTITY_INDEX, DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
 from .resources import ResourceHub
 from .server import create_server
+from .tools.entity_index import EntityIndex
 from .transport import McpEndpoint, SessionRegistry, async_register_views
 from .websocket import async_register_commands
 
@@ -86,6 +87,15 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     audit = AuditLog(hass)
     index = HouseIndex(hass, options[CONF_GUARDED_ENTITIES])
     entry.async_on_unload(index.async_start())
+    hass.data[DATA_ENTITY_INDEX] = EntityIndex(hass)
+    stop_following = hass.data[DATA_ENTITY_INDEX].async_start()
+
+    @callback
+    def forget_entities() -> None:
+        stop_following()
+        hass.data.pop(DATA_ENTITY_INDEX, None)
+
+    entry.async_on_unload(forget_entities)
     tripwire = Tripwire(
         hass, guarded_entities=options[CONF_GUARDED_ENTITIES], on_escape=audit.async_record_escape
     )

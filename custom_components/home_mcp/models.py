@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .gate import Gate
     from .keys import KeyStore
     from .resources import ResourceHub
+    from .tools.entity_index import EntityIndex
     from .transport.endpoint import McpEndpoint
     from .transport.sessions import SessionRegistry
 
@@ -29,6 +30,8 @@ DATA_URLS: HassKey[list[str]] = HassKey(f"{DOMAIN}_urls")
 """The endpoint paths registered in this Home Assistant run."""
 DATA_LOADED: HassKey[bool] = HassKey(f"{DOMAIN}_loaded")
 """Set once an entry loaded in this run (a later load is a reload)."""
+DATA_ENTITY_INDEX: HassKey[EntityIndex] = HassKey(f"{DOMAIN}_entity_index")
+"""The entities' index the loaded entry keeps current; every `House` reads through it."""
 
 
 @dataclass(slots=True, kw_only=True)

@@ -7,11 +7,11 @@ from typing import Any
 
 from pydantic import Field
 
-from ..matching import best_match, fold
+from ..matching import Match, fold
 from ..shaping import envelope
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
 from .arguments import Identifier, Text
-from .house import House, state_summary
+from .house import EntityView, House, state_summary
 from .query import raise_if_ambiguous
 
 DEFAULT_LIMIT = 50
@@ -82,53 +82,57 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
     device_class = fold(args.device_class).replace(" ", "_") if args.device_class else None
     wanted_state = fold(args.state) if args.state else None
 
-    rows: list[tuple[float, dict[str, Any]]] = []
-    for view in house.all(domain):
-        if domain is not None and view.domain != domain:
-            continue
-        if area_ids is not None and view.area_id not in area_ids:
-            continue
-        if floor_ids is not None and view.floor_id not in floor_ids:
-            continue
-        if label_ids is not None and not label_ids & set(view.labels):
-            continue
-        if device_class is not None and (view.device_class or "") != device_class:
-            continue
-        if wanted_state is not None and fold(view.state.state) != wanted_state:
-            continue
-        row = state_summary(view)
-        if area := house.area_name(view.area_id):
-            row["area"] = area
-        if view.aliases:
-            row["aliases"] = list(view.aliases)
-        row["guarded"] = ctx.gate.async_is_guarded_entity(view.entity_id)
-        score = 1.0
-        if args.query:
-            match = best_match(args.query, view.search_fields())
-            if match is None:
-                continue
-            score = match.score
-            row["match"] = {
-                "score": match.score,
-                "field": match.field,
-                "kind": match.kind,
-                "weak": match.weak,
-            }
-        rows.append((score, row))
+    def wanted(view: EntityView) -> bool:
+        return not (
+            (domain is not None and view.domain != domain)
+            or (area_ids is not None and view.area_id not in area_ids)
+            or (floor_ids is not None and view.floor_id not in floor_ids)
+            or (label_ids is not None and not label_ids.intersection(view.labels))
+            or (device_class is not None and (view.device_class or "") != device_class)
+            or (wanted_state is not None and fold(view.state.state) != wanted_state)
+        )
 
+    found: list[tuple[EntityView, Match | None]]
     if args.query:
-        rows.sort(key=lambda item: (-item[0], item[1]["entity_id"]))
-    items = [row for _, row in rows]
-    page = envelope(items, offset=args.offset, limit=args.limit)
+        found = [(view, match) for view, match in house.search(args.query) if wanted(view)]
+    else:
+        found = [(view, None) for view in house.all(domain) if wanted(view)]
+    page = envelope(
+        [
+            _row(ctx, house, view, match)
+            for view, match in found[args.offset : args.offset + args.limit]
+        ],
+        offset=args.offset,
+        limit=args.limit,
+        total=len(found),
+    )
     hint = None
-    if not items:
+    if not found:
         hint = (
             "Nothing matched every filter. Drop a filter, check spelling, or call "
             "home_overview for the rooms and list_entities without filters for the domains."
         )
-    elif args.query and all(row.get("match", {}).get("weak") for row in items):
+    elif args.query and all(match is not None and match.weak for _, match in found):
         hint = "Only weak matches: check the name with the person before acting."
     return ListEntitiesOutput(**page, hint=hint)
+
+
+def _row(ctx: ToolContext, house: House, view: EntityView, match: Match | None) -> dict[str, Any]:
+    """Return the row of one entity (and how the query matched it)."""
+    row = state_summary(view)
+    if area := house.area_name(view.area_id):
+        row["area"] = area
+    if view.aliases:
+        row["aliases"] = list(view.aliases)
+    row["guarded"] = ctx.gate.async_is_guarded_entity(view.entity_id)
+    if match is not None:
+        row["match"] = {
+            "score": match.score,
+            "field": match.field,
+            "kind": match.kind,
+            "weak": match.weak,
+        }
+    return row
 
 
 TOOLS = [

@@ -1,20 +1,20 @@
 """The house as the read tools see it: entities with their room, floor and names.
 
-`House` reads Home Assistant in-process, once per tool call: the state
-machine (`hass.states`) and the entity, device, area, floor and label
-registries. Nothing here goes through REST or WebSocket.
+`House` reads Home Assistant in-process for one tool call: the state machine
+(`hass.states`) and the entity, device, area, floor and label registries,
+each entity's registry facts and names through the `EntityIndex` the entry
+keeps current (`entity_index.py`). Nothing here goes through REST or
+WebSocket.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from homeassistant.auth.models import User
 from homeassistant.auth.permissions.const import POLICY_READ
-from homeassistant.const import ATTR_DEVICE_CLASS
-from homeassistant.core import HomeAssistant, State, split_entity_id
+from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -26,54 +26,9 @@ from homeassistant.helpers import (
 from ..matching import Match, best_match
 from ..shaping import clean_text
 from . import ToolError
+from .entity_index import EntityView, async_entity_index
 
-
-@dataclass(frozen=True, slots=True)
-class EntityView:
-    """One entity with what the registries know about it.
-
-    name: the friendly name Home Assistant shows (registry name, else the
-        integration's name), cleaned of control characters and capped.
-    aliases: registry aliases, each a separate value.
-    area_id: the entity's own area, else its device's (a child device's own,
-        else its parent's): Home Assistant's effective area.
-    """
-
-    entity_id: str
-    domain: str
-    name: str
-    state: State
-    entry: er.RegistryEntry | None
-    device: dr.BaseDeviceEntry | None
-    area_id: str | None
-    floor_id: str | None
-    aliases: tuple[str, ...]
-    labels: tuple[str, ...]
-
-    @property
-    def device_class(self) -> str | None:
-        """Return the device class from the state attributes or the registry."""
-        value = self.state.attributes.get(ATTR_DEVICE_CLASS)
-        if value is None and self.entry is not None:
-            value = self.entry.device_class or self.entry.original_device_class
-        return str(value) if value is not None else None
-
-    @property
-    def hidden(self) -> bool:
-        """Return True if the person hid the entity in Home Assistant."""
-        return self.entry is not None and self.entry.hidden_by is not None
-
-    def search_fields(self) -> Iterator[tuple[str, str | None]]:
-        """Yield `(field, value)` pairs a name query is matched against."""
-        yield "name", self.name
-        yield "entity_id", self.entity_id
-        yield "object_id", split_entity_id(self.entity_id)[1].replace("_", " ")
-        if self.entry is not None and self.entry.original_name:
-            yield "original_name", self.entry.original_name
-        for alias in self.aliases:
-            yield "alias", alias
-        if self.device is not None:
-            yield "device", self.device.name_by_user or self.device.name
+__all__ = ["EntityView", "House", "readable", "state_summary"]
 
 
 def readable(user: User | None) -> Callable[[str], bool]:
@@ -99,58 +54,59 @@ class House:
         """Take the registries of `hass`, seen by `user`."""
         self.hass = hass
         self.readable = readable(user)
+        self.index = async_entity_index(hass)
         self.entities = er.async_get(hass)
         self.devices = dr.async_get(hass)
         self.areas = ar.async_get(hass)
         self.floors = fr.async_get(hass)
         self.labels = lr.async_get(hass)
+        self._area_names: dict[str, str | None] = {}
 
     def view(self, state: State) -> EntityView:
         """Return the `EntityView` of a state."""
-        entry = self.entities.async_get(state.entity_id)
-        device = (
-            self.devices.async_get(entry.device_id)
-            if entry is not None and entry.device_id
-            else None
-        )
-        area_id = entry.area_id if entry is not None else None
-        if area_id is None and device is not None:
-            # A child device without an area of its own is in its parent's.
-            area_id = dr.async_get_effective_area_id(self.hass, device)
-        area = self.areas.async_get_area(area_id) if area_id else None
-        return EntityView(
-            entity_id=state.entity_id,
-            domain=state.domain,
-            name=clean_text(state.name),
-            state=state,
-            entry=entry,
-            device=device,
-            area_id=area_id,
-            floor_id=area.floor_id if area is not None else None,
-            aliases=tuple(clean_text(alias) for alias in entry.aliases if isinstance(alias, str))
-            if entry is not None
-            else (),
-            labels=tuple(sorted(entry.labels)) if entry is not None else (),
-        )
+        return self.index.async_view(state)
 
     def get(self, entity_id: str) -> EntityView | None:
         """Return the view of one entity, or None if it has no state or is not readable."""
         state = self.hass.states.get(entity_id)
         if state is None or not self.readable(entity_id):
             return None
-        return self.view(state)
+        return self.index.async_view(state)
 
     def all(self, domain: str | None = None) -> Iterator[EntityView]:
         """Yield every readable entity that has a state (of `domain`), in entity id order."""
-        states = self.hass.states.async_all(domain) if domain else self.hass.states.async_all()
-        for state in sorted(states, key=lambda s: s.entity_id):
-            if self.readable(state.entity_id):
-                yield self.view(state)
+        if domain:
+            entity_ids: list[str] = sorted(self.hass.states.async_entity_ids(domain))
+        else:
+            entity_ids = self.index.async_entity_ids()
+        get_state = self.hass.states.get
+        view = self.index.async_view
+        for entity_id in entity_ids:
+            if (state := get_state(entity_id)) is not None and self.readable(entity_id):
+                yield view(state)
+
+    def search(self, query: str) -> list[tuple[EntityView, Match]]:
+        """Return the readable entities `query` matches, best first (then by entity id).
+
+        The same matches as `best_match(query, view.search_fields())` over
+        every entity, from the index's candidates only.
+        """
+        found = []
+        for entity_id, match in self.index.async_search(query).items():
+            state = self.hass.states.get(entity_id)
+            if state is not None and self.readable(entity_id):
+                found.append((self.index.async_view(state), match))
+        found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
+        return found
 
     def area_name(self, area_id: str | None) -> str | None:
-        """Return the name of an area id, cleaned, or None."""
-        area = self.areas.async_get_area(area_id) if area_id else None
-        return clean_text(area.name) if area is not None else None
+        """Return the name of an area id, cleaned, or None (remembered for this call)."""
+        if not area_id:
+            return None
+        if area_id not in self._area_names:
+            area = self.areas.async_get_area(area_id)
+            self._area_names[area_id] = clean_text(area.name) if area is not None else None
+        return self._area_names[area_id]
 
     def resolve_area(self, value: str) -> list[str]:
         """Return the area ids `value` names.

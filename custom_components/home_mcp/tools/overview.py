@@ -10,11 +10,12 @@ from pydantic import Field
 from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House
-from .room_view import ROOM_ROWS, AreaSummary, room_summary, security_rows
+from .room_view import ROOM_ROWS, AreaSummary, room_summary, security_rows, with_rows
 
 SECURITY_HINT_BYTES = 512
 """Room kept in the budget for `security_omitted`, the hint and the envelope."""
 ROOMS_SHARE = 0.6
+EVERY_ROW = 1_000_000
 
 
 class OverviewInput(ToolInput):
@@ -65,8 +66,12 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
         visible.append(view)
         by_area.setdefault(view.area_id, []).append(view)
 
+    rooms = _floors(house, by_area, ctx)
     for rows in ROOM_ROWS:
-        floors = _floors(house, by_area, ctx, rows)
+        floors = [
+            floor.model_copy(update={"areas": [with_rows(area, rows) for area in floor.areas]})
+            for floor in rooms
+        ]
         size = encoded_size([floor.model_dump(mode="json") for floor in floors])
         if size <= ctx.budget * ROOMS_SHARE:
             break
@@ -89,13 +94,13 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
 
 
 def _floors(
-    house: House, by_area: dict[str | None, list[EntityView]], ctx: ToolContext, rows: int
+    house: House, by_area: dict[str | None, list[EntityView]], ctx: ToolContext
 ) -> list[FloorSummary]:
-    """Return every floor with its rooms, `rows` climate and media rows per room."""
+    """Return every floor with its rooms, every climate and media row of each."""
     areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
-            room_summary(area, by_area.get(area.id, []), ctx.gate, rows)
+            room_summary(area, by_area.get(area.id, []), ctx.gate, EVERY_ROW)
         )
     floors = [
         FloorSummary(

@@ -166,6 +166,20 @@ def area_summary(
     return summary
 
 
+def with_rows(summary: AreaSummary, rows: int) -> AreaSummary:
+    """Return `summary` (made with every row) showing only `rows` climate and media rows."""
+    climate, media = summary.climate or [], summary.media or []
+    if len(climate) <= rows and len(media) <= rows:
+        return summary
+    more = dict(summary.more or {})
+    for kind, listed in (("climate", climate), ("media", media)):
+        if len(listed) > rows:
+            more[kind] = more.get(kind, 0) + len(listed) - rows
+    return summary.model_copy(
+        update={"climate": climate[:rows] or None, "media": media[:rows] or None, "more": more}
+    )
+
+
 def room_summary(area: AreaEntry, views: list[EntityView], gate: Gate, rows: int) -> AreaSummary:
     """Return the summary of the room `area` (its name and aliases cleaned) from `views`.
 

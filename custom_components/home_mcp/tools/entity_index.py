@@ -1,0 +1,353 @@
+"""Every entity with its room, floor and names, kept current from Home Assistant's events.
+
+`EntityIndex` is what makes a tool call cost what its answer costs, not what
+the house costs: each entity's registry facts (entry, device, effective
+area, floor, aliases, labels) are read once and kept as an `EntityView`; the
+names a query is matched against are in a `TextIndex`; the entity ids are
+kept sorted. Started (`async_start`, by the config entry), it follows:
+
+- `entity_registry_updated`: that entity (and its old id, after a rename);
+- `device_registry_updated`: the entities of that device, and of its child
+  devices (whose area may be the parent's);
+- `area_registry_updated`: the entities in that area (its floor may change);
+- `floor_registry_updated` and `label_registry_updated`: the entities on that
+  floor or with that label (names are read live, removals update the
+  entries);
+- `state_changed`: an entity added or removed, or a friendly name changed.
+
+What changed is re-read at the next call, never per call otherwise. A state
+change costs nothing here: a view whose state is not the current one is
+rebuilt from its registry facts. Not started (a `House` made where no entry
+is loaded), it reads the house as it is, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from homeassistant.const import (
+    ATTR_DEVICE_CLASS,
+    ATTR_FRIENDLY_NAME,
+    EVENT_HOMEASSISTANT_STARTED,
+    EVENT_STATE_CHANGED,
+)
+from homeassistant.core import (
+    CALLBACK_TYPE,
+    CoreState,
+    Event,
+    EventStateChangedData,
+    HomeAssistant,
+    State,
+    callback,
+    split_entity_id,
+)
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+    label_registry as lr,
+)
+
+from ..const import DOMAIN
+from ..matching import Match
+from ..models import DATA_ENTITY_INDEX
+from ..search_index import TextIndex
+from ..shaping import clean_text
+
+FILL_BATCH: Final = 500
+"""Entities named per step of the first filling of the text index (about 30 ms)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntityView:
+    """One entity with what the registries know about it.
+
+    name: the friendly name Home Assistant shows (registry name, else the
+        integration's name), cleaned of control characters and capped.
+    aliases: registry aliases, each a separate value.
+    area_id: the entity's own area, else its device's (a child device's own,
+        else its parent's): Home Assistant's effective area.
+    """
+
+    entity_id: str
+    domain: str
+    name: str
+    state: State
+    entry: er.RegistryEntry | None
+    device: dr.BaseDeviceEntry | None
+    area_id: str | None
+    floor_id: str | None
+    aliases: tuple[str, ...]
+    labels: tuple[str, ...]
+
+    @property
+    def device_class(self) -> str | None:
+        """Return the device class from the state attributes or the registry."""
+        value = self.state.attributes.get(ATTR_DEVICE_CLASS)
+        if value is None and self.entry is not None:
+            value = self.entry.device_class or self.entry.original_device_class
+        return str(value) if value is not None else None
+
+    @property
+    def hidden(self) -> bool:
+        """Return True if the person hid the entity in Home Assistant."""
+        return self.entry is not None and self.entry.hidden_by is not None
+
+    def search_fields(self) -> Iterator[tuple[str, str | None]]:
+        """Yield `(field, value)` pairs a name query is matched against."""
+        yield "name", self.name
+        yield "entity_id", self.entity_id
+        yield "object_id", split_entity_id(self.entity_id)[1].replace("_", " ")
+        if self.entry is not None and self.entry.original_name:
+            yield "original_name", self.entry.original_name
+        for alias in self.aliases:
+            yield "alias", alias
+        if self.device is not None:
+            yield "device", self.device.name_by_user or self.device.name
+
+    def with_state(self, state: State) -> EntityView:
+        """Return this view with a newer state of the same entity (the registries unchanged)."""
+        name = self.name if state.name == self.state.name else clean_text(state.name)
+        return EntityView(
+            self.entity_id,
+            self.domain,
+            name,
+            state,
+            self.entry,
+            self.device,
+            self.area_id,
+            self.floor_id,
+            self.aliases,
+            self.labels,
+        )
+
+
+class EntityIndex:
+    """The house's entities as the read tools see them; see the module docstring."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Create the index of `hass` (empty until first used)."""
+        self._hass = hass
+        self._entities = er.async_get(hass)
+        self._devices = dr.async_get(hass)
+        self._areas = ar.async_get(hass)
+        self._views: dict[str, EntityView] = {}
+        self._text = TextIndex()
+        self._text_stale: set[str] = set()
+        """Entities whose names the text index may not hold as they are now."""
+        self._text_complete = False
+        self._sorted: list[str] | None = None
+
+    # --- Reading -----------------------------------------------------------
+
+    @callback
+    def async_view(self, state: State) -> EntityView:
+        """Return the view of `state`'s entity."""
+        view = self._views.get(state.entity_id)
+        if view is None:
+            view = self._views[state.entity_id] = self._read(state)
+        elif view.state is not state:
+            view = self._views[state.entity_id] = view.with_state(state)
+        return view
+
+    @callback
+    def async_entity_ids(self) -> list[str]:
+        """Return the ids of every entity with a state, sorted."""
+        if self._sorted is None:
+            self._sorted = sorted(self._hass.states.async_entity_ids())
+        return self._sorted
+
+    @callback
+    def async_search(
+        self, query: str, entity_ids: Collection[str] | None = None
+    ) -> dict[str, Match]:
+        """Return how `query` matches each entity it matches (of `entity_ids`, if given).
+
+        The same matches as `best_match(query, view.search_fields())` over
+        every entity with a state.
+        """
+        self._sync_text()
+        return self._text.search(query, entity_ids)
+
+    @property
+    def memory_items(self) -> dict[str, int]:
+        """Return how much the index holds (for the benchmark)."""
+        return {
+            "views": len(self._views),
+            "names": len(self._text),
+            "distinct_values": self._text.distinct_values,
+        }
+
+    def _read(self, state: State) -> EntityView:
+        """Read `state`'s entity in the registries."""
+        entry = self._entities.async_get(state.entity_id)
+        device = (
+            self._devices.async_get(entry.device_id)
+            if entry is not None and entry.device_id
+            else None
+        )
+        area_id = entry.area_id if entry is not None else None
+        if area_id is None and device is not None:
+            # A child device without an area of its own is in its parent's.
+            area_id = dr.async_get_effective_area_id(self._hass, device)
+        area = self._areas.async_get_area(area_id) if area_id else None
+        return EntityView(
+            entity_id=state.entity_id,
+            domain=state.domain,
+            name=clean_text(state.name),
+            state=state,
+            entry=entry,
+            device=device,
+            area_id=area_id,
+            floor_id=area.floor_id if area is not None else None,
+            aliases=tuple(clean_text(alias) for alias in entry.aliases if isinstance(alias, str))
+            if entry is not None
+            else (),
+            labels=tuple(sorted(entry.labels)) if entry is not None else (),
+        )
+
+    def _sync_text(self) -> None:
+        """Bring the text index up to the house: every entity at first, then what changed."""
+        states = self._hass.states
+        if not self._text_complete:
+            for _ in self._fill_text(states.async_all()):
+                pass
+        while self._text_stale:
+            entity_id = self._text_stale.pop()
+            if (state := states.get(entity_id)) is None:
+                self._text.discard(entity_id)
+            else:
+                self._text.put(entity_id, self.async_view(state).search_fields())
+
+    def _fill_text(self, states: list[State]) -> Iterator[None]:
+        """Put every entity's names in the text index, pausing every `FILL_BATCH`."""
+        present = set()
+        for count, state in enumerate(states, 1):
+            present.add(state.entity_id)
+            self._text.put(state.entity_id, self.async_view(state).search_fields())
+            if not count % FILL_BATCH:
+                yield
+        for gone in [key for key in self._text if key not in present]:
+            self._text.discard(gone)
+        self._text_complete = True
+
+    async def _async_fill_text(self) -> None:
+        """Fill the text index in batches, letting the event loop run between them."""
+        for _ in self._fill_text(self._hass.states.async_all()):
+            if self._text_complete:
+                return  # A search finished the work first.
+            await asyncio.sleep(0)
+
+    # --- Following the house -------------------------------------------------
+
+    @callback
+    def async_forget(self, entity_ids: Collection[str]) -> None:
+        """Read these entities again at the next use."""
+        for entity_id in entity_ids:
+            self._views.pop(entity_id, None)
+            self._text_stale.add(entity_id)
+
+    @callback
+    def async_start(self) -> CALLBACK_TYPE:
+        """Follow Home Assistant's registries and states; return the function that stops it."""
+        bus = self._hass.bus
+        stops = [
+            bus.async_listen(er.EVENT_ENTITY_REGISTRY_UPDATED, self._entity_updated),
+            bus.async_listen(dr.EVENT_DEVICE_REGISTRY_UPDATED, self._device_updated),
+            bus.async_listen(ar.EVENT_AREA_REGISTRY_UPDATED, self._area_updated),
+            bus.async_listen(fr.EVENT_FLOOR_REGISTRY_UPDATED, self._floor_updated),
+            bus.async_listen(lr.EVENT_LABEL_REGISTRY_UPDATED, self._label_updated),
+            bus.async_listen(EVENT_STATE_CHANGED, self._state_changed, event_filter=_renames),
+        ]
+
+        @callback
+        def fill(_: Any = None) -> None:
+            self._hass.async_create_background_task(
+                self._async_fill_text(), f"{DOMAIN} entity names", eager_start=False
+            )
+
+        if self._hass.state is CoreState.running:
+            fill()
+        else:
+            stops.append(bus.async_listen_once(EVENT_HOMEASSISTANT_STARTED, fill))
+
+        @callback
+        def stop() -> None:
+            for unsubscribe in stops:
+                unsubscribe()
+
+        return stop
+
+    @callback
+    def _entity_updated(self, event: Event[er.EventEntityRegistryUpdatedData]) -> None:
+        ids = [event.data["entity_id"]]
+        if event.data["action"] == "update" and "old_entity_id" in event.data:
+            ids.append(event.data["old_entity_id"])
+        self.async_forget(ids)
+
+    @callback
+    def _device_updated(self, event: Event[dr.EventDeviceRegistryUpdatedData]) -> None:
+        device_id = event.data["device_id"]
+        self.async_forget(
+            [
+                view.entity_id
+                for view in self._views.values()
+                if view.device is not None
+                and (
+                    view.device.id == device_id
+                    or getattr(view.device, "parent_device_id", None) == device_id
+                )
+            ]
+        )
+
+    @callback
+    def _area_updated(self, event: Event[ar.EventAreaRegistryUpdatedData]) -> None:
+        if (area_id := event.data["area_id"]) is None:
+            return  # Areas reordered.
+        self.async_forget([v.entity_id for v in self._views.values() if v.area_id == area_id])
+
+    @callback
+    def _floor_updated(self, event: Event[fr.EventFloorRegistryUpdatedData]) -> None:
+        if event.data["action"] == "reorder":
+            return
+        floor_id = event.data["floor_id"]
+        self.async_forget([v.entity_id for v in self._views.values() if v.floor_id == floor_id])
+
+    @callback
+    def _label_updated(self, event: Event[lr.EventLabelRegistryUpdatedData]) -> None:
+        label_id = event.data["label_id"]
+        self.async_forget([v.entity_id for v in self._views.values() if label_id in v.labels])
+
+    @callback
+    def _state_changed(self, event: Event[EventStateChangedData]) -> None:
+        if event.data["old_state"] is None or event.data["new_state"] is None:
+            self._sorted = None
+        self.async_forget([event.data["entity_id"]])
+
+
+@callback
+def _renames(data: EventStateChangedData) -> bool:
+    """Return True for an entity added or removed, or whose friendly name changed."""
+    old, new = data["old_state"], data["new_state"]
+    if old is None or new is None:
+        return True
+    if old.attributes is new.attributes:
+        return False
+    return bool(old.attributes.get(ATTR_FRIENDLY_NAME) != new.attributes.get(ATTR_FRIENDLY_NAME))
+
+
+@callback
+def async_entity_index(hass: HomeAssistant) -> EntityIndex:
+    """Return the index the loaded entry keeps current, or a new one read once."""
+    index = hass.data.get(DATA_ENTITY_INDEX)
+    return index if index is not None else EntityIndex(hass)
+
+
+def memory_of(hass: HomeAssistant) -> dict[str, Any]:
+    """Return what the entry's index holds, or an empty dict."""
+    index = hass.data.get(DATA_ENTITY_INDEX)
+    return index.memory_items if index is not None else {}

@@ -1,0 +1,164 @@
+"""The entities' index follows the house: a change is visible at the next call.
+
+Home MCP reads each entity's registry facts and names once and keeps them
+current from Home Assistant's events; these tests change the house the way
+the UI does (registries, states) and check the very next tool call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+    label_registry as lr,
+)
+
+from custom_components.home_mcp.models import DATA_ENTITY_INDEX
+
+from .conftest import McpHarness
+
+
+async def _search(mcp: McpHarness, query: str, **filters: Any) -> list[dict[str, Any]]:
+    data = await mcp.data("list_entities", {"query": query, **filters})
+    items: list[dict[str, Any]] = data["items"]
+    return items
+
+
+async def _first(mcp: McpHarness, query: str) -> str | None:
+    items = await _search(mcp, query)
+    return items[0]["entity_id"] if items and not items[0]["match"]["weak"] else None
+
+
+async def test_rename_is_found_at_the_next_call(mcp: McpHarness, hass: HomeAssistant) -> None:
+    assert await _first(mcp, "bed light") == "light.bed_light"
+    er.async_get(hass).async_update_entity("light.bed_light", name="Reading lamp")
+    assert await _first(mcp, "reading lamp") == "light.bed_light"
+    rows = await _search(mcp, "reading lamp")
+    assert rows[0]["name"] == "Reading lamp"
+    rows = await _search(mcp, "bed light")  # Now only its entity id says so.
+    assert rows[0]["entity_id"] == "light.bed_light"
+    assert rows[0]["match"]["field"] == "object_id"
+
+
+async def test_new_entity_id_is_found_and_the_old_one_is_gone(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    er.async_get(hass).async_update_entity("light.bed_light", new_entity_id="light.nightstand")
+    await hass.async_block_till_done()
+    assert await _first(mcp, "nightstand") == "light.nightstand"
+    ids = {row["entity_id"] for row in await _search(mcp, "bed light")}
+    assert "light.bed_light" not in ids
+    assert "light.nightstand" in ids  # Its name is still "Bed Light".
+
+
+async def test_alias_change_is_found_at_the_next_call(mcp: McpHarness, hass: HomeAssistant) -> None:
+    assert await _first(mcp, "Leselampe") is None
+    er.async_get(hass).async_update_entity("light.bed_light", aliases={"Leselampe"})
+    rows = await _search(mcp, "Leselampe")
+    assert rows[0]["entity_id"] == "light.bed_light"
+    assert rows[0]["aliases"] == ["Leselampe"]
+    assert rows[0]["match"]["field"] == "alias"
+    er.async_get(hass).async_update_entity("light.bed_light", aliases=set())
+    assert await _first(mcp, "Leselampe") is None
+
+
+def _device_of(hass: HomeAssistant, entity_id: str) -> str:
+    entry = er.async_get(hass).async_get(entity_id)
+    assert entry is not None and entry.device_id is not None
+    return entry.device_id
+
+
+async def test_area_move_is_seen_at_the_next_call(mcp: McpHarness, hass: HomeAssistant) -> None:
+    attic = ar.async_get(hass).async_create("Attic")
+    assert (await mcp.data("list_entities", {"area": "Attic"}))["total"] == 0
+    # The bed light has no name of its own: it is where its device is.
+    dr.async_get(hass).async_update_device(_device_of(hass, "light.bed_light"), area_id=attic.id)
+    data = await mcp.data("list_entities", {"area": "Attic"})
+    assert [row["entity_id"] for row in data["items"]] == ["light.bed_light"]
+    assert data["items"][0]["area"] == "Attic"
+    view = await mcp.data("get_entity", {"entity_id": "light.bed_light"})
+    assert view["entity"]["registry"]["area"]["name"] == "Attic"
+    areas = ar.async_get(hass)
+    areas.async_update(attic.id, name="Loft room")
+    data = await mcp.data("list_entities", {"area": "Loft room"})
+    assert data["items"][0]["area"] == "Loft room"
+
+
+async def test_device_rename_reaches_its_entities(mcp: McpHarness, hass: HomeAssistant) -> None:
+    dr.async_get(hass).async_update_device(
+        _device_of(hass, "light.bed_light"), name_by_user="Nachttisch"
+    )
+    rows = await _search(mcp, "Nachttisch")
+    assert rows[0]["entity_id"] == "light.bed_light"
+    assert rows[0]["match"]["field"] in ("name", "device")
+    assert rows[0]["name"] == "Nachttisch"  # Its name is its device's.
+
+
+async def test_area_moved_to_another_floor(mcp: McpHarness, hass: HomeAssistant) -> None:
+    loft = fr.async_get(hass).async_create("Loft")
+    areas = ar.async_get(hass)
+    attic = areas.async_create("Attic")
+    dr.async_get(hass).async_update_device(_device_of(hass, "light.bed_light"), area_id=attic.id)
+    assert (await mcp.data("list_entities", {"floor": "Loft"}))["total"] == 0
+    areas.async_update(attic.id, floor_id=loft.floor_id)
+    data = await mcp.data("list_entities", {"floor": "Loft"})
+    assert [row["entity_id"] for row in data["items"]] == ["light.bed_light"]
+    fr.async_get(hass).async_delete(loft.floor_id)
+    await hass.async_block_till_done()
+    assert (await mcp.data("list_entities", {"floor": "Loft"}))["error"] == "not_found"
+
+
+async def test_label_added_and_removed(mcp: McpHarness, hass: HomeAssistant) -> None:
+    label = lr.async_get(hass).async_create("Night")
+    er.async_get(hass).async_update_entity("light.bed_light", labels={label.label_id})
+    data = await mcp.data("list_entities", {"label": "Night"})
+    assert [row["entity_id"] for row in data["items"]] == ["light.bed_light"]
+    lr.async_get(hass).async_delete(label.label_id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"domain": "light", "query": "bed light"})
+    assert data["items"][0]["entity_id"] == "light.bed_light"
+
+
+async def test_friendly_name_in_the_state_is_followed(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """An entity without a registry entry is named by its state's friendly_name."""
+    hass.states.async_set("sensor.cellar_probe", "12", {"friendly_name": "Cellar probe"})
+    await hass.async_block_till_done()
+    assert await _first(mcp, "cellar probe") == "sensor.cellar_probe"
+    hass.states.async_set("sensor.cellar_probe", "13", {"friendly_name": "Wine thermometer"})
+    await hass.async_block_till_done()
+    assert await _first(mcp, "wine thermometer") == "sensor.cellar_probe"
+    rows = await _search(mcp, "cellar probe")  # Now only its entity id says so.
+    assert rows[0]["match"]["field"] == "object_id"
+    rows = await _search(mcp, "wine thermometer")
+    assert rows[0]["state"] == "13"
+    hass.states.async_remove("sensor.cellar_probe")
+    await hass.async_block_till_done()
+    assert await _first(mcp, "wine thermometer") is None
+
+
+async def test_state_changes_are_current_without_rereading(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A row always shows the state as it is now."""
+    await hass.services.async_call("light", "turn_on", {"entity_id": "light.bed_light"}, blocking=True)
+    rows = await _search(mcp, "bed light")
+    assert rows[0]["state"] == "on"
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.bed_light"}, blocking=True
+    )
+    rows = await _search(mcp, "bed light")
+    assert rows[0]["state"] == "off"
+
+
+async def test_the_index_is_the_entrys_and_goes_with_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    assert DATA_ENTITY_INDEX in hass.data
+    entry = hass.config_entries.async_entries("home_mcp")[0]
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    assert DATA_ENTITY_INDEX not in hass.data
