@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from custom_components.home_mcp.models import DATA_ENTITY_INDEX
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
@@ -17,8 +18,6 @@ from homeassistant.helpers import (
     floor_registry as fr,
     label_registry as lr,
 )
-
-from custom_components.home_mcp.models import DATA_ENTITY_INDEX
 
 from .conftest import McpHarness
 
@@ -145,7 +144,9 @@ async def test_state_changes_are_current_without_rereading(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """A row always shows the state as it is now."""
-    await hass.services.async_call("light", "turn_on", {"entity_id": "light.bed_light"}, blocking=True)
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": "light.bed_light"}, blocking=True
+    )
     rows = await _search(mcp, "bed light")
     assert rows[0]["state"] == "on"
     await hass.services.async_call(

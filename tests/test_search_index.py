@@ -50,7 +50,7 @@ def _misspell(rng: random.Random, text: str) -> str:
 
 
 def _queries(rng: random.Random, values: list[str]) -> list[str]:
-    """Queries that reach every rule: values as stored, cut, reordered, misspelled."""
+    """Return queries that reach every rule: values as stored, cut, reordered, misspelled."""
     queries = ["", "   ", "zzzz qqqq", "e", "li"]
     for value in rng.sample(values, min(len(values), 8)):
         words = value.split()
@@ -100,7 +100,9 @@ def test_search_equals_scoring_every_name(seed: int) -> None:
 def test_any_text_answers_as_best_match(texts: list[str], query: str) -> None:
     """Arbitrary Unicode (controls, marks, surrogates of no script) answers the same."""
     index = TextIndex()
-    fields = {f"sensor.t{n}": [("name", text), ("alias", text[::-1])] for n, text in enumerate(texts)}
+    fields = {
+        f"sensor.t{n}": [("name", text), ("alias", text[::-1])] for n, text in enumerate(texts)
+    }
     for key, pairs in fields.items():
         index.put(key, pairs)
     for probe in (query, *texts):
