@@ -85,9 +85,11 @@ def _servers_line(result: SizeResult) -> str:
         if server.failure is not None:
             parts.append(f"{server.title}: failed")
             continue
-        started = f", started in {server.started_s:.1f} s" if server.started_s is not None else ""
+        details = f", started in {server.started_s:.1f} s" if server.started_s is not None else ""
+        if server.connect_s is not None:
+            details += f", initialize {server.connect_s * 1000:.0f} ms"
         parts.append(
-            f"{server.title} ({server.server_info}, {server.tools} tools, at {server.url}{started})"
+            f"{server.title} ({server.server_info}, {server.tools} tools, at {server.url}{details})"
         )
     return "- Servers: " + "; ".join(parts) + "."
 
