@@ -14,7 +14,10 @@ way (`python -m homeassistant`). Once Home Assistant is RUNNING it:
 4. adds its config entry, whose platforms create real entity objects (entity
    and device registries), then puts devices and entities in areas and gives
    entities aliases, labels and hidden flags through the registries;
-5. creates an administrator and a long-lived access token;
+5. creates an administrator and a long-lived access token (and, with
+   `core_mcp_server: true`, adds core's `mcp_server` entry set to the Assist
+   API and exposes every entity to it: `core_mcp.py`, for the peers
+   benchmark);
 6. wraps Home MCP's tool handlers and `finalize` with timers (one
    `perf_counter` pair each), then adds Home MCP's config entry;
 7. waits `settle_seconds` (15) for the registries' delayed saves and the
@@ -80,6 +83,7 @@ from homeassistant.loader import async_get_integration
 import homeassistant.util.dt as dt_util
 
 from .const import DOMAIN, PLATFORMS, READY_FILE
+from .core_mcp import async_add_core_mcp_server
 from .gate import BenchGateView
 from .live import Storm, register_views as register_live_views
 from .plan import AREAS, FLOORS, LABELS, SENSOR_UNITS, EntitySpec, HousePlan, build_plan
@@ -95,6 +99,7 @@ CONF_HISTORY_HOURS = "history_hours"
 CONF_HISTORY_INTERVAL = "history_interval_minutes"
 CONF_SEED = "seed"
 CONF_SETTLE = "settle_seconds"
+CONF_CORE_MCP_SERVER = "core_mcp_server"
 HOME_MCP = "home_mcp"
 HISTORY_CHUNK = 5000
 """Events fired between two waits for the recorder's commit."""
@@ -109,6 +114,7 @@ CONFIG_SCHEMA = vol.Schema(
                 vol.Optional(CONF_HISTORY_INTERVAL, default=5): vol.All(int, vol.Range(min=1)),
                 vol.Optional(CONF_SEED, default=2026): int,
                 vol.Optional(CONF_SETTLE, default=15): vol.All(int, vol.Range(min=0)),
+                vol.Optional(CONF_CORE_MCP_SERVER, default=False): bool,
             }
         )
     },
@@ -273,6 +279,14 @@ async def _async_build_house(hass: HomeAssistant, data: BenchData) -> dict[str, 
     )
     token = hass.auth.async_create_access_token(refresh_token)
 
+    # 5b. Optionally core's own MCP server, before Home MCP (which then leaves
+    # /api/mcp to it), with every entity exposed to Assist.
+    core_mcp: dict[str, Any] | None = None
+    if conf[CONF_CORE_MCP_SERVER]:
+        mark = time.perf_counter()
+        core_mcp = await async_add_core_mcp_server(hass)
+        timings["core_mcp_server_s"] = time.perf_counter() - mark
+
     # 6. Timers around Home MCP's tool handlers and `finalize`, then Home MCP.
     mark = time.perf_counter()
     mcp_version = await _async_install_timers(hass, data)
@@ -318,6 +332,8 @@ async def _async_build_house(hass: HomeAssistant, data: BenchData) -> dict[str, 
             "entity_ids": [spec.entity_id for spec in history_sensors],
         },
         "call_light": _call_light(plan),
+        "call_light_name": _call_light_name(hass, plan),
+        "core_mcp_server": core_mcp,
         "filter_area": "Living room",
         "query": "living room ceiling light",
         "misspelled": "livng rom celing lihgt",
@@ -342,6 +358,13 @@ def _count(values: Any) -> dict[str, int]:
 def _call_light(plan: HousePlan) -> str | None:
     lights = plan.by_domain("light")
     return lights[0].entity_id if lights else None
+
+
+def _call_light_name(hass: HomeAssistant, plan: HousePlan) -> str | None:
+    """Return the call light's name as Home Assistant shows it (intents match it)."""
+    entity_id = _call_light(plan)
+    state = hass.states.get(entity_id) if entity_id else None
+    return state.name if state else None
 
 
 def _create_floors(hass: HomeAssistant) -> dict[str, str]:

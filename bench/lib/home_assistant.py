@@ -11,7 +11,7 @@ and removes the directory (kept when anything fails, or asked to).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import asynccontextmanager, closing
 from dataclasses import dataclass
 import json
@@ -52,7 +52,7 @@ scene:
 bench_house:
   entities: {entities}
   history_sensors: {history_sensors}
-"""
+{house_options}"""
 
 SCRIPT_AREAS: Final = [
     ("good_night", "Good night", "Living room"),
@@ -76,11 +76,18 @@ def free_port() -> int:
 
 
 def write_config(
-    config_dir: Path, size: int, history_sensors: int, port: int, home_mcp: Path = HOME_MCP
+    config_dir: Path,
+    size: int,
+    history_sensors: int,
+    port: int,
+    home_mcp: Path = HOME_MCP,
+    house_options: Mapping[str, bool | int | str] | None = None,
 ) -> None:
     """Write configuration.yaml, link the integrations, and set up HTTP storage.
 
-    home_mcp: the Home MCP integration to link (default: this checkout's).
+    home_mcp: the Home MCP integration to link (default: this checkout's);
+    house_options: more keys of `bench_house:` (its CONFIG_SCHEMA), e.g.
+    `{"core_mcp_server": True}`.
     """
     scripts = "\n".join(
         f"  {key}:\n    alias: {name}\n    sequence:\n"
@@ -101,6 +108,10 @@ def write_config(
             scenes=scenes,
             entities=size,
             history_sensors=history_sensors,
+            # JSON scalars are YAML scalars.
+            house_options="".join(
+                f"  {key}: {json.dumps(value)}\n" for key, value in (house_options or {}).items()
+            ),
         ),
         encoding="utf-8",
     )
@@ -199,6 +210,7 @@ async def running_house(
     home_mcp: Path = HOME_MCP,
     note: str = "",
     configure: Callable[[Path], None] | None = None,
+    house_options: Mapping[str, bool | int | str] | None = None,
 ) -> AsyncIterator[Running]:
     """Start Home Assistant with a house of `size` entities in a fresh directory; clean up after.
 
@@ -212,7 +224,7 @@ async def running_house(
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     log(f"{label}Home Assistant in {config_dir} on {base_url}{note}")
-    write_config(config_dir, size, history_sensors, port, home_mcp)
+    write_config(config_dir, size, history_sensors, port, home_mcp, house_options)
     if configure is not None:
         configure(config_dir)
     started = time.perf_counter()
