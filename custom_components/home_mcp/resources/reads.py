@@ -122,9 +122,11 @@ class ResourceReader:
         views = [view for view in house.all() if view.area_id == area.id and not view.hidden]
         return {
             "ok": True,
-            "area": room_summary(area, views, ctx.gate, ROOM_ROWS[0]).model_dump(mode="json"),
+            "area": room_summary(
+                area, views, ctx.gate.async_is_guarded_entity, ROOM_ROWS[0]
+            ).model_dump(mode="json"),
             "floor": floor_ref(house, area.floor_id),
-            "security": security_rows(views, house, ctx.gate, in_room=True),
+            "security": security_rows(views, house, ctx.gate.async_is_guarded_entity, in_room=True),
         }
 
     async def async_list_resources(

@@ -151,8 +151,8 @@ class ChangeTracker:
         view = house.view(state)
         if view.hidden:
             return None
-        summary = area_summary("", "", [], [view], self._gate, ROOM_ROWS[0])
-        rows = security_rows([view], house, self._gate, in_room=True)
+        summary = area_summary("", "", [], [view], self._gate.async_is_guarded_entity, ROOM_ROWS[0])
+        rows = security_rows([view], house, self._gate.async_is_guarded_entity, in_room=True)
         return summary.model_dump(mode="json"), rows
 
     @callback

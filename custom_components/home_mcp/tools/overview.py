@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from pydantic import Field
@@ -10,7 +11,15 @@ from pydantic import Field
 from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House
-from .room_view import ROOM_ROWS, AreaSummary, room_summary, security_rows, with_rows
+from .room_view import (
+    ROOM_ROWS,
+    AreaSummary,
+    Guarded,
+    is_security,
+    room_summary,
+    security_rows,
+    with_rows,
+)
 
 SECURITY_HINT_BYTES = 512
 """Room kept in the budget for `security_omitted`, the hint and the envelope."""
@@ -58,15 +67,21 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     many rows as fit, saying how many it left out (`security_omitted`).
     """
     house = House(ctx.hass, ctx.caller.user)
+    guarded = cache(ctx.gate.async_is_guarded_entity)  # Asked again for its row.
     by_area: dict[str | None, list[EntityView]] = {}
+    security_by_area: dict[str | None, list[EntityView]] = {}
     visible: list[EntityView] = []
+    security: list[EntityView] = []
     for view in house.all():
         if view.hidden:
             continue
         visible.append(view)
         by_area.setdefault(view.area_id, []).append(view)
+        if is_security(view, guarded):
+            security.append(view)
+            security_by_area.setdefault(view.area_id, []).append(view)
 
-    rooms = _floors(house, by_area, ctx)
+    rooms = _floors(house, by_area, security_by_area, guarded)
     for rows in ROOM_ROWS:
         floors = [
             floor.model_copy(update={"areas": [with_rows(area, rows) for area in floor.areas]})
@@ -79,7 +94,7 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     unassigned = by_area.get(None, [])
     output = OverviewOutput(
         floors=floors,
-        security=security_rows(visible, house, ctx.gate),
+        security=security_rows(security, house, guarded),
         unassigned={
             "total": len(unassigned),
             "by_domain": dict(Counter(v.domain for v in unassigned).most_common()),
@@ -94,13 +109,18 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
 
 
 def _floors(
-    house: House, by_area: dict[str | None, list[EntityView]], ctx: ToolContext
+    house: House,
+    by_area: dict[str | None, list[EntityView]],
+    security: dict[str | None, list[EntityView]],
+    guarded: Guarded,
 ) -> list[FloorSummary]:
     """Return every floor with its rooms, every climate and media row of each."""
     areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
-            room_summary(area, by_area.get(area.id, []), ctx.gate, EVERY_ROW)
+            room_summary(
+                area, by_area.get(area.id, []), guarded, EVERY_ROW, security.get(area.id, [])
+            )
         )
     floors = [
         FloorSummary(

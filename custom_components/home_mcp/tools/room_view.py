@@ -7,6 +7,7 @@ resource (one room, `resources/reads.py`), whose room is the overview's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field
@@ -14,7 +15,6 @@ from pydantic import Field
 from homeassistant.const import ATTR_TEMPERATURE
 from homeassistant.helpers.area_registry import AreaEntry
 
-from ..gate import Gate
 from ..shaping import clean_text
 from . import Shape
 from .house import EntityView, House, state_summary
@@ -34,6 +34,8 @@ SECURE_STATES = frozenset(
     }
 )
 """States of a security entity that need no attention (a binary sensor `off` is closed)."""
+type Guarded = Callable[[str], bool]
+"""The gate's `guarded` flag of an entity id (`Gate.async_is_guarded_entity`)."""
 ROOM_ROWS = (3, 1, 0)
 """Climate and media rows shown per room before they become counts: the
 first that keeps the rooms within `overview.ROOMS_SHARE` of the budget."""
@@ -77,19 +79,19 @@ def is_secure(view: EntityView) -> bool:
     return view.state.state in SECURE_STATES
 
 
-def is_security(view: EntityView, gate: Gate) -> bool:
-    """Return True for what the overview counts as security (`gate`: guarded covers)."""
+def is_security(view: EntityView, guarded: Guarded) -> bool:
+    """Return True for what the overview counts as security (`guarded`: the gate's covers)."""
     if view.domain in SECURITY_DOMAINS:
         return True
     if view.domain == "cover":
-        return gate.async_is_guarded_entity(view.entity_id)
+        return guarded(view.entity_id)
     if view.domain == "binary_sensor" and view.device_class in OPENING_SENSOR_CLASSES:
         return view.state.state == "on"
     return False
 
 
 def security_rows(
-    views: list[EntityView], house: House, gate: Gate, *, in_room: bool = False
+    views: list[EntityView], house: House, guarded: Guarded, *, in_room: bool = False
 ) -> list[dict[str, Any]]:
     """Return the rows of the security entities among `views`, those needing attention first.
 
@@ -99,8 +101,8 @@ def security_rows(
     """
     security: list[tuple[bool, dict[str, Any]]] = []
     for view in views:
-        if is_security(view, gate):
-            row = security_row(view, house, gate.async_is_guarded_entity(view.entity_id))
+        if is_security(view, guarded):
+            row = security_row(view, house, guarded(view.entity_id))
             if in_room:
                 row.pop("area", None)  # It is this room.
             security.append((is_secure(view), row))
@@ -113,13 +115,15 @@ def area_summary(
     name: str,
     aliases: list[str],
     views: list[EntityView],
-    gate: Gate,
+    guarded: Guarded,
     rows: int,
+    security: list[EntityView] | None = None,
 ) -> AreaSummary:
     """Return one room's summary from its (non-hidden, readable) entities.
 
     `rows`: climate and media rows shown before they become counts in `more`;
-    `gate` says which covers count as security.
+    `guarded` (the gate's answer) says which covers count as security;
+    `security`: the room's security entities, when the caller has them.
     """
     summary = AreaSummary(area_id=area_id, name=name, aliases=aliases, entities=len(views))
     lights = [v for v in views if v.domain == "light"]
@@ -147,7 +151,8 @@ def area_summary(
             "open": sum(v.state.state in ("open", "opening") for v in covers),
             "total": len(covers),
         }
-    security = [v for v in views if is_security(v, gate)]
+    if security is None:
+        security = [v for v in views if is_security(v, guarded)]
     if security:
         summary.security = {
             "not_secure": sum(not is_secure(v) for v in security),
@@ -180,10 +185,16 @@ def with_rows(summary: AreaSummary, rows: int) -> AreaSummary:
     )
 
 
-def room_summary(area: AreaEntry, views: list[EntityView], gate: Gate, rows: int) -> AreaSummary:
+def room_summary(
+    area: AreaEntry,
+    views: list[EntityView],
+    guarded: Guarded,
+    rows: int,
+    security: list[EntityView] | None = None,
+) -> AreaSummary:
     """Return the summary of the room `area` (its name and aliases cleaned) from `views`.
 
-    `views`: the room's non-hidden entities the caller may read; `rows` as
+    `views`: the room's non-hidden entities the caller may read; the rest as
     for `area_summary`.
     """
     return area_summary(
@@ -191,6 +202,7 @@ def room_summary(area: AreaEntry, views: list[EntityView], gate: Gate, rows: int
         clean_text(area.name),
         sorted(clean_text(alias) for alias in area.aliases),
         views,
-        gate,
+        guarded,
         rows,
+        security,
     )
