@@ -110,6 +110,9 @@ async def bench_running(
             profile = text if profile is None else f"{profile}\n{text}"
         load_after = os.getloadavg()[0]
         stats = await server_stats(http, base_url, reset=True)
+        response = await http.get(f"{base_url}/api/bench_house/index", timeout=120)
+        response.raise_for_status()
+        index = response.json()
     # ru_maxrss is a high-water mark the kernel updates lazily: never below a
     # resident size measured earlier.
     peak = max(
@@ -118,7 +121,9 @@ async def bench_running(
         *(value for key, value in ready["memory"].items() if key.endswith("rss_kb")),
     )
     memory = {"rss_kb": stats["rss_kb"], "max_rss_kb": peak}
-    return SizeResult(size, ready, ready_after, rows, memory, (load_before, load_after), profile)
+    return SizeResult(
+        size, ready, ready_after, rows, memory, (load_before, load_after), profile, index
+    )
 
 
 async def run_mode(

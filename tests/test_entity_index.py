@@ -163,3 +163,27 @@ async def test_the_index_is_the_entrys_and_goes_with_it(
     entry = hass.config_entries.async_entries("home_mcp")[0]
     assert await hass.config_entries.async_unload(entry.entry_id)
     assert DATA_ENTITY_INDEX not in hass.data
+
+
+def _room(overview: dict[str, Any], name: str) -> dict[str, Any]:
+    rooms = [area for floor in overview["floors"] for area in floor["areas"]]
+    return next(area for area in rooms if area["name"] == name)
+
+
+async def test_overview_follows_hiding_and_moving(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """The overview's rooms are kept between calls: a change is in the next one."""
+    before = await mcp.data("home_overview", {})
+    attic = ar.async_get(hass).async_create("Attic")
+    dr.async_get(hass).async_update_device(_device_of(hass, "light.bed_light"), area_id=attic.id)
+    moved = await mcp.data("home_overview", {})
+    assert _room(moved, "Attic")["entities"] == 1
+    assert _room(moved, "Attic")["lights"]["total"] == 1
+    er.async_get(hass).async_update_entity("light.bed_light", hidden_by=er.RegistryEntryHider.USER)
+    hidden = await mcp.data("home_overview", {})
+    assert _room(hidden, "Attic")["entities"] == 0
+    assert hidden["totals"]["entities"] == before["totals"]["entities"] - 1
+    hass.states.async_set("light.attic_spare", "on")  # A new entity, in no area.
+    await hass.async_block_till_done()
+    added = await mcp.data("home_overview", {})
+    assert added["totals"]["entities"] == hidden["totals"]["entities"] + 1
+    assert added["unassigned"]["by_domain"]["light"] >= 1

@@ -85,6 +85,7 @@ import homeassistant.util.dt as dt_util
 from .const import DOMAIN, PLATFORMS, READY_FILE
 from .core_mcp import async_add_core_mcp_server
 from .gate import BenchGateView
+from .index import BenchIndexView
 from .live import Storm, register_views as register_live_views
 from .plan import AREAS, FLOORS, LABELS, SENSOR_UNITS, EntitySpec, HousePlan, build_plan
 
@@ -176,6 +177,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     hass.http.register_view(BenchStatsView())
     hass.http.register_view(BenchProfileView())
     hass.http.register_view(BenchGateView())
+    hass.http.register_view(BenchIndexView())
     register_live_views(hass)
 
     async def _started(event: Event) -> None:

@@ -79,6 +79,8 @@ class SizeResult:
     load: tuple[float, float]
     """1-minute load average of the machine when the calls started and ended."""
     profile: str | None = None
+    index: dict[str, Any] | None = None
+    """What Home MCP's entities' index holds and costs (`bench_house/index.py`)."""
 
 
 def cases(ready: dict[str, Any]) -> list[Case]:

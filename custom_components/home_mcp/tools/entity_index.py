@@ -126,6 +126,20 @@ class EntityView:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Rooms:
+    """Which visible (not hidden) entities with a state are in which area.
+
+    members: every one, by area (None: in no area), in entity id order.
+    watched: those of `domains` (the ones a room summary reads the state of;
+        the others it only counts), by area.
+    """
+
+    domains: frozenset[str]
+    members: dict[str | None, list[str]]
+    watched: dict[str | None, list[str]]
+
+
 class EntityIndex:
     """The house's entities as the read tools see them; see the module docstring."""
 
@@ -141,6 +155,7 @@ class EntityIndex:
         """Entities whose names the text index may not hold as they are now."""
         self._text_complete = False
         self._sorted: list[str] | None = None
+        self._rooms: Rooms | None = None
 
     # --- Reading -----------------------------------------------------------
 
@@ -160,6 +175,28 @@ class EntityIndex:
         if self._sorted is None:
             self._sorted = sorted(self._hass.states.async_entity_ids())
         return self._sorted
+
+    @callback
+    def async_rooms(self, domains: frozenset[str]) -> Rooms:
+        """Return which visible entities are in which area, those of `domains` apart.
+
+        Kept until an entity is added, removed or re-read (`async_forget`).
+        """
+        if self._rooms is None or self._rooms.domains != domains:
+            members: dict[str | None, list[str]] = {}
+            watched: dict[str | None, list[str]] = {}
+            get_state = self._hass.states.get
+            for entity_id in self.async_entity_ids():
+                if (state := get_state(entity_id)) is None:
+                    continue
+                view = self.async_view(state)
+                if view.hidden:
+                    continue
+                members.setdefault(view.area_id, []).append(entity_id)
+                if view.domain in domains:
+                    watched.setdefault(view.area_id, []).append(entity_id)
+            self._rooms = Rooms(domains, members, watched)
+        return self._rooms
 
     @callback
     def async_search(
@@ -250,6 +287,8 @@ class EntityIndex:
         for entity_id in entity_ids:
             self._views.pop(entity_id, None)
             self._text_stale.add(entity_id)
+        if entity_ids:
+            self._rooms = None
 
     @callback
     def async_start(self) -> CALLBACK_TYPE:
@@ -325,7 +364,7 @@ class EntityIndex:
     @callback
     def _state_changed(self, event: Event[EventStateChangedData]) -> None:
         if event.data["old_state"] is None or event.data["new_state"] is None:
-            self._sorted = None
+            self._sorted = self._rooms = None
         self.async_forget([event.data["entity_id"]])
 
 

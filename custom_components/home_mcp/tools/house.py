@@ -31,6 +31,11 @@ from .entity_index import EntityView, async_entity_index
 __all__ = ["EntityView", "House", "readable", "state_summary"]
 
 
+def reads_all(user: User | None) -> bool:
+    """Return True if `user` may read every entity (Home Assistant's policy)."""
+    return user is None or user.is_admin or user.permissions.access_all_entities(POLICY_READ)
+
+
 def readable(user: User | None) -> Callable[[str], bool]:
     """Return a test of whether `user` may read an entity (Home Assistant's policy).
 
@@ -38,7 +43,7 @@ def readable(user: User | None) -> Callable[[str], bool]:
     for Home Assistant's user and read-only groups) read everything; a
     custom policy is checked entity by entity (`PermissionLookup`).
     """
-    if user is None or user.is_admin or user.permissions.access_all_entities(POLICY_READ):
+    if user is None or reads_all(user):
         return lambda _entity_id: True
     return lambda entity_id: user.permissions.check_entity(entity_id, POLICY_READ)
 
@@ -54,6 +59,7 @@ class House:
         """Take the registries of `hass`, seen by `user`."""
         self.hass = hass
         self.readable = readable(user)
+        self.reads_all = reads_all(user)
         self.index = async_entity_index(hass)
         self.entities = er.async_get(hass)
         self.devices = dr.async_get(hass)

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from pydantic import Field
+
+from homeassistant.core import split_entity_id
 
 from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House
 from .room_view import (
     ROOM_ROWS,
+    SUMMARY_DOMAINS,
     AreaSummary,
     Guarded,
     is_security,
@@ -68,20 +72,16 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     """
     house = House(ctx.hass, ctx.caller.user)
     guarded = cache(ctx.gate.async_is_guarded_entity)  # Asked again for its row.
-    by_area: dict[str | None, list[EntityView]] = {}
-    security_by_area: dict[str | None, list[EntityView]] = {}
-    visible: list[EntityView] = []
+    members = _members(house)
     security: list[EntityView] = []
-    for view in house.all():
-        if view.hidden:
-            continue
-        visible.append(view)
-        by_area.setdefault(view.area_id, []).append(view)
-        if is_security(view, guarded):
-            security.append(view)
-            security_by_area.setdefault(view.area_id, []).append(view)
-
-    rooms = _floors(house, by_area, security_by_area, guarded)
+    security_by_area: dict[str | None, list[EntityView]] = {}
+    for area_id, views in members.watched.items():
+        for view in views:
+            if is_security(view, guarded):
+                security.append(view)
+                security_by_area.setdefault(area_id, []).append(view)
+    security.sort(key=lambda view: view.entity_id)
+    rooms = _floors(house, members, security_by_area, guarded)
     for rows in ROOM_ROWS:
         floors = [
             floor.model_copy(update={"areas": [with_rows(area, rows) for area in floor.areas]})
@@ -91,16 +91,16 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
         if size <= ctx.budget * ROOMS_SHARE:
             break
 
-    unassigned = by_area.get(None, [])
+    unassigned = members.ids.get(None, [])
     output = OverviewOutput(
         floors=floors,
         security=security_rows(security, house, guarded),
         unassigned={
             "total": len(unassigned),
-            "by_domain": dict(Counter(v.domain for v in unassigned).most_common()),
+            "by_domain": dict(Counter(split_entity_id(e)[0] for e in unassigned).most_common()),
         },
         totals={
-            "entities": len(visible),
+            "entities": sum(len(ids) for ids in members.ids.values()),
             "areas": len(list(house.areas.async_list_areas())),
             "floors": len(list(house.floors.async_list_floors())),
         },
@@ -108,9 +108,39 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     return _fit(output, ctx.budget)
 
 
+@dataclass(slots=True)
+class _Members:
+    """The visible entities the caller may read, by area: all ids, and the views summarised."""
+
+    ids: dict[str | None, list[str]]
+    watched: dict[str | None, list[EntityView]]
+
+
+def _members(house: House) -> _Members:
+    """Return the visible entities by area (from the entity index when the caller reads all)."""
+    rooms = house.index.async_rooms(SUMMARY_DOMAINS)
+    get_state = house.hass.states.get
+    ids: dict[str | None, list[str]] = {}
+    watched: dict[str | None, list[EntityView]] = {}
+    for area_id, members in rooms.members.items():
+        readable = members if house.reads_all else [e for e in members if house.readable(e)]
+        if readable:
+            ids[area_id] = readable
+    for area_id, members in rooms.watched.items():
+        views = [
+            house.view(state)
+            for entity_id in members
+            if (state := get_state(entity_id)) is not None
+            and (house.reads_all or house.readable(entity_id))
+        ]
+        if views:
+            watched[area_id] = views
+    return _Members(ids, watched)
+
+
 def _floors(
     house: House,
-    by_area: dict[str | None, list[EntityView]],
+    members: _Members,
     security: dict[str | None, list[EntityView]],
     guarded: Guarded,
 ) -> list[FloorSummary]:
@@ -119,7 +149,12 @@ def _floors(
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
             room_summary(
-                area, by_area.get(area.id, []), guarded, EVERY_ROW, security.get(area.id, [])
+                area,
+                members.watched.get(area.id, []),
+                guarded,
+                EVERY_ROW,
+                security.get(area.id, []),
+                entities=len(members.ids.get(area.id, ())),
             )
         )
     floors = [

@@ -21,6 +21,10 @@ from .house import EntityView, House, state_summary
 
 SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
 OPENING_SENSOR_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
+SUMMARY_DOMAINS = frozenset(
+    {"light", "climate", "cover", "media_player", "binary_sensor", *SECURITY_DOMAINS}
+)
+"""The domains whose states a room's summary reads; it only counts the others."""
 SECURE_STATES = frozenset(
     {
         "locked",
@@ -118,14 +122,22 @@ def area_summary(
     guarded: Guarded,
     rows: int,
     security: list[EntityView] | None = None,
+    entities: int | None = None,
 ) -> AreaSummary:
     """Return one room's summary from its (non-hidden, readable) entities.
 
-    `rows`: climate and media rows shown before they become counts in `more`;
-    `guarded` (the gate's answer) says which covers count as security;
-    `security`: the room's security entities, when the caller has them.
+    `views`: the room's entities, or only those of `SUMMARY_DOMAINS` with
+    `entities` saying how many it has; `rows`: climate and media rows shown
+    before they become counts in `more`; `guarded` (the gate's answer) says
+    which covers count as security; `security`: the room's security
+    entities, when the caller has them.
     """
-    summary = AreaSummary(area_id=area_id, name=name, aliases=aliases, entities=len(views))
+    summary = AreaSummary(
+        area_id=area_id,
+        name=name,
+        aliases=aliases,
+        entities=len(views) if entities is None else entities,
+    )
     lights = [v for v in views if v.domain == "light"]
     if lights:
         summary.lights = {"on": sum(v.state.state == "on" for v in lights), "total": len(lights)}
@@ -191,6 +203,7 @@ def room_summary(
     guarded: Guarded,
     rows: int,
     security: list[EntityView] | None = None,
+    entities: int | None = None,
 ) -> AreaSummary:
     """Return the summary of the room `area` (its name and aliases cleaned) from `views`.
 
@@ -205,4 +218,5 @@ def room_summary(
         guarded,
         rows,
         security,
+        entities,
     )
