@@ -187,3 +187,18 @@ async def test_overview_follows_hiding_and_moving(mcp: McpHarness, hass: HomeAss
     added = await mcp.data("home_overview", {})
     assert added["totals"]["entities"] == hidden["totals"]["entities"] + 1
     assert added["unassigned"]["by_domain"]["light"] >= 1
+
+
+async def test_device_search_follows_renames_and_removals(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    device_id = _device_of(hass, "light.bed_light")
+    devices = dr.async_get(hass)
+    assert (await mcp.data("list_devices", {"query": "Schlafzimmerlampe"}))["total"] == 0
+    devices.async_update_device(device_id, name_by_user="Schlafzimmerlampe")
+    data = await mcp.data("list_devices", {"query": "Schlafzimmerlampe"})
+    assert [row["device_id"] for row in data["items"]] == [device_id]
+    assert data["items"][0]["match"] == {"score": 1.0, "field": "name", "weak": False}
+    devices.async_remove_device(device_id)
+    await hass.async_block_till_done()
+    assert (await mcp.data("list_devices", {"query": "Schlafzimmerlampe"}))["total"] == 0

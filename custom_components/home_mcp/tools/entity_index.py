@@ -154,6 +154,9 @@ class EntityIndex:
         self._text_stale: set[str] = set()
         """Entities whose names the text index may not hold as they are now."""
         self._text_complete = False
+        self._device_text = TextIndex()
+        self._devices_stale: set[str] = set()
+        self._devices_complete = False
         self._sorted: list[str] | None = None
         self._rooms: Rooms | None = None
 
@@ -210,6 +213,24 @@ class EntityIndex:
         self._sync_text()
         return self._text.search(query, entity_ids)
 
+    @callback
+    def async_search_devices(self, query: str) -> dict[str, Match]:
+        """Return how `query` matches each device it matches (`device_search_fields`)."""
+        devices = self._devices
+        if not self._devices_complete:
+            self._devices_complete = True
+            self._devices_stale.clear()
+            every: list[dr.AnyDeviceEntry] = [*devices.devices, *devices.child_devices]
+            for device in every:
+                self._device_text.put(device.id, device_search_fields(devices, device))
+        while self._devices_stale:
+            device_id = self._devices_stale.pop()
+            if (changed := devices.async_get(device_id)) is None:
+                self._device_text.discard(device_id)
+            else:
+                self._device_text.put(device_id, device_search_fields(devices, changed))
+        return self._device_text.search(query)
+
     @property
     def memory_items(self) -> dict[str, int]:
         """Return how much the index holds (for the benchmark)."""
@@ -217,6 +238,7 @@ class EntityIndex:
             "views": len(self._views),
             "names": len(self._text),
             "distinct_values": self._text.distinct_values,
+            "devices": len(self._device_text),
         }
 
     def _read(self, state: State) -> EntityView:
@@ -331,6 +353,10 @@ class EntityIndex:
     @callback
     def _device_updated(self, event: Event[dr.EventDeviceRegistryUpdatedData]) -> None:
         device_id = event.data["device_id"]
+        self._devices_stale.add(device_id)
+        self._devices_stale.update(  # Child devices show their parent's model.
+            child.id for child in self._devices.child_devices if child.parent_device_id == device_id
+        )
         self.async_forget(
             [
                 view.entity_id
@@ -366,6 +392,23 @@ class EntityIndex:
         if event.data["old_state"] is None or event.data["new_state"] is None:
             self._sorted = self._rooms = None
         self.async_forget([event.data["entity_id"]])
+
+
+def device_search_fields(
+    devices: dr.DeviceRegistry, device: dr.AnyDeviceEntry
+) -> list[tuple[str, str | None]]:
+    """Return the `(field, value)` pairs a device query is matched against.
+
+    The name a person gave it, the integration's name, and the model (a
+    child device's parent's).
+    """
+    main = (
+        device
+        if isinstance(device, dr.DeviceEntry)
+        else devices.async_get(device.parent_device_id, include_child_devices=False)
+    )
+    model = main.model if main is not None else None
+    return [("name", device.name_by_user), ("name", device.name), ("model", model)]
 
 
 @callback

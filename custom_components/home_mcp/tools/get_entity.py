@@ -9,7 +9,7 @@ the house passes through `clean_text`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 import difflib
 from typing import Any, Final
 
@@ -152,10 +152,8 @@ class GetEntityOutput(ToolOutput):
     match: dict[str, Any] | None = None
 
 
-def _names(house: House) -> Iterator[tuple[str, str, Iterable[tuple[str, str | None]]]]:
-    """Yield `(entity_id, name, search fields)` of every entity, with state or not."""
-    for view in house.all():
-        yield view.entity_id, view.name, list(view.search_fields())
+def _stateless(house: House) -> Iterator[tuple[str, str, list[tuple[str, str | None]]]]:
+    """Yield `(entity_id, name, search fields)` of each readable registry entry without a state."""
     for entry in list(house.entities.entities.values()):
         if house.hass.states.get(entry.entity_id) is not None or not house.readable(
             entry.entity_id
@@ -170,6 +168,13 @@ def _names(house: House) -> Iterator[tuple[str, str, Iterable[tuple[str, str | N
         ]
         fields.extend(("alias", alias) for alias in entry.aliases if isinstance(alias, str))
         yield entry.entity_id, name, fields
+
+
+def _names(house: House) -> dict[str, str]:
+    """Return the name of every readable entity, with a state or not."""
+    names = {view.entity_id: view.name for view in house.all()}
+    names.update((entity_id, name) for entity_id, name, _ in _stateless(house))
+    return names
 
 
 def _suggestions(
@@ -216,14 +221,17 @@ def resolve_entity(house: House, query: str) -> tuple[str, Match]:
     """
     names: dict[str, str] = {}
     scored: list[tuple[Match, str]] = []
-    for entity_id, name, fields in _names(house):
-        names[entity_id] = name
-        if (match := best_match(query, fields)) is not None:
-            scored.append((match, entity_id))
+    for found_view, found in house.search(query):  # Entities with a state, from the index.
+        names[found_view.entity_id] = found_view.name
+        scored.append((found, found_view.entity_id))
+    for entity_id, name, fields in _stateless(house):
+        if (stateless := best_match(query, fields)) is not None:
+            names[entity_id] = name
+            scored.append((stateless, entity_id))
     scored.sort(key=lambda item: (-item[0].score, item[1]))
     strong = [item for item in scored if not item[0].weak]
     if not strong:
-        raise _not_found(query, names, scored[:MAX_SUGGESTIONS])
+        raise _not_found(query, _names(house), scored[:MAX_SUGGESTIONS])
     top = strong[0][0].score
     tied = [item for item in strong if top - item[0].score < TIE_MARGIN]
     if len(tied) > 1:
@@ -267,8 +275,7 @@ async def get_entity(ctx: ToolContext, args: GetEntityInput) -> GetEntityOutput:
         if not house.readable(wanted) or (
             ctx.hass.states.get(wanted) is None and house.entities.async_get(wanted) is None
         ):
-            names = {entity_id: name for entity_id, name, _ in _names(house)}
-            raise _not_found(args.entity_id, names, [])
+            raise _not_found(args.entity_id, _names(house), [])
         entity_id = wanted
     else:
         entity_id, match = resolve_entity(house, args.name or args.entity_id or "")

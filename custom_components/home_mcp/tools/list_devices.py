@@ -7,14 +7,13 @@ registries and its config entries; text from the house passes through
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from pydantic import Field
 
-from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 
-from ..matching import best_match, fold
+from ..matching import Match, fold
 from ..shaping import clean_text, envelope
 from . import Tool, ToolContext
 from .arguments import Text
@@ -57,13 +56,13 @@ async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> ListOutput:
     label_ids = resolve_filter(house, "label", args.label) if args.label else None
     manufacturer = fold(args.manufacturer) if args.manufacturer else None
     integration = fold(args.integration).replace(" ", "_") if args.integration else None
-    entity_counts: Counter[str] = Counter(
-        entry.device_id
-        for entry in house.entities.entities.values()
-        if entry.device_id and entry.disabled_by is None
-    )
-    rows: list[tuple[float, dict[str, Any]]] = []
-    for device in all_devices(house):
+    matches = house.index.async_search_devices(args.query) if args.query else None
+    if matches is None:
+        devices = all_devices(house)
+    else:
+        devices = [d for device_id in matches if (d := house.devices.async_get(device_id))]
+    found: list[tuple[tuple[float, str, str], dr.AnyDeviceEntry, str | None]] = []
+    for device in devices:
         area_id = dr.async_get_effective_area_id(house.hass, device)
         if area_ids is not None and area_id not in area_ids:
             continue
@@ -73,48 +72,60 @@ async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> ListOutput:
             continue
         main = main_device(house, device)
         maker = main.manufacturer if main is not None else None
-        model = main.model if main is not None else None
         if manufacturer is not None and manufacturer not in fold(maker or ""):
             continue
         if integration is not None and device_integration(house, device) != integration:
             continue
-        row: dict[str, Any] = {"device_id": device.id, "name": device_name(device)}
-        if maker:
-            row["manufacturer"] = clean_text(maker)
-        if model:
-            row["model"] = clean_text(model)
-        if area := house.area_name(area_id):
-            row["area"] = area
-        row["entities"] = entity_counts[device.id]
-        if main is not None and main is not device:
-            row["parent"] = device_name(main)
-        if device.disabled_by is not None:
-            row["disabled"] = True
-        score = 1.0
-        if args.query:
-            match = best_match(
-                args.query,
-                [("name", device.name_by_user), ("name", device.name), ("model", model)],
-            )
-            if match is None:
-                continue
-            score = match.score
-            row["match"] = {"score": match.score, "field": match.field, "weak": match.weak}
-        rows.append((score, row))
-    rows.sort(key=lambda item: (-item[0], fold(item[1]["name"]), item[1]["device_id"]))
-    items = [row for _, row in rows]
-    page = envelope(items, offset=args.offset, limit=args.limit)
+        score = matches[device.id].score if matches is not None else 1.0
+        found.append(((-score, fold(device_name(device)), device.id), device, area_id))
+    found.sort(key=lambda item: item[0])
+    page = envelope(
+        [
+            _row(house, device, area_id, matches)
+            for _, device, area_id in found[args.offset : args.offset + args.limit]
+        ],
+        offset=args.offset,
+        limit=args.limit,
+        total=len(found),
+    )
     hint = None
-    if not items:
+    if not found:
         hint = "Nothing matched every filter. Drop a filter or check spelling."
         if integration is not None:
             known = sorted(
                 {domain for dev in all_devices(house) if (domain := device_integration(house, dev))}
             )
             hint += f" Integrations with devices: {', '.join(known[:30]) or 'none'}."
-    elif args.query and all(row.get("match", {}).get("weak") for row in items):
+    elif matches is not None and all(matches[device.id].weak for _, device, _ in found):
         hint = "Only weak matches: check the name with the person."
     return ListOutput(**page, hint=hint)
+
+
+def _row(
+    house: House, device: dr.AnyDeviceEntry, area_id: str | None, matches: dict[str, Match] | None
+) -> dict[str, Any]:
+    """Return one device's row (and how the query matched it)."""
+    main = main_device(house, device)
+    maker = main.manufacturer if main is not None else None
+    model = main.model if main is not None else None
+    row: dict[str, Any] = {"device_id": device.id, "name": device_name(device)}
+    if maker:
+        row["manufacturer"] = clean_text(maker)
+    if model:
+        row["model"] = clean_text(model)
+    if area := house.area_name(area_id):
+        row["area"] = area
+    row["entities"] = len(
+        er.async_entries_for_device(house.entities, device.id, include_disabled_entities=False)
+    )
+    if main is not None and main is not device:
+        row["parent"] = device_name(main)
+    if device.disabled_by is not None:
+        row["disabled"] = True
+    if matches is not None:
+        match = matches[device.id]
+        row["match"] = {"score": match.score, "field": match.field, "weak": match.weak}
+    return row
 
 
 TOOLS = [
