@@ -168,16 +168,15 @@ class TextIndex:
 
     def put(self, key: str, fields: Iterable[tuple[str, str | None]]) -> None:
         """Store `key`'s fields in order (empty values are left out, as `best_match` does)."""
-        flat = tuple(text for pair in fields if pair[1] for text in pair)
+        pairs = [(field, value) for field, value in fields if value]
+        flat = tuple(text for pair in pairs for text in pair)
         stored = self._fields.get(key)
         if stored is not None:
             if stored == flat:
                 return
             self.discard(key)
-        self._fields[key] = flat  # type: ignore[assignment]  # No None left.
-        self._numbers_of[key] = tuple(
-            self._use(Folded.of(value), key) for value in flat[1::2] if value
-        )
+        self._fields[key] = flat
+        self._numbers_of[key] = tuple(self._use(Folded.of(value), key) for _, value in pairs)
 
     def discard(self, key: str) -> None:
         """Forget `key` (nothing happens if it is not there)."""
