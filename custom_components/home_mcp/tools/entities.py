@@ -7,12 +7,15 @@ from typing import Any
 
 from pydantic import Field
 
+from homeassistant.core import split_entity_id
+
 from ..matching import Match, fold
 from ..shaping import envelope
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
 from .arguments import Identifier, Text
 from .house import EntityView, House, state_summary
 from .query import raise_if_ambiguous
+from .room_view import SUMMARY_DOMAINS
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -60,12 +63,12 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
         by_domain: Counter[str] = Counter()
         by_area: Counter[str] = Counter()
         total = 0
-        for view in house.all():
-            if view.hidden:
-                continue
-            total += 1
-            by_domain[view.domain] += 1
-            by_area[house.area_name(view.area_id) or "(no area)"] += 1
+        for area_id, members in house.index.async_rooms(SUMMARY_DOMAINS).members.items():
+            readable = members if house.reads_all else [e for e in members if house.readable(e)]
+            total += len(readable)
+            by_domain.update(split_entity_id(entity_id)[0] for entity_id in readable)
+            if readable:
+                by_area[house.area_name(area_id) or "(no area)"] += len(readable)
         return ListEntitiesOutput(
             total=total,
             by_domain=dict(by_domain.most_common()),
