@@ -70,17 +70,26 @@ def _letters(compact: str) -> list[tuple[str, int]]:
     return slots
 
 
-def _common_subsequence(query: str, value: str) -> int:
-    """Return the length of the longest common subsequence (bit-parallel, Hyyrö 2004)."""
+def _positions(query: str) -> dict[str, int]:
+    """Return, per letter of `query`, the bit set of where it stands (for `_common_subsequence`)."""
     positions: dict[str, int] = {}
     for index, char in enumerate(query):
         positions[char] = positions.get(char, 0) | 1 << index
-    full = (1 << len(query)) - 1
+    return positions
+
+
+def _common_subsequence(positions: dict[str, int], size: int, value: str) -> int:
+    """Return the length of the longest common subsequence of a query and `value`.
+
+    Bit-parallel (Hyyrö 2004): `positions` of the query's letters
+    (`_positions`), `size` its length.
+    """
+    full = (1 << size) - 1
     row = full
     for char in value:
         matched = row & positions.get(char, 0)
         row = ((row + matched) | (row - matched)) & full
-    return len(query) - row.bit_count()
+    return size - row.bit_count()
 
 
 def _least_matches(total: int) -> int:
@@ -276,12 +285,13 @@ class TextIndex:
             for slot in _letters(compact)
             if (slot_id := self._slot_ids.get(slot)) is not None
         )
+        positions = _positions(compact)
         for least, among in by_least.items():
             for number in _bits(_at_least(planes, least, among)):
                 value = self._folded[number]
                 if number in known or value is None:
                     continue
-                if _common_subsequence(compact, value.compact) >= least:
+                if _common_subsequence(positions, size, value.compact) >= least:
                     yield number
 
     # --- Storage ----------------------------------------------------------
