@@ -87,8 +87,8 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
             floor.model_copy(update={"areas": [with_rows(area, rows) for area in floor.areas]})
             for floor in rooms
         ]
-        size = encoded_size([floor.model_dump(mode="json") for floor in floors])
-        if size <= ctx.budget * ROOMS_SHARE:
+        floors_size = encoded_size([floor.model_dump(mode="json") for floor in floors])
+        if floors_size <= ctx.budget * ROOMS_SHARE:
             break
 
     unassigned = members.ids.get(None, [])
@@ -105,7 +105,7 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
             "floors": len(list(house.floors.async_list_floors())),
         },
     )
-    return _fit(output, ctx.budget)
+    return _fit(output, ctx.budget, floors_size)
 
 
 @dataclass(slots=True)
@@ -177,16 +177,17 @@ def _floors(
     return floors
 
 
-def _fit(output: OverviewOutput, budget: int) -> OverviewOutput:
+def _fit(output: OverviewOutput, budget: int, floors_size: int) -> OverviewOutput:
     """Drop security rows (secure ones last in the list go first) until the answer fits.
 
     The rooms are never cut: a model needs every room's name. Rows are
     removed from the end of `security`, where the locked, closed and armed
     ones are; `security_omitted` says how many, and the hint where to read
-    them.
+    them. `floors_size`: the encoded size of `floors`, already measured.
     """
     limit = budget - SECURITY_HINT_BYTES
-    size = encoded_size(output.model_dump(mode="json"))
+    rest = encoded_size(output.model_dump(mode="json", exclude={"floors"}))
+    size = rest + len(',"floors":') + floors_size
     if size <= limit:
         return output
     rows = output.security
