@@ -17,7 +17,6 @@ from .house import EntityView, House
 from .room_view import (
     ROOM_ROWS,
     SUMMARY_DOMAINS,
-    AreaSummary,
     Guarded,
     is_security,
     room_summary,
@@ -36,19 +35,19 @@ class OverviewInput(ToolInput):
 
 
 class FloorSummary(Shape):
-    """A floor and its rooms."""
+    """A floor and its rooms (each an `AreaSummary`, as JSON)."""
 
     floor_id: str | None
     name: str
     aliases: list[str] = Field(default_factory=list)
     level: int | None = None
-    areas: list[AreaSummary]
+    areas: list[dict[str, Any]]
 
 
 class OverviewOutput(ToolOutput):
     """The house at a glance."""
 
-    floors: list[FloorSummary]
+    floors: list[dict[str, Any]] = Field(description="FloorSummary rows")
     security: list[dict[str, Any]] = Field(
         description="Locks, alarm panels, valves, door/gate/garage covers and open door or window sensors, with their room; those needing attention first"
     )
@@ -84,10 +83,10 @@ async def home_overview(ctx: ToolContext, args: OverviewInput) -> OverviewOutput
     rooms = _floors(house, members, security_by_area, guarded)
     for rows in ROOM_ROWS:
         floors = [
-            floor.model_copy(update={"areas": [with_rows(area, rows) for area in floor.areas]})
+            {**floor, "areas": [with_rows(area, rows) for area in floor["areas"]]}
             for floor in rooms
         ]
-        floors_size = encoded_size([floor.model_dump(mode="json") for floor in floors])
+        floors_size = encoded_size(floors)
         if floors_size <= ctx.budget * ROOMS_SHARE:
             break
 
@@ -143,9 +142,9 @@ def _floors(
     members: _Members,
     security: dict[str | None, list[EntityView]],
     guarded: Guarded,
-) -> list[FloorSummary]:
-    """Return every floor with its rooms, every climate and media row of each."""
-    areas_by_floor: dict[str | None, list[AreaSummary]] = {}
+) -> list[dict[str, Any]]:
+    """Return every floor (a `FloorSummary` as JSON) with its rooms, all their rows."""
+    areas_by_floor: dict[str | None, list[dict[str, Any]]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
             room_summary(
@@ -155,7 +154,7 @@ def _floors(
                 EVERY_ROW,
                 security.get(area.id, []),
                 entities=len(members.ids.get(area.id, ())),
-            )
+            ).model_dump(mode="json")
         )
     floors = [
         FloorSummary(
@@ -164,7 +163,7 @@ def _floors(
             aliases=sorted(clean_text(alias) for alias in floor.aliases),
             level=floor.level,
             areas=areas_by_floor.pop(floor.floor_id, []),
-        )
+        ).model_dump(mode="json")
         for floor in sorted(
             house.floors.async_list_floors(),
             key=lambda f: (f.level if f.level is not None else 0, f.name.casefold()),
@@ -172,7 +171,9 @@ def _floors(
     ]
     if areas_by_floor.get(None):
         floors.append(
-            FloorSummary(floor_id=None, name="(no floor)", areas=areas_by_floor.pop(None))
+            FloorSummary(
+                floor_id=None, name="(no floor)", areas=areas_by_floor.pop(None)
+            ).model_dump(mode="json")
         )
     return floors
 

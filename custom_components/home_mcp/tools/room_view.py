@@ -183,18 +183,26 @@ def area_summary(
     return summary
 
 
-def with_rows(summary: AreaSummary, rows: int) -> AreaSummary:
-    """Return `summary` (made with every row) showing only `rows` climate and media rows."""
-    climate, media = summary.climate or [], summary.media or []
+def with_rows(summary: dict[str, Any], rows: int) -> dict[str, Any]:
+    """Return `summary` (an `AreaSummary` dumped with every row) with `rows` climate and media rows.
+
+    The rows left out are counted in `more`.
+    """
+    climate, media = summary.get("climate") or [], summary.get("media") or []
     if len(climate) <= rows and len(media) <= rows:
         return summary
-    more = dict(summary.more or {})
+    trimmed = dict(summary)
+    more = dict(summary.get("more") or {})
     for kind, listed in (("climate", climate), ("media", media)):
         if len(listed) > rows:
             more[kind] = more.get(kind, 0) + len(listed) - rows
-    return summary.model_copy(
-        update={"climate": climate[:rows] or None, "media": media[:rows] or None, "more": more}
-    )
+            if rows:
+                trimmed[kind] = listed[:rows]
+            else:
+                trimmed.pop(kind, None)
+    trimmed.pop("more", None)
+    trimmed["more"] = more
+    return trimmed
 
 
 def room_summary(
