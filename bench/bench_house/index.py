@@ -9,7 +9,7 @@ index), and answers:
   started just before and stopped just after: the index's own objects, not
   the states and registry entries it points to);
 - `build_ms`: the same build again without tracemalloc (best of 3);
-- `views`, `names`, `distinct_values`: how much it holds;
+- `views`, `names` (entities and devices), `distinct_values`: how much it holds;
 - `filter_us`: what the index's `state_changed` filter costs per event
   (the only work it does while nobody calls a tool), for an ordinary state
   change and for one that renames.
@@ -34,7 +34,8 @@ def _build(hass: HomeAssistant) -> Any:
     from custom_components.home_mcp.tools.entity_index import EntityIndex  # noqa: PLC0415
 
     index = EntityIndex(hass)
-    index.async_search("bench")  # Fills the views and the text index.
+    index.async_search("bench")  # Fills the views and the text index,
+    index.async_search_devices("bench")  # and the devices' names.
     return index
 
 

@@ -27,7 +27,7 @@ knows Home Assistant.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Final
 
 from .matching import FUZZY_RATIO, Folded, Match, match_folded
@@ -196,12 +196,19 @@ class TextIndex:
             if not users:
                 self._drop(number)
 
-    def search(self, query: str, keys: Collection[str] | None = None) -> dict[str, Match]:
-        """Return the best match of `query` for each key that matches (of `keys`, if given).
+    def search(
+        self,
+        query: str,
+        keys: Collection[str] | None = None,
+        *,
+        where: Callable[[str], bool] | None = None,
+    ) -> dict[str, Match]:
+        """Return the best match of `query` for each key that matches.
 
         Equal to `{key: best_match(query, fields(key))}` without the keys
         that do not match: the same score, kind, field and value, the first
-        field winning a tie.
+        field winning a tie. Only the keys in `keys`, and for which `where`
+        is true, if given.
         """
         folded = Folded.of(query)
         if not folded.text:
@@ -217,6 +224,8 @@ class TextIndex:
             users.update(self._users[number])
         if keys is not None:
             users.intersection_update(keys)
+        if where is not None:
+            users = {key for key in users if where(key)}
         results: dict[str, Match] = {}
         for key in users:
             best: Match | None = None

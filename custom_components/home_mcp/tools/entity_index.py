@@ -58,6 +58,8 @@ from ..models import DATA_ENTITY_INDEX
 from ..search_index import TextIndex
 from ..shaping import clean_text
 
+DEVICE_KEY: Final = "device:"
+"""Before a device id in the text index (an entity id has no colon)."""
 FILL_BATCH: Final = 500
 """Entities named per step of the first filling of the text index (about 30 ms)."""
 
@@ -151,10 +153,11 @@ class EntityIndex:
         self._areas = ar.async_get(hass)
         self._views: dict[str, EntityView] = {}
         self._text = TextIndex()
+        """Entities' names by entity id, and devices' by `DEVICE_KEY` + device id (one store:
+        most device names are entities' names too)."""
         self._text_stale: set[str] = set()
         """Entities whose names the text index may not hold as they are now."""
         self._text_complete = False
-        self._device_text = TextIndex()
         self._devices_stale: set[str] = set()
         self._devices_complete = False
         self._sorted: list[str] | None = None
@@ -211,7 +214,7 @@ class EntityIndex:
         every entity with a state.
         """
         self._sync_text()
-        return self._text.search(query, entity_ids)
+        return self._text.search(query, entity_ids, where=_is_entity_key)
 
     @callback
     def async_search_devices(self, query: str) -> dict[str, Match]:
@@ -222,14 +225,15 @@ class EntityIndex:
             self._devices_stale.clear()
             every: list[dr.AnyDeviceEntry] = [*devices.devices, *devices.child_devices]
             for device in every:
-                self._device_text.put(device.id, device_search_fields(devices, device))
+                self._text.put(DEVICE_KEY + device.id, device_search_fields(devices, device))
         while self._devices_stale:
             device_id = self._devices_stale.pop()
             if (changed := devices.async_get(device_id)) is None:
-                self._device_text.discard(device_id)
+                self._text.discard(DEVICE_KEY + device_id)
             else:
-                self._device_text.put(device_id, device_search_fields(devices, changed))
-        return self._device_text.search(query)
+                self._text.put(DEVICE_KEY + device_id, device_search_fields(devices, changed))
+        found = self._text.search(query, where=_is_device_key)
+        return {key.removeprefix(DEVICE_KEY): match for key, match in found.items()}
 
     @property
     def memory_items(self) -> dict[str, int]:
@@ -238,7 +242,6 @@ class EntityIndex:
             "views": len(self._views),
             "names": len(self._text),
             "distinct_values": self._text.distinct_values,
-            "devices": len(self._device_text),
         }
 
     def _read(self, state: State) -> EntityView:
@@ -290,7 +293,7 @@ class EntityIndex:
             self._text.put(state.entity_id, self.async_view(state).search_fields())
             if not count % FILL_BATCH:
                 yield
-        for gone in [key for key in self._text if key not in present]:
+        for gone in [key for key in self._text if _is_entity_key(key) and key not in present]:
             self._text.discard(gone)
         self._text_complete = True
 
@@ -392,6 +395,14 @@ class EntityIndex:
         if event.data["old_state"] is None or event.data["new_state"] is None:
             self._sorted = self._rooms = None
         self.async_forget([event.data["entity_id"]])
+
+
+def _is_entity_key(key: str) -> bool:
+    return not key.startswith(DEVICE_KEY)
+
+
+def _is_device_key(key: str) -> bool:
+    return key.startswith(DEVICE_KEY)
 
 
 def device_search_fields(
