@@ -139,10 +139,10 @@ class TextIndex:
         """Per key, its fields and values in turn: field, value, field, value..."""
         self._numbers_of: dict[str, tuple[int, ...]] = {}
         """Per key, the number of each of its values."""
-        # Per value number (None, [] and 0 once a number is free again):
+        # Per value number (None once a number is free again):
         self._folded: list[Folded | None] = []
-        self._users: list[list[str]] = []
-        """The keys using a value, once per field that does."""
+        self._users: list[str | list[str] | None] = []
+        """The keys using a value, once per field that does: one key alone, or a list."""
         self._numbers: dict[str, int] = {}
         self._free: list[int] = []
         self._slot_ids: dict[tuple[str, int], int] = {}
@@ -192,8 +192,12 @@ class TextIndex:
         self._fields.pop(key, None)
         for number in self._numbers_of.pop(key, ()):
             users = self._users[number]
-            users.remove(key)
-            if not users:
+            if isinstance(users, list):
+                users.remove(key)
+                if len(users) == 1:
+                    self._users[number] = users[0]
+            else:
+                self._users[number] = None
                 self._drop(number)
 
     def search(
@@ -221,7 +225,10 @@ class TextIndex:
                 found[number] = match
         users: set[str] = set()
         for number in found:
-            users.update(self._users[number])
+            if isinstance(users_of := self._users[number], list):
+                users.update(users_of)
+            elif users_of is not None:
+                users.add(users_of)
         if keys is not None:
             users.intersection_update(keys)
         if where is not None:
@@ -310,7 +317,13 @@ class TextIndex:
         number = self._numbers.get(folded.text)
         if number is None:
             number = self._store(folded)
-        self._users[number].append(key)
+        users = self._users[number]
+        if users is None:
+            self._users[number] = key  # Most values belong to one key: no list for them.
+        elif isinstance(users, list):
+            users.append(key)
+        else:
+            self._users[number] = [users, key]
         return number
 
     def _store(self, folded: Folded) -> int:
@@ -320,7 +333,7 @@ class TextIndex:
         else:
             number = len(self._folded)
             self._folded.append(folded)
-            self._users.append([])
+            self._users.append(None)
         for slot in _letters(folded.compact):
             slot_id = self._slot_ids.get(slot)
             if slot_id is None:

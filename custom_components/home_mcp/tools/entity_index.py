@@ -58,8 +58,6 @@ from ..models import DATA_ENTITY_INDEX
 from ..search_index import TextIndex
 from ..shaping import clean_text
 
-DEVICE_KEY: Final = "device:"
-"""Before a device id in the text index (an entity id has no colon)."""
 FILL_BATCH: Final = 500
 """Entities named per step of the first filling of the text index (about 30 ms)."""
 
@@ -153,8 +151,8 @@ class EntityIndex:
         self._areas = ar.async_get(hass)
         self._views: dict[str, EntityView] = {}
         self._text = TextIndex()
-        """Entities' names by entity id, and devices' by `DEVICE_KEY` + device id (one store:
-        most device names are entities' names too)."""
+        """Entities' names by entity id, and devices' by device id (one store: most device
+        names are entities' names too; a device id has no dot)."""
         self._text_stale: set[str] = set()
         """Entities whose names the text index may not hold as they are now."""
         self._text_complete = False
@@ -225,15 +223,14 @@ class EntityIndex:
             self._devices_stale.clear()
             every: list[dr.AnyDeviceEntry] = [*devices.devices, *devices.child_devices]
             for device in every:
-                self._text.put(DEVICE_KEY + device.id, device_search_fields(devices, device))
+                self._text.put(device.id, device_search_fields(devices, device))
         while self._devices_stale:
             device_id = self._devices_stale.pop()
             if (changed := devices.async_get(device_id)) is None:
-                self._text.discard(DEVICE_KEY + device_id)
+                self._text.discard(device_id)
             else:
-                self._text.put(DEVICE_KEY + device_id, device_search_fields(devices, changed))
-        found = self._text.search(query, where=_is_device_key)
-        return {key.removeprefix(DEVICE_KEY): match for key, match in found.items()}
+                self._text.put(device_id, device_search_fields(devices, changed))
+        return self._text.search(query, where=_is_device_key)
 
     @property
     def memory_items(self) -> dict[str, int]:
@@ -398,11 +395,11 @@ class EntityIndex:
 
 
 def _is_entity_key(key: str) -> bool:
-    return not key.startswith(DEVICE_KEY)
+    return "." in key  # Every entity id has one, no device id does.
 
 
 def _is_device_key(key: str) -> bool:
-    return key.startswith(DEVICE_KEY)
+    return "." not in key
 
 
 def device_search_fields(
