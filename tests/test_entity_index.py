@@ -7,9 +7,11 @@ the UI does (registries, states) and check the very next tool call.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from custom_components.home_mcp.models import DATA_ENTITY_INDEX
+from custom_components.home_mcp.tools.entity_index import FILL_BATCH, EntityIndex
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
@@ -202,3 +204,28 @@ async def test_device_search_follows_renames_and_removals(
     devices.async_remove_device(device_id)
     await hass.async_block_till_done()
     assert (await mcp.data("list_devices", {"query": "Schlafzimmerlampe"}))["total"] == 0
+
+
+async def test_a_rename_while_the_index_fills_is_not_undone(hass: HomeAssistant) -> None:
+    """The first filling runs in batches; a search meanwhile finishes it, and it stops.
+
+    A batch taken from the house as it was when the filling began would put
+    an old name back after the search had read the new one.
+    """
+    for number in range(FILL_BATCH * 2 + 100):
+        hass.states.async_set(f"sensor.probe_{number}", "1", {"friendly_name": f"Probe {number}"})
+    await hass.async_block_till_done()
+    late = f"sensor.probe_{FILL_BATCH + 50}"  # In the second batch.
+    index = EntityIndex(hass)
+    stop = index.async_start()
+    try:
+        await asyncio.sleep(0)  # The background filling runs its first batch, then waits.
+        assert 0 < index.memory_items["names"] < FILL_BATCH * 2  # Mid-way.
+        hass.states.async_set(late, "2", {"friendly_name": "Omega"})
+        assert set(index.async_search("Omega")) == {late}
+        await hass.async_block_till_done()  # The background filling resumes, if it does.
+        assert set(index.async_search("Omega")) == {late}
+        # Its old name is gone: only its entity id still says "probe 550".
+        assert index.async_search(f"Probe {FILL_BATCH + 50}")[late].field == "object_id"
+    finally:
+        stop()

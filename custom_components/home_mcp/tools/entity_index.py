@@ -271,10 +271,10 @@ class EntityIndex:
 
     def _sync_text(self) -> None:
         """Bring the text index up to the house: every entity at first, then what changed."""
-        states = self._hass.states
         if not self._text_complete:
-            for _ in self._fill_text(states.async_all()):
+            for _ in self._fill_text():
                 pass
+        states = self._hass.states
         while self._text_stale:
             entity_id = self._text_stale.pop()
             if (state := states.get(entity_id)) is None:
@@ -282,24 +282,31 @@ class EntityIndex:
             else:
                 self._text.put(entity_id, self.async_view(state).search_fields())
 
-    def _fill_text(self, states: list[State]) -> Iterator[None]:
-        """Put every entity's names in the text index, pausing every `FILL_BATCH`."""
-        present = set()
-        for count, state in enumerate(states, 1):
-            present.add(state.entity_id)
-            self._text.put(state.entity_id, self.async_view(state).search_fields())
+    def _fill_text(self) -> Iterator[None]:
+        """Put every entity's names in the text index, pausing every `FILL_BATCH`.
+
+        Each entity is read as it is when its turn comes (its state now, not
+        when the filling began); what changes after its turn is in
+        `_text_stale`, read at the next search.
+        """
+        states = self._hass.states
+        entity_ids = states.async_entity_ids()
+        for count, entity_id in enumerate(entity_ids, 1):
+            if (state := states.get(entity_id)) is not None:
+                self._text.put(entity_id, self.async_view(state).search_fields())
             if not count % FILL_BATCH:
                 yield
+        present = set(entity_ids)
         for gone in [key for key in self._text if _is_entity_key(key) and key not in present]:
             self._text.discard(gone)
         self._text_complete = True
 
     async def _async_fill_text(self) -> None:
         """Fill the text index in batches, letting the event loop run between them."""
-        for _ in self._fill_text(self._hass.states.async_all()):
-            if self._text_complete:
-                return  # A search finished the work first.
+        for _ in self._fill_text():
             await asyncio.sleep(0)
+            if self._text_complete:
+                return  # A search finished the work meanwhile: stop, never read stale.
 
     # --- Following the house -------------------------------------------------
 
