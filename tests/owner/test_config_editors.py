@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from custom_components.home_mcp.configs import ConfigEditors, ConfigError, ConfigKind
+from custom_components.home_mcp.configs import (
+    ConfigEditors,
+    ConfigError,
+    ConfigKind,
+    Unknown,
+    async_unknown,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util.yaml import load_yaml
@@ -124,3 +130,37 @@ async def test_a_script_is_written_under_its_key(hass: HomeAssistant, owner: Own
     assert isinstance(stored, dict) and stored["evening"] == script
     with pytest.raises(ConfigError):
         await editors.async_save(ConfigKind.SCRIPT, "Not a slug", script)
+
+
+async def test_what_the_house_lacks_is_found_before_writing(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    editors = ConfigEditors(hass)
+    config = {
+        **PORCH,
+        "triggers": [{"trigger": "state", "entity_id": "binary_sensor.frnt_door", "to": "on"}],
+        "conditions": [{"condition": "state", "entity_id": "lock.front_door", "state": "locked"}],
+        "actions": [
+            {"action": "light.turn_on", "target": {"entity_id": "light.bed_lite"}},
+            {"action": "light.turn_onn", "target": {"area_id": "attic", "device_id": "nope"}},
+            {
+                "if": [{"condition": "state", "entity_id": "cover.garage_door", "state": "closed"}],
+                "then": [{"action": "script.no_such_script"}],
+            },
+        ],
+    }
+    validated = await editors.async_validate(ConfigKind.AUTOMATION, "porch", config)
+    assert async_unknown(hass, ConfigKind.AUTOMATION, validated) == [
+        Unknown("action", "light.turn_onn"),
+        Unknown("action", "script.no_such_script"),
+        Unknown("area", "attic"),
+        Unknown("device", "nope"),
+        Unknown("entity", "binary_sensor.frnt_door"),
+        Unknown("entity", "light.bed_lite"),
+    ]
+    fine = await editors.async_validate(ConfigKind.AUTOMATION, "porch", PORCH)
+    assert async_unknown(hass, ConfigKind.AUTOMATION, fine) == []
+    scene = await editors.async_validate(
+        ConfigKind.SCENE, "evening", {"name": "Evening", "entities": {"light.bed_lite": "on"}}
+    )
+    assert async_unknown(hass, ConfigKind.SCENE, scene) == [Unknown("entity", "light.bed_lite")]

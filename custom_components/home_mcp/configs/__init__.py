@@ -1,11 +1,14 @@
 """Configuration Home MCP writes: automations, scripts and scenes, as Home Assistant's editors do.
 
 `editors.py` reads, validates, writes and deletes one item the way the
-automation, script and scene editors of Home Assistant's UI do. Nothing here
+automation, script and scene editors of Home Assistant's UI do;
+`references.py` finds what a configuration names that the house lacks.
+Nothing here
 decides whether a write may happen: that is the gate's judgement of the
 configuration, and the tools' (issue 13).
 """
 
 from .editors import ConfigEditors, ConfigError, ConfigKind, Written
+from .references import Unknown, async_unknown
 
-__all__ = ["ConfigEditors", "ConfigError", "ConfigKind", "Written"]
+__all__ = ["ConfigEditors", "ConfigError", "ConfigKind", "Unknown", "Written", "async_unknown"]

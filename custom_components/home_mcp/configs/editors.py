@@ -170,18 +170,26 @@ class ConfigEditors:
         value = editor.view._get_value(self._hass, current, key)  # noqa: SLF001
         return deepcopy(value) if value is not None else None
 
-    async def async_validate(self, kind: ConfigKind, key: str, config: dict[str, Any]) -> None:
-        """Raise `ConfigError` (with the path) if Home Assistant's validator refuses `config`."""
+    async def async_validate(
+        self, kind: ConfigKind, key: str, config: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Return `config` as Home Assistant's validator reads it.
+
+        Raises `ConfigError` (with the path) if the validator refuses it.
+        """
         try:
             _KEY_PATTERN[kind](key)
         except vol.Invalid as err:
             raise ConfigError(f"{key!r} cannot be the id of a {kind}: {err}") from err
         try:
-            await self._editors[kind].validate(self._hass, key, config)
+            validated = await self._editors[kind].validate(self._hass, key, config)
         except vol.Invalid as err:
             raise ConfigError(str(err), error_path(err)) from err
         except HomeAssistantError as err:
             raise ConfigError(str(err)) from err
+        if not isinstance(validated, dict):
+            raise ConfigError(f"Home Assistant could not read this {kind}")
+        return validated
 
     async def async_save(self, kind: ConfigKind, key: str, config: dict[str, Any]) -> Written:
         """Validate, write and reload one item, as the editor's save does."""
