@@ -2,7 +2,8 @@
 
 `EntityIndex` is what makes a tool call cost what its answer costs, not what
 the house costs: each entity's registry facts (entry, device, effective
-area, floor, aliases, labels) are read once and kept as an `EntityView`; the
+area, floor, aliases, labels) are read once and kept as an `EntityView`
+(`entity_view.py`); the
 names a query is matched against are in a `TextIndex`; the entity ids are
 kept sorted. Started (`async_start`, by the config entry), it follows:
 
@@ -28,12 +29,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from homeassistant.const import (
-    ATTR_DEVICE_CLASS,
-    ATTR_FRIENDLY_NAME,
-    EVENT_HOMEASSISTANT_STARTED,
-    EVENT_STATE_CHANGED,
-)
+from homeassistant.const import ATTR_FRIENDLY_NAME, EVENT_HOMEASSISTANT_STARTED, EVENT_STATE_CHANGED
 from homeassistant.core import (
     CALLBACK_TYPE,
     CoreState,
@@ -42,7 +38,6 @@ from homeassistant.core import (
     HomeAssistant,
     State,
     callback,
-    split_entity_id,
 )
 from homeassistant.helpers import (
     area_registry as ar,
@@ -57,73 +52,10 @@ from ..matching import Match
 from ..models import DATA_ENTITY_INDEX
 from ..search_index import TextIndex
 from ..shaping import clean_text
+from .entity_view import EntityView, device_search_fields
 
 FILL_BATCH: Final = 500
 """Entities named per step of the first filling of the text index (about 30 ms)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EntityView:
-    """One entity with what the registries know about it.
-
-    name: the friendly name Home Assistant shows (registry name, else the
-        integration's name), cleaned of control characters and capped.
-    aliases: registry aliases, each a separate value.
-    area_id: the entity's own area, else its device's (a child device's own,
-        else its parent's): Home Assistant's effective area.
-    """
-
-    entity_id: str
-    domain: str
-    name: str
-    state: State
-    entry: er.RegistryEntry | None
-    device: dr.BaseDeviceEntry | None
-    area_id: str | None
-    floor_id: str | None
-    aliases: tuple[str, ...]
-    labels: tuple[str, ...]
-
-    @property
-    def device_class(self) -> str | None:
-        """Return the device class from the state attributes or the registry."""
-        value = self.state.attributes.get(ATTR_DEVICE_CLASS)
-        if value is None and self.entry is not None:
-            value = self.entry.device_class or self.entry.original_device_class
-        return str(value) if value is not None else None
-
-    @property
-    def hidden(self) -> bool:
-        """Return True if the person hid the entity in Home Assistant."""
-        return self.entry is not None and self.entry.hidden_by is not None
-
-    def search_fields(self) -> Iterator[tuple[str, str | None]]:
-        """Yield `(field, value)` pairs a name query is matched against."""
-        yield "name", self.name
-        yield "entity_id", self.entity_id
-        yield "object_id", split_entity_id(self.entity_id)[1].replace("_", " ")
-        if self.entry is not None and self.entry.original_name:
-            yield "original_name", self.entry.original_name
-        for alias in self.aliases:
-            yield "alias", alias
-        if self.device is not None:
-            yield "device", self.device.name_by_user or self.device.name
-
-    def with_state(self, state: State) -> EntityView:
-        """Return this view with a newer state of the same entity (the registries unchanged)."""
-        name = self.name if state.name == self.state.name else clean_text(state.name)
-        return EntityView(
-            self.entity_id,
-            self.domain,
-            name,
-            state,
-            self.entry,
-            self.device,
-            self.area_id,
-            self.floor_id,
-            self.aliases,
-            self.labels,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,23 +341,6 @@ def _is_device_key(key: str) -> bool:
     return "." not in key
 
 
-def device_search_fields(
-    devices: dr.DeviceRegistry, device: dr.AnyDeviceEntry
-) -> list[tuple[str, str | None]]:
-    """Return the `(field, value)` pairs a device query is matched against.
-
-    The name a person gave it, the integration's name, and the model (a
-    child device's parent's).
-    """
-    main = (
-        device
-        if isinstance(device, dr.DeviceEntry)
-        else devices.async_get(device.parent_device_id, include_child_devices=False)
-    )
-    model = main.model if main is not None else None
-    return [("name", device.name_by_user), ("name", device.name), ("model", model)]
-
-
 @callback
 def _renames(data: EventStateChangedData) -> bool:
     """Return True for an entity added or removed, or whose friendly name changed."""
@@ -442,9 +357,3 @@ def async_entity_index(hass: HomeAssistant) -> EntityIndex:
     """Return the index the loaded entry keeps current, or a new one read once."""
     index = hass.data.get(DATA_ENTITY_INDEX)
     return index if index is not None else EntityIndex(hass)
-
-
-def memory_of(hass: HomeAssistant) -> dict[str, Any]:
-    """Return what the entry's index holds, or an empty dict."""
-    index = hass.data.get(DATA_ENTITY_INDEX)
-    return index.memory_items if index is not None else {}

@@ -26,7 +26,8 @@ from homeassistant.helpers import (
 from ..matching import Match, best_match
 from ..shaping import clean_text
 from . import ToolError
-from .entity_index import EntityView, async_entity_index
+from .entity_index import async_entity_index
+from .entity_view import EntityView
 
 __all__ = ["EntityView", "House", "readable", "state_summary"]
 
