@@ -8,6 +8,7 @@ the UI does (registries, states) and check the very next tool call.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 from custom_components.home_mcp.models import DATA_ENTITY_INDEX
@@ -229,3 +230,72 @@ async def test_a_rename_while_the_index_fills_is_not_undone(hass: HomeAssistant)
         assert index.async_search(f"Probe {FILL_BATCH + 50}")[late].field == "object_id"
     finally:
         stop()
+
+
+async def test_the_index_stays_what_a_fresh_read_gives(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """After any sequence of the changes a person makes, the kept index equals a fresh one.
+
+    Seeded random renames, aliases, area and floor moves, device renames and
+    moves, hiding, labels, friendly names, entities added and removed; after
+    each, every view, the rooms and the searches of the entry's index are
+    those of an index read from scratch.
+    """
+    kept = hass.data[DATA_ENTITY_INDEX]
+    rng = random.Random(2026)
+    entities, devices = er.async_get(hass), dr.async_get(hass)
+    areas, floors, labels = ar.async_get(hass), fr.async_get(hass), lr.async_get(hass)
+    loft = floors.async_create("Loft")
+    attic = areas.async_create("Attic")
+    night = labels.async_create("Night")
+    words = ["Lamp", "Door", "Schlafzimmer", "寝室", "Garage", "porch", "Küche"]
+    queries = ["lamp", "door", "bed light", "寝室", "kuche", "garag", "porch lamp", "lock"]
+
+    def some_entity() -> er.RegistryEntry:
+        return rng.choice([e for e in entities.entities.values() if e.entity_id.count(".") == 1])
+
+    async def change(step: int) -> None:
+        entry = some_entity()
+        match rng.randrange(9):
+            case 0:
+                entities.async_update_entity(entry.entity_id, name=f"{rng.choice(words)} {step}")
+            case 1:
+                entities.async_update_entity(entry.entity_id, aliases={rng.choice(words)})
+            case 2 if entry.device_id:
+                devices.async_update_device(
+                    entry.device_id,
+                    name_by_user=rng.choice([None, f"{rng.choice(words)} {step}"]),
+                    area_id=rng.choice([None, attic.id]),
+                )
+            case 3:
+                areas.async_update(attic.id, floor_id=rng.choice([None, loft.floor_id]))
+            case 4:
+                entities.async_update_entity(
+                    entry.entity_id,
+                    hidden_by=rng.choice([None, er.RegistryEntryHider.USER]),
+                )
+            case 5:
+                entities.async_update_entity(
+                    entry.entity_id, labels=rng.choice([set(), {night.label_id}])
+                )
+            case 6:
+                hass.states.async_set(
+                    f"sensor.probe_{step % 5}", str(step), {"friendly_name": rng.choice(words)}
+                )
+            case 7:
+                hass.states.async_remove(f"sensor.probe_{rng.randrange(5)}")
+            case _:
+                areas.async_update(attic.id, name=rng.choice(["Attic", "Dachboden"]))
+        await hass.async_block_till_done()
+
+    for step in range(60):
+        await change(step)
+        fresh = EntityIndex(hass)
+        for state in hass.states.async_all():
+            assert kept.async_view(state) == fresh.async_view(state), (step, state.entity_id)
+        domains = frozenset({"light", "lock", "cover"})
+        assert kept.async_rooms(domains) == fresh.async_rooms(domains), step
+        for query in queries:
+            assert kept.async_search(query) == fresh.async_search(query), (step, query)
+            assert kept.async_search_devices(query) == fresh.async_search_devices(query), step
