@@ -3,7 +3,8 @@
 `editors.py` reads, validates, writes and deletes one item the way the
 automation, script and scene editors of Home Assistant's UI do;
 `references.py` finds what a configuration names that the house lacks;
-`ids.py` decides which item a write is about.
+`ids.py` decides which item a write is about; `helpers.py` writes helpers
+through the Helpers page's own websocket commands.
 Nothing here
 decides whether a write may happen: that is the gate's judgement of the
 configuration, and the tools' (issue 13).
