@@ -25,7 +25,8 @@ from .expansion import HouseMap
 from .index import HouseIndex
 from .judge import Judge
 from .model import SEVERITY, Action, Decision, Finding, Risk
-from .perimeter import Snapshot
+from .perimeter import Snapshot, build_snapshot
+from .proposals import Proposed, judge_change, proposing
 from .rules import SENSITIVE_CLASSES, EntityClass
 from .targets import group_leaves, group_members
 from .tripwire import Tripwire
@@ -164,6 +165,34 @@ class Gate:
             )
             return data
         return dict(validated) if isinstance(validated, Mapping) else data
+
+    @callback
+    def async_judge_write(self, entity_id: str, item: Proposed | None) -> tuple[Finding, ...]:
+        """Return what writing automation or script `entity_id` (None: removing it) changes.
+
+        The house is read again as it would be with the change
+        (`proposals.proposing`) and its perimeter compared with today's
+        (`proposals.judge_change`): what the item would do when it runs,
+        what becomes able to open the house, and securing automations or
+        scripts removed, changed or no longer securing. Fails closed: a
+        house that cannot be read with the change is an `unknown` finding.
+        """
+        current = self.index.async_current()
+        try:
+            with proposing({entity_id: item}):
+                future = build_snapshot(self._hass, self.index.guarded)
+            findings = judge_change(current, future, entity_id, removed=item is None)
+        except Exception:  # The gate must fail closed, never open.
+            _LOGGER.exception("Gate could not judge a change to %s", entity_id)
+            findings = [
+                Finding(
+                    Risk.UNKNOWN,
+                    entity_id,
+                    f"{split_entity_id(entity_id)[0]}.save",
+                    "Home MCP could not read the house with this change, so it is guarded",
+                )
+            ]
+        return self._with_allowed(dict.fromkeys(findings))
 
     @callback
     def async_is_guarded_entity(self, entity_id: str) -> bool:

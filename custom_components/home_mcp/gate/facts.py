@@ -16,6 +16,7 @@ from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from .model import Effect
+from .proposals import proposed
 from .rules import ALARM_LEVELS, ARM_MODES, When, alarm_level
 from .targets import static
 
@@ -24,7 +25,10 @@ if TYPE_CHECKING:
 
 
 def entity_object(hass: HomeAssistant, entity_id: str) -> Any:
-    """Return the entity object behind `entity_id` from its component."""
+    """Return the entity object behind `entity_id` from its component (or the proposal)."""
+    part_of_proposal, item = proposed(entity_id)
+    if part_of_proposal:
+        return item
     component = hass.data.get(DATA_INSTANCES, {}).get(split_entity_id(entity_id)[0])
     return component.get_entity(entity_id) if component is not None else None
 

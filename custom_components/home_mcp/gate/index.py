@@ -71,6 +71,11 @@ class HouseIndex:
         self._macros: tuple[tuple[str, int, int], ...] = ()
         self.builds = 0
 
+    @property
+    def guarded(self) -> tuple[str, ...]:
+        """Return the person's extra guarded entities the index is built with."""
+        return self._guarded
+
     @callback
     def async_current(self) -> Snapshot:
         """Return the snapshot, rebuilt first if the house changed."""

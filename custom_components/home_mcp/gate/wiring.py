@@ -26,6 +26,7 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
 from .expansion import HouseMap, entry_entities
+from .proposals import macro_entities
 from .reads import Reads
 
 type Scope = frozenset[str] | None
@@ -102,9 +103,7 @@ def runnables(
     """Yield every automation, script and template script; fill `triggers_on`."""
     components = hass.data.get(DATA_INSTANCES, {})
     for domain, attribute in (("automation", "action_script"), ("script", "script")):
-        if (component := components.get(domain)) is None:
-            continue
-        for entity in component.entities:
+        for entity in macro_entities(hass, domain):
             script = getattr(entity, attribute, None)
             runnable = Runnable(
                 entity.entity_id,

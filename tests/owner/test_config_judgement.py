@@ -1,0 +1,120 @@
+"""The gate judges a configuration before it exists: what it would do, and what it changes.
+
+`Gate.async_judge_write` reads the house again as it would be with the
+automation or script written (or removed) and compares its perimeter with
+today's. These are the cases the write tools will ask about (issue 13).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from custom_components.home_mcp.configs import ConfigEditors, ConfigKind
+from custom_components.home_mcp.gate import Gate
+from custom_components.home_mcp.gate.model import Risk
+from custom_components.home_mcp.gate.proposals import Proposed
+from homeassistant.core import HomeAssistant
+
+from .house import BED_LIGHT_ON, OPEN_GARAGE, UNLOCK_FRONT, Owner
+
+
+def _gate(hass: HomeAssistant) -> Gate:
+    gate: Gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+    return gate
+
+
+async def _judge(
+    hass: HomeAssistant, kind: ConfigKind, entity_id: str, config: dict[str, Any] | None
+) -> set[tuple[Risk, str | None]]:
+    item = None
+    if config is not None:
+        validated = await ConfigEditors(hass).async_validate(kind, "proposed", config)
+        item = Proposed.of(entity_id, config, validated)
+    return {(f.risk, f.entity_id) for f in _gate(hass).async_judge_write(entity_id, item)}
+
+
+def _automation(*actions: dict[str, Any], trigger: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "alias": "Proposed",
+        "triggers": [trigger or {"trigger": "time", "at": "03:00:00"}],
+        "actions": list(actions),
+    }
+
+
+async def test_an_automation_that_unlocks_at_3am_opens_the_house(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    found = await _judge(
+        hass, ConfigKind.AUTOMATION, "automation.proposed", _automation(UNLOCK_FRONT)
+    )
+    assert (Risk.OPENS_HOUSE, "lock.front_door") in found
+
+
+async def test_a_harmless_automation_changes_nothing(hass: HomeAssistant, owner: Owner) -> None:
+    found = await _judge(
+        hass, ConfigKind.AUTOMATION, "automation.proposed", _automation(BED_LIGHT_ON)
+    )
+    assert not {risk for risk, _ in found} & {Risk.OPENS_HOUSE, Risk.SYSTEM, Risk.UNKNOWN}
+
+
+async def test_a_helper_that_would_open_the_garage_is_a_new_opening_path(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    switch = await owner.create_helper("input_boolean", "Open sesame")
+    config = _automation(OPEN_GARAGE, trigger={"trigger": "state", "entity_id": switch, "to": "on"})
+    found = await _judge(hass, ConfigKind.AUTOMATION, "automation.proposed", config)
+    assert (Risk.OPENS_HOUSE, "cover.garage_door") in found
+    assert (Risk.OPENS_HOUSE, switch) in found  # The helper becomes an opening path.
+
+
+async def test_an_automation_running_a_script_that_unlocks_opens_the_house(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    config = _automation({"action": "script.unlock_front"})
+    found = await _judge(hass, ConfigKind.AUTOMATION, "automation.proposed", config)
+    assert (Risk.OPENS_HOUSE, "lock.front_door") in found
+
+
+async def test_a_script_edited_to_unlock_makes_its_callers_open_the_house(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    config = {"alias": "Good night", "sequence": [UNLOCK_FRONT]}
+    found = await _judge(hass, ConfigKind.SCRIPT, "script.good_night", config)
+    assert (Risk.OPENS_HOUSE, "lock.front_door") in found
+    assert (Risk.SYSTEM, "script.good_night") in found  # It locked the kitchen door.
+
+
+async def test_removing_or_weakening_what_secures_the_house_is_a_system_change(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    secure = {
+        "alias": "Secure the house at bedtime",
+        "triggers": [{"trigger": "event", "event_type": "bedtime"}],
+        "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+    }
+    entity_id = await owner.save_automation("secure_midnight", secure)
+    assert (Risk.SYSTEM, entity_id) in await _judge(hass, ConfigKind.AUTOMATION, entity_id, None)
+    weaker = {
+        **secure,
+        "conditions": [{"condition": "state", "entity_id": "sun.sun", "state": "x"}],
+    }
+    assert (Risk.SYSTEM, entity_id) in await _judge(hass, ConfigKind.AUTOMATION, entity_id, weaker)
+    harmless = await owner.save_automation(
+        "lights", _automation(BED_LIGHT_ON, trigger={"trigger": "event", "event_type": "dusk"})
+    )
+    found = await _judge(hass, ConfigKind.AUTOMATION, harmless, None)
+    assert not {risk for risk, _ in found} & {Risk.OPENS_HOUSE, Risk.SYSTEM}
+
+
+async def test_judging_writes_nothing_and_leaves_the_gate_as_it_was(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    """The proposal is seen only while it is judged: the house and the gate stay as they are."""
+    gate = _gate(hass)
+    snapshot = gate.index.async_current()
+    await _judge(hass, ConfigKind.AUTOMATION, "automation.proposed", _automation(UNLOCK_FRONT))
+    assert hass.states.get("automation.proposed") is None
+    assert gate.index.async_current() is snapshot
+    assert not gate.index.async_current().can_open("automation.proposed")
+    run = gate.async_check(Gate.macro_action("automation.proposed"))
+    assert not run.guarded  # No such automation: nothing would run.
