@@ -4,7 +4,8 @@
 automation, script and scene editors of Home Assistant's UI do;
 `references.py` finds what a configuration names that the house lacks;
 `ids.py` decides which item a write is about; `helpers.py` writes helpers
-through the Helpers page's own websocket commands.
+through the Helpers page's own websocket commands; `history.py` keeps what
+each write replaced.
 Nothing here
 decides whether a write may happen: that is the gate's judgement of the
 configuration, and the tools' (issue 13).

@@ -1,0 +1,87 @@
+"""The versions Home MCP's writes replaced: per item, the last `KEEP`, in Home Assistant's `Store`.
+
+Every write keeps what it replaced (nothing, for a creation; the old
+configuration, for an update or a deletion), with when, which write and
+who asked, so the panel can show an item's history and restore a version
+(itself a write, judged by the gate like any other). Records are checked
+with the `Store`'s own encoder as they arrive (`records.storable`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypedDict
+
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.storage import Store
+from homeassistant.util import dt as dt_util
+
+from ..const import DOMAIN
+from ..records import storable
+from .editors import Written
+
+STORAGE_KEY: Final = f"{DOMAIN}.config_history"
+STORAGE_VERSION: Final = 1
+KEEP: Final = 20
+"""Versions kept per item; the oldest goes first."""
+SAVE_DELAY: Final = 1.0
+
+
+class Version(TypedDict):
+    """One replaced version of an item."""
+
+    at: str
+    action: str
+    """The write that replaced it: `created`, `updated` or `deleted`."""
+    by: str
+    config: dict[str, Any] | None
+    """What was there before the write (None: nothing, it was created)."""
+
+
+def item_key(kind: str, key: str) -> str:
+    """Return the history's key of an item: `automation/1700000000001`."""
+    return f"{kind}/{key}"
+
+
+class ConfigHistory:
+    """The replaced versions of every item Home MCP wrote."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Create the history of `hass` (load it with `async_load`)."""
+        self._hass = hass
+        self._store: Store[dict[str, list[Version]]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._items: dict[str, list[Version]] = {}
+
+    async def async_load(self) -> None:
+        """Read the history from storage."""
+        self._items = await self._store.async_load() or {}
+
+    @callback
+    def async_versions(self, kind: str, key: str) -> list[Version]:
+        """Return an item's replaced versions, newest first."""
+        return list(reversed(self._items.get(item_key(kind, key), [])))
+
+    @callback
+    def async_record(self, written: Written, by: str) -> Version:
+        """Keep what `written` replaced; return the version recorded."""
+        version: Version = {
+            "at": dt_util.utcnow().isoformat(),
+            "action": written.action,
+            "by": by,
+            "config": written.before,
+        }
+        checked = storable(self._hass, "config_history", dict(version))
+        version = Version(
+            at=str(checked["at"]),
+            action=str(checked["action"]),
+            by=str(checked["by"]),
+            config=checked["config"],
+        )
+        versions = self._items.setdefault(item_key(written.kind.value, written.key), [])
+        versions.append(version)
+        del versions[:-KEEP]
+        self._store.async_delay_save(lambda: self._items, SAVE_DELAY)
+        return version
+
+    async def async_flush(self) -> None:
+        """Write the history now (on unload)."""
+        await self._store.async_save(self._items)
