@@ -100,7 +100,7 @@ def _states(value: Any) -> frozenset[str] | None:
 def runnables(
     hass: HomeAssistant, house: HouseMap, triggers_on: dict[str, list[TriggerOn]]
 ) -> Iterator[Runnable]:
-    """Yield every automation, script and template script; fill `triggers_on`."""
+    """Yield every automation, script, template script and driving helper; fill `triggers_on`."""
     components = hass.data.get(DATA_INSTANCES, {})
     for domain, attribute in (("automation", "action_script"), ("script", "script")):
         for entity in macro_entities(hass, domain):
@@ -125,6 +125,22 @@ def runnables(
     for entity_id, scripts in house.scripts.items():
         sequences = [getattr(script, "sequence", None) for script in scripts.values()]
         yield Runnable(entity_id, sequences, runs_itself=False)
+    for entity_id, named in house.controls.items():
+        # A helper that drives the entities its options name (a generic
+        # thermostat's heater, a hygrostat's humidifier) acts on its own
+        # when what it reads changes: as an automation would, with what
+        # acting on it does (`Judge._drive`) as its actions.
+        runnable = Runnable(
+            entity_id,
+            [[{"action": "homeassistant.turn_on", "target": {ATTR_ENTITY_ID: [entity_id]}}]],
+        )
+        runnable.inputs = set(named)
+        for index, source in enumerate(named):
+            runnable.triggers.append((str(index), {source}))
+            triggers_on.setdefault(source, []).append(
+                TriggerOn(entity_id, str(index), None, frozenset())
+            )
+        yield runnable
     for component in components.values():
         for entity in component.entities:
             coordinator = getattr(entity, "coordinator", None)
