@@ -172,3 +172,26 @@ async def test_a_thermostat_heating_a_plain_heater_guards_nothing(
     assert_ran(await _set(mcp, number, 15))
     entity = (await mcp.data("get_entity", {"entity_id": number}))["entity"]
     assert entity["guarded"] is False
+
+
+async def test_a_thermostat_heating_a_switch_group_with_a_valve_in_it(
+    mcp: McpHarness, hass: HomeAssistant, owner: Owner
+) -> None:
+    """Round 11 left this untried: the heater is a switch group holding the valve's switch."""
+    valve = await owner.add_switch_as_x("switch.decorative_lights", "valve")
+    await owner.act("switch.turn_off", entity_id="switch.decorative_lights")
+    heaters = await owner.add_group("switch", "Heaters", ["switch.decorative_lights", "switch.ac"])
+    number = await _number(owner, "Hall temperature", 25)
+    sensor = await _sensor(owner, "Hall temperature sensor", number, "temperature", "°C")
+    thermostat = await _flow(
+        owner,
+        "generic_thermostat",
+        {"name": "Hall", "ac_mode": False, "target_sensor": sensor, "heater": heaters},
+    )
+    await owner.act(
+        "climate.set_temperature", entity_id=thermostat, temperature=20, hvac_mode="heat"
+    )
+    before = {valve: state(hass, valve)}
+    assert before[valve] == "closed"
+    assert_refused(await _set(mcp, number, 15))
+    await assert_house(hass, before)

@@ -321,8 +321,14 @@ class Judge:
             for _name, script in template_scripts(self.house.scripts.get(entity_id, {}), verb):
                 walk(self, getattr(script, "sequence", None), depth + 1)
             for controlled in self.house.controls.get(entity_id, ()):
+                if controlled in self.path:
+                    continue
+                # Either way, with everything a call reaches (a switch
+                # group's members too), as for Switch as X above.
                 for driven in ("turn_on", "turn_off"):
-                    self.effect(Effect(controlled, driven), depth + 1)
+                    self.call(
+                        "homeassistant", driven, {ATTR_ENTITY_ID: [controlled]}, {}, depth + 1
+                    )
 
     def react(self, key: str, verb: str | None, *, securing: bool = False) -> None:
         """Add what the house's automations would do when `key` changes.
