@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
@@ -195,3 +198,37 @@ async def test_a_thermostat_heating_a_switch_group_with_a_valve_in_it(
     assert before[valve] == "closed"
     assert_refused(await _set(mcp, number, 15))
     await assert_house(hass, before)
+
+
+async def test_a_helper_that_only_reads_a_lock_guards_nothing_it_reads(
+    mcp: McpHarness, hass: HomeAssistant, owner: Owner
+) -> None:
+    """The control for read-only helpers: "how long was the front door unlocked today".
+
+    A history stats sensor names the front door lock and, in its start
+    template, a time helper; it never switches anything, so the time it
+    starts from stays free (the recorder it needs is not set up here: its
+    config entry and entity are made as the UI leaves them).
+    """
+    assert await async_setup_component(hass, "input_datetime", {})
+    start = await owner.create_helper("input_datetime", "Counting from", has_time=True)
+    entry = MockConfigEntry(
+        domain="history_stats",
+        title="Front door unlocked",
+        options={
+            "name": "Front door unlocked",
+            "entity_id": "lock.front_door",
+            "state": ["unlocked"],
+            "type": "time",
+            "start": f"{{{{ states('{start}') }}}}",
+            "end": "{{ now() }}",
+        },
+    )
+    entry.add_to_hass(hass)
+    sensor = er.async_get(hass).async_get_or_create(
+        "sensor", "history_stats", entry.entry_id, config_entry=entry
+    )
+    hass.states.async_set(sensor.entity_id, "0.0")
+    await hass.async_block_till_done()
+    entity = (await mcp.data("get_entity", {"entity_id": start}))["entity"]
+    assert entity["guarded"] is False

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
@@ -97,6 +97,12 @@ def _states(value: Any) -> frozenset[str] | None:
     return frozenset(str(item) for item in items) if isinstance(items, (list, tuple)) else None
 
 
+_REPORTING_DOMAINS: Final = frozenset(
+    {"sensor", "binary_sensor", "event", "image", "select", "weather", "calendar"}
+)
+"""Helper entities of these domains only report what they read; they drive nothing."""
+
+
 def runnables(
     hass: HomeAssistant, house: HouseMap, triggers_on: dict[str, list[TriggerOn]]
 ) -> Iterator[Runnable]:
@@ -129,7 +135,10 @@ def runnables(
         # A helper that drives the entities its options name (a generic
         # thermostat's heater, a hygrostat's humidifier) acts on its own
         # when what it reads changes: as an automation would, with what
-        # acting on it does (`Judge._drive`) as its actions.
+        # acting on it does (`Judge._drive`) as its actions. One that only
+        # reports (a history stats or Bayesian sensor) switches nothing.
+        if split_entity_id(entity_id)[0] in _REPORTING_DOMAINS:
+            continue
         runnable = Runnable(
             entity_id,
             [[{"action": "homeassistant.turn_on", "target": {ATTR_ENTITY_ID: [entity_id]}}]],
