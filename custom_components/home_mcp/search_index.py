@@ -170,11 +170,6 @@ class TextIndex:
         """Return how many distinct folded values are stored."""
         return len(self._numbers)
 
-    def fields(self, key: str) -> tuple[tuple[str, str], ...] | None:
-        """Return the `(field, value)` pairs stored for `key`, or None."""
-        stored = self._fields.get(key)
-        return tuple(zip(stored[::2], stored[1::2], strict=True)) if stored is not None else None
-
     def put(self, key: str, fields: Iterable[tuple[str, str | None]]) -> None:
         """Store `key`'s fields in order (empty values are left out, as `best_match` does)."""
         pairs = [(field, value) for field, value in fields if value]

@@ -47,6 +47,20 @@ async def _sensor(owner: Owner, name: str, number: str, device_class: str, unit:
     )
 
 
+async def _opening_switch(owner: Owner, name: str, opens: str, on: str, off: str) -> str:
+    """Return a template switch that is on while `opens` is open and switches it."""
+    domain = opens.partition(".")[0]
+    return await owner.add_template(
+        "switch",
+        {
+            "name": name,
+            "value_template": f"{{{{ is_state('{opens}', 'open') }}}}",
+            "turn_on": [{"action": f"{domain}.{on}", "target": {"entity_id": opens}}],
+            "turn_off": [{"action": f"{domain}.{off}", "target": {"entity_id": opens}}],
+        },
+    )
+
+
 async def _flow(owner: Owner, domain: str, fields: dict[str, Any]) -> str:
     flows = owner.hass.config_entries.flow
     result = await flows.async_init(domain, context={"source": "user"})
@@ -96,18 +110,8 @@ async def test_a_thermostat_heating_a_switch_shown_as_a_valve(
 async def test_a_cooling_thermostat_whose_fan_opens_the_garage(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
-    fan = await owner.add_template(
-        "switch",
-        {
-            "name": "Garage ventilation",
-            "value_template": "{{ is_state('cover.garage_door', 'open') }}",
-            "turn_on": [
-                {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
-            ],
-            "turn_off": [
-                {"action": "cover.close_cover", "target": {"entity_id": "cover.garage_door"}}
-            ],
-        },
+    fan = await _opening_switch(
+        owner, "Garage ventilation", "cover.garage_door", "open_cover", "close_cover"
     )
     number = await _number(owner, "Garage temperature", 20)
     sensor = await _sensor(owner, "Garage temperature sensor", number, "temperature", "°C")
@@ -129,14 +133,8 @@ async def test_a_hygrostat_watering_the_orchard(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
     await owner.act("valve.close_valve", entity_id="valve.orchard")
-    irrigation = await owner.add_template(
-        "switch",
-        {
-            "name": "Orchard irrigation",
-            "value_template": "{{ is_state('valve.orchard', 'open') }}",
-            "turn_on": [{"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}],
-            "turn_off": [{"action": "valve.close_valve", "target": {"entity_id": "valve.orchard"}}],
-        },
+    irrigation = await _opening_switch(
+        owner, "Orchard irrigation", "valve.orchard", "open_valve", "close_valve"
     )
     number = await _number(owner, "Orchard moisture", 60)
     sensor = await _sensor(owner, "Orchard soil", number, "humidity", "%")

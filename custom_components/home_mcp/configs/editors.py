@@ -10,18 +10,16 @@ reload that item; a deletion also removes its entity registry entry.
 `ConfigEditors` does exactly that through the editors' own classes (their
 `read_config`, `_write_value` and `_delete_value`), their validators, Home
 Assistant's dumper and atomic write, and the same reload and clean-up. Each
-kind's writes are serialised by one lock; the UI's editor has its own, as two
-browser tabs have today.
+kind's writes are serialised by its editor's own lock (`mutation_lock`); the
+UI's registered editor has another, as two browser tabs have today.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from copy import deepcopy
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any
 
 import probatio as vol
 
@@ -85,16 +83,11 @@ class Written:
 @dataclass(frozen=True, slots=True)
 class _Editor:
     view: BaseEditConfigView[Any]
-    validate: Callable[[HomeAssistant, str, dict[str, Any]], Awaitable[Any]]
+    """Home Assistant's editor: its key schema, validator or schema, reader and writer."""
     platform: str
     """The entity registry platform of the items' entities."""
     reload_one: bool
     """Whether the reload takes the item's id (automations) or reloads the domain."""
-
-
-async def _validate_scene(_hass: HomeAssistant, _key: str, config: dict[str, Any]) -> Any:
-    """Validate a scene as the scene editor does (its `data_schema`)."""
-    return SCENE_SCHEMA(config)
 
 
 def _editors() -> dict[ConfigKind, _Editor]:
@@ -108,7 +101,6 @@ def _editors() -> dict[ConfigKind, _Editor]:
                 cv.string,
                 data_validator=validate_automation,
             ),
-            validate_automation,
             AUTOMATION_DOMAIN,
             reload_one=True,
         ),
@@ -120,7 +112,6 @@ def _editors() -> dict[ConfigKind, _Editor]:
                 cv.slug,
                 data_validator=validate_script,
             ),
-            validate_script,
             SCRIPT_DOMAIN,
             reload_one=False,
         ),
@@ -128,18 +119,10 @@ def _editors() -> dict[ConfigKind, _Editor]:
             EditSceneConfigView(
                 SCENE_DOMAIN, "config", SCENE_CONFIG_PATH, cv.string, data_schema=SCENE_SCHEMA
             ),
-            _validate_scene,
             HOMEASSISTANT_DOMAIN,
             reload_one=False,
         ),
     }
-
-
-_KEY_PATTERN: Final = {
-    ConfigKind.AUTOMATION: cv.string,
-    ConfigKind.SCRIPT: cv.slug,
-    ConfigKind.SCENE: cv.string,
-}
 
 
 def error_path(err: vol.Invalid) -> str:
@@ -157,7 +140,6 @@ class ConfigEditors:
         """Create the editors of `hass`."""
         self._hass = hass
         self._editors = _editors()
-        self._locks = {kind: asyncio.Lock() for kind in ConfigKind}
 
     async def async_items(self, kind: ConfigKind) -> Any:
         """Return the whole file of `kind` as the editor reads it (a list, or scripts' mapping)."""
@@ -177,12 +159,18 @@ class ConfigEditors:
 
         Raises `ConfigError` (with the path) if the validator refuses it.
         """
+        view = self._editors[kind].view
         try:
-            _KEY_PATTERN[kind](key)
+            view.key_schema(key)
         except vol.Invalid as err:
             raise ConfigError(f"{key!r} cannot be the id of a {kind}: {err}") from err
         try:
-            validated = await self._editors[kind].validate(self._hass, key, config)
+            # As the editor's save validates: its validator, else its schema.
+            if view.data_validator is not None:
+                validated = await view.data_validator(self._hass, key, config)
+            else:
+                assert view.data_schema is not None
+                validated = view.data_schema(config)
         except vol.Invalid as err:
             raise ConfigError(str(err), error_path(err)) from err
         except HomeAssistantError as err:
@@ -196,11 +184,12 @@ class ConfigEditors:
         await self.async_validate(kind, key, config)
         editor = self._editors[kind]
         path = self._hass.config.path(editor.view.path)
-        async with self._locks[kind]:
+        async with editor.view.mutation_lock:
             current = await editor.view.read_config(self._hass)
             before = editor.view._get_value(self._hass, current, key)  # noqa: SLF001
             before = deepcopy(before) if before is not None else None
             editor.view._write_value(self._hass, current, key, deepcopy(config))  # noqa: SLF001
+            after = deepcopy(editor.view._get_value(self._hass, current, key))  # noqa: SLF001
             await self._hass.async_add_executor_job(_write, path, current)
         await self._async_reload(kind, key)
         return Written(
@@ -209,7 +198,7 @@ class ConfigEditors:
             "updated" if before is not None else "created",
             self.entity_id(kind, key),
             before,
-            await self.async_get(kind, key),
+            after,
         )
 
     async def async_delete(self, kind: ConfigKind, key: str) -> Written:
@@ -222,7 +211,7 @@ class ConfigEditors:
         editor = self._editors[kind]
         path = self._hass.config.path(editor.view.path)
         entity_id = self.entity_id(kind, key)
-        async with self._locks[kind]:
+        async with editor.view.mutation_lock:
             current = await editor.view.read_config(self._hass)
             before = editor.view._get_value(self._hass, current, key)  # noqa: SLF001
             if before is None:

@@ -20,13 +20,13 @@ from typing import Any
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
 
-from .expansion import entity_verb, template_scripts
+from .expansion import entity_verb
 from .facts import Facts, entity_object
 from .knowledge import Knowledge
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import Effect, Finding, Risk
-from .paths import judge_device_action, judge_event, judge_group_set, judge_presence
+from .paths import judge_device_action, judge_drive, judge_event, judge_group_set, judge_presence
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
@@ -274,7 +274,7 @@ class Judge:
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
             found = self.findings[before:]
             securing = bool(found) and found[0].risk is Risk.SECURING
-            self._drive(entity_id, verb, depth)  # The switch's own scripts run too.
+            judge_drive(self, entity_id, verb, depth)  # The switch's own scripts run too.
             self.react(entity_id, verb, securing=securing)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
@@ -295,40 +295,8 @@ class Judge:
         securing = rule.risk is Risk.SECURING
         if not securing and (entity_class, verb) in _RUNS:
             self.run_macro(entity_id, depth)
-        self._drive(entity_id, verb, depth)
+        judge_drive(self, entity_id, verb, depth)
         self.react(entity_id, verb, securing=securing)
-
-    def _drive(self, entity_id: str, verb: str, depth: int) -> None:
-        """Judge what the entity itself acts on: its switch, scripts, controlled entities.
-
-        A template entity's script is what its verb really does, securing or
-        not (a template garage "close" that toggles the real door opens
-        it); a helper that drives other entities (a thermostat's heater
-        switch) may switch them either way.
-        """
-        if entity_id in self.path or verb == "update_entity":
-            return  # Reading a device again drives nothing.
-        with self.through(entity_id):
-            wrapped = self.house.wrapped.get(entity_id)
-            if wrapped is not None and wrapped.switch_id not in self.path:
-                # A Switch as X entity switches its switch, whatever that is.
-                # As Switch as X does it: the switch's own action, with
-                # everything a call reaches (a switch group's members too).
-                for switch_verb in wrapped.switch_verbs(verb):
-                    self.call(
-                        "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
-                    )
-            for _name, script in template_scripts(self.house.scripts.get(entity_id, {}), verb):
-                walk(self, getattr(script, "sequence", None), depth + 1)
-            for controlled in self.house.controls.get(entity_id, ()):
-                if controlled in self.path:
-                    continue
-                # Either way, with everything a call reaches (a switch
-                # group's members too), as for Switch as X above.
-                for driven in ("turn_on", "turn_off"):
-                    self.call(
-                        "homeassistant", driven, {ATTR_ENTITY_ID: [controlled]}, {}, depth + 1
-                    )
 
     def react(self, key: str, verb: str | None, *, securing: bool = False) -> None:
         """Add what the house's automations would do when `key` changes.

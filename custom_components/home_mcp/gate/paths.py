@@ -1,5 +1,8 @@
-"""The other paths an action takes to an entity: device actions, events, groups, presence.
+"""The other paths an action takes to an entity: what it drives, device actions, events, groups.
 
+- an entity drives what stands behind it: a Switch as X entity its switch, a
+  template entity its action scripts, a helper the entities its options
+  name (a thermostat's heater), either way;
 - a device action (`device_id`, `domain`, `type`) is the entity's own verb
   (`rules.DEVICE_ACTION_VERBS`), or, with no entity, judged by what else is
   on its device;
@@ -18,12 +21,44 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
 from homeassistant.helpers import entity_registry as er
 
-from .expansion import device_action_verb
+from .expansion import device_action_verb, template_scripts
+from .macros import walk
 from .model import Effect, Risk
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
 
 if TYPE_CHECKING:
     from .judge import Judge
+
+
+def judge_drive(judge: Judge, entity_id: str, verb: str, depth: int) -> None:
+    """Judge what the entity itself acts on: its switch, scripts, controlled entities.
+
+    A template entity's script is what its verb really does, securing or
+    not (a template garage "close" that toggles the real door opens it); a
+    helper that drives other entities (a thermostat's heater switch) may
+    switch them either way. Both calls reach what any call reaches (a switch
+    group's members too).
+    """
+    if entity_id in judge.path or verb == "update_entity":
+        return  # Reading a device again drives nothing.
+    house = judge.house
+    with judge.through(entity_id):
+        wrapped = house.wrapped.get(entity_id)
+        if wrapped is not None and wrapped.switch_id not in judge.path:
+            # A Switch as X entity switches its switch, whatever that is,
+            # as Switch as X does it: the switch's own action.
+            for switch_verb in wrapped.switch_verbs(verb):
+                judge.call(
+                    "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
+                )
+        for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb):
+            walk(judge, getattr(script, "sequence", None), depth + 1)
+        for controlled in house.controls.get(entity_id, ()):
+            if controlled not in judge.path:
+                for driven in ("turn_on", "turn_off"):
+                    judge.call(
+                        "homeassistant", driven, {ATTR_ENTITY_ID: [controlled]}, {}, depth + 1
+                    )
 
 
 def judge_device_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:

@@ -135,7 +135,7 @@ def runnables(
         # A helper that drives the entities its options name (a generic
         # thermostat's heater, a hygrostat's humidifier) acts on its own
         # when what it reads changes: as an automation would, with what
-        # acting on it does (`Judge._drive`) as its actions. One that only
+        # acting on it does (`paths.judge_drive`) as its actions. One that only
         # reports (a history stats or Bayesian sensor) switches nothing.
         if split_entity_id(entity_id)[0] in _REPORTING_DOMAINS:
             continue

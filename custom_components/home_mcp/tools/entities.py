@@ -64,7 +64,7 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
         by_area: Counter[str] = Counter()
         total = 0
         for area_id, members in house.index.async_rooms(SUMMARY_DOMAINS).members.items():
-            readable = members if house.reads_all else [e for e in members if house.readable(e)]
+            readable = house.readable_ids(members)
             total += len(readable)
             by_domain.update(split_entity_id(entity_id)[0] for entity_id in readable)
             if readable:

@@ -135,16 +135,14 @@ class EntityIndex:
         return self._rooms
 
     @callback
-    def async_search(
-        self, query: str, entity_ids: Collection[str] | None = None
-    ) -> dict[str, Match]:
-        """Return how `query` matches each entity it matches (of `entity_ids`, if given).
+    def async_search(self, query: str) -> dict[str, Match]:
+        """Return how `query` matches each entity it matches.
 
         The same matches as `best_match(query, view.search_fields())` over
         every entity with a state.
         """
         self._sync_text()
-        return self._text.search(query, entity_ids, where=_is_entity_key)
+        return self._text.search(query, where=_is_entity_key)
 
     @callback
     def async_search_devices(self, query: str) -> dict[str, Match]:

@@ -69,6 +69,10 @@ class House:
         self.labels = lr.async_get(hass)
         self._area_names: dict[str, str | None] = {}
 
+    def readable_ids(self, entity_ids: list[str]) -> list[str]:
+        """Return those of `entity_ids` the caller may read (the same list when all)."""
+        return entity_ids if self.reads_all else [e for e in entity_ids if self.readable(e)]
+
     def view(self, state: State) -> EntityView:
         """Return the `EntityView` of a state."""
         return self.index.async_view(state)

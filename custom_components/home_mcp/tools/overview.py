@@ -122,15 +122,14 @@ def _members(house: House) -> _Members:
     ids: dict[str | None, list[str]] = {}
     watched: dict[str | None, list[EntityView]] = {}
     for area_id, members in rooms.members.items():
-        readable = members if house.reads_all else [e for e in members if house.readable(e)]
+        readable = house.readable_ids(members)
         if readable:
             ids[area_id] = readable
     for area_id, members in rooms.watched.items():
         views = [
             house.view(state)
-            for entity_id in members
+            for entity_id in house.readable_ids(members)
             if (state := get_state(entity_id)) is not None
-            and (house.reads_all or house.readable(entity_id))
         ]
         if views:
             watched[area_id] = views
