@@ -118,3 +118,24 @@ async def test_judging_writes_nothing_and_leaves_the_gate_as_it_was(
     assert not gate.index.async_current().can_open("automation.proposed")
     run = gate.async_check(Gate.macro_action("automation.proposed"))
     assert not run.guarded  # No such automation: nothing would run.
+
+
+async def test_a_scene_that_unlocks_opens_the_house_and_its_callers_too(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    """A scene opens the house when it is turned on; so does what turns it on."""
+    await owner.save_automation(
+        "welcome",
+        _automation(
+            {"action": "scene.turn_on", "target": {"entity_id": "scene.welcome_home"}},
+            trigger={"trigger": "event", "event_type": "arrived"},
+        ),
+    )
+    scene = {"name": "Welcome home", "entities": {"lock.front_door": "unlocked"}}
+    found = await _judge(hass, ConfigKind.SCENE, "scene.welcome_home", scene)
+    assert (Risk.OPENS_HOUSE, "lock.front_door") in found
+    # The event that sets off the automation turning it on becomes an opening path.
+    assert (Risk.OPENS_HOUSE, None) in found
+    cosy = {"name": "Cosy", "entities": {"light.bed_light": "on"}}
+    found = await _judge(hass, ConfigKind.SCENE, "scene.cosy", cosy)
+    assert not {risk for risk, _ in found} & {Risk.OPENS_HOUSE, Risk.SYSTEM, Risk.UNKNOWN}

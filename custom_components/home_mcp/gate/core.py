@@ -168,7 +168,7 @@ class Gate:
 
     @callback
     def async_judge_write(self, entity_id: str, item: Proposed | None) -> tuple[Finding, ...]:
-        """Return what writing automation or script `entity_id` (None: removing it) changes.
+        """Return what writing automation, script or scene `entity_id` (None: removing it) changes.
 
         The house is read again as it would be with the change
         (`proposals.proposing`) and its perimeter compared with today's
@@ -181,7 +181,12 @@ class Gate:
         try:
             with proposing({entity_id: item}):
                 future = build_snapshot(self._hass, self.index.guarded)
-            findings = judge_change(current, future, entity_id, removed=item is None)
+                findings = judge_change(current, future, entity_id, removed=item is None)
+                if item is not None and split_entity_id(entity_id)[0] == "scene":
+                    # A scene is not run by the perimeter: what it sets, on any state.
+                    judge = Judge(_Knowledge(self, future), now=False)
+                    judge.call("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]}, {}, 0)
+                    findings.extend(judge.findings)
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not judge a change to %s", entity_id)
             findings = [

@@ -32,6 +32,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
+from .proposals import proposed_ids
 from .reads import EVERYTHING, Reads
 from .rules import (
     ENTRANCE_COVER_CLASSES,
@@ -169,6 +170,8 @@ def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
             entity_class = EntityClass.ENTRANCE if state.domain == "cover" else EntityClass.GUARDED
         if entity_class is not EntityClass.OTHER:
             house.classes[state.entity_id] = entity_class
+    for entity_id in proposed_ids():  # An item that does not exist yet (`proposals`).
+        house.classes.setdefault(entity_id, _DOMAIN_CLASSES[split_entity_id(entity_id)[0]])
     house.wrappers, house.wrapped = _switch_as_x(hass, registry)
     house.siblings = _siblings(hass, registry, house)
     for component in hass.data.get(DATA_INSTANCES, {}).values():

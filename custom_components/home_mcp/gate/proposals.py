@@ -1,9 +1,10 @@
 """A configuration that does not exist yet, read by the gate as if it did.
 
-The gate reads automations and scripts from their entity objects (their
-`raw_config`, their script's `sequence`, their triggers and conditions). To
+The gate reads automations, scripts and scenes from their entity objects
+(their `raw_config`, their script's `sequence`, their triggers and
+conditions, a scene's states). To
 judge a write before it happens, `proposing` installs, for the current task
-only, the proposed items: an automation or script added or replaced (a
+only, the proposed items: an automation, script or scene added or replaced (a
 `Proposed` built from its validated configuration) or removed (`None`).
 `macro_entities` (which automations and scripts exist) and `facts.entity_object`
 (the object behind an entity id) then answer for the house as it would be;
@@ -28,7 +29,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.components.homeassistant.scene import STATES_SCHEMA as SCENE_STATES_SCHEMA
+from homeassistant.components.scene import STATES as SCENE_PLATFORM_STATES
+from homeassistant.const import CONF_ENTITIES
+from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from .model import Finding, Risk
@@ -49,13 +53,19 @@ class _Conditions:
 
 
 @dataclass(slots=True)
+class _SceneStates:
+    states: dict[str, State]
+
+
+@dataclass(slots=True)
 class Proposed:
-    """An automation or script as its entity object would hold it (what the gate reads)."""
+    """An automation, script or scene as its entity object would hold it (what the gate reads)."""
 
     entity_id: str
     raw_config: dict[str, Any]
     action_script: _Sequence | None = None
     script: _Sequence | None = None
+    scene_config: _SceneStates | None = None
     _trigger_config: list[Any] = field(default_factory=list)
     _condition: _Conditions | None = None
     _variables: Any = None
@@ -74,6 +84,14 @@ class Proposed:
                 _condition=_Conditions(list(conditions)) if conditions else None,
                 _variables=validated.get("variables"),
             )
+        if domain == "scene":
+            # The states as the scene platform holds them (`State` objects);
+            # the editor's schema validates a scene as a platform of one.
+            scene = (validated.get(SCENE_PLATFORM_STATES) or [validated])[0]
+            states = dict(scene.get(CONF_ENTITIES) or {})
+            if not all(isinstance(state, State) for state in states.values()):
+                states = SCENE_STATES_SCHEMA(states)
+            return cls(entity_id, raw, scene_config=_SceneStates(states))
         return cls(entity_id, raw, script=_Sequence(list(validated.get("sequence") or [])))
 
 
@@ -93,6 +111,12 @@ def proposed(entity_id: str) -> tuple[bool, Proposed | None]:
     if changes is None or entity_id not in changes:
         return False, None
     return True, changes[entity_id]
+
+
+def proposed_ids() -> list[str]:
+    """Return the entity ids the proposal adds or replaces (not those it removes)."""
+    changes = _PROPOSED.get()
+    return [entity_id for entity_id, item in (changes or {}).items() if item is not None]
 
 
 def macro_entities(hass: HomeAssistant, domain: str) -> list[Any]:
