@@ -1,8 +1,9 @@
 """The action catalogue (`list_services`) and the administrator tools.
 
-`render_template`, `get_error_log`, `get_automation_config` and
-`get_script_config` are for a Home Assistant administrator's own credential:
-other users and Home MCP client keys neither see nor call them.
+`render_template` and `get_error_log` are for a Home Assistant
+administrator's own credential, and the configuration tools (`get_config`,
+`save_config`, `delete_config`) for it or a `config` client key: other users
+and other client keys neither see nor call them.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from homeassistant.util import dt as dt_util
 
 from .conftest import SCRIPTS, McpHarness, long_lived_token
 
-ADMIN_TOOLS = {"render_template", "get_error_log", "get_automation_config", "get_script_config"}
+ADMIN_TOOLS = {"render_template", "get_error_log"}
+CONFIG_TOOLS = {"get_config", "save_config", "delete_config"}
 RUNAWAY = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}done"
 SQUARING = (
     "{% set ns = namespace(x=7) %}{% for i in range(30) %}"
@@ -630,7 +632,7 @@ async def test_error_log_without_system_log(
     assert "system_log" in result["message"]
 
 
-# -- get_automation_config / get_script_config ------------------------------------
+# -- get_config: automations and scripts ------------------------------------------
 
 
 async def test_automation_config_as_yaml_and_json(mcp: McpHarness, hass: HomeAssistant) -> None:
@@ -640,8 +642,8 @@ async def test_automation_config_as_yaml_and_json(mcp: McpHarness, hass: HomeAss
         "automation", "trigger", {"entity_id": "automation.night_lock"}, blocking=True
     )
 
-    by_id = await mcp.data("get_automation_config", {"automation": NIGHT_LOCK["id"]})
-    by_entity = await mcp.data("get_automation_config", {"automation": "automation.night_lock"})
+    by_id = await mcp.data("get_config", {"kind": "automation", "id": NIGHT_LOCK["id"]})
+    by_entity = await mcp.data("get_config", {"kind": "automation", "id": "automation.night_lock"})
     assert by_id == by_entity
     assert by_id["ok"] is True and by_id["entity_id"] == "automation.night_lock"
     assert by_id["id"] == NIGHT_LOCK["id"] and by_id["name"] == "Night lock"
@@ -653,20 +655,40 @@ async def test_automation_config_as_yaml_and_json(mcp: McpHarness, hass: HomeAss
     assert triggered is not None and triggered.utcoffset() is not None
     assert abs(dt_util.utcnow() - triggered) < timedelta(minutes=1)
 
-    missing = await mcp.data("get_automation_config", {"automation": "night lok"})
+    missing = await mcp.data("get_config", {"kind": "automation", "id": "night lok"})
     assert missing["ok"] is False and missing["error"] == "not_found"
     assert missing["suggestions"][0]["entity_id"] == "automation.night_lock"
 
 
+async def test_what_the_ui_cannot_edit_is_refused_with_its_explanation(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """An automation kept in configuration.yaml, not automations.yaml: read, never written."""
+    assert await async_setup_component(hass, "automation", {"automation": [NIGHT_LOCK]})
+    await hass.async_block_till_done()
+    for tool, arguments in (
+        ("save_config", {"kind": "automation", "id": NIGHT_LOCK["id"], "config": NIGHT_LOCK}),
+        (
+            "save_config",
+            {"kind": "automation", "id": "automation.night_lock", "config": NIGHT_LOCK},
+        ),
+        ("delete_config", {"kind": "automation", "id": "automation.night_lock"}),
+    ):
+        refused = await mcp.data(tool, arguments)
+        assert refused["error"] == "not_editable", refused
+        assert "cannot be edited from the UI" in refused["message"]
+    assert hass.states.get("automation.night_lock") is not None
+
+
 async def test_automation_yaml_parses_back(mcp: McpHarness, hass: HomeAssistant) -> None:
     assert await async_setup_component(hass, "automation", {"automation": [NIGHT_LOCK]})
-    result = await mcp.data("get_automation_config", {"automation": NIGHT_LOCK["id"]})
+    result = await mcp.data("get_config", {"kind": "automation", "id": NIGHT_LOCK["id"]})
     assert yaml.safe_load(result["yaml"]) == result["config"]
 
 
 async def test_script_config(mcp: McpHarness, hass: HomeAssistant) -> None:
     await hass.services.async_call("script", "good_night", blocking=True)
-    result = await mcp.data("get_script_config", {"script": "good_night"})
+    result = await mcp.data("get_config", {"kind": "script", "id": "good_night"})
     assert result["ok"] is True and result["entity_id"] == "script.good_night"
     assert result["id"] == "good_night" and result["name"] == "Good night"
     assert result["config"] == SCRIPTS["good_night"]
@@ -674,10 +696,10 @@ async def test_script_config(mcp: McpHarness, hass: HomeAssistant) -> None:
     assert result["state"] == "off"
     assert dt_util.parse_datetime(result["last_triggered"]) is not None
 
-    never_run = await mcp.data("get_script_config", {"script": "script.bedtime"})
-    assert never_run["last_triggered"] is None
+    never_run = await mcp.data("get_config", {"kind": "script", "id": "script.bedtime"})
+    assert never_run.get("last_triggered") is None
 
-    missing = await mcp.data("get_script_config", {"script": "goodnight"})
+    missing = await mcp.data("get_config", {"kind": "script", "id": "goodnight"})
     assert missing["error"] == "not_found"
     assert missing["suggestions"][0]["entity_id"] == "script.good_night"
 
@@ -690,25 +712,35 @@ async def test_only_an_administrators_own_credential_gets_admin_tools(
 ) -> None:
     async with mcp.client() as client:
         names = {tool.name for tool in (await client.list_tools()).tools}
-        assert names >= ADMIN_TOOLS and "list_services" in names
+        assert names >= ADMIN_TOOLS | CONFIG_TOOLS and "list_services" in names
 
     member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
     _, key = home_mcp.runtime_data.keys.async_create("Kitchen tablet", "control")
-    for token in (await long_lived_token(hass, member), key):
+    _, reader = home_mcp.runtime_data.keys.async_create("Wall display", "read")
+    _, builder = home_mcp.runtime_data.keys.async_create("Automation builder", "config")
+    async with mcp.client(token=builder) as client:
+        names = {tool.name for tool in (await client.list_tools()).tools}
+        assert names >= CONFIG_TOOLS and not ADMIN_TOOLS & names
+    for token in (await long_lived_token(hass, member), key, reader):
         async with mcp.client(token=token) as client:
             names = {tool.name for tool in (await client.list_tools()).tools}
-            assert not ADMIN_TOOLS & names
-            assert "list_services" in names and "call_service" in names
-            for tool, arguments in (
-                ("render_template", {"template": "{{ 1 }}"}),
-                ("get_error_log", {}),
-                ("get_automation_config", {"automation": "x"}),
-                ("get_script_config", {"script": "good_night"}),
+            assert not (ADMIN_TOOLS | CONFIG_TOOLS) & names
+            assert "list_services" in names
+            for tool, arguments, error in (
+                ("render_template", {"template": "{{ 1 }}"}, "admin_only"),
+                ("get_error_log", {}, "admin_only"),
+                ("get_config", {"kind": "automation", "id": "x"}, "config_scope_needed"),
+                ("get_config", {"kind": "script", "id": "good_night"}, "config_scope_needed"),
+                ("save_config", {"kind": "script", "config": {}}, None),
+                ("delete_config", {"kind": "script", "id": "good_night"}, None),
             ):
                 refused = await client.call_tool(tool, arguments)
                 assert refused.is_error is True
                 assert refused.structured_content is not None
-                assert refused.structured_content["error"] == "admin_only"
+                expected = error or (
+                    "read_only_credential" if token == reader else "config_scope_needed"
+                )
+                assert refused.structured_content["error"] == expected
                 assert set(refused.structured_content) == {"ok", "error", "message", "hint"}
             catalogue = await client.call_tool("list_services", {"domain": "lock"})
             assert catalogue.is_error is False

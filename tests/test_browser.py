@@ -77,6 +77,14 @@ UI_TIMEOUT_MS = 90_000
 STATE_TIMEOUT_SECONDS = 60
 
 UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
+NIGHT_UNLOCK = {
+    "alias": "Let the cleaner in",
+    "description": "",
+    "triggers": [{"trigger": "time", "at": "03:00:00"}],
+    "conditions": [],
+    "actions": [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}],
+    "mode": "single",
+}
 OPEN_GARAGE = {
     "domain": "cover",
     "service": "open_cover",
@@ -344,6 +352,40 @@ async def test_approve_in_the_panel(socket_enabled: None, tmp_path: Path) -> Non
                     (row["entity_id"], row["state"]) for row in confirmation["outcome"]["states"]
                 } == {("lock.front_door", "unlocked")}
                 timings.mark("REST and MCP agree")
+
+                # An automation that would unlock the front door at night waits
+                # too: the approval page shows the YAML it adds; approving writes
+                # exactly that, and the automation loads.
+                written = await mcp_tool(
+                    demo, "save_config", {"kind": "automation", "config": NIGHT_UNLOCK}
+                )
+                assert written["error"] == "needs_confirmation", written
+                writes = await new_page(context)
+                write_panel = await open_panel(
+                    writes, demo, f"/confirmation/{written['confirmation_id']}"
+                )
+                diff = write_panel.locator("pre.diff")
+                await diff.locator(".added", has_text="action: lock.unlock").wait_for()
+                await writes.screenshot(path=ARTIFACTS / "2b-config-write-pending.png")
+                await write_panel.get_by_role(
+                    "button",
+                    name=re.compile(r"^Approve: save automation 'Let the cleaner in': at 03"),
+                ).click()
+                await write_panel.get_by_text("Home Assistant wrote it.").wait_for()
+                decided = await mcp_tool(
+                    demo, "get_confirmation", {"confirmation_id": written["confirmation_id"]}
+                )
+                assert decided["state"] == "approved", decided
+                automation_id = decided["outcome"]["written"]["entity_id"]
+                assert (await entity(demo, automation_id))["attributes"]["friendly_name"] == (
+                    "Let the cleaner in"
+                )
+                stored = await mcp_tool(
+                    demo, "get_config", {"kind": "automation", "id": automation_id}
+                )
+                assert {k: v for k, v in stored["config"].items() if k != "id"} == NIGHT_UNLOCK
+                await writes.close()
+                timings.mark("browser: approve a configuration write")
 
                 # 4. Another request waits: the main panel, dark, shows both. The
                 # garage door now has a name with markup in it (the person renames

@@ -237,8 +237,11 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
         ),
         ("render_template", {"template": "{{ states | map(attribute='entity_id') | list }}"}),
         ("get_error_log", {"text": "allowed"}),
-        ("get_automation_config", {"automation": "audit"}),
-        ("get_script_config", {"script": "keys"}),
+        ("get_config", {"kind": "automation", "id": "audit"}),
+        ("get_config", {"kind": "script", "id": "keys"}),
+        ("get_config", {"kind": "input_boolean"}),
+        ("save_config", {"kind": "script", "config": {"alias": "keys"}, "dry_run": True}),
+        ("delete_config", {"kind": "script", "id": "audit"}),
     ]
     async with mcp.client() as client:
         tools = {t.name for t in (await client.list_tools()).tools}

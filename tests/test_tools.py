@@ -34,7 +34,8 @@ READ_TOOLS = {
     "get_logbook",
     "list_services",
 }
-ADMIN_TOOLS = {"render_template", "get_error_log", "get_automation_config", "get_script_config"}
+ADMIN_TOOLS = {"render_template", "get_error_log"}
+CONFIG_TOOLS = {"get_config", "save_config", "delete_config"}
 TOOLS_LIST_BUDGET = 16 * 1024
 FORBIDDEN_ARGUMENT = re.compile(
     r"confirm|force|approv|override|bypass|skip|unsafe|allow|authori[sz]|sudo|admin", re.IGNORECASE
@@ -63,7 +64,7 @@ async def test_tools_list_shape(mcp: McpHarness, mode: str) -> None:
         tools = {tool.name: tool for tool in listed.tools}
         assert client.instructions is not None
         assert "untrusted" in client.instructions
-    assert set(tools) == CORE_TOOLS | READ_TOOLS | ADMIN_TOOLS
+    assert set(tools) == CORE_TOOLS | READ_TOOLS | ADMIN_TOOLS | CONFIG_TOOLS
     # The whole catalogue is read into every conversation: it stays small.
     catalogue = [tool.model_dump(by_alias=True, exclude_none=True) for tool in listed.tools]
     size = len(json.dumps(catalogue, separators=(",", ":")).encode())
@@ -75,7 +76,8 @@ async def test_tools_list_shape(mcp: McpHarness, mode: str) -> None:
         assert tool.input_schema.get("additionalProperties") is False
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
         assert tool.annotations is not None
-        assert tool.annotations.read_only_hint is (tool.name not in ("run_macro", "call_service"))
+        writes = ("run_macro", "call_service", "save_config", "delete_config")
+        assert tool.annotations.read_only_hint is (tool.name not in writes)
         assert tool.annotations.open_world_hint is False
         # `confirmation_id` names a confirmation to read; it decides nothing.
         bad = {

@@ -26,6 +26,8 @@ from homeassistant.loader import async_get_integration
 
 from .approvals import ConfirmationManager
 from .audit import AuditLog
+from .configs.history import ConfigHistory
+from .configs.writes import ConfigWriter
 from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
@@ -106,8 +108,10 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         index=index,
         tripwire=tripwire,
     )
+    history = ConfigHistory(hass)
+    writer = ConfigWriter(hass, gate, history)
     confirmations = ConfirmationManager(
-        hass, gate, timedelta(minutes=float(options[CONF_CONFIRMATION_EXPIRY]))
+        hass, gate, timedelta(minutes=float(options[CONF_CONFIRMATION_EXPIRY])), writer
     )
     keys = KeyStore(hass)
     # Pending confirmations survive an options reload; after a restart of
@@ -117,6 +121,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     await confirmations.async_load(expire_pending=first_load)
     await audit.async_load()
     await keys.async_load()
+    await history.async_load()
     sessions = SessionRegistry(hass, enabled=options[CONF_ENABLE_SESSIONS])
     budget = int(options[CONF_RESPONSE_BUDGET]) * 1024
     resources = ResourceHub(hass, gate=gate, confirmations=confirmations, budget=budget)
@@ -127,6 +132,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         gate=gate,
         confirmations=confirmations,
         audit=audit,
+        writer=writer,
         version=version,
         budget=budget,
         resources=resources,
@@ -137,6 +143,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     entry.runtime_data = HomeMcpData(
         gate=gate,
         confirmations=confirmations,
+        writer=writer,
         audit=audit,
         keys=keys,
         endpoint=endpoint,
@@ -166,4 +173,5 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> 
     await entry.runtime_data.endpoint.async_stop()
     await entry.runtime_data.audit.async_flush()
     await entry.runtime_data.confirmations.async_flush()
+    await entry.runtime_data.writer.history.async_flush()
     return True

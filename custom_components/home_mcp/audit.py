@@ -18,6 +18,7 @@ from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from .approvals import SIGNAL_CONFIRMATION_DECIDED
+from .caller import Caller
 from .const import DOMAIN
 from .records import storable
 
@@ -28,6 +29,8 @@ MAX_ENTRIES: Final = 2000
 MAX_GUARDED_ENTRIES: Final = 2000
 """Entries kept apart: refused guarded actions, people's decisions, escapes."""
 SAVE_DELAY: Final = 1
+DIFF_CHARS: Final = 8_000
+"""A configuration write's diff, as an entry keeps it."""
 """Seconds between an entry and its save: what a crash can lose at most."""
 
 
@@ -117,6 +120,40 @@ class AuditLog:
         return self._oldest_first()[::-1][:limit]
 
     @callback
+    def async_record_call(
+        self, caller: Caller, tool: str, write: bool, payload: dict[str, Any]
+    ) -> None:
+        """Record one tool call: who, which tool, what it reached, what came of it."""
+        rows = payload.get("targets") or payload.get("states") or []
+        targets = [row.get("entity_id") for row in rows if isinstance(row, dict)][:20]
+        if not targets and isinstance(payload.get("entity_id"), str):
+            targets = [payload["entity_id"]]  # A configuration write's item.
+        if payload.get("refused"):
+            decision = "refused"
+        elif payload.get("ok") is False:
+            decision = "error"
+        elif write:
+            decision = "ran"
+        else:
+            decision = "read"
+        diff = payload.get("diff")
+        self.async_record(
+            {
+                "kind": "tool",
+                "user": caller.user.name or caller.user.id,
+                "credential": caller.credential_name,
+                "credential_id": caller.credential_id,
+                "client": caller.client_name,
+                "tool": tool,
+                "targets": [t for t in targets if t],
+                "decision": decision,
+                "outcome": payload.get("error") or "ok",
+                "confirmation_id": payload.get("confirmation_id"),
+                **({"diff": diff[:DIFF_CHARS]} if isinstance(diff, str) else {}),
+            }
+        )
+
+    @callback
     def async_record_decision(self, data: dict[str, Any]) -> None:
         """Record the end of a confirmation (approved, denied, expired)."""
         self.async_record(
@@ -129,6 +166,7 @@ class AuditLog:
                 "decision": data.get("decision"),
                 "outcome": data.get("state"),
                 "confirmation_id": data.get("confirmation_id"),
+                **({"diff": data["diff"]} if data.get("diff") else {}),
             }
         )
 

@@ -33,6 +33,8 @@ class Caller:
     key_id: the Home MCP client key used, if any (then `user` is Home MCP's
         system user and `refresh_token_id` is None).
     read_only: True for a `read` client key: no write tools.
+    writes_config: True for a `config` client key: the configuration
+        tools too (an administrator's own credential always has them).
     base_url: the address of Home Assistant this request came in on, when it
         is one Home Assistant is configured with (`get_url` with
         `require_current_request`), else its configured address; the base of
@@ -46,6 +48,7 @@ class Caller:
     client_name: str | None = None
     key_id: str | None = None
     read_only: bool = False
+    writes_config: bool = False
     base_url: str | None = None
 
     @property

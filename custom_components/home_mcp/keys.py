@@ -32,7 +32,7 @@ KEY_PREFIX: Final = "hmk_"
 SYSTEM_USER_NAME: Final = "Home MCP"
 KEY_NAME_MAX_CHARS: Final = 60
 
-type KeyScope = Literal["read", "control"]
+type KeyScope = Literal["read", "control", "config"]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -40,7 +40,8 @@ class ClientKey:
     """A stored client key (never the secret itself).
 
     scope: `read` keys see no write tools and are refused on any write;
-        `control` keys may act, through the gate.
+        `control` keys may act, through the gate; `config` keys may also
+        write automations, scripts, scenes and helpers, through the gate.
     """
 
     key_id: str

@@ -19,6 +19,7 @@ from .const import DOMAIN
 if TYPE_CHECKING:
     from .approvals import ConfirmationManager
     from .audit import AuditLog
+    from .configs.writes import ConfigWriter
     from .gate import Gate
     from .keys import KeyStore
     from .resources import ResourceHub
@@ -40,6 +41,8 @@ class HomeMcpData:
 
     gate: the physical-action gate built from the entry's options.
     confirmations: guarded actions waiting for, or decided by, a person.
+    writer: writes automations, scripts and scenes through the gate (and
+        keeps the versions they replaced).
     audit: every tool call and decision (never readable over MCP).
     keys: Home MCP client keys.
     endpoint: the MCP transport serving the views.
@@ -50,6 +53,7 @@ class HomeMcpData:
 
     gate: Gate
     confirmations: ConfirmationManager
+    writer: ConfigWriter
     audit: AuditLog
     keys: KeyStore
     endpoint: McpEndpoint

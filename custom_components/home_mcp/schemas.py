@@ -8,6 +8,7 @@ fraction of the bytes (the whole catalogue stays under 16 KB).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from pydantic import BaseModel
@@ -102,20 +103,22 @@ def _json_type(schema: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def output_schema(model: type[BaseModel]) -> dict[str, Any]:
+def output_schema(model: type[BaseModel], *, described: Collection[str] = ()) -> dict[str, Any]:
     """Return the JSON schema of a tool's output, success or error.
 
-    One object: `ok` (true on success, false on error; always present) and
-    the fields a success always carries, with their JSON types; optional fields are
-    allowed but not listed. Errors carry `ok: false`, `error`, `message` and
-    `hint` for every tool alike (§3; the server's instructions say so), so
-    they are not repeated per tool. Nested rows are typed as objects only:
-    what they hold is the tool description's business. `tools/list` is read
-    into every conversation, so it stays small.
+    One object: the fields a success always carries, with their JSON types;
+    optional fields are allowed but not listed. `ok` (true on success, false
+    on error) is in every result, and errors carry `ok: false`, `error`,
+    `message` and `hint` for every tool alike (§3): the server's
+    instructions say so once, as they describe the page envelope, so
+    neither is repeated per tool (`described`: fields left out for that
+    reason). Nested rows are typed as objects only: what they hold is the
+    tool description's business. `tools/list` is read into every
+    conversation, so it stays small.
     """
     schema = compact_schema(model.model_json_schema(mode="serialization"), output=True)
-    always = set(schema.get("required", ()))
-    properties: dict[str, Any] = {"ok": {"type": "boolean"}}
+    always = set(schema.get("required", ())) - {"ok", *described}
+    properties: dict[str, Any] = {}
     for name, prop in schema.get("properties", {}).items():
         if name in always:
             properties.setdefault(name, _json_type(prop))

@@ -8,6 +8,10 @@
   Home Assistant login session (`approvals.async_check_approver`).
 - `home_mcp/audit`: the audit log's newest entries.
 - `home_mcp/keys`, `home_mcp/keys/create`, `home_mcp/keys/revoke`: client keys.
+- `home_mcp/config/history`: the versions Home MCP's configuration writes
+  replaced; `home_mcp/config/restore`: put one back, judged by the gate like
+  any write (a guarded restore becomes a confirmation to approve), by an
+  administrator on a login session only.
 
 None of this is reachable over MCP: the MCP endpoint serves tools only.
 """
@@ -18,13 +22,21 @@ from typing import TYPE_CHECKING, Any
 
 import probatio
 
+from homeassistant.auth.models import RefreshToken
 from homeassistant.components import websocket_api
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.http import current_request
 
-from .approvals import SIGNAL_CONFIRMATIONS_UPDATED, Confirmation, DecisionRefused
-from .caller import key_credential_id
+from .approvals import (
+    SIGNAL_CONFIRMATIONS_UPDATED,
+    Confirmation,
+    DecisionRefused,
+    TooManyPending,
+    async_check_approver,
+)
+from .caller import Caller, key_credential_id
 from .const import DOMAIN
 from .keys import KEY_NAME_MAX_CHARS
 
@@ -44,6 +56,8 @@ def async_register_commands(hass: HomeAssistant) -> None:
         ws_keys,
         ws_create_key,
         ws_revoke_key,
+        ws_config_history,
+        ws_config_restore,
     ):
         websocket_api.async_register_command(hass, command)
 
@@ -57,6 +71,20 @@ def _data(
         return None
     data: HomeMcpData = entries[0].runtime_data
     return data
+
+
+def _session(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection
+) -> tuple[RefreshToken | None, str | None]:
+    """Return the connection's refresh token and where it connects from (the approver policy's facts)."""
+    refresh_token = (
+        hass.auth.async_get_refresh_token(connection.refresh_token_id)
+        if connection.refresh_token_id
+        else None
+    )
+    # The websocket's own HTTP request: where the person's app connects from.
+    request = current_request.get()
+    return refresh_token, request.remote if request is not None else None
 
 
 def _panel_row(confirmation: Confirmation) -> dict[str, Any]:
@@ -142,20 +170,14 @@ async def ws_decide(
     """
     if (data := _data(hass, connection, msg["id"])) is None:
         return
-    refresh_token = (
-        hass.auth.async_get_refresh_token(connection.refresh_token_id)
-        if connection.refresh_token_id
-        else None
-    )
-    # The websocket's own HTTP request: where the person's app connects from.
-    request = current_request.get()
+    refresh_token, peer = _session(hass, connection)
     try:
         confirmation = await data.confirmations.async_decide(
             msg["confirmation_id"],
             msg["decision"] == "approve",
             connection.user,
             refresh_token,
-            request.remote if request is not None else None,
+            peer,
         )
     except DecisionRefused as err:
         connection.send_error(msg["id"], err.error, err.message)
@@ -199,7 +221,7 @@ def ws_keys(
         probatio.Required("name"): probatio.All(
             str, probatio.Length(min=1, max=KEY_NAME_MAX_CHARS)
         ),
-        probatio.Required("scope"): probatio.In(["read", "control"]),
+        probatio.Required("scope"): probatio.In(["read", "control", "config"]),
     }
 )
 @callback
@@ -232,3 +254,96 @@ def ws_revoke_key(
         f"{DOMAIN} close a revoked key's sessions",
     )
     connection.send_result(msg["id"])
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "home_mcp/config/history"})
+@websocket_api.async_response
+async def ws_config_history(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Send the items Home MCP wrote, each with the versions its writes replaced."""
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    names: dict[str, str | None] = {}
+    items = []
+    for item, versions in data.writer.history.async_items().items():
+        kind, key = item.split("/", 1)
+        for version in versions:
+            if (by := version["by"]) not in names:
+                user = await hass.auth.async_get_user(by)
+                names[by] = user.name if user is not None else None
+        items.append(
+            {
+                "kind": kind,
+                "key": key,
+                "entity_id": data.writer.entity_id(kind, key),
+                "versions": [{**v, "by_name": names.get(v["by"])} for v in versions],
+            }
+        )
+    connection.send_result(msg["id"], {"items": items})
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {
+        probatio.Required("type"): "home_mcp/config/restore",
+        probatio.Required("kind"): str,
+        probatio.Required("key"): str,
+        probatio.Required("version"): probatio.All(int, probatio.Range(min=0)),
+    }
+)
+@websocket_api.async_response
+async def ws_config_restore(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Put back a replaced version, as the connection's user, through the gate.
+
+    Only who may approve may restore (`async_check_approver`): a restore the
+    gate lets through is written at once; a guarded one becomes a
+    confirmation (the answer's `confirmation_id`), approved like any other.
+    """
+    if (data := _data(hass, connection, msg["id"])) is None:
+        return
+    user = connection.user
+    try:
+        async_check_approver(hass, user, *_session(hass, connection))
+        plan = await data.writer.async_plan_restore(msg["kind"], msg["key"], msg["version"], user)
+    except DecisionRefused as err:
+        connection.send_error(msg["id"], err.error, err.message)
+        return
+    except HomeAssistantError as err:
+        connection.send_error(msg["id"], "not_restored", str(err))
+        return
+    if plan.guarded:
+        # Asked by the panel itself, not by an MCP client: the person who
+        # asked approves it from the same session, after reading the diff.
+        caller = Caller(
+            user=user,
+            refresh_token_id=None,
+            credential_name="Home MCP panel",
+            client_name="Home MCP panel (restore)",
+        )
+        try:
+            confirmation, _ = data.confirmations.async_request(
+                plan.decision(),
+                caller,
+                write=plan.record,
+                summary=plan.question(data.gate, "restore"),
+            )
+        except TooManyPending as err:
+            connection.send_error(msg["id"], "too_many_pending", str(err))
+            return
+        connection.send_result(msg["id"], {"confirmation_id": confirmation.confirmation_id})
+        return
+    try:
+        written = await data.writer.async_apply(
+            plan.record, Context(user_id=user.id), user=user, requested_by=user.id
+        )
+    except HomeAssistantError as err:
+        connection.send_error(msg["id"], "not_restored", str(err))
+        return
+    connection.send_result(
+        msg["id"],
+        {"written": {"kind": written.kind.value, "id": written.key, "action": written.action}},
+    )

@@ -63,8 +63,9 @@ TOOLS = [
     "get_confirmation",
     "render_template",
     "get_error_log",
-    "get_automation_config",
-    "get_script_config",
+    "get_config",
+    "save_config",
+    "delete_config",
 ]
 RECORDER_TOOLS = ["get_history", "get_statistics", "get_logbook"]
 HOUSE_DOMAINS = ("lock", "cover", "valve", "alarm_control_panel", "light", "switch")
@@ -101,8 +102,15 @@ BASES: dict[str, dict[str, Any]] = {
     },
     "get_confirmation": {"confirmation_id": "0123456789abcdef"},
     "render_template": {"template": "{{ 1 + 1 }}"},
-    "get_automation_config": {"automation": "automation.night_lock"},
-    "get_script_config": {"script": "script.good_night"},
+    "get_config": {"kind": "automation", "id": "automation.night_lock"},
+    # Judged and validated, never written: a coerced `dry_run: "false"`
+    # would write it.
+    "save_config": {
+        "kind": "automation",
+        "config": {"alias": "Fuzzed", "triggers": [], "actions": []},
+        "dry_run": True,
+    },
+    "delete_config": {"kind": "script", "id": "no_such_script"},
 }
 """Valid arguments the invalid cases change one property of (required ones filled)."""
 

@@ -46,7 +46,7 @@ LINGERING_TIMERS = pytest.mark.parametrize("expected_lingering_timers", [True], 
 
 
 def write_config_dir(config_dir: str) -> None:
-    """Write the YAML files the automation and script editors save into.
+    """Write the YAML files the automation, script and scene editors save into.
 
     `configuration.yaml` includes them, as a new installation's does; the
     scripts file already holds the house's scripts (conftest's), so a reload
@@ -54,10 +54,12 @@ def write_config_dir(config_dir: str) -> None:
     """
     path = Path(config_dir)
     (path / "configuration.yaml").write_text(
-        "automation: !include automations.yaml\nscript: !include scripts.yaml\n",
+        "automation: !include automations.yaml\nscript: !include scripts.yaml\n"
+        "scene: !include scenes.yaml\n",
         encoding="utf-8",
     )
     (path / "automations.yaml").write_text("[]\n", encoding="utf-8")
+    (path / "scenes.yaml").write_text("[]\n", encoding="utf-8")
     (path / "scripts.yaml").write_text(dump(SCRIPTS), encoding="utf-8")
 
 

@@ -27,12 +27,15 @@ from homeassistant.util import dt as dt_util
 
 from ..actions import async_execute
 from ..caller import Caller
+from ..configs.plans import WriteRecord
+from ..configs.writes import ConfigWriter
 from ..const import DOMAIN
 from ..gate import Action, Decision, Gate
 from ..records import storable
 from .model import Confirmation, ConfirmationState, Requester, action_key, recorded_action
 from .notification import async_dismiss, async_notify, summarize
-from .policy import DecisionRefused, async_check_approver
+from .policy import DecisionRefused, async_check_approver, refuse_new
+from .writes import async_check_write, async_write
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -59,11 +62,22 @@ class ConfirmationManager:
         minutes).
     """
 
-    def __init__(self, hass: HomeAssistant, gate: Gate, expiry: timedelta) -> None:
-        """Create the manager; call `async_load` before use."""
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        gate: Gate,
+        expiry: timedelta,
+        writer: ConfigWriter | None = None,
+    ) -> None:
+        """Create the manager; call `async_load` before use.
+
+        writer: what writes an approved configuration write (none: such
+        confirmations cannot be approved).
+        """
         self._hass = hass
         self._gate = gate
         self._expiry = expiry
+        self._writer = writer
         self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
         self._confirmations: dict[str, Confirmation] = {}
         self._timers: dict[str, CALLBACK_TYPE] = {}
@@ -121,8 +135,19 @@ class ConfirmationManager:
         return sorted(self._confirmations.values(), key=lambda c: c.created_at, reverse=True)
 
     @callback
-    def async_request(self, decision: Decision, caller: Caller) -> tuple[Confirmation, bool]:
+    def async_request(
+        self,
+        decision: Decision,
+        caller: Caller,
+        *,
+        write: WriteRecord | None = None,
+        summary: str | None = None,
+    ) -> tuple[Confirmation, bool]:
         """Record a confirmation for a guarded `decision` asked by `caller`.
+
+        write: for a configuration write, the write itself (what runs on
+        approval); summary: what the person is asked, when not the
+        decision's own ("save automation Night: unlock Front Door").
 
         Returns the confirmation and whether it is new: the same action asked
         again by the same credential while one is pending returns that one.
@@ -150,7 +175,7 @@ class ConfirmationManager:
         confirmation = Confirmation(
             confirmation_id=secrets.token_hex(8),
             action=action,
-            summary=summarize(self._hass, decision),
+            summary=summary or summarize(self._hass, decision),
             risk=decision.risk,
             findings=[finding.as_dict() for finding in decision.blocking],
             requester=Requester(
@@ -165,6 +190,7 @@ class ConfirmationManager:
             created_at=now,
             expires_at=now + self._expiry,
             key=key,
+            write=dict(write) if write is not None else None,
         )
         confirmation = self._storable(confirmation)
         self._confirmations[confirmation.confirmation_id] = confirmation
@@ -236,6 +262,8 @@ class ConfirmationManager:
             self._async_finish(confirmation, user)
             return confirmation
 
+        if confirmation.write is not None:
+            return await self._async_approve_write(confirmation, user, decider)
         missing = [
             entity_id
             for entity_id in _target_ids(confirmation.action)
@@ -246,18 +274,7 @@ class ConfirmationManager:
                 "entity_missing", f"No longer in Home Assistant: {', '.join(missing)}"
             )
         now_decision = self._gate.async_check(confirmation.action)
-        # Anything the action would now do that the person was not shown
-        # (another entity, or another state for the same one: "open" where it
-        # said "unlocked") voids the request.
-        asked = [dict(finding) for finding in confirmation.findings]
-        new = [finding for finding in now_decision.blocking if finding.as_dict() not in asked]
-        if new:
-            raise DecisionRefused(
-                "action_changed",
-                "The action would now do something it did not when it was asked "
-                f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}: "
-                f"{new[0].reason}); deny it and let it be asked again",
-            )
+        refuse_new(confirmation, now_decision.findings)
 
         confirmation.state = ConfirmationState.APPROVED
         confirmation.decided_at = dt_util.utcnow()
@@ -270,6 +287,22 @@ class ConfirmationManager:
         if not outcome["ok"]:
             confirmation.state = ConfirmationState.FAILED
         confirmation.outcome = outcome
+        self._async_finish(confirmation, user)
+        return confirmation
+
+    async def _async_approve_write(
+        self, confirmation: Confirmation, user: User, decider: dict[str, str | None]
+    ) -> Confirmation:
+        """Approve a configuration write: judged again, then written exactly as recorded."""
+        record = await async_check_write(self._writer, confirmation)
+        assert self._writer is not None
+        confirmation.state = ConfirmationState.APPROVED
+        confirmation.decided_at = dt_util.utcnow()
+        confirmation.decided_by = decider
+        self._async_cancel_timer(confirmation.confirmation_id)
+        confirmation.outcome = await async_write(self._writer, record, confirmation, user)
+        if not confirmation.outcome["ok"]:
+            confirmation.state = ConfirmationState.FAILED
         self._async_finish(confirmation, user)
         return confirmation
 
@@ -300,6 +333,8 @@ class ConfirmationManager:
             "requester": confirmation.requester.user_id,
             "credential": confirmation.requester.credential_name,
         }
+        if confirmation.write is not None:  # A configuration write: what it changes.
+            payload["diff"] = confirmation.write.get("diff")
         async_dispatcher_send(self._hass, SIGNAL_CONFIRMATION_DECIDED, payload)
         if user is not None:
             # Only a person's decision is an event the house's automations see:

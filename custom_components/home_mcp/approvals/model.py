@@ -54,6 +54,9 @@ class Confirmation:
         approval's.
     outcome: what Home Assistant reported when the approved action ran
         (`actions.async_execute`'s result), or None.
+    write: for a configuration write, the exact write that runs on
+        approval (`configs.writes.WriteRecord`: the configuration, its
+        diff); `action` then only names it (`automation.save`).
     """
 
     confirmation_id: str
@@ -69,6 +72,7 @@ class Confirmation:
     decided_at: datetime | None = None
     decided_by: dict[str, str | None] | None = None
     outcome: dict[str, Any] | None = None
+    write: dict[str, Any] | None = None
     key: str = field(default="", repr=False)
 
     @property
@@ -104,6 +108,7 @@ class Confirmation:
             "decided_at": self.decided_at.isoformat() if self.decided_at else None,
             "decided_by": self.decided_by,
             "outcome": self.outcome,
+            "write": self.write,
             "key": self.key,
         }
 
@@ -126,6 +131,7 @@ class Confirmation:
             decided_at=datetime.fromisoformat(decided_at) if decided_at else None,
             decided_by=data.get("decided_by"),
             outcome=data.get("outcome"),
+            write=data.get("write"),
             key=data.get("key", ""),
         )
 
@@ -145,6 +151,11 @@ class Confirmation:
             data["decided_at"] = self.decided_at.isoformat()
         if self.outcome is not None:
             data["outcome"] = self.outcome
+        if self.write is not None:
+            data["write"] = {
+                k: self.write.get(k)
+                for k in ("kind", "key", "operation", "entity_id", "diff", "when")
+            }
         return data
 
 

@@ -1,12 +1,15 @@
-"""The approver policy: who may approve or deny a confirmation.
+"""The approver policy: who may approve or deny a confirmation, and what still may be.
 
 Only an administrator on a Home Assistant login session decides: Home
 Assistant's own frontend (its origins come from `origins.py`) or one of its
-official companion apps. Anything else is refused with `DecisionRefused`.
+official companion apps. Anything else is refused with `DecisionRefused`,
+as is an approval of what would now do more than the person was shown
+(`refuse_new`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from ipaddress import ip_address
 from typing import Final
 
@@ -15,7 +18,9 @@ import yarl
 from homeassistant.auth.models import RefreshToken, User
 from homeassistant.core import HomeAssistant
 
+from ..gate import Finding
 from ..origins import async_home_assistant_origins
+from .model import Confirmation
 
 # OAuth client ids of Home Assistant's official companion apps.
 COMPANION_APP_CLIENT_IDS: Final = frozenset(
@@ -96,3 +101,20 @@ def _is_loopback(address: str) -> bool:
         return ip_address(address).is_loopback
     except ValueError:
         return False
+
+
+def refuse_new(confirmation: Confirmation, findings: Iterable[Finding]) -> None:
+    """Raise `action_changed` if `findings` stop something the person was not shown.
+
+    Another entity, or another state for the same one ("open" where it said
+    "unlocked"), voids the request: it is judged again when approved.
+    """
+    asked = [dict(finding) for finding in confirmation.findings]
+    new = [f for f in findings if f.blocks and f.as_dict() not in asked]
+    if new:
+        raise DecisionRefused(
+            "action_changed",
+            "The action would now do something it did not when it was asked "
+            f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}: "
+            f"{new[0].reason}); deny it and let it be asked again",
+        )

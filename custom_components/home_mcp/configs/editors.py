@@ -71,7 +71,8 @@ class ConfigError(HomeAssistantError):
 class Written:
     """What a write did: the item, its entity, and its configuration before and after."""
 
-    kind: ConfigKind
+    kind: StrEnum
+    """A `ConfigKind`, or a helper's `HelperKind`."""
     key: str
     action: str
     """`created`, `updated` or `deleted`."""
@@ -175,6 +176,9 @@ class ConfigEditors:
             raise ConfigError(str(err), error_path(err)) from err
         except HomeAssistantError as err:
             raise ConfigError(str(err)) from err
+        except (TypeError, ValueError, KeyError, AttributeError) as err:
+            # A validator that trips over a value of the wrong shape: refused too.
+            raise ConfigError(f"a value has the wrong type ({err})") from err
         if not isinstance(validated, dict):
             raise ConfigError(f"Home Assistant could not read this {kind}")
         return validated

@@ -61,6 +61,11 @@ class ConfigHistory:
         return list(reversed(self._items.get(item_key(kind, key), [])))
 
     @callback
+    def async_items(self) -> dict[str, list[Version]]:
+        """Return every item's replaced versions (`kind/key` -> newest first)."""
+        return {key: list(reversed(versions)) for key, versions in self._items.items()}
+
+    @callback
     def async_record(self, written: Written, by: str) -> Version:
         """Keep what `written` replaced; return the version recorded."""
         version: Version = {

@@ -171,6 +171,7 @@ class HomeMcpPanel extends HTMLElement {
         this._confirmations = message.confirmations || [];
         this._renderConfirmations();
         this._refresh(); // A decision changes the audit and the status too.
+        this._refreshHistory(); // ... and an approved write, the history.
       },
       { type: "home_mcp/confirmations/subscribe" },
     );
@@ -181,6 +182,7 @@ class HomeMcpPanel extends HTMLElement {
     });
     this._refresh();
     this._refreshKeys();
+    this._refreshHistory();
     this._ticker = setInterval(() => this._tick(), 1000);
     this._poller = setInterval(() => document.hidden || this._refresh(), POLL_MS);
   }
@@ -213,6 +215,50 @@ class HomeMcpPanel extends HTMLElement {
       this._keyError = err.message || String(err);
     }
     this._renderKeys();
+  }
+
+  async _refreshHistory() {
+    try {
+      this._history = (await this._ws({ type: "home_mcp/config/history" })).items || [];
+    } catch (err) {
+      this._historyError = err.message || String(err);
+    }
+    this._renderHistory();
+  }
+
+  async _restore(item, index) {
+    this._historyError = "";
+    try {
+      const done = await this._ws({ type: "home_mcp/config/restore", kind: item.kind, key: item.key, version: index });
+      if (done.confirmation_id) {
+        // Guarded: the person reads the diff and approves it like any request.
+        history.pushState(null, "", this._path(done.confirmation_id));
+        window.dispatchEvent(new CustomEvent("location-changed", { detail: { replace: false } }));
+        return;
+      }
+      this._historyNote = `Restored: the ${item.kind} was ${done.written.action}.`;
+    } catch (err) {
+      this._historyError = err.message || String(err);
+    }
+    this._refreshHistory();
+  }
+
+  _renderHistory() {
+    const slot = this._slot("history");
+    if (!slot) return;
+    const items = this._history || [];
+    const parts = [];
+    if (this._historyNote) parts.push(h("p", { role: "status" }, this._historyNote));
+    if (this._historyError) parts.push(h("p", { class: "error", role: "alert" }, `Not restored: ${this._historyError}`));
+    parts.push(items.length
+      ? h("ul", { class: "rows history" }, items.map((item) => h("li", {},
+          h("strong", {}, `${item.kind} `, h("code", {}, item.entity_id || item.key)),
+          h("ul", {}, (item.versions || []).map((v, index) => h("li", {},
+            h("span", { class: "muted" }, `before it was ${v.action} ${when(v.at)}${v.by_name ? ` (asked by ${v.by_name})` : ""} `),
+            h("button", { class: "small", onclick: () => this._restore(item, index) },
+              v.config ? "Restore this version" : "Restore: delete it (it did not exist)")))))))
+      : h("p", { class: "empty" }, "Nothing yet. Every write keeps the version it replaced (the last 20 per item); restoring one is judged like any write."));
+    slot.replaceChildren(...parts);
   }
 
   async _decide(confirmation, decision) {
@@ -309,6 +355,7 @@ class HomeMcpPanel extends HTMLElement {
         section("decisions", "Recent decisions"),
         h("div", { class: "columns" }, section("status", "Status"), section("configs", "Connect a client")),
         section("keys", "Client keys", this._keyForm()),
+        section("history", "Configuration written over MCP"),
         section("audit", "Audit log (newest first)"),
       );
     }
@@ -316,6 +363,7 @@ class HomeMcpPanel extends HTMLElement {
     this._renderStatus();
     this._renderAudit();
     this._renderKeys();
+    this._renderHistory();
   }
 
   _slot(id) {
@@ -404,6 +452,13 @@ class HomeMcpPanel extends HTMLElement {
             ` — ${f.service}: ${f.reason || RISK_LABELS[f.risk] || f.risk}`,
             f.via && f.via.length ? h("div", { class: "muted" }, `through ${f.via.join(" → ")}`) : "",
           )))),
+        c.write ? [
+          h("dt", {}, c.write.operation === "delete" ? "What it deletes" : "What it writes"),
+          h("dd", {},
+            h("div", {}, `${c.write.kind} `, h("code", {}, c.write.entity_id), c.write.key ? [" · id ", h("code", {}, c.write.key)] : ""),
+            (c.write.when || []).length ? h("div", {}, `It runs ${c.write.when.join(" or ")}.`) : "",
+            this._diff(c.write.diff)),
+        ] : "",
         h("dt", {}, "Asked by"),
         h("dd", {}, `${requester.user_name || "an unknown user"} · credential “${requester.credential_name || "?"}” · client ${requester.client_name || "unknown"}`),
         h("dt", {}, "When"),
@@ -418,9 +473,9 @@ class HomeMcpPanel extends HTMLElement {
       const label = shorten(`Approve: ${c.summary}`, 90);
       card.append(h("div", { class: "actions" },
         h("button", { class: "approve", disabled: !!busy, onclick: () => this._decide(c, "approve") },
-          busy === "approve" ? `Approving… Home Assistant runs ${action.domain}.${action.service}` : label),
+          busy === "approve" ? (c.write ? "Approving… Home Assistant writes it" : `Approving… Home Assistant runs ${action.domain}.${action.service}`) : label),
         h("button", { class: "deny", disabled: !!busy, onclick: () => this._decide(c, "deny") },
-          busy === "deny" ? "Denying…" : "Deny: nothing runs"),
+          busy === "deny" ? "Denying…" : c.write ? "Deny: nothing is written" : "Deny: nothing runs"),
       ));
     } else if (c.state === "pending") {
       card.append(h("p", { class: "muted" }, "This request has expired; nothing ran. The client has to ask again."));
@@ -431,6 +486,15 @@ class HomeMcpPanel extends HTMLElement {
     return card;
   }
 
+  _diff(text) {
+    // The YAML before and after, as Home Assistant's editor writes it: removed and added lines marked.
+    return h("pre", { class: "diff", "aria-label": "Changes to the configuration" },
+      (text || "").split("\n").map((line) => h("span", {
+        class: line.startsWith("+") && !line.startsWith("+++") ? "added"
+          : line.startsWith("-") && !line.startsWith("---") ? "removed" : "",
+      }, `${line}\n`)));
+  }
+
   _outcome(c) {
     const box = h("div", { class: `outcome ${c.state}` });
     if (c.state === "denied") box.append(h("p", {}, `Denied${c.decided_by ? ` by ${c.decided_by.name}` : ""} at ${when(c.decided_at)}. Nothing ran.`));
@@ -438,8 +502,9 @@ class HomeMcpPanel extends HTMLElement {
     if (c.state === "approved" || c.state === "failed") {
       const outcome = c.outcome || {};
       box.append(h("p", {}, `Approved${c.decided_by ? ` by ${c.decided_by.name}` : ""} at ${when(c.decided_at)}. `,
-        outcome.ok ? "Home Assistant ran it." : `Home Assistant reported a problem: ${outcome.message || outcome.error || "unknown"}`));
+        outcome.ok ? (c.write ? "Home Assistant wrote it." : "Home Assistant ran it.") : `Home Assistant reported a problem: ${outcome.message || outcome.error || "unknown"}`));
       if (outcome.warning) box.append(h("p", { class: "error" }, outcome.warning));
+      if (outcome.written) box.append(h("p", {}, `The ${outcome.written.kind} ${outcome.written.entity_id || outcome.written.id} was ${outcome.written.action}.`));
       if ((outcome.states || []).length) {
         box.append(h("ul", { class: "states" }, outcome.states.map((s) =>
           h("li", {},
@@ -589,7 +654,8 @@ class HomeMcpPanel extends HTMLElement {
     const name = h("input", { type: "text", maxlength: "60", placeholder: "Name, e.g. Claude on my laptop", "aria-label": "Key name", required: true });
     const scope = h("select", { "aria-label": "Scope" },
       h("option", { value: "read" }, "read: sees the house, cannot act"),
-      h("option", { value: "control" }, "control: may act, through the gate"));
+      h("option", { value: "control" }, "control: may act, through the gate"),
+      h("option", { value: "config" }, "config: may act and write automations, scripts, scenes and helpers, through the gate"));
     const form = h("form", {
       class: "key-form",
       onsubmit: async (event) => {
@@ -710,6 +776,8 @@ const STYLES = `
   dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
   ul { margin: 0; padding-left: 18px; }
   .findings li, .states li { margin-bottom: 4px; }
+  pre.diff .added { color: var(--success-color, #2e7d32); }
+  pre.diff .removed { color: var(--error-color, #c62828); }
   .muted, .empty { color: var(--secondary-text-color); }
   .empty.card { margin: 0; }
   .chip {

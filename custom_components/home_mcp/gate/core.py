@@ -200,6 +200,25 @@ class Gate:
         return self._with_allowed(dict.fromkeys(findings))
 
     @callback
+    def async_judge_helper_write(self, entity_id: str, service: str) -> tuple[Finding, ...]:
+        """Return what creating, changing or deleting helper `entity_id` risks.
+
+        A helper does what the house does when it changes: one whose value
+        can open the house (in the perimeter) opens it; one that what secures
+        the house reads or waits for (`guarded`) is a system change.
+        """
+        if self.index.async_current().in_perimeter(entity_id):
+            reason = "What it is set to can open the house"
+            finding = Finding(Risk.OPENS_HOUSE, entity_id, service, reason)
+        elif self.async_is_guarded_entity(entity_id):
+            reason = "What opens or secures the house reads it, or waits for it"
+            finding = Finding(Risk.SYSTEM, entity_id, service, reason)
+        else:
+            reason = "Nothing that opens or secures the house reads it"
+            finding = Finding(Risk.SAFE, entity_id, service, reason)
+        return self._with_allowed([finding])
+
+    @callback
     def async_is_guarded_entity(self, entity_id: str) -> bool:
         """Return True if some action on `entity_id` is guarded.
 

@@ -158,7 +158,7 @@ def judge_change(current: Any, future: Any, entity_id: str, removed: bool) -> li
                         changed,
                         service,
                         f"Makes {key} able to open the house: {finding.reason}",
-                        (entity_id, *finding.via),
+                        tuple(dict.fromkeys((entity_id, *finding.via))),
                     )
                 )
                 break

@@ -19,6 +19,8 @@ from homeassistant.core import HomeAssistant
 from ..actions import MAX_REPORTED_ENTITIES, ProgressCallback, async_execute
 from ..approvals import Confirmation, ConfirmationManager, TooManyPending
 from ..caller import Caller
+from ..configs.plans import WriteRecord
+from ..configs.writes import ConfigWriter
 from ..const import PANEL_URL_PATH
 from ..gate import Decision, Gate, Risk
 
@@ -37,6 +39,7 @@ class ToolContext:
         asked for none).
     budget: the byte budget of this call's response; tools that can
         summarise (history) size their answer to it instead of being cut.
+    writer: writes configuration through the gate (the write tools).
     """
 
     hass: HomeAssistant
@@ -45,6 +48,7 @@ class ToolContext:
     confirmations: ConfirmationManager
     progress: ProgressCallback | None = None
     budget: int = 15 * 1024
+    writer: ConfigWriter | None = None
 
 
 class ToolError(Exception):
@@ -142,6 +146,9 @@ class Tool:
         `run_macro`); they pass through the gate.
     admin_only: True for tools only a Home Assistant administrator's own
         credential may list and call (`Caller.is_admin`).
+    config_scope: True for the configuration tools (`get_config`,
+        `save_config`, `delete_config`): an administrator's own credential or
+        a `config` client key lists and calls them.
     narrow_hint: what to tell a model when the result was cut to fit the
         byte budget (which argument narrows the request).
     text_fields: top-level output fields that are multi-line text (YAML, a
@@ -156,9 +163,39 @@ class Tool:
     handler: Callable[[ToolContext, Any], Awaitable[ToolOutput]]
     write: bool = False
     admin_only: bool = False
+    config_scope: bool = False
     idempotent: bool = True
     narrow_hint: str = "Use offset and limit to page, or narrow the request."
     text_fields: frozenset[str] = frozenset()
+
+    def usable_by(self, caller: Caller) -> bool:
+        """Return True if `caller` may list and call this tool."""
+        if self.write and caller.read_only:
+            return False
+        if self.config_scope:
+            return caller.is_admin or caller.writes_config
+        return caller.is_admin or not self.admin_only
+
+    def refusal_for(self, caller: Caller) -> ToolError:
+        """Return the error for a caller that may not call this tool (`usable_by`)."""
+        if self.write and caller.read_only:
+            return ToolError(
+                "read_only_credential",
+                f"This client key may only read; {self.name} changes the house",
+                "Ask an administrator for a control key",
+            )
+        if self.config_scope:
+            return ToolError(
+                "config_scope_needed",
+                f"{self.name} reads or writes configuration: an administrator's own "
+                "credential, or a client key of the config scope",
+                "Ask an administrator for a config key",
+            )
+        return ToolError(
+            "admin_only",
+            f"{self.name} is only for a Home Assistant administrator's own credential",
+            "Ask an administrator; client keys and other users cannot call it",
+        )
 
 
 _RISK_WORDS: Final = {
@@ -216,10 +253,22 @@ def refusal(
     }
 
 
-def refuse(ctx: ToolContext, decision: Decision, **details: Any) -> ToolError:
-    """Record a pending confirmation for a guarded decision; return the refusal."""
+def refuse(
+    ctx: ToolContext,
+    decision: Decision,
+    *,
+    write: WriteRecord | None = None,
+    summary: str | None = None,
+    **details: Any,
+) -> ToolError:
+    """Record a pending confirmation for a guarded decision; return the refusal.
+
+    write, summary: for a configuration write (`ConfirmationManager.async_request`).
+    """
     try:
-        confirmation, _ = ctx.confirmations.async_request(decision, ctx.caller)
+        confirmation, _ = ctx.confirmations.async_request(
+            decision, ctx.caller, write=write, summary=summary
+        )
     except TooManyPending as err:
         return ToolError(
             "too_many_pending",

@@ -160,7 +160,7 @@ TOOLS = [
         name="get_error_log",
         title="Error log",
         description=(
-            "Admin only. Logged warnings and errors with counts, newest first; "
+            "Logged warnings and errors with counts, newest first; "
             "filter by level, logger or integration, text."
         ),
         input_model=GetErrorLogInput,

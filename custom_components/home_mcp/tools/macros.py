@@ -279,7 +279,7 @@ TOOLS = [
         description=(
             "Run the one scene, script or automation that clearly matches a phrase, "
             "through the gate; returns the states after. No clear match: runs "
-            "nothing. dry_run: resolve only."
+            "nothing."
         ),
         input_model=RunMacroInput,
         output_model=RunMacroOutput,

@@ -215,7 +215,7 @@ TOOLS = [
         description=(
             "Call first. Floors, rooms (areas) with aliases; per room lights, "
             "climate, covers, media, security; every lock, alarm, valve and door. "
-            f"Its names are the household's words, which other tools accept. {UNTRUSTED_NOTE}"
+            f"{UNTRUSTED_NOTE}"
         ),
         input_model=OverviewInput,
         output_model=OverviewOutput,

@@ -240,7 +240,7 @@ TOOLS = [
         name="render_template",
         title="Render a template",
         description=(
-            "Admin only. Render a Jinja template: result and type. Stopped after "
+            "Render a Jinja template: result and type. Stopped after "
             "timeout seconds; errors give the line."
         ),
         input_model=RenderTemplateInput,

@@ -107,6 +107,7 @@ async def async_authenticate(request: web.Request, keys: KeyStore | None) -> Cal
             credential_name=clean_text(f"client key {key.name}", NAME_MAX_CHARS),
             key_id=key.key_id,
             read_only=key.scope == "read",
+            writes_config=key.scope == "config",
             base_url=_base_url(hass),
         )
     headers = {hdrs.CONTENT_TYPE: "application/json"}

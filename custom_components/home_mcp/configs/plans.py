@@ -1,0 +1,166 @@
+"""A configuration write as it is judged, shown and kept: its record, its plan, its diff.
+
+`WriteRecord` is a write as a confirmation keeps it (the exact
+configuration that runs on approval, the digest of what it replaces, the
+diff the person reads); `Plan` is a record with the gate's findings and the
+references the house lacks, before anything is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import difflib
+import hashlib
+import json
+from typing import Any, Final, NotRequired, TypedDict
+
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.util.yaml import dump as yaml_dump
+
+from ..gate import Action, Decision, Finding, Gate
+from .references import Unknown
+
+DIFF_MAX_LINES: Final = 400
+"""A diff longer than this is cut (with a line saying so)."""
+
+
+class WriteRecord(TypedDict):
+    """A write as a confirmation keeps it: exactly what runs on approval."""
+
+    kind: str
+    key: str
+    operation: str
+    """`save` or `delete`."""
+    creating: bool
+    config: dict[str, Any] | None
+    entity_id: str
+    replaces: str | None
+    """The digest of the stored item this write replaces (None: nothing)."""
+    diff: str
+    when: NotRequired[list[str]]
+    """An automation's triggers in words ("at 03:00:00 every day")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A write, validated and judged, not done."""
+
+    record: WriteRecord
+    findings: tuple[Finding, ...]
+    unknown: list[Unknown]
+    alias: str | None
+
+    @property
+    def guarded(self) -> bool:
+        """Return True if a person must approve the write."""
+        return any(finding.blocks for finding in self.findings)
+
+    def decision(self) -> Decision:
+        """Return the write as the gate's decision: `automation.save` on its entity."""
+        record = self.record
+        # What makes two requests "the same write asked again": the item (not
+        # the id a creation is given afresh each time) and its configuration.
+        data = {"config": digest(record["config"])}
+        if not record["creating"]:
+            data["id"] = record["key"]
+        action = Action(
+            record["kind"], record["operation"], {ATTR_ENTITY_ID: [record["entity_id"]]}, data
+        )
+        return Decision(action, (record["entity_id"],), self.findings)
+
+    def question(self, gate: Gate, verb: str | None = None) -> str:
+        """Return what a person is asked.
+
+        "save automation 'Night': at 03:00:00 every day, unlock Front Door":
+        the item, when it runs (`when`), and the effects that stop it (not
+        "through" the item itself, which is what is being saved).
+        """
+        record = self.record
+        named = f"{record['kind']} {self.alias or record['key']!r}"
+        own = tuple(
+            Finding(
+                f.risk,
+                f.entity_id,
+                f.service,
+                f.reason,
+                tuple(v for v in f.via if v != record["entity_id"]),
+                f.allowed,
+            )
+            for f in self.findings
+        )
+        decision = Decision(self.decision().action, (record["entity_id"],), own)
+        effects = gate.async_summary(decision)
+        when = f"{' or '.join(record['when'])}, " if record.get("when") else ""
+        return f"{verb or record['operation']} {named}: {when}{effects}"
+
+
+def new_record(
+    kind: str,
+    key: str,
+    entity_id: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    *,
+    config: dict[str, Any] | None = None,
+) -> WriteRecord:
+    """Return the record of writing `config` (None: deleting) over `before`.
+
+    `after`: the item as it will be stored (None when deleted), for the diff.
+    """
+    return WriteRecord(
+        kind=kind,
+        key=key,
+        operation="save" if after is not None else "delete",
+        creating=before is None,
+        config=config,
+        entity_id=entity_id,
+        replaces=digest(before),
+        diff=yaml_diff(before, after),
+    )
+
+
+def digest(config: Any) -> str | None:
+    """Return a stable digest of a stored configuration (None for nothing)."""
+    if config is None:
+        return None
+    text = json.dumps(config, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def yaml_diff(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+    """Return a unified diff of the YAML the editor writes, before and after."""
+    old = yaml_dump(before).splitlines() if before is not None else []
+    new = yaml_dump(after).splitlines() if after is not None else []
+    lines = list(difflib.unified_diff(old, new, "before", "after", lineterm="", n=3))
+    if len(lines) > DIFF_MAX_LINES:
+        lines = [*lines[:DIFF_MAX_LINES], f"… {len(lines) - DIFF_MAX_LINES} more lines"]
+    return "\n".join(lines)
+
+
+def describe_triggers(config: dict[str, Any]) -> list[str]:
+    """Return an automation's triggers as a person reads them ("when Open sesame turns on")."""
+    triggers = config.get("triggers", config.get("trigger")) or []
+    words = []
+    for trigger in triggers if isinstance(triggers, list) else [triggers]:
+        if not isinstance(trigger, dict):
+            continue
+        kind = str(trigger.get("trigger", trigger.get("platform", "")))
+        entities = trigger.get("entity_id")
+        named = ", ".join(entities) if isinstance(entities, list) else str(entities or "")
+        if kind == "time":
+            at = trigger.get("at")
+            words.append(f"at {', '.join(map(str, at)) if isinstance(at, list) else at} every day")
+        elif kind == "state" and named:
+            to = trigger.get("to")
+            words.append(f"when {named} changes" + (f" to {to}" if to is not None else ""))
+        elif kind == "numeric_state" and named:
+            words.append(f"when {named} crosses a threshold")
+        elif kind == "event":
+            words.append(f"on the event {trigger.get('event_type')}")
+        elif kind == "sun":
+            words.append(f"at {trigger.get('event', 'sunrise or sunset')}")
+        elif kind == "homeassistant":
+            words.append(f"when Home Assistant {trigger.get('event', 'starts')}s")
+        else:
+            words.append(f"on a {kind or 'custom'} trigger")
+    return words[:5] + ([f"and {len(words) - 5} more triggers"] if len(words) > 5 else [])
