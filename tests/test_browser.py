@@ -11,7 +11,10 @@ Then, as a new user would:
    notifications, follows "Home MCP asks to unlock Front Door" to the panel's
    approval page and approves;
 3. Home Assistant's REST API shows the lock unlocked, and `get_confirmation`
-   over MCP says `approved`, with the outcome;
+   over MCP says `approved`, with the outcome; then `save_config` of an
+   automation that would unlock the front door at 03:00 waits too: its
+   approval page shows the YAML it adds, and approving it writes exactly
+   that (the automation loads, `get_config` reads it back);
 4. a second request (open the garage door, renamed with markup in its name,
    which the panel must show as text) waits in the main panel (dark theme),
    where the person also copies a client configuration and makes, uses and
@@ -19,7 +22,8 @@ Then, as a new user would:
    garage door and it stays closed.
 
 Screenshots go to `artifacts/browser/` (gitignored): the approval page before
-and after approving, the panel in a dark theme and on a 360x740 screen.
+and after approving, a configuration write's approval page, the panel in a
+dark theme and on a 360x740 screen.
 Timings go to `artifacts/browser/timings.json`, script/demo's and Home
 Assistant's logs beside them.
 
