@@ -30,9 +30,11 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from .approvals import ConfirmationManager
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
+from .completions import async_complete
 from .configs.writes import ConfigWriter
 from .const import DOMAIN
 from .gate import Gate
+from .prompts import PROMPTS, PromptMaker
 from .resources import ResourceHub
 from .schemas import compact_schema, output_schema
 from .shaping import clean_text, finalize
@@ -176,6 +178,7 @@ def create_server(
     writer: writes configuration through the gate (the write tools).
     """
     tools = {tool.name: tool for tool in all_tools()}
+    prompts = PromptMaker(hass, gate=gate, confirmations=confirmations, budget=budget)
     definitions = {tool.name: _tool_definition(tool) for tool in tools.values()}
 
     def _caller(ctx: ServerRequestContext[Any, Any]) -> Caller:
@@ -254,6 +257,22 @@ def create_server(
                 return asked
         return _result(shaped)
 
+    async def list_prompts(
+        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListPromptsResult:
+        _caller(ctx)
+        return types.ListPromptsResult(prompts=PROMPTS)
+
+    async def get_prompt(
+        ctx: ServerRequestContext[Any, Any], params: types.GetPromptRequestParams
+    ) -> types.GetPromptResult:
+        return await prompts.async_get(_caller(ctx), params.name, params.arguments)
+
+    async def complete(
+        ctx: ServerRequestContext[Any, Any], params: types.CompleteRequestParams
+    ) -> types.CompleteResult:
+        return async_complete(hass, _caller(ctx), confirmations, params)
+
     return Server(
         SERVER_NAME,
         version=version,
@@ -269,6 +288,9 @@ def create_server(
         on_subscribe_resource=resources.async_subscribe if resources else None,
         on_unsubscribe_resource=resources.async_unsubscribe if resources else None,
         on_subscriptions_listen=resources.async_listen if resources else None,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
+        on_completion=complete,
     )
 
 
