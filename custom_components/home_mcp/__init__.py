@@ -19,7 +19,8 @@ from typing import Any
 from homeassistant.components import frontend, panel_custom
 from homeassistant.components.http import StaticPathConfig
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.const import EVENT_CORE_CONFIG_UPDATE
+from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
@@ -41,10 +42,12 @@ from .const import (
     PANEL_COMPONENT,
     PANEL_URL_PATH,
     STATIC_URL,
+    URL_MCP,
 )
 from .gate import Gate, HouseIndex, Tripwire
 from .keys import KeyStore
 from .models import DATA_ENTITY_INDEX, DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
+from .repairs import async_update_issues
 from .resources import ResourceHub
 from .server import create_server
 from .tools.entity_index import EntityIndex
@@ -140,6 +143,14 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     endpoint = McpEndpoint(hass, server, sessions)
     urls: list[str] = hass.data.get(DATA_URLS, [])
     await endpoint.async_start(entry)
+    path_taken = URL_MCP not in hass.data.get(DATA_URLS, [])
+
+    @callback
+    def update_issues(_event: Event | None = None) -> None:
+        async_update_issues(hass, path_taken=path_taken)
+
+    update_issues()
+    entry.async_on_unload(hass.bus.async_listen(EVENT_CORE_CONFIG_UPDATE, update_issues))
     entry.runtime_data = HomeMcpData(
         gate=gate,
         confirmations=confirmations,

@@ -21,6 +21,7 @@ from homeassistant.helpers.http import KEY_HASS, HomeAssistantView
 
 from ..const import CORE_MCP_SERVER_DOMAIN, DOMAIN, URL_HOME_MCP, URL_MCP
 from ..models import HomeMcpConfigEntry
+from ..repairs import async_note_request
 from .auth import async_authenticate
 from .spec import rpc_error
 
@@ -100,6 +101,7 @@ class HomeMcpView(HomeAssistantView):
                 INVALID_REQUEST,
                 "Home MCP is not set up: add it in Settings > Devices & services",
             )
+        async_note_request(hass, caller, request.remote)
         if self.url == URL_MCP and async_core_mcp_server_active(hass):
             return rpc_error(
                 HTTPStatus.NOT_FOUND,
