@@ -28,10 +28,12 @@ from .const import (
     CONF_ALLOWED_ENTITIES,
     CONF_CONFIRMATION_EXPIRY,
     CONF_ENABLE_SESSIONS,
+    CONF_EXPOSED_ONLY,
     CONF_GUARDED_ENTITIES,
     CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
     DEFAULT_ENABLE_SESSIONS,
+    DEFAULT_EXPOSED_ONLY,
     DEFAULT_RESPONSE_BUDGET,
     DOMAIN,
     MAX_RESPONSE_BUDGET,
@@ -98,6 +100,9 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                         CONF_RESPONSE_BUDGET: int(
                             user_input.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET)
                         ),
+                        CONF_EXPOSED_ONLY: bool(
+                            user_input.get(CONF_EXPOSED_ONLY, DEFAULT_EXPOSED_ONLY)
+                        ),
                         CONF_ENABLE_SESSIONS: bool(
                             user_input.get(CONF_ENABLE_SESSIONS, DEFAULT_ENABLE_SESSIONS)
                         ),
@@ -145,6 +150,10 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                         mode=NumberSelectorMode.BOX,
                     )
                 ),
+                probatio.Optional(
+                    CONF_EXPOSED_ONLY,
+                    default=bool(options.get(CONF_EXPOSED_ONLY, DEFAULT_EXPOSED_ONLY)),
+                ): BooleanSelector(),
                 probatio.Optional(
                     CONF_ENABLE_SESSIONS,
                     default=bool(options.get(CONF_ENABLE_SESSIONS, DEFAULT_ENABLE_SESSIONS)),

@@ -26,6 +26,8 @@ DEFAULT_RESPONSE_BUDGET: Final = 15
 MIN_RESPONSE_BUDGET: Final = 4
 MAX_RESPONSE_BUDGET: Final = 256
 CONF_ENABLE_SESSIONS: Final = "enable_sessions"
+CONF_EXPOSED_ONLY: Final = "exposed_only"
+DEFAULT_EXPOSED_ONLY: Final = False
 """Serve handshake-era clients with sessions (`Mcp-Session-Id`); off: stateless only."""
 DEFAULT_ENABLE_SESSIONS: Final = False
 

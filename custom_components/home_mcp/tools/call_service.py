@@ -16,6 +16,7 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 
+from ..exposure import async_exposed_test
 from ..gate import TARGET_KEYS, Action
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 from .arguments import Data, DomainName, Identifier, Identifiers
@@ -112,8 +113,11 @@ def _check_targets_exist(ctx: ToolContext, target: dict[str, Any]) -> None:
         for e in _ids(target.get("entity_id"))
         if e.strip().lower() not in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE)
     ]
+    exposed = async_exposed_test(ctx.hass)
     for entity_id in entity_ids:
-        if ctx.hass.states.get(entity_id) is None:
+        if ctx.hass.states.get(entity_id) is None or (
+            exposed is not None and not exposed(entity_id.strip().lower())
+        ):
             missing.setdefault("entity_id", []).append(entity_id)
     checks = (
         ("device_id", lambda i: dr.async_get(ctx.hass).async_get(i)),
@@ -148,6 +152,18 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     validated = _validate(ctx, args.domain, args.service, action.service_data())
     _check_targets_exist(ctx, {k: v for k, v in validated.items() if k in TARGET_KEYS})
     decision = ctx.gate.async_check(action)
+    if (exposed := async_exposed_test(ctx.hass)) is not None and any(
+        key in validated for key in TARGET_KEYS
+    ):
+        # Only what is exposed: the action reaches the exposed entities Home
+        # Assistant's expansion found, named one by one, judged as such.
+        reached = [e for e in decision.targets if exposed(e)]
+        # A domain's own action acts on that domain's entities (as a confirmation records it).
+        reached = [e for e in reached if e.startswith(f"{args.domain}.")] or reached
+        data = {k: v for k, v in action.data.items() if k not in TARGET_KEYS}
+        target = {"entity_id": reached} if reached else {"entity_id": ENTITY_MATCH_NONE}
+        action = Action(domain=args.domain, service=args.service, target=target, data=data)
+        decision = ctx.gate.async_check(action)
     if decision.guarded:
         raise refuse(ctx, decision)
     result = await async_run(ctx, decision, decision.affected_entities)

@@ -148,7 +148,7 @@ async def get_history(ctx: ToolContext, args: GetHistoryInput) -> GetHistoryOutp
         hint="Narrow start/end (e.g. start='7d'), or use get_statistics with period "
         "day for longer spans",
     )
-    may_read = readable(ctx.caller.user)
+    may_read = readable(ctx.caller.user, ctx.hass)
     skipped = [
         {"entity_id": entity_id, "reason": "not permitted"}
         for entity_id in wanted

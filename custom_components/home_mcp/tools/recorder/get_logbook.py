@@ -108,7 +108,7 @@ async def get_logbook(ctx: ToolContext, args: GetLogbookInput) -> GetLogbookOutp
         args.domain,
         expand_domain_up_to=MAX_LOGBOOK_ENTITIES,
     )
-    may_read = readable(ctx.caller.user)
+    may_read = readable(ctx.caller.user, ctx.hass)
     hint = None
     if entity_ids is not None:
         entity_ids = [e for e in entity_ids if may_read(e)]

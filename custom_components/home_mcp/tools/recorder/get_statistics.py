@@ -118,7 +118,7 @@ async def get_statistics(ctx: ToolContext, args: GetStatisticsInput) -> GetStati
         tool=f"get_statistics with period {args.period}",
         hint="Narrow start/end, or use a longer period (day, week, month)",
     )
-    may_read = readable(ctx.caller.user)
+    may_read = readable(ctx.caller.user, ctx.hass)
     skipped = [
         {"statistic_id": sid, "reason": "not permitted"}
         for sid in ids

@@ -1,0 +1,32 @@
+"""The option "Only what is exposed to Assist": which entities exist, for MCP.
+
+Off (the default), Home MCP reads and acts on the whole house, within each
+caller's Home Assistant permissions. On, an entity not exposed to Assist
+(Settings → Voice assistants → Expose, Home Assistant's own
+`async_should_expose` for the `conversation` assistant) answers everywhere
+as one that does not exist: reads (`tools.house.readable`, which every read
+path asks), searches, history, logbook and statistics, resources and
+completions, and the targets of an action once Home Assistant's expansion of
+areas, devices and labels is known (`call_service`). The gate still judges
+the whole house: what an exposed entity sets off is never hidden from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.core import HomeAssistant, callback
+
+from .const import CONF_EXPOSED_ONLY, DOMAIN
+
+
+@callback
+def async_exposed_test(hass: HomeAssistant) -> Callable[[str], bool] | None:
+    """Return the test of whether an entity is exposed, or None when every entity counts."""
+    entries = hass.config_entries.async_loaded_entries(DOMAIN)
+    if not entries or not entries[0].runtime_data.options.get(CONF_EXPOSED_ONLY):
+        return None
+    return partial(async_should_expose, hass, CONVERSATION_DOMAIN)

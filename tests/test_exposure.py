@@ -1,0 +1,60 @@
+"""The option "Only what is exposed to Assist": an unexposed entity answers as a nonexistent one."""
+
+from __future__ import annotations
+
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er
+
+from .conftest import McpHarness, call_service, entity_state, set_options
+
+HIDDEN = ("lock.front_door", "light.kitchen_lights", "sensor.outside_temperature")
+
+
+async def _expose_all_but_hidden(hass: HomeAssistant) -> None:
+    for entity_id in hass.states.async_entity_ids():
+        async_expose_entity(hass, "conversation", entity_id, entity_id not in HIDDEN)
+
+
+async def test_off_by_default_the_whole_house_answers(mcp: McpHarness, hass: HomeAssistant) -> None:
+    await _expose_all_but_hidden(hass)
+    found = await mcp.data("get_entity", {"entity_id": "lock.front_door"})
+    assert found["ok"] is True
+
+
+async def test_on_an_unexposed_entity_is_not_there(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    await _expose_all_but_hidden(hass)
+    await set_options(hass, home_mcp, exposed_only=True)
+
+    missing = await mcp.data("get_entity", {"entity_id": "lock.front_door"})
+    nowhere = await mcp.data("get_entity", {"entity_id": "lock.no_such_lock"})
+    assert missing["error"] == nowhere["error"] == "not_found"
+    listed = await mcp.data("list_entities", {"domain": "lock"})
+    assert "lock.front_door" not in {row["entity_id"] for row in listed["items"]}
+    assert "lock.kitchen_door" in {row["entity_id"] for row in listed["items"]}
+    searched = await mcp.data("list_entities", {"query": "kitchen lights"})
+    assert "light.kitchen_lights" not in {row["entity_id"] for row in searched["items"]}
+    overview = await mcp.data("home_overview")
+    assert "lock.front_door" not in str(overview)
+
+    # Acting on it: as on an entity that does not exist; nothing moves.
+    refused = await call_service(mcp, "light", "turn_off", {"entity_id": "light.kitchen_lights"})
+    assert refused["error"] == "not_found"
+    assert entity_state(hass, "light.kitchen_lights") == "on"
+    # An area reaches only its exposed entities.
+    await call_service(mcp, "light", "turn_off", {"entity_id": "all"})
+    assert entity_state(hass, "light.kitchen_lights") == "on"
+    assert entity_state(hass, "light.bed_light") == "off"
+    assert entity_state(hass, "light.ceiling_lights") == "off"
+
+    entry = er.async_get(hass).async_get("light.kitchen_lights")
+    assert entry is not None and entry.device_id is not None
+    device = dr.async_get(hass).async_get(entry.device_id)
+    assert device is not None and device.area_id is not None
+    async with mcp.client() as client:
+        read = await client.read_resource(f"ha://area/{device.area_id}")
+    assert "kitchen_lights" not in str(read)  # The room, without what is not exposed.
