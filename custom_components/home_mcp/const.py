@@ -25,6 +25,8 @@ CONF_RESPONSE_BUDGET: Final = "response_budget"
 DEFAULT_RESPONSE_BUDGET: Final = 15
 MIN_RESPONSE_BUDGET: Final = 4
 MAX_RESPONSE_BUDGET: Final = 256
+EVENT_CONFIG_WRITTEN: Final = f"{DOMAIN}_config_written"
+"""Fired after each configuration write (`configs.writes`); the gate judges what it sets off."""
 CONF_ENABLE_SESSIONS: Final = "enable_sessions"
 CONF_EXPOSED_ONLY: Final = "exposed_only"
 DEFAULT_EXPOSED_ONLY: Final = False

@@ -133,6 +133,8 @@ class HelperWrites:
         if schema is None:
             return
         data = {k: v for k, v in config.items() if k != "id" and v is not None}
+        if fields is None:
+            data["id"] = "proposed"  # A whole stored item's schema (a schedule's) asks for one.
         try:
             schema(data)
         except vol.Invalid as err:

@@ -22,7 +22,7 @@ from homeassistant.core import Context, HomeAssistant, callback, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import slugify
 
-from ..const import DOMAIN
+from ..const import EVENT_CONFIG_WRITTEN
 from ..gate import Finding, Gate
 from ..gate.proposals import Proposed
 from .editors import ConfigEditors, ConfigError, ConfigKind, Written
@@ -33,7 +33,6 @@ from .ids import WrongItem, resolve_key
 from .plans import Plan, WriteRecord, describe_triggers, digest, new_record
 from .references import async_unknown
 
-EVENT_CONFIG_WRITTEN: Final = f"{DOMAIN}_config_written"
 WARNED_FOR: Final = 600.0
 """Seconds a write warned about (unknown references) may be repeated to make it."""
 WARNED_KEPT: Final = 100

@@ -21,6 +21,7 @@ import probatio
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_id
 
+from ..const import EVENT_CONFIG_WRITTEN
 from .expansion import HouseMap
 from .index import HouseIndex
 from .judge import Judge
@@ -176,17 +177,26 @@ class Gate:
         what becomes able to open the house, and securing automations or
         scripts removed, changed or no longer securing. Fails closed: a
         house that cannot be read with the change is an `unknown` finding.
+        What the item's run does is judged as a macro run later is (on any
+        state): opening, and keeping what secures the house from securing it;
+        so is what the house's automations do on the write's own event,
+        `home_mcp_config_written`.
         """
         current = self.index.async_current()
         try:
             with proposing({entity_id: item}):
                 future = build_snapshot(self._hass, self.index.guarded)
                 findings = judge_change(current, future, entity_id, removed=item is None)
-                if item is not None and split_entity_id(entity_id)[0] == "scene":
-                    # A scene is not run by the perimeter: what it sets, on any state.
-                    judge = Judge(_Knowledge(self, future), now=False)
-                    judge.call("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]}, {}, 0)
-                    findings.extend(judge.findings)
+                judge = Judge(_Knowledge(self, future), now=False)
+                if item is not None:
+                    # What running it does, on any state: opening, and also
+                    # keeping what secures the house from doing so.
+                    run = self.macro_action(entity_id)
+                    judge.call(run.domain, run.service, run.target, run.data, 0)
+                # The write itself fires `home_mcp_config_written`.
+                for key in (f"event:{EVENT_CONFIG_WRITTEN}", "event:*"):
+                    judge.react(key, "fire")
+                findings.extend(judge.findings)
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not judge a change to %s", entity_id)
             findings = [

@@ -15,12 +15,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from homeassistant import const as ha_const
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+    label_registry as lr,
+)
 
+from ..const import DOMAIN
 from .expansion import device_action_verb, template_scripts
 from .macros import walk
 from .model import Effect, Risk
@@ -95,12 +103,44 @@ def judge_device_action(judge: Judge, action: Mapping[str, Any], depth: int) -> 
     judge.effect(Effect(entity_id, verb, data), depth)
 
 
+SYSTEM_EVENTS: Final = frozenset(
+    {
+        *(value for name, value in vars(ha_const).items() if name.startswith("EVENT_")),
+        er.EVENT_ENTITY_REGISTRY_UPDATED,
+        dr.EVENT_DEVICE_REGISTRY_UPDATED,
+        ar.EVENT_AREA_REGISTRY_UPDATED,
+        fr.EVENT_FLOOR_REGISTRY_UPDATED,
+        lr.EVENT_LABEL_REGISTRY_UPDATED,
+        "category_registry_updated",
+        "config_entry_discovered",
+        "data_entry_flow_progressed",
+        "repairs_issue_registry_updated",
+        "user_added",
+        "user_updated",
+        "user_removed",
+    }
+)
+"""Events Home Assistant itself fires (its `EVENT_*` constants, the registries')."""
+
+
 def judge_event(judge: Judge, event_type: Any) -> None:
-    """Judge firing an event: the automations it triggers."""
+    """Judge firing an event: the automations it triggers, and whose event it is.
+
+    Home Assistant's own events (a state change, a registry update, a stop)
+    and Home MCP's (a person's decision) are Home Assistant's to fire: a
+    forged one is a system action. An event whose type is a template could
+    be any of them.
+    """
     if is_dynamic(event_type) or not isinstance(static(event_type), str):
+        judge.unknown("event", "The event's type is a template: it could be any event")
         keys = [*judge.knowledge.event_keys(), "event:*"]
     else:
-        keys = [f"event:{static(event_type)}", "event:*"]
+        name = str(static(event_type)).strip()
+        if name in SYSTEM_EVENTS or name.startswith(f"{DOMAIN}_"):
+            judge.add(
+                Risk.SYSTEM, None, "event", f"Fires {name}, an event only Home Assistant fires"
+            )
+        keys = [f"event:{name}", "event:*"]
     for key in keys:
         judge.react(key, "fire")
 

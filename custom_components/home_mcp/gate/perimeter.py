@@ -190,7 +190,9 @@ class Snapshot:
         """Yield the enabled securing automations `verb` on `entity_id` can stop.
 
         Automations that lock, close or arm do not run when a condition they
-        check fails, or when the timer they wait for is cancelled or paused.
+        check fails, or when the timer they wait for is cancelled, paused, or
+        changed (`timer.change`, or `timer.start` with a duration of its own:
+        it ends later, however long it is set for).
         """
         domain = entity_id.partition(".")[0]
         found: list[str] = []
@@ -199,7 +201,8 @@ class Snapshot:
             for automation_id, accepted in checks:
                 if accepted is None or not states or not states <= accepted:
                     found.append(automation_id)
-        if verb in ("cancel", "pause"):
+        if verb in ("cancel", "pause", "change"):
+            # Stopped, or set to end later (for any duration): maybe never.
             found.extend(self.waits_on(entity_id))
         if not found:
             return

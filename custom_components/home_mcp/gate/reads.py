@@ -110,6 +110,12 @@ class Reads:
         kind = config.get("trigger", config.get("platform"))
         if kind == "event":
             self._add_event_trigger(config)
+        elif kind == "tag":
+            self.keys.add("event:tag_scanned")  # A tag trigger listens to tag scans.
+        elif kind == "device":
+            # Many integrations' device triggers listen to an event of theirs
+            # (`zha_event`, `deconz_event`): any event may set one off.
+            self.keys.add("event:*")
         elif kind == "persistent_notification":
             # `persistent_notification.create`, notify services and entities
             # that pass a notification on, and any other action: integrations

@@ -123,6 +123,17 @@ def runnables(
             reads.add(getattr(entity, "_variables", None))
             runnable.inputs = reads.keys
             runnable.checks = list(_checks(hass, raw.get("conditions", raw.get("condition"))))
+            # Conditions inside its actions (`choose`, `if`, a `condition:`
+            # step) stop what follows them just as well.
+            # Not those on what it acts on itself ("if the garage is open,
+            # close it"): changing that is what the branch is there for.
+            actions = raw.get("actions", raw.get("sequence"))
+            acted = _acted_on(actions)
+            runnable.checks += [
+                check
+                for check in _checks(hass, list(_inner_conditions(actions)))
+                if check[0] not in acted
+            ]
             if domain == "automation":
                 raw_triggers = raw.get("triggers", raw.get("trigger"))
                 _add_triggers(hass, runnable, getattr(entity, "_trigger_config", None) or [],
@@ -217,6 +228,43 @@ def _checks(hass: HomeAssistant, conditions: Any) -> Iterator[tuple[str, frozens
         for key in Reads(hass).add(condition).keys:
             if "." in key and ":" not in key:
                 yield key, accepted
+
+
+def _inner_conditions(node: Any) -> Iterator[Any]:
+    """Yield every condition inside a sequence of actions, however nested."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _inner_conditions(item)
+        return
+    if not isinstance(node, Mapping):
+        return
+    if "condition" in node and not any(k in node for k in ("action", "service", "sequence")):
+        yield node  # A `condition:` step.
+    for key, value in node.items():
+        if key in ("conditions", "if", "while", "until") and not isinstance(value, str):
+            yield from value if isinstance(value, list) else [value]
+        elif isinstance(value, (list, Mapping)):
+            yield from _inner_conditions(value)
+
+
+def _acted_on(node: Any) -> set[str]:
+    """Return the entity ids the action steps of `node` name as their targets."""
+    found: set[str] = set()
+    if isinstance(node, list):
+        for item in node:
+            found |= _acted_on(item)
+    elif isinstance(node, Mapping):
+        if "action" in node or "service" in node:
+            for place in (node, node.get("target"), node.get("data")):
+                if isinstance(place, Mapping):
+                    value = place.get(ATTR_ENTITY_ID)
+                    items = [value] if isinstance(value, str) else value
+                    if isinstance(items, list):
+                        found |= {str(item).strip().lower() for item in items}
+        for value in node.values():
+            if isinstance(value, (list, Mapping)):
+                found |= _acted_on(value)
+    return found
 
 
 def derivations(hass: HomeAssistant) -> dict[str, set[str]]:

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 
 from ..actions import MAX_REPORTED_ENTITIES, ProgressCallback, async_execute
 from ..approvals import Confirmation, ConfirmationManager, TooManyPending
@@ -287,6 +287,12 @@ async def async_run(ctx: ToolContext, decision: Decision, report: Iterable[str])
     The tripwire is told of the action's `Context` first, so an opening it
     sets off anyway (something the gate could not see) is caught.
     """
+    context = watched_context(ctx, decision)
+    return await async_execute(ctx.hass, context, decision.action, report, ctx.progress)
+
+
+def watched_context(ctx: ToolContext, decision: Decision) -> Context:
+    """Return a new `Context` of the caller, which the tripwire watches for `decision`."""
     context = ctx.caller.context()
     if ctx.gate.tripwire is not None:
         ctx.gate.tripwire.async_watch(
@@ -298,4 +304,4 @@ async def async_run(ctx: ToolContext, decision: Decision, report: Iterable[str])
                 "client": ctx.caller.client_name,
             },
         )
-    return await async_execute(ctx.hass, context, decision.action, report, ctx.progress)
+    return context

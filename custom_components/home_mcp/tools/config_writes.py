@@ -21,7 +21,7 @@ from ..configs import ConfigError, Unknown
 from ..configs.ids import WrongItem
 from ..configs.plans import Plan
 from ..configs.writes import ConfigWriter
-from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse
+from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse, watched_context
 from .arguments import Data, Identifier
 from .get_config import Kind, KindArgument
 
@@ -103,7 +103,8 @@ def _output(plan: Plan, *, written: bool, action: str | None = None) -> ConfigWr
         )
     return ConfigWriteOutput(
         kind=record["kind"],
-        id=record["key"],
+        # A new helper's id comes from its collection: the one it would get.
+        id=record["key"] or record["entity_id"].partition(".")[2],
         entity_id=record["entity_id"],
         action=action,
         written=written,
@@ -124,8 +125,10 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
             diff=record["diff"],
         )
     try:
+        # What the write sets off (its event, a reload) is watched like an action's.
+        context = watched_context(ctx, plan.decision())
         written = await _writer(ctx).async_apply(
-            record, ctx.caller.context(), user=ctx.caller.user, requested_by=ctx.caller.user.id
+            record, context, user=ctx.caller.user, requested_by=ctx.caller.user.id
         )
     except ConfigError as err:
         raise _problem(err) from err
