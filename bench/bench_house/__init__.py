@@ -518,20 +518,20 @@ def _furnish(
 async def _async_install_timers(hass: HomeAssistant, data: BenchData) -> str:
     """Time Home MCP's tool handlers and `finalize`; return the mcp SDK's version.
 
-    Must run before Home MCP's entry is set up: `create_server` reads the
+    Must run before Home MCP's entry is set up: `ToolRunner` reads the
     tool modules' `TOOLS` then. Each wrapper adds one `perf_counter` pair.
     """
     integration = await async_get_integration(hass, HOME_MCP)
     await integration.async_get_component()
-    server = await hass.async_add_executor_job(
-        importlib.import_module, f"{integration.pkg_path}.server"
+    runner = await hass.async_add_executor_job(
+        importlib.import_module, f"{integration.pkg_path}.runner"
     )
-    for module in server.TOOL_MODULES:
+    for module in runner.TOOL_MODULES:
         module.TOOLS[:] = [
             replace(tool, handler=_timed_handler(data, tool.name, tool.handler))
             for tool in module.TOOLS
         ]
-    finalize = server.finalize
+    finalize = runner.finalize
 
     def timed_finalize(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
@@ -540,7 +540,7 @@ async def _async_install_timers(hass: HomeAssistant, data: BenchData) -> str:
         finally:
             data.finalize_ms[_CURRENT_TOOL.get()].append((time.perf_counter() - start) * 1000)
 
-    setattr(server, "finalize", timed_finalize)
+    setattr(runner, "finalize", timed_finalize)
     return await hass.async_add_executor_job(importlib.metadata.version, "mcp")
 
 

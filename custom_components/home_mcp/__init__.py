@@ -21,7 +21,7 @@ from homeassistant.components.http import StaticPathConfig
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_CORE_CONFIG_UPDATE
 from homeassistant.core import Event, HomeAssistant, callback
-from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import config_validation as cv, llm
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
@@ -48,9 +48,11 @@ from .const import (
 )
 from .gate import Gate, HouseIndex, Tripwire
 from .keys import KeyStore
+from .llm_api import HomeMcpLlmApi
 from .models import DATA_ENTITY_INDEX, DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
 from .repairs import async_update_issues
 from .resources import ResourceHub
+from .runner import ToolRunner
 from .server import create_server
 from .tools.entity_index import EntityIndex
 from .transport import McpEndpoint, SessionRegistry, async_register_views
@@ -133,12 +135,18 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     resources = ResourceHub(hass, gate=gate, confirmations=confirmations, budget=budget)
     resources.async_attach_sessions(sessions)
     entry.async_on_unload(resources.async_unload)
+    runner = ToolRunner(
+        hass, gate=gate, confirmations=confirmations, audit=audit, budget=budget, writer=writer
+    )
+    entry.async_on_unload(
+        llm.async_register_api(hass, HomeMcpLlmApi(hass, runner, await keys.async_user()))
+    )
     server = create_server(
         hass,
         gate=gate,
         confirmations=confirmations,
         audit=audit,
-        writer=writer,
+        runner=runner,
         version=version,
         budget=budget,
         resources=resources,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.home_mcp.server import all_tools
+from custom_components.home_mcp.runner import all_tools
 
 
 def unbounded_strings(schema: dict[str, Any]) -> list[str]:
