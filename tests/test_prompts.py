@@ -27,9 +27,16 @@ def _data(result: types.GetPromptResult) -> tuple[str, dict[str, Any]]:
     return text, json.loads(found.group(1))
 
 
-async def test_prompts_are_listed_with_their_arguments(mcp: McpHarness) -> None:
-    async with mcp.client() as client:
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_prompts_are_listed_with_their_arguments(mcp: McpHarness, mode: str) -> None:
+    """Both protocol eras: the handshake (`legacy`) and 2026-07-28 (`auto`)."""
+    async with mcp.client(mode) as client:
         listed = await client.list_prompts()
+        briefing = await client.get_prompt("house_briefing")
+        entity = types.ResourceTemplateReference(uri="ha://entity/{entity_id}")
+        completed = await client.complete(entity, {"name": "entity_id", "value": "lock.f"})
+    assert _data(briefing)[1]["ok"] is True
+    assert completed.completion.values == ["lock.front_door"]
     prompts = {prompt.name: prompt for prompt in listed.prompts}
     assert set(prompts) == {"house_briefing", "security_check", "what_happened_today"}
     assert [a.name for a in prompts["house_briefing"].arguments or []] == ["area"]
