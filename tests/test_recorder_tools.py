@@ -16,13 +16,14 @@ from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
-from pytest_homeassistant_custom_component.common import MockUser
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 from pytest_homeassistant_custom_component.typing import RecorderInstanceGenerator
 
 from homeassistant.auth.models import RefreshToken
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.recorder import Recorder
 from homeassistant.components.recorder.models import StatisticMeanType
 from homeassistant.components.recorder.statistics import (
@@ -33,7 +34,7 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .conftest import McpHarness
+from .conftest import McpHarness, set_options
 
 
 @pytest.fixture
@@ -515,3 +516,17 @@ async def test_logbook_needs_the_logbook(recorder_mock: Recorder, mcp: McpHarnes
     assert data["error"] == "logbook_unavailable"
     data = await mcp.data("get_history", {"entity_ids": ["switch.ac"]})
     assert data["ok"] is True
+
+
+async def test_only_what_is_exposed_has_a_history(house: House, home_mcp: MockConfigEntry) -> None:
+    """With "Only what is exposed to Assist" on, an unexposed lock has no history, no logbook."""
+    hass = house.hass
+    async_expose_entity(hass, "conversation", "lock.front_door", False)
+    async_expose_entity(hass, "conversation", "light.bed_light", True)
+    await set_options(hass, home_mcp, exposed_only=True)
+    history = await house.data(
+        "get_history", {"entity_ids": ["lock.front_door", "light.bed_light"]}
+    )
+    assert [row["entity_id"] for row in history.get("entities", [])] == ["light.bed_light"]
+    logbook = await house.data("get_logbook", {"entity_ids": ["lock.front_door"]})
+    assert logbook.get("total", 0) == 0
