@@ -227,6 +227,10 @@ class ConfigEditors:
             er.async_get(self._hass).async_remove(entity_id)
         return Written(kind, key, "deleted", entity_id, before, None)
 
+    def platform(self, kind: ConfigKind) -> str:
+        """Return the entity registry platform of the items of `kind`."""
+        return self._editors[kind].platform
+
     def entity_id(self, kind: ConfigKind, key: str) -> str | None:
         """Return the entity id of the item `key` (entity registry), or None."""
         return er.async_get(self._hass).async_get_entity_id(

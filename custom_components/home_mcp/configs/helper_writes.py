@@ -25,7 +25,7 @@ from homeassistant.util import slugify
 from ..gate import Gate
 from .editors import ConfigError, Written, error_path
 from .helpers import HelperEditor, HelperKind
-from .plans import Plan, WriteRecord, digest, new_record
+from .plans import Plan, WriteRecord, digest, entity_id_to_be, new_record
 
 
 class HelperWrites:
@@ -62,9 +62,14 @@ class HelperWrites:
                     f"A new {kind} gets its id from its name; leave out the configuration's id"
                 )
             await self._async_validate(kind, body)
-            entity_id = er.async_get(self._hass).async_get_available_entity_id(
-                kind.value, slugify(str(body.get("name", ""))) or kind.value
-            )
+            # The collection's id: the name's slug, made unique among its items.
+            base = slugify(str(body.get("name", ""))) or kind.value
+            taken = {str(item.get("id")) for item in await self.async_list(kind, user)}
+            item_key, number = base, 1
+            while item_key in taken:
+                number += 1
+                item_key = f"{base}_{number}"
+            entity_id = entity_id_to_be(self._hass, kind.value, kind.value, item_key, base)
             key = ""
         else:
             before = await self.async_get(kind, item_id, user)

@@ -15,6 +15,8 @@ import json
 from typing import Any, Final, NotRequired, TypedDict
 
 from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
 from homeassistant.util.yaml import dump as yaml_dump
 
 from ..gate import Action, Decision, Finding, Gate
@@ -164,3 +166,25 @@ def describe_triggers(config: dict[str, Any]) -> list[str]:
         else:
             words.append(f"on a {kind or 'custom'} trigger")
     return words[:5] + ([f"and {len(words) - 5} more triggers"] if len(words) > 5 else [])
+
+
+def entity_id_to_be(
+    hass: HomeAssistant, domain: str, platform: str, unique_id: str, suggested: str
+) -> str:
+    """Return the entity id a new item will get, as the entity registry gives it.
+
+    The id an entity of this unique id had before it was deleted, when that
+    is free (the registry gives it back, with its old settings), else the
+    first free one from `suggested`.
+    """
+    registry = er.async_get(hass)
+    if (entity_id := registry.async_get_entity_id(domain, platform, unique_id)) is not None:
+        return entity_id
+    deleted = registry.deleted_entities.get((domain, platform, unique_id))
+    if (
+        deleted is not None
+        and registry.async_get(deleted.entity_id) is None
+        and hass.states.get(deleted.entity_id) is None
+    ):
+        return deleted.entity_id
+    return registry.async_get_available_entity_id(domain, suggested or unique_id)

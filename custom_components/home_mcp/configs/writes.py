@@ -30,7 +30,7 @@ from .helper_writes import HelperWrites
 from .helpers import HelperKind
 from .history import ConfigHistory
 from .ids import WrongItem, resolve_key
-from .plans import Plan, WriteRecord, describe_triggers, digest, new_record
+from .plans import Plan, WriteRecord, describe_triggers, digest, entity_id_to_be, new_record
 from .references import async_unknown
 
 WARNED_FOR: Final = 600.0
@@ -265,13 +265,10 @@ class ConfigWriter:
 
     def _entity_id(self, kind: ConfigKind, key: str, config: dict[str, Any]) -> str:
         """Return the item's entity id: its registry entry's, or the one it would get."""
-        if (entity_id := self.editors.entity_id(kind, key)) is not None:
-            return entity_id
-        if kind is ConfigKind.SCRIPT:
-            return f"script.{key}"
         title = config.get("alias") or config.get("name")
-        suggested = slugify(str(title)) if title else key
-        return er.async_get(self._hass).async_get_available_entity_id(kind.value, suggested or key)
+        suggested = key if kind is ConfigKind.SCRIPT else slugify(str(title)) if title else key
+        platform = self.editors.platform(kind)
+        return entity_id_to_be(self._hass, kind.value, platform, key, suggested)
 
 
 def _text(value: Any) -> str | None:

@@ -184,10 +184,11 @@ class Gate:
         """
         current = self.index.async_current()
         try:
+            ran_by = current.securing_runners(entity_id)
             with proposing({entity_id: item}):
                 future = build_snapshot(self._hass, self.index.guarded)
                 findings = judge_change(current, future, entity_id, removed=item is None)
-                judge = Judge(_Knowledge(self, future), now=False)
+                judge = Judge(_Knowledge(self, future), now=False, repeats=True)
                 if item is not None:
                     # What running it does, on any state: opening, and also
                     # keeping what secures the house from doing so.
@@ -197,6 +198,16 @@ class Gate:
                 for key in (f"event:{EVENT_CONFIG_WRITTEN}", "event:*"):
                     judge.react(key, "fire")
                 findings.extend(judge.findings)
+                findings.extend(
+                    Finding(
+                        Risk.SYSTEM,
+                        entity_id,
+                        f"script.{'delete' if item is None else 'save'}",
+                        f"{macro} runs it, and locks, closes or arms",
+                        (macro,),
+                    )
+                    for macro in ran_by
+                )
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not judge a change to %s", entity_id)
             findings = [

@@ -328,6 +328,8 @@ def state_verbs(
     table = STATE_VERBS.get(domain, {})
     verb = table.get(value) or STATE_VERBS["*"].get(value) or "set_state"
     verbs: list[tuple[str, dict[str, Any]]] = [(verb, {})]
+    if domain == "timer" and verb == "start" and attributes.get("duration") is not None:
+        return [(verb, {"duration": attributes["duration"]})]  # Started for that long.
     if domain not in ("cover", "valve"):
         return verbs
     for key in ("current_position", "position"):

@@ -63,6 +63,10 @@ class Judge:
     reads: collects what the walked sequences read (for the perimeter).
     touched: collects, for the perimeter, every key an effect that is not
         securing reaches: key -> {verb: (via, scope)}.
+    repeats: what is judged may run again and again (a configuration being
+        written: its triggers are anyone's): starting the timer a securing
+        automation waits for, or triggering a securing automation, keeps it
+        from securing.
     scope: the trigger ids the walk is under (a `choose` on `condition:
         trigger`), for the perimeter; None: whichever trigger fired.
     """
@@ -74,12 +78,14 @@ class Judge:
         now: bool = True,
         reads: Reads | None = None,
         touched: Touched | None = None,
+        repeats: bool = False,
     ) -> None:
         """Start an analysis with nothing found."""
         self.knowledge = knowledge
         self.hass = knowledge.hass
         self.house = knowledge.house
         self.now = now
+        self.repeats = repeats
         self.reads = reads
         self.touched = touched
         self.findings: list[Finding] = []
@@ -261,8 +267,14 @@ class Judge:
     def effect(self, effect: Effect, depth: int) -> None:
         """Judge one effect, what it reaches, and what it sets off."""
         entity_id, verb = effect.entity_id, effect.verb
-        if verb == "start" and entity_id.startswith("timer.") and _own_duration(effect.data):
-            verb = "change"  # Started again for a time of its own choosing: it ends later.
+        if (
+            verb == "start"
+            and entity_id.startswith("timer.")
+            and (self.repeats or _own_duration(effect.data))
+        ):
+            # Started again for a time of its own choosing, or again and again:
+            # it ends later, or never.
+            verb = "change"
         if depth > MAX_DEPTH:
             self.unknown(effect.service, "What this drives nests too deeply to analyse")
             return
@@ -296,6 +308,11 @@ class Judge:
         if verb == "join_group":
             return
         securing = rule.risk is Risk.SECURING
+        if self.repeats and self.path and verb == "trigger" and self.knowledge.secures(entity_id):
+            # Set off again and again by what is judged (not the item itself),
+            # a securing automation never finishes (restart) or drops the
+            # trigger that would have secured (single).
+            self.add(Risk.OPENS_HOUSE, entity_id, effect.service, _KEEPS_FROM_SECURING)
         if not securing and (entity_class, verb) in _RUNS:
             self.run_macro(entity_id, depth)
         judge_drive(self, entity_id, verb, depth)

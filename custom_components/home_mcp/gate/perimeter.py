@@ -34,7 +34,16 @@ from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
 from .verbs import resulting_states
-from .wiring import Runnable, Scope, TriggerOn, derivations, derived_closure, runnables
+from .wiring import (
+    Runnable,
+    Scope,
+    TriggerOn,
+    derivations,
+    derived_closure,
+    runnables,
+    securing_chains,
+    securing_runners,
+)
 
 _UNREADABLE: Final = (
     "Home MCP could not read the house's configuration (see Home Assistant's log), so "
@@ -130,6 +139,10 @@ class Snapshot:
     def secures(self, entity_id: str) -> bool:
         """Return True if this automation or script locks, closes or arms."""
         return entity_id in self.securing
+
+    def securing_runners(self, script_id: str) -> list[str]:
+        """Return the securing macros that run script `script_id` (`wiring.securing_runners`)."""
+        return securing_runners(self.hass, self.securing, script_id)
 
     def is_guarded(self, entity_id: str) -> bool:
         """Return True for an entity whose own actions are guarded (while building)."""
@@ -265,6 +278,7 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
                 found[_end(finding)] = (finding, scope)
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
+    securing_chains(macros, snapshot.triggers_on, securing)
     snapshot.securing = frozenset(securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:

@@ -144,7 +144,7 @@ def judge_change(current: Any, future: Any, entity_id: str, removed: bool) -> li
     findings: list[Finding] = []
     if not removed:
         findings.extend(finding.through(entity_id) for finding in future.opening.get(entity_id, ()))
-    service = f"{split_entity_id(entity_id)[0]}.save"
+    service = f"{split_entity_id(entity_id)[0]}.{'delete' if removed else 'save'}"
     for key, reached in sorted(future.perimeter.items()):
         if key == f"run:{entity_id}":
             continue  # Running the item itself: its own findings above.

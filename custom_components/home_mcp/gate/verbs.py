@@ -58,6 +58,7 @@ STATE_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
         "disarmed": "alarm_disarm",
         "triggered": "alarm_trigger",
     },
+    "timer": {"idle": "cancel", "paused": "pause", "active": "start"},
     "*": {"on": "turn_on", "off": "turn_off"},
 }
 """A state set by a scene (or `scene.apply`) as the verb Home Assistant uses to
