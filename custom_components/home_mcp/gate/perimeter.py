@@ -284,6 +284,18 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
         if runnable.entity_id in securing and runnable.runs_itself:
             for key, accepted in runnable.checks:
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
+            # Whatever else decides when or whether it secures (a trigger's
+            # `for:` template, a time trigger `at:` a helper, templated data
+            # such as a delay): any change of it can keep it from securing.
+            # Not what fires it (a state trigger's entity: changing it runs
+            # it), what it acts on, nor the timer it waits for (its verbs are
+            # judged as such).
+            checked = {key for key, _ in runnable.checks}
+            read = runnable.inputs.union(*(keys for _, keys in runnable.triggers))
+            ruled = checked | runnable.acted | runnable.fired_by | runnable.timers
+            for key in sorted(read - ruled):
+                if is_entity_key(key):
+                    snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, None))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     sources = derivations(hass)

@@ -55,6 +55,10 @@ class Runnable:
         each entity its own conditions check: what can keep it from running.
     timers: the timers (or `domain:timer`) a `timer.finished` trigger waits
         for: cancelling or pausing one keeps it from running.
+    acted: the entities its actions target by name (what it secures, when it
+        secures).
+    fired_by: the entities a state or numeric state trigger of it names:
+        changing one runs it, rather than keeping it from running.
     """
 
     entity_id: str
@@ -66,6 +70,8 @@ class Runnable:
     touched: Touched = field(default_factory=dict)
     checks: list[tuple[str, frozenset[str] | None]] = field(default_factory=list)
     timers: set[str] = field(default_factory=set)
+    acted: set[str] = field(default_factory=set)
+    fired_by: set[str] = field(default_factory=set)
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -130,7 +136,7 @@ def runnables(
             # Not those on what it acts on itself ("if the garage is open,
             # close it"): changing that is what the branch is there for.
             actions = raw.get("actions", raw.get("sequence"))
-            acted = _acted_on(actions)
+            acted = runnable.acted = _acted_on(actions)
             runnable.checks += [
                 check
                 for check in _checks(hass, list(_inner_conditions(actions)))
@@ -199,6 +205,10 @@ def _add_triggers(
             data = raw.get("event_data") if isinstance(raw, Mapping) else None
             named = data.get(ATTR_ENTITY_ID) if isinstance(data, Mapping) else None
             runnable.timers.add(named.lower() if isinstance(named, str) else "domain:timer")
+        if kind in ("state", "numeric_state") and isinstance(
+            named := trigger.get(ATTR_ENTITY_ID), list
+        ):
+            runnable.fired_by |= {str(e).lower() for e in named}
         state_filter = kind == "state" and "attribute" not in trigger
         to = _states(trigger.get("to")) if state_filter else None
         not_to = _states(trigger.get("not_to")) if state_filter else None
