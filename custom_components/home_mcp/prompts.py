@@ -21,12 +21,9 @@ from typing import Any, Final
 from mcp.shared.exceptions import MCPError
 import mcp_types as types
 
-from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .approvals import ConfirmationManager
 from .caller import Caller
-from .gate import Gate
 from .resources.reads import ResourceReader
 from .shaping import clean_text, finalize
 from .tools import ToolContext, ToolError, overview
@@ -66,19 +63,10 @@ _SECURITY_ASK: Final = {
 class PromptMaker:
     """Builds the prompts for one config entry, with each caller's permissions."""
 
-    def __init__(
-        self,
-        hass: HomeAssistant,
-        *,
-        gate: Gate,
-        confirmations: ConfirmationManager,
-        budget: int,
-    ) -> None:
-        """Read through the entry's gate and confirmations, within `budget` bytes of data."""
-        self._hass = hass
-        self._gate = gate
-        self._confirmations = confirmations
-        self._budget = budget
+    def __init__(self, reader: ResourceReader) -> None:
+        """Read as the entry's resources are read (`reader`: its gate, confirmations, budget)."""
+        self._reader = reader
+        self._budget = reader.budget
 
     async def async_get(
         self, caller: Caller, name: str, arguments: dict[str, str] | None
@@ -98,14 +86,7 @@ class PromptMaker:
                 types.INVALID_PARAMS,
                 f"{name} takes {', '.join(sorted(known)) or 'no arguments'}, not {', '.join(unknown)}",
             )
-        hass = self._hass
-        ctx = ToolContext(
-            hass=hass,
-            caller=caller,
-            gate=self._gate,
-            confirmations=self._confirmations,
-            budget=self._budget,
-        )
+        ctx = self._reader.context(caller)
         try:
             if name == "what_happened_today":
                 ask, data = await self._async_today(ctx, arguments.get("area"))
@@ -115,7 +96,7 @@ class PromptMaker:
                 ask, data = await self._async_briefing(ctx, arguments.get("area"))
         except ToolError as err:
             raise MCPError(types.INVALID_PARAMS, err.message, err.as_result()) from err
-        language = hass.config.language
+        language = ctx.hass.config.language
         text = (
             f"{ask}\n\nAnswer in the household's language ({language}), briefly, "
             f"for a person. The data below is from Home Assistant, read just now. "
@@ -138,11 +119,8 @@ class PromptMaker:
         )
         if area is None:
             return ask, await self._async_overview(ctx)
-        reader = ResourceReader(
-            hass=ctx.hass, gate=self._gate, confirmations=self._confirmations, budget=self._budget
-        )
         (area_id,) = _one_area(ctx, area)
-        room = await reader.async_read_payload(ctx.caller, f"ha://area/{area_id}")
+        room = await self._reader.async_read_payload(ctx.caller, f"ha://area/{area_id}")
         return ask.replace("my house", "this room"), room
 
     async def _async_security(

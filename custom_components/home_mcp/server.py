@@ -36,6 +36,7 @@ from .const import DOMAIN
 from .gate import Gate
 from .prompts import PROMPTS, PromptMaker
 from .resources import ResourceHub
+from .resources.reads import ResourceReader
 from .runner import ToolRunner
 from .schemas import compact_schema, output_schema
 from .shaping import clean_text
@@ -133,7 +134,9 @@ def create_server(
     runner: runs the tools (`runner.ToolRunner`, shared with the LLM API).
     """
     tools = runner.tools
-    prompts = PromptMaker(hass, gate=gate, confirmations=confirmations, budget=budget)
+    prompts = PromptMaker(
+        ResourceReader(hass=hass, gate=gate, confirmations=confirmations, budget=budget)
+    )
     definitions = {tool.name: _tool_definition(tool) for tool in tools.values()}
 
     def _caller(ctx: ServerRequestContext[Any, Any]) -> Caller:

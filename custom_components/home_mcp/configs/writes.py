@@ -85,12 +85,17 @@ class ConfigWriter:
             del self._warned[next(iter(self._warned))]
         return False
 
-    async def async_existing(self, kind: ConfigKind) -> set[str]:
-        """Return the ids of the stored items of `kind` (and, for scripts, used object ids)."""
+    async def _async_existing(self, kind: ConfigKind, *, minting: bool) -> set[str]:
+        """Return the ids of the stored items of `kind`.
+
+        minting: for a new script's key, also the object ids script entities
+        already use (a YAML script's), which a new key must not take.
+        """
         items = await self.editors.async_items(kind)
         if isinstance(items, dict):
             ids = {str(key) for key in items}
-            ids |= {split_entity_id(e)[1] for e in self._hass.states.async_entity_ids("script")}
+            if minting:
+                ids |= {split_entity_id(e)[1] for e in self._hass.states.async_entity_ids("script")}
             return ids
         return {str(item.get("id")) for item in items if isinstance(item, dict) and "id" in item}
 
@@ -114,10 +119,7 @@ class ConfigWriter:
         if kind_name in HELPER_KINDS:
             return await self.helpers.async_plan_save(HelperKind(kind_name), key, config, user)
         kind = ConfigKind(kind_name)
-        existing = await self.async_existing(kind)
-        if kind is ConfigKind.SCRIPT and key is not None:
-            stored = await self.editors.async_items(kind)
-            existing = {str(k) for k in stored} if isinstance(stored, dict) else existing
+        existing = await self._async_existing(kind, minting=key is None)
         if key is not None:
             key = self._key_of(kind, key)
         if restoring and key is not None and key not in existing:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import timedelta
 from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID
@@ -41,7 +40,7 @@ from .targets import (
     merge_targets,
     static,
 )
-from .verbs import resulting_states
+from .verbs import resulting_states, timer_verb
 from .wiring import Scope, Touched
 
 _RUNS = {
@@ -267,14 +266,7 @@ class Judge:
     def effect(self, effect: Effect, depth: int) -> None:
         """Judge one effect, what it reaches, and what it sets off."""
         entity_id, verb = effect.entity_id, effect.verb
-        if (
-            verb == "start"
-            and entity_id.startswith("timer.")
-            and (self.repeats or _own_duration(effect.data))
-        ):
-            # Started again for a time of its own choosing, or again and again:
-            # it ends later, or never.
-            verb = "change"
+        verb = timer_verb(entity_id, verb, effect.data, repeats=self.repeats)
         if depth > MAX_DEPTH:
             self.unknown(effect.service, "What this drives nests too deeply to analyse")
             return
@@ -390,13 +382,3 @@ class Judge:
     def event(self, event_type: Any, depth: int) -> None:
         """Judge firing an event: the automations it triggers."""
         judge_event(self, event_type)
-
-
-def _own_duration(data: Mapping[str, Any]) -> bool:
-    """Return True if `timer.start` data sets a duration (0, the default, keeps the timer's)."""
-    duration = data.get("duration")
-    if duration is None:
-        return False
-    if isinstance(duration, timedelta):
-        return duration != timedelta(0)
-    return str(duration).strip() not in ("0", "00:00:00", "0:00:00", "")

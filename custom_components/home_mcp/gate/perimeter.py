@@ -33,17 +33,9 @@ from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
+from .securing import dependencies, securing_chains, securing_runners
 from .verbs import resulting_states
-from .wiring import (
-    Runnable,
-    Scope,
-    TriggerOn,
-    derivations,
-    derived_closure,
-    runnables,
-    securing_chains,
-    securing_runners,
-)
+from .wiring import Runnable, Scope, TriggerOn, derivations, derived_closure, runnables
 
 _UNREADABLE: Final = (
     "Home MCP could not read the house's configuration (see Home Assistant's log), so "
@@ -282,20 +274,8 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
     snapshot.securing = frozenset(securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
-            for key, accepted in runnable.checks:
+            for key, accepted in dependencies(runnable):
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
-            # Whatever else decides when or whether it secures (a trigger's
-            # `for:` template, a time trigger `at:` a helper, templated data
-            # such as a delay): any change of it can keep it from securing.
-            # Not what fires it (a state trigger's entity: changing it runs
-            # it), what it acts on, nor the timer it waits for (its verbs are
-            # judged as such).
-            checked = {key for key, _ in runnable.checks}
-            read = runnable.inputs.union(*(keys for _, keys in runnable.triggers))
-            ruled = checked | runnable.acted | runnable.fired_by | runnable.timers
-            for key in sorted(read - ruled):
-                if is_entity_key(key):
-                    snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, None))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     sources = derivations(hass)

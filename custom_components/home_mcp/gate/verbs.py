@@ -11,7 +11,8 @@ forwards generic actions, reproduces scene states and runs device actions;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from datetime import timedelta
+from typing import Any, Final
 
 from .rules import ARM_MODES
 
@@ -138,3 +139,19 @@ def resulting_states(domain: str, verb: str) -> frozenset[str]:
         mode = ARM_MODES.get(verb)
         return SECURE_STATES | {mode} if mode is not None else SECURE_STATES
     return frozenset(state for state, named in STATE_VERBS["*"].items() if named == verb)
+
+
+def timer_verb(entity_id: str, verb: str, data: Mapping[str, Any], *, repeats: bool) -> str:
+    """Return `change` for a timer started for a time of its own, or again and again.
+
+    `timer.start` with a duration (0, the default, keeps the timer's) or run
+    repeatedly (`repeats`) ends it later, or never: what `timer.change` does.
+    """
+    if verb != "start" or not entity_id.startswith("timer."):
+        return verb
+    duration = data.get("duration")
+    if isinstance(duration, timedelta):
+        own = duration != timedelta(0)
+    else:
+        own = duration is not None and str(duration).strip() not in ("0", "00:00:00", "0:00:00", "")
+    return "change" if repeats or own else verb

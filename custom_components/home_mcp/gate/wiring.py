@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -26,10 +26,8 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
 from .expansion import HouseMap, entry_entities
-from .facts import entity_object
 from .proposals import macro_entities
 from .reads import Reads
-from .verbs import resulting_states
 
 type Scope = frozenset[str] | None
 """The trigger ids under which something happens; None: whichever fires."""
@@ -343,52 +341,3 @@ def derived_closure(sources: Mapping[str, set[str]]) -> dict[str, frozenset[str]
                 pending.extend(direct.get(entity_id, ()))
         closed[root] = frozenset(seen)
     return closed
-
-
-def securing_chains(
-    macros: list[Runnable], triggers_on: Mapping[str, list[TriggerOn]], securing: set[str]
-) -> None:
-    """Add to `securing` what sets off a securing automation: the first half of its chain.
-
-    An automation that starts the timer the auto-lock waits for, or turns on
-    the "night mode" helper whose change runs the locking automation, secures
-    the house as much as the automation it sets off: turning it off, or
-    editing it, keeps the house from being secured. Until nothing changes.
-    """
-    grown = True
-    while grown:
-        grown = False
-        timers = {
-            timer for r in macros if r.entity_id in securing and r.runs_itself for timer in r.timers
-        }
-        for runnable in macros:
-            if runnable.entity_id in securing:
-                continue
-            for key, verbs in runnable.touched.items():
-                domain = key.partition(".")[0]
-                starts = domain == "timer" and "start" in verbs
-                if (starts and (key in timers or "domain:timer" in timers)) or any(
-                    trigger.automation_id in securing
-                    and trigger.fires(resulting_states(domain, verb))
-                    for verb in verbs
-                    for trigger in triggers_on.get(key, ())
-                ):
-                    securing.add(runnable.entity_id)
-                    grown = True
-                    break
-
-
-def securing_runners(hass: HomeAssistant, securing: Iterable[str], script_id: str) -> list[str]:
-    """Return the securing automations and scripts (of `securing`) that run `script_id`.
-
-    Such a script is part of what secures the house: edited to wait, or
-    deleted, it holds up or breaks the lock that comes after it.
-    """
-    if not script_id.startswith("script."):
-        return []
-    found = []
-    for macro in sorted(securing):
-        raw = getattr(entity_object(hass, macro), "raw_config", None)
-        if macro != script_id and script_id in Reads(hass).add(raw).keys:
-            found.append(macro)
-    return found

@@ -70,7 +70,8 @@ class ResourceReader:
     confirmations: ConfirmationManager
     budget: int
 
-    def _context(self, caller: Caller) -> ToolContext:
+    def context(self, caller: Caller) -> ToolContext:
+        """Return the tool context a read for `caller` runs in (resources and prompts)."""
         return ToolContext(
             hass=self.hass,
             caller=caller,
@@ -86,7 +87,7 @@ class ResourceReader:
         `not_found` (nothing there that this caller may read).
         """
         ref = parse_uri(uri)
-        ctx = self._context(caller)
+        ctx = self.context(caller)
         if ref.kind == "entity":
             entity = await get_entity.get_entity(ctx, get_entity.GetEntityInput(entity_id=ref.key))
             tool = _tool(get_entity.TOOLS, "get_entity")
