@@ -35,15 +35,10 @@ with the reason. Playwright never downloads a browser here.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 import json
-import os
 from pathlib import Path
 import re
-import shutil
-import signal
-import socket
 import time
 from typing import Any
 
@@ -52,12 +47,13 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 import pytest
 
+from .demo import DEMO_START_SECONDS, ROOT, demo_home_assistant, entity, entity_state
+
 playwright_api = pytest.importorskip(
     "playwright.async_api",
     reason="Playwright is not installed (script/setup installs the `browser` group)",
 )
 
-ROOT = Path(__file__).parent.parent
 ARTIFACTS = ROOT / "artifacts" / "browser"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -70,13 +66,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--disable-sync",
 ]
-PERSON_PORT = 8123
-"""A person's own `script/demo` uses this port; the test never does."""
 
-# Generous: on a fresh machine script/demo first installs .venv-demo, and CI
-# runs on 2 cores.
-DEMO_START_SECONDS = 900
-DEMO_STOP_SECONDS = 120
 UI_TIMEOUT_MS = 90_000
 STATE_TIMEOUT_SECONDS = 60
 
@@ -105,16 +95,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _free_port() -> int:
-    """Return a free loopback port that is not the person's demo port."""
-    while True:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = int(sock.getsockname()[1])
-        if port != PERSON_PORT:
-            return port
-
-
 class Timings:
     """Seconds each step took, printed and saved beside the screenshots."""
 
@@ -135,60 +115,6 @@ class Timings:
         self.steps["total"] = round(time.monotonic() - self.start, 2)
         (ARTIFACTS / "timings.json").write_text(json.dumps(self.steps, indent=2) + "\n")
         print("browser test timings (s):", json.dumps(self.steps))  # noqa: T201
-
-
-@asynccontextmanager
-async def demo_home_assistant(state_dir: Path) -> AsyncIterator[dict[str, str]]:
-    """Run `script/demo` on a free port in `state_dir`; yield its JSON line.
-
-    Stops it with exactly one SIGTERM (script/demo forwards one signal to Home
-    Assistant, which then writes its state and exits) and waits for it.
-    """
-    port = _free_port()
-    log_path = state_dir.with_name("script-demo.log")
-    env = {**os.environ, "HOME_MCP_DEMO_PORT": str(port), "HOME_MCP_DEMO_DIR": str(state_dir)}
-    with log_path.open("wb") as log:
-        process = await asyncio.create_subprocess_exec(
-            str(ROOT / "script" / "demo"),
-            cwd=ROOT,
-            env=env,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=log,
-        )
-    assert process.stdout is not None
-
-    def log_tail() -> str:
-        lines = log_path.read_text(errors="replace").splitlines()
-        return "\n".join(lines[-30:])
-
-    try:
-        try:
-            line = await asyncio.wait_for(process.stdout.readline(), DEMO_START_SECONDS)
-        except TimeoutError:
-            pytest.fail(f"script/demo printed nothing in {DEMO_START_SECONDS} s:\n{log_tail()}")
-        if not line:
-            await process.wait()
-            pytest.fail(
-                f"script/demo exited ({process.returncode}) before it was ready:\n{log_tail()}"
-            )
-        demo = json.loads(line)
-        assert demo["url"] == f"http://127.0.0.1:{port}"
-        yield demo
-    finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)  # Exactly one.
-            try:
-                await asyncio.wait_for(process.wait(), DEMO_STOP_SECONDS)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
-                pytest.fail(f"script/demo did not stop within {DEMO_STOP_SECONDS} s:\n{log_tail()}")
-        await process.stdout.read()  # Drain, so the pipe closes.
-        # The logs, beside the screenshots (not the credentials).
-        for log_file in (log_path, state_dir / "home-assistant.log"):
-            if log_file.exists():
-                shutil.copyfile(log_file, ARTIFACTS / log_file.name)
 
 
 async def mcp_tool(demo: dict[str, str], tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -224,22 +150,6 @@ async def initialize_status(demo: dict[str, str], token: str) -> int:
             },
         )
     return response.status_code
-
-
-async def entity(demo: dict[str, str], entity_id: str) -> dict[str, Any]:
-    """Read an entity's state object from Home Assistant's REST API."""
-    async with httpx2.AsyncClient(
-        headers={"Authorization": f"Bearer {demo['token']}"}, timeout=30
-    ) as http:
-        response = await http.get(f"{demo['url']}/api/states/{entity_id}")
-    response.raise_for_status()
-    data: dict[str, Any] = response.json()
-    return data
-
-
-async def entity_state(demo: dict[str, str], entity_id: str) -> str:
-    """Read an entity's state from Home Assistant's REST API."""
-    return str((await entity(demo, entity_id))["state"])
 
 
 async def wait_for_value[T](
@@ -291,7 +201,7 @@ async def test_approve_in_the_panel(socket_enabled: None, tmp_path: Path) -> Non
         page.on("pageerror", lambda error: page_errors.append(str(error)))
         return page
 
-    async with demo_home_assistant(tmp_path / "demo") as demo:
+    async with demo_home_assistant(tmp_path / "demo", ARTIFACTS) as demo:
         timings.mark("script/demo ready")
 
         # 1. An MCP client asks to unlock the front door: refused, pending.

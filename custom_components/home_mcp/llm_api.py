@@ -23,6 +23,7 @@ import probatio
 from homeassistant.auth.models import User
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
+from homeassistant.loader import IntegrationNotLoaded, async_get_loaded_integration
 
 from .caller import Caller
 from .const import DOMAIN
@@ -50,11 +51,12 @@ class HomeMcpLlmApi(llm.API):
         if llm_context.context is not None and llm_context.context.user_id:
             user = await self.hass.auth.async_get_user(llm_context.context.user_id)
         who = clean_text(user.name, 60) if user is not None and user.name else "a voice assistant"
+        agent = self._agent_name(llm_context.platform)
         caller = Caller(
             user=user or self._system_user,
             refresh_token_id=None,
-            credential_name=f"Assist ({llm_context.platform})",
-            client_name=f"Assist ({llm_context.platform}) for {who}",
+            credential_name=f"Assist ({agent})",
+            client_name=f"Assist ({agent}) for {who}",
             read_only=False,
         )
         tools: list[llm.Tool] = [
@@ -65,6 +67,13 @@ class HomeMcpLlmApi(llm.API):
         return llm.APIInstance(
             api=self, api_prompt=INSTRUCTIONS, llm_context=llm_context, tools=tools
         )
+
+    def _agent_name(self, platform: str) -> str:
+        """Return the name of the agent's integration ("Ollama"), or its domain."""
+        try:
+            return clean_text(async_get_loaded_integration(self.hass, platform).name, 60)
+        except IntegrationNotLoaded:
+            return clean_text(platform, 60)
 
 
 class _AgentTool(llm.Tool):

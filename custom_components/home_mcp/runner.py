@@ -30,6 +30,7 @@ from .tools import (
     ToolContext,
     ToolError,
     call_service,
+    addons,
     config_writes,
     entities,
     get_config,
@@ -67,6 +68,7 @@ TOOL_MODULES = (
     get_error_log,
     get_config,
     config_writes,
+    addons,
 )
 
 
@@ -90,7 +92,12 @@ class ToolRunner:
     ) -> None:
         """Run tools in `hass` through `gate`, recorded in `audit`, within `budget` bytes."""
         self.hass = hass
-        self.tools = {tool.name: tool for tool in all_tools()}
+        # A tool needing an integration (the add-ons' `hassio`) exists only where it is loaded.
+        self.tools = {
+            tool.name: tool
+            for tool in all_tools()
+            if tool.needs is None or tool.needs in hass.config.components
+        }
         self._gate = gate
         self._confirmations = confirmations
         self._audit = audit

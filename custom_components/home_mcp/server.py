@@ -49,7 +49,7 @@ APPROVAL_INPUT_KEY = "home_mcp_approval"
 ELICITATION_TIMEOUT = 600.0
 """Seconds a handshake-era client may take to answer the approval link."""
 
-PAGE_ENVELOPE = ("offset", "limit", "has_more")
+PAGE_ENVELOPE = ("total", "offset", "limit", "has_more", "next_offset", "items")
 """Page fields the instructions describe once, left out of each page tool's `outputSchema`."""
 
 SERVER_NAME = "Home MCP"

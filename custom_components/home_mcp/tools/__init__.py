@@ -149,6 +149,8 @@ class Tool:
     config_scope: True for the configuration tools (`get_config`,
         `save_config`, `delete_config`): an administrator's own credential or
         a `config` client key lists and calls them.
+    needs: an integration that must be loaded for the tool to exist at all
+        (`hassio` for the add-on tools); elsewhere it is not offered.
     narrow_hint: what to tell a model when the result was cut to fit the
         byte budget (which argument narrows the request).
     text_fields: top-level output fields that are multi-line text (YAML, a
@@ -164,6 +166,7 @@ class Tool:
     write: bool = False
     admin_only: bool = False
     config_scope: bool = False
+    needs: str | None = None
     idempotent: bool = True
     narrow_hint: str = "Use offset and limit to page, or narrow the request."
     text_fields: frozenset[str] = frozenset()
