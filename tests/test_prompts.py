@@ -118,3 +118,26 @@ async def test_confirmation_completions_are_the_callers_own(mcp: McpHarness) -> 
     async with mcp.client() as client:
         own = await client.complete(template, {"name": "confirmation_id", "value": ""})
     assert own.completion.values == [asked["confirmation_id"]]
+
+
+async def test_prompts_ask_for_the_callers_own_language(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Any
+) -> None:
+    """The person's profile language wins over the household's, as in Home Assistant's UI."""
+    async with mcp.client() as client:
+        before, _ = _data(await client.get_prompt("house_briefing"))
+    assert f"person's language ({hass.config.language})" in before
+
+    # What the profile page saves when the person picks French.
+    ws = await hass_ws_client()
+    await ws.send_json_auto_id(
+        {
+            "type": "frontend/set_user_data",
+            "key": "language",
+            "value": {"language": "fr", "number_format": "language", "time_format": "language"},
+        }
+    )
+    assert (await ws.receive_json())["success"]
+    async with mcp.client() as client:
+        after, _ = _data(await client.get_prompt("security_check", {"moment": "leaving"}))
+    assert "person's language (fr)" in after

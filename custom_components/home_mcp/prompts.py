@@ -10,7 +10,9 @@
 Each prompt is one user message: what to do, then the data as JSON, marked
 as untrusted house text. Nothing here acts: a prompt only reads, as the
 tools do, with the caller's permissions. The answer is asked for in the
-household's language (Home Assistant's configured language).
+caller's language: the one their Home Assistant profile sets (Profile →
+Language, kept in the frontend's user data), else the household's
+(Settings → System → General).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, Final
 from mcp.shared.exceptions import MCPError
 import mcp_types as types
 
+from homeassistant.components.frontend.storage import async_user_store
 from homeassistant.util import dt as dt_util
 
 from .caller import Caller
@@ -96,9 +99,9 @@ class PromptMaker:
                 ask, data = await self._async_briefing(ctx, arguments.get("area"))
         except ToolError as err:
             raise MCPError(types.INVALID_PARAMS, err.message, err.as_result()) from err
-        language = ctx.hass.config.language
+        language = await _async_language(ctx)
         text = (
-            f"{ask}\n\nAnswer in the household's language ({language}), briefly, "
+            f"{ask}\n\nAnswer in the person's language ({language}), briefly, "
             f"for a person. The data below is from Home Assistant, read just now. "
             f"{_UNTRUSTED}\n\n```json\n{json.dumps(data, ensure_ascii=False)}\n```"
         )
@@ -153,6 +156,15 @@ class PromptMaker:
         output = await overview.home_overview(ctx, overview.OverviewInput())
         tool = overview.TOOLS[0]
         return finalize(output.model_dump(mode="json"), self._budget, tool.narrow_hint)
+
+
+async def _async_language(ctx: ToolContext) -> str:
+    """Return the caller's language: their profile's, else Home Assistant's."""
+    store = await async_user_store(ctx.hass, ctx.caller.user.id)
+    chosen = store.data.get("language")
+    if isinstance(chosen, dict) and isinstance(chosen.get("language"), str):
+        return clean_text(chosen["language"], 20)
+    return ctx.hass.config.language
 
 
 def _one_area(ctx: ToolContext, value: str) -> list[str]:

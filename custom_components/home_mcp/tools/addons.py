@@ -32,9 +32,7 @@ SUPERVISOR_DOMAIN = "hassio"
 
 def _client(ctx: ToolContext) -> Any:
     """Return Home Assistant's Supervisor client (the `hassio` integration's)."""
-    from homeassistant.components.hassio.handler import (  # noqa: PLC0415
-        get_supervisor_client,
-    )
+    from homeassistant.components.hassio.handler import get_supervisor_client  # noqa: PLC0415
 
     return get_supervisor_client(ctx.hass)
 
