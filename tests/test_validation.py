@@ -349,10 +349,12 @@ def test_hacs_json_zip_release_names_the_zip_the_script_builds(tmp_path: Path) -
     """zip_release needs filename (hacs.xyz), and filename is the asset script/release_zip makes.
 
     HACS downloads releases/download/<tag>/<filename>; any other name is a
-    failed install.
+    failed install. The default branch has no such asset, so HACS is told not
+    to offer it (hide_default_branch).
     """
     hacs = _json(ROOT / "hacs.json")
     assert hacs["zip_release"] is True
+    assert hacs["hide_default_branch"] is True
     result = _run("script/release_zip", str(tmp_path))
     assert result.returncode == 0, result.stderr
     built = Path(result.stdout.strip())
