@@ -1,4 +1,8 @@
-"""What hassfest and HACS check, checked offline: manifest, hacs.json, strings."""
+"""The package's own facts: the manifest's values and the test pins.
+
+What hassfest and HACS check (key order, hacs.json, translations, brand
+images, the release zip) is in tests/test_validation.py.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +16,6 @@ PACKAGE = ROOT / "custom_components" / "home_mcp"
 
 def _json(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-def _keys(tree: object, prefix: str = "") -> set[str]:
-    if not isinstance(tree, dict):
-        return {prefix}
-    keys: set[str] = set()
-    for key, value in tree.items():
-        keys |= _keys(value, f"{prefix}.{key}" if prefix else key)
-    return keys
 
 
 def test_manifest() -> None:
@@ -37,10 +32,6 @@ def test_manifest() -> None:
     assert manifest["documentation"].startswith("https://")
     assert manifest["issue_tracker"].startswith("https://")
     assert manifest["codeowners"]
-    # hassfest: domain and name first, the rest sorted.
-    keys = list(manifest)
-    assert keys[:2] == ["domain", "name"]
-    assert keys[2:] == sorted(keys[2:])
 
 
 def test_manifest_requirement_matches_test_pin() -> None:
@@ -54,13 +45,7 @@ def test_manifest_requirement_matches_test_pin() -> None:
     assert pyproject["project"]["requires-python"] == ">=3.14.2"
 
 
-def test_hacs_json() -> None:
-    hacs = _json(ROOT / "hacs.json")
-    assert hacs == {"name": "Home MCP", "homeassistant": "2026.11.0", "render_readme": True}
-
-
-def test_translations_match_strings() -> None:
-    strings = _keys(_json(PACKAGE / "strings.json"))
-    for language in ("en", "fr", "ja"):
-        translation = _keys(_json(PACKAGE / "translations" / f"{language}.json"))
-        assert translation == strings, language
+def test_project_version_is_the_manifest_version() -> None:
+    """pyproject.toml's version follows manifest.json's, which is what a release tag must match."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert pyproject["project"]["version"] == _json(PACKAGE / "manifest.json")["version"]
