@@ -4,9 +4,10 @@ Registered per config entry (`homeassistant.helpers.llm.async_register_api`),
 so every conversation agent (OpenAI, Anthropic, Google, Ollama) offers
 "Home MCP" beside "Assist", and core's `mcp_server` serves it at
 `/api/mcp/home_mcp`. A tool call from an agent is a call of the MCP tool of
-the same name (`server.async_run_tool`: the same argument checks, handler,
+the same name (`runner.ToolRunner`: the same argument checks, handler,
 gate, confirmations, response shaping and audit), made by a `Caller` for the
-person who spoke to Assist: "Assist (agent) for <user>". A guarded action
+person who spoke to Assist: "Assist (Ollama) for <user>", named after the
+agent's integration. A guarded action
 waits for a person exactly as one from an MCP client does; the person who
 spoke may approve it from their own login session in the panel (no agent
 holds that session). Tool parameters are each tool's published input schema,
