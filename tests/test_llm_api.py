@@ -106,3 +106,28 @@ async def test_bad_arguments_from_an_agent_are_refused(
     )
     assert result.error is True and result.data["error"] == "invalid_arguments"
     assert entity_state(hass, "lock.front_door") == "locked"
+
+
+async def test_what_one_person_asked_through_assist_stays_theirs(
+    mcp: McpHarness, hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """Agents' requests carry no token: each person's confirmations are still their own."""
+    asker = await llm.async_get_api(hass, "home_mcp", _context(hass_admin_user.id))
+    asked = await asker.async_call_tool(
+        llm.ToolInput(
+            "call_service",
+            {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+        )
+    )
+    confirmation_id = asked.data["confirmation_id"]
+    mine = await asker.async_call_tool(
+        llm.ToolInput("get_confirmation", {"confirmation_id": confirmation_id})
+    )
+    assert mine.error is False and mine.data["state"] == "pending"
+
+    other = await hass.auth.async_create_user("Guest", group_ids=[GROUP_ID_USER])
+    theirs = await llm.async_get_api(hass, "home_mcp", _context(other.id))
+    probed = await theirs.async_call_tool(
+        llm.ToolInput("get_confirmation", {"confirmation_id": confirmation_id})
+    )
+    assert probed.error is True and probed.data["error"] == "not_found"

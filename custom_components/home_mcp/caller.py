@@ -56,6 +56,10 @@ class Caller:
         """Return a stable id of the credential: what confirmations belong to."""
         if self.key_id is not None:
             return key_credential_id(self.key_id)
+        if self.refresh_token_id is None:
+            # No token of its own (a conversation agent's request, made for
+            # the person who spoke): what that person asked stays theirs.
+            return f"user:{self.user.id}"
         return f"token:{self.refresh_token_id}"
 
     @property
