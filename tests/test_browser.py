@@ -23,7 +23,9 @@ Then, as a new user would:
 
 Screenshots go to `artifacts/browser/` (gitignored): the approval page before
 and after approving, a configuration write's approval page, the panel in a
-dark theme and on a 360x740 screen.
+dark theme and on a 360x740 screen. With `HOME_MCP_DOCS_SCREENSHOTS` set to a
+directory (`docs/assets/screenshots`), a passing run also copies the ones the
+documentation site shows there.
 Timings go to `artifacts/browser/timings.json`, script/demo's and Home
 Assistant's logs beside them.
 
@@ -55,6 +57,15 @@ playwright_api = pytest.importorskip(
 )
 
 ARTIFACTS = ROOT / "artifacts" / "browser"
+DOCS_SCREENSHOTS_ENV = "HOME_MCP_DOCS_SCREENSHOTS"
+"""A directory to copy `DOCS_SCREENSHOTS` into after a passing run (the site's)."""
+DOCS_SCREENSHOTS = (
+    "1-confirmation-pending.png",
+    "2-confirmation-approved.png",
+    "2b-config-write-pending.png",
+    "3-panel-dark.png",
+    "4-panel-phone.png",
+)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -177,6 +188,13 @@ async def open_panel(page: Any, demo: dict[str, str], path: str = "") -> Any:
     panel = page.locator("home-mcp-panel")
     await panel.get_by_text("Connect a client" if not path else "All of Home MCP").wait_for()
     return panel
+
+
+def copy_docs_screenshots(docs_dir: Path) -> None:
+    """Copy the screenshots the documentation site shows into `docs_dir`."""
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    for name in DOCS_SCREENSHOTS:
+        shutil.copyfile(ARTIFACTS / name, docs_dir / name)
 
 
 def brightness(css_color: str) -> float:
@@ -403,3 +421,5 @@ async def test_approve_in_the_panel(socket_enabled: None, tmp_path: Path) -> Non
     log = (tmp_path / "demo" / "home-assistant.log").read_text(errors="replace")
     ours = [line for line in log.splitlines() if "home_mcp" in line and " ERROR " in line]
     assert not ours, "Home Assistant logged errors from Home MCP:\n" + "\n".join(ours)
+    if docs_dir := os.environ.get(DOCS_SCREENSHOTS_ENV):
+        copy_docs_screenshots(Path(docs_dir))
