@@ -39,8 +39,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 import json
+import os
 from pathlib import Path
 import re
+import shutil
 import time
 from typing import Any
 
