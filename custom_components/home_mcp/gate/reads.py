@@ -9,7 +9,9 @@ entity ids as plain values (`at: input_datetime.wake`, `zone: zone.home`),
 event types, and templates in any spelling (`states('lock.x')`,
 `states.lock.x.state`, `states['lock.x']`, `is_state(...)`, domain-wide
 `states.lock`, every entity for a bare `states`, `area_entities('Garage')`,
-`'input_boolean.' ~ name` as the whole domain). It over-reads rather than
+`'input_boolean.' ~ name` as the whole domain, every entity for a
+state-reading function whose entity is computed as it runs,
+`is_state(states('input_text.x'), 'on')`). It over-reads rather than
 under-reads.
 
 Keys: an entity id; `domain:<domain>` (every entity of a domain); `*`
@@ -31,6 +33,7 @@ import re
 from typing import Any, Final
 
 from jinja2 import Environment, TemplateSyntaxError
+from jinja2.lexer import Token
 
 from homeassistant.const import (
     ATTR_AREA_ID,
@@ -74,6 +77,17 @@ _JOINS: Final = frozenset({"tilde", "add", "mod"})
 _BUILDS: Final = _JOINS | {"lbracket", "dot"}
 """Tokens after a literal that build other text from it (a slice, a method)."""
 _BUILDING_NAMES: Final = frozenset({"join", "format", "replace"})
+_READERS: Final = frozenset(
+    {
+        "states", "is_state", "state_attr", "is_state_attr", "has_value", "expand",
+        "state_translated", "state_attr_translated", "closest", "distance",
+        "area_entities", "area_devices", "device_entities", "label_entities",
+        "floor_entities", "floor_areas", "integration_entities",
+    }
+)  # fmt: skip
+"""Template functions (and filters) whose first argument names what they read."""
+_OWN_ENTITY: Final = (("trigger", "entity_id"), ("this", "entity_id"))
+"""`trigger.entity_id`, `this.entity_id`: what the trigger or the entity itself is."""
 _LEXER: Final = Environment().lexer
 """Jinja's lexer with Home Assistant's delimiters (the defaults)."""
 _TARGET_KEYS: Final = (ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
@@ -295,6 +309,10 @@ def jinja_text(text: str) -> tuple[str, list[str], bool]:
         tokens = list(_LEXER.tokenize(text))
     except TemplateSyntaxError:
         return text, [], True
+    if reads_computed_entity(tokens):
+        # What it reads is only known when it runs: a bare `states` says so.
+        text += " {{ states }}"
+        tokens = list(_LEXER.tokenize(text))
     out: list[str] = []
     literals: list[str] = []
     literal: list[str] = []
@@ -318,6 +336,69 @@ def jinja_text(text: str) -> tuple[str, list[str], bool]:
         literals.append("".join(literal))
         out.append(_quoted(literals[-1]))
     return "".join(out), literals, built
+
+
+def reads_computed_entity(tokens: list[Token]) -> bool:
+    """Return True if a state-reading function reads an entity computed as it runs.
+
+    `states(states('input_text.which'))`, `state_attr(names[0], 'x')`,
+    `expand(group_name)`, `states[which]`, `which | states`: the entity is a
+    value, not text the gate can read. A string literal (what the patterns
+    above read) and the trigger's or the entity's own id are not computed.
+    """
+    for index, token in enumerate(tokens):
+        if token.type != "name" or token.value not in _READERS:
+            continue
+        before = tokens[index - 1].type if index else ""
+        after = tokens[index + 1].type if index + 1 < len(tokens) else ""
+        if before == "dot":
+            continue  # An attribute (`states.lock.x.state`), not the function.
+        if after == "lparen" or (after == "lbracket" and token.value == "states"):
+            argument = _first_argument(tokens, index + 2)
+        elif before == "pipe":
+            argument = _subject(tokens, index - 1)
+        else:
+            continue
+        if not _static(argument):
+            return True
+    return False
+
+
+def _first_argument(tokens: list[Token], start: int) -> list[Token]:
+    """Return the tokens of the argument starting at `start`, up to `,` `)` `]` at its depth."""
+    depth = 0
+    argument: list[Token] = []
+    for token in tokens[start:]:
+        if token.type in ("lparen", "lbracket", "lbrace"):
+            depth += 1
+        elif token.type in ("rparen", "rbracket", "rbrace"):
+            if depth == 0:
+                break
+            depth -= 1
+        elif token.type == "comma" and depth == 0:
+            break
+        argument.append(token)
+    return argument
+
+
+def _subject(tokens: list[Token], pipe: int) -> list[Token]:
+    """Return the simple operand before the filter's `|` (a literal or a dotted name)."""
+    subject: list[Token] = []
+    index = pipe - 1
+    while index >= 0 and tokens[index].type in ("string", "name", "dot"):
+        subject.insert(0, tokens[index])
+        index -= 1
+    if index >= 0 and tokens[index].type in ("rparen", "rbracket"):
+        return [tokens[index], *subject]  # A call's or a subscript's result.
+    return subject
+
+
+def _static(argument: list[Token]) -> bool:
+    """Return True for a string literal (or literals side by side) or the own entity's id."""
+    if argument and all(token.type == "string" for token in argument):
+        return True
+    names = tuple(str(token.value) for token in argument if token.type != "dot")
+    return len(argument) == 3 and argument[1].type == "dot" and names in _OWN_ENTITY
 
 
 def _quoted(value: str) -> str:
