@@ -1,0 +1,147 @@
+"""How the gate reads a template's text: as Jinja's own lexer tokenizes it.
+
+`jinja_text` writes a template back with its string literals decoded and
+joined, so `reads.Reads` can find the entities it names with plain
+patterns; `reads_computed_entity` tells when a state-reading function reads
+an entity that is only known when the template runs (then the template
+reads everything). Nothing here knows Home Assistant's house.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from jinja2 import Environment, TemplateSyntaxError
+from jinja2.lexer import Token
+
+_JOINS: Final = frozenset({"tilde", "add", "mod"})
+"""Operators before or after a literal that build other text with it."""
+_BUILDS: Final = _JOINS | {"lbracket", "dot"}
+"""Tokens after a literal that build other text from it (a slice, a method)."""
+_BUILDING_NAMES: Final = frozenset({"join", "format", "replace"})
+_READERS: Final = frozenset(
+    {
+        "states", "is_state", "state_attr", "is_state_attr", "has_value", "expand",
+        "state_translated", "state_attr_translated", "closest", "distance",
+        "area_entities", "area_devices", "device_entities", "label_entities",
+        "floor_entities", "floor_areas", "integration_entities",
+    }
+)  # fmt: skip
+"""Template functions (and filters) whose first argument names what they read."""
+_OWN_ENTITY: Final = (("trigger", "entity_id"), ("this", "entity_id"))
+"""`trigger.entity_id`, `this.entity_id`: what the trigger or the entity itself is."""
+_LEXER: Final = Environment().lexer
+"""Jinja's lexer with Home Assistant's delimiters (the defaults)."""
+
+
+def jinja_text(text: str) -> tuple[str, list[str], bool]:
+    r"""Return a template's text as Jinja reads it, for the patterns of `reads.py`.
+
+    Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
+    `input_boolean.hall`) and joins literals written side by side (`'lock.fr'
+    'ont_door'`); its comments never run. So the template is tokenized with
+    Jinja's own lexer and written back with each run of literals as one
+    plainly quoted string, tokens apart; the literals are returned too, and
+    whether the template builds text from one (a literal next to `~`, `+`,
+    `%`, `[`, a method, or a `join`, `format` or `replace` anywhere). Text
+    Jinja cannot tokenize is returned as it is (it does not render either).
+    """
+    try:
+        tokens = list(_LEXER.tokenize(text))
+    except TemplateSyntaxError:
+        return text, [], True
+    if reads_computed_entity(tokens):
+        # What it reads is only known when it runs: a bare `states` says so.
+        text += " {{ states }}"
+        tokens = list(_LEXER.tokenize(text))
+    out: list[str] = []
+    literals: list[str] = []
+    literal: list[str] = []
+    built = False
+    previous = ""
+    for token in tokens:
+        if token.type == "string":
+            built = built or previous in _JOINS
+            literal.append(str(token.value))
+            continue
+        if literal:
+            built = built or token.type in _BUILDS
+            literals.append("".join(literal))
+            out.append(_quoted(literals[-1]))
+            literal = []
+        if token.type == "name" and token.value in _BUILDING_NAMES:
+            built = True
+        previous = token.type
+        out.append(str(token.value) if token.type == "data" else f" {token.value} ")
+    if literal:
+        literals.append("".join(literal))
+        out.append(_quoted(literals[-1]))
+    return "".join(out), literals, built
+
+
+def reads_computed_entity(tokens: list[Token]) -> bool:
+    """Return True if a state-reading function reads an entity computed as it runs.
+
+    `states(states('input_text.which'))`, `state_attr(names[0], 'x')`,
+    `expand(group_name)`, `states[which]`, `which | states`: the entity is a
+    value, not text the gate can read. A string literal (what the patterns
+    above read) and the trigger's or the entity's own id are not computed.
+    """
+    for index, token in enumerate(tokens):
+        if token.type != "name" or token.value not in _READERS:
+            continue
+        before = tokens[index - 1].type if index else ""
+        after = tokens[index + 1].type if index + 1 < len(tokens) else ""
+        if before == "dot":
+            continue  # An attribute (`states.lock.x.state`), not the function.
+        if after == "lparen" or (after == "lbracket" and token.value == "states"):
+            argument = _first_argument(tokens, index + 2)
+        elif before == "pipe":
+            argument = _subject(tokens, index - 1)
+        else:
+            continue
+        if not _static(argument):
+            return True
+    return False
+
+
+def _first_argument(tokens: list[Token], start: int) -> list[Token]:
+    """Return the tokens of the argument starting at `start`, up to `,` `)` `]` at its depth."""
+    depth = 0
+    argument: list[Token] = []
+    for token in tokens[start:]:
+        if token.type in ("lparen", "lbracket", "lbrace"):
+            depth += 1
+        elif token.type in ("rparen", "rbracket", "rbrace"):
+            if depth == 0:
+                break
+            depth -= 1
+        elif token.type == "comma" and depth == 0:
+            break
+        argument.append(token)
+    return argument
+
+
+def _subject(tokens: list[Token], pipe: int) -> list[Token]:
+    """Return the simple operand before the filter's `|` (a literal or a dotted name)."""
+    subject: list[Token] = []
+    index = pipe - 1
+    while index >= 0 and tokens[index].type in ("string", "name", "dot"):
+        subject.insert(0, tokens[index])
+        index -= 1
+    if index >= 0 and tokens[index].type in ("rparen", "rbracket"):
+        return [tokens[index], *subject]  # A call's or a subscript's result.
+    return subject
+
+
+def _static(argument: list[Token]) -> bool:
+    """Return True for a string literal (or literals side by side) or the own entity's id."""
+    if argument and all(token.type == "string" for token in argument):
+        return True
+    names = tuple(str(token.value) for token in argument if token.type != "dot")
+    return len(argument) == 3 and argument[1].type == "dot" and names in _OWN_ENTITY
+
+
+def _quoted(value: str) -> str:
+    quote = "'" if "'" not in value else '"'
+    return f" {quote}{value.replace(quote, ' ')}{quote} "
