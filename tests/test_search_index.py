@@ -9,12 +9,13 @@ through additions, replacements and removals.
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
 import random
 import unicodedata
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from custom_components.home_mcp.matching import Match, best_match
+from custom_components.home_mcp.matching import Match, best_match, matching_letters
 from custom_components.home_mcp.search_index import TextIndex
 
 WORDS = [
@@ -136,3 +137,37 @@ def test_a_house_of_names() -> None:
     index.discard("light.bed_light")
     assert index.search("bed light") == {}
     assert index.distinct_values == 3  # What is left: two office names and "back door".
+
+
+def _sequence_matcher(a: str, b: str) -> int:
+    return sum(block.size for block in SequenceMatcher(None, a, b).get_matching_blocks())
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    alphabet=st.sampled_from(["ab", "abc", "livngromce", "寝室の照明", "ßsẞ"]),
+    data=st.data(),
+)
+def test_matching_letters_counts_what_sequence_matcher_finds(
+    alphabet: str, data: st.DataObject
+) -> None:
+    """The same blocks as SequenceMatcher: few letters make many ties, broken as it breaks them."""
+    a = data.draw(st.text(alphabet, max_size=30))
+    b = data.draw(st.text(alphabet, max_size=45))
+    assert matching_letters(a, b) == _sequence_matcher(a, b), (a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    a=st.text(max_size=40), b=st.text(max_size=260), extra=st.text("ae ", min_size=0, max_size=240)
+)
+def test_matching_letters_for_any_text_and_long_values(a: str, b: str, extra: str) -> None:
+    """Any text, and values long enough (200 letters) that SequenceMatcher ignores frequent letters."""
+    # Its autojunk: "e" is frequent in the value, so no "e" of the query matches.
+    assert (
+        matching_letters("eeee", "porch" + "e" * 200)
+        == 0
+        == _sequence_matcher("eeee", "porch" + "e" * 200)
+    )
+    for value in (b, b + extra):
+        assert matching_letters(a, value) == _sequence_matcher(a, value), (a, value)

@@ -39,6 +39,8 @@ FUZZY_FLOOR: Final = 0.5
 FUZZY_RATIO: Final = 0.72
 """The least `SequenceMatcher` ratio (of the texts without spaces) that is a fuzzy match."""
 
+_AUTOJUNK_FROM: Final = 200
+"""From this many letters of its second text, `SequenceMatcher` ignores that text's frequent letters."""
 _DIACRITICS: Final = re.compile(
     "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
 )
@@ -142,10 +144,51 @@ def match_folded(query: Folded, value: Folded) -> tuple[float, str] | None:
         coverage = len(q_compact) / len(v_compact)
         base = 0.8 if query.unspaced else 0.7
         return round(base + (0.05 if base > 0.7 else 0.1) * coverage, 3), "contains"
-    ratio = SequenceMatcher(None, q_compact, v_compact).ratio()
+    ratio = 2.0 * matching_letters(q_compact, v_compact) / (len(q_compact) + len(v_compact))
     if ratio >= FUZZY_RATIO:
         return min(round(FUZZY_FLOOR + (ratio - FUZZY_RATIO) * 0.7, 3), 0.7), "fuzzy"
     return None
+
+
+def matching_letters(a: str, b: str) -> int:
+    """Return how many letters `SequenceMatcher(None, a, b)` finds matching.
+
+    The sum of its matching blocks' sizes, so `2 * matching_letters(a, b) /
+    (len(a) + len(b))` is its `ratio()`, computed with `str.find` instead of
+    its pure-Python dictionaries (about four times faster on names). The
+    same blocks: the longest common substring of each range, the earliest in
+    `a` then in `b` among the longest, then the ranges left and right of it.
+    From 200 letters on, `SequenceMatcher` treats frequent letters of `b` as
+    junk (`autojunk`); such texts are left to it.
+    """
+    if len(b) >= _AUTOJUNK_FROM:
+        return sum(block.size for block in SequenceMatcher(None, a, b).get_matching_blocks())
+    find = b.find
+    total = 0
+    ranges = [(0, len(a), 0, len(b))]
+    while ranges:
+        a_low, a_high, b_low, b_high = ranges.pop()
+        size, start = 0, a_low
+        index = a_low
+        # A block longer than `size` starting at `index`: grow it while `b` holds it.
+        while index + size < a_high:
+            if find(a[index : index + size + 1], b_low, b_high) != -1:
+                grown = size + 2
+                while (
+                    index + grown <= a_high and find(a[index : index + grown], b_low, b_high) != -1
+                ):
+                    grown += 1
+                size, start = grown - 1, index
+            index += 1
+        if not size:
+            continue
+        at = find(a[start : start + size], b_low, b_high)
+        total += size
+        if a_low < start and b_low < at:
+            ranges.append((a_low, start, b_low, at))
+        if start + size < a_high and at + size < b_high:
+            ranges.append((start + size, a_high, at + size, b_high))
+    return total
 
 
 def match_value(query: str, value: str, field: str) -> Match | None:
