@@ -10,9 +10,10 @@ event types, and templates in any spelling (`states('lock.x')`,
 `states.lock.x.state`, `states['lock.x']`, `is_state(...)`, domain-wide
 `states.lock`, every entity for a bare `states`, `area_entities('Garage')`,
 `'input_boolean.' ~ name` as the whole domain, every entity for a
-state-reading function whose entity is computed as it runs,
-`is_state(states('input_text.x'), 'on')`). It over-reads rather than
-under-reads.
+state-reading function whose entity is computed as it runs, called, as a
+filter or a test, or named in `select`/`map`:
+`is_state(states('input_text.x'), 'on')`, `names | select('is_state',
+'on')`). It over-reads rather than under-reads.
 
 Keys: an entity id; `domain:<domain>` (every entity of a domain); `*`
 (every entity); `event:<event type>` (an `event:` action of a script);

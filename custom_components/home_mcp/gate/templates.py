@@ -28,6 +28,8 @@ _READERS: Final = frozenset(
     }
 )  # fmt: skip
 """Template functions (and filters) whose first argument names what they read."""
+_APPLYING: Final = frozenset({"select", "reject", "selectattr", "rejectattr", "map"})
+"""Filters that apply a test or a filter named by a string to every item."""
 _OWN_ENTITY: Final = (("trigger", "entity_id"), ("this", "entity_id"))
 """`trigger.entity_id`, `this.entity_id`: what the trigger or the entity itself is."""
 _LEXER: Final = Environment().lexer
@@ -83,26 +85,63 @@ def reads_computed_entity(tokens: list[Token]) -> bool:
     """Return True if a state-reading function reads an entity computed as it runs.
 
     `states(states('input_text.which'))`, `state_attr(names[0], 'x')`,
-    `expand(group_name)`, `states[which]`, `which | states`: the entity is a
-    value, not text the gate can read. A string literal (what the patterns
-    above read) and the trigger's or the entity's own id are not computed.
+    `expand(group_name)`, `states[which]`, `which | states`, `which is
+    is_state('on')`: the entity is a value, not text the gate can read. So
+    is every item a reader is applied to by name (`names |
+    select('is_state', 'on')`, `map('states')`) and whatever a reader used
+    as a value is given to (`{% set check = is_state %}`, `apply(is_state,
+    …)`). A string literal (what the patterns of `reads.py` read) and the
+    trigger's or the entity's own id are not computed.
     """
     for index, token in enumerate(tokens):
+        if token.type == "string" and token.value in _READERS:
+            if _argument_of(tokens, index) in _APPLYING:
+                return True
+            continue
         if token.type != "name" or token.value not in _READERS:
             continue
         before = tokens[index - 1].type if index else ""
         after = tokens[index + 1].type if index + 1 < len(tokens) else ""
         if before == "dot":
             continue  # An attribute (`states.lock.x.state`), not the function.
-        if after == "lparen" or (after == "lbracket" and token.value == "states"):
-            argument = _first_argument(tokens, index + 2)
-        elif before == "pipe":
+        if (test := _tested(tokens, index)) is not None:
+            argument = _subject(tokens, test)
+        elif before == "pipe":  # A filter's subject is its first argument.
             argument = _subject(tokens, index - 1)
+        elif after == "lparen" or (after == "lbracket" and token.value == "states"):
+            argument = _first_argument(tokens, index + 2)
+        elif token.value == "states":
+            continue  # `states.lock.x`, or the bare `states` that reads everything.
         else:
-            continue
+            return True  # The function as a value: what it is given is not known.
         if not _static(argument):
             return True
     return False
+
+
+def _tested(tokens: list[Token], index: int) -> int | None:
+    """Return where `is` stands if the name at `index` is a test (`x is [not] is_state(…)`)."""
+    at = index - 1
+    if at >= 0 and tokens[at].type == "name" and tokens[at].value == "not":
+        at -= 1
+    if at >= 0 and tokens[at].type == "name" and tokens[at].value == "is":
+        return at
+    return None
+
+
+def _argument_of(tokens: list[Token], index: int) -> str | None:
+    """Return the name of the call whose argument (at its own depth) the token at `index` is."""
+    depth = 0
+    for at in range(index - 1, -1, -1):
+        kind = tokens[at].type
+        if kind in ("rparen", "rbracket", "rbrace"):
+            depth += 1
+        elif kind in ("lparen", "lbracket", "lbrace"):
+            if depth == 0:
+                name = tokens[at - 1] if at and kind == "lparen" else None
+                return str(name.value) if name is not None and name.type == "name" else None
+            depth -= 1
+    return None
 
 
 def _first_argument(tokens: list[Token], start: int) -> list[Token]:
@@ -122,15 +161,29 @@ def _first_argument(tokens: list[Token], start: int) -> list[Token]:
     return argument
 
 
-def _subject(tokens: list[Token], pipe: int) -> list[Token]:
-    """Return the simple operand before the filter's `|` (a literal or a dotted name)."""
+def _subject(tokens: list[Token], before: int) -> list[Token]:
+    """Return the simple operand ending before `before` (a `|` or an `is`).
+
+    Literals side by side, or a dotted name (`trigger.entity_id`); a call's
+    or a subscript's result is its closing bracket alone (never static).
+    """
+    index = before - 1
+    if index < 0:
+        return []
+    if tokens[index].type in ("rparen", "rbracket"):
+        return [tokens[index]]
     subject: list[Token] = []
-    index = pipe - 1
-    while index >= 0 and tokens[index].type in ("string", "name", "dot"):
+    if tokens[index].type == "string":
+        while index >= 0 and tokens[index].type == "string":
+            subject.insert(0, tokens[index])
+            index -= 1
+        return subject
+    while index >= 0 and tokens[index].type == "name":
         subject.insert(0, tokens[index])
-        index -= 1
-    if index >= 0 and tokens[index].type in ("rparen", "rbracket"):
-        return [tokens[index], *subject]  # A call's or a subscript's result.
+        if index == 0 or tokens[index - 1].type != "dot":
+            break
+        subject.insert(0, tokens[index - 1])
+        index -= 2
     return subject
 
 
