@@ -10,8 +10,10 @@ is_state('on')`, `map('state_attr', 'brightness')`, `map('expand')`, and
 `e | state_attr('brightness')` (a filter's subject is its first argument,
 not what is in its parentheses). Turning on the light or the toggle the
 helper names over MCP ran without approval; at a timed trigger, the unlock
-came later, in a context of its own, so the tripwire never reported it.
-Each of these now reads every entity, as a bare `states` does.
+came later, in a context of its own, so the tripwire never reported it;
+through a template helper made in the UI (a binary sensor whose state reads
+that way), an automation on it unlocked the front door. Each of these now
+reads every entity, as a bare `states` does, wherever the template is.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ async def _watch(hass: HomeAssistant, owner: Owner, entity_id: str) -> None:
         f"{{{{ [{WATCHED}] | map('expand') | first | selectattr('state', 'eq', 'on') | list | count > 0 }}}}",
         f"{{% set e = {WATCHED} %}}{{{{ (e | state_attr('brightness') | int(0)) > 0 }}}}",
         f"{{% set check = is_state %}}{{{{ check({WATCHED}, 'on') }}}}",
+        f"{{{{ ({WATCHED} | state_attr('brightness') | int(0)) > 0 }}}}",
     ],
     ids=[
         "select",
@@ -66,6 +69,7 @@ async def _watch(hass: HomeAssistant, owner: Owner, entity_id: str) -> None:
         "map-expand",
         "filter-subject",
         "reader-as-value",
+        "call-result-filtered",
     ],
 )
 async def test_a_light_named_by_a_text_helper_opens_the_garage_only_when_approved(
@@ -119,6 +123,38 @@ async def test_a_flag_a_timed_unlock_reads_through_select_needs_approval(
 
     assert_refused(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": walker}))
     assert hass.states.get(walker).state == "off"  # type: ignore[union-attr]
+
+
+async def test_a_template_helper_reading_through_select_is_part_of_the_unlock(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same reading in a template helper made in the UI: its state unlocks the front door."""
+    await _watch(hass, owner, "light.bed_light")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.bed_light"}, blocking=True
+    )
+    arriving = await owner.add_template(
+        "binary_sensor",
+        {
+            "name": "Someone arriving",
+            "state": f"{{{{ {WATCHED}.split(',') | select('is_state', 'on') | list | count > 0 }}}}",
+        },
+    )
+    await owner.save_automation(
+        "arrival",
+        {
+            "alias": "Unlock when someone is arriving",
+            "triggers": [{"trigger": "state", "entity_id": arriving, "to": "on"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    turned_on = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+
+    assert_refused(turned_on)
+    await hass.async_block_till_done()
+    assert hass.states.get(arriving).state == "off"  # type: ignore[union-attr]
+    assert hass.states.get("lock.front_door").state == "locked"  # type: ignore[union-attr]
 
 
 async def test_written_entities_and_attribute_names_stay_what_they_name(
