@@ -113,20 +113,49 @@ def clean_tree(
     Strings directly under a top-level key named in `text_fields` keep their
     lines and are not capped here (the byte budget still applies).
     """
-    if isinstance(value, str):
-        return clean_text(value, max_chars)
     if isinstance(value, Mapping):
         return {
-            clean_text(str(key), NAME_MAX_CHARS): (
+            _clean_key(key): (
                 clean_text(item, len(item), keep_lines=True)
                 if key in text_fields and isinstance(item, str)
-                else clean_tree(item, max_chars)
+                else _clean_value(item, max_chars)
             )
             for key, item in value.items()
         }
+    return _clean_value(value, max_chars)
+
+
+def _clean_value(value: Any, max_chars: int) -> Any:
+    """Return `value` with every string inside it cleaned (`clean_tree` below the top)."""
+    kind = type(value)
+    if kind is str:
+        if value.isascii() and value.isprintable() and len(value) <= max_chars:
+            if not value or (value[0] != " " and value[-1] != " "):
+                return value  # What `clean_text` returns for it, without the call.
+        return clean_text(value, max_chars)
+    if kind is dict:
+        return {_clean_key(key): _clean_value(item, max_chars) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [_clean_value(item, max_chars) for item in value]
+    if kind in _PLAIN:
+        return value
+    if isinstance(value, str):
+        return clean_text(value, max_chars)
+    if isinstance(value, Mapping):
+        return {_clean_key(key): _clean_value(item, max_chars) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [clean_tree(item, max_chars) for item in value]
+        return [_clean_value(item, max_chars) for item in value]
     return value
+
+
+_PLAIN: Final = frozenset({int, float, bool, type(None)})
+"""Types with no text in them: returned as they are."""
+
+
+def _clean_key(key: Any) -> str:
+    if type(key) is str and key.isascii() and key.isidentifier() and len(key) <= NAME_MAX_CHARS:
+        return key  # A field name, as every key of a tool's own output is.
+    return clean_text(str(key), NAME_MAX_CHARS)
 
 
 def envelope(
