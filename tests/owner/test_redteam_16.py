@@ -14,10 +14,19 @@ came later, in a context of its own, so the tripwire never reported it;
 through a template helper made in the UI (a binary sensor whose state reads
 that way), an automation on it unlocked the front door. Each of these now
 reads every entity, as a bare `states` does, wherever the template is.
+
+Two weakenings: an auto-lock whose condition read the lights a text helper
+lists ("unless a party light is on") was held up by turning one on, since
+what a securing automation checks was followed only as entity ids (now its
+domain and the whole house count too); and starting the nightly lock script
+with `minutes: 600` before its automation ran dropped that run (single
+mode): starting a script a securing automation runs, with the caller's
+variables, now keeps it from securing.
 """
 
 from __future__ import annotations
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.core import HomeAssistant
@@ -25,10 +34,14 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    ALARM,
+    DISARM,
     LINGERING_TIMERS,
     OPEN_GARAGE,
     UNLOCK_FRONT,
     Owner,
+    arm,
+    assert_house,
     assert_ran,
     assert_refused,
     call_service,
@@ -155,6 +168,118 @@ async def test_a_template_helper_reading_through_select_is_part_of_the_unlock(
     await hass.async_block_till_done()
     assert hass.states.get(arriving).state == "off"  # type: ignore[union-attr]
     assert hass.states.get("lock.front_door").state == "locked"  # type: ignore[union-attr]
+
+
+async def test_the_alarm_disarmed_by_the_light_a_text_helper_names_needs_approval(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    await _watch(hass, owner, "light.bed_light")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.bed_light"}, blocking=True
+    )
+    await arm(hass, freezer, "alarm_arm_away")
+    await owner.save_automation(
+        "disarm_on_arrival",
+        {
+            "alias": "Disarm when the arrival light turns on",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": (
+                        f"{{{{ [{WATCHED}] | select('is_state', 'on') | list | count > 0 }}}}"
+                    ),
+                }
+            ],
+            "actions": [DISARM],
+        },
+    )
+
+    turned_on = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+
+    assert_refused(turned_on)
+    await assert_house(hass, {ALARM: "armed_away", "light.bed_light": "off"})
+
+
+async def test_a_light_an_auto_lock_condition_reads_through_select_cannot_hold_it_up(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A weakening: "unless a party light listed in the helper is on" keeps the door unlocked."""
+    await _watch(hass, owner, "light.kitchen_lights")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
+    )
+    await owner.save_automation(
+        "auto_lock",
+        {
+            "alias": "Auto-lock the front door",
+            "mode": "restart",
+            "triggers": [
+                {
+                    "trigger": "state",
+                    "entity_id": "lock.front_door",
+                    "to": "unlocked",
+                    "for": "00:00:20",
+                }
+            ],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": (
+                        f"{{{{ {WATCHED}.split(',') | select('is_state', 'on') | list | count == 0 }}}}"
+                    ),
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+
+    party = await call_service(mcp, "light.turn_on", target={"entity_id": "light.kitchen_lights"})
+
+    assert_refused(party, risk=None)
+    assert hass.states.get("light.kitchen_lights").state == "off"  # type: ignore[union-attr]
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [
+        ("script.turn_on", {"variables": {"minutes": 600}}),
+        ("script.lock_front_door_later", {"minutes": 600}),
+    ],
+    ids=["turn_on", "by-name"],
+)
+async def test_the_nightly_lock_script_started_with_a_long_delay_needs_approval(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, action: str, data: dict[str, object]
+) -> None:
+    """A weakening: started by the client first, the script's nightly run is dropped (single mode)."""
+    script = await owner.save_script(
+        "lock_front_door_later",
+        {
+            "alias": "Lock the front door later",
+            "mode": "single",
+            "fields": {"minutes": {"description": "Minutes to wait"}},
+            "sequence": [
+                {"delay": {"minutes": "{{ minutes | default(0) | int }}"}},
+                {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+            ],
+        },
+    )
+    await owner.save_automation(
+        "nightly_lock",
+        {
+            "alias": "Lock the front door every night",
+            "triggers": [{"trigger": "time", "at": "23:00:00"}],
+            "actions": [{"action": script}],
+        },
+    )
+    target = {"entity_id": script} if action == "script.turn_on" else None
+
+    started = await call_service(mcp, action, target=target, data=data)
+
+    assert_refused(started, reaching="automation.lock_the_front_door_every_night")
+    assert hass.states.get(script).state == "off"  # type: ignore[union-attr]
+    # Started as the owner wrote it (its own default), it locks at once: it runs.
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": script}))
 
 
 async def test_written_entities_and_attribute_names_stay_what_they_name(

@@ -72,6 +72,7 @@ class _Knowledge:
         self.triggered = snapshot.triggered
         self.while_running = snapshot.while_running
         self.keeps_from_securing = snapshot.keeps_from_securing
+        self.securing_runners = snapshot.securing_runners
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)
@@ -261,7 +262,7 @@ class Gate:
             house.sensitive_class(entity_id) in _GUARDED_CLASSES
             or snapshot.in_perimeter(entity_id)
             or any(snapshot.while_running(entity_id))  # A running script waits on it.
-            or entity_id in snapshot.checked_by  # A securing automation checks it.
+            or bool(snapshot.checks_on(entity_id))  # A securing automation checks it.
             or snapshot.waits_on(entity_id)  # ... or waits for this timer.
         ):
             return True

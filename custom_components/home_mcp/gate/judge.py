@@ -30,6 +30,7 @@ from .paths import judge_device_action, judge_drive, judge_event, judge_group_se
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
+from .securing import held_up_by_variables
 from .targets import (
     acts_on_own_entities_only,
     data_entities,
@@ -188,6 +189,7 @@ class Judge:
         elif (domain, service) == ("device_tracker", "see"):
             judge_presence(self, data, depth)
         elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
+            self.start_script(f"script.{service}", data, name)
             self.run_macro(f"script.{service}", depth)
         elif (domain, service) == ("scene", "apply"):
             judge_scene_states(self, data.get("entities"), depth)
@@ -306,6 +308,8 @@ class Judge:
             # trigger that would have secured (single).
             self.add(Risk.OPENS_HOUSE, entity_id, effect.service, _KEEPS_FROM_SECURING)
         if not securing and (entity_class, verb) in _RUNS:
+            if verb == "turn_on" and entity_class is EntityClass.SCRIPT:
+                self.start_script(entity_id, effect.data.get("variables"), effect.service)
             self.run_macro(entity_id, depth)
         judge_drive(self, entity_id, verb, depth)
         self.react(entity_id, verb, securing=securing)
@@ -374,6 +378,16 @@ class Judge:
                 self.trigger_ids_known = known
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
             self.react(key, "fire")
+
+    def start_script(self, script_id: str, variables: Any, service: str) -> None:
+        """Judge starting `script_id` with the caller's variables (`held_up_by_variables`)."""
+        if not variables or not (self.now or self.repeats):
+            return
+        runners = self.knowledge.securing_runners(script_id)
+        with self.through(script_id):
+            for runner in held_up_by_variables(self.hass, runners, script_id):
+                if runner not in self.path:
+                    self.add(Risk.OPENS_HOUSE, runner, service, _KEEPS_FROM_SECURING)
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:
         """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""

@@ -47,3 +47,6 @@ class Knowledge(Protocol):
 
     def keeps_from_securing(self, entity_id: str, verb: str) -> Iterable[str]:
         """Return the securing automations `verb` on `entity_id` can keep from running."""
+
+    def securing_runners(self, script_id: str) -> list[str]:
+        """Return the securing automations and scripts that run script `script_id`."""

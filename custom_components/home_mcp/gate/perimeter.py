@@ -33,8 +33,7 @@ from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
-from .securing import dependencies, securing_chains, securing_runners
-from .verbs import resulting_states
+from .securing import checks_on, dependencies, securing_chains, securing_runners, stopped_by
 from .wiring import Runnable, Scope, TriggerOn, derivations, derived_closure, runnables
 
 _UNREADABLE: Final = (
@@ -73,9 +72,9 @@ class Snapshot:
     perimeter: key -> the guarded findings changing it leads to (via from it).
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
-    checked_by / waiting_on: entity -> the securing automations whose
-        conditions check it / timer (or `domain:timer`) -> those that wait
-        for it to finish.
+    checked_by / waiting_on: entity (or `domain:<domain>`, `*`) -> the
+        securing automations whose conditions check it (`checks_on`) /
+        timer (or `domain:timer`) -> those that wait for it to finish.
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -191,26 +190,22 @@ class Snapshot:
             return []
         return [*self.waiting_on.get(entity_id, ()), *self.waiting_on.get("domain:timer", ())]
 
+    def checks_on(self, entity_id: str) -> list[tuple[str, frozenset[str] | None]]:
+        """Return (securing automation, the states it accepts) of what checks `entity_id`."""
+        return checks_on(self.checked_by, entity_id)
+
     def keeps_from_securing(self, entity_id: str, verb: str) -> Iterator[str]:
         """Yield the enabled securing automations `verb` on `entity_id` can stop.
 
         Automations that lock, close or arm do not run when a condition they
-        check fails, or when the timer they wait for is cancelled, paused, or
-        changed (`timer.change`, or `timer.start` with a duration of its own:
-        it ends later, however long it is set for).
+        check fails (`securing.stopped_by`), or when the timer they wait for
+        is cancelled, paused, or changed (`timer.change`, or `timer.start`
+        with a duration of its own: it ends later, however long it is set for).
         """
-        domain = entity_id.partition(".")[0]
-        found: list[str] = []
-        if checks := self.checked_by.get(entity_id):
-            states = resulting_states(domain, verb)
-            for automation_id, accepted in checks:
-                if accepted is None or not states or not states <= accepted:
-                    found.append(automation_id)
+        found = [*stopped_by(self.checks_on(entity_id), entity_id, verb)]
         if verb in ("cancel", "pause", "change"):
             # Stopped, or set to end later (for any duration): maybe never.
             found.extend(self.waits_on(entity_id))
-        if not found:
-            return
         for automation_id in dict.fromkeys(found):
             state = self.hass.states.get(automation_id)
             if state is not None and state.state == "on":

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from homeassistant.core import HomeAssistant
 
 from .facts import entity_object
-from .reads import Reads
+from .reads import EVERYTHING, Reads
 from .verbs import resulting_states
-from .wiring import Runnable, TriggerOn
+from .wiring import Runnable, TriggerOn, is_state_key
 
 
 def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None]]:
@@ -24,17 +24,65 @@ def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | Non
 
     Its conditions' checks, then whatever else decides when or whether it
     secures (a trigger's `for:` template, a time trigger `at:` a helper,
-    templated data such as a delay), for which any change counts. Not what
-    fires it (a state trigger's entity: changing it runs it), what it acts
-    on, nor the timer it waits for (its verbs are judged as such).
+    templated data such as a delay), for which any change counts: entities,
+    and the whole domain or house a template reads (`states.light`, a bare
+    `states`, an entity computed as it runs). Not what fires it (a state
+    trigger's entity: changing it runs it), what it acts on, nor the timer
+    it waits for (its verbs are judged as such).
     """
     yield from runnable.checks
     checked = {key for key, _ in runnable.checks}
     read = runnable.inputs.union(*(keys for _, keys in runnable.triggers))
     ruled = checked | runnable.acted | runnable.fired_by | runnable.timers
     for key in sorted(read - ruled):
-        if "." in key and ":" not in key:
+        if is_state_key(key):
             yield key, None
+
+
+def checks_on(
+    checked_by: Mapping[str, list[tuple[str, frozenset[str] | None]]], entity_id: str
+) -> list[tuple[str, frozenset[str] | None]]:
+    """Return (securing automation, the states it accepts) of what checks `entity_id`.
+
+    Its conditions name the entity, its whole domain (`states.light`) or the
+    whole house (a bare `states`, an entity computed as it runs).
+    """
+    domain = entity_id.partition(".")[0]
+    return [
+        *checked_by.get(entity_id, ()),
+        *checked_by.get(f"domain:{domain}", ()),
+        *checked_by.get(EVERYTHING, ()),
+    ]
+
+
+def stopped_by(
+    checks: Iterable[tuple[str, frozenset[str] | None]], entity_id: str, verb: str
+) -> Iterator[str]:
+    """Yield the automations of `checks` whose condition `verb` on `entity_id` can fail.
+
+    Automations that lock, close or arm do not run when a condition they
+    check fails: any change of what they check without knowing the states
+    they accept, a change to a state they do not accept otherwise. (The
+    timer they wait for, cancelled, paused or changed, is `Snapshot.waits_on`.)
+    """
+    states = resulting_states(entity_id.partition(".")[0], verb)
+    for automation_id, accepted in checks:
+        if accepted is None or not states or not states <= accepted:
+            yield automation_id
+
+
+def held_up_by_variables(hass: HomeAssistant, runners: list[str], script_id: str) -> list[str]:
+    """Return the securing macros of `runners` a run of `script_id` with variables holds up.
+
+    Started with variables of the caller's (a delay of 10 h), a script in
+    `single` or `queued` mode runs as they say while the securing
+    automation's own run is dropped or waits behind it. (`runners`: the
+    securing macros that run the script, `securing_runners`.)
+    """
+    script = getattr(entity_object(hass, script_id), "script", None)
+    if getattr(script, "script_mode", "single") not in ("single", "queued"):
+        return []
+    return runners
 
 
 def securing_chains(

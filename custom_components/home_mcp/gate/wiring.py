@@ -27,7 +27,7 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from ..const import DOMAIN
 from .expansion import HouseMap, entry_entities
 from .proposals import macro_entities
-from .reads import Reads
+from .reads import EVERYTHING, Reads
 
 type Scope = frozenset[str] | None
 """The trigger ids under which something happens; None: whichever fires."""
@@ -222,6 +222,11 @@ def _add_triggers(
             )
 
 
+def is_state_key(key: str) -> bool:
+    """Return True for a key that stands for states: an entity id, `domain:<domain>` or `*`."""
+    return ("." in key and ":" not in key) or key.startswith("domain:") or key == EVERYTHING
+
+
 def _texts(value: Any) -> set[str]:
     """Return the text of a value or list of values (templates as written)."""
     items = value if isinstance(value, list) else [value]
@@ -236,7 +241,7 @@ def _checks(hass: HomeAssistant, conditions: Any) -> Iterator[tuple[str, frozens
         plain = condition.get("condition") == "state" and "attribute" not in condition
         accepted = _states(condition.get("state")) if plain else None
         for key in Reads(hass).add(condition).keys:
-            if "." in key and ":" not in key:
+            if is_state_key(key):
                 yield key, accepted
 
 
