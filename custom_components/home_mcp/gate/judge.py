@@ -308,7 +308,7 @@ class Judge:
             # trigger that would have secured (single).
             self.add(Risk.OPENS_HOUSE, entity_id, effect.service, _KEEPS_FROM_SECURING)
         if not securing and (entity_class, verb) in _RUNS:
-            if verb == "turn_on" and entity_class is EntityClass.SCRIPT:
+            if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
                 self.start_script(entity_id, effect.data.get("variables"), effect.service)
             self.run_macro(entity_id, depth)
         judge_drive(self, entity_id, verb, depth)
@@ -380,13 +380,15 @@ class Judge:
             self.react(key, "fire")
 
     def start_script(self, script_id: str, variables: Any, service: str) -> None:
-        """Judge starting `script_id` with the caller's variables (`held_up_by_variables`)."""
+        """Judge running a script or automation with the caller's variables (`held_up_by_variables`)."""
         if not variables or not (self.now or self.repeats):
             return
         runners = self.knowledge.securing_runners(script_id)
+        if script_id.startswith("automation.") and self.knowledge.secures(script_id):
+            runners = [script_id]  # Its own run, on the caller's variables.
         with self.through(script_id):
             for runner in held_up_by_variables(self.hass, runners, script_id):
-                if runner not in self.path:
+                if runner not in self.path or runner == script_id:
                     self.add(Risk.OPENS_HOUSE, runner, service, _KEEPS_FROM_SECURING)
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:

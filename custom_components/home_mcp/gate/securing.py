@@ -71,16 +71,19 @@ def stopped_by(
             yield automation_id
 
 
-def held_up_by_variables(hass: HomeAssistant, runners: list[str], script_id: str) -> list[str]:
-    """Return the securing macros of `runners` a run of `script_id` with variables holds up.
+def held_up_by_variables(hass: HomeAssistant, runners: list[str], macro_id: str) -> list[str]:
+    """Return the securing macros of `runners` a run of `macro_id` with variables holds up.
 
-    Started with variables of the caller's (a delay of 10 h), a script in
-    `single` or `queued` mode runs as they say while the securing
-    automation's own run is dropped or waits behind it. (`runners`: the
-    securing macros that run the script, `securing_runners`.)
+    Started with variables of the caller's (a delay of 10 h), a script or
+    automation in any mode but `parallel` keeps its securing runs from
+    securing: in `single` mode theirs is dropped, in `queued` it waits
+    behind, in `restart` the caller's run cancels theirs. (`runners`: the
+    securing macros that run the script, `securing_runners`, or the
+    securing automation itself.)
     """
-    script = getattr(entity_object(hass, script_id), "script", None)
-    if getattr(script, "script_mode", "single") not in ("single", "queued"):
+    entity = entity_object(hass, macro_id)
+    script = getattr(entity, "script", None) or getattr(entity, "action_script", None)
+    if getattr(script, "script_mode", "single") == "parallel":
         return []
     return runners
 
