@@ -54,6 +54,7 @@ _WAIT_KINDS: Final = frozenset(
 _READ_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_CHECK_CONDITION,
+        cv.SCRIPT_ACTION_DELAY,  # A templated delay reads: "after lock_delay seconds".
         cv.SCRIPT_ACTION_WAIT_TEMPLATE,
         cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER,
         cv.SCRIPT_ACTION_VARIABLES,
@@ -260,7 +261,7 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         judge.event(action.get("event"), depth + 1)
     elif kind in _READ_KINDS:
         _read(judge, action)
-    # delay, stop and conversation responses move nothing.
+    # stop and conversation responses move nothing.
 
 
 def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
