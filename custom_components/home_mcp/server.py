@@ -16,7 +16,6 @@ as JSON text for older clients.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -39,7 +38,7 @@ from .resources import ResourceHub
 from .resources.reads import ResourceReader
 from .runner import ToolRunner
 from .schemas import compact_schema, output_schema
-from .shaping import clean_text
+from .shaping import clean_text, json_text
 from .tools import PageOutput, Tool, ToolError
 
 _LOGGER = logging.getLogger(__name__)
@@ -100,11 +99,7 @@ def _tool_definition(tool: Tool) -> types.Tool:
 def _result(payload: dict[str, Any]) -> types.CallToolResult:
     """Return a tool result carrying `payload` as structured content and text."""
     return types.CallToolResult(
-        content=[
-            types.TextContent(
-                type="text", text=json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-            )
-        ],
+        content=[types.TextContent(type="text", text=json_text(payload))],
         structured_content=payload,
         is_error=payload.get("ok") is False,
     )

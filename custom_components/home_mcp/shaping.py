@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-import json
 from typing import Any, Final
 import unicodedata
+
+from pydantic_core import to_json
 
 from homeassistant.util import dt as dt_util
 
@@ -189,9 +190,14 @@ def local_iso(value: datetime | None) -> str | None:
     return dt_util.as_local(value).isoformat() if value is not None else None
 
 
+def json_text(payload: Any) -> str:
+    """Return `payload` as the JSON text sent to clients (compact, UTF-8 as it is)."""
+    return to_json(payload).decode()
+
+
 def encoded_size(payload: Any) -> int:
-    """Return the size in bytes of `payload` as the JSON text sent to clients."""
-    return len(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode())
+    """Return the size in bytes of `payload` as the JSON text sent to clients (`json_text`)."""
+    return len(to_json(payload))
 
 
 def _largest_list(payload: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int]:

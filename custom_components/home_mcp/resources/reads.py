@@ -14,19 +14,19 @@ whose `data` is `{uri, error, hint}`. A room is the room of `home_overview`
 from __future__ import annotations
 
 from dataclasses import dataclass
-import json
 from typing import Any, Final
 
 from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 import mcp_types as types
+from pydantic_core import to_jsonable_python
 
 from homeassistant.core import HomeAssistant
 
 from ..approvals import ConfirmationManager
 from ..caller import Caller, caller_from_scope
 from ..gate import Gate
-from ..shaping import clean_text, finalize
+from ..shaping import clean_text, finalize, json_text
 from ..tools import Tool, ToolContext, ToolError, get_confirmation, get_entity, overview
 from ..tools.house import House
 from ..tools.room_view import ROOM_ROWS, room_summary, security_rows
@@ -123,9 +123,9 @@ class ResourceReader:
         views = [view for view in house.all() if view.area_id == area.id and not view.hidden]
         return {
             "ok": True,
-            "area": room_summary(
-                area, views, ctx.gate.async_is_guarded_entity, ROOM_ROWS[0]
-            ).model_dump(mode="json"),
+            "area": to_jsonable_python(
+                room_summary(area, views, ctx.gate.async_is_guarded_entity, ROOM_ROWS[0])
+            ),
             "floor": floor_ref(house, area.floor_id),
             "security": security_rows(views, house, ctx.gate.async_is_guarded_entity, in_room=True),
         }
@@ -182,7 +182,7 @@ class ResourceReader:
             payload = await self.async_read_payload(caller, uri)
         except ToolError as err:
             raise mcp_error(err, uri) from None
-        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        text = json_text(payload)
         return types.ReadResourceResult(
             contents=[types.TextResourceContents(uri=uri, mime_type=MIME_JSON, text=text)]
         )

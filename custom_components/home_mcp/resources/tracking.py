@@ -153,7 +153,7 @@ class ChangeTracker:
             return None
         summary = area_summary("", "", [], [view], self._gate.async_is_guarded_entity, ROOM_ROWS[0])
         rows = security_rows([view], house, self._gate.async_is_guarded_entity, in_room=True)
-        return summary.model_dump(mode="json"), rows
+        return summary, rows
 
     @callback
     def _async_confirmation_changed(self, confirmation: Confirmation) -> None:

@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from pydantic import Field
 
 from homeassistant.core import split_entity_id
 
 from ..shaping import clean_text, encoded_size
-from . import UNTRUSTED_NOTE, Shape, Tool, ToolContext, ToolInput, ToolOutput
+from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
 from .house import EntityView, House
 from .room_view import (
     ROOM_ROWS,
     SUMMARY_DOMAINS,
+    AreaSummary,
     Guarded,
     is_security,
     room_summary,
@@ -34,14 +35,14 @@ class OverviewInput(ToolInput):
     """`home_overview` takes no arguments."""
 
 
-class FloorSummary(Shape):
-    """A floor and its rooms (each an `AreaSummary`, as JSON)."""
+class FloorSummary(TypedDict):
+    """A floor and its rooms, as JSON (`floor_id` None: the rooms on no floor)."""
 
     floor_id: str | None
     name: str
-    aliases: list[str] = Field(default_factory=list)
-    level: int | None = None
-    areas: list[dict[str, Any]]
+    aliases: list[str]
+    level: NotRequired[int]
+    areas: list[AreaSummary]
 
 
 class OverviewOutput(ToolOutput):
@@ -141,9 +142,9 @@ def _floors(
     members: _Members,
     security: dict[str | None, list[EntityView]],
     guarded: Guarded,
-) -> list[dict[str, Any]]:
-    """Return every floor (a `FloorSummary` as JSON) with its rooms, all their rows."""
-    areas_by_floor: dict[str | None, list[dict[str, Any]]] = {}
+) -> list[FloorSummary]:
+    """Return every floor with its rooms, all their rows."""
+    areas_by_floor: dict[str | None, list[AreaSummary]] = {}
     for area in sorted(house.areas.async_list_areas(), key=lambda a: a.name.casefold()):
         areas_by_floor.setdefault(area.floor_id, []).append(
             room_summary(
@@ -153,26 +154,27 @@ def _floors(
                 EVERY_ROW,
                 security.get(area.id, []),
                 entities=len(members.ids.get(area.id, ())),
-            ).model_dump(mode="json")
+            )
         )
-    floors = [
-        FloorSummary(
-            floor_id=floor.floor_id,
-            name=clean_text(floor.name),
-            aliases=sorted(clean_text(alias) for alias in floor.aliases),
-            level=floor.level,
-            areas=areas_by_floor.pop(floor.floor_id, []),
-        ).model_dump(mode="json")
-        for floor in sorted(
-            house.floors.async_list_floors(),
-            key=lambda f: (f.level if f.level is not None else 0, f.name.casefold()),
-        )
-    ]
+    floors: list[FloorSummary] = []
+    for floor in sorted(
+        house.floors.async_list_floors(),
+        key=lambda f: (f.level if f.level is not None else 0, f.name.casefold()),
+    ):
+        level = {} if floor.level is None else {"level": floor.level}
+        summary = {
+            "floor_id": floor.floor_id,
+            "name": clean_text(floor.name),
+            "aliases": sorted(clean_text(alias) for alias in floor.aliases),
+            **level,
+            "areas": areas_by_floor.pop(floor.floor_id, []),
+        }
+        floors.append(cast("FloorSummary", summary))
     if areas_by_floor.get(None):
         floors.append(
             FloorSummary(
-                floor_id=None, name="(no floor)", areas=areas_by_floor.pop(None)
-            ).model_dump(mode="json")
+                floor_id=None, name="(no floor)", aliases=[], areas=areas_by_floor.pop(None)
+            )
         )
     return floors
 

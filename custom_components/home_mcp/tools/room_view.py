@@ -8,15 +8,12 @@ resource (one room, `resources/reads.py`), whose room is the overview's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from pydantic import Field
+from typing import Any, NotRequired, TypedDict
 
 from homeassistant.const import ATTR_TEMPERATURE
 from homeassistant.helpers.area_registry import AreaEntry
 
 from ..shaping import clean_text
-from . import Shape
 from .house import EntityView, House, state_summary
 
 SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
@@ -38,6 +35,9 @@ SECURE_STATES = frozenset(
     }
 )
 """States of a security entity that need no attention (a binary sensor `off` is closed)."""
+COVER_OPEN_STATES = frozenset({"open", "opening"})
+MEDIA_IDLE_STATES = frozenset({"off", "unavailable", "standby"})
+"""Media players in these states play nothing: a room's `media` rows leave them out."""
 type Guarded = Callable[[str], bool]
 """The gate's `guarded` flag of an entity id (`Gate.async_is_guarded_entity`)."""
 ROOM_ROWS = (3, 1, 0)
@@ -45,25 +45,26 @@ ROOM_ROWS = (3, 1, 0)
 first that keeps the rooms within `overview.ROOMS_SHARE` of the budget."""
 
 
-class AreaSummary(Shape):
-    """One room (area) at a glance.
+class AreaSummary(TypedDict):
+    """One room (area) at a glance, as JSON.
 
     lights, covers, security: counts (`{on|open|not_secure, total}`); the
     security rows themselves are in the overview's `security` list.
     climate, media: a few rows (media: what plays; fewer in a big house,
-    see `ROOM_ROWS`), then a count in `more`.
+    see `ROOM_ROWS`), then a count in `more`. A key with nothing to say is
+    left out.
     """
 
     area_id: str
     name: str
-    aliases: list[str] = Field(default_factory=list)
+    aliases: list[str]
     entities: int
-    lights: dict[str, int] | None = None
-    climate: list[dict[str, Any]] | None = None
-    covers: dict[str, int] | None = None
-    security: dict[str, int] | None = None
-    media: list[dict[str, Any]] | None = None
-    more: dict[str, int] | None = None
+    lights: NotRequired[dict[str, int]]
+    climate: NotRequired[list[dict[str, Any]]]
+    covers: NotRequired[dict[str, int]]
+    security: NotRequired[dict[str, int]]
+    media: NotRequired[list[dict[str, Any]]]
+    more: NotRequired[dict[str, int]]
 
 
 def security_row(view: EntityView, house: House, guarded: bool) -> dict[str, Any]:
@@ -130,77 +131,89 @@ def area_summary(
     `entities` saying how many it has; `rows`: climate and media rows shown
     before they become counts in `more`; `guarded` (the gate's answer) says
     which covers count as security; `security`: the room's security
-    entities, when the caller has them.
+    entities, when the caller has them. One pass over `views`.
     """
+    lights = lights_on = covers = covers_open = 0
+    climate: list[dict[str, Any]] = []
+    media: list[dict[str, Any]] = []
+    for view in views:
+        domain = view.domain
+        state = view.state.state
+        if domain == "light":
+            lights += 1
+            lights_on += state == "on"
+        elif domain == "cover":
+            covers += 1
+            covers_open += state in COVER_OPEN_STATES
+        elif domain == "climate":
+            attributes = view.state.attributes
+            climate.append(
+                {
+                    "entity_id": view.entity_id,
+                    "name": view.name,
+                    "mode": state,
+                    "current_temperature": attributes.get("current_temperature"),
+                    "target_temperature": attributes.get(ATTR_TEMPERATURE),
+                }
+            )
+        elif domain == "media_player" and state not in MEDIA_IDLE_STATES:
+            media.append(state_summary(view))
     summary = AreaSummary(
         area_id=area_id,
         name=name,
         aliases=aliases,
         entities=len(views) if entities is None else entities,
     )
-    lights = [v for v in views if v.domain == "light"]
     if lights:
-        summary.lights = {"on": sum(v.state.state == "on" for v in lights), "total": len(lights)}
+        summary["lights"] = {"on": lights_on, "total": lights}
     more: dict[str, int] = {}
-    climate = [
-        {
-            "entity_id": v.entity_id,
-            "name": v.name,
-            "mode": v.state.state,
-            "current_temperature": v.state.attributes.get("current_temperature"),
-            "target_temperature": v.state.attributes.get(ATTR_TEMPERATURE),
-        }
-        for v in views
-        if v.domain == "climate"
-    ]
     if climate:
-        summary.climate = climate[:rows] or None
+        if rows:
+            summary["climate"] = climate[:rows]
         if len(climate) > rows:
             more["climate"] = len(climate) - rows
-    covers = [v for v in views if v.domain == "cover"]
     if covers:
-        summary.covers = {
-            "open": sum(v.state.state in ("open", "opening") for v in covers),
-            "total": len(covers),
-        }
+        summary["covers"] = {"open": covers_open, "total": covers}
     if security is None:
         security = [v for v in views if is_security(v, guarded)]
     if security:
-        summary.security = {
+        summary["security"] = {
             "not_secure": sum(not is_secure(v) for v in security),
             "total": len(security),
         }
-    media = [
-        state_summary(v)
-        for v in views
-        if v.domain == "media_player" and v.state.state not in ("off", "unavailable", "standby")
-    ]
     if media:
-        summary.media = media[:rows] or None
+        if rows:
+            summary["media"] = media[:rows]
         if len(media) > rows:
             more["media"] = len(media) - rows
-    summary.more = more or None
+    if more:
+        summary["more"] = more
     return summary
 
 
-def with_rows(summary: dict[str, Any], rows: int) -> dict[str, Any]:
-    """Return `summary` (an `AreaSummary` dumped with every row) with `rows` climate and media rows.
+def with_rows(summary: AreaSummary, rows: int) -> AreaSummary:
+    """Return `summary` (built with every row) with `rows` climate and media rows.
 
     The rows left out are counted in `more`.
     """
     climate, media = summary.get("climate") or [], summary.get("media") or []
     if len(climate) <= rows and len(media) <= rows:
         return summary
-    trimmed = dict(summary)
+    trimmed = summary.copy()
     more = dict(summary.get("more") or {})
-    for kind, listed in (("climate", climate), ("media", media)):
-        if len(listed) > rows:
-            more[kind] = more.get(kind, 0) + len(listed) - rows
-            if rows:
-                trimmed[kind] = listed[:rows]
-            else:
-                trimmed.pop(kind, None)
-    trimmed.pop("more", None)
+    if len(climate) > rows:
+        more["climate"] = more.get("climate", 0) + len(climate) - rows
+        if rows:
+            trimmed["climate"] = climate[:rows]
+        else:
+            trimmed.pop("climate", None)
+    if len(media) > rows:
+        more["media"] = more.get("media", 0) + len(media) - rows
+        if rows:
+            trimmed["media"] = media[:rows]
+        else:
+            trimmed.pop("media", None)
+    trimmed.pop("more", None)  # Last, as in every summary.
     trimmed["more"] = more
     return trimmed
 
