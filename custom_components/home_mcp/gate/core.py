@@ -192,9 +192,9 @@ class Gate:
                 judge = Judge(_Knowledge(self, future), now=False, repeats=True)
                 if item is not None:
                     # What running it does, on any state: opening, and also
-                    # keeping what secures the house from doing so.
-                    run = self.macro_action(entity_id)
-                    judge.call(run.domain, run.service, run.target, run.data, 0)
+                    # keeping what secures the house from doing so. Its own
+                    # runs, not a caller's beside them (`Judge.start_script`).
+                    judge.run_macro(entity_id, 0)
                 # The write itself fires `home_mcp_config_written`.
                 for key in (f"event:{EVENT_CONFIG_WRITTEN}", "event:*"):
                     judge.react(key, "fire")
@@ -203,7 +203,7 @@ class Gate:
                     Finding(
                         Risk.SYSTEM,
                         entity_id,
-                        f"script.{'delete' if item is None else 'save'}",
+                        f"{split_entity_id(entity_id)[0]}.{'delete' if item is None else 'save'}",
                         f"{macro} runs it, and locks, closes or arms",
                         (macro,),
                     )
@@ -227,14 +227,20 @@ class Gate:
 
         A helper does what the house does when it changes: one whose value
         can open the house (in the perimeter) opens it; one that what secures
-        the house reads or waits for (`guarded`) is a system change.
+        the house reads or waits for (`guarded`), or acts on (its options
+        or range changed, "select Night" fails), is a system change.
         """
-        if self.index.async_current().in_perimeter(entity_id):
+        snapshot = self.index.async_current()
+        if snapshot.in_perimeter(entity_id):
             reason = "What it is set to can open the house"
             finding = Finding(Risk.OPENS_HOUSE, entity_id, service, reason)
         elif self.async_is_guarded_entity(entity_id):
             reason = "What opens or secures the house reads it, or waits for it"
             finding = Finding(Risk.SYSTEM, entity_id, service, reason)
+        elif acting := snapshot.acted_by.get(entity_id):
+            # Its options or range changed, the securing action on it can fail.
+            reason = f"{acting[0]} acts on it, and locks, closes or arms"
+            finding = Finding(Risk.SYSTEM, entity_id, service, reason, tuple(acting[:1]))
         else:
             reason = "Nothing that opens or secures the house reads it"
             finding = Finding(Risk.SAFE, entity_id, service, reason)

@@ -30,7 +30,7 @@ from .paths import judge_device_action, judge_drive, judge_event, judge_group_se
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
-from .securing import held_up_by_variables
+from .securing import held_up
 from .targets import (
     acts_on_own_entities_only,
     data_entities,
@@ -380,14 +380,14 @@ class Judge:
             self.react(key, "fire")
 
     def start_script(self, script_id: str, variables: Any, service: str) -> None:
-        """Judge running a script or automation with the caller's variables (`held_up_by_variables`)."""
-        if not variables or not (self.now or self.repeats):
+        """Judge the caller's run of a script or automation (`securing.held_up`)."""
+        if not (self.now or self.repeats):
             return
         runners = self.knowledge.securing_runners(script_id)
         if script_id.startswith("automation.") and self.knowledge.secures(script_id):
-            runners = [script_id]  # Its own run, on the caller's variables.
+            runners = [script_id]  # Its own run, in place of the one its trigger starts.
         with self.through(script_id):
-            for runner in held_up_by_variables(self.hass, runners, script_id):
+            for runner in held_up(self.hass, runners, script_id, variables=bool(variables)):
                 if runner not in self.path or runner == script_id:
                     self.add(Risk.OPENS_HOUSE, runner, service, _KEEPS_FROM_SECURING)
 

@@ -46,7 +46,7 @@ class Knowledge(Protocol):
         """Return what a running script reading `entity_id` would do (via from it)."""
 
     def keeps_from_securing(self, entity_id: str, verb: str) -> Iterable[str]:
-        """Return the securing automations `verb` on `entity_id` can keep from running."""
+        """Return the securing macros `verb` on `entity_id` can keep from securing."""
 
-    def securing_runners(self, script_id: str) -> list[str]:
-        """Return the securing automations and scripts that run script `script_id`."""
+    def securing_runners(self, macro_id: str) -> list[str]:
+        """Return the securing automations and scripts that run script or scene `macro_id`."""

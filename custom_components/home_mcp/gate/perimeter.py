@@ -21,49 +21,33 @@ removed, group membership), never per call.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
 from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
+from .fixpoint import Fixpoint, Found, end_of, is_entity_key
 from .judge import Judge
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
 from .rules import OPENING_DEVICE_CLASSES, EntityClass
-from .securing import checks_on, dependencies, securing_chains, securing_runners, stopped_by
-from .wiring import Runnable, Scope, TriggerOn, derivations, derived_closure, runnables
+from .securing import (
+    acting_on,
+    checks_on,
+    dependencies,
+    redefines,
+    securing_chains,
+    securing_runners,
+    stopped_by,
+)
+from .wiring import Scope, TriggerOn, derivations, derived_closure, runnables
 
 _UNREADABLE: Final = (
     "Home MCP could not read the house's configuration (see Home Assistant's log), so "
     "nothing can be called harmless"
 )
-_RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger"})
-_STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
-_FOLLOWS: Final = (
-    "Switch as X shows a switch as {wrapper}: whatever changes that switch's state opens "
-    "or closes it"
-)
-_DERIVES: Final = (
-    "{entity}'s state is computed from this one (a template or a group): changing this changes it"
-)
-type End = tuple[Risk, str | None, str, str]
-type Found = dict[End, tuple[Finding, Scope]]
-
-
-def _end(finding: Finding) -> End:
-    return (finding.risk, finding.entity_id, finding.service, finding.reason)
-
-
-def _union(first: Scope, second: Scope) -> Scope:
-    return None if first is None or second is None else first | second
-
-
-def is_entity_key(key: str) -> bool:
-    """Return True for an entity id key (not `domain:`, `event:`, `service:`, `*`)."""
-    return ":" not in key and "." in key
 
 
 class Snapshot:
@@ -75,6 +59,7 @@ class Snapshot:
     checked_by / waiting_on: entity (or `domain:<domain>`, `*`) -> the
         securing automations whose conditions check it (`checks_on`) /
         timer (or `domain:timer`) -> those that wait for it to finish.
+    acted_by: entity -> the securing macros whose actions target it.
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -93,6 +78,7 @@ class Snapshot:
         self.derived: dict[str, frozenset[str]] = {}
         self.checked_by: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
         self.waiting_on: dict[str, list[str]] = {}
+        self.acted_by: dict[str, list[str]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -131,9 +117,9 @@ class Snapshot:
         """Return True if this automation or script locks, closes or arms."""
         return entity_id in self.securing
 
-    def securing_runners(self, script_id: str) -> list[str]:
-        """Return the securing macros that run script `script_id` (`wiring.securing_runners`)."""
-        return securing_runners(self.hass, self.securing, script_id)
+    def securing_runners(self, macro_id: str) -> list[str]:
+        """Return the securing macros that run script or scene `macro_id` (`securing_runners`)."""
+        return securing_runners(self.hass, self.securing, macro_id)
 
     def is_guarded(self, entity_id: str) -> bool:
         """Return True for an entity whose own actions are guarded (while building)."""
@@ -195,21 +181,29 @@ class Snapshot:
         return checks_on(self.checked_by, entity_id)
 
     def keeps_from_securing(self, entity_id: str, verb: str) -> Iterator[str]:
-        """Yield the enabled securing automations `verb` on `entity_id` can stop.
+        """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop.
 
         Automations that lock, close or arm do not run when a condition they
         check fails (`securing.stopped_by`), or when the timer they wait for
         is cancelled, paused, or changed (`timer.change`, or `timer.start`
         with a duration of its own: it ends later, however long it is set for).
+        What they check or read may be a template entity computed from this
+        one: any change of it counts. A group, scene or helper a securing
+        macro acts on or runs, redefined (`securing.redefines`), makes it lock
+        something else or fail.
         """
         found = [*stopped_by(self.checks_on(entity_id), entity_id, verb)]
+        for derived in sorted(self.derived.get(entity_id, ())):  # A template it feeds.
+            found += [automation_id for automation_id, _ in self.checks_on(derived)]
         if verb in ("cancel", "pause", "change"):
             # Stopped, or set to end later (for any duration): maybe never.
             found.extend(self.waits_on(entity_id))
-        for automation_id in dict.fromkeys(found):
-            state = self.hass.states.get(automation_id)
-            if state is not None and state.state == "on":
-                yield automation_id
+        if redefines(entity_id, verb):
+            found += [*self.acted_by.get(entity_id, ()), *self.securing_runners(entity_id)]
+        for macro_id in dict.fromkeys(found):
+            state = self.hass.states.get(macro_id)
+            if not macro_id.startswith("automation.") or (state and state.state == "on"):
+                yield macro_id
 
     def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:
         for finding, scope in self._scoped.get(trigger.automation_id, ()):
@@ -220,7 +214,7 @@ class Snapshot:
         """Freeze the perimeter and the opening macros, in a stable order."""
 
         def ordered(found: Found) -> tuple[tuple[Finding, Scope], ...]:
-            return tuple(sorted(found.values(), key=lambda item: _end(item[0])))
+            return tuple(sorted(found.values(), key=lambda item: end_of(item[0])))
 
         self.perimeter = {
             key: tuple(f for f, _ in ordered(found)) for key, found in perimeter.items() if found
@@ -262,11 +256,12 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
         found = opening.setdefault(runnable.entity_id, {})
         for finding, scope in zip(judge.findings, judge.scopes(), strict=True):
             if finding.risk in GUARDED_RISKS:
-                found[_end(finding)] = (finding, scope)
+                found[end_of(finding)] = (finding, scope)
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
     securing_chains(macros, snapshot.triggers_on, securing)
     snapshot.securing = frozenset(securing)
+    snapshot.acted_by = acting_on(macros, securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
             for key, accepted in dependencies(runnable):
@@ -275,120 +270,5 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     sources = derivations(hass)
     snapshot.derived = derived_closure(sources)
-    _Fixpoint(macros, sources, opening, securing).run(snapshot)
+    snapshot.finish(*Fixpoint(macros, sources, opening, securing).run(snapshot.house))
     return snapshot
-
-
-class _Fixpoint:
-    """Grows the perimeter and the opening macros until nothing changes."""
-
-    def __init__(
-        self,
-        macros: list[Runnable],
-        sources: Mapping[str, set[str]],
-        opening: dict[str, Found],
-        securing: set[str],
-    ) -> None:
-        self._runnables = {r.entity_id: r for r in macros}
-        self._sources = sources
-        self._opening = opening
-        self._perimeter: dict[str, Found] = {}
-        type Use = tuple[str, str, tuple[str, ...], Scope]
-        self._users: dict[str, list[Use]] = {}
-        self._users_by_domain: dict[str, list[Use]] = {}
-        self._queue: deque[str] = deque()
-        for runnable in macros:
-            for key, verbs in runnable.touched.items():
-                for verb, (via, scope) in verbs.items():
-                    use = (runnable.entity_id, verb, via, scope)
-                    self._users.setdefault(key, []).append(use)
-                    if is_entity_key(key):
-                        self._users_by_domain.setdefault(key.partition(".")[0], []).append(use)
-                    if key in securing and verb in _STOP_VERBS and key.startswith("automation."):
-                        finding = Finding(
-                            Risk.OPENS_HOUSE, key, f"automation.{verb}",
-                            "Disables an automation that locks, closes or arms", via,
-                        )  # fmt: skip
-                        opening.setdefault(runnable.entity_id, {})[_end(finding)] = (finding, scope)
-        self._queue.extend(key for key, found in opening.items() if found)
-
-    def run(self, snapshot: Snapshot) -> None:
-        """Seed, propagate, then store the result in `snapshot`.
-
-        Seeds: what Switch as X shows, and what a lock, entrance, valve or
-        alarm panel derives from.
-        """
-        house = snapshot.house
-        for derived_id, keys in sorted(self._sources.items()):
-            # A template alarm panel that shows an `input_select`, a template
-            # lock that shows a helper: changing the helper changes the panel.
-            if house.entity_class(derived_id) in OPENING_DEVICE_CLASSES:
-                reason = _DERIVES.format(entity=derived_id)
-                domain = derived_id.partition(".")[0]
-                seed = Finding(Risk.OPENS_HOUSE, derived_id, f"{domain}.state", reason)
-                for source in sorted(keys - {derived_id}):
-                    path = (source,) if is_entity_key(source) else ()
-                    self._grow(source, [(seed.through(*path), None)])
-        for switch_id, wrapper in house.wrappers.items():
-            if house.entity_class(wrapper.entity_id) in OPENING_DEVICE_CLASSES:
-                reason = _FOLLOWS.format(wrapper=wrapper.entity_id)
-                domain = wrapper.entity_id.partition(".")[0]
-                seed = Finding(Risk.OPENS_HOUSE, wrapper.entity_id, f"{domain}.state", reason)
-                # What the switch's own state derives from (a group's members,
-                # a template's inputs) drives the lock, valve or cover too.
-                for source in self._sources.get(switch_id, ()):
-                    through = (source, switch_id) if is_entity_key(source) else (switch_id,)
-                    self._grow(source, [(seed.through(*through), None)])
-        while self._queue:
-            runnable_id = self._queue.popleft()
-            found = list(self._opening.get(runnable_id, {}).values())
-            runnable = self._runnables.get(runnable_id)
-            for finding, scope in found:
-                for key in sorted(runnable.reads(scope)) if runnable is not None else ():
-                    prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
-                    self._grow(key, [(finding.through(*prefix), None)])
-            for user_id, verb, via, scope in self._users.get(runnable_id, ()):
-                if verb in _RUN_VERBS:
-                    self._gain(user_id, [(f.through(*via, runnable_id), scope) for f, _ in found])
-        snapshot.finish(self._perimeter, self._opening)
-
-    def _grow(self, key: str, findings: list[tuple[Finding, Scope]]) -> None:
-        stack = [(key, findings)]
-        while stack:
-            key, found = stack.pop()
-            slot = self._perimeter.setdefault(key, {})
-            fresh = [(f, scope) for f, scope in found if _end(f) not in slot]
-            if not fresh:
-                continue
-            slot.update((_end(f), (f, scope)) for f, scope in fresh)
-            for user_id, _verb, via, scope in self._users_of(key):
-                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh])
-            for source in self._sources.get(key, ()):
-                through = (source,) if is_entity_key(source) else ()
-                stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
-
-    def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...], Scope]]:
-        if key == EVERYTHING:
-            for uses in self._users.values():
-                yield from uses
-            return
-        domain = key.removeprefix("domain:").partition(".")[0]
-        yield from self._users.get(key, ())
-        yield from self._users.get(f"domain:{domain}", ()) if is_entity_key(key) else ()
-        if key.startswith("domain:"):
-            yield from self._users_by_domain.get(domain, ())
-
-    def _gain(self, runnable_id: str, findings: list[tuple[Finding, Scope]]) -> None:
-        """Add what a macro can now set off; queue it again if that is news."""
-        found = self._opening.setdefault(runnable_id, {})
-        changed = False
-        for finding, scope in findings:
-            end = _end(finding)
-            if end not in found:
-                found[end] = (finding, scope)
-                changed = True
-            elif (wider := _union(found[end][1], scope)) != found[end][1]:
-                found[end] = (found[end][0], wider)
-                changed = True
-        if changed:
-            self._queue.append(runnable_id)

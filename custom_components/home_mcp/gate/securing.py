@@ -3,20 +3,41 @@
 The perimeter (`perimeter.build_snapshot`) finds the automations and scripts
 whose own actions lock, close or arm; this module widens that to what they
 depend on: what sets them off (`securing_chains`), what else they read
-(`dependencies`), and the scripts they run (`securing_runners`). Changing
-any of these can keep the house from being secured.
+(`dependencies`), the scripts and scenes they run (`securing_runners`),
+what they act on (`acting_on`, `redefines`), and their one run at a time
+(`held_up`). Changing any of these can keep the house from being secured.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from typing import Any, Final
 
+from homeassistant.const import (
+    CONF_ACTION,
+    CONF_SERVICE,
+    CONF_SERVICE_DATA,
+    CONF_SERVICE_DATA_TEMPLATE,
+)
 from homeassistant.core import HomeAssistant
 
 from .facts import entity_object
 from .reads import EVERYTHING, Reads
 from .verbs import resulting_states
 from .wiring import Runnable, TriggerOn, is_state_key
+
+REDEFINING: Final = frozenset(
+    {
+        ("group", "set"),
+        ("group", "remove"),
+        ("scene", "create"),
+        ("scene", "delete"),
+        ("input_select", "set_options"),
+    }
+)
+"""(domain, verb) that change what an entity is, not its state: a group's
+members, a scene's states, a helper's options. A securing macro that acts
+on it then locks something else, or fails ("Night" is no longer an option)."""
 
 
 def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None]]:
@@ -71,21 +92,52 @@ def stopped_by(
             yield automation_id
 
 
-def held_up_by_variables(hass: HomeAssistant, runners: list[str], macro_id: str) -> list[str]:
-    """Return the securing macros of `runners` a run of `macro_id` with variables holds up.
+def held_up(
+    hass: HomeAssistant, runners: list[str], macro_id: str, *, variables: bool
+) -> list[str]:
+    """Return the securing macros of `runners` a caller's run of `macro_id` holds up.
 
-    Started with variables of the caller's (a delay of 10 h), a script or
-    automation in any mode but `parallel` keeps its securing runs from
-    securing: in `single` mode theirs is dropped, in `queued` it waits
-    behind, in `restart` the caller's run cancels theirs. (`runners`: the
-    securing macros that run the script, `securing_runners`, or the
-    securing automation itself.)
+    A script or automation in any mode but `parallel` has one run at a
+    time: in `single` mode a run while the caller's goes on is dropped, in
+    `queued` it waits behind, in `restart` the caller's cancels it (and a
+    wait starts again at every call). So, in those modes: a run with the
+    caller's variables (a delay of 10 h); a run of the securing automation
+    itself (`automation.trigger`: without the trigger it was written for,
+    `trigger.entity_id` is nothing); a run of a script in `restart` mode;
+    and, in `single` mode, a run of a script the securing macro gives data
+    to (its fields: the caller's run has none, and the macro's is dropped).
+    `runners`: the securing macros that run the script
+    (`securing_runners`), or the securing automation itself.
     """
     entity = entity_object(hass, macro_id)
     script = getattr(entity, "script", None) or getattr(entity, "action_script", None)
-    if getattr(script, "script_mode", "single") == "parallel":
+    mode = getattr(script, "script_mode", "single")
+    if mode == "parallel":
         return []
-    return runners
+    if variables or mode == "restart" or macro_id in runners:
+        return runners
+    if mode != "single":
+        return []
+    return [
+        runner
+        for runner in runners
+        if _gives_data(getattr(entity_object(hass, runner), "raw_config", None), macro_id)
+    ]
+
+
+def _gives_data(node: Any, script_id: str) -> bool:
+    """Return True if a step of `node` runs `script_id` with data (or any script with variables)."""
+    if isinstance(node, list):
+        return any(_gives_data(item, script_id) for item in node)
+    if not isinstance(node, Mapping):
+        return False
+    name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
+    data = node.get(CONF_SERVICE_DATA) or node.get(CONF_SERVICE_DATA_TEMPLATE)
+    if (name == script_id and data) or (
+        name == "script.turn_on" and isinstance(data, Mapping) and data.get("variables")
+    ):
+        return True
+    return any(_gives_data(value, script_id) for value in node.values())
 
 
 def securing_chains(
@@ -121,17 +173,34 @@ def securing_chains(
                     break
 
 
-def securing_runners(hass: HomeAssistant, securing: Iterable[str], script_id: str) -> list[str]:
-    """Return the securing automations and scripts (of `securing`) that run `script_id`.
+def securing_runners(hass: HomeAssistant, securing: Iterable[str], macro_id: str) -> list[str]:
+    """Return the securing automations and scripts (of `securing`) that run `macro_id`.
 
-    Such a script is part of what secures the house: edited to wait, or
-    deleted, it holds up or breaks the lock that comes after it.
+    Such a script or scene is part of what secures the house: a script
+    edited to wait, or deleted, holds up or breaks the lock that comes after
+    it; a scene given other states (`scene.create`) or deleted no longer
+    locks.
     """
-    if not script_id.startswith("script."):
+    if not macro_id.startswith(("script.", "scene.")):
         return []
     found = []
     for macro in sorted(securing):
         raw = getattr(entity_object(hass, macro), "raw_config", None)
-        if macro != script_id and script_id in Reads(hass).add(raw).keys:
+        if macro != macro_id and macro_id in Reads(hass).add(raw).keys:
             found.append(macro)
     return found
+
+
+def acting_on(macros: Iterable[Runnable], securing: Collection[str]) -> dict[str, list[str]]:
+    """Return entity -> the securing automations and scripts whose own actions target it."""
+    found: dict[str, list[str]] = {}
+    for runnable in macros:
+        if runnable.entity_id in securing:
+            for entity_id in runnable.acted:
+                found.setdefault(entity_id, []).append(runnable.entity_id)
+    return found
+
+
+def redefines(entity_id: str, verb: str) -> bool:
+    """Return True if `verb` changes what `entity_id` is rather than its state (`REDEFINING`)."""
+    return (entity_id.partition(".")[0], verb) in REDEFINING

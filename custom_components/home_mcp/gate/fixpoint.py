@@ -1,0 +1,164 @@
+"""The perimeter's second order: a fixpoint over the house's macros.
+
+An automation that changes an entity in the perimeter, or that turns on,
+enables or triggers an automation that can open the house, can itself open
+the house; what it reads joins the perimeter, until nothing changes. Seeds:
+what Switch as X shows, and what a lock, entrance, valve or alarm panel's
+state derives from. `perimeter.build_snapshot` runs it once per build.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Mapping
+from typing import Final
+
+from .expansion import HouseMap
+from .model import Finding, Risk
+from .reads import EVERYTHING
+from .rules import OPENING_DEVICE_CLASSES
+from .wiring import Runnable, Scope
+
+_RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger"})
+_STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
+_FOLLOWS: Final = (
+    "Switch as X shows a switch as {wrapper}: whatever changes that switch's state opens "
+    "or closes it"
+)
+_DERIVES: Final = (
+    "{entity}'s state is computed from this one (a template or a group): changing this changes it"
+)
+type End = tuple[Risk, str | None, str, str]
+type Found = dict[End, tuple[Finding, Scope]]
+
+
+def end_of(finding: Finding) -> End:
+    """Return what makes a finding distinct: its risk, entity, action and reason."""
+    return (finding.risk, finding.entity_id, finding.service, finding.reason)
+
+
+def _union(first: Scope, second: Scope) -> Scope:
+    return None if first is None or second is None else first | second
+
+
+def is_entity_key(key: str) -> bool:
+    """Return True for an entity id key (not `domain:`, `event:`, `service:`, `*`)."""
+    return ":" not in key and "." in key
+
+
+class Fixpoint:
+    """Grows the perimeter and the opening macros until nothing changes."""
+
+    def __init__(
+        self,
+        macros: list[Runnable],
+        sources: Mapping[str, set[str]],
+        opening: dict[str, Found],
+        securing: set[str],
+    ) -> None:
+        """Start from what each macro does on its own (`opening`) and what it touches."""
+        self._runnables = {r.entity_id: r for r in macros}
+        self._sources = sources
+        self._opening = opening
+        self._perimeter: dict[str, Found] = {}
+        type Use = tuple[str, str, tuple[str, ...], Scope]
+        self._users: dict[str, list[Use]] = {}
+        self._users_by_domain: dict[str, list[Use]] = {}
+        self._queue: deque[str] = deque()
+        for runnable in macros:
+            for key, verbs in runnable.touched.items():
+                for verb, (via, scope) in verbs.items():
+                    use = (runnable.entity_id, verb, via, scope)
+                    self._users.setdefault(key, []).append(use)
+                    if is_entity_key(key):
+                        self._users_by_domain.setdefault(key.partition(".")[0], []).append(use)
+                    if key in securing and verb in _STOP_VERBS and key.startswith("automation."):
+                        finding = Finding(
+                            Risk.OPENS_HOUSE, key, f"automation.{verb}",
+                            "Disables an automation that locks, closes or arms", via,
+                        )  # fmt: skip
+                        opening.setdefault(runnable.entity_id, {})[end_of(finding)] = (
+                            finding,
+                            scope,
+                        )
+        self._queue.extend(key for key, found in opening.items() if found)
+
+    def run(self, house: HouseMap) -> tuple[dict[str, Found], dict[str, Found]]:
+        """Seed, propagate, then return the perimeter and the opening macros.
+
+        Seeds: what Switch as X shows, and what a lock, entrance, valve or
+        alarm panel derives from.
+        """
+        for derived_id, keys in sorted(self._sources.items()):
+            # A template alarm panel that shows an `input_select`, a template
+            # lock that shows a helper: changing the helper changes the panel.
+            if house.entity_class(derived_id) in OPENING_DEVICE_CLASSES:
+                reason = _DERIVES.format(entity=derived_id)
+                domain = derived_id.partition(".")[0]
+                seed = Finding(Risk.OPENS_HOUSE, derived_id, f"{domain}.state", reason)
+                for source in sorted(keys - {derived_id}):
+                    path = (source,) if is_entity_key(source) else ()
+                    self._grow(source, [(seed.through(*path), None)])
+        for switch_id, wrapper in house.wrappers.items():
+            if house.entity_class(wrapper.entity_id) in OPENING_DEVICE_CLASSES:
+                reason = _FOLLOWS.format(wrapper=wrapper.entity_id)
+                domain = wrapper.entity_id.partition(".")[0]
+                seed = Finding(Risk.OPENS_HOUSE, wrapper.entity_id, f"{domain}.state", reason)
+                # What the switch's own state derives from (a group's members,
+                # a template's inputs) drives the lock, valve or cover too.
+                for source in self._sources.get(switch_id, ()):
+                    through = (source, switch_id) if is_entity_key(source) else (switch_id,)
+                    self._grow(source, [(seed.through(*through), None)])
+        while self._queue:
+            runnable_id = self._queue.popleft()
+            found = list(self._opening.get(runnable_id, {}).values())
+            runnable = self._runnables.get(runnable_id)
+            for finding, scope in found:
+                for key in sorted(runnable.reads(scope)) if runnable is not None else ():
+                    prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
+                    self._grow(key, [(finding.through(*prefix), None)])
+            for user_id, verb, via, scope in self._users.get(runnable_id, ()):
+                if verb in _RUN_VERBS:
+                    self._gain(user_id, [(f.through(*via, runnable_id), scope) for f, _ in found])
+        return self._perimeter, self._opening
+
+    def _grow(self, key: str, findings: list[tuple[Finding, Scope]]) -> None:
+        stack = [(key, findings)]
+        while stack:
+            key, found = stack.pop()
+            slot = self._perimeter.setdefault(key, {})
+            fresh = [(f, scope) for f, scope in found if end_of(f) not in slot]
+            if not fresh:
+                continue
+            slot.update((end_of(f), (f, scope)) for f, scope in fresh)
+            for user_id, _verb, via, scope in self._users_of(key):
+                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh])
+            for source in self._sources.get(key, ()):
+                through = (source,) if is_entity_key(source) else ()
+                stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
+
+    def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...], Scope]]:
+        if key == EVERYTHING:
+            for uses in self._users.values():
+                yield from uses
+            return
+        domain = key.removeprefix("domain:").partition(".")[0]
+        yield from self._users.get(key, ())
+        yield from self._users.get(f"domain:{domain}", ()) if is_entity_key(key) else ()
+        if key.startswith("domain:"):
+            yield from self._users_by_domain.get(domain, ())
+
+    def _gain(self, runnable_id: str, findings: list[tuple[Finding, Scope]]) -> None:
+        """Add what a macro can now set off; queue it again if that is news."""
+        found = self._opening.setdefault(runnable_id, {})
+        changed = False
+        for finding, scope in findings:
+            end = end_of(finding)
+            if end not in found:
+                found[end] = (finding, scope)
+                changed = True
+            elif (wider := _union(found[end][1], scope)) != found[end][1]:
+                found[end] = (found[end][0], wider)
+                changed = True
+        if changed:
+            self._queue.append(runnable_id)
