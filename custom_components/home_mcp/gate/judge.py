@@ -303,9 +303,8 @@ class Judge:
             return
         securing = rule.risk is Risk.SECURING
         if self.repeats and self.path and verb == "trigger" and self.knowledge.secures(entity_id):
-            # Set off again and again by what is judged (not the item itself),
-            # a securing automation never finishes (restart) or drops the
-            # trigger that would have secured (single).
+            # Set off again and again by what is judged (not the item itself), a securing
+            # automation never finishes (restart) or drops the trigger that secures (single).
             self.add(Risk.OPENS_HOUSE, entity_id, effect.service, _KEEPS_FROM_SECURING)
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
@@ -329,8 +328,9 @@ class Judge:
                 self.findings.append(finding.through(*self.path))
             return
         if is_entity and verb is not None:
+            when = {"now": self.now, "repeats": self.repeats}
             with self.through(key):
-                for automation_id in self.knowledge.keeps_from_securing(key, verb):
+                for automation_id in self.knowledge.keeps_from_securing(key, verb, **when):
                     service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
                     self.add(Risk.OPENS_HOUSE, automation_id, service, _KEEPS_FROM_SECURING)
         keys = self.house.change_keys(key) if is_entity else [key]

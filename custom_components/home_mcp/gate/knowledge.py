@@ -45,7 +45,9 @@ class Knowledge(Protocol):
     def while_running(self, entity_id: str) -> Iterable[Finding]:
         """Return what a running script reading `entity_id` would do (via from it)."""
 
-    def keeps_from_securing(self, entity_id: str, verb: str) -> Iterable[str]:
+    def keeps_from_securing(
+        self, entity_id: str, verb: str, *, now: bool, repeats: bool
+    ) -> Iterable[str]:
         """Return the securing macros `verb` on `entity_id` can keep from securing."""
 
     def securing_runners(self, macro_id: str) -> list[str]:

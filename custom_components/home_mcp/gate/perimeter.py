@@ -37,6 +37,7 @@ from .securing import (
     acting_on,
     checks_on,
     dependencies,
+    held_up_now,
     redefines,
     securing_chains,
     securing_runners,
@@ -180,7 +181,9 @@ class Snapshot:
         """Return (securing automation, the states it accepts) of what checks `entity_id`."""
         return checks_on(self.checked_by, entity_id)
 
-    def keeps_from_securing(self, entity_id: str, verb: str) -> Iterator[str]:
+    def keeps_from_securing(
+        self, entity_id: str, verb: str, *, now: bool, repeats: bool
+    ) -> Iterator[str]:
         """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop.
 
         Automations that lock, close or arm do not run when a condition they
@@ -190,7 +193,9 @@ class Snapshot:
         What they check or read may be a template entity computed from this
         one: any change of it counts. A group, scene or helper a securing
         macro acts on or runs, redefined (`securing.redefines`), makes it lock
-        something else or fail.
+        something else or fail. A `for:` trigger's wait ended, or a `restart`
+        run started over (`securing.held_up_now`): `now`, on what it is doing
+        at this moment; `repeats` (a written item), whenever it might.
         """
         found = [*stopped_by(self.checks_on(entity_id), entity_id, verb)]
         for derived in sorted(self.derived.get(entity_id, ())):  # A template it feeds.
@@ -200,6 +205,12 @@ class Snapshot:
             found.extend(self.waits_on(entity_id))
         if redefines(entity_id, verb):
             found += [*self.acted_by.get(entity_id, ()), *self.securing_runners(entity_id)]
+        found += [
+            trigger.automation_id
+            for trigger in self.triggers_on.get(entity_id, ()) if now or repeats
+            if trigger.automation_id in self.securing
+            and held_up_now(self.hass, trigger, entity_id, verb, now=now)
+        ]  # fmt: skip
         for macro_id in dict.fromkeys(found):
             state = self.hass.states.get(macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == "on"):

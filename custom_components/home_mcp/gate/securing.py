@@ -140,6 +140,37 @@ def _gives_data(node: Any, script_id: str) -> bool:
     return any(_gives_data(value, script_id) for value in node.values())
 
 
+def held_up_now(
+    hass: HomeAssistant, trigger: TriggerOn, entity_id: str, verb: str, *, now: bool
+) -> bool:
+    """Return True if `verb` on `entity_id` keeps `trigger`'s securing automation from securing.
+
+    A trigger that waits for the entity to stay as it is (`for:`) ends its
+    wait without firing when `verb` takes the entity elsewhere: judged
+    `now`, while it waits (the entity is so, and the automation has not
+    fired since it got there); otherwise (a written item, again and again)
+    whenever it might. And, `now` only: an automation running in `restart`
+    mode whose trigger `verb` fires starts its run (its delay) over.
+    """
+    automation, entity = hass.states.get(trigger.automation_id), hass.states.get(entity_id)
+    if automation is None or entity is None or automation.state != "on":
+        return False
+    states = resulting_states(entity_id.partition(".")[0], verb)
+    fires = not states or trigger.fires(states)
+    ends_wait = trigger.lasts and not (states and fires)
+    if not now:
+        return ends_wait
+    last = automation.attributes.get("last_triggered")
+    waiting = trigger.fires(frozenset({entity.state})) and (
+        last is None or last < entity.last_changed
+    )
+    if ends_wait and waiting:
+        return True
+    script = getattr(entity_object(hass, trigger.automation_id), "action_script", None)
+    running = bool(automation.attributes.get("current"))
+    return running and fires and getattr(script, "script_mode", None) == "restart"
+
+
 def securing_chains(
     macros: list[Runnable], triggers_on: Mapping[str, list[TriggerOn]], securing: set[str]
 ) -> None:

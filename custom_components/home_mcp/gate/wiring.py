@@ -82,12 +82,17 @@ class Runnable:
 
 @dataclass(frozen=True, slots=True)
 class TriggerOn:
-    """A trigger that fires when an entity changes (`to` None: to any state)."""
+    """A trigger that fires when an entity changes (`to` None: to any state).
+
+    lasts: it fires once the entity has stayed in such a state a while (`for:`;
+        a `numeric_state` one with `to` None: any change may end the wait).
+    """
 
     automation_id: str
     trigger_id: str
     to: frozenset[str] | None
     not_to: frozenset[str]
+    lasts: bool = False
 
     def fires(self, states: frozenset[str]) -> bool:
         """Return True if the entity reaching one of `states` fires it."""
@@ -208,6 +213,8 @@ def _add_triggers(
         ):
             runnable.fired_by |= {str(e).lower() for e in named}
         state_filter = kind == "state" and "attribute" not in trigger
+        lasts = kind in ("state", "numeric_state") and "attribute" not in trigger
+        lasts = lasts and trigger.get("for") is not None
         to = _states(trigger.get("to")) if state_filter else None
         not_to = _states(trigger.get("not_to")) if state_filter else None
         entity_ids = trigger.get(ATTR_ENTITY_ID) if state_filter else None
@@ -218,7 +225,13 @@ def _add_triggers(
         )
         for entity_id in watched:
             triggers_on.setdefault(entity_id, []).append(
-                TriggerOn(runnable.entity_id, trigger_id, to, not_to or frozenset())
+                TriggerOn(
+                    runnable.entity_id,
+                    trigger_id,
+                    to,
+                    not_to or frozenset(),
+                    lasts=lasts,
+                )
             )
 
 
