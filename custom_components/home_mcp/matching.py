@@ -23,7 +23,7 @@ Scores below `STRONG` are labelled weak.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -144,7 +144,16 @@ def match_folded(query: Folded, value: Folded) -> tuple[float, str] | None:
         coverage = len(q_compact) / len(v_compact)
         base = 0.8 if query.unspaced else 0.7
         return round(base + (0.05 if base > 0.7 else 0.1) * coverage, 3), "contains"
-    ratio = 2.0 * matching_letters(q_compact, v_compact) / (len(q_compact) + len(v_compact))
+    return match_fuzzy(q_compact, v_compact, matching_letters(q_compact, v_compact))
+
+
+def match_fuzzy(q_compact: str, v_compact: str, letters: int) -> tuple[float, str] | None:
+    """Return `(score, "fuzzy")` for texts (without spaces) sharing `letters`, or None.
+
+    `letters` is `matching_letters(q_compact, v_compact)`; the last rule of
+    `match_folded`, for a caller that knows the texts match by no other rule.
+    """
+    ratio = 2.0 * letters / (len(q_compact) + len(v_compact))
     if ratio >= FUZZY_RATIO:
         return min(round(FUZZY_FLOOR + (ratio - FUZZY_RATIO) * 0.7, 3), 0.7), "fuzzy"
     return None
@@ -189,6 +198,27 @@ def matching_letters(a: str, b: str) -> int:
         if start + size < a_high and at + size < b_high:
             ranges.append((start + size, a_high, at + size, b_high))
     return total
+
+
+def matchable_span(b: str, letters: Container[str]) -> str:
+    """Return `b` without the letters at its ends that are not in `letters`.
+
+    With `letters` the letters of `a`, the matching letters are the same:
+    `matching_letters(a, matchable_span(b, set(a))) == matching_letters(a, b)`.
+    Such a letter is in no block, and the offset its removal gives the rest
+    of `b` changes no comparison of positions, so the same blocks are found.
+    Values of 200 letters or more (`autojunk`, which counts `b`'s letters)
+    are returned whole. Names that differ only by a number at the end
+    ("Ceiling light 1", "Ceiling light 2") share their span.
+    """
+    if len(b) >= _AUTOJUNK_FROM:
+        return b
+    start, end = 0, len(b)
+    while start < end and b[start] not in letters:
+        start += 1
+    while end > start and b[end - 1] not in letters:
+        end -= 1
+    return b[start:end]
 
 
 def match_value(query: str, value: str, field: str) -> Match | None:

@@ -16,7 +16,10 @@ rules), but scores only the values that can match:
   (counted with repeats), at most their longest common subsequence: values
   are kept by length, then by shared letters, counted for every value at
   once on bit sets, then by common subsequence; only what is left is
-  compared with `SequenceMatcher`.
+  compared with `SequenceMatcher` (`matching_letters`). Both comparisons
+  are made once per matchable span (`matchable_span`: the value without
+  the letters at its ends that are not the query's), which values
+  numbered at the end ("Ceiling light 1", "Ceiling light 2") share.
 
 Each distinct folded value is stored once, with a number; the word, letter
 and length indexes are Python integers used as bit sets of those numbers (a
@@ -30,7 +33,15 @@ from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Final
 
-from .matching import FUZZY_RATIO, Folded, Match, match_folded
+from .matching import (
+    FUZZY_RATIO,
+    Folded,
+    Match,
+    match_folded,
+    match_fuzzy,
+    matchable_span,
+    matching_letters,
+)
 
 _BYTE_BITS: Final = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
 _MIN_PREFIX: Final = 3
@@ -213,11 +224,7 @@ class TextIndex:
         if not folded.text:
             return {}
         self._flush()
-        found: dict[int, tuple[float, str]] = {}
-        for number in self._candidates(folded):
-            value = self._folded[number]
-            if value is not None and (match := match_folded(folded, value)) is not None:
-                found[number] = match
+        found = self._scores(folded)
         users: set[str] = set()
         for number in found:
             if isinstance(users_of := self._users[number], list):
@@ -243,12 +250,32 @@ class TextIndex:
 
     # --- Candidates -------------------------------------------------------
 
-    def _candidates(self, query: Folded) -> set[int]:
-        """Return the numbers of the values that can match `query` (a superset)."""
-        candidates = set(_bits(self._with_words(query.tokens)))
-        candidates.update(self._containing(query.compact))
-        candidates.update(self._close(query, candidates))
-        return candidates
+    def _scores(self, query: Folded) -> dict[int, tuple[float, str]]:
+        """Return `match_folded(query, value)` for each value number that matches.
+
+        Values outside the words and contained text fail every rule but the
+        fuzzy one (exact and tokens need the query's words, compact and
+        contains its text): `_close` ones are scored by it alone, once per
+        span.
+        """
+        found: dict[int, tuple[float, str]] = {}
+        worded = set(_bits(self._with_words(query.tokens)))
+        worded.update(self._containing(query.compact))
+        for number in worded:
+            value = self._folded[number]
+            if value is not None and (match := match_folded(query, value)) is not None:
+                found[number] = match
+        compact = query.compact
+        letters_of: dict[str, int] = {}
+        for number, span in self._close(query, worded):
+            letters = letters_of.get(span)
+            if letters is None:
+                letters = letters_of[span] = matching_letters(compact, span)
+            value = self._folded[number]
+            assert value is not None
+            if (match := match_fuzzy(compact, value.compact, letters)) is not None:
+                found[number] = match
+        return found
 
     def _with_words(self, words: tuple[str, ...]) -> int:
         """Values in which every word of `words` is a word, or starts one."""
@@ -279,9 +306,14 @@ class TextIndex:
                 return
             position = joined.find(compact, starts[following])
 
-    def _close(self, query: Folded, known: set[int]) -> Iterator[int]:
-        """Values, not in `known`, that `SequenceMatcher` may find close enough."""
+    def _close(self, query: Folded, known: set[int]) -> Iterator[tuple[int, str]]:
+        """Values, not in `known`, that `SequenceMatcher` may find close enough.
+
+        Each with its span (`matchable_span`), whose common subsequence with
+        the query is the value's: it is computed once per span.
+        """
         compact = query.compact
+        letters = set(compact)
         size = len(compact)
         by_least: dict[int, int] = {}
         for length, bitmap in self._by_length.items():
@@ -297,13 +329,18 @@ class TextIndex:
             if (slot_id := self._slot_ids.get(slot)) is not None
         )
         positions = _positions(compact)
+        common_of: dict[str, int] = {}
         for least, among in by_least.items():
             for number in _bits(_at_least(planes, least, among)):
                 value = self._folded[number]
                 if number in known or value is None:
                     continue
-                if _common_subsequence(positions, size, value.compact) >= least:
-                    yield number
+                span = matchable_span(value.compact, letters)
+                common = common_of.get(span)
+                if common is None:
+                    common = common_of[span] = _common_subsequence(positions, size, span)
+                if common >= least:
+                    yield number, span
 
     # --- Storage ----------------------------------------------------------
 
