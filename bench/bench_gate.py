@@ -185,7 +185,8 @@ def render(size: int, result: dict[str, Any]) -> str:
         "",
         (
             f"Perimeter keys: {result['perimeter_keys']}; automations and scripts that can "
-            f"open the house: {result['opening_macros']}."
+            f"open the house: {result['opening_macros']}; the index holds "
+            f"{result['index_bytes'] / 2**20:.1f} MB (tracemalloc, one rebuild)."
         ),
         "",
         (

@@ -5,6 +5,9 @@ as it is:
 
 - `index_ms`: how long one rebuild of the perimeter index takes (median and
   maximum of `rounds`), and its size (perimeter keys, opening macros);
+- `index_bytes`: what one rebuild allocates and still holds (tracemalloc,
+  started just before and stopped just after: the new snapshot's own
+  objects, not the registries and configurations it reads);
 - `check_us`: `Gate.async_check` of a light action, of `light.turn_off` on
   every light, and of an `input_boolean.turn_on` the perimeter guards;
 - `per_event_us`: what one `state_changed` costs Home Assistant with one
@@ -23,8 +26,10 @@ as it is:
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
+import tracemalloc
 from typing import Any, Final
 
 from aiohttp import web
@@ -179,6 +184,12 @@ class BenchGateView(HomeAssistantView):
             index.async_current()
 
         index_us = _timed_us(rebuild, rounds)
+        gc.collect()
+        tracemalloc.start()
+        rebuild()
+        gc.collect()
+        index_bytes, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
         snapshot = index.async_current()
         lights = hass.states.async_entity_ids("light")
         helper = next(
@@ -202,6 +213,7 @@ class BenchGateView(HomeAssistantView):
             "entities": len(hass.states.async_entity_ids()),
             "automations": len(hass.states.async_entity_ids("automation")),
             "index_ms": {k: round(v / 1000, 2) for k, v in index_us.items()},
+            "index_bytes": index_bytes,
             "perimeter_keys": len(snapshot.perimeter),
             "opening_macros": len(snapshot.opening),
             "check_us": check_us,

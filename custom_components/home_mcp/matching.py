@@ -59,6 +59,10 @@ def fold(text: str) -> str:
 
     Cached: the same names are folded on every search of the house.
     """
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     text = unicodedata.normalize("NFD", text)
     text = _DIACRITICS.sub("", text)
@@ -110,9 +114,18 @@ class Folded:
         """Return `value` folded (cached, as `fold` is)."""
         return _folded(fold(value))
 
+    @classmethod
+    def to_keep(cls, value: str) -> Folded:
+        """Return `value` folded, not cached: for an index that keeps every value it folds."""
+        return _make_folded(_fold(value))
+
 
 @lru_cache(maxsize=16384)
 def _folded(text: str) -> Folded:
+    return _make_folded(text)
+
+
+def _make_folded(text: str) -> Folded:
     tokens = tuple(sys.intern(token) for token in text.split())
     return Folded(text, tokens, bool(_UNSPACED.search(text)))
 

@@ -191,7 +191,7 @@ class TextIndex:
                 return
             self.discard(key)
         self._fields[key] = flat
-        self._numbers_of[key] = tuple(self._use(Folded.of(value), key) for _, value in pairs)
+        self._numbers_of[key] = tuple(self._use(Folded.to_keep(value), key) for _, value in pairs)
 
     def discard(self, key: str) -> None:
         """Forget `key` (nothing happens if it is not there)."""
