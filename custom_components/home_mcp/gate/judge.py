@@ -324,7 +324,8 @@ class Judge:
         is_entity = "." in key and ":" not in key
         if securing:
             states = resulting_states(key.partition(".")[0], verb or "")
-            for finding in self.knowledge.triggered(key, states):
+            now = self.now and not self.repeats
+            for finding in self.knowledge.triggered(key, states, now=now):
                 self.findings.append(finding.through(*self.path))
             return
         if is_entity and verb is not None:

@@ -6,7 +6,9 @@
   triggers that can reach it), and what every run reads (conditions,
   variables; what the actions read is added by the walk);
 - `triggers_on`: entity -> the triggers that fire when it changes, with
-  their `to` / `not_to` filters (what a securing change can still set off);
+  their `to` / `not_to` filters (a state trigger's, or the states an entity
+  trigger such as `lock.unlocked` fires on: `entity_triggers`), what a
+  securing change can still set off;
 - `derivations`: entity -> what its state derives from (a template entity's
   templates, a group's members, a person's trackers, a zone's people, the
   entities a UI helper's options name, an `event` entity's device), and
@@ -19,12 +21,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.const import ATTR_ENTITY_ID, CONF_OPTIONS, CONF_TARGET
 from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
+from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities
 from .proposals import macro_entities
 from .reads import EVERYTHING, Reads
@@ -208,13 +211,20 @@ def _add_triggers(
             data = raw.get("event_data") if isinstance(raw, Mapping) else None
             named = data.get(ATTR_ENTITY_ID) if isinstance(data, Mapping) else None
             runnable.timers.add(named.lower() if isinstance(named, str) else "domain:timer")
-        if kind in ("state", "numeric_state") and isinstance(
-            named := trigger.get(ATTR_ENTITY_ID), list
-        ):
+        # An entity trigger (`lock.unlocked` on a target) names its entities
+        # and its states as a state trigger does.
+        entity = entity_trigger(hass, kind) if isinstance(kind, str) else None
+        target = trigger.get(CONF_TARGET) if entity is not None else None
+        options = trigger.get(CONF_OPTIONS) if entity is not None else None
+        named = trigger.get(ATTR_ENTITY_ID) if kind in ("state", "numeric_state") else None
+        named = target.get(ATTR_ENTITY_ID) if isinstance(target, Mapping) else named
+        if isinstance(named, list):
             runnable.fired_by |= {str(e).lower() for e in named}
         state_filter = kind == "state" and "attribute" not in trigger
         lasts = kind in ("state", "numeric_state") and "attribute" not in trigger
         lasts = lasts and trigger.get("for") is not None
+        if isinstance(options, Mapping):
+            lasts = options.get("for") is not None
         to = _states(trigger.get("to")) if state_filter else None
         not_to = _states(trigger.get("not_to")) if state_filter else None
         entity_ids = trigger.get(ATTR_ENTITY_ID) if state_filter else None
@@ -224,12 +234,15 @@ def _add_triggers(
             else {key for key in keys if "." in key and ":" not in key}
         )
         for entity_id in watched:
+            fires = fires_on(entity, split_entity_id(entity_id)[0]) if entity else (to, not_to)
+            if fires is None:
+                continue  # never for an entity of this domain
             triggers_on.setdefault(entity_id, []).append(
                 TriggerOn(
                     runnable.entity_id,
                     trigger_id,
-                    to,
-                    not_to or frozenset(),
+                    fires[0],
+                    fires[1] or frozenset(),
                     lasts=lasts,
                 )
             )

@@ -1,0 +1,168 @@
+"""Red team, round 22: an automation turned off sets nothing off.
+
+Same rules as the earlier rounds (`test_redteam_1.py`), at the end of issue
+12. Nothing opened. One false positive: closing a valve waited for a person
+because of irrigation-sequence automations ("front garden closed: open the
+orchard") that the owner had turned off. A securing change made now is
+judged on what is on now: turning such an automation on again is itself
+guarded (it can open the house), and while it is on, the same close waits.
+
+A second: locking the kitchen door waited because "disarm when the kitchen
+door is unlocked" was written with the entity trigger `lock.unlocked`
+rather than `state … to: unlocked`. The gate now asks the trigger's own
+class which states it fires on (`gate/entity_triggers.py`).
+"""
+
+from __future__ import annotations
+
+from freezegun.api import FrozenDateTimeFactory
+
+from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
+
+from .house import (
+    ALARM,
+    ALARM_CODE,
+    ARMING_TIME,
+    DISARM,
+    UNLOCK_FRONT,
+    Owner,
+    arm,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+    pass_time,
+)
+
+CLOSE_FRONT_GARDEN = {"entity_id": "valve.front_garden"}
+
+
+async def _sequence(owner: Owner) -> str:
+    return await owner.save_automation(
+        "irrigation_sequence",
+        {
+            "alias": "Irrigation: front garden done, then the orchard",
+            "triggers": [
+                {"trigger": "state", "entity_id": "valve.front_garden", "to": "closed"},
+                {
+                    "trigger": "state",
+                    "entity_id": "valve.front_garden",
+                    "attribute": "current_position",
+                    "to": 0,
+                },
+            ],
+            "actions": [{"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}],
+        },
+    )
+
+
+async def test_closing_a_valve_an_automation_turned_off_watches_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    automation = await _sequence(owner)
+    assert hass.states.get("valve.front_garden").state == "open"  # type: ignore[union-attr]
+    # On: closing the front garden opens the orchard, so it waits.
+    assert_refused(
+        await call_service(mcp, "valve.close_valve", target=CLOSE_FRONT_GARDEN),
+        reaching="valve.orchard",
+    )
+    await owner.act("automation.turn_off", entity_id=automation)
+
+    assert_ran(await call_service(mcp, "valve.close_valve", target=CLOSE_FRONT_GARDEN))
+
+    await hass.async_block_till_done()
+    assert hass.states.get("valve.front_garden").state == "closed"  # type: ignore[union-attr]
+    assert hass.states.get("valve.orchard").state == "closed"  # type: ignore[union-attr]
+    # Turning the sequence on again is the person's: it can open the house.
+    assert_refused(await call_service(mcp, "automation.turn_on", target={"entity_id": automation}))
+    assert hass.states.get(automation).state == "off"  # type: ignore[union-attr]
+
+
+# -- FP-2: the entity triggers (`trigger: lock.unlocked`) ------------------------
+
+
+def _keypad(trigger: str) -> dict[str, object]:
+    return {
+        "alias": f"Disarm on {trigger}",
+        "triggers": [{"trigger": trigger, "target": {"entity_id": "lock.kitchen_door"}}],
+        "actions": [DISARM],
+    }
+
+
+async def test_locking_runs_when_an_entity_trigger_fires_on_unlocking(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """`lock.unlocked` is read as its `state … to: unlocked` twin: locking sets it off no more."""
+    await arm(hass, freezer, "alarm_arm_away")
+    await owner.save_automation("keypad", _keypad("lock.unlocked"))
+    assert hass.states.get("lock.kitchen_door").state == "unlocked"  # type: ignore[union-attr]
+
+    assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": "lock.kitchen_door"}))
+
+    await assert_house(hass, {"lock.kitchen_door": "locked", ALARM: "armed_away"})
+
+
+async def test_locking_waits_when_an_entity_trigger_fires_on_locking(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`lock.locked` (and `lock.jammed`, where a lock that fails to lock ends) disarms: it waits."""
+    await owner.save_automation("keypad", _keypad("lock.jammed"))
+
+    assert_refused(
+        await call_service(mcp, "lock.lock", target={"entity_id": "lock.kitchen_door"}),
+        reaching=ALARM,
+    )
+
+    await assert_house(hass, {"lock.kitchen_door": "unlocked"})
+
+
+async def test_closing_waits_when_an_entity_trigger_reads_an_attribute(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`valve.closed` fires on the valve's `is_closed`, not a state: taken as firing."""
+    await owner.save_automation(
+        "valve_keypad",
+        {
+            "alias": "Front garden closed: open the orchard",
+            "triggers": [
+                {"trigger": "valve.closed", "target": {"entity_id": "valve.front_garden"}}
+            ],
+            "actions": [{"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}],
+        },
+    )
+
+    assert_refused(
+        await call_service(mcp, "valve.close_valve", target=CLOSE_FRONT_GARDEN),
+        reaching="valve.orchard",
+    )
+
+    await assert_house(hass, {"valve.front_garden": "open", "valve.orchard": "closed"})
+
+
+async def test_arming_runs_when_an_entity_trigger_fires_on_disarming(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """`alarm_control_panel.disarmed` unlocks the front door; arming never leaves it disarmed."""
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Disarmed: unlock the front door",
+            "triggers": [
+                {"trigger": "alarm_control_panel.disarmed", "target": {"entity_id": ALARM}}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    assert_ran(
+        await call_service(
+            mcp,
+            "alarm_control_panel.alarm_arm_away",
+            target={"entity_id": ALARM},
+            data={"code": ALARM_CODE},
+        )
+    )
+    pass_time(hass, freezer, ARMING_TIME)
+
+    await assert_house(hass, {ALARM: "armed_away", "lock.front_door": "locked"})
