@@ -1,11 +1,11 @@
-"""Red team, round 22: an automation turned off sets nothing off.
+"""Red team, rounds 22 and 23: an automation turned off still counts; entity triggers.
 
 Same rules as the earlier rounds (`test_redteam_1.py`), at the end of issue
-12. Nothing opened. One false positive: closing a valve waited for a person
-because of irrigation-sequence automations ("front garden closed: open the
-orchard") that the owner had turned off. A securing change made now is
-judged on what is on now: turning such an automation on again is itself
-guarded (it can open the house), and while it is on, the same close waits.
+12. Nothing opened. Closing a valve waited for a person because of an
+irrigation-sequence automation ("front garden closed: open the orchard")
+the owner had turned off. That stays: round 23 opened the garage when a
+turned-off automation was judged off, a schedule turned it on while the
+lock was still locking, and it fired. Turning it on is itself guarded.
 
 A second: locking the kitchen door waited because "disarm when the kitchen
 door is unlocked" was written with the entity trigger `lock.unlocked`
@@ -14,6 +14,8 @@ class which states it fires on (`gate/entity_triggers.py`).
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 
@@ -25,6 +27,8 @@ from .house import (
     ALARM_CODE,
     ARMING_TIME,
     DISARM,
+    LINGERING_TIMERS,
+    OPEN_GARAGE,
     UNLOCK_FRONT,
     Owner,
     arm,
@@ -57,26 +61,62 @@ async def _sequence(owner: Owner) -> str:
     )
 
 
-async def test_closing_a_valve_an_automation_turned_off_watches_runs(
+async def test_closing_waits_while_an_automation_that_opens_is_turned_off(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
+    """Off is not safe: the house can turn it on before the valve is closed (round 23)."""
     automation = await _sequence(owner)
-    assert hass.states.get("valve.front_garden").state == "open"  # type: ignore[union-attr]
-    # On: closing the front garden opens the orchard, so it waits.
+    await owner.act("automation.turn_off", entity_id=automation)
+
     assert_refused(
         await call_service(mcp, "valve.close_valve", target=CLOSE_FRONT_GARDEN),
         reaching="valve.orchard",
     )
-    await owner.act("automation.turn_off", entity_id=automation)
 
-    assert_ran(await call_service(mcp, "valve.close_valve", target=CLOSE_FRONT_GARDEN))
-
-    await hass.async_block_till_done()
-    assert hass.states.get("valve.front_garden").state == "closed"  # type: ignore[union-attr]
-    assert hass.states.get("valve.orchard").state == "closed"  # type: ignore[union-attr]
-    # Turning the sequence on again is the person's: it can open the house.
+    await assert_house(hass, {"valve.front_garden": "open", "valve.orchard": "closed"})
     assert_refused(await call_service(mcp, "automation.turn_on", target={"entity_id": automation}))
     assert hass.states.get(automation).state == "off"  # type: ignore[union-attr]
+
+
+@LINGERING_TIMERS
+async def test_locking_waits_while_a_schedule_can_turn_on_what_opens_the_garage(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Round 23: the garage opened.
+
+    "Kitchen door locked: open the garage" was turned off, so locking the
+    kitchen door ran; the owner's schedule turned the automation on again
+    while the lock was still locking, and the locked state fired it. What an
+    automation turned off does is judged as if it were on.
+    """
+    garage = await owner.save_automation(
+        "garage_after_lock",
+        {
+            "alias": "Kitchen door locked: open the garage for the car",
+            "triggers": [{"trigger": "state", "entity_id": "lock.kitchen_door", "to": "locked"}],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    await owner.act("automation.turn_off", entity_id=garage)
+    await owner.save_automation(
+        "garage_schedule",
+        {
+            "alias": "Every minute: the garage sequence on",
+            "triggers": [{"trigger": "time_pattern", "minutes": "/1"}],
+            "actions": [{"action": "automation.turn_on", "target": {"entity_id": garage}}],
+        },
+    )
+
+    locking = await call_service(mcp, "lock.lock", target={"entity_id": "lock.kitchen_door"})
+
+    assert_refused(locking, reaching="cover.garage_door")
+    pass_time(hass, freezer, timedelta(minutes=1))
+    await assert_house(hass, {"lock.kitchen_door": "unlocked", "cover.garage_door": "closed"})
+    assert hass.states.get(garage).state == "on"  # type: ignore[union-attr]
+    # The refusal was right: the owner locking the door opens the garage.
+    await owner.act("lock.lock", entity_id="lock.kitchen_door")
+    await hass.async_block_till_done()
+    assert hass.states.get("cover.garage_door").state in ("opening", "open")  # type: ignore[union-attr]
 
 
 # -- FP-2: the entity triggers (`trigger: lock.unlocked`) ------------------------

@@ -324,8 +324,7 @@ class Judge:
         is_entity = "." in key and ":" not in key
         if securing:
             states = resulting_states(key.partition(".")[0], verb or "")
-            now = self.now and not self.repeats
-            for finding in self.knowledge.triggered(key, states, now=now):
+            for finding in self.knowledge.triggered(key, states):
                 self.findings.append(finding.through(*self.path))
             return
         if is_entity and verb is not None:

@@ -39,11 +39,8 @@ class Knowledge(Protocol):
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
 
-    def triggered(self, entity_id: str, states: frozenset[str], *, now: bool) -> Iterable[Finding]:
-        """Return what the entity reaching one of `states` triggers (via from it).
-
-        `now`: the change happens now, so an automation turned off now sets off nothing.
-        """
+    def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
+        """Return what the entity reaching one of `states` triggers (via from it)."""
 
     def while_running(self, entity_id: str) -> Iterable[Finding]:
         """Return what a running script reading `entity_id` would do (via from it)."""

@@ -151,7 +151,7 @@ class Snapshot:
                 for finding in self.opening.get(script_id, ()):
                     yield finding.through(entity_id, script_id)
 
-    def triggered(self, entity_id: str, states: frozenset[str], *, now: bool) -> Iterator[Finding]:
+    def triggered(self, entity_id: str, states: frozenset[str]) -> Iterator[Finding]:
         """Yield what the entity reaching one of `states` sets off (via from it).
 
         For a securing change: triggers on the entity that fire on such a
@@ -159,27 +159,17 @@ class Snapshot:
         triggers lead to); triggers on what derives from it (a template
         sensor "all locked", whatever state it takes); and the conditions of
         automations that poll (`time_pattern`), which act like triggers.
-        `now` (the change happens now): an automation turned off fires on
-        nothing (turning it on again is guarded: `automation.turn_on` of an
-        automation that opens); later, it may be on again.
         """
-
-        def live(automation_id: str) -> bool:
-            state = self.hass.states.get(automation_id) if now else None
-            return state is None or state.state != "off"
-
         for trigger in self.triggers_on.get(entity_id, ()):
-            if trigger.fires(states) and live(trigger.automation_id):
+            if trigger.fires(states):
                 yield from self._fired(trigger, entity_id)
         for derived in sorted(self.derived.get(entity_id, ())):
             for trigger in self.triggers_on.get(derived, ()):
-                if live(trigger.automation_id):
-                    for finding in self._fired(trigger, derived):
-                        yield finding.through(entity_id)
+                for finding in self._fired(trigger, derived):
+                    yield finding.through(entity_id)
         for automation_id in self.polled_by.get(entity_id, ()):
-            if live(automation_id):
-                for finding in self.opening.get(automation_id, ()):
-                    yield finding.through(entity_id, automation_id)
+            for finding in self.opening.get(automation_id, ()):
+                yield finding.through(entity_id, automation_id)
 
     def waits_on(self, entity_id: str) -> list[str]:
         """Return the securing automations waiting for this timer to finish."""
