@@ -193,7 +193,7 @@ class Gate:
                 if item is not None:
                     # What running it does, on any state: opening, and also
                     # keeping what secures the house from doing so. Its own
-                    # runs, not a caller's beside them (`Judge.start_script`).
+                    # runs, not a caller's beside them (`paths.judge_start_script`).
                     judge.run_macro(entity_id, 0)
                 # The write itself fires `home_mcp_config_written`.
                 for key in (f"event:{EVENT_CONFIG_WRITTEN}", "event:*"):
@@ -276,7 +276,7 @@ class Gate:
         if domain == "automation":
             state = self._hass.states.get(entity_id)
             return snapshot.can_open(entity_id) or (
-                snapshot.secures(entity_id) and (state is None or state.state != "off")
+                snapshot.secures(entity_id, now=True) and (state is None or state.state != "off")
             )
         drives = any(entity_id in found for found in (house.scripts, house.controls, house.wrapped))
         if domain not in ("script", "scene") and not drives:

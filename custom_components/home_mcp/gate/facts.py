@@ -119,7 +119,7 @@ class Facts:
         if when is When.CAN_OPEN:  # Turning on (or toggling) what is on already enables nothing.
             return knowledge.can_open(entity_id) and is_now != "on"
         if when is When.SECURES:  # Turning off what is off already disables nothing.
-            return knowledge.secures(entity_id) and is_now != "off"
+            return knowledge.secures(entity_id, now=now) and is_now != "off"
         if when is When.RUNNING_SECURES:
             return knowledge.secures(entity_id) and (not now or is_now == "on")
         return knowledge.is_guarded(entity_id)  # When.GUARDED

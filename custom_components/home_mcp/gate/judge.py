@@ -26,11 +26,18 @@ from .knowledge import Knowledge
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import Effect, Finding, Risk
-from .paths import judge_device_action, judge_drive, judge_event, judge_group_set, judge_presence
+from .paths import (
+    KEEPS_FROM_SECURING,
+    judge_device_action,
+    judge_drive,
+    judge_event,
+    judge_group_set,
+    judge_presence,
+    judge_start_script,
+)
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
 from .scenes import judge_scene, judge_scene_create, judge_scene_states
-from .securing import held_up
 from .targets import (
     acts_on_own_entities_only,
     data_entities,
@@ -51,7 +58,6 @@ _RUNS = {
     (EntityClass.AUTOMATION, "trigger"),
 }
 """Verbs that run a script, scene or automation: judged by what it does."""
-_KEEPS_FROM_SECURING = "Keeps an automation that locks, closes or arms from running"
 
 
 class Judge:
@@ -189,7 +195,7 @@ class Judge:
         elif (domain, service) == ("device_tracker", "see"):
             judge_presence(self, data, depth)
         elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
-            self.start_script(f"script.{service}", data, name)
+            judge_start_script(self, f"script.{service}", data, name)
             self.run_macro(f"script.{service}", depth)
         elif (domain, service) == ("scene", "apply"):
             judge_scene_states(self, data.get("entities"), depth)
@@ -305,11 +311,11 @@ class Judge:
         if self.repeats and self.path and verb == "trigger" and self.knowledge.secures(entity_id):
             # Set off again and again by what is judged (not the item itself), a securing
             # automation never finishes (restart) or drops the trigger that secures (single).
-            self.add(Risk.OPENS_HOUSE, entity_id, effect.service, _KEEPS_FROM_SECURING)
+            self.add(Risk.OPENS_HOUSE, entity_id, effect.service, KEEPS_FROM_SECURING)
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
-                self.start_script(entity_id, effect.data.get("variables"), effect.service)
-            self.run_macro(entity_id, depth)
+                judge_start_script(self, entity_id, effect.data.get("variables"), effect.service)
+            self.run_macro(entity_id, depth, own_state=False)
         judge_drive(self, entity_id, verb, depth)
         self.react(entity_id, verb, securing=securing)
 
@@ -332,7 +338,7 @@ class Judge:
             with self.through(key):
                 for automation_id in self.knowledge.keeps_from_securing(key, verb, **when):
                     service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
-                    self.add(Risk.OPENS_HOUSE, automation_id, service, _KEEPS_FROM_SECURING)
+                    self.add(Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING)
         keys = self.house.change_keys(key) if is_entity else [key]
         if verb is not None and self.touched is not None:
             for name in keys:
@@ -350,11 +356,17 @@ class Judge:
 
     # -- macros and scene states ---------------------------------------------
 
-    def run_macro(self, entity_id: str, depth: int) -> None:
-        """Judge what running a script, scene or automation does."""
+    def run_macro(self, entity_id: str, depth: int, *, own_state: bool = True) -> None:
+        """Judge what running a script, scene or automation does, by whichever path.
+
+        Its run changes its own entity too (a script turns on, then off), which
+        sets off what watches it; `own_state` False: the caller judges that.
+        """
         if entity_id in self.path:
             return  # A loop: its actions are already being judged.
         domain = split_entity_id(entity_id)[0]
+        if own_state:
+            self.react(entity_id, "trigger" if domain == "automation" else "turn_on")
         with self.through(entity_id):
             entity = entity_object(self.hass, entity_id)
             if domain == "scene":
@@ -378,18 +390,6 @@ class Judge:
                 self.trigger_ids_known = known
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
             self.react(key, "fire")
-
-    def start_script(self, script_id: str, variables: Any, service: str) -> None:
-        """Judge the caller's run of a script or automation (`securing.held_up`)."""
-        if not (self.now or self.repeats):
-            return
-        runners = self.knowledge.securing_runners(script_id)
-        if script_id.startswith("automation.") and self.knowledge.secures(script_id):
-            runners = [script_id]  # Its own run, in place of the one its trigger starts.
-        with self.through(script_id):
-            for runner in held_up(self.hass, runners, script_id, variables=bool(variables)):
-                if runner not in self.path or runner == script_id:
-                    self.add(Risk.OPENS_HOUSE, runner, service, _KEEPS_FROM_SECURING)
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:
         """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""

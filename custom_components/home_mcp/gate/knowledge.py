@@ -27,8 +27,8 @@ class Knowledge(Protocol):
     def can_open(self, entity_id: str) -> bool:
         """Return True if running an automation or script can open the house."""
 
-    def secures(self, entity_id: str) -> bool:
-        """Return True if an automation or script locks, closes or arms."""
+    def secures(self, entity_id: str, *, now: bool = False) -> bool:
+        """Return True if an automation or script locks, closes or arms (`now`: as it is now)."""
 
     def is_guarded(self, entity_id: str) -> bool:
         """Return True if some action on the entity is guarded."""

@@ -9,7 +9,8 @@
 - an `event:` action sets off the automations waiting for that event;
 - `group.set` brings entities into a group (each judged as joining it) and
   changes the group itself;
-- `device_tracker.see` moves a tracker, and the person it belongs to.
+- `device_tracker.see` moves a tracker, and the person it belongs to;
+- the caller's own run of a script or automation can hold up a securing one.
 """
 
 from __future__ import annotations
@@ -32,10 +33,13 @@ from ..const import DOMAIN
 from .expansion import device_action_verb, template_scripts
 from .macros import walk
 from .model import Effect, Risk
+from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
 
 if TYPE_CHECKING:
     from .judge import Judge
+
+KEEPS_FROM_SECURING: Final = "Keeps an automation that locks, closes or arms from running"
 
 
 def judge_drive(judge: Judge, entity_id: str, verb: str, depth: int) -> None:
@@ -168,3 +172,16 @@ def judge_presence(judge: Judge, data: Mapping[str, Any], depth: int) -> None:
     )
     for tracker in trackers:
         judge.effect(Effect(tracker, "see"), depth)
+
+
+def judge_start_script(judge: Judge, script_id: str, variables: Any, service: str) -> None:
+    """Judge the caller's run of a script or automation (`securing.held_up`)."""
+    if not (judge.now or judge.repeats):
+        return
+    runners = judge.knowledge.securing_runners(script_id)
+    if script_id.startswith("automation.") and judge.knowledge.secures(script_id):
+        runners = [script_id]  # Its own run, in place of the one its trigger starts.
+    with judge.through(script_id):
+        for runner in held_up(judge.hass, runners, script_id, variables=bool(variables)):
+            if runner not in judge.path or runner == script_id:
+                judge.add(Risk.OPENS_HOUSE, runner, service, KEEPS_FROM_SECURING)

@@ -22,7 +22,7 @@ removed, group membership), never per call.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Final
+from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 
@@ -42,6 +42,7 @@ from .securing import (
     securing_chains,
     securing_runners,
     stopped_by,
+    undoes_itself,
 )
 from .wiring import Scope, TriggerOn, derivations, derived_closure, runnables
 
@@ -57,6 +58,8 @@ class Snapshot:
     perimeter: key -> the guarded findings changing it leads to (via from it).
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
+    undoing: securing automations that only close what they opened in the
+        same run (`securing.undoes_itself`).
     checked_by / waiting_on: entity (or `domain:<domain>`, `*`) -> the
         securing automations whose conditions check it (`checks_on`) /
         timer (or `domain:timer`) -> those that wait for it to finish.
@@ -70,6 +73,7 @@ class Snapshot:
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
+        self.undoing: frozenset[str] = frozenset()
         self.triggers_on: dict[str, list[TriggerOn]] = {}
         self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
@@ -114,8 +118,15 @@ class Snapshot:
         """Return True if running this automation or script can do something guarded."""
         return entity_id in self.opening
 
-    def secures(self, entity_id: str) -> bool:
-        """Return True if this automation or script locks, closes or arms."""
+    def secures(self, entity_id: str, *, now: bool = False) -> bool:
+        """Return True if this automation or script locks, closes or arms.
+
+        `now`: as it is now. An automation that only closes what it opened
+        itself (`undoing`) secures while it runs, and not between its runs.
+        """
+        if now and entity_id in self.undoing:
+            state = self.hass.states.get(entity_id)
+            return state is not None and bool(state.attributes.get("current"))
         return entity_id in self.securing
 
     def securing_runners(self, macro_id: str) -> list[str]:
@@ -243,14 +254,19 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
     macros = list(runnables(hass, snapshot.house, snapshot.triggers_on))
     opening: dict[str, Found] = {}
     securing: set[str] = set()
+    undoing: set[str] = set()
     for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
         if runnable.runs_itself:
             judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
         if redefines_trigger(runnable.sequences):
             judge.trigger_ids_known = False
+        steps: list[tuple[Any, list[Finding]]] = []
         for sequence in runnable.sequences:
-            walk(judge, sequence, 1)
+            for step in sequence if isinstance(sequence, list) else [sequence]:
+                start = len(judge.findings)
+                walk(judge, step, 1)
+                steps.append((step, judge.findings[start:]))
         assert judge.reads is not None
         if runnable.runs_itself:
             runnable.inputs |= judge.reads.keys
@@ -270,8 +286,11 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
                 found[end_of(finding)] = (finding, scope)
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
-    securing_chains(macros, snapshot.triggers_on, securing)
+            if runnable.runs_itself and undoes_itself(steps):
+                undoing.add(runnable.entity_id)
+    securing_chains(macros, snapshot.triggers_on, securing, undoing)
     snapshot.securing = frozenset(securing)
+    snapshot.undoing = frozenset(undoing)
     snapshot.acted_by = acting_on(macros, securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:

@@ -163,6 +163,8 @@ def judge_change(current: Any, future: Any, entity_id: str, removed: bool) -> li
                 )
                 break
     for macro in sorted(current.securing):
+        if not current.secures(macro, now=True):
+            continue  # It only closes what it opened, and is not running.
         if macro == entity_id or macro not in future.securing:
             what = "Removes" if removed and macro == entity_id else "Changes"
             findings.append(

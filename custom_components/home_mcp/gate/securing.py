@@ -22,6 +22,7 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant
 
 from .facts import entity_object
+from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
 from .verbs import resulting_states
 from .wiring import Runnable, TriggerOn, is_state_key
@@ -171,21 +172,55 @@ def held_up_now(
     return running and fires and getattr(script, "script_mode", None) == "restart"
 
 
+def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> bool:
+    """Return True when each lock, close or arm of a run undoes an opening earlier in it.
+
+    `steps`: a macro's top-level steps, each with the findings walking it
+    gave. "Open the orchard valve, wait ten minutes, close it" closes only
+    what it opened: when it is not running, it secures nothing. Only plain
+    actions count, directly on the entity, one after the other; a close in
+    a branch, through another entity or after a disabled opening secures.
+    """
+    opened: set[str | None] = set()
+    secures = False
+    for step, findings in steps:
+        plain = isinstance(step, Mapping) and step.get("enabled", True) is True
+        plain = plain and any(key in step for key in (CONF_ACTION, CONF_SERVICE))
+        for finding in findings:
+            if finding.risk is Risk.SECURING:
+                if not plain or finding.via or finding.entity_id not in opened:
+                    return False
+                secures = True
+        if plain:
+            opened |= {f.entity_id for f in findings if f.risk is Risk.OPENS_HOUSE and not f.via}
+    return secures
+
+
+_ENABLING: Final = frozenset({"turn_on", "toggle"})
+"""What a macro does to an automation that turns it on (`automation.turn_on`, a scene's `on`)."""
+
+
 def securing_chains(
-    macros: list[Runnable], triggers_on: Mapping[str, list[TriggerOn]], securing: set[str]
+    macros: list[Runnable],
+    triggers_on: Mapping[str, list[TriggerOn]],
+    securing: set[str],
+    undoing: Collection[str] = (),
 ) -> None:
     """Add to `securing` what sets off a securing automation: the first half of its chain.
 
-    An automation that starts the timer the auto-lock waits for, or turns on
-    the "night mode" helper whose change runs the locking automation, secures
-    the house as much as the automation it sets off: turning it off, or
-    editing it, keeps the house from being secured. Until nothing changes.
+    An automation that starts the timer the auto-lock waits for, turns on
+    the "night mode" helper whose change runs the locking automation, or
+    turns the auto-lock itself on at night, secures the house as much as the
+    automation it sets off: turning it off, or editing it, keeps the house
+    from being secured. Until nothing changes. Setting off what only undoes
+    its own opening (`undoing`) secures nothing.
     """
     grown = True
     while grown:
         grown = False
+        sets_off = securing.difference(undoing)
         timers = {
-            timer for r in macros if r.entity_id in securing and r.runs_itself for timer in r.timers
+            timer for r in macros if r.entity_id in sets_off and r.runs_itself for timer in r.timers
         }
         for runnable in macros:
             if runnable.entity_id in securing:
@@ -193,11 +228,16 @@ def securing_chains(
             for key, verbs in runnable.touched.items():
                 domain = key.partition(".")[0]
                 starts = domain == "timer" and "start" in verbs
-                if (starts and (key in timers or "domain:timer" in timers)) or any(
-                    trigger.automation_id in securing
-                    and trigger.fires(resulting_states(domain, verb))
-                    for verb in verbs
-                    for trigger in triggers_on.get(key, ())
+                enables = key in sets_off and not _ENABLING.isdisjoint(verbs)
+                if (
+                    enables
+                    or (starts and (key in timers or "domain:timer" in timers))
+                    or any(
+                        trigger.automation_id in sets_off
+                        and trigger.fires(resulting_states(domain, verb))
+                        for verb in verbs
+                        for trigger in triggers_on.get(key, ())
+                    )
                 ):
                     securing.add(runnable.entity_id)
                     grown = True

@@ -200,8 +200,8 @@ def _add_triggers(
     registry = er.async_get(hass)
     for index, trigger in enumerate(validated):
         raw = written[index] if index < len(written) else None
-        if not isinstance(trigger, Mapping):
-            continue
+        if not isinstance(trigger, Mapping) or trigger.get("enabled", True) is False:
+            continue  # Home Assistant does not attach a disabled trigger.
         trigger_id = str(trigger.get("id", index))
         keys = Reads(hass).add(trigger).add(raw).keys
         runnable.triggers.append((trigger_id, keys))
