@@ -238,7 +238,10 @@ def _watering(*actions: dict[str, Any]) -> dict[str, Any]:
 async def test_turning_off_watering_that_is_not_running_runs(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    """Open the orchard, wait, close it: between runs, turning it off closes nothing."""
+    """Open the orchard, wait, close it: between runs, turning it off closes nothing.
+
+    Unless the orchard is open (the next run would close it), or it runs.
+    """
     watering = await owner.save_automation(
         "watering", _watering(ORCHARD_OPEN, {"delay": {"minutes": 10}}, ORCHARD_CLOSE)
     )
@@ -260,6 +263,13 @@ async def test_turning_off_watering_that_is_not_running_runs(
     await owner.act("valve.close_valve", entity_id="valve.orchard")
     await owner.act("automation.turn_on", entity_id=watering)
     assert hass.states.get(watering).attributes["current"] == 0  # type: ignore[union-attr]
+    # The owner leaves the orchard open for the evening: the next run closes it.
+    await owner.act("valve.open_valve", entity_id="valve.orchard")
+    assert_refused(
+        await call_service(mcp, "automation.turn_off", target={"entity_id": watering}),
+        reaching=watering,
+    )
+    await owner.act("valve.close_valve", entity_id="valve.orchard")
 
     assert_ran(await call_service(mcp, "automation.turn_off", target={"entity_id": watering}))
     assert_ran(await mcp.data("delete_config", {"kind": "automation", "id": "watering"}))

@@ -38,6 +38,7 @@ from .securing import (
     checks_on,
     dependencies,
     held_up_now,
+    is_secured,
     redefines,
     securing_chains,
     securing_runners,
@@ -58,8 +59,8 @@ class Snapshot:
     perimeter: key -> the guarded findings changing it leads to (via from it).
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
-    undoing: securing automations that only close what they opened in the
-        same run (`securing.undoes_itself`).
+    undoing: securing automation -> what it closes after opening it in the
+        same run, when that is all it secures (`securing.undoes_itself`).
     checked_by / waiting_on: entity (or `domain:<domain>`, `*`) -> the
         securing automations whose conditions check it (`checks_on`) /
         timer (or `domain:timer`) -> those that wait for it to finish.
@@ -73,7 +74,7 @@ class Snapshot:
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
-        self.undoing: frozenset[str] = frozenset()
+        self.undoing: dict[str, frozenset[str]] = {}
         self.triggers_on: dict[str, list[TriggerOn]] = {}
         self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
@@ -122,11 +123,13 @@ class Snapshot:
         """Return True if this automation or script locks, closes or arms.
 
         `now`: as it is now. An automation that only closes what it opened
-        itself (`undoing`) secures while it runs, and not between its runs.
+        itself (`undoing`) secures while it runs, or while what it would
+        close is open (opened by someone else, its next run closes it).
         """
-        if now and entity_id in self.undoing:
+        if now and (undone := self.undoing.get(entity_id)) is not None:
             state = self.hass.states.get(entity_id)
-            return state is not None and bool(state.attributes.get("current"))
+            running = state is not None and bool(state.attributes.get("current"))
+            return running or not all(is_secured(self.hass.states.get(e)) for e in undone)
         return entity_id in self.securing
 
     def securing_runners(self, macro_id: str) -> list[str]:
@@ -254,7 +257,7 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
     macros = list(runnables(hass, snapshot.house, snapshot.triggers_on))
     opening: dict[str, Found] = {}
     securing: set[str] = set()
-    undoing: set[str] = set()
+    undoing: dict[str, frozenset[str]] = {}
     for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
         if runnable.runs_itself:
@@ -286,11 +289,11 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
                 found[end_of(finding)] = (finding, scope)
         if any(f.risk is Risk.SECURING for f in judge.findings):
             securing.add(runnable.entity_id)
-            if runnable.runs_itself and undoes_itself(steps):
-                undoing.add(runnable.entity_id)
+            if runnable.runs_itself and (undone := undoes_itself(steps)):
+                undoing[runnable.entity_id] = undone
     securing_chains(macros, snapshot.triggers_on, securing, undoing)
     snapshot.securing = frozenset(securing)
-    snapshot.undoing = frozenset(undoing)
+    snapshot.undoing = undoing
     snapshot.acted_by = acting_on(macros, securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:

@@ -19,7 +19,7 @@ from homeassistant.const import (
     CONF_SERVICE_DATA,
     CONF_SERVICE_DATA_TEMPLATE,
 )
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, State
 
 from .facts import entity_object
 from .model import Finding, Risk
@@ -172,28 +172,36 @@ def held_up_now(
     return running and fires and getattr(script, "script_mode", None) == "restart"
 
 
-def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> bool:
-    """Return True when each lock, close or arm of a run undoes an opening earlier in it.
+def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> frozenset[str]:
+    """Return what a run closes after opening it itself, when that is all it secures.
 
     `steps`: a macro's top-level steps, each with the findings walking it
     gave. "Open the orchard valve, wait ten minutes, close it" closes only
-    what it opened: when it is not running, it secures nothing. Only plain
-    actions count, directly on the entity, one after the other; a close in
-    a branch, through another entity or after a disabled opening secures.
+    what it opened: while it is not running and the valve is closed, it
+    secures nothing (`is_secured`). Only plain actions count, directly on
+    the entity, one after the other; a close in a branch, through another
+    entity or after a disabled opening secures. Empty: it secures.
     """
     opened: set[str | None] = set()
-    secures = False
+    undone: set[str] = set()
     for step, findings in steps:
         plain = isinstance(step, Mapping) and step.get("enabled", True) is True
         plain = plain and any(key in step for key in (CONF_ACTION, CONF_SERVICE))
         for finding in findings:
             if finding.risk is Risk.SECURING:
                 if not plain or finding.via or finding.entity_id not in opened:
-                    return False
-                secures = True
+                    return frozenset()
+                undone.add(str(finding.entity_id))
         if plain:
             opened |= {f.entity_id for f in findings if f.risk is Risk.OPENS_HOUSE and not f.via}
-    return secures
+    return frozenset(undone)
+
+
+def is_secured(state: State | None) -> bool:
+    """Return True for a lock locked, a cover or valve closed, an alarm armed."""
+    return state is not None and (
+        state.state in ("locked", "closed") or state.state.startswith("armed_")
+    )
 
 
 _ENABLING: Final = frozenset({"turn_on", "toggle"})
