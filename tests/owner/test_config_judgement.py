@@ -116,7 +116,7 @@ async def test_judging_writes_nothing_and_leaves_the_gate_as_it_was(
     assert hass.states.get("automation.proposed") is None
     assert gate.index.async_current() is snapshot
     assert not gate.index.async_current().can_open("automation.proposed")
-    run = gate.async_check(Gate.macro_action("automation.proposed"))
+    run = gate.async_check(gate.macro_action("automation.proposed"))
     assert not run.guarded  # No such automation: nothing would run.
 
 

@@ -23,6 +23,7 @@ from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_
 
 from ..const import EVENT_CONFIG_WRITTEN
 from .expansion import HouseMap
+from .facts import script_service
 from .index import HouseIndex
 from .judge import Judge
 from .model import SEVERITY, Action, Decision, Finding, Risk
@@ -316,17 +317,17 @@ class Gate:
         """
         return self.index.async_current().house.sensitive_class(entity_id) in SENSITIVE_CLASSES
 
-    @staticmethod
-    def macro_action(entity_id: str) -> Action:
+    def macro_action(self, entity_id: str) -> Action:
         """Return the action that runs a script, scene or automation entity.
 
-        Scripts run through their own service (`script.<object_id>`), which
-        waits for the script to finish; scenes through `scene.turn_on`;
-        automations through `automation.trigger` (their actions only).
+        Scripts run through their own service (`script.<key>`, which a
+        renamed entity keeps), which waits for the script to finish; scenes
+        through `scene.turn_on`; automations through `automation.trigger`
+        (their actions only).
         """
-        domain, object_id = split_entity_id(entity_id)
+        domain = split_entity_id(entity_id)[0]
         if domain == "script":
-            return Action("script", object_id)
+            return Action("script", script_service(self._hass, entity_id))
         if domain == "scene":
             return Action("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]})
         return Action("automation", "trigger", {ATTR_ENTITY_ID: [entity_id]})
@@ -342,7 +343,7 @@ class Gate:
         """
         knowledge = self._knowledge()
         if domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
-            decision = self.async_check(self.macro_action(f"script.{service}"))
+            decision = self.async_check(Action("script", service))
             return _worst(decision.findings)
         every = (
             self._hass.states.async_entity_ids()

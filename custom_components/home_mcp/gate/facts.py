@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import HomeAssistant, State, split_entity_id
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from .model import Effect
@@ -31,6 +32,25 @@ def entity_object(hass: HomeAssistant, entity_id: str) -> Any:
         return item
     component = hass.data.get(DATA_INSTANCES, {}).get(split_entity_id(entity_id)[0])
     return component.get_entity(entity_id) if component is not None else None
+
+
+def script_entity_id(hass: HomeAssistant, service: str) -> str:
+    """Return the script entity that the action `script.<service>` runs.
+
+    A script's own action is named by its key, its unique id, which stays
+    when a person renames the entity (`script.cleaner` keeps the action
+    `script.let_the_cleaner_in`).
+    """
+    found = er.async_get(hass).async_get_entity_id("script", "script", service)
+    return found or f"script.{service}"
+
+
+def script_service(hass: HomeAssistant, entity_id: str) -> str:
+    """Return the name of a script entity's own action: its key (`script_entity_id`)."""
+    entry = er.async_get(hass).async_get(entity_id)
+    if entry is not None and entry.platform == "script" and entry.unique_id:
+        return entry.unique_id
+    return split_entity_id(entity_id)[1]
 
 
 class Facts:

@@ -21,7 +21,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
 
 from .expansion import entity_verb
-from .facts import Facts, entity_object
+from .facts import Facts, entity_object, script_entity_id
 from .knowledge import Knowledge
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
@@ -195,8 +195,9 @@ class Judge:
         elif (domain, service) == ("device_tracker", "see"):
             judge_presence(self, data, depth)
         elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
-            judge_start_script(self, f"script.{service}", data, name)
-            self.run_macro(f"script.{service}", depth)
+            script_id = script_entity_id(self.hass, service)
+            judge_start_script(self, script_id, data, name)
+            self.run_macro(script_id, depth)
         elif (domain, service) == ("scene", "apply"):
             judge_scene_states(self, data.get("entities"), depth)
         elif (domain, service) == ("scene", "create"):
@@ -357,11 +358,7 @@ class Judge:
     # -- macros and scene states ---------------------------------------------
 
     def run_macro(self, entity_id: str, depth: int, *, own_state: bool = True) -> None:
-        """Judge what running a script, scene or automation does, by whichever path.
-
-        Its run changes its own entity too (a script turns on, then off), which
-        sets off what watches it; `own_state` False: the caller judges that.
-        """
+        """Judge a macro's run, and its own entity's change unless `own_state` is False."""
         if entity_id in self.path:
             return  # A loop: its actions are already being judged.
         domain = split_entity_id(entity_id)[0]

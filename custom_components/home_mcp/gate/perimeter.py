@@ -276,7 +276,11 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
             if runnable.polls:
                 for key in runnable.inputs:
                     snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
-            for key in (f"run:{runnable.entity_id}", f"run:{runnable.entity_id.partition('.')[0]}"):
+            # Its run fires its events, and an automation's changes its own
+            # entity (`last_triggered`, `current`).
+            domain = runnable.entity_id.partition(".")[0]
+            own = [runnable.entity_id] if domain == "automation" else []
+            for key in (f"run:{runnable.entity_id}", f"run:{domain}", *own):
                 runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
         else:
             if runnable.entity_id.startswith("script."):
