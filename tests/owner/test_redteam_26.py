@@ -9,7 +9,8 @@ Three openings, two causes:
   call run ("no such macro"): the front door unlocked, directly, through an
   automation that runs the script (`automation.trigger`), or through the
   script's own state watched by an unlock automation. A securing
-  automation that runs the renamed script was not securing either.
+  automation that runs the renamed script was not securing either, and
+  restarting the renamed script it runs went unseen.
   `facts.script_entity_id` maps the action to its entity through the
   entity registry, and `Gate.macro_action` the entity to its action.
 - An automation's run changes its own entity (`last_triggered`,
@@ -150,3 +151,29 @@ async def test_an_automations_run_watched_through_its_entity(
 
         assert_refused(turned_on, reaching="valve.orchard")
         await assert_house(hass, {"light.kitchen_lights": "off", "valve.orchard": "closed"})
+
+
+@LINGERING_TIMERS
+async def test_restarting_a_renamed_script_a_securing_automation_runs_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """In `restart` mode the caller's run cancels the automation's: renamed or not."""
+    lock_up = {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}}
+    sequence = [{"delay": {"minutes": 1}}, lock_up]
+    await owner.save_script(
+        "lock_up", {"alias": "Lock up", "mode": "restart", "sequence": sequence}
+    )
+    renamed = await _rename(owner, "script.lock_up", "script.bedtime_lock")
+    bedtime = await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime lock-up",
+            "triggers": [{"trigger": "time", "at": "23:45:00"}],
+            "actions": [{"action": "script.lock_up"}],
+        },
+    )
+
+    restarted = await call_service(mcp, "script.turn_on", target={"entity_id": renamed})
+
+    assert_refused(restarted, reaching=bedtime)
+    assert hass.states.get(renamed).state == "off"  # type: ignore[union-attr]

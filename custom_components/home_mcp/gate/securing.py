@@ -21,7 +21,7 @@ from homeassistant.const import (
 )
 from homeassistant.core import HomeAssistant, State
 
-from .facts import entity_object
+from .facts import entity_object, script_service
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
 from .verbs import resulting_states
@@ -262,10 +262,13 @@ def securing_runners(hass: HomeAssistant, securing: Iterable[str], macro_id: str
     """
     if not macro_id.startswith(("script.", "scene.")):
         return []
+    names = {macro_id}
+    if macro_id.startswith("script."):  # Run by its own action, which keeps its key.
+        names.add(f"script.{script_service(hass, macro_id)}")
     found = []
     for macro in sorted(securing):
         raw = getattr(entity_object(hass, macro), "raw_config", None)
-        if macro != macro_id and macro_id in Reads(hass).add(raw).keys:
+        if macro != macro_id and not names.isdisjoint(Reads(hass).add(raw).keys):
             found.append(macro)
     return found
 
