@@ -58,3 +58,23 @@ async def test_on_an_unexposed_entity_is_not_there(
     async with mcp.client() as client:
         read = await client.read_resource(f"ha://area/{device.area_id}")
     assert "kitchen_lights" not in str(read)  # The room, without what is not exposed.
+
+
+async def test_on_an_unexposed_scripts_own_action_is_not_there(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """`script.<key>` acts on its script: unexposed, the action answers as one that does not exist."""
+    for entity_id in hass.states.async_entity_ids():
+        async_expose_entity(hass, "conversation", entity_id, entity_id != "script.bedtime")
+    await set_options(hass, home_mcp, exposed_only=True)
+    await hass.services.async_call("light", "turn_on", {"entity_id": "light.bed_light"}, True)
+
+    hidden = await call_service(mcp, "script", "bedtime", None)
+    listed = await mcp.data("list_services", {"domain": "script", "limit": 100})
+
+    assert hidden["error"] == "service_not_found", hidden
+    assert "bedtime" not in hidden.get("available", [])
+    assert entity_state(hass, "light.bed_light") == "on"
+    names = {row["service"] for row in listed["items"]}
+    assert "bedtime" not in names
+    assert {"good_night", "turn_on", "turn_off"} <= names

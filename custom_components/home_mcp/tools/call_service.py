@@ -16,7 +16,7 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 
-from ..exposure import async_exposed_test
+from ..exposure import async_exposed_test, async_visible_services
 from ..gate import TARGET_KEYS, Action
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 from .arguments import Data, DomainName, Identifier, Identifiers
@@ -86,7 +86,9 @@ def _validate(ctx: ToolContext, domain: str, service: str, data: dict[str, Any])
 
 
 def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
-    services = ctx.hass.services.async_services_for_domain(domain)
+    services = async_visible_services(
+        ctx.hass, domain, ctx.hass.services.async_services_for_domain(domain)
+    )
     if service in services:
         return
     if services:

@@ -21,6 +21,7 @@ from homeassistant.helpers.service import (
 )
 from homeassistant.helpers.translation import async_get_translations
 
+from ..exposure import async_visible_services
 from ..gate import GUARDED_RISKS, Risk
 from ..shaping import clean_text, encoded_size, envelope
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
@@ -256,7 +257,10 @@ async def list_services(ctx: ToolContext, args: ListServicesInput) -> ListServic
     narrows to one action. Raises `ToolError` `not_found` (with `similar`)
     for an unknown domain or action.
     """
-    services = ctx.hass.services.async_services_internal()
+    services = {
+        domain: async_visible_services(ctx.hass, domain, actions)
+        for domain, actions in ctx.hass.services.async_services_internal().items()
+    }
     if args.domain is None:
         if args.service is not None:
             raise ToolError(
