@@ -50,6 +50,7 @@ from .gate import Gate, HouseIndex, Tripwire
 from .keys import KeyStore
 from .llm_api import HomeMcpLlmApi
 from .models import DATA_ENTITY_INDEX, DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
+from .renames import async_follow_entities
 from .repairs import async_update_issues
 from .resources import ResourceHub
 from .runner import ToolRunner
@@ -176,6 +177,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         options=options,
     )
     entry.async_on_unload(audit.async_listen())
+    entry.async_on_unload(async_follow_entities(hass, entry))
     entry.async_on_unload(confirmations.async_unload)
     await panel_custom.async_register_panel(
         hass,

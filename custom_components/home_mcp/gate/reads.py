@@ -40,7 +40,7 @@ from homeassistant.const import (
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
 )
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
@@ -202,11 +202,26 @@ class Reads:
             named = {
                 f"run:{state.entity_id}"
                 for state in self._hass.states.async_all(domain)
-                if state.name == name
+                if self._run_name(domain, state) == name
             }
             if named:
                 return named
         return {f"run:{domain}"}
+
+    def _run_name(self, domain: str, state: State) -> str:
+        """Return the name a macro's run event carries.
+
+        Home Assistant names a script's `script_started` by its script's
+        alias and an automation's `automation_triggered` by the entity's own
+        name, never by a name given in the entity's settings, which is what
+        people see (`state.name`, used only when the entity object is not there).
+        """
+        component = self._hass.data.get(DATA_INSTANCES, {}).get(domain)
+        entity = component.get_entity(state.entity_id) if component is not None else None
+        own = getattr(getattr(entity, "script", None), "name", None) or getattr(
+            entity, "name", None
+        )
+        return own if isinstance(own, str) else state.name
 
     def _sources_of(self, event_type: str) -> set[str]:
         """Return the loaded integrations an event type's name can come from."""
