@@ -78,3 +78,45 @@ async def test_on_an_unexposed_scripts_own_action_is_not_there(
     names = {row["service"] for row in listed["items"]}
     assert "bedtime" not in names
     assert {"good_night", "turn_on", "turn_off"} <= names
+
+
+async def test_on_templates_configurations_and_scene_states_hide_the_unexposed(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """Red team, round 28: what reached unexposed entities with the option on."""
+    await _expose_all_but_hidden(hass)
+    async_expose_entity(hass, "conversation", "script.bedtime", False)
+    await set_options(hass, home_mcp, exposed_only=True)
+    before = entity_state(hass, "light.kitchen_lights")
+
+    rendered = await mcp.data("render_template", {"template": "{{ states('lock.front_door') }}"})
+    scripts = await mcp.data("get_config", {"kind": "script"})
+    hidden_script = await mcp.data("get_config", {"kind": "script", "id": "bedtime"})
+    applied = await call_service(
+        mcp, "scene", "apply", None, {"entities": {"light.kitchen_lights": "off"}}
+    )
+    written = await mcp.data(
+        "save_config",
+        {
+            "kind": "script",
+            "config": {
+                "alias": "Kitchen off",
+                "sequence": [
+                    {"action": "light.turn_off", "target": {"entity_id": "light.kitchen_lights"}}
+                ],
+            },
+        },
+    )
+
+    assert rendered["error"] == "not_available", rendered
+    assert "script.bedtime" not in {row["entity_id"] for row in scripts["items"]}
+    assert "script.good_night" in {row["entity_id"] for row in scripts["items"]}
+    assert hidden_script["error"] == "not_found", hidden_script
+    assert applied["error"] == "not_found", applied
+    assert entity_state(hass, "light.kitchen_lights") == before
+    assert written["error"] == "unknown_references", written
+    assert "light.kitchen_lights" not in written["warnings"][0].get("close_matches", [])
+    assert hass.states.get("script.kitchen_off") is None
+    # What is exposed still applies.
+    shown = await call_service(mcp, "scene", "apply", None, {"entities": {"light.bed_light": "on"}})
+    assert shown["ok"] is True, shown

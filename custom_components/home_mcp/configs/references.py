@@ -29,6 +29,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.script import Script
 
+from ..exposure import async_exposed_test
 from .editors import ConfigKind
 
 _LOGGER = logging.getLogger(__name__)
@@ -109,6 +110,7 @@ def async_unknown(
 ) -> list[Unknown]:
     """Return what a validated configuration of `kind` names that this house lacks, sorted."""
     found = _referenced(hass, kind, config)
+    exposed = async_exposed_test(hass)  # Unexposed: as missing, with only what is exposed.
     entities = er.async_get(hass)
     devices = dr.async_get(hass)
     areas = ar.async_get(hass)
@@ -118,8 +120,10 @@ def async_unknown(
         Unknown("entity", entity_id)
         for entity_id in found.entities
         if valid_entity_id(entity_id)
-        and hass.states.get(entity_id) is None
-        and entities.async_get(entity_id) is None
+        and (
+            (hass.states.get(entity_id) is None and entities.async_get(entity_id) is None)
+            or (exposed is not None and not exposed(entity_id))
+        )
     ]
     unknown += [Unknown("device", d) for d in found.devices if devices.async_get(d) is None]
     unknown += [Unknown("area", a) for a in found.areas if areas.async_get_area(a) is None]

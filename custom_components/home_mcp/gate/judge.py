@@ -195,9 +195,11 @@ class Judge:
         elif (domain, service) == ("device_tracker", "see"):
             judge_presence(self, data, depth)
         elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
-            script_id = script_entity_id(self.hass, service)
-            judge_start_script(self, script_id, data, name)
-            self.run_macro(script_id, depth)
+            script_id = script_entity_id(self.hass, service)  # Run as `script.turn_on` runs it.
+            found = entity_object(self.hass, script_id) is not None
+            if not found and self.hass.services.has_service(domain, service):
+                self.unknown(name, "Home MCP cannot find the script this action runs")
+            self.effect(Effect(script_id, "turn_on", {"variables": dict(data)}), depth)
         elif (domain, service) == ("scene", "apply"):
             judge_scene_states(self, data.get("entities"), depth)
         elif (domain, service) == ("scene", "create"):

@@ -33,6 +33,7 @@ from ..const import DOMAIN
 from .expansion import device_action_verb, template_scripts
 from .macros import walk
 from .model import Effect, Risk
+from .reads import integrations_named
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
 
@@ -122,9 +123,18 @@ SYSTEM_EVENTS: Final = frozenset(
         "user_added",
         "user_updated",
         "user_removed",
+        "script_started",
+        "automation_triggered",
+        "automation_reloaded",
+        "scene_reloaded",
+        "persistent_notifications_updated",
+        "lovelace_updated",
+        "panels_updated",
+        "themes_updated",
     }
 )
-"""Events Home Assistant itself fires (its `EVENT_*` constants, the registries')."""
+"""Events Home Assistant itself fires (its `EVENT_*` constants, the registries', a
+script's start and an automation's trigger)."""
 
 
 def judge_event(judge: Judge, event_type: Any) -> None:
@@ -133,7 +143,8 @@ def judge_event(judge: Judge, event_type: Any) -> None:
     Home Assistant's own events (a state change, a registry update, a stop)
     and Home MCP's (a person's decision) are Home Assistant's to fire: a
     forged one is a system action. An event whose type is a template could
-    be any of them.
+    be any of them. An event named after an integration changes that
+    integration's event entities.
     """
     if is_dynamic(event_type) or not isinstance(static(event_type), str):
         judge.unknown("event", "The event's type is a template: it could be any event")
@@ -145,6 +156,12 @@ def judge_event(judge: Judge, event_type: Any) -> None:
                 Risk.SYSTEM, None, "event", f"Fires {name}, an event only Home Assistant fires"
             )
         keys = [f"event:{name}", "event:*"]
+        # An integration's event entities listen to its events on the bus
+        # (the demo's button event to `demo_button_pressed`): they change.
+        for integration in integrations_named(judge.hass, name):
+            for entity_id in judge.house.platform_entities(integration):
+                if entity_id.startswith("event."):
+                    judge.react(entity_id, "fire")
     for key in keys:
         judge.react(key, "fire")
 

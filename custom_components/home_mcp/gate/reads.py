@@ -40,7 +40,7 @@ from homeassistant.const import (
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
 )
-from homeassistant.core import HomeAssistant, State
+from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
@@ -51,6 +51,7 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
+from .proposals import Proposed, macro_entities
 from .templates import jinja_text
 
 EVERYTHING: Final = "*"
@@ -190,7 +191,7 @@ class Reads:
                 self.keys |= self._runs(_RUN_EVENTS[text], data)
             else:
                 self.keys.add(f"event:{text}")
-                self.keys |= {f"source:{domain}" for domain in self._sources_of(text)}
+                self.keys |= {f"source:{domain}" for domain in integrations_named(self._hass, text)}
 
     def _runs(self, domain: str, data: Mapping[str, Any]) -> set[str]:
         """Return the `run:` keys of the automations or scripts an event's data names."""
@@ -200,39 +201,35 @@ class Reads:
         name = data.get("name")
         if isinstance(name, str):
             named = {
-                f"run:{state.entity_id}"
-                for state in self._hass.states.async_all(domain)
-                if self._run_name(domain, state) == name
+                f"run:{entity_id}"
+                for entity_id, run_name in self._run_names(domain).items()
+                if run_name == name
             }
             if named:
                 return named
         return {f"run:{domain}"}
 
-    def _run_name(self, domain: str, state: State) -> str:
-        """Return the name a macro's run event carries.
+    def _run_names(self, domain: str) -> dict[str, str]:
+        """Return, per automation or script, the name its run event carries.
 
         Home Assistant names a script's `script_started` by its script's
         alias and an automation's `automation_triggered` by the entity's own
         name, never by a name given in the entity's settings, which is what
-        people see (`state.name`, used only when the entity object is not there).
+        people see (`state.name`, used only without an entity object). A
+        proposed item (`proposals.proposing`) carries the alias it would have.
         """
-        component = self._hass.data.get(DATA_INSTANCES, {}).get(domain)
-        entity = component.get_entity(state.entity_id) if component is not None else None
-        own = getattr(getattr(entity, "script", None), "name", None) or getattr(
-            entity, "name", None
-        )
-        return own if isinstance(own, str) else state.name
-
-    def _sources_of(self, event_type: str) -> set[str]:
-        """Return the loaded integrations an event type's name can come from."""
-        components = self._hass.config.components
-        found = set()
-        for cut, char in enumerate(event_type):
-            if char in "._" and (prefix := event_type[:cut]) in components:
-                found.add(prefix)
-        if event_type in components:
-            found.add(event_type)
-        return found
+        names = {state.entity_id: state.name for state in self._hass.states.async_all(domain)}
+        for entity in macro_entities(self._hass, domain):
+            own: Any
+            if isinstance(entity, Proposed):
+                alias = entity.raw_config.get("alias")
+                own = alias if isinstance(alias, str) else split_entity_id(entity.entity_id)[1]
+            else:
+                own = getattr(getattr(entity, "script", None), "name", None)
+                own = own or getattr(entity, "name", None)
+            if isinstance(own, str):
+                names[entity.entity_id] = own
+        return names
 
     def add_template(self, text: str) -> None:
         """Add what a template reads, as Jinja reads it (`jinja_text`).
@@ -306,3 +303,15 @@ def _floor_id(hass: HomeAssistant, name: str) -> str:
     registry = fr.async_get(hass)
     floor = registry.async_get_floor(name) or registry.async_get_floor_by_name(name)
     return floor.floor_id if floor is not None else name
+
+
+def integrations_named(hass: HomeAssistant, event_type: str) -> set[str]:
+    """Return the loaded integrations an event type's name can come from (`zha_event`: zha)."""
+    components = hass.config.components
+    found = set()
+    for cut, char in enumerate(event_type):
+        if char in "._" and (prefix := event_type[:cut]) in components:
+            found.add(prefix)
+    if event_type in components:
+        found.add(event_type)
+    return found

@@ -218,8 +218,9 @@ def securing_chains(
 
     An automation that starts the timer the auto-lock waits for, turns on
     the "night mode" helper whose change runs the locking automation, or
-    turns the auto-lock itself on at night, secures the house as much as the
-    automation it sets off: turning it off, or editing it, keeps the house
+    turns the auto-lock itself on at night, or whose run an automation that
+    locks waits for (`automation_triggered` named "Leaving"), secures the
+    house as much as the automation it sets off: turning it off, or editing it, keeps the house
     from being secured. Until nothing changes. Setting off what only undoes
     its own opening (`undoing`) secures nothing.
     """
@@ -230,6 +231,16 @@ def securing_chains(
         timers = {
             timer for r in macros if r.entity_id in sets_off and r.runs_itself for timer in r.timers
         }
+        # A run event it waits for, by name or entity (`script_started`
+        # named "Leaving"): not a whole domain's, which any run fires.
+        runs = {
+            key
+            for r in macros
+            if r.entity_id in sets_off and r.runs_itself
+            for _, keys in r.triggers
+            for key in keys
+            if key.startswith("run:") and "." in key
+        }
         for runnable in macros:
             if runnable.entity_id in securing:
                 continue
@@ -239,6 +250,7 @@ def securing_chains(
                 enables = key in sets_off and not _ENABLING.isdisjoint(verbs)
                 if (
                     enables
+                    or key in runs
                     or (starts and (key in timers or "domain:timer" in timers))
                     or any(
                         trigger.automation_id in sets_off

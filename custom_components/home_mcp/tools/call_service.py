@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any
 
@@ -17,7 +18,7 @@ from homeassistant.helpers import (
 )
 
 from ..exposure import async_exposed_test, async_visible_services
-from ..gate import TARGET_KEYS, Action
+from ..gate import TARGET_KEYS, Action, Decision
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 from .arguments import Data, DomainName, Identifier, Identifiers
 
@@ -141,6 +142,23 @@ def _check_targets_exist(ctx: ToolContext, target: dict[str, Any]) -> None:
         )
 
 
+def _refuse_unexposed(decision: Decision, exposed: Callable[[str], bool]) -> None:
+    """Refuse an action whose data names an unexposed entity (`scene.apply`), as a missing one.
+
+    Only what the action itself acts on counts (findings reached directly);
+    what an exposed entity sets off is the gate's, never hidden from it.
+    """
+    direct = {f.entity_id for f in decision.findings if f.entity_id and not f.via}
+    hidden = sorted(entity_id for entity_id in direct if not exposed(entity_id))
+    if hidden:
+        raise ToolError(
+            "not_found",
+            "These targets do not exist: entity_id " + ", ".join(hidden),
+            "Find the right ids with home_overview or list_entities",
+            missing={"entity_id": hidden},
+        )
+
+
 async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceOutput:
     """Run one Home Assistant action if the gate lets it through.
 
@@ -166,6 +184,8 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
         target = {"entity_id": reached} if reached else {"entity_id": ENTITY_MATCH_NONE}
         action = Action(domain=args.domain, service=args.service, target=target, data=data)
         decision = ctx.gate.async_check(action)
+    if exposed is not None:
+        _refuse_unexposed(decision, exposed)
     if decision.guarded:
         raise refuse(ctx, decision)
     result = await async_run(ctx, decision, decision.affected_entities)

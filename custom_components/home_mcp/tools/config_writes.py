@@ -21,6 +21,7 @@ from ..configs import ConfigError, Unknown
 from ..configs.ids import WrongItem
 from ..configs.plans import Plan
 from ..configs.writes import ConfigWriter
+from ..exposure import async_exposed_test
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse, watched_context
 from .arguments import Data, Identifier
 from .get_config import Kind, KindArgument
@@ -81,6 +82,8 @@ def _warnings(ctx: ToolContext, unknown: list[Unknown]) -> list[dict[str, Any]]:
     for item in unknown:
         if item.kind == "entity":
             known = ctx.hass.states.async_entity_ids(item.value.split(".", 1)[0])
+            if (exposed := async_exposed_test(ctx.hass)) is not None:
+                known = [entity_id for entity_id in known if exposed(entity_id)]
         elif item.kind == "action":
             services = ctx.hass.services.async_services()
             known = [f"{d}.{s}" for d, names in services.items() for s in names]

@@ -23,6 +23,7 @@ from homeassistant.util.yaml import dump as yaml_dump
 
 from ..configs import ConfigError, ConfigKind
 from ..configs.helpers import HelperKind
+from ..exposure import async_exposed_test
 from ..matching import best_match
 from ..shaping import clean_text, local_iso
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
@@ -85,14 +86,22 @@ class ConfigOutput(ToolOutput):
     items: list[dict[str, Any]] | None = None
 
 
+def _macros(ctx: ToolContext, domain: str) -> list[Any]:
+    """Return the automation or script entities the caller may see (only what is exposed)."""
+    component = entity_component(ctx.hass, domain)
+    entities = list(component.entities) if component is not None else []
+    if (exposed := async_exposed_test(ctx.hass)) is not None:
+        entities = [entity for entity in entities if exposed(entity.entity_id)]
+    return entities
+
+
 def _find_macro(ctx: ToolContext, domain: str, wanted: str) -> Any:
     """Return the automation or script entity `wanted` names, or raise `not_found`.
 
     Accepts the entity id, the object id, the configuration's id (the
     automation's `id`, the script's key), or the exact name.
     """
-    component = entity_component(ctx.hass, domain)
-    entities = list(component.entities) if component is not None else []
+    entities = _macros(ctx, domain)
     if not entities:
         raise ToolError(
             "not_found",
@@ -186,10 +195,9 @@ async def get_config(ctx: ToolContext, args: GetConfigInput) -> ConfigOutput:
     if args.kind in ("automation", "script"):
         if args.id is not None:
             return _macro_config(ctx, args.kind, args.id)
-        component = entity_component(ctx.hass, args.kind)
         rows = [
             {"id": e.unique_id, "entity_id": e.entity_id, "name": clean_text(str(e.name))}
-            for e in (component.entities if component is not None else [])
+            for e in _macros(ctx, args.kind)
         ]
         return ConfigOutput(kind=args.kind, items=sorted(rows, key=lambda r: r["entity_id"]))
     if args.kind == "scene":
@@ -208,6 +216,13 @@ async def get_config(ctx: ToolContext, args: GetConfigInput) -> ConfigOutput:
 
     def entity_of(key: str) -> str | None:
         return registry.async_get_entity_id(args.kind, platform, key)
+
+    if (exposed := async_exposed_test(ctx.hass)) is not None:  # Unexposed: not there.
+        items = {
+            key: item
+            for key, item in items.items()
+            if (entity_id := entity_of(key)) is None or exposed(entity_id)
+        }
 
     if args.id is None:
         rows = [

@@ -30,6 +30,7 @@ from homeassistant.util.hass_dict import HassKey
 from homeassistant.util.thread import ThreadWithException
 
 from ..const import DOMAIN, MESSAGE_MAX_CHARS
+from ..exposure import async_exposed_test
 from ..shaping import clean_text
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from .arguments import Data
@@ -201,8 +202,16 @@ async def render_template(ctx: ToolContext, args: RenderTemplateInput) -> Render
     Raises `ToolError`: `template_syntax_error` / `template_error` with
     `line` and `source_line` when known (a refused operation is a
     `template_error` naming it and its limit), `timeout` naming the limit,
-    `busy` while another template still renders.
+    `busy` while another template still renders, `not_available` with only
+    what is exposed to Assist (a template reads every entity).
     """
+    if async_exposed_test(ctx.hass) is not None:
+        raise ToolError(
+            "not_available",
+            "With the option Only what is exposed to Assist on, Home MCP renders no "
+            "templates: a template reads every entity, exposed or not",
+            "Read entities with get_entity or list_entities instead",
+        )
     running = ctx.hass.data.get(_RENDER_THREAD)
     if running is not None and running.is_alive():
         raise ToolError(
