@@ -348,18 +348,25 @@ def device_action_verb(domain: str, kind: str) -> str:
     return DEVICE_ACTION_VERBS.get(domain, {}).get(kind, kind)
 
 
-def template_scripts(scripts: Mapping[str, Any], verb: str) -> list[tuple[str, Any]]:
-    """Return the action scripts of a template entity that `verb` may run.
+def template_scripts(
+    scripts: Mapping[str, Any], verb: str, data: Mapping[str, Any] | None = None
+) -> list[tuple[str, Any]]:
+    """Return the action scripts of a template entity that `verb` with `data` may run.
 
     The script of the same name (`turn_on`, `press`, `unlock`; alarm verbs
     without their `alarm_` prefix), the `set_*` scripts a turn-on or an
-    opening may use, both sides for a toggle, and every script for a verb
-    that names none of them.
+    opening may use, the `set_<field>` script of each field the call's data
+    carries (a template thermostat's `set_temperature` with an `hvac_mode`
+    runs its `set_hvac_mode` first; a templated data block may carry any),
+    both sides for a toggle, and every script for a verb that names none
+    of them.
     """
+    data = data or {}
     short = verb.removeprefix("alarm_")
     names = [name for name in (verb, short) if name in scripts]
-    if verb in ("turn_on", "toggle") or verb.startswith("open"):
+    if verb in ("turn_on", "toggle") or verb.startswith("open") or "__template__" in data:
         names += [name for name in scripts if name.startswith("set_")]
+    names += [f"set_{key}" for key in data if f"set_{key}" in scripts]
     if verb.startswith("toggle") or not names:
         names = list(scripts)
     return [(name, scripts[name]) for name in dict.fromkeys(names)]

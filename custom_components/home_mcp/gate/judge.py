@@ -292,7 +292,7 @@ class Judge:
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
             found = self.findings[before:]
             securing = bool(found) and found[0].risk is Risk.SECURING
-            judge_drive(self, entity_id, verb, depth)  # The switch's own scripts run too.
+            judge_drive(self, entity_id, verb, effect.data, depth)  # Its own scripts run too.
             self.react(entity_id, verb, securing=securing)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
@@ -319,7 +319,7 @@ class Judge:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
                 judge_start_script(self, entity_id, effect.data.get("variables"), effect.service)
             self.run_macro(entity_id, depth, own_state=False)
-        judge_drive(self, entity_id, verb, depth)
+        judge_drive(self, entity_id, verb, effect.data, depth)
         self.react(entity_id, verb, securing=securing)
 
     def react(self, key: str, verb: str | None, *, securing: bool = False) -> None:

@@ -43,13 +43,16 @@ if TYPE_CHECKING:
 KEEPS_FROM_SECURING: Final = "Keeps an automation that locks, closes or arms from running"
 
 
-def judge_drive(judge: Judge, entity_id: str, verb: str, depth: int) -> None:
+def judge_drive(
+    judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], depth: int
+) -> None:
     """Judge what the entity itself acts on: its switch, scripts, controlled entities.
 
     A template entity's script is what its verb really does, securing or
     not (a template garage "close" that toggles the real door opens it); a
     helper that drives other entities (a thermostat's heater switch) may
-    switch them either way. Both calls reach what any call reaches (a switch
+    switch them either way. `data`: the call's, which may run more of the
+    template entity's scripts (`expansion.template_scripts`). Both calls reach what any call reaches (a switch
     group's members too).
     """
     if entity_id in judge.path or verb == "update_entity":
@@ -64,7 +67,7 @@ def judge_drive(judge: Judge, entity_id: str, verb: str, depth: int) -> None:
                 judge.call(
                     "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
                 )
-        for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb):
+        for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
             walk(judge, getattr(script, "sequence", None), depth + 1)
         for controlled in house.controls.get(entity_id, ()):
             if controlled not in judge.path:
