@@ -51,9 +51,9 @@ def judge_drive(
     A template entity's script is what its verb really does, securing or
     not (a template garage "close" that toggles the real door opens it); a
     helper that drives other entities (a thermostat's heater switch) may
-    switch them either way. `data`: the call's, which may run more of the
-    template entity's scripts (`expansion.template_scripts`). Both calls reach what any call reaches (a switch
-    group's members too).
+    switch them either way. Both calls reach what any call reaches (a switch
+    group's members too). `data`: the call's, which may run more of the
+    template entity's scripts (`expansion.template_scripts`).
     """
     if entity_id in judge.path or verb == "update_entity":
         return  # Reading a device again drives nothing.
