@@ -343,6 +343,17 @@ def state_verbs(
     return verbs
 
 
+def any_state(entity_id: str) -> list[str | None]:
+    """Return a state of each kind a scene could keep for `entity_id`.
+
+    Every state `STATE_VERBS` names for its domain, `on` and `off`, and
+    None: a state it does not list (`set_state`, which no rule for a lock,
+    door, valve or alarm accepts).
+    """
+    domain = split_entity_id(entity_id)[0] if "." in entity_id else ""
+    return [*STATE_VERBS.get(domain, {}), *STATE_VERBS["*"], None]
+
+
 def device_action_verb(domain: str, kind: str) -> str:
     """Return a device action's `type` as the entity's own verb."""
     return DEVICE_ACTION_VERBS.get(domain, {}).get(kind, kind)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.core import State
 from homeassistant.helpers import entity_registry as er
 
-from .expansion import state_verbs
+from .expansion import any_state, state_verbs
 from .model import Effect, Risk
 from .targets import group_leaves, group_members, group_problem, static
 
@@ -78,13 +78,21 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
 
     A scene is read when it is turned on, a moment after Home MCP judged
     that call: one redefined meanwhile would set what was never judged.
-    Snapshotted entities count with their present state.
+    Snapshotted entities count with their present state when the scene is
+    made now; made later (in an automation, after a wait), with any state
+    they may be in by then, which the scene keeps and gives back when it is
+    turned on ("remember the door when it is unlocked, restore it after it
+    is locked" unlocks it).
     """
     judge_scene_states(judge, data.get("entities"), depth)
     snapshot = data.get("snapshot_entities")
-    for entity_id in [snapshot] if isinstance(snapshot, str) else snapshot or []:
-        if (state := judge.hass.states.get(str(entity_id).strip().lower())) is not None:
-            judge_state(judge, state.entity_id, state.state, state.attributes, depth)
+    for raw in [snapshot] if isinstance(snapshot, str) else snapshot or []:
+        entity_id = str(raw).strip().lower()
+        if not judge.now:
+            for state in any_state(entity_id):
+                judge_state(judge, entity_id, state, {}, depth)
+        elif (present := judge.hass.states.get(entity_id)) is not None:
+            judge_state(judge, present.entity_id, present.state, present.attributes, depth)
 
 
 def judge_state(
