@@ -45,6 +45,7 @@ from .targets import (
     group_problem,
     is_dynamic,
     is_entity_domain,
+    may_come_under,
     merge_targets,
     static,
 )
@@ -64,7 +65,8 @@ class Judge:
     """Findings for one action, or for one macro the perimeter reads.
 
     now: True when the action runs now, so the house's present state counts
-        (a toggle of an open garage closes it); False for what runs later
+        (a toggle of an open garage closes it), for each entity until a step
+        acts on it (a second toggle reopens it); False for what runs later
         (an automation), judged on any state (a toggle may open).
     reads: collects what the walked sequences read (for the perimeter).
     touched: collects, for the perimeter, every key an effect that is not
@@ -100,6 +102,7 @@ class Judge:
         self.all_trigger_ids: frozenset[str] | None = None
         self.trigger_ids_known = True
         self._ranges: list[tuple[int, int, Scope]] = []
+        self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
@@ -267,10 +270,13 @@ class Judge:
             self.unknown(name, problem)
             return None
         try:
-            return expand(self.hass, domain, selector)
+            found = expand(self.hass, domain, selector)
         except ValueError as err:  # An entity id Home Assistant would refuse.
             self.unknown(name, f"A target Home MCP cannot read: {err}")
             return None
+        if self.repeats:  # A written item lives on: what may come under its targets.
+            found = {**dict.fromkeys(may_come_under(self.hass, domain, selector), ()), **found}
+        return found
 
     # -- effects -------------------------------------------------------------
 
@@ -300,7 +306,9 @@ class Judge:
             self.react(entity_id, verb)
             return
         entity_class = self.house.entity_class(entity_id)
-        rule = entity_rule(entity_class, verb, Facts(self.knowledge, effect, now=self.now))
+        now = self.now and entity_id not in self._acted
+        self._acted.add(entity_id)
+        rule = entity_rule(entity_class, verb, Facts(self.knowledge, effect, now=now))
         reason = f"{rule.reason} (sets it to {effect.state})" if effect.state else rule.reason
         if entity_class is EntityClass.OPENER and rule.risk is Risk.OPENS_HOUSE:
             with self.through(entity_id):

@@ -157,6 +157,25 @@ def _resolve_entity_id(registry: er.EntityRegistry, item: str) -> str | None:
     return item
 
 
+ALWAYS_GUARDED_DOMAINS = ("lock", "valve", "alarm_control_panel")
+"""Domains every entity of which is guarded, whatever its class."""
+_LATER_MEMBERSHIP = ("area_id", "floor_id", "label_id", "device_id")
+
+
+def may_come_under(hass: HomeAssistant, domain: str, selector: Mapping[str, Any]) -> list[str]:
+    """Return the entities of `domain` that may come under `selector` later.
+
+    An area, floor, label or device gains entities when a person moves or
+    labels them, with no action of Home MCP's to judge then: an item written
+    today with `valve.open_valve` on a floor with no valve opens the valves
+    of a garden put on that floor tomorrow. For the domains every entity of
+    which is guarded (locks, valves, alarm panels), every one of them may.
+    """
+    if domain not in ALWAYS_GUARDED_DOMAINS or not any(selector.get(k) for k in _LATER_MEMBERSHIP):
+        return []
+    return hass.states.async_entity_ids(domain)
+
+
 def expand(
     hass: HomeAssistant, domain: str, selector: Mapping[str, list[str]]
 ) -> dict[str, tuple[str, ...]]:
