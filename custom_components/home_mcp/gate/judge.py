@@ -112,6 +112,10 @@ class Judge:
         """Record something that cannot be judged before it runs."""
         self.add(Risk.UNKNOWN, None, service, reason)
 
+    def knows_state(self, entity_id: str) -> bool:
+        """Return True while the entity's present state is the one the action finds."""
+        return self.now and entity_id not in self._acted
+
     def later(self) -> None:
         """Judge what comes next as running later (after a delay or a wait)."""
         self.now = False
@@ -306,7 +310,7 @@ class Judge:
             self.react(entity_id, verb)
             return
         entity_class = self.house.entity_class(entity_id)
-        now = self.now and entity_id not in self._acted
+        now = self.knows_state(entity_id)
         self._acted.add(entity_id)
         rule = entity_rule(entity_class, verb, Facts(self.knowledge, effect, now=now))
         reason = f"{rule.reason} (sets it to {effect.state})" if effect.state else rule.reason

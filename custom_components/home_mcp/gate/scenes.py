@@ -79,8 +79,8 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
     A scene is read when it is turned on, a moment after Home MCP judged
     that call: one redefined meanwhile would set what was never judged.
     Snapshotted entities count with their present state when the scene is
-    made now; made later (in an automation, after a wait), with any state
-    they may be in by then, which the scene keeps and gives back when it is
+    made now; made later (in an automation, after a wait, after a step that
+    acted on them), with any state they may be in by then, which the scene keeps and gives back when it is
     turned on ("remember the door when it is unlocked, restore it after it
     is locked" unlocks it).
     """
@@ -88,7 +88,7 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
     snapshot = data.get("snapshot_entities")
     for raw in [snapshot] if isinstance(snapshot, str) else snapshot or []:
         entity_id = str(raw).strip().lower()
-        if not judge.now:
+        if not judge.knows_state(entity_id):
             for state in any_state(entity_id):
                 judge_state(judge, entity_id, state, {}, depth)
         elif (present := judge.hass.states.get(entity_id)) is not None:
