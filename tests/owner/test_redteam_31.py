@@ -11,9 +11,11 @@ Same rules as the earlier rounds (`test_redteam_1.py`), on round 30's fix
 - An automation written over MCP, `valve.open_valve` on a floor (or label,
   area) holding no valve, was saved as harmless; the owner then put the
   garden on that floor and the automation opened its valves at its next
-  run. A written item lives on: for locks, valves and alarm panels (every
-  one of them guarded), an area, floor, label or device target counts with
-  every entity that may come under it.
+  run. Round 32 found the same with `homeassistant.toggle` by area, an
+  old-style group holding only a light, and a template thermostat labelled
+  later. A written item lives on: an area, floor, label, device or
+  old-style group target counts with every entity of the action's domain
+  that is not plain, as a templated target does.
 """
 
 from __future__ import annotations
@@ -88,3 +90,43 @@ async def test_a_written_targets_later_members_count(
     assert_refused(by_area, reaching="lock.front_door")
     assert lights.get("written") is True, lights
     assert closing.get("written") is True, closing
+
+
+@LINGERING_TIMERS
+async def test_round_32_what_may_come_under_a_written_target(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Round 32: `homeassistant.toggle`, an old-style group, a template thermostat."""
+    label = await owner.create_label("Bedroom things")
+    area = await owner.create_area("Bedroom")
+    await owner.add_template(
+        "climate",
+        {
+            "name": "Heating",
+            "hvac_modes": "{{ ['off', 'heat'] }}",
+            "set_hvac_mode": [
+                {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
+            ],
+        },
+    )
+    await owner.act("group.set", object_id="bedside", entities=["light.bed_light"])
+    every_minute = [{"trigger": "time_pattern", "minutes": "/1"}]
+
+    def later(action: str, target: dict[str, str], **data: Any) -> dict[str, Any]:
+        return {
+            "alias": f"Later {action} {target}",
+            "triggers": every_minute,
+            "actions": [{"action": action, "target": target, "data": data}],
+        }
+
+    toggled = await _write(mcp, later("homeassistant.toggle", {"area_id": area}))
+    grouped = await _write(mcp, later("lock.unlock", {"entity_id": "group.bedside"}))
+    heating = await _write(
+        mcp, later("climate.set_hvac_mode", {"label_id": label}, hvac_mode="heat")
+    )
+    lights = await _write(mcp, later("light.turn_off", {"area_id": area}))
+
+    assert_refused(toggled, reaching="valve.orchard")
+    assert_refused(grouped, reaching="lock.front_door")
+    assert_refused(heating, reaching="valve.orchard")
+    assert lights.get("written") is True, lights

@@ -45,7 +45,7 @@ from .targets import (
     group_problem,
     is_dynamic,
     is_entity_domain,
-    may_come_under,
+    may_gain_members,
     merge_targets,
     static,
 )
@@ -264,12 +264,7 @@ class Judge:
                 self.touched.setdefault(f"domain:{domain}", {}).setdefault(
                     name, (self.path, self.scope)
                 )
-            ids = [
-                *(e for e in self.hass.states.async_entity_ids(domain)
-                  if not self.house.is_plain(e)),
-                *self.knowledge.perimeter_entities(domain),
-            ]  # fmt: skip
-            return dict.fromkeys(ids, ())
+            return dict.fromkeys(self._unplain(domain), ())
         if (problem := group_problem(self.hass, selector.get(ATTR_ENTITY_ID, []))) is not None:
             self.unknown(name, problem)
             return None
@@ -278,9 +273,23 @@ class Judge:
         except ValueError as err:  # An entity id Home Assistant would refuse.
             self.unknown(name, f"A target Home MCP cannot read: {err}")
             return None
-        if self.repeats:  # A written item lives on: what may come under its targets.
-            found = {**dict.fromkeys(may_come_under(self.hass, domain, selector), ()), **found}
+        if self.repeats and may_gain_members(selector):  # A written item lives on.
+            found = {**dict.fromkeys(self._unplain(domain), ()), **found}
         return found
+
+    def _unplain(self, domain: str) -> list[str]:
+        """Return what an action of `domain` on targets not known yet may reach.
+
+        Every entity of its domain (of every domain for `homeassistant.*`)
+        that is not plain, and those whose change sets something off.
+        """
+        every = domain == "homeassistant"
+        ids = self.hass.states.async_entity_ids(None if every else domain)
+        domains = sorted({e.partition(".")[0] for e in ids}) if every else [domain]
+        return [
+            *(e for e in ids if not self.house.is_plain(e)),
+            *(e for d in domains for e in self.knowledge.perimeter_entities(d)),
+        ]
 
     # -- effects -------------------------------------------------------------
 

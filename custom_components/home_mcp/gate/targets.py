@@ -157,23 +157,20 @@ def _resolve_entity_id(registry: er.EntityRegistry, item: str) -> str | None:
     return item
 
 
-ALWAYS_GUARDED_DOMAINS = ("lock", "valve", "alarm_control_panel")
-"""Domains every entity of which is guarded, whatever its class."""
 _LATER_MEMBERSHIP = ("area_id", "floor_id", "label_id", "device_id")
 
 
-def may_come_under(hass: HomeAssistant, domain: str, selector: Mapping[str, Any]) -> list[str]:
-    """Return the entities of `domain` that may come under `selector` later.
+def may_gain_members(selector: Mapping[str, Any]) -> bool:
+    """Return True when what `selector` reaches may grow without an action to judge.
 
-    An area, floor, label or device gains entities when a person moves or
-    labels them, with no action of Home MCP's to judge then: an item written
-    today with `valve.open_valve` on a floor with no valve opens the valves
-    of a garden put on that floor tomorrow. For the domains every entity of
-    which is guarded (locks, valves, alarm panels), every one of them may.
+    An area, floor, label or device gains entities, and an old-style group
+    members, when a person moves, labels or sets them: an item written today
+    with `valve.open_valve` on a floor with no valve opens the valves of a
+    garden put on that floor tomorrow.
     """
-    if domain not in ALWAYS_GUARDED_DOMAINS or not any(selector.get(k) for k in _LATER_MEMBERSHIP):
-        return []
-    return hass.states.async_entity_ids(domain)
+    if any(selector.get(key) for key in _LATER_MEMBERSHIP):
+        return True
+    return any(str(e).lower().startswith("group.") for e in selector.get(ATTR_ENTITY_ID, []))
 
 
 def expand(
