@@ -208,6 +208,20 @@ class Owner:
         return entry.id
 
 
+async def save_config(
+    mcp: McpHarness, kind: str, config: dict[str, Any], *, anyway: bool = False, **more: Any
+) -> dict[str, Any]:
+    """Call `save_config` over MCP; `anyway`: repeat it once on `unknown_references`.
+
+    Repeating the identical call is how that answer says to save it anyway.
+    """
+    arguments = {"kind": kind, "config": config, **more}
+    result = await mcp.data("save_config", arguments)
+    if anyway and result.get("error") == "unknown_references":
+        result = await mcp.data("save_config", arguments)
+    return result
+
+
 async def call_service(
     mcp: McpHarness,
     action: str,

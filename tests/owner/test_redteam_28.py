@@ -40,7 +40,15 @@ from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness, set_options
 
-from .house import LINGERING_TIMERS, OPEN_GARAGE, Owner, assert_house, assert_refused, call_service
+from .house import (
+    LINGERING_TIMERS,
+    OPEN_GARAGE,
+    Owner,
+    assert_house,
+    assert_refused,
+    call_service,
+    save_config,
+)
 
 FLASH = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
 ORCHARD_OPEN = {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
@@ -54,10 +62,6 @@ def _on_run(
         "triggers": [{"trigger": "event", "event_type": event_type, "event_data": data}],
         "actions": [action],
     }
-
-
-async def _write(mcp: McpHarness, kind: str, config: dict[str, Any], **more: Any) -> dict[str, Any]:
-    return await mcp.data("save_config", {"kind": kind, "config": config, **more})
 
 
 async def test_firing_a_run_event_is_home_assistants(
@@ -76,7 +80,7 @@ async def test_firing_a_run_event_is_home_assistants(
     ):
         forged = {"alias": "Forge", "sequence": [{"event": event, "event_data": data}]}
 
-        assert_refused(await _write(mcp, "script", forged), risk="system")
+        assert_refused(await save_config(mcp, "script", forged), risk="system")
 
     assert hass.states.get("script.forge") is None
     await assert_house(hass, {"valve.orchard": "closed"})
@@ -102,8 +106,8 @@ async def test_a_write_is_judged_with_the_names_its_items_would_carry(
         {"alias": "Tick every minute", "triggers": every_minute, "actions": [{"action": tick}]},
     )
 
-    renamed = await _write(mcp, "script", {"alias": "garden", "sequence": [FLASH]}, id="tick")
-    named = await _write(
+    renamed = await save_config(mcp, "script", {"alias": "garden", "sequence": [FLASH]}, id="tick")
+    named = await save_config(
         mcp, "automation", {"alias": "Arrival", "triggers": every_minute, "actions": [FLASH]}
     )
 
@@ -131,7 +135,7 @@ async def test_an_integrations_event_changes_its_event_entities(
     )
     ping = {"alias": "Ping", "sequence": [{"event": "demo_button_pressed"}]}
 
-    assert_refused(await _write(mcp, "script", ping), reaching="cover.garage_door")
+    assert_refused(await save_config(mcp, "script", ping), reaching="cover.garage_door")
 
     await assert_house(hass, {"cover.garage_door": "closed"})
     assert hass.states.get("script.ping") is None
@@ -154,7 +158,7 @@ async def test_a_script_marked_guarded_waits_by_its_own_action(
     assert_refused(by_action, reaching=pulse)
     assert preview["guarded"] is True, preview
     assert listed["items"][0]["guarded"] is True, listed
-    assert_refused(await _write(mcp, "script", caller), reaching=pulse)
+    assert_refused(await save_config(mcp, "script", caller), reaching=pulse)
     await assert_house(hass, {"light.bed_light": "off"})
 
 
@@ -174,7 +178,9 @@ async def test_what_a_securing_automations_run_event_names_secures(
         _on_run("automation_triggered", {"name": "Leaving"}, close, "Close the garden valve"),
     )
 
-    renamed = await _write(mcp, "automation", {**leaving, "alias": "Leaving home"}, id="leaving")
+    renamed = await save_config(
+        mcp, "automation", {**leaving, "alias": "Leaving home"}, id="leaving"
+    )
     turned_off = await call_service(
         mcp, "automation.turn_off", target={"entity_id": "automation.leaving"}
     )

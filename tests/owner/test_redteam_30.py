@@ -20,7 +20,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
-from .house import Owner, assert_house, assert_ran, assert_refused, call_service
+from .house import Owner, assert_house, assert_ran, assert_refused, call_service, save_config
 
 
 def _remember_and_restore(entity_id: str, opened: str, secured: str) -> dict[str, Any]:
@@ -40,23 +40,21 @@ def _remember_and_restore(entity_id: str, opened: str, secured: str) -> dict[str
     }
 
 
-async def _save(mcp: McpHarness, config: dict[str, Any]) -> dict[str, Any]:
-    """Save over MCP, repeating the call once as `unknown_references` invites."""
-    arguments = {"kind": "automation", "config": config}
-    result = await mcp.data("save_config", arguments)
-    if result.get("error") == "unknown_references":
-        result = await mcp.data("save_config", arguments)
-    return result
-
-
 async def test_a_snapshot_taken_later_keeps_any_state(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     await owner.act("lock.lock", entity_id="lock.front_door")
     await owner.act("cover.close_cover", entity_id="cover.garage_door")
 
-    door = await _save(mcp, _remember_and_restore("lock.front_door", "unlocked", "locked"))
-    garage = await _save(mcp, _remember_and_restore("cover.garage_door", "open", "closed"))
+    door = await save_config(
+        mcp,
+        "automation",
+        _remember_and_restore("lock.front_door", "unlocked", "locked"),
+        anyway=True,
+    )
+    garage = await save_config(
+        mcp, "automation", _remember_and_restore("cover.garage_door", "open", "closed"), anyway=True
+    )
 
     assert_refused(door, reaching="lock.front_door")
     assert_refused(garage, reaching="cover.garage_door")
@@ -96,6 +94,6 @@ async def test_remembering_lights_later_is_still_written(
         ],
     }
 
-    written = await _save(mcp, flash)
+    written = await save_config(mcp, "automation", flash, anyway=True)
 
     assert written.get("written") is True, written

@@ -21,7 +21,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
 
 from .expansion import entity_verb
-from .facts import Facts, entity_object, script_entity_id
+from .facts import Facts, entity_object
 from .knowledge import Knowledge
 from .macros import MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
@@ -31,13 +31,12 @@ from .paths import (
     judge_device_action,
     judge_drive,
     judge_event,
-    judge_group_set,
-    judge_presence,
+    judge_own_effects,
     judge_start_script,
 )
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
-from .scenes import judge_scene, judge_scene_create, judge_scene_states
+from .scenes import judge_scene
 from .targets import (
     acts_on_own_entities_only,
     data_entities,
@@ -48,6 +47,7 @@ from .targets import (
     may_gain_members,
     merge_targets,
     static,
+    unplain,
 )
 from .verbs import resulting_states, timer_verb
 from .wiring import Scope, Touched
@@ -195,24 +195,7 @@ class Judge:
         entities = self._targets(domain, name, target, data)
         if entities is None:
             return []
-        if (domain, service) == ("group", "set"):
-            judge_group_set(self, data, name, depth)
-        elif (domain, service) == ("group", "remove") and isinstance(data.get("object_id"), str):
-            self.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
-        elif (domain, service) == ("device_tracker", "see"):
-            judge_presence(self, data, depth)
-        elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
-            script_id = script_entity_id(self.hass, service)  # Run as `script.turn_on` runs it.
-            found = entity_object(self.hass, script_id) is not None
-            if not found and self.hass.services.has_service(domain, service):
-                self.unknown(name, "Home MCP cannot find the script this action runs")
-            self.effect(Effect(script_id, "turn_on", {"variables": dict(data)}), depth)
-        elif (domain, service) == ("scene", "apply"):
-            judge_scene_states(self, data.get("entities"), depth)
-        elif (domain, service) == ("scene", "create"):
-            judge_scene_create(self, data, depth)
-            if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
-                self.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
+        judge_own_effects(self, domain, service, data, depth)
         known = is_entity_domain(self.hass, domain) or domain == "homeassistant"
         if not known and not entities and not ruled and domain not in MESSAGE_DOMAINS:
             self._data_rule("own_means", name)
@@ -278,18 +261,8 @@ class Judge:
         return found
 
     def _unplain(self, domain: str) -> list[str]:
-        """Return what an action of `domain` on targets not known yet may reach.
-
-        Every entity of its domain (of every domain for `homeassistant.*`)
-        that is not plain, and those whose change sets something off.
-        """
-        every = domain == "homeassistant"
-        ids = self.hass.states.async_entity_ids(None if every else domain)
-        domains = sorted({e.partition(".")[0] for e in ids}) if every else [domain]
-        return [
-            *(e for e in ids if not self.house.is_plain(e)),
-            *(e for d in domains for e in self.knowledge.perimeter_entities(d)),
-        ]
+        """Return `targets.unplain` in this house."""
+        return unplain(self.hass, self.house.is_plain, self.knowledge.perimeter_entities, domain)
 
     # -- effects -------------------------------------------------------------
 

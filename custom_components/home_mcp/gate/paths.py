@@ -31,9 +31,11 @@ from homeassistant.helpers import (
 
 from ..const import DOMAIN
 from .expansion import device_action_verb, template_scripts
+from .facts import entity_object, script_entity_id
 from .macros import walk
 from .model import Effect, Risk
 from .reads import integrations_named
+from .scenes import judge_scene_create, judge_scene_states
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
 
@@ -167,6 +169,37 @@ def judge_event(judge: Judge, event_type: Any) -> None:
                     judge.react(entity_id, "fire")
     for key in keys:
         judge.react(key, "fire")
+
+
+def judge_own_effects(
+    judge: Judge, domain: str, service: str, data: Mapping[str, Any], depth: int
+) -> None:
+    """Judge what an action changes besides its targets, for the actions that do.
+
+    `group.set` and `group.remove` (the group and its newcomers),
+    `device_tracker.see` (the tracker), a script's own action (a run of its
+    entity, as `script.turn_on` runs it), `scene.apply` and `scene.create`
+    (the states they set; the created scene's entity).
+    """
+    name = f"{domain}.{service}"
+    if (domain, service) == ("group", "set"):
+        judge_group_set(judge, data, name, depth)
+    elif (domain, service) == ("group", "remove") and isinstance(data.get("object_id"), str):
+        judge.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
+    elif (domain, service) == ("device_tracker", "see"):
+        judge_presence(judge, data, depth)
+    elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
+        script_id = script_entity_id(judge.hass, service)
+        found = entity_object(judge.hass, script_id) is not None
+        if not found and judge.hass.services.has_service(domain, service):
+            judge.unknown(name, "Home MCP cannot find the script this action runs")
+        judge.effect(Effect(script_id, "turn_on", {"variables": dict(data)}), depth)
+    elif (domain, service) == ("scene", "apply"):
+        judge_scene_states(judge, data.get("entities"), depth)
+    elif (domain, service) == ("scene", "create"):
+        judge_scene_create(judge, data, depth)
+        if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
+            judge.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
 
 
 def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int) -> None:

@@ -10,7 +10,7 @@ a path explosion is a problem to refuse, not something to follow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 import re
 from typing import Any, Final
@@ -171,6 +171,27 @@ def may_gain_members(selector: Mapping[str, Any]) -> bool:
     if any(selector.get(key) for key in _LATER_MEMBERSHIP):
         return True
     return any(str(e).lower().startswith("group.") for e in selector.get(ATTR_ENTITY_ID, []))
+
+
+def unplain(
+    hass: HomeAssistant,
+    is_plain: Callable[[str], bool],
+    perimeter_entities: Callable[[str], Iterable[str]],
+    domain: str,
+) -> list[str]:
+    """Return what an action of `domain` on targets not known yet may reach.
+
+    Every entity of its domain (of every domain for `homeassistant.*`) that
+    is not plain, and those whose change sets something off: for a templated
+    target, and for one that may gain members (`may_gain_members`).
+    """
+    every = domain == "homeassistant"
+    ids = hass.states.async_entity_ids(None if every else domain)
+    domains = sorted({e.partition(".")[0] for e in ids}) if every else [domain]
+    return [
+        *(e for e in ids if not is_plain(e)),
+        *(e for d in domains for e in perimeter_entities(d)),
+    ]
 
 
 def expand(
