@@ -320,6 +320,62 @@ async def mcp(
     return McpHarness(hass=demo_house, base_url=base_url, token=hass_access_token)
 
 
+GATE_RELAYS = 250
+"""The gate relays of `crowded_house`, each marked guarded by the owner."""
+CROWD_CHAIN = 4
+"""The automations `crowded_house`'s opening passes through, one triggering the next."""
+
+
+@pytest.fixture
+async def crowded_house(mcp: McpHarness, home_mcp: MockConfigEntry) -> str:
+    """Return the entity id of an automation that opens the house some 250 ways, through a chain.
+
+    The owner has `GATE_RELAYS` gate relays (input_boolean helpers) and
+    marked each guarded in Home MCP's options. "Let everyone in" triggers
+    "Relay chain 1", which triggers the next, and so on; the last turns on
+    every relay and the ceiling lights, runs Welcome home (which unlocks the
+    front door through another script), and opens the garage and the
+    orchard's valve: one action, more than 250 findings, the front door's
+    through six entities.
+    """
+    hass = mcp.hass
+    relays = [f"input_boolean.gate_relay_{number:03}" for number in range(GATE_RELAYS)]
+    helpers = {
+        relay.partition(".")[2]: {"name": f"Gate relay {number}"}
+        for number, relay in enumerate(relays)
+    }
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": helpers})
+    names = ["Let everyone in", *(f"Relay chain {step}" for step in range(1, CROWD_CHAIN))]
+    ids = [f"automation.{name.lower().replace(' ', '_')}" for name in names]
+    automations: list[dict[str, Any]] = [
+        {
+            "id": entity_id.partition(".")[2],
+            "alias": name,
+            "triggers": [{"trigger": "event", "event_type": f"never_{step}"}],
+            "actions": [{"action": "automation.trigger", "target": {"entity_id": following}}],
+        }
+        for step, (name, entity_id, following) in enumerate(zip(names, ids, ids[1:], strict=False))
+    ]
+    automations.append(
+        {
+            "id": ids[-1].partition(".")[2],
+            "alias": names[-1],
+            "triggers": [{"trigger": "event", "event_type": "never_last"}],
+            "actions": [
+                {"action": "input_boolean.turn_on", "target": {"entity_id": relays}},
+                {"action": "light.turn_on", "target": {"entity_id": "light.ceiling_lights"}},
+                {"action": "script.welcome_home"},
+                {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}},
+                {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}},
+            ],
+        }
+    )
+    assert await async_setup_component(hass, "automation", {"automation": automations})
+    await hass.async_block_till_done()
+    await set_options(hass, home_mcp, guarded_entities=relays)
+    return ids[0]
+
+
 async def call_service(
     mcp: McpHarness,
     domain: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+import json
 from typing import Any
 
 import pytest
@@ -19,9 +20,22 @@ from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .conftest import McpHarness, long_lived_token
+from .conftest import GATE_RELAYS, McpHarness, long_lived_token, set_options
 
 UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
+MESSAGE_LIMIT = 64 * 1024
+"""No message Home MCP sends may be larger: an ordinary client closes on more."""
+SHOWN = 5
+"""Findings an answer shows in full; the rest are counted."""
+
+
+def _size(message: Any) -> int:
+    """Return the size in bytes of `message` as JSON."""
+    return len(json.dumps(message, ensure_ascii=False, default=str).encode())
+
+
+def _trigger(automation: str) -> dict[str, Any]:
+    return {"domain": "automation", "service": "trigger", "target": {"entity_id": automation}}
 
 
 async def _token(hass: HomeAssistant, user: MockUser, client_id: str | None) -> str:
@@ -375,3 +389,142 @@ async def test_a_credential_cannot_flood_the_person(mcp: McpHarness, hass: HomeA
     )
     assert result["error"] == "too_many_pending"
     assert len(_notifications(hass)) == 10
+
+
+async def test_answers_about_many_findings_stay_small_and_count_the_rest(
+    crowded_house: str,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+) -> None:
+    """More than 250 findings, long chains: every answer shows 5 and counts the rest (issue 30)."""
+    refused = await mcp.data("call_service", _trigger(crowded_house))
+    assert refused["error"] == "needs_confirmation", refused
+    confirmation_id = refused["confirmation_id"]
+
+    status = await mcp.call("get_confirmation", {"confirmation_id": confirmation_id})
+    assert _size(status.model_dump(mode="json", by_alias=True)) < MESSAGE_LIMIT
+    data = status.structured_content
+    assert data is not None and data["state"] == "pending"
+    assert len(data["targets"]) == SHOWN
+    assert data["targets_omitted"] > GATE_RELAYS - SHOWN
+    # What a person approves is said first, in Home Assistant's words.
+    assert data["summary"].startswith("turn on Gate relay 0, Gate relay 1, Gate relay 2 and")
+
+    client = await hass_ws_client(access_token=frontend_token)
+    await client.send_json_auto_id({"type": "home_mcp/confirmations"})
+    listed = await client.receive_json()
+    await client.send_json_auto_id({"type": "home_mcp/confirmations/subscribe"})
+    assert (await client.receive_json())["success"]
+    pushed = await client.receive_json()
+    [row] = listed["result"]
+    assert pushed["event"]["confirmations"] == [row]
+    for message in (listed, pushed):
+        assert _size(message) < MESSAGE_LIMIT
+    assert len(row["findings"]) == SHOWN
+    assert row["findings_omitted"] > GATE_RELAYS - SHOWN
+    assert "finding_keys" not in row
+    assert "targets" not in row
+    # Each kind of effect first; a long chain keeps its ends and counts its middle.
+    [door] = [f for f in row["findings"] if f["entity_id"] == "lock.front_door"]
+    assert door["via"] == [
+        "automation.let_everyone_in",
+        "automation.relay_chain_1",
+        "script.welcome_home",
+        "script.unlock_front",
+    ]
+    assert door["via_omitted"] == 2
+    assert {f["service"] for f in row["findings"]} >= {
+        "input_boolean.turn_on",
+        "lock.unlock",
+        "cover.open_cover",
+        "valve.open_valve",
+    }
+
+    [notification] = _notifications(hass).values()
+    assert _size(notification) < MESSAGE_LIMIT
+    assert notification["title"].startswith("Home MCP asks to turn on Gate relay 0")
+
+    answer = await _decide(hass_ws_client, frontend_token, confirmation_id, "deny")
+    assert answer["success"], answer
+    assert _size(answer) < MESSAGE_LIMIT
+    assert len(answer["result"]["findings"]) == SHOWN
+    assert answer["result"]["findings_omitted"] == row["findings_omitted"]
+
+
+async def test_approval_compares_every_finding_not_only_those_shown(
+    crowded_house: str,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+) -> None:
+    """The findings left out of the answers are still what the approval was asked for."""
+    refused = await mcp.data("call_service", _trigger(crowded_house))
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "approve")
+    assert answer["success"], answer
+    assert answer["result"]["state"] == "approved"
+    assert _size(answer) < MESSAGE_LIMIT
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "unlocked"
+    assert hass.states.get(f"input_boolean.gate_relay_{GATE_RELAYS - 1:03}").state == "on"
+
+
+async def test_a_new_finding_beyond_those_shown_voids_the_approval(
+    crowded_house: str,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+) -> None:
+    """One more guarded effect among hundreds is something the person was not asked."""
+    refused = await mcp.data("call_service", _trigger(crowded_house))
+    assert refused["targets_omitted"] > GATE_RELAYS - SHOWN
+    # The automation also turns on the ceiling lights, which the owner now guards.
+    guarded = [*home_mcp.options["guarded_entities"], "light.ceiling_lights"]
+    await set_options(hass, home_mcp, guarded_entities=guarded)
+    answer = await _decide(hass_ws_client, frontend_token, refused["confirmation_id"], "approve")
+    assert answer["error"]["code"] == "action_changed", answer
+    assert "light.ceiling_lights" in answer["error"]["message"]
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_confirmations_stored_before_findings_were_bounded_still_load(
+    crowded_house: str,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_storage: dict[str, Any],
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+) -> None:
+    """A record that kept every finding whole loads bounded, and its approval compares them all."""
+    refused = await mcp.data("call_service", _trigger(crowded_house))
+    confirmation_id = refused["confirmation_id"]
+    entry = home_entry(hass)
+    confirmation = entry.runtime_data.confirmations.async_get(confirmation_id)
+    blocking = entry.runtime_data.gate.async_check(confirmation.action).blocking
+    # As Home MCP stored it before: every blocking finding whole, nothing else about them.
+    old = confirmation.as_dict()
+    for field in ("findings_omitted", "finding_keys", "targets"):
+        del old[field]
+    old["findings"] = [finding.as_dict() for finding in blocking]
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    hass_storage["home_mcp.confirmations"]["data"]["confirmations"] = [old]
+    assert await hass.config_entries.async_setup(entry.entry_id)  # The same run: still pending.
+    await hass.async_block_till_done()
+
+    loaded = home_entry(hass).runtime_data.confirmations.async_get(confirmation_id)
+    assert loaded.state == "pending"
+    assert len(loaded.findings) == SHOWN
+    assert loaded.findings_omitted == len(blocking) - SHOWN
+    assert len(loaded.finding_keys) == len(blocking)
+    assert "lock.front_door" in loaded.targets
+    json.dumps(loaded.as_dict())  # Stored again as it is.
+    status = await mcp.data("get_confirmation", {"confirmation_id": confirmation_id})
+    assert len(status["targets"]) == SHOWN
+    assert status["targets_omitted"] == len(loaded.targets) - SHOWN
+    answer = await _decide(hass_ws_client, frontend_token, confirmation_id, "approve")
+    assert answer["success"], answer
+    assert answer["result"]["state"] == "approved"

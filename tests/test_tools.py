@@ -7,12 +7,15 @@ import re
 import unicodedata
 
 import jsonschema
+import mcp_types as types
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 
-from .conftest import McpHarness
+from .conftest import GATE_RELAYS, McpHarness, set_options
 
 CORE_TOOLS = {
     "home_overview",
@@ -37,6 +40,10 @@ READ_TOOLS = {
 ADMIN_TOOLS = {"render_template", "get_error_log"}
 CONFIG_TOOLS = {"get_config", "save_config", "delete_config"}
 TOOLS_LIST_BUDGET = 16 * 1024
+MESSAGE_LIMIT = 64 * 1024
+"""No message Home MCP sends may be larger: an ordinary client closes on more."""
+SHOWN = 5
+"""Findings an answer shows in full; the rest are counted."""
 FORBIDDEN_ARGUMENT = re.compile(
     r"confirm|force|approv|override|bypass|skip|unsafe|allow|authori[sz]|sudo|admin", re.IGNORECASE
 )
@@ -354,3 +361,64 @@ async def test_error_results_match_the_output_schema(mcp: McpHarness) -> None:
             result = await client.call_tool(tool, arguments)
             assert result.is_error is True
             jsonschema.validate(result.structured_content, schemas[tool])
+
+
+def _message_size(result: types.CallToolResult) -> int:
+    """Return the size in bytes of a tool result as JSON (its text and its structured content)."""
+    return len(result.model_dump_json(by_alias=True).encode())
+
+
+async def test_a_refusal_shows_five_findings_and_counts_the_rest(
+    crowded_house: str, mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """More than 250 findings: bounded by the refusal itself, even with the largest byte budget."""
+    await set_options(
+        hass,
+        home_mcp,
+        guarded_entities=home_mcp.options["guarded_entities"],
+        response_budget=MAX_RESPONSE_BUDGET,
+    )
+    async with mcp.client() as client:
+        schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}
+        result = await client.call_tool(
+            "call_service",
+            {"domain": "automation", "service": "trigger", "target": {"entity_id": crowded_house}},
+        )
+    assert _message_size(result) < MESSAGE_LIMIT
+    refused = result.structured_content
+    assert refused is not None and refused["error"] == "needs_confirmation", refused
+    assert "truncated" not in refused
+    assert len(refused["targets"]) == SHOWN
+    assert refused["targets_omitted"] > GATE_RELAYS - SHOWN
+    jsonschema.validate(refused, schemas["call_service"])
+    # Each kind of effect once before more of the same.
+    assert {t["service"] for t in refused["targets"]} >= {
+        "input_boolean.turn_on",
+        "lock.unlock",
+        "cover.open_cover",
+        "valve.open_valve",
+    }
+    assert all(len(t.get("via", [])) <= 4 for t in refused["targets"])
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_macros_that_do_hundreds_of_things_are_listed_and_judged_in_brief(
+    crowded_house: str, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`list_macros` and `run_macro`'s dry run stay small; what is left out is counted."""
+    result = await mcp.call("list_macros", {"kind": "automation", "limit": 200})
+    assert _message_size(result) < MESSAGE_LIMIT
+    assert result.structured_content is not None
+    macros = {row["entity_id"]: row for row in result.structured_content["items"]}
+    assert macros[crowded_house]["guarded"] is True
+
+    result = await mcp.call("run_macro", {"phrase": "Let everyone in", "dry_run": True})
+    assert _message_size(result) < MESSAGE_LIMIT
+    dry = result.structured_content
+    assert dry is not None and dry["macro"]["entity_id"] == crowded_house, dry
+    assert dry["guarded"] is True
+    assert len(dry["would_do"]) == SHOWN
+    assert dry["would_do_omitted"] > GATE_RELAYS - SHOWN
+    # What stops it comes first.
+    assert {f["risk"] for f in dry["would_do"]} == {"opens_house"}
+    assert hass.states.get("lock.front_door").state == "locked"

@@ -88,8 +88,15 @@ def _session(
 
 
 def _panel_row(confirmation: Confirmation) -> dict[str, Any]:
+    """Return a confirmation as the panel shows it: a few findings in full, and how many more.
+
+    What an approval compares (`finding_keys`) and every entity reached
+    (`targets`) stay in the store: the person reads `findings` and
+    `findings_omitted`.
+    """
     data = confirmation.as_dict()
-    data.pop("key", None)
+    for kept in ("key", "finding_keys", "targets"):
+        data.pop(kept, None)
     data["requester"].pop("refresh_token_id", None)
     return data
 

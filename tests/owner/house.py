@@ -20,7 +20,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import MockHAClientWebSocket
 
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, async_get_hass
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util.yaml import dump
@@ -266,7 +266,23 @@ def assert_refused(
     if risk is not None:
         assert result["risk"] == risk, result
     if reaching is not None:
-        assert reaching in [t["entity_id"] for t in result["targets"]], result
+        assert reaching in reached(result), result
+
+
+def reached(result: dict[str, Any]) -> list[str]:
+    """Return every entity a refusal reaches, those it leaves out included.
+
+    A refusal shows five findings and counts the rest (`targets_omitted`);
+    the confirmation it asked for keeps every entity they name.
+    """
+    shown = [t["entity_id"] for t in result["targets"]]
+    if not result.get("targets_omitted"):
+        return shown
+    # Called from many tests that only hold the answer: the running test's Home Assistant.
+    [entry] = async_get_hass().config_entries.async_loaded_entries("home_mcp")
+    confirmation = entry.runtime_data.confirmations.async_get(result["confirmation_id"])
+    assert confirmation is not None, result
+    return [*shown, *confirmation.targets]
 
 
 def assert_ran(result: dict[str, Any]) -> None:

@@ -32,7 +32,14 @@ from ..configs.writes import ConfigWriter
 from ..const import DOMAIN
 from ..gate import Action, Decision, Gate
 from ..records import storable
-from .model import Confirmation, ConfirmationState, Requester, action_key, recorded_action
+from .model import (
+    Confirmation,
+    ConfirmationState,
+    Requester,
+    action_key,
+    recorded_action,
+    recorded_findings,
+)
 from .notification import async_dismiss, async_notify, summarize
 from .policy import DecisionRefused, async_check_approver, refuse_new
 from .writes import async_check_write, async_write
@@ -177,7 +184,7 @@ class ConfirmationManager:
             action=action,
             summary=summary or summarize(self._hass, decision),
             risk=decision.risk,
-            findings=[finding.as_dict() for finding in decision.blocking],
+            **recorded_findings(decision.blocking),
             requester=Requester(
                 user_id=caller.user.id,
                 user_name=caller.user.name,
@@ -325,7 +332,7 @@ class ConfirmationManager:
         payload = {
             "confirmation_id": confirmation.confirmation_id,
             "action": confirmation.action.name,
-            "targets": [f.get("entity_id") for f in confirmation.findings if f.get("entity_id")],
+            "targets": list(confirmation.targets),
             "decision": decision,
             "state": confirmation.state.value,
             "approver": user.id if user is not None else None,

@@ -2,14 +2,16 @@
 
 A `Confirmation` holds the exact action that runs on approval (its targets
 frozen as the request expanded them, `recorded_action`), who asked
-(`Requester`), the risk, the findings shown to the person, and where it stands
-(`ConfirmationState`). `as_dict` and `from_dict` are its stored form; `public`
-is what the requesting MCP client may see of it.
+(`Requester`), the risk, the findings shown to the person (a few, in full:
+`findings.shown_findings`) with a key for every one of them (what an approval
+compares), and where it stands (`ConfirmationState`). `as_dict` and
+`from_dict` are its stored form; `public` is what the requesting MCP client
+may see of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -17,6 +19,7 @@ from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID
 
+from ..findings import FindingLike, entity_ids, finding_key, shown, shown_findings
 from ..gate import TARGET_KEYS, Action, Decision, Risk
 
 
@@ -49,7 +52,13 @@ class Confirmation:
     action: the exact action that runs on approval; entity targets are the
         entity ids the request expanded to when it was asked.
     summary: "unlock Front Door": what the person is asked, names cleaned.
-    findings: the gate's blocking findings (as dicts) shown to the person.
+    findings: the gate's blocking findings shown to the person: at most
+        `FINDINGS_SHOWN`, each capped (`findings.shown_findings`).
+    findings_omitted: how many blocking findings `findings` leaves out.
+    finding_keys: one `findings.finding_key` per blocking finding, every
+        one: what an approval compares with the action judged again
+        (`policy.refuse_new`).
+    targets: every entity the blocking findings name, each once.
     context_id: the id of the request's `Context`, the parent of the
         approval's.
     outcome: what Home Assistant reported when the approved action ran
@@ -64,6 +73,9 @@ class Confirmation:
     summary: str
     risk: Risk
     findings: list[dict[str, Any]]
+    findings_omitted: int = 0
+    finding_keys: list[str] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
     requester: Requester
     context_id: str
     created_at: datetime
@@ -92,7 +104,9 @@ class Confirmation:
             },
             "summary": self.summary,
             "risk": self.risk.value,
-            "findings": self.findings,
+            **shown("findings", self.findings, omitted=self.findings_omitted),
+            "finding_keys": self.finding_keys,
+            "targets": self.targets,
             "requester": {
                 "user_id": self.requester.user_id,
                 "user_name": self.requester.user_name,
@@ -114,15 +128,29 @@ class Confirmation:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Confirmation:
-        """Return a confirmation from `as_dict` data."""
+        """Return a confirmation from `as_dict` data, including data stored by older versions.
+
+        A record stored before findings were bounded kept every blocking
+        finding whole, and nothing else about them: they are shown, keyed
+        and named here as `recorded_findings` does for a new request.
+        """
         action = data["action"]
         decided_at = data.get("decided_at")
+        if "finding_keys" in data:
+            findings: dict[str, Any] = {
+                "findings": list(data["findings"]),
+                "findings_omitted": int(data.get("findings_omitted", 0)),
+                "finding_keys": list(data["finding_keys"]),
+                "targets": list(data.get("targets", [])),
+            }
+        else:
+            findings = recorded_findings(list(data["findings"]))
         return cls(
             confirmation_id=data["confirmation_id"],
             action=Action(action["domain"], action["service"], action["target"], action["data"]),
             summary=data["summary"],
             risk=Risk(data["risk"]),
-            findings=list(data["findings"]),
+            **findings,
             requester=Requester(**data["requester"]),
             context_id=data["context_id"],
             created_at=datetime.fromisoformat(data["created_at"]),
@@ -143,7 +171,7 @@ class Confirmation:
             "summary": self.summary,
             "action": self.action.name,
             "risk": self.risk.value,
-            "targets": [f.get("entity_id") for f in self.findings if f.get("entity_id")],
+            **shown("targets", self.targets),
             "requested_at": self.created_at.isoformat(),
             "expires_at": self.expires_at.isoformat(),
         }
@@ -157,6 +185,21 @@ class Confirmation:
                 for k in ("kind", "key", "operation", "entity_id", "diff", "when")
             }
         return data
+
+
+def recorded_findings(blocking: Sequence[FindingLike]) -> dict[str, Any]:
+    """Return what a confirmation keeps of the findings that stop its action.
+
+    `findings` and `findings_omitted`: the few shown; `finding_keys` and
+    `targets`: every one, compactly (a key each; the entities they name).
+    """
+    shown_rows = shown_findings(blocking)
+    return {
+        "findings": shown_rows["findings"],
+        "findings_omitted": shown_rows.get("findings_omitted", 0),
+        "finding_keys": [finding_key(finding) for finding in blocking],
+        "targets": entity_ids(blocking),
+    }
 
 
 def action_key(credential_id: str, action: Action) -> str:

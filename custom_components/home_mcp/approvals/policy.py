@@ -18,8 +18,11 @@ import yarl
 from homeassistant.auth.models import RefreshToken, User
 from homeassistant.core import HomeAssistant
 
+from ..const import TEXT_MAX_CHARS
+from ..findings import finding_key
 from ..gate import Finding
 from ..origins import async_home_assistant_origins
+from ..shaping import clean_text
 from .model import Confirmation
 
 # OAuth client ids of Home Assistant's official companion apps.
@@ -107,14 +110,16 @@ def refuse_new(confirmation: Confirmation, findings: Iterable[Finding]) -> None:
     """Raise `action_changed` if `findings` stop something the person was not shown.
 
     Another entity, or another state for the same one ("open" where it said
-    "unlocked"), voids the request: it is judged again when approved.
+    "unlocked"), voids the request: it is judged again when approved. Every
+    finding counts, not only the few the person was shown in full: the
+    confirmation keeps a key of each (`finding_keys`).
     """
-    asked = [dict(finding) for finding in confirmation.findings]
-    new = [f for f in findings if f.blocks and f.as_dict() not in asked]
+    asked = set(confirmation.finding_keys)
+    new = [f for f in findings if f.blocks and finding_key(f) not in asked]
     if new:
         raise DecisionRefused(
             "action_changed",
             "The action would now do something it did not when it was asked "
-            f"({new[0].service} on {new[0].entity_id or 'Home Assistant'}: "
-            f"{new[0].reason}); deny it and let it be asked again",
+            f"({clean_text(new[0].service)} on {clean_text(new[0].entity_id or 'Home Assistant')}: "
+            f"{clean_text(new[0].reason, TEXT_MAX_CHARS)}); deny it and let it be asked again",
         )

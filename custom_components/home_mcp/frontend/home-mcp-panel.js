@@ -35,6 +35,14 @@ const STATE_LABELS = {
 const MENU_ICON = "M3,6H21V8H3V6M3,11H21V13H3V11M3,16H21V18H3V16Z";
 const POLL_MS = 10000;
 
+/** A finding's `via` chain: a long one comes without its middle (`via_omitted` entities). */
+function through(finding) {
+  const via = finding.via || [];
+  if (!finding.via_omitted) return via.join(" → ");
+  const half = Math.ceil(via.length / 2);
+  return [...via.slice(0, half), `… ${finding.via_omitted} more …`, ...via.slice(half)].join(" → ");
+}
+
 /** Build an element; strings among `children` become text nodes (never HTML). */
 function h(tag, props, ...children) {
   const el = document.createElement(tag);
@@ -450,8 +458,9 @@ class HomeMcpPanel extends HTMLElement {
             h("strong", {}, f.entity_id ? nameOf(f.entity_id) : "Home Assistant"),
             f.entity_id ? [" ", h("code", {}, f.entity_id)] : "",
             ` — ${f.service}: ${f.reason || RISK_LABELS[f.risk] || f.risk}`,
-            f.via && f.via.length ? h("div", { class: "muted" }, `through ${f.via.join(" → ")}`) : "",
-          )))),
+            f.via && f.via.length ? h("div", { class: "muted" }, `through ${through(f)}`) : "",
+          ))),
+          c.findings_omitted ? h("p", { class: "muted" }, `and ${c.findings_omitted} more, not listed here`) : ""),
         c.write ? [
           h("dt", {}, c.write.operation === "delete" ? "What it deletes" : "What it writes"),
           h("dd", {},

@@ -30,6 +30,7 @@ class GetConfirmationOutput(ToolOutput):
     action: str
     risk: str
     targets: list[str]
+    targets_omitted: int | None = None
     requested_at: str
     expires_at: str
     decided_at: str | None = None

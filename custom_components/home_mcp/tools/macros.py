@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from pydantic import Field
 
+from ..findings import shown_findings
 from ..gate import Gate
 from ..matching import Match, best_match, match_value
 from ..shaping import clean_text, envelope
@@ -207,6 +208,7 @@ class RunMacroOutput(ToolOutput):
     completed: bool | None = None
     states: list[dict[str, Any]] | None = None
     would_do: list[dict[str, Any]] | None = None
+    would_do_omitted: int | None = None
     response: Any = None
     warning: str | None = None
     states_omitted: int | None = None
@@ -237,7 +239,7 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
             dry_run=True,
             action=action.name,
             guarded=decision.guarded,
-            would_do=[finding.as_dict() for finding in decision.findings[:50]],
+            **shown_findings(decision.findings, "would_do"),
         )
     if decision.guarded:
         raise refuse(ctx, decision, macro=macro)
