@@ -82,7 +82,10 @@ SCRIPTS: dict[str, Any] = {
     "dynamic": {
         "alias": "Whatever the template says",
         "sequence": [
-            {"action": "{{ 'lock.' ~ 'unlock' }}", "target": {"entity_id": "lock.front_door"}}
+            {
+                "action": "{{ states('input_text.next_action') }}",
+                "target": {"entity_id": "lock.front_door"},
+            }
         ],
     },
     "ring": {"alias": "Ring", "sequence": [{"event": "let_them_in"}]},

@@ -40,6 +40,7 @@ async def editors(demo_house: HomeAssistant) -> None:
         "group",
         "input_boolean",
         "input_datetime",
+        "input_select",
         "switch_as_x",
         "template",
     ):

@@ -29,7 +29,7 @@ from .judge import Judge
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
 from .proposals import Proposed, judge_change, proposing
-from .rules import SENSITIVE_CLASSES, EntityClass
+from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, EntityClass
 from .targets import group_leaves, group_members
 from .tripwire import Tripwire
 from .verbs import verb_words
@@ -74,6 +74,8 @@ class _Knowledge:
         self.while_running = snapshot.while_running
         self.keeps_from_securing = snapshot.keeps_from_securing
         self.securing_runners = snapshot.securing_runners
+        self.unreadable_items = snapshot.unreadable_items
+        self.options_bound = snapshot.options_bound
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)
@@ -232,7 +234,10 @@ class Gate:
         or range changed, "select Night" fails), is a system change.
         """
         snapshot = self.index.async_current()
-        if snapshot.in_perimeter(entity_id):
+        if bound := snapshot.options_bound.get(entity_id):
+            reason = OPTIONS_BOUND.format(macro=bound[0])
+            finding = Finding(Risk.UNKNOWN, entity_id, service, reason, tuple(bound[:1]))
+        elif snapshot.in_perimeter(entity_id):
             reason = "What it is set to can open the house"
             finding = Finding(Risk.OPENS_HOUSE, entity_id, service, reason)
         elif self.async_is_guarded_entity(entity_id):

@@ -15,7 +15,6 @@ this module does not know) fires on any state: the gate assumes the worst.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from homeassistant.components.cover.models import CoverDomainSpec
 from homeassistant.components.cover.trigger import CoverTriggerBase
@@ -28,6 +27,8 @@ from homeassistant.helpers.trigger import (
     EntityTriggerBase,
 )
 from homeassistant.loader import IntegrationNotFound, async_get_loaded_integration
+
+from .internals import TRIGGER_FROM_STATE, TRIGGER_SPECS, TRIGGER_TO_STATES, private_or
 
 type Fires = tuple[frozenset[str] | None, frozenset[str]]
 """(to: the states it fires on, None: any; not_to: states it never fires on)."""
@@ -61,16 +62,22 @@ def fires_on(trigger: type[EntityTriggerBase], domain: str) -> Fires | None:
     `entity_filter` drops it from the target). The device class its specs may
     ask for is not checked: a trigger that may fire is taken as firing.
     """
-    specs: Mapping[str, Any] = getattr(trigger, "_domain_specs", {})
+    specs = private_or(trigger, TRIGGER_SPECS, None)
+    if not isinstance(specs, Mapping):
+        return ANY_STATE  # Another Home Assistant: it may fire on anything.
     spec = specs.get(domain)
     if not isinstance(spec, DomainSpec):
         return None
     if spec.value_source is not None:
         return ANY_STATE
     if issubclass(trigger, (EntityTargetStateTriggerBase, EntityTransitionTriggerBase)):
-        return frozenset(str(state) for state in trigger._to_states), frozenset()  # noqa: SLF001
+        to_states = private_or(trigger, TRIGGER_TO_STATES, None)
+        if to_states is None:
+            return ANY_STATE
+        return frozenset(str(state) for state in to_states), frozenset()
     if issubclass(trigger, EntityOriginStateTriggerBase):
-        return None, frozenset({str(trigger._from_state)})  # noqa: SLF001
+        from_state = private_or(trigger, TRIGGER_FROM_STATE, None)
+        return (None, frozenset({str(from_state)})) if from_state is not None else ANY_STATE
     if issubclass(trigger, CoverTriggerBase) and isinstance(spec, CoverDomainSpec):
         # The cover family's on a binary sensor (`door.opened`): one target value.
         target = spec.target_value

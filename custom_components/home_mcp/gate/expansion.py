@@ -32,6 +32,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
+from .internals import TEMPLATE_CONFIG, TEMPLATE_SCRIPTS, Unreadable, private
 from .proposals import proposed_ids
 from .reads import EVERYTHING, Reads
 from .rules import (
@@ -106,6 +107,7 @@ class HouseMap:
     scripts: template entity id -> its action scripts by name (`turn_on`).
     controls: helper entity id -> the entities its config entry names, which
         it may act on (a generic thermostat's heater switch).
+    unreadable: entity id -> why the gate cannot read it (`internals`).
     """
 
     classes: dict[str, EntityClass] = field(default_factory=dict)
@@ -116,6 +118,7 @@ class HouseMap:
     controls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     platforms: Mapping[str, str] = field(default_factory=dict)
     by_platform: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    unreadable: dict[str, str] = field(default_factory=dict)
 
     def platform(self, entity_id: str) -> str | None:
         """Return the integration that provides `entity_id`, if registered."""
@@ -174,11 +177,14 @@ def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
         house.classes.setdefault(entity_id, _DOMAIN_CLASSES[split_entity_id(entity_id)[0]])
     house.wrappers, house.wrapped = _switch_as_x(hass, registry)
     house.siblings = _siblings(hass, registry, house)
-    for component in hass.data.get(DATA_INSTANCES, {}).values():
-        for entity in component.entities:
-            scripts = getattr(entity, "_action_scripts", None)
-            if isinstance(scripts, Mapping) and scripts and entity.entity_id:
-                house.scripts[entity.entity_id] = dict(scripts)
+    for entity in template_entities(hass):
+        try:
+            scripts, _config = template_parts(entity)
+        except Unreadable as err:
+            house.unreadable[entity.entity_id] = err.reason
+            continue
+        if scripts:
+            house.scripts[entity.entity_id] = dict(scripts)
     house.controls = _controls(hass, registry)
     house.platforms = {entry.entity_id: entry.platform for entry in registry.entities.values()}
     by_platform: dict[str, list[str]] = {}
@@ -186,6 +192,29 @@ def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
         by_platform.setdefault(platform, []).append(entity_id)
     house.by_platform = {platform: tuple(ids) for platform, ids in by_platform.items()}
     return house
+
+
+def template_entities(hass: HomeAssistant) -> list[Any]:
+    """Return the template integration's entities (YAML, UI helpers, trigger-based)."""
+    return [
+        entity
+        for component in hass.data.get(DATA_INSTANCES, {}).values()
+        for entity in component.entities
+        if entity.entity_id
+        and getattr(getattr(entity, "platform", None), "platform_name", None) == "template"
+    ]
+
+
+def template_parts(entity: Any) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """Return a template entity's action scripts (by name) and its configuration.
+
+    Raises `internals.Unreadable` when Home Assistant keeps them elsewhere.
+    """
+    scripts = private(entity, TEMPLATE_SCRIPTS)
+    config = private(entity, TEMPLATE_CONFIG)
+    if not isinstance(scripts, Mapping) or not isinstance(config, Mapping):
+        raise Unreadable("its actions or templates are not kept as Home MCP reads them")
+    return scripts, config
 
 
 def entry_entities(hass: HomeAssistant, entry: ConfigEntry) -> set[str]:

@@ -16,6 +16,7 @@ from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
+from .internals import COVER_TOGGLE, VALVE_TOGGLE, private_or
 from .model import Effect
 from .proposals import proposed
 from .rules import ALARM_LEVELS, ARM_MODES, When, alarm_level
@@ -103,11 +104,10 @@ class Facts:
             return False
         if entity.is_closed or entity.is_closing or entity.is_opening:
             return False
-        last_open = getattr(
-            entity,
-            "_cover_is_last_toggle_direction_open",
-            getattr(entity, "_ValveEntity__is_last_toggle_direction_open", True),
-        )
+        # Missing (an entity that never toggled keeps none, or another Home
+        # Assistant): the reading that opens.
+        toggle = COVER_TOGGLE if self._effect.domain == "cover" else VALVE_TOGGLE
+        last_open = private_or(entity, toggle, False)
         position = state.attributes.get("current_position")
         return position == 100 or last_open is True
 

@@ -37,6 +37,11 @@ def end_of(finding: Finding) -> End:
     return (finding.risk, finding.entity_id, finding.service, finding.reason)
 
 
+def sort_key(finding: Finding) -> tuple[str, str, str, str]:
+    """Return a key that orders findings, whichever of their fields are missing."""
+    return (finding.risk, finding.entity_id or "", finding.service, finding.reason)
+
+
 def _union(first: Scope, second: Scope) -> Scope:
     return None if first is None or second is None else first | second
 
@@ -132,7 +137,8 @@ class Fixpoint:
                 continue
             slot.update((end_of(f), (f, scope)) for f, scope in fresh)
             for user_id, _verb, via, scope in self._users_of(key):
-                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh])
+                grew = self._read_for(user_id, key)
+                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh], requeue=grew)
             for source in self._sources.get(key, ()):
                 through = (source,) if is_entity_key(source) else ()
                 stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
@@ -148,10 +154,36 @@ class Fixpoint:
         if key.startswith("domain:"):
             yield from self._users_by_domain.get(domain, ())
 
-    def _gain(self, runnable_id: str, findings: list[tuple[Finding, Scope]]) -> None:
+    def _read_for(self, runnable_id: str, key: str) -> bool:
+        """Add to a macro's inputs what its steps that change `key` read; return True if news.
+
+        A step's data counts only once what it changes can lead to
+        something guarded (`Judge.step`).
+        """
+        runnable = self._runnables.get(runnable_id)
+        if runnable is None or not runnable.runs_itself or not runnable.keyed_reads:
+            return False
+        keyed = runnable.keyed_reads
+        if key == EVERYTHING:
+            reads = set().union(*keyed.values())
+        elif key.startswith("domain:"):
+            domain = key.removeprefix("domain:")
+            reads = set().union(
+                *(keys for touched, keys in keyed.items() if touched.partition(".")[0] == domain)
+            )
+        else:
+            reads = keyed.get(key, set())
+        if reads <= runnable.inputs:
+            return False
+        runnable.inputs |= reads
+        return True
+
+    def _gain(
+        self, runnable_id: str, findings: list[tuple[Finding, Scope]], *, requeue: bool = False
+    ) -> None:
         """Add what a macro can now set off; queue it again if that is news."""
         found = self._opening.setdefault(runnable_id, {})
-        changed = False
+        changed = requeue
         for finding, scope in findings:
             end = end_of(finding)
             if end not in found:

@@ -170,14 +170,19 @@ def _scene_call(data: Mapping[str, Any]) -> bool:
     return data.get("domain") == "scene" and data.get("service") in ("create", "delete")
 
 
+_STRUCTURAL_ATTRIBUTES: Final = (ATTR_ENTITY_ID, "device_class", "options")
+"""Attributes that change what an entity is to the gate: a group's members, a
+cover's class, a select's options (what a template over them can be)."""
+
+
 @callback
 def _structural_change(data: EventStateChangedData) -> bool:
-    """Return True for an entity added or removed, or a group's members changed."""
+    """Return True for an entity added or removed, or a group's members, class or options changed."""
     old, new = data["old_state"], data["new_state"]
     if old is None or new is None:
         return True
     if old.attributes is new.attributes:
         return False
-    return old.attributes.get(ATTR_ENTITY_ID) != new.attributes.get(ATTR_ENTITY_ID) or (
-        old.attributes.get("device_class") != new.attributes.get("device_class")
+    return any(
+        old.attributes.get(name) != new.attributes.get(name) for name in _STRUCTURAL_ATTRIBUTES
     )

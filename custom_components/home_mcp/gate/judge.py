@@ -15,17 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
 
+from .bindings import Bindings, run_bindings
 from .expansion import entity_verb
 from .facts import Facts, entity_object
 from .knowledge import Knowledge
-from .macros import MAX_DEPTH, walk
+from .macros import ANY_SERVICE, MAX_DEPTH, walk
 from .messages import names_own_notification, speaks_as_home_mcp
-from .model import Effect, Finding, Risk
+from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .paths import (
     KEEPS_FROM_SECURING,
     judge_device_action,
@@ -35,7 +36,16 @@ from .paths import (
     judge_start_script,
 )
 from .reads import EVERYTHING, Reads
-from .rules import DATA_RULES, MESSAGE_DOMAINS, PLAIN_RULE, SERVICE_RULES, EntityClass, entity_rule
+from .rules import (
+    DATA_RULES,
+    MESSAGE_DOMAINS,
+    OPTIONS_BOUND,
+    OPTIONS_VERBS,
+    PLAIN_RULE,
+    SERVICE_RULES,
+    EntityClass,
+    entity_rule,
+)
 from .scenes import judge_scene
 from .targets import (
     acts_on_own_entities_only,
@@ -52,6 +62,8 @@ from .targets import (
 from .verbs import resulting_states, timer_verb
 from .wiring import Scope, Touched
 
+RUN_WITH_DATA: Final = "run_with_data"
+"""How the perimeter records a run given its caller's data (judged inline, with it)."""
 _RUNS = {
     (EntityClass.SCRIPT, "turn_on"),
     (EntityClass.SCRIPT, "toggle"),
@@ -101,6 +113,9 @@ class Judge:
         self.scope: Scope = None
         self.all_trigger_ids: frozenset[str] | None = None
         self.trigger_ids_known = True
+        self.bindings: Bindings | None = None
+        self.keyed_reads: dict[str, set[str]] = {}
+        self._step_touched: set[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []
         self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
 
@@ -142,6 +157,35 @@ class Judge:
             self._ranges.append((start, len(self.findings), self.scope))
             self.scope = saved
 
+    @contextmanager
+    def step(self, data: Any) -> Iterator[None]:
+        """Judge one step whose templated `data` matters only as far as what the step changes.
+
+        For the perimeter (`reads`): what the data's templates read is an
+        input of the macro when the step can do something guarded; else it
+        is kept by what the step changes (`keyed_reads`), and becomes an
+        input only when that joins the perimeter (`fixpoint`). A
+        notification's message reading every light does not make the
+        lights part of an automation that also unlocks.
+        """
+        if self.reads is None:
+            yield
+            return
+        reads = Reads(self.hass).add_templated(data)
+        outer, self._step_touched = self._step_touched, set()
+        start = len(self.findings)
+        try:
+            yield
+        finally:
+            touched, self._step_touched = self._step_touched, outer
+            if outer is not None:
+                outer |= touched
+            if any(finding.risk in GUARDED_RISKS for finding in self.findings[start:]):
+                self.reads.keys |= reads.keys
+            elif reads.keys:
+                for key in touched:
+                    self.keyed_reads.setdefault(key, set()).update(reads.keys)
+
     def scopes(self) -> list[Scope]:
         """Return, for each finding, the triggers it is reached under (None: any)."""
         found: list[Scope] = [None] * len(self.findings)
@@ -170,7 +214,19 @@ class Judge:
         data: Mapping[str, Any],
         depth: int,
     ) -> list[str]:
-        """Judge one service call; return the entities it targets directly."""
+        """Judge one service call; return the entities it targets directly.
+
+        `service` `*` (`macros.ANY_SERVICE`, a templated name whose domain
+        is fixed) is judged as each of the domain's actions.
+        """
+        if service == ANY_SERVICE and isinstance(domain, str):
+            services = sorted(self.hass.services.async_services_for_domain(domain))
+            if not services:
+                self._data_rule("templated_action", "templated action")
+            found: list[str] = []
+            for each in services:
+                found += self.call(domain, each, target, data, depth)
+            return list(dict.fromkeys(found))
         if is_dynamic(domain) or is_dynamic(service):
             self._data_rule("templated_action", "templated action")
             return []
@@ -273,6 +329,13 @@ class Judge:
         if depth > MAX_DEPTH:
             self.unknown(effect.service, "What this drives nests too deeply to analyse")
             return
+        if entity_id in self.knowledge.unreadable_items:
+            self.add(Risk.UNKNOWN, entity_id, effect.service, DATA_RULES["unreadable_item"].reason)
+        if verb in OPTIONS_VERBS and (bound := self.knowledge.options_bound.get(entity_id)):
+            with self.through(bound[0]):
+                self.add(
+                    Risk.UNKNOWN, entity_id, effect.service, OPTIONS_BOUND.format(macro=bound[0])
+                )
         if (
             verb != "join_group"
             and (wrapper := self.house.wrappers.get(entity_id)) is not None
@@ -309,15 +372,24 @@ class Judge:
             # Set off again and again by what is judged (not the item itself), a securing
             # automation never finishes (restart) or drops the trigger that secures (single).
             self.add(Risk.OPENS_HOUSE, entity_id, effect.service, KEEPS_FROM_SECURING)
+        given = effect.data.get("variables")
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
-                judge_start_script(self, entity_id, effect.data.get("variables"), effect.service)
-            self.run_macro(entity_id, depth, own_state=False)
+                judge_start_script(self, entity_id, given, effect.service)
+            self.run_macro(entity_id, depth, own_state=False, variables=given)
         judge_drive(self, entity_id, verb, effect.data, depth)
-        self.react(entity_id, verb, securing=securing)
+        # A run with its caller's data was judged with that data: what it does
+        # without it (its own findings) does not pass to the caller.
+        with_data = (entity_class, verb) in _RUNS and isinstance(given, Mapping) and bool(given)
+        touched_as = RUN_WITH_DATA if with_data else None
+        self.react(entity_id, verb, securing=securing, touched_as=touched_as)
 
-    def react(self, key: str, verb: str | None, *, securing: bool = False) -> None:
+    def react(
+        self, key: str, verb: str | None, *, securing: bool = False, touched_as: str | None = None
+    ) -> None:
         """Add what the house's automations would do when `key` changes.
+
+        `touched_as`: the verb the perimeter records for it, when not `verb`.
 
         A securing effect sets off only the automations a trigger of which
         fires on the state it leaves the entity in (`Knowledge.triggered`):
@@ -340,7 +412,11 @@ class Judge:
         if verb is not None and self.touched is not None:
             for name in keys:
                 if name != EVERYTHING and not name.startswith("domain:"):
-                    self.touched.setdefault(name, {}).setdefault(verb, (self.path, self.scope))
+                    self.touched.setdefault(name, {}).setdefault(
+                        touched_as or verb, (self.path, self.scope)
+                    )
+        if self._step_touched is not None:
+            self._step_touched.update(keys)
         prefix = (*self.path, key) if is_entity else self.path
         for name in keys:
             for finding in self.knowledge.reactions(name):
@@ -353,8 +429,14 @@ class Judge:
 
     # -- macros and scene states ---------------------------------------------
 
-    def run_macro(self, entity_id: str, depth: int, *, own_state: bool = True) -> None:
-        """Judge a macro's run, and its own entity's change unless `own_state` is False."""
+    def run_macro(
+        self, entity_id: str, depth: int, *, own_state: bool = True, variables: Any = None
+    ) -> None:
+        """Judge a macro's run, and its own entity's change unless `own_state` is False.
+
+        `variables`: what its caller gives it (a script's fields), which its
+        templates are rendered with (`bindings.run_bindings`).
+        """
         if entity_id in self.path:
             return  # A loop: its actions are already being judged.
         domain = split_entity_id(entity_id)[0]
@@ -377,10 +459,13 @@ class Judge:
             # What it runs sees its own `trigger` (a script: what it is given),
             # never this one's: its branches are tied to no trigger here.
             known, self.trigger_ids_known = self.trigger_ids_known, False
+            bindings = self.bindings
+            self.bindings = run_bindings(entity_id, variables, triggered=domain == "automation")
             try:
                 walk(self, sequence, depth + 1)
             finally:
                 self.trigger_ids_known = known
+                self.bindings = bindings
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
             self.react(key, "fire")
 

@@ -6,7 +6,7 @@ guarded; `core.Gate` hands it a snapshot of the house's index.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from homeassistant.core import HomeAssistant
@@ -20,6 +20,14 @@ class Knowledge(Protocol):
 
     hass: HomeAssistant
     house: HouseMap
+
+    @property
+    def unreadable_items(self) -> Mapping[str, str]:
+        """Return the automations, scripts and template entities the gate could not read."""
+
+    @property
+    def options_bound(self) -> Mapping[str, list[str]]:
+        """Return the selects whose options decide what an automation does -> those automations."""
 
     def reactions(self, key: str) -> Iterable[Finding]:
         """Return what changing `key` sets off (perimeter findings, via from `key`)."""

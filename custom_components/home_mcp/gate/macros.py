@@ -37,9 +37,13 @@ from homeassistant.const import (
 )
 from homeassistant.helpers import config_validation as cv
 
+from .bindings import Bindings, Partial, static_prefix
 from .model import TARGET_KEYS
 from .reads import Reads
 from .targets import is_dynamic, static
+
+ANY_SERVICE: Final = "*"
+"""A service of the domain that cannot be told before it runs: judged as each of them."""
 
 MAX_DEPTH: Final = 12
 """How deep macros may nest before the gate calls the action `unknown`."""
@@ -66,6 +70,9 @@ class Judge(Protocol):
     """What the walk hands each action to (`judge.Judge`)."""
 
     reads: Reads | None
+    bindings: Bindings | None
+    """What the run's variables can be (`bindings.py`); None: a client's own call."""
+    scope: frozenset[str] | None
 
     def call(
         self,
@@ -100,6 +107,9 @@ class Judge(Protocol):
 
     def later(self) -> None:
         """Judge what comes next as running later, on whatever the house is then."""
+
+    def step(self, data: Any) -> AbstractContextManager[None]:
+        """Judge one step whose `data` matters only as far as what the step changes does."""
 
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
@@ -179,6 +189,22 @@ def walk(judge: Judge, sequence: Any, depth: int) -> None:
             _walk_action(judge, action, depth)
 
 
+def _walk_branch(judge: Judge, sequence: Any, depth: int) -> None:
+    """Walk a nested sequence; what it sets may or may not hold after it (either counts)."""
+    before = judge.bindings
+    walk(judge, sequence, depth)
+    if before is not None and judge.bindings is not None and judge.bindings is not before:
+        judge.bindings = before.merged(judge.bindings)
+
+
+def _alternatives(judge: Judge, value: Any) -> list[Any]:
+    """Return `value` rendered for each way the run can be (`Bindings.expand`)."""
+    if judge.bindings is None:
+        return [value]
+    scope = judge.scope if judge.trigger_ids_known else None
+    return judge.bindings.expand(value, scope)
+
+
 def _read(judge: Judge, config: Any) -> None:
     if judge.reads is not None and config is not None:
         judge.reads.add(config)
@@ -186,16 +212,8 @@ def _read(judge: Judge, config: Any) -> None:
 
 def _read_dynamic(judge: Judge, config: Any) -> None:
     """Read only the templated parts of `config` (static targets are outputs)."""
-    if judge.reads is None:
-        return
-    if isinstance(config, Mapping):
-        for value in config.values():
-            _read_dynamic(judge, value)
-    elif isinstance(config, (list, tuple)):
-        for item in config:
-            _read_dynamic(judge, item)
-    elif is_dynamic(config):
-        judge.reads.add(config)
+    if judge.reads is not None:
+        judge.reads.add_templated(config)
 
 
 def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
@@ -212,12 +230,12 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
         _walk_service(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
-        scene = action.get(CONF_SCENE)
-        if is_dynamic(scene) or not isinstance(static(scene), str):
-            _read(judge, scene)
-            judge.unknown("scene.turn_on", "The scene is a template")
-        else:
-            judge.run_macro(str(static(scene)), depth + 1)
+        _read_dynamic(judge, action.get(CONF_SCENE))
+        for scene in _alternatives(judge, action.get(CONF_SCENE)):
+            if is_dynamic(scene) or not isinstance(static(scene), str):
+                judge.unknown("scene.turn_on", "The scene is a template")
+            else:
+                judge.run_macro(str(static(scene)).strip().lower(), depth + 1)
     elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
         judge.device_action(action, depth + 1)
     elif kind == cv.SCRIPT_ACTION_CHOOSE:
@@ -228,50 +246,102 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             if isinstance(option, Mapping):
                 _read(judge, option.get(CONF_CONDITIONS))
                 with judge.scoped(trigger_ids(option.get(CONF_CONDITIONS))):
-                    walk(judge, option.get(CONF_SEQUENCE), depth + 1)
+                    _walk_branch(judge, option.get(CONF_SEQUENCE), depth + 1)
                 only = _exactly_trigger(option.get(CONF_CONDITIONS))
                 taken = None if only is None or taken is None else taken | only
         with judge.scoped(_all_but(judge, taken) if taken else None):
-            walk(judge, action.get(CONF_DEFAULT), depth + 1)
+            _walk_branch(judge, action.get(CONF_DEFAULT), depth + 1)
     elif kind == cv.SCRIPT_ACTION_IF:
         condition = action.get("if")
         _read(judge, condition)
         negated = _exactly_trigger(condition, negated=True)
         with judge.scoped(trigger_ids(condition) or _all_but(judge, negated)):
-            walk(judge, action.get(CONF_THEN), depth + 1)
+            _walk_branch(judge, action.get(CONF_THEN), depth + 1)
         exactly = _exactly_trigger(condition)
         with judge.scoped(_all_but(judge, exactly) if exactly is not None else negated):
-            walk(judge, action.get(CONF_ELSE), depth + 1)
+            _walk_branch(judge, action.get(CONF_ELSE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)
         judge.later()  # The second time round is later.
         if isinstance(repeat, Mapping):
             _read(judge, {k: v for k, v in repeat.items() if k != CONF_SEQUENCE})
-            walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
+            before = judge.bindings
+            if before is not None:
+                judge.bindings = before.with_value("repeat", _repeat_items(judge, repeat))
+            try:
+                walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
+            finally:
+                if before is not None and judge.bindings is not None:
+                    judge.bindings = before.merged(judge.bindings.without("repeat"))
     elif kind == cv.SCRIPT_ACTION_PARALLEL:
         for branch in action.get(CONF_PARALLEL) or []:
             if isinstance(branch, Mapping) and CONF_SEQUENCE in branch:
-                walk(judge, branch[CONF_SEQUENCE], depth + 1)
+                _walk_branch(judge, branch[CONF_SEQUENCE], depth + 1)
             else:
-                walk(judge, branch, depth + 1)
+                _walk_branch(judge, branch, depth + 1)
     elif kind == cv.SCRIPT_ACTION_SEQUENCE:
-        walk(judge, action.get(CONF_SEQUENCE), depth + 1)
+        _walk_branch(judge, action.get(CONF_SEQUENCE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
-        _read_dynamic(judge, action)
-        judge.event(action.get("event"), depth + 1)
+        _read_dynamic(judge, action.get("event"))
+        with judge.step(action.get("event_data")):
+            for event_type in _alternatives(judge, action.get("event")):
+                judge.event(event_type, depth + 1)
     elif kind in _READ_KINDS:
         _read(judge, action)
+        if kind == cv.SCRIPT_ACTION_VARIABLES and judge.bindings is not None:
+            judge.bindings = judge.bindings.with_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
     # stop and conversation responses move nothing.
 
 
+def _repeat_items(judge: Judge, repeat: Mapping[str, Any]) -> list[Any] | None:
+    """Return what `repeat` holds in each round (None: anything): `for_each` over a list."""
+    items = repeat.get("for_each")
+    if items is None:
+        return [Partial()]  # A count, `while` or `until` loop: its index is not bounded.
+    found: list[Any] = []
+    for rendered in _alternatives(judge, items):
+        if is_dynamic(rendered) or not isinstance(rendered, (list, tuple)):
+            return None
+        found.extend(Partial(item=item) for item in rendered)
+    return found
+
+
 def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
-    """Hand an `action:` (service call) inside a macro to the judge."""
+    """Hand an `action:` (service call) inside a macro to the judge, once per way it can be.
+
+    Templates in its name, target and data are rendered for each way the
+    run can be (`bindings`); one that cannot be bounded is judged as before:
+    a templated name is `unknown` unless its text fixes the domain
+    (`cover.{{ modus }}_cover` is one of the cover's actions), a templated
+    target reaches every entity of the domain that is not plain.
+    """
     name = action.get(CONF_ACTION, action.get(CONF_SERVICE, action.get(CONF_SERVICE_TEMPLATE)))
+    data, target = _data_and_target(action)
+    _read_dynamic(judge, target)
+    with judge.step(data):
+        for step in _alternatives(judge, {"name": name, "target": target, "data": data}):
+            _call(judge, step["name"], step["target"], step["data"], depth)
+    response = action.get("response_variable")
+    if isinstance(response, str) and judge.bindings is not None:
+        judge.bindings = judge.bindings.with_value(response, None)
+
+
+def _call(judge: Judge, name: Any, target: Any, data: Any, depth: int) -> None:
+    """Judge one service call whose name may still be a template."""
     if is_dynamic(name) or not isinstance(static(name), str) or "." not in str(static(name)):
         _read(judge, name)
+        domain = static_prefix(name).partition(".")[0] if "." in static_prefix(name) else ""
+        if domain and cv.valid_entity_id(f"{domain}.x"):
+            judge.call(domain, ANY_SERVICE, target, data, depth + 1)
+            return
         judge.unknown("templated action", "The macro calls an action whose name is a template")
         return
-    domain, service = str(static(name)).split(".", 1)
+    domain, service = str(static(name)).strip().lower().split(".", 1)
+    judge.call(domain, service, target, data, depth + 1)
+
+
+def _data_and_target(action: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Return a service step's data and target, as Home Assistant merges them."""
     data: dict[str, Any] = {}
     for key in (CONF_SERVICE_DATA, CONF_SERVICE_DATA_TEMPLATE):
         if isinstance(value := action.get(key), Mapping):
@@ -286,6 +356,4 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     for key in TARGET_KEYS:
         if key in action:
             target[key] = action[key]
-    _read_dynamic(judge, data)
-    _read_dynamic(judge, target)
-    judge.call(domain, service, target, data, depth + 1)
+    return data, target

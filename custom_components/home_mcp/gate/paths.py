@@ -203,7 +203,14 @@ def judge_own_effects(
 
 
 def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int) -> None:
-    """Judge `group.set`: what joins the group, and the group's own change."""
+    """Judge `group.set`: what joins the group, and the group's own change.
+
+    A group or members given by a template that could not be bounded
+    (`bindings`) could be any: unknown.
+    """
+    if any(is_dynamic(data.get(key)) for key in ("object_id", "entities", "add_entities")):
+        judge.unknown(name, "The group or what joins it is a template: it could be anything")
+        return
     if (found := group_set(judge.hass, data)) is None:
         return
     group_id, members = found

@@ -27,12 +27,12 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
-from .fixpoint import Fixpoint, Found, end_of, is_entity_key
+from .fixpoint import Fixpoint, Found, end_of, is_entity_key, sort_key
 from .judge import Judge
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .reads import EVERYTHING, Reads
-from .rules import OPENING_DEVICE_CLASSES, EntityClass
+from .rules import DATA_RULES, OPENING_DEVICE_CLASSES, EntityClass
 from .securing import (
     acting_on,
     checks_on,
@@ -65,6 +65,11 @@ class Snapshot:
         securing automations whose conditions check it (`checks_on`) /
         timer (or `domain:timer`) -> those that wait for it to finish.
     acted_by: entity -> the securing macros whose actions target it.
+    unreadable_items: automation, script or template entity -> why the gate could
+        not read it; each is `unknown` for itself.
+    options_bound: `input_select` or `select` -> the automations whose
+        templates take their values from its options (`script.{{
+        trigger.to_state.state }}`): new options change what they do.
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -85,6 +90,8 @@ class Snapshot:
         self.checked_by: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
         self.waiting_on: dict[str, list[str]] = {}
         self.acted_by: dict[str, list[str]] = {}
+        self.unreadable_items: dict[str, str] = {}
+        self.options_bound: dict[str, list[str]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -239,7 +246,7 @@ class Snapshot:
         """Freeze the perimeter and the opening macros, in a stable order."""
 
         def ordered(found: Found) -> tuple[tuple[Finding, Scope], ...]:
-            return tuple(sorted(found.values(), key=lambda item: end_of(item[0])))
+            return tuple(sorted(found.values(), key=lambda item: sort_key(item[0])))
 
         self.perimeter = {
             key: tuple(f for f, _ in ordered(found)) for key, found in perimeter.items() if found
@@ -252,25 +259,45 @@ class Snapshot:
 
 
 def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
-    """Read the whole house and compute its perimeter."""
+    """Read the whole house and compute its perimeter.
+
+    Each automation, script and template entity is read on its own: one the
+    gate cannot read is `unknown` for itself (`Snapshot.unreadable_items`), and the
+    rest of the house is judged as usual.
+    """
     snapshot = Snapshot(hass, build_house_map(hass, guarded))
-    macros = list(runnables(hass, snapshot.house, snapshot.triggers_on))
+    unreadable = snapshot.unreadable_items = dict(snapshot.house.unreadable)
+    macros = list(runnables(hass, snapshot.house, snapshot.triggers_on, unreadable))
     opening: dict[str, Found] = {}
     securing: set[str] = set()
     undoing: dict[str, frozenset[str]] = {}
     for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
+        judge.bindings = runnable.bindings
         if runnable.runs_itself:
             judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
-        if redefines_trigger(runnable.sequences):
-            judge.trigger_ids_known = False
         steps: list[tuple[Any, list[Finding]]] = []
-        for sequence in runnable.sequences:
-            for step in sequence if isinstance(sequence, list) else [sequence]:
-                start = len(judge.findings)
-                walk(judge, step, 1)
-                steps.append((step, judge.findings[start:]))
+        try:
+            if redefines_trigger(runnable.sequences):
+                judge.trigger_ids_known = False
+            for sequence in runnable.sequences:
+                for step in sequence if isinstance(sequence, list) else [sequence]:
+                    start = len(judge.findings)
+                    walk(judge, step, 1)
+                    steps.append((step, judge.findings[start:]))
+        except Exception as err:  # noqa: BLE001  # One item never fails the house.
+            runnable.unreadable = unreadable[runnable.entity_id] = f"{type(err).__name__}: {err}"[
+                :300
+            ]
+        if runnable.unreadable is not None:
+            rule = DATA_RULES["unreadable_item"]
+            service = f"{runnable.entity_id.partition('.')[0]}.run"
+            judge.add(rule.risk, runnable.entity_id, service, rule.reason)
         assert judge.reads is not None
+        runnable.keyed_reads = judge.keyed_reads
+        if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
+            for entity_id in record.options_of:
+                snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)
         if runnable.runs_itself:
             runnable.inputs |= judge.reads.keys
             if runnable.polls:
@@ -305,7 +332,7 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
-    sources = derivations(hass)
+    sources = derivations(hass, unreadable)
     snapshot.derived = derived_closure(sources)
     snapshot.finish(*Fixpoint(macros, sources, opening, securing).run(snapshot.house))
     return snapshot

@@ -103,6 +103,20 @@ class Reads:
             self.add(variables)  # `ScriptVariables`, as validated `variables:` are kept.
         return self
 
+    def add_templated(self, config: Any) -> Reads:
+        """Add what only the templated parts of `config` read (its plain values are outputs)."""
+        if isinstance(config, Mapping):
+            for value in config.values():
+                self.add_templated(value)
+        elif isinstance(config, (list, tuple)):
+            for item in config:
+                self.add_templated(item)
+        elif (isinstance(config, Template) and not config.is_static) or (
+            isinstance(config, str) and ("{{" in config or "{%" in config)
+        ):
+            self.add(config)
+        return self
+
     def _add_mapping(self, config: Mapping[str, Any]) -> None:
         kind = config.get("trigger", config.get("platform"))
         if kind == "event":

@@ -206,6 +206,13 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
 )  # fmt: skip
 PLAIN_RULE: Final = ENTITY_RULES[-1]
 """What an entity no other line is about gets (its verbs need no matching)."""
+OPTIONS_BOUND: Final = (
+    "Its options decide what {macro} runs or acts on: what new options would make it do "
+    "is only known once they exist"
+)
+"""Changing the options of a select an automation's templates take their values from."""
+OPTIONS_VERBS: Final = frozenset({"set_options"})
+"""What changes a select's options rather than its state."""
 PERIMETER_REASON: Final = (
     "Changing it sets off {automation}, which can do this: the house's own "
     "automations are judged as part of the action"
@@ -295,6 +302,9 @@ DATA_RULES: Final[Mapping[str, ServiceRule]] = {
     "templated_target": ServiceRule(
         frozenset({"*.*"}), Risk.UNKNOWN, "The targets are templates of an action that is "
         "not an entity's own: what it reaches is only known when it runs"),
+    "unreadable_item": ServiceRule(
+        frozenset({"*.*"}), Risk.UNKNOWN, "Home MCP could not read what it does (its repair "
+        "in Settings says why), so what runs or changes it waits"),
 }  # fmt: skip
 DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "own_notification": "its data names one of Home MCP's notifications "
@@ -309,6 +319,10 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "templated_target": "templated targets of an integration's service (an entity "
     "component's service with templated targets is judged on every entity of its "
     "domain that is not plain)",
+    "unreadable_item": "it runs, enables, triggers or acts on an automation, script or "
+    "template entity Home MCP could not read (a shape it does not know, or an attribute "
+    "a Home Assistant upgrade renamed): that item alone, the rest of the house is judged "
+    "as usual",
 }
 """Whole-action risks that depend on the data (checked in `core.py`)."""
 

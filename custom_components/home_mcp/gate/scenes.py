@@ -18,7 +18,7 @@ from homeassistant.helpers import entity_registry as er
 
 from .expansion import any_state, state_verbs
 from .model import Effect, Risk
-from .targets import group_leaves, group_members, group_problem, static
+from .targets import group_leaves, group_members, group_problem, is_dynamic, static
 
 if TYPE_CHECKING:
     from .judge import Judge
@@ -85,9 +85,15 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
     is locked" unlocks it).
     """
     judge_scene_states(judge, data.get("entities"), depth)
-    snapshot = data.get("snapshot_entities")
+    snapshot = static(data.get("snapshot_entities"))
+    if is_dynamic(snapshot) or not isinstance(snapshot, (str, list, tuple, type(None))):
+        judge.unknown("scene.create", "What it remembers is a template: it could be anything")
+        return
     for raw in [snapshot] if isinstance(snapshot, str) else snapshot or []:
-        entity_id = str(raw).strip().lower()
+        if is_dynamic(raw):
+            judge.unknown("scene.create", "What it remembers is a template: it could be anything")
+            continue
+        entity_id = str(static(raw)).strip().lower()
         if not judge.knows_state(entity_id):
             for state in any_state(entity_id):
                 judge_state(judge, entity_id, state, {}, depth)

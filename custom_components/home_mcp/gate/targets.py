@@ -334,7 +334,7 @@ def group_problem(
 
 def group_set(hass: HomeAssistant, data: Mapping[str, Any]) -> tuple[str, list[str]] | None:
     """Return the group a `group.set` call sets and its members afterwards, or None."""
-    object_id = data.get("object_id")
+    object_id = static(data.get("object_id"))
     if not isinstance(object_id, str):
         return None
     group_id = f"group.{object_id.strip().lower()}"
@@ -342,9 +342,10 @@ def group_set(hass: HomeAssistant, data: Mapping[str, Any]) -> tuple[str, list[s
     if "entities" not in data:
         members.extend(group_members(hass, group_id) or [])
     for key in ("entities", "add_entities"):
-        value = data.get(key)
+        value = static(data.get(key))
         items = [value] if isinstance(value, str) else value or []
-        members.extend(str(item).strip().lower() for item in items)
+        if isinstance(items, (list, tuple)):
+            members.extend(str(static(item)).strip().lower() for item in items)
     return group_id, members
 
 

@@ -188,10 +188,20 @@ def _subject(tokens: list[Token], before: int) -> list[Token]:
 
 
 def _static(argument: list[Token]) -> bool:
-    """Return True for a string literal (or literals side by side) or the own entity's id."""
+    """Return True for what names its entities as text the patterns of `reads.py` read.
+
+    A string literal (or literals side by side), the own entity's id, or a
+    domain or entity of `states` written out (`expand(states.person)` reads
+    the people, `state_attr(states.sun.sun, ...)` the sun).
+    """
     if argument and all(token.type == "string" for token in argument):
         return True
     names = tuple(str(token.value) for token in argument if token.type != "dot")
+    dotted = all(
+        token.type == ("name" if index % 2 == 0 else "dot") for index, token in enumerate(argument)
+    )
+    if dotted and len(names) in (2, 3) and names[0] == "states":
+        return True
     return len(argument) == 3 and argument[1].type == "dot" and names in _OWN_ENTITY
 
 

@@ -21,15 +21,22 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homeassistant.const import ATTR_ENTITY_ID, CONF_OPTIONS, CONF_TARGET
+from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET
 from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
+from .bindings import Bindings, automation_bindings, run_bindings
 from .entity_triggers import entity_trigger, fires_on
-from .expansion import HouseMap, entry_entities
-from .proposals import macro_entities
+from .expansion import HouseMap, entry_entities, template_entities, template_parts
+from .internals import (
+    AUTOMATION_CONDITIONS,
+    AUTOMATION_TRIGGERS,
+    AUTOMATION_VARIABLES,
+    Unreadable,
+    private,
+)
+from .proposals import Proposed, macro_entities
 from .reads import EVERYTHING, Reads
 
 type Scope = frozenset[str] | None
@@ -60,6 +67,11 @@ class Runnable:
         secures).
     fired_by: the entities a state or numeric state trigger of it names:
         changing one runs it, rather than keeping it from running.
+    unreadable: why the gate could not read it (None: read): it is then
+        `unknown` for itself (`perimeter.build_snapshot`).
+    keyed_reads: key a step changes -> what that step's data reads: inputs
+        only once the key joins the perimeter (`Judge.step`).
+    bindings: what its variables can be when it runs (`bindings.py`).
     """
 
     entity_id: str
@@ -73,6 +85,9 @@ class Runnable:
     timers: set[str] = field(default_factory=set)
     acted: set[str] = field(default_factory=set)
     fired_by: set[str] = field(default_factory=set)
+    unreadable: str | None = None
+    keyed_reads: dict[str, set[str]] = field(default_factory=dict)
+    bindings: Bindings | None = None
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -118,44 +133,33 @@ _REPORTING_DOMAINS: Final = frozenset(
 
 
 def runnables(
-    hass: HomeAssistant, house: HouseMap, triggers_on: dict[str, list[TriggerOn]]
+    hass: HomeAssistant,
+    house: HouseMap,
+    triggers_on: dict[str, list[TriggerOn]],
+    unreadable: dict[str, str],
 ) -> Iterator[Runnable]:
-    """Yield every automation, script, template script and driving helper; fill `triggers_on`."""
-    components = hass.data.get(DATA_INSTANCES, {})
-    for domain, attribute in (("automation", "action_script"), ("script", "script")):
+    """Yield every automation, script, template script and driving helper; fill `triggers_on`.
+
+    Each item is read on its own: one the gate cannot read (a shape it does
+    not know, an attribute Home Assistant no longer has) is yielded with
+    `unreadable` set, and noted in `unreadable` (entity id -> why), so it is
+    `unknown` for itself and the rest of the house is read as usual.
+    """
+    for domain in ("automation", "script"):
         for entity in macro_entities(hass, domain):
-            script = getattr(entity, attribute, None)
-            runnable = Runnable(
-                entity.entity_id,
-                [getattr(script, "sequence", None)],
-                runs_itself=domain != "script",
-            )
-            raw = getattr(entity, "raw_config", None)
-            raw = raw if isinstance(raw, Mapping) else {}
-            reads = Reads(hass).add({key: raw.get(key) for key in _COMMON_KEYS})
-            reads.add(getattr(getattr(entity, "_condition", None), "config", None))
-            reads.add(getattr(entity, "_variables", None))
-            runnable.inputs = reads.keys
-            runnable.checks = list(_checks(hass, raw.get("conditions", raw.get("condition"))))
-            # Conditions inside its actions (`choose`, `if`, a `condition:`
-            # step) stop what follows them just as well.
-            # Not those on what it acts on itself ("if the garage is open,
-            # close it"): changing that is what the branch is there for.
-            actions = raw.get("actions", raw.get("sequence"))
-            acted = runnable.acted = _acted_on(actions)
-            runnable.checks += [
-                check
-                for check in _checks(hass, list(_inner_conditions(actions)))
-                if check[0] not in acted
-            ]
-            if domain == "automation":
-                raw_triggers = raw.get("triggers", raw.get("trigger"))
-                _add_triggers(hass, runnable, getattr(entity, "_trigger_config", None) or [],
-                              raw_triggers, triggers_on)  # fmt: skip
-            yield runnable
+            if not isinstance(entity.entity_id, str) or not entity.entity_id:
+                continue  # Not added to Home Assistant yet.
+            if _is_unavailable(entity):
+                continue  # Its configuration is invalid: Home Assistant runs nothing of it.
+            try:
+                yield _macro(hass, entity, domain, triggers_on)
+            except Exception as err:  # noqa: BLE001  # One item never fails the house.
+                yield _unreadable(entity.entity_id, err, unreadable)
     for entity_id, scripts in house.scripts.items():
         sequences = [getattr(script, "sequence", None) for script in scripts.values()]
-        yield Runnable(entity_id, sequences, runs_itself=False)
+        runnable = Runnable(entity_id, sequences, runs_itself=False)
+        runnable.bindings = run_bindings(entity_id, None, triggered=False)
+        yield runnable
     for entity_id, named in house.controls.items():
         # A helper that drives the entities its options name (a generic
         # thermostat's heater, a hygrostat's humidifier) acts on its own
@@ -175,16 +179,80 @@ def runnables(
                 TriggerOn(entity_id, str(index), None, frozenset())
             )
         yield runnable
-    for component in components.values():
-        for entity in component.entities:
-            coordinator = getattr(entity, "coordinator", None)
-            config = getattr(coordinator, "config", None)
-            script = getattr(coordinator, "_script", None)
-            if isinstance(config, Mapping) and script is not None and entity.entity_id:
-                runnable = Runnable(entity.entity_id, [script.sequence])
-                runnable.inputs = Reads(hass).add({k: config.get(k) for k in _COMMON_KEYS}).keys
-                _add_triggers(hass, runnable, config.get("triggers") or [], None, triggers_on)
-                yield runnable
+    for entity in template_entities(hass):
+        # A trigger-based template entity runs its coordinator's actions
+        # when one of its triggers fires, as an automation does.
+        config = getattr(getattr(entity, "coordinator", None), "config", None)
+        if not isinstance(config, Mapping) or not config.get(CONF_ACTIONS):
+            continue
+        try:
+            runnable = Runnable(entity.entity_id, [list(config[CONF_ACTIONS])])
+            runnable.inputs = Reads(hass).add({k: config.get(k) for k in _COMMON_KEYS}).keys
+            triggers = config.get("triggers") or []
+            _add_triggers(hass, runnable, triggers, None, triggers_on)
+            runnable.bindings = automation_bindings(
+                hass, entity.entity_id, triggers, config.get("variables")
+            )
+        except Exception as err:  # noqa: BLE001  # One item never fails the house.
+            runnable = _unreadable(entity.entity_id, err, unreadable)
+        yield runnable
+
+
+def _is_unavailable(entity: Any) -> bool:
+    """Return True for an automation or script Home Assistant could not validate.
+
+    Home Assistant keeps it as an entity that is never available and runs
+    nothing (`UnavailableAutomationEntity`, `UnavailableScriptEntity`).
+    """
+    return type(entity).__name__.startswith("Unavailable")
+
+
+def _unreadable(entity_id: str, err: Exception, unreadable: dict[str, str]) -> Runnable:
+    """Return the runnable of an item that could not be read, noted in `unreadable`."""
+    reason = err.reason if isinstance(err, Unreadable) else f"{type(err).__name__}: {err}"
+    unreadable[entity_id] = reason[:300]
+    return Runnable(entity_id, [], unreadable=unreadable[entity_id])
+
+
+def _macro(
+    hass: HomeAssistant, entity: Any, domain: str, triggers_on: dict[str, list[TriggerOn]]
+) -> Runnable:
+    """Return an automation's or a script's runnable (`Unreadable`, or any error: unread)."""
+    if isinstance(entity, Proposed):
+        script: Any = entity.action_script if domain == "automation" else entity.script
+    else:
+        script = getattr(entity, "action_script" if domain == "automation" else "script")
+    sequence = script.sequence
+    if not isinstance(sequence, list):
+        raise Unreadable(f"its actions are a {type(sequence).__name__}, not a list")
+    runnable = Runnable(entity.entity_id, [sequence], runs_itself=domain != "script")
+    raw = getattr(entity, "raw_config", None)
+    raw = raw if isinstance(raw, Mapping) else {}
+    reads = Reads(hass).add({key: raw.get(key) for key in _COMMON_KEYS})
+    if domain == "automation":
+        reads.add(getattr(private(entity, AUTOMATION_CONDITIONS), "config", None))
+        reads.add(private(entity, AUTOMATION_VARIABLES))
+    runnable.inputs = reads.keys
+    runnable.checks = list(_checks(hass, raw.get("conditions", raw.get("condition"))))
+    # Conditions inside its actions (`choose`, `if`, a `condition:`
+    # step) stop what follows them just as well.
+    # Not those on what it acts on itself ("if the garage is open,
+    # close it"): changing that is what the branch is there for.
+    actions = raw.get("actions", raw.get("sequence"))
+    acted = runnable.acted = _acted_on(actions)
+    runnable.checks += [
+        check for check in _checks(hass, list(_inner_conditions(actions))) if check[0] not in acted
+    ]
+    if domain == "automation":
+        raw_triggers = raw.get("triggers", raw.get("trigger"))
+        triggers = private(entity, AUTOMATION_TRIGGERS) or []
+        _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
+        runnable.bindings = automation_bindings(
+            hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
+        )
+    else:
+        runnable.bindings = run_bindings(entity.entity_id, None, triggered=False)
+    return runnable
 
 
 def _add_triggers(
@@ -308,21 +376,26 @@ def _acted_on(node: Any) -> set[str]:
     return found
 
 
-def derivations(hass: HomeAssistant) -> dict[str, set[str]]:
-    """Return entity -> the keys its state derives from."""
+def derivations(hass: HomeAssistant, unreadable: dict[str, str]) -> dict[str, set[str]]:
+    """Return entity -> the keys its state derives from.
+
+    A template entity the gate cannot read derives from everything (noted
+    in `unreadable`): whatever changes may change it.
+    """
     sources: dict[str, set[str]] = {}
-    for component in hass.data.get(DATA_INSTANCES, {}).values():
-        for entity in component.entities:
-            scripts = getattr(entity, "_action_scripts", None)
-            config = getattr(entity, "_config", None)
-            if scripts is None or not isinstance(config, Mapping) or not entity.entity_id:
-                continue  # Only template entities keep both.
+    for entity in template_entities(hass):
+        try:
+            scripts, config = template_parts(entity)
             reads = Reads(hass)
             reads.add({k: v for k, v in config.items() if k not in scripts and k != "device_id"})
             coordinator_config = getattr(getattr(entity, "coordinator", None), "config", None)
             if isinstance(coordinator_config, Mapping):
                 reads.add({key: coordinator_config.get(key) for key in ("triggers", *_COMMON_KEYS)})
-            sources.setdefault(entity.entity_id, set()).update(reads.keys)
+        except Exception as err:  # noqa: BLE001  # One item never fails the house.
+            _unreadable(entity.entity_id, err, unreadable)
+            sources.setdefault(entity.entity_id, set()).add(EVERYTHING)
+            continue
+        sources.setdefault(entity.entity_id, set()).update(reads.keys)
     persons = hass.states.async_entity_ids("person")
     for state in hass.states.async_all():
         if state.domain in ("scene", "script", "automation"):

@@ -1,0 +1,526 @@
+"""What a template's variables can be, and the template evaluated over each.
+
+Owners write `target: {entity_id: "{{ trigger.entity_id }}"}`,
+`action: "script.{{ trigger.to_state.state }}"` or a blueprint's
+`variables: {door: !input door}`. Read as "any entity", such a template
+would make the gate guard everything; its values are in fact fixed by what
+the automation is: the entities its triggers name, its trigger ids, the
+options of the `input_select` a trigger watches, the event data a trigger
+asks for, its variables, a `repeat` over a literal list, the data a caller
+gives a script.
+
+`Bindings` holds those possibilities as *alternatives*: one set of variables
+per way a run can start (per trigger and per entity or state it fires on),
+each tagged with the trigger id it comes from. `Bindings.expand` renders a
+templated piece of configuration once per alternative, with Jinja itself
+(Home Assistant's own template environment, without the functions that read
+the house or the clock), and returns every distinct result.
+
+A value the gate cannot bound (a sensor's state, a caller's free text, an
+attribute) is `ANY`: touching it in any way (printing it, comparing it,
+looking into it, testing its type) makes the render fail, and the template
+stays unbounded, judged as before ("could be anything"). So does a template
+that reads the house (`states(...)`) or the time, whose functions are simply
+not there. Nothing here knows what is guarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+import functools
+from typing import Any, Final
+
+import jinja2
+from jinja2.runtime import Context
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from homeassistant.core import HomeAssistant, State
+from homeassistant.helpers.template import Template, TemplateEnvironment
+
+MAX_ALTERNATIVES: Final = 64
+"""Beyond this many distinct ways to render, a template is judged as unbounded."""
+_IMPURE: Final = frozenset({"random", "shuffle", "lipsum"})
+"""Functions of Home Assistant's environment whose result is not fixed by their input."""
+_ON_OFF: Final = ("on", "off")
+_FINITE_STATES: Final[Mapping[str, tuple[str, ...]]] = {
+    "input_boolean": _ON_OFF,
+    "binary_sensor": _ON_OFF,
+    "switch": _ON_OFF,
+    "light": _ON_OFF,
+    "fan": _ON_OFF,
+    "automation": _ON_OFF,
+    "script": _ON_OFF,
+    "siren": _ON_OFF,
+    "remote": _ON_OFF,
+    "humidifier": _ON_OFF,
+    "schedule": _ON_OFF,
+    "update": _ON_OFF,
+    "lock": ("locked", "unlocked", "locking", "unlocking", "jammed", "open", "opening"),
+    "cover": ("open", "closed", "opening", "closing"),
+    "valve": ("open", "closed", "opening", "closing"),
+    "alarm_control_panel": (
+        "disarmed", "armed_home", "armed_away", "armed_night", "armed_vacation",
+        "armed_custom_bypass", "pending", "arming", "disarming", "triggered",
+    ),
+    "timer": ("idle", "active", "paused"),
+    "sun": ("above_horizon", "below_horizon"),
+}  # fmt: skip
+"""The states an entity of these domains can be in (besides unavailable and unknown)."""
+_OPTIONS_DOMAINS: Final = ("input_select", "select")
+"""Domains whose states are their `options`."""
+_ABSENT_STATES: Final = ("unavailable", "unknown")
+
+
+class Unbounded(Exception):
+    """A template touched a value the gate cannot bound."""
+
+
+class _Any:
+    """A value that may be anything: any use of it makes the render fail."""
+
+    __slots__ = ()
+
+    def _unbounded(self, *_: Any, **__: Any) -> Any:
+        raise Unbounded
+
+    __str__ = __repr__ = __format__ = __bool__ = __len__ = __iter__ = __call__ = _unbounded
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = _unbounded
+    __getitem__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _unbounded
+    __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __neg__ = _unbounded
+
+    def __getattr__(self, name: str) -> Any:
+        raise Unbounded
+
+
+ANY: Final = _Any()
+"""A value the gate cannot bound."""
+
+
+class Partial(dict[str, Any]):
+    """A mapping of which only some keys are known: any other key is `ANY`."""
+
+    def __missing__(self, key: str) -> Any:
+        """Return `ANY`: a key not known may hold anything."""
+        return ANY
+
+
+class _OpenContext(Context):
+    """A render context in which a name nothing defines may be anything (`ANY`).
+
+    A script's caller may pass any variable, and a run defines some as it
+    goes (`wait`, a `response_variable`): an unknown name is not "empty".
+    """
+
+    def resolve_or_missing(self, key: str) -> Any:
+        found = super().resolve_or_missing(key)
+        return ANY if found is jinja2.utils.missing else found
+
+
+def _guard(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Return `function`, failing the render when it is handed `ANY`."""
+
+    @functools.wraps(function)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if any(value is ANY for value in (*args, *kwargs.values())):
+            raise Unbounded
+        return function(*args, **kwargs)
+
+    if hasattr(function, "jinja_pass_arg"):
+        guarded.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return guarded
+
+
+@functools.cache
+def _environment() -> ImmutableSandboxedEnvironment:
+    """Return Home Assistant's template environment with only what is fixed by its input.
+
+    Without Home Assistant, its functions that read the house (`states`,
+    `is_state`, `area_entities`, ...) or the clock (`now`) are not there: a
+    template calling one fails to render, and stays unbounded.
+    """
+    environment = TemplateEnvironment(None)
+    environment.undefined = jinja2.Undefined  # Home Assistant renders a missing key empty.
+    environment.context_class = _OpenContext
+    for table in (environment.filters, environment.globals, environment.tests):
+        for name in _IMPURE & set(table):
+            del table[name]
+    for table in (environment.filters, environment.tests):
+        for name, function in list(table.items()):
+            if callable(function):
+                table[name] = _guard(function)
+    return environment
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(text: str) -> jinja2.Template | None:
+    try:
+        return _environment().from_string(text)
+    except jinja2.TemplateError:
+        return None
+
+
+def is_template(value: Any) -> bool:
+    """Return True for text Home Assistant renders as a template."""
+    if isinstance(value, Template):
+        return not value.is_static
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def render(text: str, variables: Mapping[str, Any]) -> Any:
+    """Return `text` rendered with `variables`, parsed as Home Assistant parses a result.
+
+    Raises `Unbounded` when the result depends on what the gate cannot
+    bound: a value that is `ANY`, the house, the clock, or text Jinja
+    cannot render.
+    """
+    template = _compiled(text)
+    if template is None:
+        raise Unbounded
+    try:
+        rendered = template.render(dict(variables)).strip()
+    except Unbounded:
+        raise
+    except Exception as err:  # noqa: BLE001  # Whatever Jinja raises: not bounded.
+        raise Unbounded from err
+    return _parsed(rendered)
+
+
+def _parsed(rendered: str) -> Any:
+    """Return a list when Home Assistant would read the render as one (`['a', 'b']`)."""
+    if rendered.startswith(("[", "(")):
+        try:
+            import ast  # noqa: PLC0415  # Only for the rare list result.
+
+            value = ast.literal_eval(rendered)
+        except ValueError, SyntaxError, TypeError:
+            return rendered
+        if isinstance(value, (list, tuple)):
+            return [str(item) for item in value]
+    return rendered
+
+
+def render_value(value: Any, variables: Mapping[str, Any]) -> Any:
+    """Return `value` (any configuration) with each template rendered; `ANY` where unbounded."""
+    if is_template(value):
+        text = value.template if isinstance(value, Template) else value
+        try:
+            return render(text, variables)
+        except Unbounded:
+            return ANY
+    if isinstance(value, Template):
+        return value.template
+    if isinstance(value, Mapping):
+        return {key: render_value(item, variables) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [render_value(item, variables) for item in value]
+    return value
+
+
+def _concrete(value: Any, variables: Mapping[str, Any]) -> Any:
+    """Return `value` with each template rendered; a template left as it is where unbounded."""
+    if is_template(value):
+        text = value.template if isinstance(value, Template) else value
+        try:
+            return render(text, variables)
+        except Unbounded:
+            return value
+    if isinstance(value, Mapping):
+        return {key: _concrete(item, variables) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_concrete(item, variables) for item in value]
+    return value
+
+
+def has_template(value: Any) -> bool:
+    """Return True if `value` holds a template anywhere."""
+    if is_template(value):
+        return True
+    if isinstance(value, Mapping):
+        return any(has_template(item) for item in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(has_template(item) for item in value)
+    return False
+
+
+type Alternative = tuple[str | None, Mapping[str, Any]]
+"""(the trigger id a run started by, None: any; the variables it has)."""
+
+
+@dataclass(slots=True)
+class Record:
+    """What a walk learned from its bindings, shared by every step of one run.
+
+    options_of: the `input_select`s and `select`s whose options are some
+        of the values (a trigger's `to_state.state`).
+    rendered: a template was rendered with the bindings (what the run does
+        depends on them: changing those options changes it).
+    """
+
+    options_of: set[str] = field(default_factory=set)
+    rendered: bool = False
+
+
+@dataclass(slots=True)
+class Bindings:
+    """The ways a run can start, each with the variables it has."""
+
+    alternatives: list[Alternative]
+    record: Record = field(default_factory=Record)
+
+    @classmethod
+    def open(cls, variables: Mapping[str, Any] | None = None) -> Bindings:
+        """Return the bindings of a run whose variables may be anything but `variables`."""
+        return cls([(None, dict(variables or {}))])
+
+    def scoped(self, scope: frozenset[str] | None) -> list[Mapping[str, Any]]:
+        """Return the variables of the alternatives a run under trigger ids `scope` can have."""
+        return [
+            variables
+            for trigger_id, variables in self.alternatives
+            if scope is None or trigger_id is None or trigger_id in scope
+        ]
+
+    def with_variables(self, config: Any) -> Bindings:
+        """Return the bindings after a `variables:` block (each rendered in order)."""
+        items = getattr(config, "variables", config)  # Validated: `ScriptVariables`.
+        if not isinstance(items, Mapping):
+            return self
+        alternatives: list[Alternative] = []
+        for trigger_id, variables in self.alternatives:
+            updated = dict(variables)
+            for name, value in items.items():
+                updated[str(name)] = render_value(value, updated)
+            alternatives.append((trigger_id, updated))
+        return Bindings(_distinct(alternatives), self.record)
+
+    def with_value(self, name: str, values: Sequence[Any] | None) -> Bindings:
+        """Return the bindings with `name` set to each of `values` (None: `ANY`)."""
+        alternatives: list[Alternative] = [
+            (trigger_id, {**variables, name: value})
+            for trigger_id, variables in self.alternatives
+            for value in (values if values is not None else [ANY])
+        ]
+        if len(alternatives) > MAX_ALTERNATIVES:
+            alternatives = [
+                (trigger_id, {**variables, name: ANY})
+                for trigger_id, variables in self.alternatives
+            ]
+        return Bindings(_distinct(alternatives), self.record)
+
+    def merged(self, other: Bindings) -> Bindings:
+        """Return the bindings of a run that may be as either `self` or `other` says."""
+        alternatives = _distinct([*self.alternatives, *other.alternatives])
+        if len(alternatives) > MAX_ALTERNATIVES:
+            return Bindings([(None, {})], self.record)  # Too many ways: each may be anything.
+        self.record.options_of |= other.record.options_of
+        self.record.rendered |= other.record.rendered
+        return Bindings(alternatives, self.record)
+
+    def without(self, name: str) -> Bindings:
+        """Return the bindings without variable `name` (it may be anything)."""
+        return Bindings(
+            _distinct(
+                [
+                    (trigger_id, {k: v for k, v in variables.items() if k != name})
+                    for trigger_id, variables in self.alternatives
+                ]
+            ),
+            self.record,
+        )
+
+    def expand(self, value: Any, scope: frozenset[str] | None = None) -> list[Any]:
+        """Return `value` rendered for each alternative under `scope`, each distinct once.
+
+        Templates that cannot be bounded in an alternative are kept as they
+        are (judged as "could be anything"); more than `MAX_ALTERNATIVES`
+        distinct results: `value` itself.
+        """
+        if not has_template(value):
+            return [value]
+        found: dict[str, Any] = {}
+        for variables in self.scoped(scope):
+            concrete = _concrete(value, variables)
+            found.setdefault(repr(concrete), concrete)
+            if len(found) > MAX_ALTERNATIVES:
+                return [value]
+        if any(item != value for item in found.values()):
+            self.record.rendered = True
+        return list(found.values()) or [value]
+
+
+def _distinct(alternatives: list[Alternative]) -> list[Alternative]:
+    """Return `alternatives` without repeats (same trigger id and variables)."""
+    found: dict[str, Alternative] = {}
+    for alternative in alternatives:
+        try:
+            key = repr(alternative)
+        except Unbounded:  # A repr that touches `ANY` inside a mapping: keep it apart.
+            key = str(id(alternative))
+        found.setdefault(key, alternative)
+    return list(found.values())
+
+
+def _state(hass: HomeAssistant, entity_id: str, value: Any) -> Partial:
+    """Return what a template sees as `trigger.to_state` (a state object) of one value."""
+    domain, _, object_id = entity_id.partition(".")
+    known = hass.states.get(entity_id)
+    return Partial(
+        entity_id=entity_id,
+        domain=domain,
+        object_id=object_id,
+        state=value,
+        name=known.name if isinstance(known, State) else ANY,
+    )
+
+
+def entity_states(hass: HomeAssistant, entity_id: str) -> tuple[list[str] | None, bool]:
+    """Return the states `entity_id` can take (None: any), and whether they are its options."""
+    domain = entity_id.partition(".")[0]
+    if domain in _OPTIONS_DOMAINS:
+        state = hass.states.get(entity_id)
+        options = state.attributes.get("options") if state is not None else None
+        if isinstance(options, (list, tuple)) and all(isinstance(o, str) for o in options):
+            return [*options, *_ABSENT_STATES], True
+        return None, False
+    if (states := _FINITE_STATES.get(domain)) is not None:
+        return [*states, *_ABSENT_STATES], False
+    return None, False
+
+
+def _listed(value: Any) -> list[str] | None:
+    """Return a trigger's `to`/`from` as a list of states (None: not given, or a template)."""
+    if value is None:
+        return None
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not items:
+        return None
+    if any(not isinstance(item, str) or is_template(item) for item in items):
+        return None
+    return [str(item) for item in items]
+
+
+def trigger_alternatives(
+    hass: HomeAssistant, triggers: Sequence[Any], bindings: Bindings
+) -> Iterator[Alternative]:
+    """Yield (trigger id, `trigger`) for each way the automation's `triggers` can fire."""
+    for index, trigger in enumerate(triggers):
+        if not isinstance(trigger, Mapping) or trigger.get("enabled", True) is False:
+            continue
+        kind = trigger.get("trigger", trigger.get("platform"))
+        trigger_id = str(trigger.get("id", index))
+        base = Partial(id=trigger_id, idx=str(index), platform=kind, alias=trigger.get("alias"))
+        for found in _fired(hass, kind, trigger, base, bindings):
+            yield trigger_id, found
+
+
+def _fired(
+    hass: HomeAssistant, kind: Any, trigger: Mapping[str, Any], base: Partial, bindings: Bindings
+) -> Iterator[Partial]:
+    """Yield `trigger` as a run sees it, for each entity and state it can fire on."""
+    if kind in ("state", "numeric_state"):
+        entity_ids = trigger.get("entity_id")
+        if not isinstance(entity_ids, (list, tuple)) or not entity_ids:
+            yield base
+            return
+        for entity_id in entity_ids:
+            entity_id = str(entity_id).lower()
+            if kind == "numeric_state" or "attribute" in trigger:
+                states: list[Any] | None = None
+                options = False
+            else:
+                states, options = entity_states(hass, entity_id)
+            to_states = _listed(trigger.get("to")) if kind == "state" else None
+            if options and to_states is None:
+                bindings.record.options_of.add(entity_id)
+            for to_state in to_states or states or [ANY]:
+                yield Partial(
+                    base,
+                    entity_id=entity_id,
+                    to_state=_state(hass, entity_id, to_state),
+                    from_state=_state(hass, entity_id, ANY),
+                )
+        return
+    if kind == "event":
+        event_types = trigger.get("event_type")
+        types = event_types if isinstance(event_types, (list, tuple)) else [event_types]
+        data = trigger.get("event_data")
+        known = Partial(
+            {str(k): render_value(v, {}) for k, v in data.items()}
+            if isinstance(data, Mapping)
+            else {}
+        )
+        for event_type in types:
+            name = (
+                event_type if isinstance(event_type, str) and not is_template(event_type) else ANY
+            )
+            yield Partial(base, event=Partial(event_type=name, data=known))
+        return
+    if kind == "mqtt":
+        topic = trigger.get("topic")
+        payload = trigger.get("payload")
+        yield Partial(
+            base,
+            topic=topic if isinstance(topic, str) and not set("+#") & set(topic) else ANY,
+            payload=payload if isinstance(payload, str) and not is_template(payload) else ANY,
+        )
+        return
+    yield base
+
+
+def automation_bindings(
+    hass: HomeAssistant, entity_id: str, triggers: Sequence[Any], variables: Any
+) -> Bindings:
+    """Return the ways an automation's run can start, with `this` and its variables."""
+    bindings = Bindings([])
+    this = Partial(entity_id=entity_id)
+    alternatives: list[tuple[str | None, Any]] = list(
+        trigger_alternatives(hass, triggers, bindings)
+    )
+    if not alternatives or len(alternatives) > MAX_ALTERNATIVES:
+        alternatives = [(None, ANY)]
+    bindings.alternatives = _distinct(
+        [(trigger_id, {"this": this, "trigger": trigger}) for trigger_id, trigger in alternatives]
+    )
+    return bindings.with_variables(variables)
+
+
+def static_prefix(value: Any) -> str:
+    """Return the text every render of template `value` starts with ("" if none is certain).
+
+    `cover.{{ modus }}_cover` always starts with `cover.`: its action is one
+    of the cover's, whatever `modus` is. Only text before the first
+    expression of a template whose first output is plain text counts
+    (`{% set %}` before it outputs nothing; an `{% if %}` may).
+    """
+    text = value.template if isinstance(value, Template) else value
+    if not isinstance(text, str):
+        return ""
+    try:
+        body = _environment().parse(text).body
+    except jinja2.TemplateError:
+        return ""
+    for node in body:
+        if isinstance(node, (jinja2.nodes.Assign, jinja2.nodes.AssignBlock)):
+            continue
+        if isinstance(node, jinja2.nodes.Output) and node.nodes:
+            first = node.nodes[0]
+            return first.data.lstrip() if isinstance(first, jinja2.nodes.TemplateData) else ""
+        return ""
+    return ""
+
+
+def run_bindings(entity_id: str, variables: Any, *, triggered: bool) -> Bindings:
+    """Return the bindings of a script or automation run by an action, with its `variables`.
+
+    `automation.trigger` runs an automation with `trigger` holding only its
+    platform (None), as Home Assistant does; a script sees what it is given.
+    Values given as templates that could not be bounded are `ANY`.
+    """
+    given = dict(variables) if isinstance(variables, Mapping) else {}
+    known = {str(name): render_value(value, {}) for name, value in given.items()}
+    own: dict[str, Any] = {"this": Partial(entity_id=entity_id), **known}
+    if triggered:
+        own.setdefault("trigger", {"platform": None})
+    return Bindings.open(own)

@@ -1,0 +1,1 @@
+"""Tests against real houses (`../shared/houses/`), when they are there."""

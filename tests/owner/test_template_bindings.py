@@ -1,0 +1,305 @@
+"""Templates judged over what their variables can be (`gate/bindings.py`).
+
+Real owners write `{{ trigger.entity_id }}` as a target, pick a script with
+`script.{{ trigger.to_state.state }}`, give a script a `modus` to build its
+action's name from, answer a phone's notification by the action it carries.
+Each is judged for the values its variables can take in that automation or
+script, not as "anything"; a template that reads the house, the clock or a
+value the gate cannot bound still counts as anything. The owner builds the
+house in Home Assistant's own editors; what is refused moves nothing.
+"""
+
+from __future__ import annotations
+
+from custom_components.home_mcp.gate import Action
+from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
+
+from .house import (
+    LINGERING_TIMERS,
+    LOCKED,
+    Owner,
+    assert_house,
+    assert_refused,
+    call_service,
+    house_state,
+)
+
+UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+
+
+async def _helpers(owner: Owner, *names: str) -> list[str]:
+    return [await owner.create_helper("input_boolean", name) for name in names]
+
+
+@LINGERING_TIMERS
+async def test_a_target_given_by_the_trigger_is_the_entities_the_trigger_names(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`homeassistant.turn_off` on `{{ trigger.entity_id }}` reaches the helpers it watches."""
+    porch, hall, attic = await _helpers(owner, "Porch", "Hall", "Attic")
+    await owner.save_automation(
+        "echo",
+        {
+            "alias": "Switch back off",
+            "triggers": [
+                {"trigger": "state", "entity_id": [porch, hall], "to": "on", "for": "00:10:00"},
+                {"trigger": "state", "entity_id": attic, "to": "on"},
+            ],
+            "actions": [
+                {
+                    "action": "homeassistant.turn_off",
+                    "target": {"entity_id": "{{ trigger.entity_id }}"},
+                }
+            ],
+        },
+    )
+    before = house_state(hass)
+    for helper in (porch, hall, attic):
+        result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+        assert result["ok"] is True, result
+    await assert_house(hass, before)
+
+
+async def test_a_target_read_from_the_house_could_be_anything(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A target read from the house (a helper's attribute) is not bounded: it may be the door."""
+    porch, hall = await _helpers(owner, "Porch", "Hall")
+    await owner.save_automation(
+        "follow",
+        {
+            "alias": "Turn off what the hall says",
+            "triggers": [{"trigger": "state", "entity_id": porch}],
+            "actions": [
+                {
+                    "action": "homeassistant.turn_off",
+                    "target": {"entity_id": f"{{{{ state_attr('{hall}', 'which') }}}}"},
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_script_chosen_by_an_input_select_is_one_of_its_options(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`script.{{ trigger.to_state.state }}`: the scripts its options name, and only those.
+
+    Over bedtime and good_night (neither unlocks) choosing runs; once an
+    option names the unlocking script, choosing waits; and changing the
+    options is itself judged, since new ones change what it can run.
+    """
+    routine = await owner.create_helper(
+        "input_select", "Routine", options=["bedtime", "good_night"]
+    )
+    await owner.save_automation(
+        "routines",
+        {
+            "alias": "Run the routine",
+            "triggers": [{"trigger": "state", "entity_id": routine}],
+            "actions": [
+                {
+                    "action": "script.turn_on",
+                    "target": {"entity_id": "script.{{ trigger.to_state.state }}"},
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_select.select_next", target={"entity_id": routine})
+    assert result["ok"] is True, result
+    result = await call_service(
+        mcp,
+        "input_select.set_options",
+        target={"entity_id": routine},
+        data={"options": ["good_night", "welcome_home"]},
+    )
+    assert_refused(result, risk="unknown")
+    assert hass.states.get(routine).attributes["options"] == ["bedtime", "good_night"]
+    await owner.act(
+        "input_select.set_options", entity_id=routine, options=["bedtime", "unlock_front"]
+    )
+    result = await call_service(mcp, "input_select.select_next", target={"entity_id": routine})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_script_building_its_action_from_a_field_is_judged_with_its_callers_value(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`cover.{{ modus }}_cover`: one of the cover's actions, on what the caller names.
+
+    On the kitchen window, whatever `modus` is, it runs; given the garage
+    door and `open`, it opens the garage, and waits.
+    """
+    await owner.save_script(
+        "blinds",
+        {
+            "alias": "Blinds",
+            "fields": {"modus": {}, "which": {}},
+            "sequence": [
+                {"action": "cover.{{ modus }}_cover", "target": {"entity_id": "{{ which }}"}}
+            ],
+        },
+    )
+    await owner.save_script(
+        "window",
+        {
+            "alias": "Window",
+            "fields": {"modus": {}},
+            "sequence": [
+                {
+                    "action": "cover.{{ modus }}_cover",
+                    "target": {"entity_id": "cover.kitchen_window"},
+                }
+            ],
+        },
+    )
+    window = await call_service(mcp, "script.window", data={"modus": "open"})
+    assert window["ok"] is True, window
+    gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+    any_modus = gate.async_check(Action("script", "turn_on", {"entity_id": ["script.window"]}))
+    assert not any_modus.guarded, any_modus.findings
+    kitchen = await call_service(
+        mcp, "script.blinds", data={"modus": "close", "which": "cover.kitchen_window"}
+    )
+    assert kitchen["ok"] is True, kitchen
+    garage = await call_service(
+        mcp, "script.blinds", data={"modus": "open", "which": "cover.garage_door"}
+    )
+    assert_refused(garage, reaching="cover.garage_door")
+    await assert_house(hass, {"cover.garage_door": "closed"})
+
+
+async def test_a_branch_on_a_value_that_cannot_be_bounded_counts_both_ways(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{% if trigger.to_state.attributes.who == 'me' %}lock.unlock{% else %}lock.lock…`."""
+    [let_in] = await _helpers(owner, "Let in")
+    await owner.save_automation(
+        "who",
+        {
+            "alias": "Who is it",
+            "triggers": [{"trigger": "state", "entity_id": let_in}],
+            "actions": [
+                {
+                    "action": "{% if trigger.to_state.attributes.who == 'me' %}lock.unlock"
+                    "{% else %}lock.lock{% endif %}",
+                    "target": {"entity_id": "lock.front_door"},
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": let_in})
+    assert_refused(result, risk="unknown")
+    await assert_house(hass, LOCKED)
+
+
+async def test_the_action_a_phone_notification_carries_bounds_what_its_handler_does(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A handler turning on `input_boolean.{{ trigger.event.data.action }}` for `porch` only.
+
+    Its trigger asks for the `porch` action: the run turns on the porch
+    helper, never the one that lets them in. Written for any action, it
+    could turn on that one too, and the event it waits for opens the house.
+    """
+    porch, let_in = await _helpers(owner, "Porch", "Let in")
+    await owner.save_automation(
+        "let_in",
+        {
+            "alias": "Let them in",
+            "triggers": [{"trigger": "state", "entity_id": let_in, "to": "on"}],
+            "actions": [UNLOCK],
+        },
+    )
+    handler = {
+        "alias": "Answer the doorbell",
+        "triggers": [
+            {
+                "trigger": "event",
+                "event_type": "mobile_app_notification_action",
+                "event_data": {"action": "porch"},
+            }
+        ],
+        "actions": [
+            {
+                "action": "input_boolean.turn_on",
+                "target": {"entity_id": "input_boolean.{{ trigger.event.data.action }}"},
+            }
+        ],
+    }
+    await owner.save_automation("answer", handler)
+    ring = {
+        "alias": "Ring",
+        "sequence": [
+            {"event": "mobile_app_notification_action", "event_data": {"action": "porch"}}
+        ],
+    }
+    await owner.save_script("ring", ring)
+    result = await call_service(mcp, "script.ring")
+    assert result["ok"] is True, result
+    assert hass.states.get(porch).state == "on"
+    del handler["triggers"][0]["event_data"]
+    await owner.save_automation("answer", handler)
+    result = await call_service(mcp, "script.ring")
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_repeat_over_a_list_acts_on_each_item(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`repeat: for_each` over a literal list: `repeat.item` is each of them, the door included."""
+    [porch] = await _helpers(owner, "Porch")
+    await owner.save_automation(
+        "rounds",
+        {
+            "alias": "Evening rounds",
+            "triggers": [{"trigger": "state", "entity_id": porch}],
+            "actions": [
+                {
+                    "repeat": {
+                        "for_each": ["light.bed_light", "lock.front_door"],
+                        "sequence": [
+                            {
+                                "action": "homeassistant.turn_off",
+                                "target": {"entity_id": "{{ repeat.item }}"},
+                            }
+                        ],
+                    }
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(result, reaching="lock.front_door")
+    assert {t["service"] for t in result["targets"]} == {"lock.unlock"}, result["targets"]
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_a_blueprint_input_is_the_value_the_owner_gave(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Variables set from what the owner wrote are those values (as a blueprint's inputs are)."""
+    porch, hall = await _helpers(owner, "Porch", "Hall")
+    await owner.save_automation(
+        "motion",
+        {
+            "alias": "Motion light",
+            "variables": {"light_target": "light.bed_light", "wait": 5},
+            "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
+            "actions": [
+                {"action": "homeassistant.turn_on", "target": {"entity_id": "{{ light_target }}"}},
+                {"delay": "{{ wait }}"},
+                {"action": "homeassistant.turn_off", "target": {"entity_id": "{{ light_target }}"}},
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert result["ok"] is True, result
+    await assert_house(hass, LOCKED)
