@@ -10,12 +10,17 @@ from unittest.mock import patch
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.home_mcp.gate import Action, Risk
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import InvalidData
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
 from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
 
-from .conftest import McpHarness, set_options
+from .conftest import McpHarness, call_service, entity_state, set_options
+
+PANEL_WAKE = "input_boolean.panel_wake"
+"""The helper whose change sets off the owner's automation calling `rest_command.panel`."""
 
 
 async def test_pre_approved_entity_runs_neighbour_does_not(
@@ -67,6 +72,105 @@ async def test_extra_guarded_relay(
     )
     assert result["error"] == "needs_confirmation"
     assert hass.states.get("switch.ac").state == "off"
+
+
+@pytest.fixture
+async def panel_house(mcp: McpHarness) -> HomeAssistant:
+    """Return the demo house with an owner's automation that calls a `rest_command`.
+
+    "Wake the panel" runs when `input_boolean.panel_wake` turns on and calls
+    `rest_command.panel`, which posts to this Home Assistant's own HTTP
+    server: an action that leaves Home Assistant, whose effect the gate
+    cannot see.
+    """
+    hass = mcp.hass
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"panel_wake": {}}})
+    assert await async_setup_component(
+        hass,
+        "rest_command",
+        {"rest_command": {"panel": {"url": f"{mcp.base_url}/api/", "method": "post"}}},
+    )
+    automation = {
+        "id": "wake_the_panel",
+        "alias": "Wake the panel",
+        "triggers": [{"trigger": "state", "entity_id": PANEL_WAKE, "to": "on"}],
+        "actions": [{"action": "rest_command.panel"}],
+    }
+    assert await async_setup_component(hass, "automation", {"automation": [automation]})
+    await hass.async_block_till_done()
+    return hass
+
+
+async def test_opening_actions_offer_what_the_house_sends_out_and_are_saved(
+    panel_house: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    hass = panel_house
+    result = await hass.config_entries.options.async_init(home_mcp.entry_id)
+    schema = result["data_schema"].schema
+    [opening] = [key for key in schema if key == "opening_actions"]
+    assert list(schema).index(opening) == list(schema).index("guarded_entities") + 1
+    config = schema[opening].config
+    assert config["options"] == ["rest_command.panel"]
+    assert config["multiple"] and config["custom_value"] and config["sort"]
+
+    typed = [" mqtt.publish  garage/door/set ", "rest_command.panel", "Rest_Command.Panel"]
+    await set_options(hass, home_mcp, opening_actions=typed)
+    assert home_mcp.options["opening_actions"] == [
+        "mqtt.publish garage/door/set",
+        "rest_command.panel",
+    ]
+    result = await hass.config_entries.options.async_init(home_mcp.entry_id)
+    schema = result["data_schema"].schema
+    [opening] = [key for key in schema if key == "opening_actions"]
+    assert opening.default() == ["mqtt.publish garage/door/set", "rest_command.panel"]
+    # What was marked stays offered, in the house or not.
+    assert schema[opening].config["options"] == [
+        "mqtt.publish garage/door/set",
+        "rest_command.panel",
+    ]
+
+
+async def test_an_opening_action_is_written_as_the_gate_names_it(
+    hass: HomeAssistant, demo_house: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    result = await hass.config_entries.options.async_init(home_mcp.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            "allowed_entities": [],
+            "guarded_entities": [],
+            "opening_actions": ["rest_command.panel", "open the gate"],
+            "confirmation_expiry": 10,
+        },
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"opening_actions": "not_an_action"}
+    assert "opening_actions" not in home_mcp.options
+
+
+async def test_an_owners_automation_calling_an_action_marked_opening_is_guarded(
+    mcp: McpHarness, panel_house: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    hass = panel_house
+    wake = Action("input_boolean", "turn_on", {"entity_id": [PANEL_WAKE]})
+    assert not home_mcp.runtime_data.gate.async_check(wake).guarded
+    result = await call_service(mcp, "input_boolean", "turn_on", {"entity_id": PANEL_WAKE})
+    assert result["ok"] is True, result
+    await hass.async_block_till_done()
+    assert entity_state(hass, PANEL_WAKE) == "on"
+    await hass.services.async_call(
+        "input_boolean", "turn_off", {"entity_id": PANEL_WAKE}, blocking=True
+    )
+
+    await set_options(hass, home_mcp, opening_actions=["rest_command.panel"])
+    decision = home_mcp.runtime_data.gate.async_check(wake)
+    assert decision.guarded and decision.risk is Risk.OPENS_HOUSE
+    result = await call_service(mcp, "input_boolean", "turn_on", {"entity_id": PANEL_WAKE})
+    assert result["error"] == "needs_confirmation", result
+    assert entity_state(hass, PANEL_WAKE) == "off"
+    # Called directly it waits either way; now as opening the house.
+    direct = home_mcp.runtime_data.gate.async_check(Action("rest_command", "panel"))
+    assert direct.risk is Risk.OPENS_HOUSE
 
 
 async def test_notification_escapes_names_from_the_house(
@@ -191,7 +295,11 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
 ) -> None:
     """Every tool, called with the secrets' names, answers without them."""
     await set_options(
-        hass, home_mcp, allowed_entities=["lock.openable_lock"], guarded_entities=["switch.ac"]
+        hass,
+        home_mcp,
+        allowed_entities=["lock.openable_lock"],
+        guarded_entities=["switch.ac"],
+        opening_actions=["rest_command.secret_opener"],
     )
     created = await _keys_ws(
         hass_ws_client, {"type": "home_mcp/keys/create", "name": "Secret key name", "scope": "read"}
@@ -252,6 +360,8 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
             for secret in (
                 "allowed_entities",
                 "guarded_entities",
+                "opening_actions",
+                "secret_opener",
                 "Secret key name",
                 created["key_id"],
                 "credential_id",

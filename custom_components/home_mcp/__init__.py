@@ -35,6 +35,7 @@ from .const import (
     CONF_ENABLE_SESSIONS,
     CONF_EXPOSED_ONLY,
     CONF_GUARDED_ENTITIES,
+    CONF_OPENING_ACTIONS,
     CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
     DEFAULT_ENABLE_SESSIONS,
@@ -51,7 +52,7 @@ from .keys import KeyStore
 from .llm_api import HomeMcpLlmApi
 from .models import DATA_ENTITY_INDEX, DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
 from .renames import async_follow_entities
-from .repairs import async_update_issues
+from .repairs import async_clear_house_issues, async_follow_house, async_update_issues
 from .resources import ResourceHub
 from .runner import ToolRunner
 from .server import create_server
@@ -79,6 +80,7 @@ def _options(entry: ConfigEntry) -> dict[str, Any]:
     return {
         CONF_ALLOWED_ENTITIES: list(entry.options.get(CONF_ALLOWED_ENTITIES, [])),
         CONF_GUARDED_ENTITIES: list(entry.options.get(CONF_GUARDED_ENTITIES, [])),
+        CONF_OPENING_ACTIONS: list(entry.options.get(CONF_OPENING_ACTIONS, [])),
         CONF_CONFIRMATION_EXPIRY: entry.options.get(
             CONF_CONFIRMATION_EXPIRY, DEFAULT_CONFIRMATION_EXPIRY
         ),
@@ -96,8 +98,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     version = str(integration.version or "0")
     options = _options(entry)
     audit = AuditLog(hass)
-    index = HouseIndex(hass, options[CONF_GUARDED_ENTITIES])
+    index = HouseIndex(hass, options[CONF_GUARDED_ENTITIES], options[CONF_OPENING_ACTIONS])
     entry.async_on_unload(index.async_start())
+    entry.async_on_unload(async_follow_house(hass, index))
     hass.data[DATA_ENTITY_INDEX] = EntityIndex(hass)
     stop_following = hass.data[DATA_ENTITY_INDEX].async_start()
 
@@ -199,3 +202,8 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> 
     await entry.runtime_data.confirmations.async_flush()
     await entry.runtime_data.writer.history.async_flush()
     return True
+
+
+async def async_remove_entry(hass: HomeAssistant, entry: ConfigEntry) -> None:
+    """Forget the repairs about the house: without Home MCP, nothing judges it."""
+    async_clear_house_issues(hass)

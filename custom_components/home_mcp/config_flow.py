@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+import re
+from typing import Any, Final
 
 import probatio
 
@@ -22,6 +23,8 @@ from homeassistant.helpers.selector import (
     NumberSelector,
     NumberSelectorConfig,
     NumberSelectorMode,
+    SelectSelector,
+    SelectSelectorConfig,
 )
 
 from .const import (
@@ -30,6 +33,7 @@ from .const import (
     CONF_ENABLE_SESSIONS,
     CONF_EXPOSED_ONLY,
     CONF_GUARDED_ENTITIES,
+    CONF_OPENING_ACTIONS,
     CONF_RESPONSE_BUDGET,
     DEFAULT_CONFIRMATION_EXPIRY,
     DEFAULT_ENABLE_SESSIONS,
@@ -41,6 +45,28 @@ from .const import (
     NAME,
 )
 from .gate import Gate
+
+_ACTION: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
+_MQTT_PUBLISH: Final = "mqtt.publish"
+
+
+def opening_action(value: str) -> str | None:
+    """Return an action typed or picked for `opening_actions` as the gate names it, or None.
+
+    `domain.service` (`rest_command.open_gate`, in lower case) or
+    `mqtt.publish <topic>` (the topic as written, without surrounding
+    spaces), as `gate.external.external_key` names what the house does.
+    """
+    name, _, topic = value.strip().partition(" ")
+    name = name.lower()
+    if name == _MQTT_PUBLISH and topic.strip():
+        return f"{_MQTT_PUBLISH} {topic.strip()}"
+    return name if not topic and _ACTION.fullmatch(name) else None
+
+
+def opening_actions(values: Iterable[str]) -> list[str]:
+    """Return the valid actions of `values`, each once, in their order."""
+    return list(dict.fromkeys(a for v in values if (a := opening_action(v)) is not None))
 
 
 class HomeMcpConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -71,6 +97,10 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
       `lock.front_door`); only guarded entities can be chosen;
     - extra guarded entities: entities the gate cannot recognise as opening
       the house (a relay switch that opens a gate);
+    - actions marked as opening: actions that leave Home Assistant and open
+      the house (a `rest_command` that opens the gate, an MQTT topic the
+      garage opener listens to), opening wherever they are; offered: the
+      ones the house's automations and scripts take;
     - how long a confirmation stays approvable, in minutes;
     - how many kilobytes one tool response may take;
     - whether handshake-era clients may keep sessions (`enable_sessions`,
@@ -82,20 +112,25 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
         options: Mapping[str, Any] = self.config_entry.options
         errors: dict[str, str] = {}
         if user_input is not None:
+            opening = list(user_input.get(CONF_OPENING_ACTIONS, []))
             gate = Gate(
                 self.hass,
                 guarded_entities=user_input.get(CONF_GUARDED_ENTITIES, []),
+                opening_actions=opening_actions(opening),
             )
             if any(
                 not gate.async_is_sensitive_entity(entity_id)
                 for entity_id in user_input.get(CONF_ALLOWED_ENTITIES, [])
             ):
                 errors[CONF_ALLOWED_ENTITIES] = "not_guarded"
+            elif any(opening_action(value) is None for value in opening):
+                errors[CONF_OPENING_ACTIONS] = "not_an_action"
             else:
                 return self.async_create_entry(
                     data={
                         CONF_ALLOWED_ENTITIES: list(user_input.get(CONF_ALLOWED_ENTITIES, [])),
                         CONF_GUARDED_ENTITIES: list(user_input.get(CONF_GUARDED_ENTITIES, [])),
+                        CONF_OPENING_ACTIONS: opening_actions(opening),
                         CONF_CONFIRMATION_EXPIRY: int(user_input[CONF_CONFIRMATION_EXPIRY]),
                         CONF_RESPONSE_BUDGET: int(
                             user_input.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET)
@@ -110,12 +145,20 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                 )
             options = user_input
 
-        gate = Gate(self.hass, guarded_entities=options.get(CONF_GUARDED_ENTITIES, []))
+        saved_opening = [str(action) for action in options.get(CONF_OPENING_ACTIONS, [])]
+        gate = Gate(
+            self.hass,
+            guarded_entities=options.get(CONF_GUARDED_ENTITIES, []),
+            opening_actions=opening_actions(saved_opening),
+        )
         guarded = sorted(
             entity_id
             for entity_id in self.hass.states.async_entity_ids()
             if gate.async_is_sensitive_entity(entity_id)
         )
+        # What leaves Home Assistant in the house's own automations and
+        # scripts, and whatever the person marked or typed before.
+        external = sorted({*gate.index.async_current().external_actions, *saved_opening})
         schema = probatio.Schema(
             {
                 probatio.Optional(
@@ -126,6 +169,11 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                 probatio.Optional(
                     CONF_GUARDED_ENTITIES, default=list(options.get(CONF_GUARDED_ENTITIES, []))
                 ): EntitySelector(EntitySelectorConfig(multiple=True)),
+                probatio.Optional(CONF_OPENING_ACTIONS, default=saved_opening): SelectSelector(
+                    SelectSelectorConfig(
+                        options=external, multiple=True, custom_value=True, sort=True
+                    )
+                ),
                 probatio.Required(
                     CONF_CONFIRMATION_EXPIRY,
                     default=options.get(CONF_CONFIRMATION_EXPIRY, DEFAULT_CONFIRMATION_EXPIRY),

@@ -17,6 +17,9 @@ CORE_MCP_SERVER_DOMAIN: Final = "mcp_server"
 # Options, set by a person in the options flow; never over MCP.
 CONF_ALLOWED_ENTITIES: Final = "allowed_entities"
 CONF_GUARDED_ENTITIES: Final = "guarded_entities"
+CONF_OPENING_ACTIONS: Final = "opening_actions"
+"""Actions leaving Home Assistant the person marks as opening the house:
+`domain.service` (`rest_command.open_gate`) or `mqtt.publish <topic>`."""
 CONF_CONFIRMATION_EXPIRY: Final = "confirmation_expiry"
 """Minutes a confirmation stays approvable."""
 DEFAULT_CONFIRMATION_EXPIRY: Final = 10

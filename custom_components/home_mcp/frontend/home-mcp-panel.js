@@ -553,6 +553,7 @@ class HomeMcpPanel extends HTMLElement {
           h("dt", {}, "Pending"), h("dd", {}, String(s.pending)),
           h("dt", {}, "Pre-approved entities"), h("dd", {}, listOr(o.allowed_entities, "none")),
           h("dt", {}, "Also guarded"), h("dd", {}, listOr(o.guarded_entities, "none beyond the built-in rules")),
+          h("dt", {}, "Actions that open the house"), h("dd", {}, listOr(o.opening_actions, "none marked")),
           h("dt", {}, "Confirmations expire after"), h("dd", {}, `${o.confirmation_expiry} min`),
           h("dt", {}, "Calls since start"), h("dd", {}, calls.length ? calls.map(([name, count]) => h("div", {}, `${name}: ${count}`)) : "none"),
         ));
