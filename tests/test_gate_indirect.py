@@ -150,7 +150,10 @@ async def test_presence_spoofing_is_guarded(
 async def test_integration_services_reaching_devices_are_guarded(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
-    """A service that addresses devices by its own means cannot be judged: refused."""
+    """A service that addresses devices by its own means cannot be judged: refused.
+
+    One whose topic says it reaches a door opens the house.
+    """
     calls: list[Any] = []
 
     async def publish(call: Any) -> None:
@@ -160,6 +163,9 @@ async def test_integration_services_reaching_devices_are_guarded(
     result = await _call(
         mcp, "mqtt", "publish", data={"topic": "zigbee2mqtt/front_door/set", "payload": "UNLOCK"}
     )
+    assert result["error"] == "needs_confirmation"
+    assert result["risk"] == "opens_house"
+    result = await _call(mcp, "mqtt", "publish", data={"topic": "home/panel/set", "payload": "ON"})
     assert result["error"] == "needs_confirmation"
     assert result["risk"] == "unknown"
     assert calls == []

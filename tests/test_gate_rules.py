@@ -163,6 +163,12 @@ SCENARIOS: dict[str, Scenario] = {
     ),
     "Locks it": _scenario(_plain, _call("lock", "lock", FRONT), FRONT),
     "Unlocks or opens it": _scenario(_plain, _call("lock", "unlock", FRONT), FRONT),
+    "Gives it a user code: whoever holds the code can unlock it": _scenario(
+        _plain, _call("zwave_js", "set_lock_usercode", FRONT, code_slot=3, usercode="4321"), FRONT
+    ),
+    "Takes one of its user codes off": _scenario(
+        _plain, _call("zwave_js", "clear_lock_usercode", FRONT, code_slot=3), FRONT
+    ),
     "An action on a lock that Home MCP does not know": _scenario(
         _plain, _call("vendor", "set_value", FRONT), FRONT
     ),

@@ -9,10 +9,11 @@ makes the item that lacks it `unknown` (tested below) instead of reading nothing
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_mqtt_message
 
 from custom_components.home_mcp.gate import Action, Risk
 from custom_components.home_mcp.gate.internals import (
@@ -21,6 +22,7 @@ from custom_components.home_mcp.gate.internals import (
     AUTOMATION_VARIABLES,
     COVER_TOGGLE,
     INTERNALS,
+    MQTT_CONFIG,
     TEMPLATE_CONFIG,
     TEMPLATE_SCRIPTS,
     TRIGGER_FROM_STATE,
@@ -63,9 +65,14 @@ def _entity(hass: HomeAssistant, entity_id: str) -> Any:
 
 
 @pytest.fixture
-async def live(demo_house: HomeAssistant) -> dict[Internal, Any]:
+async def live(
+    demo_house: HomeAssistant, mock_hass_config: None, mqtt_mock_entry: Any
+) -> dict[Internal, Any]:
     """Return, for each row of `INTERNALS`, a live object that should hold it."""
     hass = demo_house
+    await mqtt_mock_entry()
+    gate = {"name": "Contract gate", "unique_id": "contract_gate", "command_topic": "gate/set"}
+    async_fire_mqtt_message(hass, "homeassistant/cover/contract_gate/config", json.dumps(gate))
     assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"contract": {}}})
     assert await async_setup_component(hass, "automation", {"automation": [AUTOMATION]})
     assert await async_setup_component(hass, "template", {"template": [TEMPLATE_SWITCH]})
@@ -83,9 +90,14 @@ async def live(demo_house: HomeAssistant) -> dict[Internal, Any]:
         TRIGGER_SPECS: LOCK_TRIGGERS["unlocked"],
         TRIGGER_TO_STATES: LOCK_TRIGGERS["unlocked"],
         TRIGGER_FROM_STATE: WATER_HEATER_TRIGGERS["turned_on"],
+        MQTT_CONFIG: _entity(hass, "cover.contract_gate"),
     }
 
 
+LINGERING = pytest.mark.parametrize("expected_lingering_timers", [True], ids=["mqtt"])
+
+
+@LINGERING
 async def test_every_private_attribute_the_gate_reads_exists_in_this_home_assistant(
     live: dict[Internal, Any],
 ) -> None:
@@ -96,6 +108,7 @@ async def test_every_private_attribute_the_gate_reads_exists_in_this_home_assist
     assert not missing, f"Home Assistant no longer has {missing}: update gate/internals.py"
 
 
+@LINGERING
 async def test_an_automation_missing_a_private_attribute_is_unknown_for_itself_only(
     live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:

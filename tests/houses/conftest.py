@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 import traceback
 from typing import Any
 
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
 
 from .loader import HOUSES, House, house_names, load_house, prepare_config_dir
 
@@ -80,3 +83,49 @@ def _through_home_mcp(error: BaseException) -> bool:
         "custom_components/home_mcp" in frame.f_code.co_filename
         for frame, _ in traceback.walk_tb(error.__traceback__)
     )
+
+
+@pytest.fixture
+async def house_mcp(
+    house: House,
+    home_mcp: MockConfigEntry,
+    hass_client: Callable[..., Any],
+    hass_access_token: str,
+) -> McpHarness:
+    """Return a real MCP client on the house, with Home MCP set up after it (as installed)."""
+    client = await hass_client()
+    base_url = str(client.make_url("")).rstrip("/")
+    return McpHarness(hass=house.hass, base_url=base_url, token=hass_access_token)
+
+
+@pytest.fixture
+async def deny(
+    house_mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    hass_ws_client: Callable[..., Any],
+) -> Callable[[str], Awaitable[None]]:
+    """Return what denies a request at once, as the owner does in the panel.
+
+    Each credential may have ten requests waiting; a test that refuses more
+    calls denies each as it goes.
+    """
+    api = hass.config.api
+    assert api is not None
+    refresh = await hass.auth.async_create_refresh_token(
+        hass_admin_user, f"http://127.0.0.1:{api.port}/"
+    )
+    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
+
+    async def decide(confirmation_id: str) -> None:
+        await client.send_json_auto_id(
+            {
+                "type": "home_mcp/confirmation/decide",
+                "confirmation_id": confirmation_id,
+                "decision": "deny",
+            }
+        )
+        reply = await client.receive_json()
+        assert reply["success"], reply
+
+    return decide

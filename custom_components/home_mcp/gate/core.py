@@ -88,6 +88,8 @@ class Gate:
         that opens a gate).
     allowed_entities: entities the person pre-approved: their `opens_house`
         findings no longer stop an action. Per entity, never per domain.
+    opening_actions: actions leaving Home Assistant the person marked as
+        opening (`rest_command.open_gate`, `mqtt.publish gate/set`).
     index: the house's perimeter (shared and kept current by the config
         entry); a gate made without one reads the house once.
     tripwire: watches what the actions the gate let through set off.
@@ -101,13 +103,14 @@ class Gate:
         *,
         guarded_entities: Iterable[str] = (),
         allowed_entities: Iterable[str] = (),
+        opening_actions: Iterable[str] = (),
         index: HouseIndex | None = None,
         tripwire: Tripwire | None = None,
     ) -> None:
         """Create a gate for `hass` with the person's lists."""
         self._hass = hass
         self._allowed = frozenset(allowed_entities)
-        self.index = index or HouseIndex(hass, guarded_entities)
+        self.index = index or HouseIndex(hass, guarded_entities, opening_actions)
         self.tripwire = tripwire
         self._judging: set[str] = set()
 
@@ -190,7 +193,7 @@ class Gate:
         try:
             ran_by = current.securing_runners(entity_id)
             with proposing({entity_id: item}):
-                future = build_snapshot(self._hass, self.index.guarded)
+                future = build_snapshot(self._hass, self.index.guarded, self.index.opening_actions)
                 findings = judge_change(current, future, entity_id, removed=item is None)
                 judge = Judge(_Knowledge(self, future), now=False, repeats=True)
                 if item is not None:

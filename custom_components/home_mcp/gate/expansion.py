@@ -108,6 +108,8 @@ class HouseMap:
     controls: helper entity id -> the entities its config entry names, which
         it may act on (a generic thermostat's heater switch).
     unreadable: entity id -> why the gate cannot read it (`internals`).
+    opening_actions: the actions leaving Home Assistant the person marked as
+        opening in the options (`external.external_key`).
     """
 
     classes: dict[str, EntityClass] = field(default_factory=dict)
@@ -119,6 +121,7 @@ class HouseMap:
     platforms: Mapping[str, str] = field(default_factory=dict)
     by_platform: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     unreadable: dict[str, str] = field(default_factory=dict)
+    opening_actions: frozenset[str] = frozenset()
 
     def platform(self, entity_id: str) -> str | None:
         """Return the integration that provides `entity_id`, if registered."""
@@ -162,11 +165,13 @@ class HouseMap:
         return self.entity_class(entity_id)
 
 
-def build_house_map(hass: HomeAssistant, guarded: Iterable[str]) -> HouseMap:
+def build_house_map(
+    hass: HomeAssistant, guarded: Iterable[str], opening_actions: Iterable[str] = ()
+) -> HouseMap:
     """Read the house's classes, wrappers, siblings and template scripts."""
     marked = frozenset(guarded)
     registry = er.async_get(hass)
-    house = HouseMap()
+    house = HouseMap(opening_actions=frozenset(opening_actions))
     for state in hass.states.async_all():
         entity_class = natural_class(state, registry)
         if state.entity_id in marked and entity_class not in OPENING_DEVICE_CLASSES:

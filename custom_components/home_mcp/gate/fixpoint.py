@@ -70,6 +70,14 @@ class Fixpoint:
         self._users: dict[str, list[Use]] = {}
         self._users_by_domain: dict[str, list[Use]] = {}
         self._queue: deque[str] = deque()
+        self._read_keys: set[tuple[str, str]] = set()
+        self._keyed_all: dict[str, set[str]] = {}
+        self._keyed_domains: dict[str, dict[str, set[str]]] = {}
+        for runnable in macros:
+            for touched, keys in runnable.keyed_reads.items():
+                self._keyed_all.setdefault(runnable.entity_id, set()).update(keys)
+                by_domain = self._keyed_domains.setdefault(runnable.entity_id, {})
+                by_domain.setdefault(touched.partition(".")[0], set()).update(keys)
         for runnable in macros:
             for key, verbs in runnable.touched.items():
                 for verb, (via, scope) in verbs.items():
@@ -158,21 +166,20 @@ class Fixpoint:
         """Add to a macro's inputs what its steps that change `key` read; return True if news.
 
         A step's data counts only once what it changes can lead to
-        something guarded (`Judge.step`).
+        something guarded (`Judge.step`). Each (macro, key) once.
         """
+        if (runnable_id, key) in self._read_keys:
+            return False
+        self._read_keys.add((runnable_id, key))
         runnable = self._runnables.get(runnable_id)
         if runnable is None or not runnable.runs_itself or not runnable.keyed_reads:
             return False
-        keyed = runnable.keyed_reads
         if key == EVERYTHING:
-            reads = set().union(*keyed.values())
+            reads = self._keyed_all.get(runnable_id, set())
         elif key.startswith("domain:"):
-            domain = key.removeprefix("domain:")
-            reads = set().union(
-                *(keys for touched, keys in keyed.items() if touched.partition(".")[0] == domain)
-            )
+            reads = self._keyed_domains.get(runnable_id, {}).get(key.removeprefix("domain:"), set())
         else:
-            reads = keyed.get(key, set())
+            reads = runnable.keyed_reads.get(key, set())
         if reads <= runnable.inputs:
             return False
         runnable.inputs |= reads

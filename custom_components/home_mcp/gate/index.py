@@ -11,7 +11,7 @@ call otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 import logging
 from typing import Any, Final
 
@@ -60,10 +60,18 @@ class HouseIndex:
     snapshot for an options form).
     """
 
-    def __init__(self, hass: HomeAssistant, guarded: Iterable[str] = ()) -> None:
-        """Create the index for `hass` with the person's extra guarded entities."""
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        guarded: Iterable[str] = (),
+        opening_actions: Iterable[str] = (),
+    ) -> None:
+        """Create the index for `hass` with the person's extra guarded entities and actions."""
         self._hass = hass
         self._guarded = tuple(guarded)
+        self._opening_actions = tuple(opening_actions)
+        self._listeners: list[Callable[[Snapshot], None]] = []
+        self._logged: set[str] = set()
         self._snapshot: Snapshot | None = None
         self._dirty = True
         self._started = False
@@ -75,6 +83,22 @@ class HouseIndex:
     def guarded(self) -> tuple[str, ...]:
         """Return the person's extra guarded entities the index is built with."""
         return self._guarded
+
+    @property
+    def opening_actions(self) -> tuple[str, ...]:
+        """Return the actions leaving Home Assistant the person marked as opening."""
+        return self._opening_actions
+
+    @callback
+    def async_on_build(self, listener: Callable[[Snapshot], None]) -> CALLBACK_TYPE:
+        """Call `listener` with each snapshot built from now on; return what stops it."""
+        self._listeners.append(listener)
+
+        @callback
+        def stop() -> None:
+            self._listeners.remove(listener)
+
+        return stop
 
     @callback
     def async_current(self) -> Snapshot:
@@ -88,12 +112,29 @@ class HouseIndex:
             self._dirty = False
             self._macros = _macros(self._hass)
             try:
-                self._snapshot = build_snapshot(self._hass, self._guarded)
+                self._snapshot = build_snapshot(self._hass, self._guarded, self._opening_actions)
             except Exception:  # The gate must fail closed: nothing is judged harmless.
                 _LOGGER.exception("Home MCP could not read the house's configuration")
                 self._snapshot = Snapshot.unreadable(self._hass)
             self.builds += 1
+            self._built(self._snapshot)
         return self._snapshot
+
+    def _built(self, snapshot: Snapshot) -> None:
+        """Log each item the gate could not read, once; tell the listeners."""
+        for entity_id, reason in sorted(snapshot.unreadable_items.items()):
+            if entity_id not in self._logged:
+                self._logged.add(entity_id)
+                _LOGGER.warning(
+                    "Home MCP cannot read %s (%s): running or changing it waits for a person",
+                    entity_id,
+                    reason,
+                )
+        for listener in list(self._listeners):
+            try:
+                listener(snapshot)
+            except Exception:  # A listener never keeps the gate from reading the house.
+                _LOGGER.exception("A listener of Home MCP's house index failed")
 
     @callback
     def async_mark_dirty(self, *_: Any) -> None:

@@ -75,6 +75,7 @@ INTERNALS: Final = (
     TRIGGER_SPECS,
     TRIGGER_TO_STATES,
     TRIGGER_FROM_STATE,
+    MQTT_CONFIG,
 )
 """Every private attribute the gate reads (the contract test checks each)."""
 

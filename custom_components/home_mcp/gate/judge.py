@@ -29,12 +29,15 @@ from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .paths import (
     KEEPS_FROM_SECURING,
+    Reach,
     judge_device_action,
     judge_drive,
     judge_event,
+    judge_external,
     judge_own_effects,
     judge_start_script,
 )
+from .proposals import proposed
 from .reads import EVERYTHING, Reads
 from .rules import (
     DATA_RULES,
@@ -56,6 +59,7 @@ from .targets import (
     is_entity_domain,
     may_gain_members,
     merge_targets,
+    own_all,
     static,
     unplain,
 )
@@ -89,6 +93,11 @@ class Judge:
         from securing.
     scope: the trigger ids the walk is under (a `choose` on `condition:
         trigger`), for the perimeter; None: whichever trigger fired.
+    owners: what is walked is the owner's own automation, script or template
+        entity (not a client's call, nor what a client writes): what leaves
+        Home Assistant there is the owner's (`paths.judge_external`).
+    externals: the actions leaving Home Assistant met on the way
+        (`external.external_key`).
     """
 
     def __init__(
@@ -115,6 +124,8 @@ class Judge:
         self.trigger_ids_known = True
         self.bindings: Bindings | None = None
         self.keyed_reads: dict[str, set[str]] = {}
+        self.owners = False
+        self.externals: dict[str, None] = {}
         self._step_touched: set[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []
         self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
@@ -159,29 +170,31 @@ class Judge:
 
     @contextmanager
     def step(self, data: Any) -> Iterator[None]:
-        """Judge one step whose templated `data` matters only as far as what the step changes.
+        """Judge one action step, whose reads matter only as far as what it changes does.
 
-        For the perimeter (`reads`): what the data's templates read is an
-        input of the macro when the step can do something guarded; else it
-        is kept by what the step changes (`keyed_reads`), and becomes an
-        input only when that joins the perimeter (`fixpoint`). A
-        notification's message reading every light does not make the
-        lights part of an automation that also unlocks.
+        For the perimeter (`reads`): what the step reads (its templated
+        `data`, and all a script it runs reads: its conditions, variables,
+        data) is an input of the macro when the step can do something
+        guarded; else it is kept by what the step changes (`keyed_reads`),
+        and becomes an input only once that joins the perimeter
+        (`fixpoint`). A notification script's templates reading every light
+        do not make the lights part of an automation that also opens a valve.
         """
         if self.reads is None:
             yield
             return
-        reads = Reads(self.hass).add_templated(data)
+        outer_reads, self.reads = self.reads, Reads(self.hass).add_templated(data)
         outer, self._step_touched = self._step_touched, set()
         start = len(self.findings)
         try:
             yield
         finally:
+            reads, self.reads = self.reads, outer_reads
             touched, self._step_touched = self._step_touched, outer
             if outer is not None:
                 outer |= touched
             if any(finding.risk in GUARDED_RISKS for finding in self.findings[start:]):
-                self.reads.keys |= reads.keys
+                outer_reads.keys |= reads.keys
             elif reads.keys:
                 for key in touched:
                     self.keyed_reads.setdefault(key, set()).update(reads.keys)
@@ -239,7 +252,11 @@ class Judge:
         target = target if isinstance(target, Mapping) else {}
         rule = next((r for r in SERVICE_RULES if r.matches(domain, service)), None)
         ruled, moves = rule is not None, rule is None or rule.effects
-        if rule is not None and rule.risk is not Risk.SAFE:
+        if rule is not None and rule.external:
+            judge_external(self, domain, service, data, rule)
+        elif rule is not None and rule.risk is Risk.SYSTEM and self.owners:
+            self._data_rule("system_owners", name)  # The owner's own restart, backup, purge.
+        elif rule is not None and rule.risk is not Risk.SAFE:
             self.add(rule.risk, None, name, rule.reason)
         if names_own_notification(data):
             self._data_rule("own_notification", name)
@@ -251,13 +268,14 @@ class Judge:
         entities = self._targets(domain, name, target, data)
         if entities is None:
             return []
-        judge_own_effects(self, domain, service, data, depth)
+        reach = judge_own_effects(self, domain, service, data, depth)
         known = is_entity_domain(self.hass, domain) or domain == "homeassistant"
-        if not known and not entities and not ruled and domain not in MESSAGE_DOMAINS:
-            self._data_rule("own_means", name)
+        if not known and not entities and not ruled and reach is not Reach.INSIDE:
+            if domain not in MESSAGE_DOMAINS:
+                judge_external(self, domain, service, data, DATA_RULES["own_means"])
         elif not known and str(data.get("broadcast", "")).lower() in ("true", "1", "yes", "on"):
             self._data_rule("broadcast", name)
-        if not known and not entities:
+        if not known and not entities and reach is None:
             # An integration's action with no target acts on what it keeps
             # (`shopping_list.add_item` on its to-do list).
             entities = dict.fromkeys(self.house.platform_entities(domain), ())
@@ -292,21 +310,33 @@ class Judge:
         """Return the entities a call reaches (None: judged unknown, nothing more to do)."""
         selector, dynamic = merge_targets(target, data)
         if dynamic:
-            if domain == "homeassistant":
-                return dict.fromkeys(self.hass.states.async_entity_ids(), ())
-            if not is_entity_domain(self.hass, domain):
+            if domain != "homeassistant" and not is_entity_domain(self.hass, domain):
                 self._data_rule("templated_target", name)
                 return None
-            # An entity component's service reaches only its own entities:
-            # judged on every one that is not plain.
+            # An entity component's service reaches only its own entities
+            # (`homeassistant.*`, any): judged on every one that is not plain,
+            # and on what sets something off (`targets.unplain`); for the
+            # perimeter, it may change any entity of those domains.
             if self.touched is not None:
-                self.touched.setdefault(f"domain:{domain}", {}).setdefault(
-                    name, (self.path, self.scope)
-                )
+                every = {e.partition(".")[0] for e in self.hass.states.async_entity_ids()}
+                for each in sorted(every) if domain == "homeassistant" else [domain]:
+                    self.touched.setdefault(f"domain:{each}", {}).setdefault(
+                        name, (self.path, self.scope)
+                    )
             return dict.fromkeys(self._unplain(domain), ())
         if (problem := group_problem(self.hass, selector.get(ATTR_ENTITY_ID, []))) is not None:
             self.unknown(name, problem)
             return None
+        service = name.partition(".")[2]
+        if not is_entity_domain(self.hass, domain) and acts_on_own_entities_only(
+            self.hass, domain, service
+        ):
+            # An integration's entity service given `all` acts on all of its own
+            # entities (`sonos.snapshot`), not on every entity of the house.
+            selector = {
+                **selector,
+                ATTR_ENTITY_ID: own_all(selector, self.house.platform_entities(domain)),
+            }
         try:
             found = expand(self.hass, domain, selector)
         except ValueError as err:  # An entity id Home Assistant would refuse.
@@ -459,13 +489,14 @@ class Judge:
             # What it runs sees its own `trigger` (a script: what it is given),
             # never this one's: its branches are tied to no trigger here.
             known, self.trigger_ids_known = self.trigger_ids_known, False
-            bindings = self.bindings
+            bindings, owners = self.bindings, self.owners
             self.bindings = run_bindings(entity_id, variables, triggered=domain == "automation")
+            self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:
                 walk(self, sequence, depth + 1)
             finally:
                 self.trigger_ids_known = known
-                self.bindings = bindings
+                self.bindings, self.owners = bindings, owners
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
             self.react(key, "fire")
 

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant import const as ha_const
@@ -31,10 +32,12 @@ from homeassistant.helpers import (
 
 from ..const import DOMAIN
 from .expansion import device_action_verb, template_scripts
+from .external import external_key, mqtt_commands, names_opening
 from .facts import entity_object, script_entity_id
 from .macros import walk
 from .model import Effect, Risk
 from .reads import integrations_named
+from .rules import DATA_RULES, ServiceRule
 from .scenes import judge_scene_create, judge_scene_states
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
@@ -69,8 +72,12 @@ def judge_drive(
                 judge.call(
                     "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
                 )
-        for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
-            walk(judge, getattr(script, "sequence", None), depth + 1)
+        owners, judge.owners = judge.owners, True  # A template entity's scripts are the owner's.
+        try:
+            for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
+                walk(judge, getattr(script, "sequence", None), depth + 1)
+        finally:
+            judge.owners = owners
         for controlled in house.controls.get(entity_id, ()):
             if controlled not in judge.path:
                 for driven in ("turn_on", "turn_off"):
@@ -171,17 +178,28 @@ def judge_event(judge: Judge, event_type: Any) -> None:
         judge.react(key, "fire")
 
 
+class Reach(StrEnum):
+    """What an action reaches, as its data says (`judge_own_effects`)."""
+
+    INSIDE = "the entities Home Assistant knows its data names, and nothing else"
+    OUTSIDE = "only what is outside Home Assistant"
+
+
 def judge_own_effects(
     judge: Judge, domain: str, service: str, data: Mapping[str, Any], depth: int
-) -> None:
+) -> Reach | None:
     """Judge what an action changes besides its targets, for the actions that do.
 
     `group.set` and `group.remove` (the group and its newcomers),
     `device_tracker.see` (the tracker), a script's own action (a run of its
     entity, as `script.turn_on` runs it), `scene.apply` and `scene.create`
-    (the states they set; the created scene's entity).
+    (the states they set; the created scene's entity), `mqtt.publish` on an
+    MQTT entity's command topic (that entity's action). Return what it
+    reaches when its data says so (`Reach`), else None.
     """
     name = f"{domain}.{service}"
+    if (domain, service) == ("mqtt", "publish"):
+        return judge_mqtt_publish(judge, data, depth)
     if (domain, service) == ("group", "set"):
         judge_group_set(judge, data, name, depth)
     elif (domain, service) == ("group", "remove") and isinstance(data.get("object_id"), str):
@@ -200,6 +218,53 @@ def judge_own_effects(
         judge_scene_create(judge, data, depth)
         if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
             judge.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
+    return None
+
+
+def judge_mqtt_publish(judge: Judge, data: Mapping[str, Any], depth: int) -> Reach:
+    """Judge `mqtt.publish`: on an MQTT entity's command topic, it is that entity's action.
+
+    The payload the entity opens with opens it (`external.mqtt_commands`);
+    a payload it does not name, or a topic that is a template (it may be
+    any entity's), is an action on it Home MCP does not know. A topic no
+    MQTT entity takes commands on reaches only what is outside.
+    """
+    topic, payload = static(data.get("topic")), data.get("payload")
+    commands = mqtt_commands(judge.hass)
+    if is_dynamic(topic) or not isinstance(topic, str):
+        reached = [command for found in commands.values() for command in found]
+        known = False
+    else:
+        reached, known = commands.get(topic.strip(), []), topic.strip() in commands
+    for command in reached:
+        judge.effect(Effect(command.entity_id, command.verb(payload), dict(data)), depth)
+    return Reach.INSIDE if known else Reach.OUTSIDE
+
+
+def judge_external(
+    judge: Judge, domain: str, service: str, data: Mapping[str, Any], rule: ServiceRule
+) -> None:
+    """Judge an action whose effect leaves Home Assistant (`external.py`).
+
+    Marked as opening in the options, or named so: it opens the house,
+    wherever it is. Inside the owner's own automation or script (`owners`):
+    the owner's, not guarded. Called by a client, or in what a client
+    writes: `rule`'s risk.
+    """
+    key = external_key(domain, service, data)
+    name = f"{domain}.{service}"
+    judge.externals.setdefault(key)
+    if key in judge.house.opening_actions or name in judge.house.opening_actions:
+        opening = DATA_RULES["external_marked"]
+        judge.add(opening.risk, None, name, opening.reason)
+    elif names_opening(key):
+        opening = DATA_RULES["external_named"]
+        judge.add(opening.risk, None, name, opening.reason)
+    elif judge.owners:
+        owners = DATA_RULES["external_owners"]
+        judge.add(owners.risk, None, name, owners.reason)
+    else:
+        judge.add(rule.risk, None, name, rule.reason)
 
 
 def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int) -> None:

@@ -31,6 +31,7 @@ from .fixpoint import Fixpoint, Found, end_of, is_entity_key, sort_key
 from .judge import Judge
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
+from .proposals import proposed
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, OPENING_DEVICE_CLASSES, EntityClass
 from .securing import (
@@ -67,6 +68,8 @@ class Snapshot:
     acted_by: entity -> the securing macros whose actions target it.
     unreadable_items: automation, script or template entity -> why the gate could
         not read it; each is `unknown` for itself.
+    external_actions: each action leaving Home Assistant the house's
+        automations and scripts take (`external.external_key`) -> them.
     options_bound: `input_select` or `select` -> the automations whose
         templates take their values from its options (`script.{{
         trigger.to_state.state }}`): new options change what they do.
@@ -92,6 +95,7 @@ class Snapshot:
         self.acted_by: dict[str, list[str]] = {}
         self.unreadable_items: dict[str, str] = {}
         self.options_bound: dict[str, list[str]] = {}
+        self.external_actions: dict[str, list[str]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -258,14 +262,16 @@ class Snapshot:
                 self._by_domain.setdefault(key.partition(".")[0], []).append(key)
 
 
-def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
+def build_snapshot(
+    hass: HomeAssistant, guarded: Iterable[str], opening_actions: Iterable[str] = ()
+) -> Snapshot:
     """Read the whole house and compute its perimeter.
 
     Each automation, script and template entity is read on its own: one the
     gate cannot read is `unknown` for itself (`Snapshot.unreadable_items`), and the
     rest of the house is judged as usual.
     """
-    snapshot = Snapshot(hass, build_house_map(hass, guarded))
+    snapshot = Snapshot(hass, build_house_map(hass, guarded, opening_actions))
     unreadable = snapshot.unreadable_items = dict(snapshot.house.unreadable)
     macros = list(runnables(hass, snapshot.house, snapshot.triggers_on, unreadable))
     opening: dict[str, Found] = {}
@@ -274,6 +280,7 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
     for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
         judge.bindings = runnable.bindings
+        judge.owners = not proposed(runnable.entity_id)[0]
         if runnable.runs_itself:
             judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
         steps: list[tuple[Any, list[Finding]]] = []
@@ -295,6 +302,8 @@ def build_snapshot(hass: HomeAssistant, guarded: Iterable[str]) -> Snapshot:
             judge.add(rule.risk, runnable.entity_id, service, rule.reason)
         assert judge.reads is not None
         runnable.keyed_reads = judge.keyed_reads
+        for key in judge.externals:
+            snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
         if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
             for entity_id in record.options_of:
                 snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)

@@ -154,8 +154,17 @@ ARM_VERBS: Final = (
     "alarm_arm_custom_bypass",
 )
 
+READ_VERBS: Final = (
+    "update_entity", "zwave_js.ping", "zwave_js.refresh_value", "zwave_js.refresh_notifications",
+)  # fmt: skip
+"""Actions that only ask a device how it is (another integration's, as `domain.service`)."""
+CODE_VERBS: Final = ("zwave_js.set_lock_usercode",)
+"""Actions that give a lock a user code: whoever holds the code can unlock it."""
+CODE_REMOVE_VERBS: Final = ("zwave_js.clear_lock_usercode",)
+"""Actions that take a user code off a lock."""
+
 ENTITY_RULES: Final[tuple[Rule, ...]] = (
-    _rule(_ALL_CLASSES, ("update_entity",), Risk.SAFE,
+    _rule(_ALL_CLASSES, READ_VERBS, Risk.SAFE,
           "Reads the device again (what that changes is judged as a change)"),
     _rule(_ALL_CLASSES, ("join_group",), Risk.OPENS_HOUSE,
           "Puts it in a group: an action on the group would reach it, and a group "
@@ -164,6 +173,9 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
     _rule(EntityClass.LOCK, ("lock",), Risk.SECURING, "Locks it"),
     _rule(EntityClass.LOCK, ("unlock", "open", "toggle"), Risk.OPENS_HOUSE,
           "Unlocks or opens it"),
+    _rule(EntityClass.LOCK, CODE_VERBS, Risk.OPENS_HOUSE,
+          "Gives it a user code: whoever holds the code can unlock it"),
+    _rule(EntityClass.LOCK, CODE_REMOVE_VERBS, Risk.SAFE, "Takes one of its user codes off"),
     _rule(EntityClass.LOCK, ANY, Risk.UNKNOWN, "An action on a lock that Home MCP does not know"),
     _rule(_DOORS, CLOSE_VERBS, Risk.SECURING, "Closes it"),
     _rule(_DOORS, POSITION_VERBS, Risk.SECURING, "Moves it to closed", When.POSITION_ZERO),
@@ -237,12 +249,16 @@ class ServiceRule:
         `*.prefix*` for services starting with `prefix`.
     effects: False when the action moves nothing: its targets are not
         judged (`homeassistant.update_entity`).
+    external: what it does leaves Home Assistant (`external.py`): the
+        risk is a client's own call's; inside the owner's own automation or
+        script it is the owner's, unless marked or named as opening.
     """
 
     services: frozenset[str]
     risk: Risk
     reason: str
     effects: bool = True
+    external: bool = False
 
     def matches(self, domain: str, service: str) -> bool:
         """Return True if this rule covers `domain.service`."""
@@ -260,7 +276,7 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
         "logbook.log", "system_log.write", "recorder.get_statistics",
     }), Risk.SAFE, "Writes to a log or reads: moves nothing", effects=False),
     ServiceRule(frozenset({
-        "hassio.*", "backup.*", "shell_command.*", "python_script.*", "pyscript.*",
+        "hassio.*", "backup.*", "python_script.*", "pyscript.*",
         "hacs.*", "cloud.*", "homeassistant.restart", "homeassistant.stop",
         "homeassistant.set_location", "homeassistant.check_config",
         "homeassistant.save_persistent_states", "recorder.*", "update.install",
@@ -269,6 +285,8 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
         "ai_task.clear_images",
     }), Risk.SYSTEM, "Controls Home Assistant itself: its core, add-ons, backups, "
         "updates, recorder, logs, shell or files"),
+    ServiceRule(frozenset({"shell_command.*"}), Risk.SYSTEM,
+                "Runs a shell command on Home Assistant's machine", external=True),
     ServiceRule(frozenset({"*.reload", "*.reload_*", "homeassistant.reload_config_entry"}),
                 Risk.SYSTEM, "Reloading re-creates entities, which can put a device back "
                 "in its starting state (an unlocked door, an open valve)"),
@@ -293,7 +311,23 @@ DATA_RULES: Final[Mapping[str, ServiceRule]] = {
         "A message from MCP could pass itself off as Home MCP's approval request"),
     "own_means": ServiceRule(
         frozenset({"*.*"}), Risk.UNKNOWN,
-        "It addresses devices by its own means, so Home MCP cannot tell what it reaches"),
+        "It addresses devices by its own means, so Home MCP cannot tell what it reaches",
+        external=True),
+    "external_marked": ServiceRule(
+        frozenset({"*.*"}), Risk.OPENS_HOUSE,
+        "It leaves Home Assistant, and the owner marked it as opening in Home MCP's options"),
+    "external_named": ServiceRule(
+        frozenset({"*.*"}), Risk.OPENS_HOUSE,
+        "It leaves Home Assistant, and its name says it opens (garage, gate, door, lock, open, "
+        "alarm, disarm)"),
+    "system_owners": ServiceRule(
+        frozenset({"*.*"}), Risk.SAFE,
+        "It controls Home Assistant itself, as one of the owner's own steps: not what opens "
+        "the house"),
+    "external_owners": ServiceRule(
+        frozenset({"*.*"}), Risk.SAFE,
+        "It leaves Home Assistant, as one of the owner's own steps: judged by what Home "
+        "Assistant can see"),
     "broadcast": ServiceRule(
         frozenset({"*.*"}), Risk.UNKNOWN, "It broadcasts beyond its targets"),
     "templated_action": ServiceRule(
@@ -313,7 +347,18 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "read after decoding HTML entities and percent-encoding, folding full-width and "
     "look-alike letters",
     "own_means": "an integration's service with no target that Home MCP does not know "
-    "(`mqtt.publish`, `rest_command.*`, `esphome.*`)",
+    "(`mqtt.publish` to a topic no MQTT entity takes commands on, `rest_command.*`, "
+    "`esphome.*`), called by a client or in a configuration it writes",
+    "external_marked": "such an action (or `shell_command.*`) the owner marked as opening "
+    "in the options, wherever it is",
+    "external_named": "such an action whose name (an MQTT topic) says it opens, in English, "
+    "French, German, Spanish, Italian, Dutch or Portuguese, wherever it is",
+    "system_owners": "an action that controls Home Assistant itself (a restart, a backup, "
+    "a snapshot, a purge) inside the owner's own automation or script: it does not make "
+    "that item, or what sets it off, guarded; a client's own call of it, or one in what a "
+    "client writes, is `system`",
+    "external_owners": "such an action (or `shell_command.*`) inside the owner's own "
+    "automation or script: it does not make that item, or what sets it off, guarded",
     "broadcast": "an integration's service with `broadcast: true`",
     "templated_action": "a templated action name (inside a macro)",
     "templated_target": "templated targets of an integration's service (an entity "

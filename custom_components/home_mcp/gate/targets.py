@@ -120,6 +120,14 @@ def acts_on_own_entities_only(hass: HomeAssistant, domain: str, service: str) ->
     return isinstance(target, partial) and target.func in _ENTITY_SERVICE_CALLS
 
 
+def own_all(selector: Mapping[str, list[str]], own: Iterable[str]) -> list[str]:
+    """Return a selector's entity ids with `all` read as the entities in `own`."""
+    items = selector.get(ATTR_ENTITY_ID, [])
+    if not any(item.lower() == ENTITY_MATCH_ALL for item in items):
+        return list(items)
+    return [*(item for item in items if item.lower() != ENTITY_MATCH_ALL), *own]
+
+
 def data_entities(hass: HomeAssistant, data: Mapping[str, Any]) -> list[str]:
     """Return the entities named in data other than as targets (`media_player: ...`)."""
     found: list[str] = []

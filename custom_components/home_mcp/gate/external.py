@@ -1,0 +1,176 @@
+"""What leaves Home Assistant: actions whose effect the gate cannot see.
+
+`mqtt.publish`, `rest_command.*`, `shell_command.*` and an integration's
+action that addresses its devices by its own means reach something Home
+Assistant does not show. Each is judged for what is known of it:
+
+- an `mqtt.publish` on the command topic of an MQTT entity Home Assistant
+  knows is that entity's own action (`mqtt_commands`): the payload it would
+  send to open it opens it;
+- one the owner marked as opening in Home MCP's options, or whose name says
+  it opens (`names_opening`: garage, gate, door, lock, open, alarm, disarm,
+  in the languages of `OPENING_WORDS`), opens the house;
+- any other is *external*: a client's own call waits, as for anything the
+  gate cannot judge; the same step inside the owner's own automation or
+  script is the owner's, and does not make that item, or what sets it off,
+  guarded.
+
+`external_key` names one such action for the options and the repair that
+lists them (`mqtt.publish home/led_clock/set`, `rest_command.panel_wake`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+import re
+from typing import Any, Final
+import unicodedata
+
+from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.helpers.entity_component import DATA_INSTANCES
+
+from .internals import MQTT_CONFIG, private_or
+from .targets import is_dynamic, static
+
+OPENING_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "en": ("garage", "gate", "door", "lock", "unlock", "open", "alarm", "disarm"),
+    "fr": ("portail", "porte", "serrure", "verrou", "deverrouill*", "ouvr*", "alarme", "desarm*"),
+    "de": ("tor", "tur", "tuer", "schloss", "entriegel*", "aufschliess*", "offn*", "oeffn*",
+           "unscharf*"),
+    "es": ("garaje", "porton", "puerta", "cerradura", "desbloque*", "abrir", "abre", "alarma",
+           "desarm*"),
+    "it": ("cancello", "porta", "serratura", "sblocc*", "apri", "aprire", "allarme"),
+    "nl": ("poort", "deur", "ontgrendel*", "openen", "uitschakel*"),
+    "pt": ("garagem", "portao", "porta", "fechadura", "destranc*", "abrir", "alarme"),
+}  # fmt: skip
+"""Words a name says it opens with, per language (folded: no accents). A word
+ending in `*` is a stem (`ouvr*`: ouvrir, ouvre, ouverture); any other matches
+as a word, plural or verb forms included (`gates`, `opener`, `unlocked`)."""
+_SUFFIXES: Final = ("", "s", "es", "ed", "er", "ers", "ing", "en", "e")
+_STEMS: Final = tuple(
+    word[:-1] for words in OPENING_WORDS.values() for word in words if word.endswith("*")
+)
+_WORDS: Final = frozenset(
+    word for words in OPENING_WORDS.values() for word in words if not word.endswith("*")
+)
+_TOKEN: Final = re.compile(r"[a-z0-9]+")
+_CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+MQTT_PAYLOAD_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
+    "cover": {"payload_open": "open_cover", "payload_close": "close_cover",
+              "payload_stop": "stop_cover"},
+    "valve": {"payload_open": "open_valve", "payload_close": "close_valve",
+              "payload_stop": "stop_valve"},
+    "lock": {"payload_lock": "lock", "payload_unlock": "unlock", "payload_open": "open"},
+    "alarm_control_panel": {
+        "payload_disarm": "alarm_disarm", "payload_arm_home": "alarm_arm_home",
+        "payload_arm_away": "alarm_arm_away", "payload_arm_night": "alarm_arm_night",
+        "payload_arm_vacation": "alarm_arm_vacation",
+        "payload_arm_custom_bypass": "alarm_arm_custom_bypass", "payload_trigger": "alarm_trigger",
+    },
+    "button": {"payload_press": "press"},
+    "*": {"payload_on": "turn_on", "payload_off": "turn_off"},
+}  # fmt: skip
+"""An MQTT entity's command payloads as the entity's own verbs, per domain."""
+UNKNOWN_PAYLOAD: Final = "mqtt.publish"
+"""The verb of a payload an MQTT entity's configuration does not name: no rule
+for a lock, door, valve or alarm accepts it (unknown)."""
+
+
+def _fold(text: str) -> str:
+    """Return `text` lower-cased without accents (`Déverrouiller` -> `deverrouiller`)."""
+    split = _CAMEL.sub("_", text)
+    decomposed = unicodedata.normalize("NFKD", split)
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).lower()
+
+
+def _opens(token: str) -> bool:
+    if token.startswith(_STEMS):
+        return True
+    for word in _WORDS:
+        if token.startswith(word):
+            rest = token[len(word) :]
+            if rest in _SUFFIXES or (len(word) >= 4 and _opens_whole(rest)):
+                return True
+    return False
+
+
+def _opens_whole(rest: str) -> bool:
+    """Return True if `rest` is itself an opening word (`garagedoor`)."""
+    return any(rest == word + suffix for word in _WORDS for suffix in _SUFFIXES)
+
+
+def names_opening(key: str) -> bool:
+    """Return True if an external action's name (`external_key`) says it opens the house."""
+    _, _, name = key.partition(".")
+    return any(_opens(token) for token in _TOKEN.findall(_fold(name)))
+
+
+def external_key(domain: str, service: str, data: Mapping[str, Any]) -> str:
+    """Return how an external action is named for the owner: the action, and an MQTT topic."""
+    if (domain, service) == ("mqtt", "publish"):
+        topic = static(data.get("topic"))
+        if isinstance(topic, str) and not is_dynamic(topic):
+            return f"mqtt.publish {topic.strip()}"
+    return f"{domain}.{service}"
+
+
+@dataclass(frozen=True, slots=True)
+class MqttCommand:
+    """A topic an MQTT entity takes commands on.
+
+    verbs: payload -> the entity's verb (`OPEN` -> `open_cover`); another
+        payload is `UNKNOWN_PAYLOAD` (what it does to the entity is not known).
+    """
+
+    entity_id: str
+    verbs: Mapping[str, str]
+
+    def verb(self, payload: Any) -> str:
+        """Return what publishing `payload` does to the entity."""
+        payload = static(payload)
+        if isinstance(payload, (str, int, float)) and not is_dynamic(payload):
+            return self.verbs.get(str(payload), UNKNOWN_PAYLOAD)
+        return UNKNOWN_PAYLOAD
+
+
+def mqtt_commands(hass: HomeAssistant) -> dict[str, list[MqttCommand]]:
+    """Return topic -> the MQTT entities that take commands on it, with their payloads.
+
+    Read from each MQTT entity's configuration (`internals.MQTT_CONFIG`):
+    its `command_topic` (with the payloads it names, unless a
+    `command_template` makes them something else) and every other topic it
+    publishes commands on (`set_position_topic`, `*_command_topic`).
+    """
+    found: dict[str, list[MqttCommand]] = {}
+    for entity in _mqtt_entities(hass):
+        config = private_or(entity, MQTT_CONFIG, None)
+        if not isinstance(config, Mapping):
+            continue
+        domain = split_entity_id(entity.entity_id)[0]
+        table = {**MQTT_PAYLOAD_VERBS["*"], **MQTT_PAYLOAD_VERBS.get(domain, {})}
+        for key, topic in config.items():
+            if not isinstance(topic, str) or not _is_command_topic(str(key)):
+                continue
+            verbs: dict[str, str] = {}
+            if key == "command_topic" and config.get("command_template") is None:
+                verbs = {
+                    str(payload): verb
+                    for name, verb in table.items()
+                    if isinstance(payload := config.get(name), (str, int, float))
+                }
+            found.setdefault(topic, []).append(MqttCommand(entity.entity_id, verbs))
+    return found
+
+
+def _is_command_topic(key: str) -> bool:
+    return key.endswith("command_topic") or key in ("set_position_topic", "set_fan_speed_topic")
+
+
+def _mqtt_entities(hass: HomeAssistant) -> Iterator[Any]:
+    for component in hass.data.get(DATA_INSTANCES, {}).values():
+        for entity in component.entities:
+            platform = getattr(entity, "platform", None)
+            if entity.entity_id and getattr(platform, "platform_name", None) == "mqtt":
+                yield entity

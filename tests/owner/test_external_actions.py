@@ -1,0 +1,212 @@
+"""What leaves Home Assistant (`gate/external.py`): named for what is known of it, not contagious.
+
+Real houses publish to MQTT (an LED clock, a wall panel), call REST
+endpoints and shell commands from their own automations. What Home
+Assistant cannot see is named: an `mqtt.publish` on an MQTT entity's
+command topic is that entity's action; one whose name says it opens opens;
+anything else in the owner's own automation does not make it, or what sets
+it off, guarded. A client's own call of such an action, or a configuration
+a client writes with one, still waits.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import async_fire_mqtt_message
+
+from custom_components.home_mcp.gate import Action
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from tests.conftest import McpHarness
+
+from .house import (
+    LINGERING_TIMERS,
+    LOCKED,
+    Owner,
+    assert_house,
+    assert_refused,
+    call_service,
+    save_config,
+)
+
+UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+
+
+@pytest.fixture
+async def outside(hass: HomeAssistant, owner: Owner) -> None:
+    """REST endpoints and a shell command the owner's house calls."""
+    assert await async_setup_component(
+        hass,
+        "rest_command",
+        {
+            "rest_command": {
+                "led_clock": {"url": "http://127.0.0.1:1/clock"},
+                "open_gate": {"url": "http://127.0.0.1:1/gate"},
+            }
+        },
+    )
+    assert await async_setup_component(
+        hass, "shell_command", {"shell_command": {"wake_panel": "true"}}
+    )
+    await hass.async_block_till_done()
+
+
+async def _on_porch(owner: Owner, action: dict[str, Any]) -> str:
+    """Return the helper whose turning on runs `action` in an owner's automation."""
+    porch = await owner.create_helper("input_boolean", "Porch")
+    await owner.save_automation(
+        "porch",
+        {
+            "alias": "Porch",
+            "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
+            "actions": [action],
+        },
+    )
+    return porch
+
+
+async def test_an_owners_step_that_leaves_home_assistant_does_not_guard_what_sets_it_off(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
+) -> None:
+    """`rest_command.led_clock` in the owner's automation: turning its helper on runs.
+
+    A client calling the same action itself still waits.
+    """
+    porch = await _on_porch(owner, {"action": "rest_command.led_clock"})
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert result["ok"] is True, result
+    direct = await call_service(mcp, "rest_command.led_clock")
+    assert_refused(direct, risk="unknown")
+
+
+async def test_an_action_leaving_home_assistant_whose_name_says_it_opens_opens(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
+) -> None:
+    """`rest_command.open_gate` in the owner's automation opens: its helper waits."""
+    porch = await _on_porch(owner, {"action": "rest_command.open_gate"})
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(result)
+    assert hass.states.get(porch).state == "off"
+
+
+async def test_a_shell_command_in_the_owners_script_runs_and_a_clients_own_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
+) -> None:
+    """The owner's script that wakes the wall panel runs; `shell_command` called alone waits."""
+    await owner.save_script(
+        "wake", {"alias": "Wake the panel", "sequence": [{"action": "shell_command.wake_panel"}]}
+    )
+    result = await call_service(mcp, "script.wake")
+    assert result["ok"] is True, result
+    direct = await call_service(mcp, "shell_command.wake_panel")
+    assert_refused(direct, risk="system")
+
+
+async def test_what_a_client_writes_that_leaves_home_assistant_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
+) -> None:
+    """An automation written over MCP that calls `rest_command.led_clock` is the client's."""
+    written = await save_config(
+        mcp,
+        "automation",
+        {
+            "alias": "Clock every minute",
+            "triggers": [{"trigger": "time_pattern", "minutes": "/1"}],
+            "actions": [{"action": "rest_command.led_clock"}],
+        },
+    )
+    assert_refused(written, risk="unknown")
+
+
+async def test_a_user_code_given_to_a_lock_opens_it(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A door-code package: `zwave_js.set_lock_usercode` opens; ping and clearing a code do not."""
+    code = await _on_porch(
+        owner,
+        {
+            "action": "zwave_js.set_lock_usercode",
+            "target": {"entity_id": "lock.front_door"},
+            "data": {"code_slot": 3, "usercode": "1234"},
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": code})
+    assert_refused(result, reaching="lock.front_door")
+    for harmless in ("zwave_js.ping", "zwave_js.clear_lock_usercode"):
+        await owner.save_automation(
+            "porch",
+            {
+                "alias": "Porch",
+                "triggers": [{"trigger": "state", "entity_id": code, "to": "on"}],
+                "actions": [{"action": harmless, "target": {"entity_id": "lock.front_door"}}],
+            },
+        )
+        gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+        decision = gate.async_check(Action("input_boolean", "turn_on", {"entity_id": [code]}))
+        assert not decision.guarded, (harmless, decision.findings)
+    await assert_house(hass, LOCKED)
+
+
+@pytest.fixture
+async def mqtt_gate(hass: HomeAssistant, owner: Owner, mqtt_mock_entry: Any) -> str:
+    """Return an MQTT gate Home Assistant knows (discovered, as zigbee2mqtt announces one)."""
+    await mqtt_mock_entry()
+    config = {
+        "name": "Drive gate",
+        "unique_id": "drive_gate",
+        "device_class": "gate",
+        "command_topic": "yard/gate/set",
+        "state_topic": "yard/gate/state",
+        "payload_open": "OPEN",
+        "payload_close": "CLOSE",
+    }
+    async_fire_mqtt_message(hass, "homeassistant/cover/drive_gate/config", json.dumps(config))
+    await hass.async_block_till_done()  # Subscribed to its state topic.
+    async_fire_mqtt_message(hass, "yard/gate/state", "closed")
+    await hass.async_block_till_done()
+    gate = hass.states.get("cover.drive_gate")
+    assert gate is not None and gate.state == "closed", gate
+    return "cover.drive_gate"
+
+
+@LINGERING_TIMERS
+async def test_publishing_on_an_mqtt_entitys_command_topic_is_that_entitys_action(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_gate: str
+) -> None:
+    """`OPEN` on the gate's command topic opens it; `CLOSE` closes it; another topic is outside.
+
+    So the owner's automation that publishes `OPEN` there can open the
+    gate (its helper waits), and one that publishes to a clock's topic
+    does not.
+    """
+    opening = await call_service(
+        mcp, "mqtt.publish", data={"topic": "yard/gate/set", "payload": "OPEN"}
+    )
+    assert_refused(opening, reaching=mqtt_gate)
+    closing = await call_service(
+        mcp, "mqtt.publish", data={"topic": "yard/gate/set", "payload": "CLOSE"}
+    )
+    assert closing["ok"] is True, closing
+    porch = await _on_porch(
+        owner,
+        {"action": "mqtt.publish", "data": {"topic": "yard/gate/set", "payload": "OPEN"}},
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(result, reaching=mqtt_gate)
+    hall = await owner.create_helper("input_boolean", "Hall")
+    await owner.save_automation(
+        "clock",
+        {
+            "alias": "Clock",
+            "triggers": [{"trigger": "state", "entity_id": hall, "to": "on"}],
+            "actions": [
+                {"action": "mqtt.publish", "data": {"topic": "home/clock/set", "payload": "12:00"}}
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": hall})
+    assert result["ok"] is True, (result["targets"], result.get("risk"))
+    assert hass.states.get(mqtt_gate).state == "closed"
