@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.home_mcp.gate import Action
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
@@ -171,12 +174,33 @@ async def test_integration_services_reaching_devices_are_guarded(
     assert calls == []
 
 
-async def test_assist_text_is_guarded(mcp: McpHarness, hass: HomeAssistant) -> None:
-    """Assist's free text can unlock: conversation.process is refused."""
+async def test_assist_text_reaches_what_is_exposed_to_assist(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Assist acts only on what is exposed to it: the text waits while the garage is exposed.
+
+    Covers and scenes are exposed by default (the demo's garage door, and
+    its scene that unlocks the front door), locks are not: once the owner
+    hides those two from Assist, "unlock the front door" runs, and Assist,
+    which cannot see the lock, leaves it locked. Exposing the lock makes
+    the same text wait again.
+    """
     assert await async_setup_component(hass, "conversation", {})
-    result = await _call(mcp, "conversation", "process", data={"text": "unlock the front door"})
+    text = {"text": "unlock the front door"}
+    result = await _call(mcp, "conversation", "process", data=text)
     assert result["error"] == "needs_confirmation"
-    assert result["risk"] == "unknown"
+    assert "cover.garage_door" in json.dumps(result["targets"])
+    assert "scene.open_house" in json.dumps(result["targets"])
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    result = await _call(mcp, "conversation", "process", data=text)
+    assert "error" not in result, result
+    assert hass.states.get("lock.front_door").state == "locked"
+    async_expose_entity(hass, "conversation", "lock.front_door", True)
+    result = await _call(mcp, "conversation", "process", data=text)
+    assert result["error"] == "needs_confirmation"
+    assert result["risk"] == "opens_house"
+    assert "lock.front_door" in json.dumps(result["targets"])
     assert hass.states.get("lock.front_door").state == "locked"
 
 
@@ -200,3 +224,31 @@ async def test_event_fired_by_a_script_is_followed(mcp: McpHarness, hass: HomeAs
     assert result["targets"][0]["via"] == ["script.ring", "automation.door_on_event"]
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_an_event_type_written_as_a_number_is_the_event_of_that_name(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """`event_type: 42` listens for the event "42": a script firing it sets the automation off."""
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "on_42",
+                "alias": "Door on 42",
+                "triggers": [{"trigger": "event", "event_type": 42}],
+                "actions": [UNLOCK],
+            }
+        },
+    )
+    await hass.async_block_till_done()
+    gate = home_mcp.runtime_data.gate
+    assert gate.index.async_current().unreadable_items == {}
+    fired = gate.async_check(
+        Action("automation", "trigger", {"entity_id": ["automation.door_on_42"]})
+    )
+    assert fired.guarded
+    assert gate.async_is_guarded_entity("automation.door_on_42")
+    findings = list(gate.index.async_current().reactions("event:42"))
+    assert any(f.entity_id == "lock.front_door" for f in findings), findings

@@ -531,6 +531,73 @@ async def test_alarm_downgrade_refused(
         await assert_house(hass, {ALARM: armed_state(service)})
 
 
+@pytest.mark.parametrize(
+    ("conditions", "refused"),
+    [
+        pytest.param(
+            [{"condition": "state", "entity_id": ALARM, "state": "disarmed"}],
+            False,
+            id="only-while-disarmed",
+        ),
+        pytest.param([], True, id="whatever-mode-it-is-in"),
+        pytest.param(
+            [{"condition": "state", "entity_id": ALARM, "state": ["disarmed", "armed_away"]}],
+            True,
+            id="also-while-armed-away",
+        ),
+        pytest.param(
+            [
+                {
+                    "condition": "state",
+                    "entity_id": ALARM,
+                    "state": "disarmed",
+                    "enabled": False,
+                }
+            ],
+            True,
+            id="condition-disabled",
+        ),
+    ],
+)
+@LINGERING_TIMERS
+async def test_an_automation_arming_only_from_the_modes_its_conditions_allow_is_judged_from_them(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    owner: Owner,
+    conditions: list[dict[str, Any]],
+    refused: bool,
+) -> None:
+    """Arming night at bedtime only while the alarm is disarmed arms it more, never less.
+
+    A real house's "arm night at bedtime if disarmed": bedtime is free. Without
+    that condition (or with one that also accepts armed away, or disabled)
+    the same automation could turn armed away into armed night, which
+    watches less: bedtime waits.
+    """
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "arm_night",
+        {
+            "alias": "Arm night at bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "conditions": conditions,
+            "actions": [
+                {
+                    "action": "alarm_control_panel.alarm_arm_night",
+                    "target": {"entity_id": ALARM},
+                    "data": {"code": ALARM_CODE},
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
+    if refused:
+        assert_refused(result, reaching=ALARM)
+        assert state(hass, bedtime) == "off"
+    else:
+        assert_ran(result)
+
+
 # -- 11. notifications from MCP cannot pass as Home MCP's -------------------------
 
 

@@ -194,7 +194,70 @@ async def test_a_branch_on_a_value_that_cannot_be_bounded_counts_both_ways(
         },
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": let_in})
-    assert_refused(result, risk="unknown")
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_choice_read_from_the_house_is_one_of_the_actions_it_names(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{{ 'script.a' if is_state(door, 'on') else 'script.b' }}` runs one of the two.
+
+    A template lock's lock action in a real house (keymaster): the door's
+    state picks between retrying and locking. Neither unlocks: setting it
+    off runs. Once one branch names the unlocking script, it waits.
+    """
+    [go, door] = await _helpers(owner, "Go", "Door open")
+    choice = f"{{{{ 'script.bedtime' if is_state('{door}', 'on') else 'script.good_night' }}}}"
+    await owner.save_automation(
+        "choose",
+        {
+            "alias": "Lock or retry",
+            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
+            "actions": [{"action": choice}],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
+    assert result["ok"] is True, result
+    await owner.act("input_boolean.turn_off", entity_id=go)
+    await owner.save_automation(
+        "choose",
+        {
+            "alias": "Lock or retry",
+            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
+            "actions": [{"action": choice.replace("script.bedtime", "script.unlock_front")}],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_choice_made_again_in_each_turn_of_a_loop_counts_every_way_it_can_go(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A condition inside a `for` may go each way each turn, and each is judged.
+
+    Taken the same way every turn, this loop picks bedtime or good night;
+    taken one way then the other, it picks the script that unlocks.
+    """
+    [go, door] = await _helpers(owner, "Go", "Door open")
+    pick = (
+        "{% set ns = namespace(pick='script.good_night') %}"
+        "{% for name in ['script.unlock_front', 'script.bedtime'] %}"
+        f"{{% if is_state('{door}', 'on') %}}{{% set ns.pick = name %}}{{% endif %}}"
+        "{% endfor %}{{ ns.pick }}"
+    )
+    await owner.save_automation(
+        "loop",
+        {
+            "alias": "Pick in turns",
+            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
+            "actions": [{"action": pick}],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
+    assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
 
 

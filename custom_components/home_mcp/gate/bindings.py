@@ -27,8 +27,10 @@ not there. Nothing here knows what is guarded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 import functools
+import itertools
 from typing import Any, Final
 
 import jinja2
@@ -40,6 +42,12 @@ from homeassistant.helpers.template import Template, TemplateEnvironment
 
 MAX_ALTERNATIVES: Final = 64
 """Beyond this many distinct ways to render, a template is judged as unbounded."""
+MAX_DECISIONS: Final = 12
+"""At most this many choices one render takes where a value the gate cannot bound decides."""
+_PROBES: Final = ("_", "jinja_", "unsafe_callable", "alters_data")
+"""Attributes Jinja and Python look for on any value: `ANY` has none of them."""
+_READERS: Final = frozenset({"states", "is_state", "state_attr", "is_state_attr", "has_value"})
+"""Home Assistant's functions that read an entity's state: their result is `ANY`."""
 _IMPURE: Final = frozenset({"random", "shuffle", "lipsum"})
 """Functions of Home Assistant's environment whose result is not fixed by their input."""
 _ON_OFF: Final = ("on", "off")
@@ -76,22 +84,82 @@ class Unbounded(Exception):
     """A template touched a value the gate cannot bound."""
 
 
+@dataclass(slots=True)
+class _Oracle:
+    """The choices one render takes where a value the gate cannot bound decides.
+
+    path: the choices to take first (the rest: the first way); taken:
+    (choice, ways) of each decision the render met, in order; missing: a
+    mapping was looked up by a key it does not have.
+    """
+
+    path: list[int]
+    taken: list[tuple[int, int]] = field(default_factory=list)
+    missing: bool = False
+
+    def choose(self, ways: int) -> int:
+        index = len(self.taken)
+        if index >= MAX_DECISIONS:
+            raise Unbounded
+        choice = self.path[index] if index < len(self.path) else 0
+        self.taken.append((choice, ways))
+        return choice
+
+
+_ORACLE: ContextVar[_Oracle | None] = ContextVar("home_mcp_oracle", default=None)
+
+
+def _decide(ways: int) -> int:
+    """Return which of `ways` the render takes here (outside a render: `Unbounded`)."""
+    oracle = _ORACLE.get()
+    if oracle is None:
+        raise Unbounded
+    return oracle.choose(ways)
+
+
 class _Any:
-    """A value that may be anything: any use of it makes the render fail."""
+    """A value that may be anything.
+
+    Printing it, indexing it, iterating it, calling it or handing it to a
+    filter makes the render fail; its attributes and comparisons are
+    `ANY` too, and a condition on it is taken both ways (`renders`).
+    """
 
     __slots__ = ()
 
     def _unbounded(self, *_: Any, **__: Any) -> Any:
         raise Unbounded
 
-    __str__ = __repr__ = __format__ = __bool__ = __len__ = __iter__ = __call__ = _unbounded
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = _unbounded
-    __getitem__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
+    def _either(self, *_: Any, **__: Any) -> Any:
+        return self
+
+    def __bool__(self) -> bool:
+        return _decide(2) == 0
+
+    __str__ = __repr__ = __format__ = __len__ = __iter__ = __call__ = _unbounded
+    __hash__ = __getitem__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _unbounded
     __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __neg__ = _unbounded
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _either
 
     def __getattr__(self, name: str) -> Any:
-        raise Unbounded
+        if name.startswith(_PROBES):
+            raise AttributeError(name)
+        return self  # An attribute of anything may be anything.
+
+
+class _Reader:
+    """A function of Home Assistant's that reads the house: whatever it returns is `ANY`."""
+
+    unsafe_callable = alters_data = False  # What Jinja's sandbox asks of a callable.
+
+    def __call__(self, *_: Any, **__: Any) -> Any:
+        return ANY
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith(_PROBES):
+            raise AttributeError(name)
+        return ANY  # `states.light.porch.state`: a state.
 
 
 ANY: Final = _Any()
@@ -136,9 +204,11 @@ def _guard(function: Callable[..., Any]) -> Callable[..., Any]:
 def _environment() -> ImmutableSandboxedEnvironment:
     """Return Home Assistant's template environment with only what is fixed by its input.
 
-    Without Home Assistant, its functions that read the house (`states`,
-    `is_state`, `area_entities`, ...) or the clock (`now`) are not there: a
-    template calling one fails to render, and stays unbounded.
+    Without Home Assistant, its functions that read the house's entities
+    return `ANY` (`_READERS`); the others that read the house
+    (`area_entities`, `expand`, ...) or the clock (`now`) are not there: a
+    template calling one fails to render, and stays unbounded. A mapping
+    looked up by `ANY` is each of its values in turn.
     """
     environment = TemplateEnvironment(None)
     environment.undefined = jinja2.Undefined  # Home Assistant renders a missing key empty.
@@ -150,6 +220,21 @@ def _environment() -> ImmutableSandboxedEnvironment:
         for name, function in list(table.items()):
             if callable(function):
                 table[name] = _guard(function)
+    environment.globals.update(dict.fromkeys(_READERS, _Reader()))
+    looked_up = environment.getitem
+
+    def getitem(obj: Any, argument: Any) -> Any:
+        if argument is ANY and isinstance(obj, Mapping) and not isinstance(obj, Partial):
+            keys = list(obj)
+            choice = _decide(len(keys) + 1)
+            if choice < len(keys):
+                return obj[keys[choice]]
+            if (oracle := _ORACLE.get()) is not None:
+                oracle.missing = True
+            return environment.undefined(obj=obj, name="?")
+        return looked_up(obj, argument)
+
+    environment.getitem = getitem  # type: ignore[method-assign]
     return environment
 
 
@@ -168,25 +253,6 @@ def is_template(value: Any) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
-def render(text: str, variables: Mapping[str, Any]) -> Any:
-    """Return `text` rendered with `variables`, parsed as Home Assistant parses a result.
-
-    Raises `Unbounded` when the result depends on what the gate cannot
-    bound: a value that is `ANY`, the house, the clock, or text Jinja
-    cannot render.
-    """
-    template = _compiled(text)
-    if template is None:
-        raise Unbounded
-    try:
-        rendered = template.render(dict(variables)).strip()
-    except Unbounded:
-        raise
-    except Exception as err:  # noqa: BLE001  # Whatever Jinja raises: not bounded.
-        raise Unbounded from err
-    return _parsed(rendered)
-
-
 def _parsed(rendered: str) -> Any:
     """Return a list when Home Assistant would read the render as one (`['a', 'b']`)."""
     if rendered.startswith(("[", "(")):
@@ -201,36 +267,119 @@ def _parsed(rendered: str) -> Any:
     return rendered
 
 
-def render_value(value: Any, variables: Mapping[str, Any]) -> Any:
-    """Return `value` (any configuration) with each template rendered; `ANY` where unbounded."""
+def renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
+    """Return every result `text` can render to with `variables`, parsed as Home Assistant does.
+
+    Where a value the gate cannot bound decides (`{{ 'script.retry' if
+    is_state('binary_sensor.door', 'on') else 'script.lock' }}`, a mapping
+    looked up by a person chosen as it runs), each way is rendered: the
+    template may render to any of them. A way that fails the render (a key
+    the mapping lacks) renders nothing, as the run would stop there.
+
+    Raises `Unbounded` when a result depends on what the gate cannot bound
+    (a value that is `ANY` printed, the house read beyond an entity's state,
+    the clock, text Jinja cannot render) or has more than
+    `MAX_ALTERNATIVES` ways.
+    """
+    template = _compiled(text)
+    if template is None:
+        raise Unbounded
+    found: dict[str, Any] = {}
+    path: list[int] = []
+    for _ in range(MAX_ALTERNATIVES):
+        oracle = _Oracle(path)
+        token = _ORACLE.set(oracle)
+        try:
+            rendered = template.render(dict(variables)).strip()
+        except jinja2.UndefinedError as err:
+            if not oracle.missing:  # A key the mapping lacks: the run stops there.
+                raise Unbounded from err
+        except Unbounded:
+            raise
+        except Exception as err:  # noqa: BLE001  # Whatever Jinja raises: not bounded.
+            raise Unbounded from err
+        else:
+            parsed = _parsed(rendered)
+            found.setdefault(repr(parsed), parsed)
+        finally:
+            _ORACLE.reset(token)
+        taken = oracle.taken
+        while taken and taken[-1][0] + 1 >= taken[-1][1]:
+            taken.pop()
+        if not taken:
+            if not found:
+                raise Unbounded
+            return list(found.values())
+        path = [choice for choice, _ in taken[:-1]] + [taken[-1][0] + 1]
+    raise Unbounded
+
+
+def _product(parts: list[list[Any]]) -> list[list[Any]] | None:
+    """Return each way to take one of each of `parts` (None: over `MAX_ALTERNATIVES`)."""
+    total = 1
+    for part in parts:
+        total *= len(part)
+    if total > MAX_ALTERNATIVES:
+        return None
+    return [list(way) for way in itertools.product(*parts)]
+
+
+def _results(
+    value: Any, variables: Mapping[str, Any], unbounded: Callable[[Any], Any]
+) -> list[Any]:
+    """Return `value` (any configuration) for each way its templates can render.
+
+    A template that cannot be bounded is `unbounded(template)`; more than
+    `MAX_ALTERNATIVES` ways: `value` with each template `unbounded`.
+    """
     if is_template(value):
         text = value.template if isinstance(value, Template) else value
         try:
-            return render(text, variables)
+            return renders(text, variables)
         except Unbounded:
-            return ANY
+            return [unbounded(value)]
     if isinstance(value, Template):
-        return value.template
+        return [value.template]
     if isinstance(value, Mapping):
-        return {key: render_value(item, variables) for key, item in value.items()}
+        keys = list(value)
+        ways = _product([_results(value[key], variables, unbounded) for key in keys])
+        if ways is None:
+            return [_unbounded_all(value, unbounded)]
+        return [dict(zip(keys, way, strict=True)) for way in ways]
     if isinstance(value, (list, tuple)):
-        return [render_value(item, variables) for item in value]
-    return value
+        ways = _product([_results(item, variables, unbounded) for item in value])
+        return [_unbounded_all(value, unbounded)] if ways is None else ways
+    return [value]
 
 
-def _concrete(value: Any, variables: Mapping[str, Any]) -> Any:
-    """Return `value` with each template rendered; a template left as it is where unbounded."""
+def _unbounded_all(value: Any, unbounded: Callable[[Any], Any]) -> Any:
+    """Return `value` with every template in it `unbounded`."""
     if is_template(value):
-        text = value.template if isinstance(value, Template) else value
-        try:
-            return render(text, variables)
-        except Unbounded:
-            return value
+        return unbounded(value)
     if isinstance(value, Mapping):
-        return {key: _concrete(item, variables) for key, item in value.items()}
+        return {key: _unbounded_all(item, unbounded) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_concrete(item, variables) for item in value]
+        return [_unbounded_all(item, unbounded) for item in value]
+    return value.template if isinstance(value, Template) else value
+
+
+def _to_any(_: Any) -> Any:
+    return ANY
+
+
+def _as_written(value: Any) -> Any:
     return value
+
+
+def render_value(value: Any, variables: Mapping[str, Any]) -> Any:
+    """Return `value` (any configuration) rendered; `ANY` where unbounded or not one value."""
+    results = _results(value, variables, _to_any)
+    return results[0] if len(results) == 1 else ANY
+
+
+def values_of(value: Any, variables: Mapping[str, Any]) -> list[Any]:
+    """Return each value `value` can render to; `ANY` where a template is unbounded."""
+    return _results(value, variables, _to_any)
 
 
 def has_template(value: Any) -> bool:
@@ -289,10 +438,20 @@ class Bindings:
             return self
         alternatives: list[Alternative] = []
         for trigger_id, variables in self.alternatives:
-            updated = dict(variables)
+            ways: list[dict[str, Any]] = [dict(variables)]
             for name, value in items.items():
-                updated[str(name)] = render_value(value, updated)
-            alternatives.append((trigger_id, updated))
+                more = [{**way, str(name): v} for way in ways for v in values_of(value, way)]
+                if len(more) > MAX_ALTERNATIVES:
+                    more = [{**way, str(name): render_value(value, way)} for way in ways]
+                ways = more
+            alternatives.extend((trigger_id, way) for way in ways)
+        if len(alternatives) > MAX_ALTERNATIVES:  # Too many ways: one each, `ANY` where many.
+            alternatives = []
+            for trigger_id, variables in self.alternatives:
+                updated = dict(variables)
+                for name, value in items.items():
+                    updated[str(name)] = render_value(value, updated)
+                alternatives.append((trigger_id, updated))
         return Bindings(_distinct(alternatives), self.record)
 
     def with_value(self, name: str, values: Sequence[Any] | None) -> Bindings:
@@ -341,8 +500,8 @@ class Bindings:
             return [value]
         found: dict[str, Any] = {}
         for variables in self.scoped(scope):
-            concrete = _concrete(value, variables)
-            found.setdefault(repr(concrete), concrete)
+            for concrete in _results(value, variables, _as_written):
+                found.setdefault(repr(concrete), concrete)
             if len(found) > MAX_ALTERNATIVES:
                 return [value]
         if any(item != value for item in found.values()):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -59,13 +60,23 @@ class Facts:
 
     now: the action runs now (the house's present state counts); False for
         what an automation would do when it runs later, judged on any state.
+    held: when not now, the states the entity can be in as it runs (its
+        automation's conditions; None: any).
     """
 
-    def __init__(self, knowledge: Knowledge, effect: Effect, *, now: bool) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        effect: Effect,
+        *,
+        now: bool,
+        held: frozenset[str] | None = None,
+    ) -> None:
         """Evaluate conditions for `effect`."""
         self._knowledge = knowledge
         self._effect = effect
         self._now = now
+        self._held = None if now else held
 
     def _state(self) -> State | None:
         return self._knowledge.hass.states.get(self._effect.entity_id)
@@ -124,15 +135,18 @@ class Facts:
         if when is When.IS_CLOSING:
             return not now or self._motion() == "closing"
         if when is When.IS_ARMED:
+            if self._held is not None:
+                return any(state != AlarmControlPanelState.DISARMED for state in self._held)
             state = self._state()
-            return not now or state is None or state.state != "disarmed"
+            return not now or state is None or state.state != AlarmControlPanelState.DISARMED
         if when is When.WATCHES_LESS:
             state = self._state() if now else None
-            current = (
-                alarm_level(state.state, state.attributes)
-                if state is not None
-                else ALARM_LEVELS["armed_away"]
-            )
+            if self._held is not None:
+                current = max(alarm_level(held, {}) for held in self._held)
+            elif state is not None:
+                current = alarm_level(state.state, state.attributes)
+            else:
+                current = ALARM_LEVELS[AlarmControlPanelState.ARMED_AWAY]
             return ALARM_LEVELS[ARM_MODES[self._effect.verb]] < current
         state = self._state() if now else None
         is_now = state.state if state is not None else None

@@ -122,18 +122,42 @@ class Fixpoint:
                 for source in self._sources.get(switch_id, ()):
                     through = (source, switch_id) if is_entity_key(source) else (switch_id,)
                     self._grow(source, [(seed.through(*through), None)])
+        # Each macro passes on only what is new since its last turn: its new
+        # findings to all it reads and runs it, its old ones to the inputs it
+        # gained (every run reads all its inputs, whatever the scope), so every
+        # finding crosses every edge once.
+        sent: dict[str, dict[End, Scope]] = {}
+        sent_inputs: dict[str, frozenset[str]] = {}
         while self._queue:
             runnable_id = self._queue.popleft()
-            found = list(self._opening.get(runnable_id, {}).values())
+            found = self._opening.get(runnable_id, {})
+            done = sent.setdefault(runnable_id, {})
+            new = [(f, scope) for end, (f, scope) in found.items() if done.get(end, 0) != scope]
             runnable = self._runnables.get(runnable_id)
-            for finding, scope in found:
-                for key in sorted(runnable.reads(scope)) if runnable is not None else ():
-                    prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
-                    self._grow(key, [(finding.through(*prefix), None)])
-            for user_id, verb, via, scope in self._users.get(runnable_id, ()):
-                if verb in _RUN_VERBS:
-                    self._gain(user_id, [(f.through(*via, runnable_id), scope) for f, _ in found])
+            inputs = frozenset(runnable.inputs) if runnable is not None else frozenset()
+            more = sorted(inputs - sent_inputs.get(runnable_id, frozenset()))
+            sent_inputs[runnable_id] = inputs
+            old = [(f, scope) for end, (f, scope) in found.items() if done.get(end, 0) == scope]
+            if runnable is not None:
+                for finding, scope in new:
+                    self._pass_on(runnable_id, finding, sorted(runnable.reads(scope)))
+                for finding, _scope in old if more else ():
+                    self._pass_on(runnable_id, finding, more)
+            done.update((end, scope) for end, (_, scope) in found.items())
+            if new:
+                for user_id, verb, via, _scope in self._users.get(runnable_id, ()):
+                    if verb in _RUN_VERBS:
+                        self._gain(user_id, [(f.through(*via, runnable_id), s) for f, s in new])
         return self._perimeter, self._opening
+
+    def _pass_on(self, runnable_id: str, finding: Finding, keys: list[str]) -> None:
+        """Put what `finding` of a macro does in the perimeter of each key it reads."""
+        end = end_of(finding)
+        for key in keys:
+            if end in self._perimeter.get(key, {}):
+                continue
+            prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
+            self._grow(key, [(finding.through(*prefix), None)])
 
     def _grow(self, key: str, findings: list[tuple[Finding, Scope]]) -> None:
         stack = [(key, findings)]
@@ -148,8 +172,10 @@ class Fixpoint:
                 grew = self._read_for(user_id, key)
                 self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh], requeue=grew)
             for source in self._sources.get(key, ()):
-                through = (source,) if is_entity_key(source) else ()
-                stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
+                has = self._perimeter.get(source, {})
+                if news := [f for f, _ in fresh if end_of(f) not in has]:
+                    through = (source,) if is_entity_key(source) else ()
+                    stack.append((source, [(f.through(*through), None) for f in news]))
 
     def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...], Scope]]:
         if key == EVERYTHING:

@@ -13,18 +13,19 @@ perimeter). Nothing here knows how the action was asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.core import split_entity_id
+from homeassistant.core import split_entity_id, valid_entity_id
 
 from .bindings import Bindings, run_bindings
 from .expansion import entity_verb
 from .facts import Facts, entity_object
 from .knowledge import Knowledge
-from .macros import ANY_SERVICE, MAX_DEPTH, walk
+from .macros import ANY_SERVICE, MAX_DEPTH, MAX_STEPS, TooLarge, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .paths import (
@@ -77,6 +78,29 @@ _RUNS = {
 """Verbs that run a script, scene or automation: judged by what it does."""
 
 
+@dataclass(slots=True)
+class _Walked:
+    """What one walk found and changed in its judge (`Judge.once`), paths relative."""
+
+    findings: list[Finding]
+    ranges: list[tuple[int, int, Scope]]
+    reads: set[str]
+    touched: set[str]
+    acted: set[str]
+    now: bool
+    held: Mapping[str, frozenset[str]]
+    bindings: Bindings | None
+    consulted: dict[str, bool]
+
+
+def _unique(path: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(path))
+
+
+def _effect_of(finding: Finding) -> tuple[Any, ...]:
+    return (finding.risk, finding.entity_id, finding.service, finding.reason, finding.allowed)
+
+
 class Judge:
     """Findings for one action, or for one macro the perimeter reads.
 
@@ -126,6 +150,10 @@ class Judge:
         self.keyed_reads: dict[str, set[str]] = {}
         self.owners = False
         self.externals: dict[str, None] = {}
+        self.held: Mapping[str, frozenset[str]] = {}
+        self._steps = 0
+        self._memo: dict[tuple[Any, ...], _Walked] = {}
+        self._consulting: list[set[str]] = []
         self._step_touched: set[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []
         self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
@@ -138,13 +166,116 @@ class Judge:
         """Record something that cannot be judged before it runs."""
         self.add(Risk.UNKNOWN, None, service, reason)
 
+    def on_path(self, entity_id: str, *, loop: bool = False) -> bool:
+        """Return True if `entity_id` is on the current path.
+
+        What a walk decides from it is what the walk depends on (`once`),
+        except a loop cut (`loop`): what the entity does is already being
+        judged, in this judgement, by the walk that put it on the path.
+        """
+        if not loop:
+            for consulted in self._consulting:
+                consulted.add(entity_id)
+        return entity_id in self.path
+
+    def walk_key(self, kind: str, entity_id: str, verb: Any, data: Any) -> tuple[Any, ...] | None:
+        """Return what a walk of `entity_id` depends on besides the path (None: walk it anew)."""
+        try:
+            given = repr(data)
+        except Exception:  # noqa: BLE001  # A value that may be anything (`bindings.ANY`).
+            return None
+        acted = frozenset(self._acted) if self.now or self.held else None
+        # Not the caller's bindings: a run or a template entity's script has its own.
+        held = frozenset(self.held.items())
+        return (kind, entity_id, verb, given, self.scope, self.now, held, acted)
+
+    def once(self, key: tuple[Any, ...] | None, walk_it: Callable[[], None]) -> None:
+        """Walk what `key` names once per judgement; after that, replay what it found.
+
+        Real houses' template entities and scripts call each other along many
+        paths: walked afresh each time, a house of 160 template entities took
+        minutes. `key` holds what the walk depends on besides the path (the
+        entity, its verb and data, the scope, what is known of the state);
+        what it depends on in the path (`on_path`: a loop cut, a state
+        followed) must be as it was, or it is walked again.
+        """
+        if key is None:
+            walk_it()
+            return
+        walked = self._memo.get(key)
+        if walked is not None and all(
+            (entity_id in self.path) == was for entity_id, was in walked.consulted.items()
+        ):
+            self._replay(walked)
+            return
+        start, ranges, path = len(self.findings), len(self._ranges), _unique(self.path)
+        reads_before = set(self.reads.keys) if self.reads is not None else set()
+        touched_before = set(self._step_touched) if self._step_touched is not None else set()
+        acted_before = set(self._acted)
+        consulted: set[str] = set()
+        self._consulting.append(consulted)
+        try:
+            walk_it()
+        finally:
+            self._consulting.pop()
+        found = self.findings[start:]
+        if any(finding.via[: len(path)] != path for finding in found):
+            return  # Not reached through this path alone: not replayable.
+        inner = [(s - start, e - start, scope) for s, e, scope in self._ranges[ranges:]]
+        if not inner:  # Each effect once, by its first path: what it reaches, not every way.
+            found = list({_effect_of(finding): finding for finding in reversed(found)}.values())
+            found.reverse()
+        self._memo[key] = _Walked(
+            findings=[replace(finding, via=finding.via[len(path) :]) for finding in found],
+            ranges=inner,
+            reads=(self.reads.keys - reads_before) if self.reads is not None else set(),
+            touched=(self._step_touched or set()) - touched_before,
+            acted=self._acted - acted_before,
+            now=self.now,
+            held=self.held,
+            bindings=self.bindings,
+            consulted={entity_id: entity_id in self.path for entity_id in consulted},
+        )
+
+    def _replay(self, walked: _Walked) -> None:
+        self.spend(len(walked.findings))
+        start = len(self.findings)
+        self.findings.extend(
+            replace(finding, via=_unique((*self.path, *finding.via))) for finding in walked.findings
+        )
+        self._ranges.extend((s + start, e + start, scope) for s, e, scope in walked.ranges)
+        if self.reads is not None:
+            self.reads.keys |= walked.reads
+        if self._step_touched is not None:
+            self._step_touched |= walked.touched
+        self._acted |= walked.acted
+        self.now, self.held, self.bindings = walked.now, walked.held, walked.bindings
+        for consulted in self._consulting:
+            consulted.update(walked.consulted)
+
+    def spend(self, steps: int = 1) -> None:
+        """Count steps walked (or replayed); raise `TooLarge` past `MAX_STEPS`."""
+        self._steps += steps
+        if self._steps > MAX_STEPS:
+            raise TooLarge
+
     def knows_state(self, entity_id: str) -> bool:
         """Return True while the entity's present state is the one the action finds."""
         return self.now and entity_id not in self._acted
 
+    def held_states(self, entity_id: str) -> frozenset[str] | None:
+        """Return the states the entity is in as the step runs, as its conditions say.
+
+        An automation runs its first steps only when its conditions hold
+        (`held`: `alarm_control_panel.alarm` is `disarmed`): until a delay, a
+        wait or a step acting on the entity, it is in one of those states.
+        """
+        return None if entity_id in self._acted else self.held.get(entity_id)
+
     def later(self) -> None:
         """Judge what comes next as running later (after a delay or a wait)."""
         self.now = False
+        self.held = {}
 
     def _data_rule(self, key: str, service: str) -> None:
         rule = DATA_RULES[key]
@@ -353,8 +484,14 @@ class Judge:
     # -- effects -------------------------------------------------------------
 
     def effect(self, effect: Effect, depth: int) -> None:
-        """Judge one effect, what it reaches, and what it sets off."""
+        """Judge one effect, what it reaches, and what it sets off.
+
+        What is no entity id (a template rendered to `abc`, a group member
+        written wrong) Home Assistant refuses when it runs: it reaches nothing.
+        """
         entity_id, verb = effect.entity_id, effect.verb
+        if not valid_entity_id(entity_id):
+            return
         verb = timer_verb(entity_id, verb, effect.data, repeats=self.repeats)
         if depth > MAX_DEPTH:
             self.unknown(effect.service, "What this drives nests too deeply to analyse")
@@ -369,7 +506,7 @@ class Judge:
         if (
             verb != "join_group"
             and (wrapper := self.house.wrappers.get(entity_id)) is not None
-            and wrapper.entity_id not in self.path  # Not back where it came from.
+            and not self.on_path(wrapper.entity_id, loop=True)  # Not back where it came from.
         ):
             before = len(self.findings)
             with self.through(entity_id):
@@ -386,8 +523,10 @@ class Judge:
             return
         entity_class = self.house.entity_class(entity_id)
         now = self.knows_state(entity_id)
+        held = None if now else self.held_states(entity_id)
         self._acted.add(entity_id)
-        rule = entity_rule(entity_class, verb, Facts(self.knowledge, effect, now=now))
+        facts = Facts(self.knowledge, effect, now=now, held=held)
+        rule = entity_rule(entity_class, verb, facts)
         reason = f"{rule.reason} (sets it to {effect.state})" if effect.state else rule.reason
         if entity_class is EntityClass.OPENER and rule.risk is Risk.OPENS_HOUSE:
             with self.through(entity_id):
@@ -450,7 +589,7 @@ class Judge:
         prefix = (*self.path, key) if is_entity else self.path
         for name in keys:
             for finding in self.knowledge.reactions(name):
-                if finding.service.endswith(".state") and finding.entity_id in self.path:
+                if finding.service.endswith(".state") and self.on_path(finding.entity_id or ""):
                     continue  # A state that follows this one, changed by its own action.
                 self.findings.append(finding.through(*prefix))
         if is_entity:
@@ -467,8 +606,12 @@ class Judge:
         `variables`: what its caller gives it (a script's fields), which its
         templates are rendered with (`bindings.run_bindings`).
         """
-        if entity_id in self.path:
+        if self.on_path(entity_id, loop=True):
             return  # A loop: its actions are already being judged.
+        key = self.walk_key("run", entity_id, own_state, variables)
+        self.once(key, lambda: self._run_macro(entity_id, depth, own_state, variables))
+
+    def _run_macro(self, entity_id: str, depth: int, own_state: bool, variables: Any) -> None:
         domain = split_entity_id(entity_id)[0]
         if own_state:
             self.react(entity_id, "trigger" if domain == "automation" else "turn_on")

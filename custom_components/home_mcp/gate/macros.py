@@ -45,8 +45,10 @@ from .targets import is_dynamic, static
 ANY_SERVICE: Final = "*"
 """A service of the domain that cannot be told before it runs: judged as each of them."""
 
-MAX_DEPTH: Final = 12
+MAX_DEPTH: Final = 24
 """How deep macros may nest before the gate calls the action `unknown`."""
+MAX_STEPS: Final = 5_000
+"""How many steps one judgement may walk, with all it runs (`TooLarge` beyond)."""
 _WAIT_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_DELAY,
@@ -64,6 +66,17 @@ _READ_KINDS: Final = frozenset(
         cv.SCRIPT_ACTION_VARIABLES,
     }
 )
+
+
+class TooLarge(Exception):
+    """What an action runs is more than `MAX_STEPS` steps: the gate stops reading it."""
+
+    def __init__(self) -> None:
+        """Say how far the gate read."""
+        super().__init__(
+            f"what it runs, with every script and template entity it drives, is more than "
+            f"{MAX_STEPS} steps"
+        )
 
 
 class Judge(Protocol):
@@ -95,6 +108,9 @@ class Judge(Protocol):
 
     def unknown(self, service: str, reason: str) -> None:
         """Record something that cannot be judged before it runs."""
+
+    def spend(self, steps: int = 1) -> None:
+        """Count steps walked; raise `TooLarge` past `MAX_STEPS`."""
 
     def scoped(self, trigger_ids: frozenset[str] | None) -> AbstractContextManager[None]:
         """Judge what runs inside as reached only when one of `trigger_ids` fired."""
@@ -217,6 +233,7 @@ def _read_dynamic(judge: Judge, config: Any) -> None:
 
 
 def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+    judge.spend()
     if depth > MAX_DEPTH:
         judge.unknown("macro", "Macros nest too deeply to analyse")
         return

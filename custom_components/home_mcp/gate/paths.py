@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant import const as ha_const
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id
 from homeassistant.helpers import (
@@ -31,16 +32,17 @@ from homeassistant.helpers import (
 )
 
 from ..const import DOMAIN
+from .bindings import run_bindings
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
 from .facts import entity_object, script_entity_id
 from .macros import walk
 from .model import Effect, Risk
 from .reads import integrations_named
-from .rules import DATA_RULES, ServiceRule
+from .rules import ASSIST_ACTIONS, DATA_RULES, ServiceRule
 from .scenes import judge_scene_create, judge_scene_states
 from .securing import held_up
-from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static
+from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
 
 if TYPE_CHECKING:
     from .judge import Judge
@@ -60,26 +62,35 @@ def judge_drive(
     group's members too). `data`: the call's, which may run more of the
     template entity's scripts (`expansion.template_scripts`).
     """
-    if entity_id in judge.path or verb == "update_entity":
+    if verb == "update_entity" or judge.on_path(entity_id, loop=True):
         return  # Reading a device again drives nothing.
+    key = judge.walk_key("drive", entity_id, verb, data)
+    judge.once(key, lambda: _drive(judge, entity_id, verb, data, depth))
+
+
+def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], depth: int) -> None:
     house = judge.house
     with judge.through(entity_id):
         wrapped = house.wrapped.get(entity_id)
-        if wrapped is not None and wrapped.switch_id not in judge.path:
+        if wrapped is not None and not judge.on_path(wrapped.switch_id, loop=True):
             # A Switch as X entity switches its switch, whatever that is,
             # as Switch as X does it: the switch's own action.
             for switch_verb in wrapped.switch_verbs(verb):
                 judge.call(
                     "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
                 )
-        owners, judge.owners = judge.owners, True  # A template entity's scripts are the owner's.
+        # A template entity's scripts are the owner's, and run with the
+        # call's data as their variables, never with their caller's.
+        owners, bindings, known = judge.owners, judge.bindings, judge.trigger_ids_known
+        judge.owners, judge.trigger_ids_known = True, False
+        judge.bindings = run_bindings(entity_id, data, triggered=False)
         try:
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
                 walk(judge, getattr(script, "sequence", None), depth + 1)
         finally:
-            judge.owners = owners
+            judge.owners, judge.bindings, judge.trigger_ids_known = owners, bindings, known
         for controlled in house.controls.get(entity_id, ()):
-            if controlled not in judge.path:
+            if not judge.on_path(controlled, loop=True):
                 for driven in ("turn_on", "turn_off"):
                     judge.call(
                         "homeassistant", driven, {ATTR_ENTITY_ID: [controlled]}, {}, depth + 1
@@ -200,6 +211,9 @@ def judge_own_effects(
     name = f"{domain}.{service}"
     if (domain, service) == ("mqtt", "publish"):
         return judge_mqtt_publish(judge, data, depth)
+    if name in ASSIST_ACTIONS:
+        judge_assist(judge, depth)
+        return Reach.INSIDE
     if (domain, service) == ("group", "set"):
         judge_group_set(judge, data, name, depth)
     elif (domain, service) == ("group", "remove") and isinstance(data.get("object_id"), str):
@@ -219,6 +233,33 @@ def judge_own_effects(
         if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
             judge.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
     return None
+
+
+def judge_assist(judge: Judge, depth: int) -> None:
+    """Judge text handed to Assist: what it may do to each entity exposed to it.
+
+    Assist's intents, and an LLM agent through them, act only on the
+    entities exposed to Assist (Settings → Voice assistants → Expose, as
+    Home Assistant decides it: `async_should_expose`). Whatever the text
+    says, each exposed entity that is not plain, or whose change sets
+    something off, is judged as turned on, turned off and toggled. Where
+    Home Assistant cannot say, an entity counts as exposed.
+    """
+    hass = judge.hass
+    candidates = unplain(
+        hass, judge.house.is_plain, judge.knowledge.perimeter_entities, "homeassistant"
+    )
+    exposed = [entity_id for entity_id in dict.fromkeys(candidates) if _exposed(judge, entity_id)]
+    if exposed:
+        for verb in ("turn_on", "turn_off", "toggle"):
+            judge.call("homeassistant", verb, {ATTR_ENTITY_ID: exposed}, {}, depth + 1)
+
+
+def _exposed(judge: Judge, entity_id: str) -> bool:
+    try:
+        return async_should_expose(judge.hass, "conversation", entity_id)
+    except Exception:  # noqa: BLE001  # Exposure not known (no `homeassistant` data): it may be.
+        return True
 
 
 def judge_mqtt_publish(judge: Judge, data: Mapping[str, Any], depth: int) -> Reach:
@@ -308,5 +349,5 @@ def judge_start_script(judge: Judge, script_id: str, variables: Any, service: st
         runners = [script_id]  # Its own run, in place of the one its trigger starts.
     with judge.through(script_id):
         for runner in held_up(judge.hass, runners, script_id, variables=bool(variables)):
-            if runner not in judge.path or runner == script_id:
+            if not judge.on_path(runner) or runner == script_id:
                 judge.add(Risk.OPENS_HOUSE, runner, service, KEEPS_FROM_SECURING)

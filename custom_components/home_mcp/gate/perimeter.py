@@ -280,6 +280,7 @@ def build_snapshot(
     for runnable in macros:
         judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
         judge.bindings = runnable.bindings
+        judge.held = runnable.held
         judge.owners = not proposed(runnable.entity_id)[0]
         if runnable.runs_itself:
             judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)

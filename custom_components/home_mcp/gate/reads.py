@@ -56,7 +56,8 @@ from .templates import jinja_text
 
 EVERYTHING: Final = "*"
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
-_DOTTED: Final = re.compile(r"[a-z0-9_]+(?:\s*\.\s*[a-z0-9_]+)+")
+_DOTTED: Final = re.compile(r"(?<![a-z0-9_])[a-z0-9_]++(?:\s*+\.\s*+[a-z0-9_]++)+")
+"""Dotted names, tried only where a word starts and never backtracking: linear in the text."""
 _STATES_ITEM: Final = re.compile(
     r"states\s*\[\s*['\"]([a-z0-9_]+)['\"]\s*\](?!\s*[\[.]\s*['\"]?[a-z0-9_])"
 )
@@ -188,7 +189,9 @@ class Reads:
         types = config.get("event_type")
         data = config.get("event_data") or {}
         data = data if isinstance(data, Mapping) else {}
-        for event_type in [types] if isinstance(types, (str, Template)) else types or []:
+        for event_type in types if isinstance(types, (list, tuple)) else [types]:
+            if event_type is None:
+                continue
             text = event_type.template if isinstance(event_type, Template) else str(event_type)
             if "{" in text or text == "*":  # Any event: any change, any call may be it.
                 self.keys |= {"event:*", EVERYTHING, "service:*"}

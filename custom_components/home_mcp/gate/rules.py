@@ -158,9 +158,19 @@ READ_VERBS: Final = (
     "update_entity", "zwave_js.ping", "zwave_js.refresh_value", "zwave_js.refresh_notifications",
 )  # fmt: skip
 """Actions that only ask a device how it is (another integration's, as `domain.service`)."""
-CODE_VERBS: Final = ("zwave_js.set_lock_usercode",)
+ASSIST_ACTIONS: Final = frozenset(
+    {"conversation.process", "assist_satellite.start_conversation", "assist_satellite.ask_question"}
+)
+"""Actions that hand text to Assist, whose intents (or an LLM agent) act on the house."""
+CODE_VERBS: Final = (
+    "zwave_js.set_lock_usercode", "zha.set_lock_user_code", "zha.enable_lock_user_code",
+    "keymaster.add_code",
+)  # fmt: skip
 """Actions that give a lock a user code: whoever holds the code can unlock it."""
-CODE_REMOVE_VERBS: Final = ("zwave_js.clear_lock_usercode",)
+CODE_REMOVE_VERBS: Final = (
+    "zwave_js.clear_lock_usercode", "zha.clear_lock_user_code", "zha.disable_lock_user_code",
+    "keymaster.clear_code",
+)  # fmt: skip
 """Actions that take a user code off a lock."""
 
 ENTITY_RULES: Final[tuple[Rule, ...]] = (
@@ -294,9 +304,9 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
                 "Sets presence by hand (and writes known_devices.yaml)"),
     ServiceRule(frozenset({"persistent_notification.dismiss_all"}), Risk.SYSTEM,
                 "It would dismiss Home MCP's own approval requests"),
-    ServiceRule(frozenset({"conversation.process", "assist_satellite.start_conversation"}),
-                Risk.UNKNOWN, "Assist intents can unlock locks and open doors; what this "
-                "text would do is only known when it runs"),
+    ServiceRule(frozenset(ASSIST_ACTIONS), Risk.SAFE,
+                "Assist acts only on what is exposed to it: each exposed entity that is "
+                "not plain is judged as turned on, turned off and toggled"),
 )  # fmt: skip
 MESSAGE_DOMAINS: Final = frozenset(
     {"persistent_notification", "notify", "frontend", "group", "shopping_list", "template"}

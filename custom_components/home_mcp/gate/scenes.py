@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from homeassistant.core import State
+from homeassistant.core import State, valid_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from .expansion import any_state, state_verbs
@@ -104,9 +104,15 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
 def judge_state(
     judge: Judge, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
 ) -> None:
-    """Judge setting an entity to `state`; a group passes it to every member."""
+    """Judge setting an entity to `state`; a group passes it to every member.
+
+    A key that is no entity id Home Assistant refuses when the scene is
+    made or applied: it sets nothing.
+    """
     entity_id = entity_id.strip().lower()
-    if group_members(judge.hass, entity_id) is not None and entity_id not in judge.path:
+    if not valid_entity_id(entity_id):
+        return
+    if group_members(judge.hass, entity_id) is not None and not judge.on_path(entity_id, loop=True):
         if (problem := group_problem(judge.hass, [entity_id])) is not None:
             judge.add(Risk.UNKNOWN, entity_id, "scene.apply", problem)
             return

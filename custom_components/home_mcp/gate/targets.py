@@ -16,7 +16,7 @@ import re
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID, ENTITY_MATCH_ALL
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, valid_entity_id
 from homeassistant.helpers import entity_registry as er, service as service_helper
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
@@ -217,6 +217,9 @@ def expand(
         entity_id
         for item in selector.get(ATTR_ENTITY_ID, [])
         if (entity_id := _resolve_entity_id(registry, item)) is not None
+        # What is no entity id (a template rendered to `abc`) Home Assistant
+        # refuses when the step runs: it reaches nothing.
+        and (entity_id.lower() == ENTITY_MATCH_ALL or valid_entity_id(entity_id.lower()))
     ]
     selector = {**selector, ATTR_ENTITY_ID: raw_list} if ATTR_ENTITY_ID in selector else selector
     found: dict[str, tuple[str, ...]] = {}

@@ -26,7 +26,7 @@ from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
-from .bindings import Bindings, automation_bindings, run_bindings
+from .bindings import Bindings, automation_bindings, is_template, run_bindings
 from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities, template_entities, template_parts
 from .internals import (
@@ -61,6 +61,8 @@ class Runnable:
     touched: what its effects reach that is not securing (`Judge.touched`).
     checks: (entity, the states its condition accepts; None: unknown) of
         each entity its own conditions check: what can keep it from running.
+    held: entity -> the states its top-level conditions require (a plain
+        `state` condition): what the entity is in when its first steps run.
     timers: the timers (or `domain:timer`) a `timer.finished` trigger waits
         for: cancelling or pausing one keeps it from running.
     acted: the entities its actions target by name (what it secures, when it
@@ -82,6 +84,7 @@ class Runnable:
     polls: bool = False
     touched: Touched = field(default_factory=dict)
     checks: list[tuple[str, frozenset[str] | None]] = field(default_factory=list)
+    held: dict[str, frozenset[str]] = field(default_factory=dict)
     timers: set[str] = field(default_factory=set)
     acted: set[str] = field(default_factory=set)
     fired_by: set[str] = field(default_factory=set)
@@ -234,6 +237,8 @@ def _macro(
         reads.add(private(entity, AUTOMATION_VARIABLES))
     runnable.inputs = reads.keys
     runnable.checks = list(_checks(hass, raw.get("conditions", raw.get("condition"))))
+    if domain == "automation":
+        runnable.held = _held(raw.get("conditions", raw.get("condition")))
     # Conditions inside its actions (`choose`, `if`, a `condition:`
     # step) stop what follows them just as well.
     # Not those on what it acts on itself ("if the garage is open,
@@ -337,6 +342,34 @@ def _checks(hass: HomeAssistant, conditions: Any) -> Iterator[tuple[str, frozens
         for key in Reads(hass).add(condition).keys:
             if is_state_key(key):
                 yield key, accepted
+
+
+def _held(conditions: Any) -> dict[str, frozenset[str]]:
+    """Return entity -> the states the plain `state` conditions of `conditions` require.
+
+    Only conditions that must all hold: enabled, on no attribute, neither
+    `match: any` nor templated, each entity named as written.
+    """
+    held: dict[str, frozenset[str]] = {}
+    for condition in conditions if isinstance(conditions, list) else [conditions]:
+        if (
+            not isinstance(condition, Mapping)
+            or condition.get("condition") != "state"
+            or condition.get("enabled", True) is not True
+            or "attribute" in condition
+            or condition.get("match", "all") != "all"
+        ):
+            continue
+        accepted = _states(condition.get("state"))
+        entity_ids = condition.get(ATTR_ENTITY_ID)
+        entity_ids = [entity_ids] if isinstance(entity_ids, str) else entity_ids
+        if accepted is None or any(is_template(state) for state in accepted):
+            continue
+        for entity_id in entity_ids if isinstance(entity_ids, list) else ():
+            if isinstance(entity_id, str) and not is_template(entity_id):
+                key = entity_id.strip().lower()
+                held[key] = held.get(key, accepted) & accepted
+    return held
 
 
 def _inner_conditions(node: Any) -> Iterator[Any]:
