@@ -34,6 +34,7 @@ import itertools
 from typing import Any, Final
 
 import jinja2
+import jinja2.meta
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
@@ -42,6 +43,8 @@ from homeassistant.helpers.template import Template, TemplateEnvironment
 
 MAX_ALTERNATIVES: Final = 64
 """Beyond this many distinct ways to render, a template is judged as unbounded."""
+MAX_RENDERS: Final = 16
+"""At most this many ways one template is rendered, where what it cannot bound decides."""
 MAX_DECISIONS: Final = 12
 """At most this many choices one render takes where a value the gate cannot bound decides."""
 _PROBES: Final = ("_", "jinja_", "unsafe_callable", "alters_data")
@@ -136,7 +139,10 @@ class _Any:
     def __bool__(self) -> bool:
         return _decide(2) == 0
 
-    __str__ = __repr__ = __format__ = __len__ = __iter__ = __call__ = _unbounded
+    def __repr__(self) -> str:
+        return "ANY"  # What tells alternatives apart (`_distinct`), never a render's text.
+
+    __str__ = __format__ = __len__ = __iter__ = __call__ = _unbounded
     __hash__ = __getitem__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _unbounded
     __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __neg__ = _unbounded
@@ -172,6 +178,10 @@ class Partial(dict[str, Any]):
     def __missing__(self, key: str) -> Any:
         """Return `ANY`: a key not known may hold anything."""
         return ANY
+
+    def __repr__(self) -> str:
+        """Return it apart from a plain mapping: a key it lacks is `ANY`, not missing."""
+        return f"Partial({dict.__repr__(self)})"
 
 
 class _OpenContext(Context):
@@ -278,15 +288,56 @@ def renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
 
     Raises `Unbounded` when a result depends on what the gate cannot bound
     (a value that is `ANY` printed, the house read beyond an entity's state,
-    the clock, text Jinja cannot render) or has more than
-    `MAX_ALTERNATIVES` ways.
+    the clock, text Jinja cannot render) or has more than `MAX_RENDERS`
+    ways.
     """
+    names = _names(text)
+    if names is None:
+        raise Unbounded
+    key = (text, repr([(name, variables.get(name, _NOT_GIVEN)) for name in names]))
+    if (known := _RENDERED.get(key)) is None:
+        if len(_RENDERED) > _MAX_RENDERED:
+            _RENDERED.clear()
+        try:
+            known = _RENDERED[key] = _renders(text, variables)
+        except Unbounded:
+            known = _RENDERED[key] = None
+    if known is None:
+        raise Unbounded
+    return list(known)
+
+
+class _NotGiven:
+    """A variable a render is not given (`_OpenContext`: `ANY`), told apart in `_RENDERED`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+_NOT_GIVEN: Final = _NotGiven()
+_RENDERED: dict[tuple[str, str], list[Any] | None] = {}
+"""Each template's renders by the variables it names (None: unbounded)."""
+_MAX_RENDERED: Final = 20_000
+
+
+@functools.lru_cache(maxsize=4096)
+def _names(text: str) -> tuple[str, ...] | None:
+    """Return the variables a template names (None: not a template Jinja reads)."""
+    try:
+        return tuple(sorted(jinja2.meta.find_undeclared_variables(_environment().parse(text))))
+    except jinja2.TemplateError:
+        return None
+
+
+def _renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
     template = _compiled(text)
     if template is None:
         raise Unbounded
     found: dict[str, Any] = {}
     path: list[int] = []
-    for _ in range(MAX_ALTERNATIVES):
+    for _ in range(MAX_RENDERS):
         oracle = _Oracle(path)
         token = _ORACLE.set(oracle)
         try:
@@ -440,18 +491,19 @@ class Bindings:
         for trigger_id, variables in self.alternatives:
             ways: list[dict[str, Any]] = [dict(variables)]
             for name, value in items.items():
-                more = [{**way, str(name): v} for way in ways for v in values_of(value, way)]
-                if len(more) > MAX_ALTERNATIVES:
-                    more = [{**way, str(name): render_value(value, way)} for way in ways]
+                more: list[dict[str, Any]] = []
+                for way in ways:
+                    more.extend({**way, str(name): v} for v in values_of(value, way))
+                    if len(more) > MAX_ALTERNATIVES:  # Too many ways: this one may be anything.
+                        more = [{**way, str(name): ANY} for way in ways]
+                        break
                 ways = more
             alternatives.extend((trigger_id, way) for way in ways)
         if len(alternatives) > MAX_ALTERNATIVES:  # Too many ways: one each, `ANY` where many.
-            alternatives = []
-            for trigger_id, variables in self.alternatives:
-                updated = dict(variables)
-                for name, value in items.items():
-                    updated[str(name)] = render_value(value, updated)
-                alternatives.append((trigger_id, updated))
+            by_trigger: dict[str | None, list[dict[str, Any]]] = {}
+            for trigger_id, each in alternatives:
+                by_trigger.setdefault(trigger_id, []).append(dict(each))
+            alternatives = [(t, _collapsed(found)) for t, found in by_trigger.items()]
         return Bindings(_distinct(alternatives), self.record)
 
     def with_value(self, name: str, values: Sequence[Any] | None) -> Bindings:
@@ -507,6 +559,19 @@ class Bindings:
         if any(item != value for item in found.values()):
             self.record.rendered = True
         return list(found.values()) or [value]
+
+
+def _collapsed(ways: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return one set of variables for `ways`: each as they all have it, else `ANY`."""
+    collapsed: dict[str, Any] = {}
+    for name in dict.fromkeys(key for way in ways for key in way):
+        values = [way.get(name, ANY) for way in ways]
+        try:
+            same = len({repr(value) for value in values}) == 1
+        except Unbounded:
+            same = False
+        collapsed[name] = values[0] if same else ANY
+    return collapsed
 
 
 def _distinct(alternatives: list[Alternative]) -> list[Alternative]:
