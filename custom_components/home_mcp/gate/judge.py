@@ -89,7 +89,6 @@ class _Walked:
     acted: set[str]
     now: bool
     held: Mapping[str, frozenset[str]]
-    bindings: Bindings | None
     consulted: dict[str, bool]
 
 
@@ -211,7 +210,7 @@ class Judge:
         start, ranges, path = len(self.findings), len(self._ranges), _unique(self.path)
         reads_before = set(self.reads.keys) if self.reads is not None else set()
         touched_before = set(self._step_touched) if self._step_touched is not None else set()
-        acted_before = set(self._acted)
+        acted_before, bindings_before = set(self._acted), self.bindings
         consulted: set[str] = set()
         self._consulting.append(consulted)
         try:
@@ -219,8 +218,10 @@ class Judge:
         finally:
             self._consulting.pop()
         found = self.findings[start:]
-        if any(finding.via[: len(path)] != path for finding in found):
-            return  # Not reached through this path alone: not replayable.
+        if self.bindings is not bindings_before or any(
+            finding.via[: len(path)] != path for finding in found
+        ):
+            return  # Its caller's variables changed, or not reached through this path alone.
         inner = [(s - start, e - start, scope) for s, e, scope in self._ranges[ranges:]]
         if not inner:  # Each effect once, by its first path: what it reaches, not every way.
             found = list({_effect_of(finding): finding for finding in reversed(found)}.values())
@@ -233,7 +234,6 @@ class Judge:
             acted=self._acted - acted_before,
             now=self.now,
             held=self.held,
-            bindings=self.bindings,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
         )
 
@@ -249,7 +249,7 @@ class Judge:
         if self._step_touched is not None:
             self._step_touched |= walked.touched
         self._acted |= walked.acted
-        self.now, self.held, self.bindings = walked.now, walked.held, walked.bindings
+        self.now, self.held = walked.now, walked.held
         for consulted in self._consulting:
             consulted.update(walked.consulted)
 
