@@ -16,23 +16,21 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {}
 """House -> `service entity_id` -> the path that makes it wait."""
 
 NOT_YET: Final[Mapping[str, str]] = {
-    "aneisch": "20 of 433 harmless actions wait (4.6 %): the update automations' templated "
-    "action names, androidtv.adb_command on templated targets, guest mode keeping the "
-    "blinds from closing; not yet reviewed into JUSTIFIED",
+    "aneisch": "11 of 433 harmless actions wait (2.5 %): the update automations' templated "
+    "action names, a script opening the garage; not yet reviewed into JUSTIFIED",
     "ccostan": "every harmless action waits: the speech scripts read every state and hand "
     "text to Assist, which reaches the garage doors exposed to it",
     "geekofweek": "21 of 446 wait (4.7 %): thermostat -> climate-mode sensor -> out-of-town -> "
     "overrides reset -> garage on arrival -> alarm chains, and the flags that keep locking "
     "and arming automations from running; not yet reviewed into JUSTIFIED",
-    "heyitsyang": "87 of 1,144 wait (7.6 %): keymaster's code slots (user codes) and the "
+    "heyitsyang": "85 of 1,144 wait (7.4 %): keymaster's code slots (user codes) and the "
     "timers and delays that hold its autolock; not yet reviewed into JUSTIFIED",
     "jazzyisj": "every harmless action waits: shell_command.alarm_snapshots_purge_old is named "
     "as opening ('alarm') and run by automations that read every state; two items over the "
     "5,000-step bound",
-    "jlpouffier": "every harmless action waits: the departure automation unlocks on arming, "
-    "and its notification blueprint script, which reads every state, counts as its input",
-    "rohankapoorcom": "every harmless action waits: zwave_js.multicast_set_value on devices a "
-    "template picks from every state (the glass-break sensors)",
+    "jlpouffier": "13 of 313 harmless actions wait (4.2 %): guest, dog and presence-simulation "
+    "modes keeping the departure lock and the shutters' automations from running; not yet "
+    "reviewed into JUSTIFIED",
     "thefes": "every harmless action waits: about 70 area template lights and automations "
     "over the 5,000-step bound (their walks are not yet shared between items)",
     "zanix": "every harmless action waits: a persistent-notification trigger reads every "

@@ -968,3 +968,87 @@ async def test_read_tools_agree_with_running_macro(
     await assert_house(hass, {**LOCKED, relay_lock: "locked"})
     assert refusals == {"run_macro": listed, "call_service": listed}, (ran_by_name, called)
     assert described["entity"]["guarded"] is listed
+
+
+async def _choosing_automation(owner: Owner, trigger: dict[str, Any], branches: list[Any]) -> None:
+    await owner.save_automation(
+        "evening",
+        {
+            "alias": "Evening",
+            "triggers": [trigger],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [{"condition": "state", "entity_id": h, "state": "on"}],
+                            "sequence": [action],
+                        }
+                        for h, action in branches
+                    ]
+                }
+            ],
+        },
+    )
+
+
+SUNSET = {"trigger": "time", "at": "21:00:00"}
+CLOSE_WINDOW = {"action": "cover.close_cover", "target": {"entity_id": "cover.living_room_window"}}
+LOCK_FRONT = {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
+
+
+@LINGERING_TIMERS
+async def test_what_keeps_an_automation_from_closing_the_blinds_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Closing a window's blinds secures nothing: what keeps it from running is free.
+
+    Opening the blinds is harmless, so keeping an automation from closing
+    them is too; keeping one from locking the door waits.
+    """
+    blinds = await owner.create_helper("input_boolean", "Blinds at night")
+    locking = await owner.create_helper("input_boolean", "Lock at night")
+    for helper in (blinds, locking):
+        await owner.act("input_boolean.turn_on", entity_id=helper)
+    await _choosing_automation(owner, SUNSET, [(locking, LOCK_FRONT), (blinds, CLOSE_WINDOW)])
+    ran = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": blinds})
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": locking})
+    assert_refused(refused, reaching="automation.evening")
+    assert state(hass, locking) == "on"
+
+
+@LINGERING_TIMERS
+async def test_a_condition_counts_only_for_the_branch_that_secures(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A `choose` whose first branch locks and second lights the porch: the first's counts.
+
+    (An earlier option's conditions count for a later branch that secures:
+    when they hold, it does not run.)
+    """
+    porch = await owner.create_helper("input_boolean", "Porch at night")
+    locking = await owner.create_helper("input_boolean", "Lock at night")
+    for helper in (porch, locking):
+        await owner.act("input_boolean.turn_on", entity_id=helper)
+    await _choosing_automation(owner, SUNSET, [(locking, LOCK_FRONT), (porch, BED_LIGHT_ON)])
+    ran = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": porch})
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": locking})
+    assert_refused(refused, reaching="automation.evening")
+
+
+async def test_what_fires_an_automation_and_alone_decides_its_branch_is_no_weakening(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A "when sleep mode changes, lock if it is on" automation: turning it off stops no lock.
+
+    Each change of the helper runs the automation on the state it leaves;
+    the next "on" locks as before.
+    """
+    sleep = await owner.create_helper("input_boolean", "Sleep mode")
+    await owner.act("input_boolean.turn_on", entity_id=sleep)
+    await _choosing_automation(
+        owner, {"trigger": "state", "entity_id": sleep}, [(sleep, LOCK_FRONT)]
+    )
+    ran = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": sleep})
+    assert ran["ok"] is True, ran

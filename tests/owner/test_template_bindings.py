@@ -366,3 +366,101 @@ async def test_a_blueprint_input_is_the_value_the_owner_gave(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert result["ok"] is True, result
     await assert_house(hass, LOCKED)
+
+
+async def test_a_script_s_own_variables_bound_the_actions_its_templates_name(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A notification blueprint's `person -> service` table: each service it holds, no other.
+
+    The person is chosen as the script runs (every person of the house), so
+    the action is each value of the script's own `variables:` table: a light,
+    in the first script (it runs); the front door's unlock, in the second.
+    """
+    for key, action, entity_id in (
+        ("notify_people", "light.turn_on", "light.bed_light"),
+        ("greet_people", "lock.unlock", "lock.front_door"),
+    ):
+        await owner.save_script(
+            key,
+            {
+                "alias": key,
+                "variables": {"service_of": {"person.me": {"service": action}}},
+                "sequence": [
+                    {
+                        "repeat": {
+                            "for_each": "{{ states.person | map(attribute='entity_id') | list }}",
+                            "sequence": [
+                                {
+                                    "action": "{{ service_of[repeat.item]['service'] }}",
+                                    "target": {"entity_id": entity_id},
+                                }
+                            ],
+                        }
+                    }
+                ],
+            },
+        )
+    ran = await call_service(mcp, "script.notify_people")
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "script.greet_people")
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_variable_holding_an_entity_reads_that_entity_not_the_whole_house(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`door: lock.front_door`, then `state_attr(door, 'friendly_name')`: the door is read.
+
+    The unlocking automation's inputs are its helper and the door: the bed
+    light is not one of them, and runs; the helper waits.
+    """
+    (helper,) = await _helpers(owner, "Let in")
+    await owner.save_automation(
+        "let_in",
+        {
+            "alias": "Let in",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "variables": {
+                "door": "lock.front_door",
+                "name": "{{ state_attr(door, 'friendly_name') }}",
+            },
+            "conditions": [{"condition": "template", "value_template": "{{ states(door) }}"}],
+            "actions": [UNLOCK],
+        },
+    )
+    light = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+    assert light["ok"] is True, light
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_an_integration_s_entity_service_with_a_templated_target_reaches_its_own_entities(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`music_assistant.transfer_queue` on `{{ player }}`: only that integration's players.
+
+    Here the integration is not set up: Home Assistant would refuse the
+    call, which reaches nothing; the helper that sets it off runs.
+    """
+    (helper,) = await _helpers(owner, "Move music")
+    await owner.save_automation(
+        "move_music",
+        {
+            "alias": "Move the music",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "variables": {
+                "player": "{{ states.media_player | map(attribute='entity_id') | first }}"
+            },
+            "actions": [
+                {
+                    "action": "music_assistant.transfer_queue",
+                    "target": {"entity_id": "{{ player }}"},
+                }
+            ],
+        },
+    )
+    moved = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert moved["ok"] is True, moved

@@ -31,6 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 import functools
 import itertools
+import re
 from typing import Any, Final
 
 import jinja2
@@ -41,6 +42,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
+_ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 MAX_ALTERNATIVES: Final = 64
 """Beyond this many distinct ways to render, a template is judged as unbounded."""
 MAX_RENDERS: Final = 16
@@ -444,6 +446,14 @@ def has_template(value: Any) -> bool:
     return False
 
 
+def _entity_ids(value: Any) -> list[str] | None:
+    """Return the entity ids `value` is (one, or a list of them); None for anything else."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if not items or not all(isinstance(item, str) and _ENTITY_ID.fullmatch(item) for item in items):
+        return None
+    return list(items)
+
+
 type Alternative = tuple[str | None, Mapping[str, Any]]
 """(the trigger id a run started by, None: any; the variables it has)."""
 
@@ -468,11 +478,32 @@ class Bindings:
 
     alternatives: list[Alternative]
     record: Record = field(default_factory=Record)
+    _names: Mapping[str, tuple[str, ...]] | None = field(default=None, compare=False)
 
     @classmethod
     def open(cls, variables: Mapping[str, Any] | None = None) -> Bindings:
         """Return the bindings of a run whose variables may be anything but `variables`."""
         return cls([(None, dict(variables or {}))])
+
+    def entity_names(self) -> Mapping[str, tuple[str, ...]]:
+        """Return the variables that hold entity ids in every way the run can be, with them.
+
+        `alarm: alarm_control_panel.alarmo` then `state_attr(alarm, 'delay')`
+        reads that panel, not every entity (`reads.Reads.add`'s `known`).
+        """
+        if self._names is None:
+            found: dict[str, set[str]] = {}
+            counted: dict[str, int] = {}  # In how many ways the name holds entity ids.
+            for _, variables in self.alternatives:
+                for name, value in variables.items():
+                    if (ids := _entity_ids(value)) is not None:
+                        found.setdefault(name, set()).update(ids)
+                        counted[name] = counted.get(name, 0) + 1
+            every = len(self.alternatives)
+            self._names = {
+                name: tuple(sorted(ids)) for name, ids in found.items() if counted[name] == every
+            }
+        return self._names
 
     def scoped(self, scope: frozenset[str] | None) -> list[Mapping[str, Any]]:
         """Return the variables of the alternatives a run under trigger ids `scope` can have."""
@@ -482,8 +513,12 @@ class Bindings:
             if scope is None or trigger_id is None or trigger_id in scope
         ]
 
-    def with_variables(self, config: Any) -> Bindings:
-        """Return the bindings after a `variables:` block (each rendered in order)."""
+    def with_variables(self, config: Any, *, defaults: bool = False) -> Bindings:
+        """Return the bindings after a `variables:` block (each rendered in order).
+
+        `defaults`: a script's own `variables:`, rendered as each run starts,
+        never override what its caller gave it (`ScriptVariables.async_render`).
+        """
         items = getattr(config, "variables", config)  # Validated: `ScriptVariables`.
         if not isinstance(items, Mapping):
             return self
@@ -491,6 +526,8 @@ class Bindings:
         for trigger_id, variables in self.alternatives:
             ways: list[dict[str, Any]] = [dict(variables)]
             for name, value in items.items():
+                if defaults and str(name) in variables:
+                    continue
                 more: list[dict[str, Any]] = []
                 for way in ways:
                     more.extend({**way, str(name): v} for v in values_of(value, way))
@@ -735,16 +772,20 @@ def static_prefix(value: Any) -> str:
     return ""
 
 
-def run_bindings(entity_id: str, variables: Any, *, triggered: bool) -> Bindings:
+def run_bindings(
+    entity_id: str, variables: Any, *, triggered: bool, script: Any = None
+) -> Bindings:
     """Return the bindings of a script or automation run by an action, with its `variables`.
 
     `automation.trigger` runs an automation with `trigger` holding only its
-    platform (None), as Home Assistant does; a script sees what it is given.
-    Values given as templates that could not be bounded are `ANY`.
+    platform (None), as Home Assistant does; a script sees what it is given,
+    then its own `variables:` (`script`'s, a `helpers.script.Script`) for
+    what it was not given. Values given as templates that could not be
+    bounded are `ANY`.
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
     known = {str(name): render_value(value, {}) for name, value in given.items()}
     own: dict[str, Any] = {"this": Partial(entity_id=entity_id), **known}
     if triggered:
         own.setdefault("trigger", {"platform": None})
-    return Bindings.open(own)
+    return Bindings.open(own).with_variables(getattr(script, "variables", None), defaults=True)

@@ -13,7 +13,7 @@ perimeter). Nothing here knows how the action was asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -22,7 +22,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id, valid_entity_id
 
 from .bindings import Bindings, run_bindings
-from .expansion import entity_verb
+from .expansion import HouseMap, entity_verb
 from .facts import Facts, entity_object
 from .knowledge import Knowledge
 from .macros import ANY_SERVICE, MAX_DEPTH, MAX_STEPS, TooLarge, walk
@@ -43,6 +43,7 @@ from .reads import EVERYTHING, Reads
 from .rules import (
     DATA_RULES,
     MESSAGE_DOMAINS,
+    OPENING_DEVICE_CLASSES,
     OPTIONS_BOUND,
     OPTIONS_VERBS,
     PLAIN_RULE,
@@ -92,6 +93,18 @@ class _Walked:
     consulted: dict[str, bool]
 
 
+def secures_house(house: HouseMap, finding: Finding) -> bool:
+    """Return True for a finding that locks, closes or arms what opening is judged on.
+
+    A lock, an entrance cover, a valve or an alarm panel: an automation that
+    closes the blinds at sunset closes a cover (that always runs), but
+    keeping it from running opens nothing, as opening the blinds does not.
+    """
+    return finding.risk is Risk.SECURING and (
+        house.entity_class(finding.entity_id or "") in OPENING_DEVICE_CLASSES
+    )
+
+
 def _unique(path: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(path))
 
@@ -121,6 +134,9 @@ class Judge:
         Home Assistant there is the owner's (`paths.judge_external`).
     externals: the actions leaving Home Assistant met on the way
         (`external.external_key`).
+    guards: (conditions, whether they must fail) of each branch that
+        secures (`branch`); securing_reads: what its securing steps and
+        branches read. For what keeps a macro from securing.
     """
 
     def __init__(
@@ -150,6 +166,8 @@ class Judge:
         self.owners = False
         self.externals: dict[str, None] = {}
         self.held: Mapping[str, frozenset[str]] = {}
+        self.guards: list[tuple[Any, bool]] = []
+        self.securing_reads: set[str] = set()
         self._steps = 0
         self._memo: dict[tuple[Any, ...], _Walked] = {}
         self._consulting: list[set[str]] = []
@@ -314,21 +332,56 @@ class Judge:
         if self.reads is None:
             yield
             return
-        outer_reads, self.reads = self.reads, Reads(self.hass).add_templated(data)
+        with self._reading(Reads(self.hass).add_templated(data, self._known())):
+            yield
+
+    @contextmanager
+    def branch(self, holds: Any, fails: Sequence[Any] = ()) -> Iterator[None]:
+        """Judge a branch that runs when `holds` holds and each of `fails` fails.
+
+        A `choose` option runs when its conditions hold and no earlier
+        option's did; an `else`, when the `if` failed. The branch's
+        conditions are read as a step's data is (`step`): inputs of the
+        macro only when the branch can do something guarded. When it locks,
+        closes or arms what opening is judged on (`secures_house`), they are
+        kept in `guards`: what makes them fail keeps the macro from
+        securing. A branch that only turns on the lights does neither.
+        """
+        start = len(self.findings)
+        try:
+            if self.reads is None:
+                yield
+            else:
+                with self._reading(Reads(self.hass).add([holds, *fails], self._known())):
+                    yield
+        finally:
+            if any(secures_house(self.house, finding) for finding in self.findings[start:]):
+                self.guards += [(holds, False), *((failed, True) for failed in fails)]
+
+    def _known(self) -> Mapping[str, tuple[str, ...]] | None:
+        return self.bindings.entity_names() if self.bindings is not None else None
+
+    @contextmanager
+    def _reading(self, reads: Reads) -> Iterator[None]:
+        """Collect what runs inside reads in `reads`; then hand it on as `step` says."""
+        outer_reads, self.reads = self.reads, reads
         outer, self._step_touched = self._step_touched, set()
         start = len(self.findings)
         try:
             yield
         finally:
-            reads, self.reads = self.reads, outer_reads
+            self.reads = outer_reads
             touched, self._step_touched = self._step_touched, outer
             if outer is not None:
                 outer |= touched
-            if any(finding.risk in GUARDED_RISKS for finding in self.findings[start:]):
+            found = self.findings[start:]
+            if outer_reads is not None and any(f.risk in GUARDED_RISKS for f in found):
                 outer_reads.keys |= reads.keys
             elif reads.keys:
                 for key in touched:
                     self.keyed_reads.setdefault(key, set()).update(reads.keys)
+            if any(secures_house(self.house, finding) for finding in found):
+                self.securing_reads |= reads.keys
 
     def scopes(self) -> list[Scope]:
         """Return, for each finding, the triggers it is reached under (None: any)."""
@@ -442,6 +495,11 @@ class Judge:
         selector, dynamic = merge_targets(target, data)
         if dynamic:
             if domain != "homeassistant" and not is_entity_domain(self.hass, domain):
+                if acts_on_own_entities_only(self.hass, domain, name.partition(".")[2]):
+                    # An integration's entity service reaches its own entities
+                    # only, whatever its templates render to (none, where Home
+                    # Assistant lacks the action: it would refuse the call).
+                    return dict.fromkeys(self.house.platform_entities(domain), ())
                 self._data_rule("templated_target", name)
                 return None
             # An entity component's service reaches only its own entities
@@ -633,7 +691,9 @@ class Judge:
             # never this one's: its branches are tied to no trigger here.
             known, self.trigger_ids_known = self.trigger_ids_known, False
             bindings, owners = self.bindings, self.owners
-            self.bindings = run_bindings(entity_id, variables, triggered=domain == "automation")
+            self.bindings = run_bindings(
+                entity_id, variables, triggered=domain == "automation", script=script
+            )
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:
                 walk(self, sequence, depth + 1)

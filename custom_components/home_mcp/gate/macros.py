@@ -14,7 +14,7 @@ data and targets) is collected as its inputs when the judge asks for them
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Final, Protocol
 
@@ -127,6 +127,9 @@ class Judge(Protocol):
     def step(self, data: Any) -> AbstractContextManager[None]:
         """Judge one step whose `data` matters only as far as what the step changes does."""
 
+    def branch(self, holds: Any, fails: Sequence[Any] = ()) -> AbstractContextManager[None]:
+        """Judge a branch that runs when `holds` holds and each of `fails` fails."""
+
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
     """Return the trigger ids a branch's conditions require (`condition: trigger`), or None.
@@ -221,15 +224,20 @@ def _alternatives(judge: Judge, value: Any) -> list[Any]:
     return judge.bindings.expand(value, scope)
 
 
+def _known(judge: Judge) -> Mapping[str, tuple[str, ...]] | None:
+    """Return the variables the run holds entity ids in (`Bindings.entity_names`)."""
+    return judge.bindings.entity_names() if judge.bindings is not None else None
+
+
 def _read(judge: Judge, config: Any) -> None:
     if judge.reads is not None and config is not None:
-        judge.reads.add(config)
+        judge.reads.add(config, _known(judge))
 
 
 def _read_dynamic(judge: Judge, config: Any) -> None:
     """Read only the templated parts of `config` (static targets are outputs)."""
     if judge.reads is not None:
-        judge.reads.add_templated(config)
+        judge.reads.add_templated(config, _known(judge))
 
 
 def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
@@ -258,24 +266,35 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     elif kind == cv.SCRIPT_ACTION_CHOOSE:
         # `default` runs only when no option matched: after options that are
         # each exactly a trigger condition, only on the other triggers.
+        # An option runs when its conditions hold and no earlier option's did.
         taken: frozenset[str] | None = frozenset()
+        earlier: list[Any] = []
         for option in action.get(CONF_CHOOSE) or []:
             if isinstance(option, Mapping):
-                _read(judge, option.get(CONF_CONDITIONS))
-                with judge.scoped(trigger_ids(option.get(CONF_CONDITIONS))):
+                conditions = option.get(CONF_CONDITIONS)
+                with judge.scoped(trigger_ids(conditions)), judge.branch(conditions, earlier):
                     _walk_branch(judge, option.get(CONF_SEQUENCE), depth + 1)
-                only = _exactly_trigger(option.get(CONF_CONDITIONS))
+                earlier.append(conditions)
+                only = _exactly_trigger(conditions)
                 taken = None if only is None or taken is None else taken | only
-        with judge.scoped(_all_but(judge, taken) if taken else None):
+        with (
+            judge.scoped(_all_but(judge, taken) if taken else None),
+            judge.branch(None, earlier),
+        ):
             _walk_branch(judge, action.get(CONF_DEFAULT), depth + 1)
     elif kind == cv.SCRIPT_ACTION_IF:
         condition = action.get("if")
-        _read(judge, condition)
         negated = _exactly_trigger(condition, negated=True)
-        with judge.scoped(trigger_ids(condition) or _all_but(judge, negated)):
+        with (
+            judge.scoped(trigger_ids(condition) or _all_but(judge, negated)),
+            judge.branch(condition),
+        ):
             _walk_branch(judge, action.get(CONF_THEN), depth + 1)
         exactly = _exactly_trigger(condition)
-        with judge.scoped(_all_but(judge, exactly) if exactly is not None else negated):
+        with (
+            judge.scoped(_all_but(judge, exactly) if exactly is not None else negated),
+            judge.branch(None, [condition]),
+        ):
             _walk_branch(judge, action.get(CONF_ELSE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)

@@ -28,7 +28,7 @@ from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
 from .fixpoint import Fixpoint, Found, end_of, is_entity_key, sort_key
-from .judge import Judge
+from .judge import Judge, secures_house
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .proposals import proposed
@@ -46,7 +46,15 @@ from .securing import (
     stopped_by,
     undoes_itself,
 )
-from .wiring import Scope, TriggerOn, derivations, derived_closure, runnables
+from .wiring import (
+    Runnable,
+    Scope,
+    TriggerOn,
+    condition_checks,
+    derivations,
+    derived_closure,
+    runnables,
+)
 
 _UNREADABLE: Final = (
     "Home MCP could not read the house's configuration (see Home Assistant's log), so "
@@ -262,6 +270,49 @@ class Snapshot:
                 self._by_domain.setdefault(key.partition(".")[0], []).append(key)
 
 
+def _judge_runnable(
+    snapshot: Snapshot, runnable: Runnable
+) -> tuple[Judge, list[tuple[Any, list[Finding]]]]:
+    """Walk what a macro does; return its judge and each top-level step with its findings.
+
+    One the gate cannot read (any exception) is `unknown` for itself. Its
+    `keyed_reads`, and the conditions of its branches that secure (`checks`),
+    are kept on `runnable`.
+    """
+    hass = snapshot.hass
+    judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
+    judge.bindings = runnable.bindings
+    judge.held = runnable.held
+    judge.owners = not proposed(runnable.entity_id)[0]
+    if runnable.runs_itself:
+        judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
+    steps: list[tuple[Any, list[Finding]]] = []
+    try:
+        if redefines_trigger(runnable.sequences):
+            judge.trigger_ids_known = False
+        for sequence in runnable.sequences:
+            for step in sequence if isinstance(sequence, list) else [sequence]:
+                start = len(judge.findings)
+                walk(judge, step, 1)
+                steps.append((step, judge.findings[start:]))
+    except Exception as err:  # noqa: BLE001  # One item never fails the house.
+        runnable.unreadable = f"{type(err).__name__}: {err}"[:300]
+        snapshot.unreadable_items[runnable.entity_id] = runnable.unreadable
+    if runnable.unreadable is not None:
+        rule = DATA_RULES["unreadable_item"]
+        service = f"{runnable.entity_id.partition('.')[0]}.run"
+        judge.add(rule.risk, runnable.entity_id, service, rule.reason)
+    runnable.keyed_reads = judge.keyed_reads
+    runnable.securing_reads = judge.securing_reads
+    for conditions, negated in judge.guards:  # A branch's conditions, when it secures.
+        runnable.checks += [
+            (key, None if negated else accepted)
+            for key, accepted in condition_checks(hass, conditions)
+            if key not in runnable.acted
+        ]
+    return judge, steps
+
+
 def build_snapshot(
     hass: HomeAssistant, guarded: Iterable[str], opening_actions: Iterable[str] = ()
 ) -> Snapshot:
@@ -278,31 +329,8 @@ def build_snapshot(
     securing: set[str] = set()
     undoing: dict[str, frozenset[str]] = {}
     for runnable in macros:
-        judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
-        judge.bindings = runnable.bindings
-        judge.held = runnable.held
-        judge.owners = not proposed(runnable.entity_id)[0]
-        if runnable.runs_itself:
-            judge.all_trigger_ids = frozenset(trigger_id for trigger_id, _ in runnable.triggers)
-        steps: list[tuple[Any, list[Finding]]] = []
-        try:
-            if redefines_trigger(runnable.sequences):
-                judge.trigger_ids_known = False
-            for sequence in runnable.sequences:
-                for step in sequence if isinstance(sequence, list) else [sequence]:
-                    start = len(judge.findings)
-                    walk(judge, step, 1)
-                    steps.append((step, judge.findings[start:]))
-        except Exception as err:  # noqa: BLE001  # One item never fails the house.
-            runnable.unreadable = unreadable[runnable.entity_id] = f"{type(err).__name__}: {err}"[
-                :300
-            ]
-        if runnable.unreadable is not None:
-            rule = DATA_RULES["unreadable_item"]
-            service = f"{runnable.entity_id.partition('.')[0]}.run"
-            judge.add(rule.risk, runnable.entity_id, service, rule.reason)
+        judge, steps = _judge_runnable(snapshot, runnable)
         assert judge.reads is not None
-        runnable.keyed_reads = judge.keyed_reads
         for key in judge.externals:
             snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
         if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
@@ -328,7 +356,7 @@ def build_snapshot(
         for finding, scope in zip(judge.findings, judge.scopes(), strict=True):
             if finding.risk in GUARDED_RISKS:
                 found[end_of(finding)] = (finding, scope)
-        if any(f.risk is Risk.SECURING for f in judge.findings):
+        if any(secures_house(snapshot.house, finding) for finding in judge.findings):
             securing.add(runnable.entity_id)
             if runnable.runs_itself and (undone := undoes_itself(steps)):
                 undoing[runnable.entity_id] = undone

@@ -85,9 +85,20 @@ class Reads:
         """Start an empty set for `hass`'s registries."""
         self._hass = hass
         self.keys: set[str] = set()
+        self._known: Mapping[str, tuple[str, ...]] = {}
 
-    def add(self, config: Any) -> Reads:
-        """Add what `config` (any configuration value) reads; return self."""
+    def add(self, config: Any, known: Mapping[str, tuple[str, ...]] | None = None) -> Reads:
+        """Add what `config` (any configuration value) reads; return self.
+
+        `known`: the variables its run holds entity ids in
+        (`bindings.Bindings.entity_names`): `states(door)` reads those.
+        """
+        if known is not None:
+            saved, self._known = self._known, known
+            try:
+                return self.add(config)
+            finally:
+                self._known = saved
         if isinstance(config, Template):
             self.add_template(config.template)
         elif isinstance(config, str):
@@ -104,8 +115,16 @@ class Reads:
             self.add(variables)  # `ScriptVariables`, as validated `variables:` are kept.
         return self
 
-    def add_templated(self, config: Any) -> Reads:
+    def add_templated(
+        self, config: Any, known: Mapping[str, tuple[str, ...]] | None = None
+    ) -> Reads:
         """Add what only the templated parts of `config` read (its plain values are outputs)."""
+        if known is not None:
+            saved, self._known = self._known, known
+            try:
+                return self.add_templated(config)
+            finally:
+                self._known = saved
         if isinstance(config, Mapping):
             for value in config.values():
                 self.add_templated(value)
@@ -257,7 +276,7 @@ class Reads:
         starts with a domain (`'input_boolean.rt_'`) when it names no entity
         or when the template builds text from it (`jinja_text`'s `built`).
         """
-        text, literals, built = jinja_text(text)
+        text, literals, built = jinja_text(text, self._known)
         text = text.lower()
         domains = self._hass.data.get(DATA_INSTANCES, {})
         for literal in literals:

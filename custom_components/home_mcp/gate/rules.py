@@ -371,9 +371,11 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "automation or script: it does not make that item, or what sets it off, guarded",
     "broadcast": "an integration's service with `broadcast: true`",
     "templated_action": "a templated action name (inside a macro)",
-    "templated_target": "templated targets of an integration's service (an entity "
-    "component's service with templated targets is judged on every entity of its "
-    "domain that is not plain)",
+    "templated_target": "templated targets of an integration's service that is not an "
+    "entity service (an entity component's service with templated targets is judged on "
+    "every entity of its domain that is not plain; an integration's entity service, "
+    "such as `music_assistant.transfer_queue`, on each of that integration's own "
+    "entities, and on none where Home Assistant lacks the action)",
     "unreadable_item": "it runs, enables, triggers or acts on an automation, script or "
     "template entity Home MCP could not read (a shape it does not know, or an attribute "
     "a Home Assistant upgrade renamed): that item alone, the rest of the house is judged "

@@ -52,9 +52,14 @@ def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | Non
     trigger's entity: changing it runs it), what it acts on, nor the timer
     it waits for (its verbs are judged as such).
     """
-    yield from runnable.checks
+    fired = {key for _, keys in runnable.triggers for key in keys}
+    for key, accepted in runnable.checks:
+        # Fired only by changes of what it checks, it checks the state each
+        # change leaves: a change cannot keep a later change from securing.
+        if fired != {key}:
+            yield key, accepted
     checked = {key for key, _ in runnable.checks}
-    read = runnable.inputs.union(*(keys for _, keys in runnable.triggers))
+    read = runnable.inputs.union(runnable.securing_reads, *(k for _, k in runnable.triggers))
     ruled = checked | runnable.acted | runnable.fired_by | runnable.timers
     for key in sorted(read - ruled):
         if is_state_key(key):

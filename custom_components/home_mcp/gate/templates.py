@@ -9,9 +9,10 @@ reads everything). Nothing here knows Home Assistant's house.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-from jinja2 import Environment, TemplateSyntaxError
+from jinja2 import Environment, TemplateSyntaxError, nodes
 from jinja2.lexer import Token
 
 _JOINS: Final = frozenset({"tilde", "add", "mod"})
@@ -32,11 +33,14 @@ _APPLYING: Final = frozenset({"select", "reject", "selectattr", "rejectattr", "m
 """Filters that apply a test or a filter named by a string to every item."""
 _OWN_ENTITY: Final = (("trigger", "entity_id"), ("this", "entity_id"))
 """`trigger.entity_id`, `this.entity_id`: what the trigger or the entity itself is."""
-_LEXER: Final = Environment().lexer
+_ENVIRONMENT: Final = Environment()
+_LEXER: Final = _ENVIRONMENT.lexer
 """Jinja's lexer with Home Assistant's delimiters (the defaults)."""
 
 
-def jinja_text(text: str) -> tuple[str, list[str], bool]:
+def jinja_text(
+    text: str, known: Mapping[str, tuple[str, ...]] | None = None
+) -> tuple[str, list[str], bool]:
     r"""Return a template's text as Jinja reads it, for the patterns of `reads.py`.
 
     Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
@@ -47,14 +51,23 @@ def jinja_text(text: str) -> tuple[str, list[str], bool]:
     whether the template builds text from one (a literal next to `~`, `+`,
     `%`, `[`, a method, or a `join`, `format` or `replace` anywhere). Text
     Jinja cannot tokenize is returned as it is (it does not render either).
+
+    `known`: variables the run holds entity ids in (`bindings.Bindings.
+    entity_names`); one the template does not set itself names those
+    entities, which are written out as literals.
     """
     try:
         tokens = list(_LEXER.tokenize(text))
     except TemplateSyntaxError:
         return text, [], True
-    if reads_computed_entity(tokens):
+    named = _unshadowed(text, tokens, known or {})
+    if reads_computed_entity(tokens, frozenset(named)):
         # What it reads is only known when it runs: a bare `states` says so.
         text += " {{ states }}"
+        tokens = list(_LEXER.tokenize(text))
+    if named:
+        entity_ids = sorted({entity_id for ids in named.values() for entity_id in ids})
+        text += " {{ " + " ".join(f"'{entity_id}'," for entity_id in entity_ids) + " }}"
         tokens = list(_LEXER.tokenize(text))
     out: list[str] = []
     literals: list[str] = []
@@ -81,7 +94,22 @@ def jinja_text(text: str) -> tuple[str, list[str], bool]:
     return "".join(out), literals, built
 
 
-def reads_computed_entity(tokens: list[Token]) -> bool:
+def _unshadowed(
+    text: str, tokens: list[Token], known: Mapping[str, tuple[str, ...]]
+) -> dict[str, tuple[str, ...]]:
+    """Return the `known` variables the template uses and never sets (`set`, `for`, a macro)."""
+    used = {str(token.value) for token in tokens if token.type == "name"} & set(known)
+    if not used:
+        return {}
+    try:
+        body = _ENVIRONMENT.parse(text)
+    except TemplateSyntaxError:
+        return {}
+    stored = {node.name for node in body.find_all(nodes.Name) if node.ctx in ("store", "param")}
+    return {name: known[name] for name in sorted(used - stored)}
+
+
+def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset()) -> bool:
     """Return True if a state-reading function reads an entity computed as it runs.
 
     `states(states('input_text.which'))`, `state_attr(names[0], 'x')`,
@@ -91,7 +119,8 @@ def reads_computed_entity(tokens: list[Token]) -> bool:
     select('is_state', 'on')`, `map('states')`) and whatever a reader used
     as a value is given to (`{% set check = is_state %}`, `apply(is_state,
     …)`). A string literal (what the patterns of `reads.py` read) and the
-    trigger's or the entity's own id are not computed.
+    trigger's or the entity's own id are not computed, nor a variable in
+    `named` (one the run holds entity ids in).
     """
     for index, token in enumerate(tokens):
         if token.type == "string" and token.value in _READERS:
@@ -114,7 +143,7 @@ def reads_computed_entity(tokens: list[Token]) -> bool:
             continue  # `states.lock.x`, or the bare `states` that reads everything.
         else:
             return True  # The function as a value: what it is given is not known.
-        if not _static(argument):
+        if not _static(argument, named):
             return True
     return False
 
@@ -187,7 +216,7 @@ def _subject(tokens: list[Token], before: int) -> list[Token]:
     return subject
 
 
-def _static(argument: list[Token]) -> bool:
+def _static(argument: list[Token], named: frozenset[str] = frozenset()) -> bool:
     """Return True for what names its entities as text the patterns of `reads.py` read.
 
     A string literal (or literals side by side), the own entity's id, or a
@@ -195,6 +224,8 @@ def _static(argument: list[Token]) -> bool:
     the people, `state_attr(states.sun.sun, ...)` the sun).
     """
     if argument and all(token.type == "string" for token in argument):
+        return True
+    if len(argument) == 1 and argument[0].type == "name" and argument[0].value in named:
         return True
     names = tuple(str(token.value) for token in argument if token.type != "dot")
     dotted = all(

@@ -73,6 +73,8 @@ class Runnable:
         `unknown` for itself (`perimeter.build_snapshot`).
     keyed_reads: key a step changes -> what that step's data reads: inputs
         only once the key joins the perimeter (`Judge.step`).
+    securing_reads: what its steps and branches that secure read
+        (`Judge.branch`): what decides whether it secures.
     bindings: what its variables can be when it runs (`bindings.py`).
     """
 
@@ -90,6 +92,7 @@ class Runnable:
     fired_by: set[str] = field(default_factory=set)
     unreadable: str | None = None
     keyed_reads: dict[str, set[str]] = field(default_factory=dict)
+    securing_reads: set[str] = field(default_factory=set)
     bindings: Bindings | None = None
 
     def reads(self, scope: Scope) -> set[str]:
@@ -190,11 +193,15 @@ def runnables(
             continue
         try:
             runnable = Runnable(entity.entity_id, [list(config[CONF_ACTIONS])])
-            runnable.inputs = Reads(hass).add({k: config.get(k) for k in _COMMON_KEYS}).keys
             triggers = config.get("triggers") or []
             _add_triggers(hass, runnable, triggers, None, triggers_on)
             runnable.bindings = automation_bindings(
                 hass, entity.entity_id, triggers, config.get("variables")
+            )
+            runnable.inputs = (
+                Reads(hass)
+                .add({k: config.get(k) for k in _COMMON_KEYS}, runnable.bindings.entity_names())
+                .keys
             )
         except Exception as err:  # noqa: BLE001  # One item never fails the house.
             runnable = _unreadable(entity.entity_id, err, unreadable)
@@ -231,12 +238,24 @@ def _macro(
     runnable = Runnable(entity.entity_id, [sequence], runs_itself=domain != "script")
     raw = getattr(entity, "raw_config", None)
     raw = raw if isinstance(raw, Mapping) else {}
-    reads = Reads(hass).add({key: raw.get(key) for key in _COMMON_KEYS})
     if domain == "automation":
-        reads.add(getattr(private(entity, AUTOMATION_CONDITIONS), "config", None))
-        reads.add(private(entity, AUTOMATION_VARIABLES))
+        raw_triggers = raw.get("triggers", raw.get("trigger"))
+        triggers = private(entity, AUTOMATION_TRIGGERS) or []
+        _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
+        runnable.bindings = automation_bindings(
+            hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
+        )
+    else:
+        runnable.bindings = run_bindings(entity.entity_id, None, triggered=False, script=script)
+    known = (
+        runnable.bindings.entity_names()
+    )  # `alarm: alarm_control_panel.x`, then `states(alarm)`.
+    reads = Reads(hass).add({key: raw.get(key) for key in _COMMON_KEYS}, known)
+    if domain == "automation":
+        reads.add(getattr(private(entity, AUTOMATION_CONDITIONS), "config", None), known)
+        reads.add(private(entity, AUTOMATION_VARIABLES), known)
     runnable.inputs = reads.keys
-    runnable.checks = list(_checks(hass, raw.get("conditions", raw.get("condition"))))
+    runnable.checks = list(condition_checks(hass, raw.get("conditions", raw.get("condition"))))
     if domain == "automation":
         runnable.held = _held(raw.get("conditions", raw.get("condition")))
     # Conditions inside its actions (`choose`, `if`, a `condition:`
@@ -246,17 +265,10 @@ def _macro(
     actions = raw.get("actions", raw.get("sequence"))
     acted = runnable.acted = _acted_on(actions)
     runnable.checks += [
-        check for check in _checks(hass, list(_inner_conditions(actions))) if check[0] not in acted
+        check
+        for check in condition_checks(hass, list(_inner_conditions(actions)))
+        if check[0] not in acted
     ]
-    if domain == "automation":
-        raw_triggers = raw.get("triggers", raw.get("trigger"))
-        triggers = private(entity, AUTOMATION_TRIGGERS) or []
-        _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
-        runnable.bindings = automation_bindings(
-            hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
-        )
-    else:
-        runnable.bindings = run_bindings(entity.entity_id, None, triggered=False)
     return runnable
 
 
@@ -332,7 +344,9 @@ def _texts(value: Any) -> set[str]:
     return {str(getattr(item, "template", item)) for item in items}
 
 
-def _checks(hass: HomeAssistant, conditions: Any) -> Iterator[tuple[str, frozenset[str] | None]]:
+def condition_checks(
+    hass: HomeAssistant, conditions: Any
+) -> Iterator[tuple[str, frozenset[str] | None]]:
     """Yield (entity, the states its condition accepts, None: unknown) of each check."""
     for condition in conditions if isinstance(conditions, list) else [conditions]:
         if not isinstance(condition, Mapping):
@@ -373,7 +387,11 @@ def _held(conditions: Any) -> dict[str, frozenset[str]]:
 
 
 def _inner_conditions(node: Any) -> Iterator[Any]:
-    """Yield every condition inside a sequence of actions, however nested."""
+    """Yield the `condition:` steps and loops' `while`/`until` inside a sequence, however nested.
+
+    A `choose` option's or an `if`'s conditions count only for a branch
+    that secures: the walk says which (`Judge.guarded_by`).
+    """
     if isinstance(node, list):
         for item in node:
             yield from _inner_conditions(item)
@@ -382,10 +400,11 @@ def _inner_conditions(node: Any) -> Iterator[Any]:
         return
     if "condition" in node and not any(k in node for k in ("action", "service", "sequence")):
         yield node  # A `condition:` step.
+        return
     for key, value in node.items():
-        if key in ("conditions", "if", "while", "until") and not isinstance(value, str):
+        if key in ("while", "until") and not isinstance(value, str):
             yield from value if isinstance(value, list) else [value]
-        elif isinstance(value, (list, Mapping)):
+        elif key not in ("conditions", "if") and isinstance(value, (list, Mapping)):
             yield from _inner_conditions(value)
 
 
