@@ -16,6 +16,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_mqtt_message
 
 from custom_components.home_mcp.gate import Action, Risk
+from custom_components.home_mcp.gate.bindings import GROUPED_DOMAINS
 from custom_components.home_mcp.gate.internals import (
     AUTOMATION_CONDITIONS,
     AUTOMATION_TRIGGERS,
@@ -133,3 +134,14 @@ async def test_an_automation_missing_a_private_attribute_is_unknown_for_itself_o
     finally:
         automation._trigger_config = saved
         gate.index.async_mark_dirty()
+
+
+def test_expand_in_templates_expands_the_domains_home_assistant_s_groups_have() -> None:
+    """`expand` judged from entity ids alone follows the group integration's platforms.
+
+    A light group expands to lights: if the group integration gains a
+    platform, its entities may expand too, and the gate must know it.
+    """
+    from homeassistant.components import group  # noqa: PLC0415
+
+    assert {str(platform) for platform in group.PLATFORMS} == GROUPED_DOMAINS

@@ -464,3 +464,41 @@ async def test_an_integration_s_entity_service_with_a_templated_target_reaches_i
     )
     moved = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert moved["ok"] is True, moved
+
+
+async def test_the_scripts_a_blueprint_picks_by_domain_from_what_it_expands_are_those(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The sensor-light blueprint's `expand(lights) | selectattr('domain', 'eq', 'script')`.
+
+    Given a light, it picks no script: its helper runs. Given the script
+    that unlocks the door, it picks that one: its helper waits.
+    """
+    await owner.save_script("let_in", {"alias": "Let in", "sequence": [UNLOCK]})
+    for name, switched in (("Hall motion", "light.bed_light"), ("Door motion", "script.let_in")):
+        (helper,) = await _helpers(owner, name)
+        await owner.save_automation(
+            helper.partition(".")[2],
+            {
+                "alias": f"{name} light",
+                "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+                "variables": {
+                    "light_switch": {"entity_id": [switched]},
+                    "script_entities": "{{ expand(light_switch.entity_id)"
+                    " | selectattr('domain', 'eq', 'script')"
+                    " | map(attribute='entity_id') | list }}",
+                },
+                "actions": [
+                    {"action": "script.turn_on", "target": {"entity_id": "{{ script_entities }}"}}
+                ],
+            },
+        )
+    hall = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": "input_boolean.hall_motion"}
+    )
+    assert hall["ok"] is True, hall
+    door = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": "input_boolean.door_motion"}
+    )
+    assert_refused(door, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -173,6 +173,58 @@ class _Reader:
 ANY: Final = _Any()
 """A value the gate cannot bound."""
 
+GROUPED_DOMAINS: Final = frozenset(
+    {
+        "binary_sensor", "cover", "fan", "light", "lock", "media_player", "notify", "sensor",
+        "switch", "valve",
+    }
+)  # fmt: skip
+"""The domains of the group integration's entities (`group.PLATFORMS`), which `expand` expands."""
+
+
+class _Expanded:
+    """What `expand` gives for an entity id: its domain; its id unless it may be a group.
+
+    A light group expands to its lights: which ones is the house's, but they
+    are lights. Anything else it is asked (its state) may be anything.
+    """
+
+    __slots__ = ("domain", "entity_id", "object_id")
+
+    def __init__(self, entity_id: str) -> None:
+        self.domain, _, object_id = entity_id.partition(".")
+        grouped = self.domain in GROUPED_DOMAINS
+        self.entity_id: Any = ANY if grouped else entity_id
+        self.object_id: Any = ANY if grouped else object_id
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith(_PROBES):
+            raise AttributeError(name)
+        return ANY
+
+
+def _expand(*args: Any) -> list[_Expanded]:
+    """Return what Home Assistant's `expand` gives, as far as entity ids alone tell.
+
+    An old-style group (`group.x`) or a zone expands to what the house
+    holds: unbounded. An id that is no entity id is skipped, as Home
+    Assistant skips what does not exist.
+    """
+    search, found = list(args), dict[str, _Expanded]()
+    while search:
+        item = search.pop()
+        if isinstance(item, str):
+            if _ENTITY_ID.fullmatch(item) is None:
+                continue
+            if item.partition(".")[0] in ("group", "zone"):
+                raise Unbounded
+            found.setdefault(item, _Expanded(item))
+        elif isinstance(item, (list, tuple)):
+            search += item
+        else:
+            raise Unbounded  # `ANY`, a state, a mapping: what it holds is the house's.
+    return list(found.values())
+
 
 class Partial(dict[str, Any]):
     """A mapping of which only some keys are known: any other key is `ANY`."""
@@ -217,9 +269,10 @@ def _environment() -> ImmutableSandboxedEnvironment:
     """Return Home Assistant's template environment with only what is fixed by its input.
 
     Without Home Assistant, its functions that read the house's entities
-    return `ANY` (`_READERS`); the others that read the house
-    (`area_entities`, `expand`, ...) or the clock (`now`) are not there: a
-    template calling one fails to render, and stays unbounded. A mapping
+    return `ANY` (`_READERS`), and `expand` what entity ids alone tell
+    (`_expand`: their domains); the others that read the house
+    (`area_entities`, ...) or the clock (`now`) are not there: a template
+    calling one fails to render, and stays unbounded. A mapping
     looked up by `ANY` is each of its values in turn.
     """
     environment = TemplateEnvironment(None)
@@ -233,6 +286,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
             if callable(function):
                 table[name] = _guard(function)
     environment.globals.update(dict.fromkeys(_READERS, _Reader()))
+    environment.globals["expand"] = environment.filters["expand"] = _expand
     looked_up = environment.getitem
 
     def getitem(obj: Any, argument: Any) -> Any:
@@ -446,6 +500,15 @@ def has_template(value: Any) -> bool:
     return False
 
 
+def _named_values(variables: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """Yield each variable, and each key of one that is a mapping (`light_switch.entity_id`)."""
+    for name, value in variables.items():
+        yield name, value
+        if isinstance(value, Mapping) and not isinstance(value, Partial):
+            for key, inner in value.items():
+                yield f"{name}.{key}", inner
+
+
 def _entity_ids(value: Any) -> list[str] | None:
     """Return the entity ids `value` is (one, or a list of them); None for anything else."""
     items = value if isinstance(value, (list, tuple)) else [value]
@@ -489,13 +552,15 @@ class Bindings:
         """Return the variables that hold entity ids in every way the run can be, with them.
 
         `alarm: alarm_control_panel.alarmo` then `state_attr(alarm, 'delay')`
-        reads that panel, not every entity (`reads.Reads.add`'s `known`).
+        reads that panel, not every entity (`reads.Reads.add`'s `known`); a
+        blueprint's target input, `expand(light_switch.entity_id)`, its
+        entities.
         """
         if self._names is None:
             found: dict[str, set[str]] = {}
             counted: dict[str, int] = {}  # In how many ways the name holds entity ids.
             for _, variables in self.alternatives:
-                for name, value in variables.items():
+                for name, value in _named_values(variables):
                     if (ids := _entity_ids(value)) is not None:
                         found.setdefault(name, set()).update(ids)
                         counted[name] = counted.get(name, 0) + 1
@@ -536,12 +601,7 @@ class Bindings:
                         break
                 ways = more
             alternatives.extend((trigger_id, way) for way in ways)
-        if len(alternatives) > MAX_ALTERNATIVES:  # Too many ways: one each, `ANY` where many.
-            by_trigger: dict[str | None, list[dict[str, Any]]] = {}
-            for trigger_id, each in alternatives:
-                by_trigger.setdefault(trigger_id, []).append(dict(each))
-            alternatives = [(t, _collapsed(found)) for t, found in by_trigger.items()]
-        return Bindings(_distinct(alternatives), self.record)
+        return Bindings(_fewer(_distinct(alternatives)), self.record)
 
     def with_value(self, name: str, values: Sequence[Any] | None) -> Bindings:
         """Return the bindings with `name` set to each of `values` (None: `ANY`)."""
@@ -559,9 +619,7 @@ class Bindings:
 
     def merged(self, other: Bindings) -> Bindings:
         """Return the bindings of a run that may be as either `self` or `other` says."""
-        alternatives = _distinct([*self.alternatives, *other.alternatives])
-        if len(alternatives) > MAX_ALTERNATIVES:
-            return Bindings([(None, {})], self.record)  # Too many ways: each may be anything.
+        alternatives = _fewer(_distinct([*self.alternatives, *other.alternatives]))
         self.record.options_of |= other.record.options_of
         self.record.rendered |= other.record.rendered
         return Bindings(alternatives, self.record)
@@ -598,7 +656,20 @@ class Bindings:
         return list(found.values()) or [value]
 
 
-def _collapsed(ways: list[dict[str, Any]]) -> dict[str, Any]:
+def _fewer(alternatives: list[Alternative]) -> list[Alternative]:
+    """Return at most `MAX_ALTERNATIVES` ways: beyond, one per trigger, `ANY` where they differ."""
+    if len(alternatives) <= MAX_ALTERNATIVES:
+        return alternatives
+    by_trigger: dict[str | None, list[Mapping[str, Any]]] = {}
+    for trigger_id, each in alternatives:
+        by_trigger.setdefault(trigger_id, []).append(each)
+    fewer: list[Alternative] = [(t, _collapsed(found)) for t, found in by_trigger.items()]
+    if len(fewer) > MAX_ALTERNATIVES:
+        return [(None, _collapsed([each for _, each in alternatives]))]
+    return fewer
+
+
+def _collapsed(ways: list[Mapping[str, Any]]) -> dict[str, Any]:
     """Return one set of variables for `ways`: each as they all have it, else `ANY`."""
     collapsed: dict[str, Any] = {}
     for name in dict.fromkeys(key for way in ways for key in way):

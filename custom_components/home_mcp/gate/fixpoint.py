@@ -70,7 +70,10 @@ class Fixpoint:
         self._users: dict[str, list[Use]] = {}
         self._users_by_domain: dict[str, list[Use]] = {}
         self._queue: deque[str] = deque()
-        self._read_keys: set[tuple[str, str]] = set()
+        # What a macro's finding depends on beyond its inputs: the data of the
+        # step that changed what set the finding off (`Runnable.keyed_reads`).
+        self._extra: dict[str, dict[End, set[str]]] = {}
+        self._dirty: dict[str, set[End]] = {}
         self._keyed_all: dict[str, set[str]] = {}
         self._keyed_domains: dict[str, dict[str, set[str]]] = {}
         for runnable in macros:
@@ -93,6 +96,10 @@ class Fixpoint:
                         opening.setdefault(runnable.entity_id, {})[end_of(finding)] = (
                             finding,
                             scope,
+                        )
+                        extra = self._extra.setdefault(runnable.entity_id, {})
+                        extra.setdefault(end_of(finding), set()).update(
+                            runnable.keyed_reads.get(key, ())
                         )
         self._queue.extend(key for key, found in opening.items() if found)
 
@@ -123,31 +130,35 @@ class Fixpoint:
                     through = (source, switch_id) if is_entity_key(source) else (switch_id,)
                     self._grow(source, [(seed.through(*through), None)])
         # Each macro passes on only what is new since its last turn: its new
-        # findings to all it reads and runs it, its old ones to the inputs it
-        # gained (every run reads all its inputs, whatever the scope), so every
-        # finding crosses every edge once.
+        # findings (or those whose own reads grew) to all they read and to
+        # what runs it, so every finding crosses every edge once. What a
+        # finding reads: every run's inputs, its triggers' (`Runnable.reads`),
+        # and the data of the step that changed what set it off (`_extra`).
         sent: dict[str, dict[End, Scope]] = {}
-        sent_inputs: dict[str, frozenset[str]] = {}
         while self._queue:
             runnable_id = self._queue.popleft()
             found = self._opening.get(runnable_id, {})
             done = sent.setdefault(runnable_id, {})
+            dirty = self._dirty.pop(runnable_id, set())
             new = [(f, scope) for end, (f, scope) in found.items() if done.get(end, 0) != scope]
+            grown = [
+                found[end] for end in dirty if end in found and done.get(end, 0) == found[end][1]
+            ]
             runnable = self._runnables.get(runnable_id)
-            inputs = frozenset(runnable.inputs) if runnable is not None else frozenset()
-            more = sorted(inputs - sent_inputs.get(runnable_id, frozenset()))
-            sent_inputs[runnable_id] = inputs
-            old = [(f, scope) for end, (f, scope) in found.items() if done.get(end, 0) == scope]
             if runnable is not None:
-                for finding, scope in new:
-                    self._pass_on(runnable_id, finding, sorted(runnable.reads(scope)))
-                for finding, _scope in old if more else ():
-                    self._pass_on(runnable_id, finding, more)
+                extra = self._extra.get(runnable_id, {})
+                for finding, scope in [*new, *grown]:
+                    reads = runnable.reads(scope) | extra.get(end_of(finding), set())
+                    self._pass_on(runnable_id, finding, sorted(reads))
             done.update((end, scope) for end, (_, scope) in found.items())
             if new:
                 for user_id, verb, via, _scope in self._users.get(runnable_id, ()):
                     if verb in _RUN_VERBS:
-                        self._gain(user_id, [(f.through(*via, runnable_id), s) for f, s in new])
+                        self._gain(
+                            user_id,
+                            [(f.through(*via, runnable_id), s) for f, s in new],
+                            self._keyed_for(user_id, runnable_id),
+                        )
         return self._perimeter, self._opening
 
     def _pass_on(self, runnable_id: str, finding: Finding, keys: list[str]) -> None:
@@ -169,8 +180,8 @@ class Fixpoint:
                 continue
             slot.update((end_of(f), (f, scope)) for f, scope in fresh)
             for user_id, _verb, via, scope in self._users_of(key):
-                grew = self._read_for(user_id, key)
-                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh], requeue=grew)
+                extra = self._keyed_for(user_id, key)
+                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh], extra)
             for source in self._sources.get(key, ()):
                 has = self._perimeter.get(source, {})
                 if news := [f for f, _ in fresh if end_of(f) not in has]:
@@ -188,35 +199,29 @@ class Fixpoint:
         if key.startswith("domain:"):
             yield from self._users_by_domain.get(domain, ())
 
-    def _read_for(self, runnable_id: str, key: str) -> bool:
-        """Add to a macro's inputs what its steps that change `key` read; return True if news.
+    def _keyed_for(self, runnable_id: str, key: str) -> set[str]:
+        """Return what a macro's steps that change `key` read (`Judge.step`).
 
-        A step's data counts only once what it changes can lead to
-        something guarded (`Judge.step`). Each (macro, key) once.
+        A step's data counts only for what changing `key` sets off, and only
+        once that is guarded: a notification's template reading every light
+        does not make the lights inputs of the unlock beside it.
         """
-        if (runnable_id, key) in self._read_keys:
-            return False
-        self._read_keys.add((runnable_id, key))
         runnable = self._runnables.get(runnable_id)
         if runnable is None or not runnable.runs_itself or not runnable.keyed_reads:
-            return False
+            return set()
         if key == EVERYTHING:
-            reads = self._keyed_all.get(runnable_id, set())
-        elif key.startswith("domain:"):
-            reads = self._keyed_domains.get(runnable_id, {}).get(key.removeprefix("domain:"), set())
-        else:
-            reads = runnable.keyed_reads.get(key, set())
-        if reads <= runnable.inputs:
-            return False
-        runnable.inputs |= reads
-        return True
+            return self._keyed_all.get(runnable_id, set())
+        if key.startswith("domain:"):
+            return self._keyed_domains.get(runnable_id, {}).get(key.removeprefix("domain:"), set())
+        return runnable.keyed_reads.get(key, set())
 
     def _gain(
-        self, runnable_id: str, findings: list[tuple[Finding, Scope]], *, requeue: bool = False
+        self, runnable_id: str, findings: list[tuple[Finding, Scope]], extra: set[str]
     ) -> None:
-        """Add what a macro can now set off; queue it again if that is news."""
+        """Add what a macro can now set off, reading `extra` too; queue it again if that is news."""
         found = self._opening.setdefault(runnable_id, {})
-        changed = requeue
+        reads = self._extra.setdefault(runnable_id, {})
+        changed = False
         for finding, scope in findings:
             end = end_of(finding)
             if end not in found:
@@ -224,6 +229,10 @@ class Fixpoint:
                 changed = True
             elif (wider := _union(found[end][1], scope)) != found[end][1]:
                 found[end] = (found[end][0], wider)
+                changed = True
+            if extra and not extra <= (known := reads.setdefault(end, set())):
+                known |= extra
+                self._dirty.setdefault(runnable_id, set()).add(end)
                 changed = True
         if changed:
             self._queue.append(runnable_id)

@@ -98,7 +98,8 @@ def _unshadowed(
     text: str, tokens: list[Token], known: Mapping[str, tuple[str, ...]]
 ) -> dict[str, tuple[str, ...]]:
     """Return the `known` variables the template uses and never sets (`set`, `for`, a macro)."""
-    used = {str(token.value) for token in tokens if token.type == "name"} & set(known)
+    names = {str(token.value) for token in tokens if token.type == "name"}
+    used = {key for key in known if key.partition(".")[0] in names}
     if not used:
         return {}
     try:
@@ -106,7 +107,7 @@ def _unshadowed(
     except TemplateSyntaxError:
         return {}
     stored = {node.name for node in body.find_all(nodes.Name) if node.ctx in ("store", "param")}
-    return {name: known[name] for name in sorted(used - stored)}
+    return {key: known[key] for key in sorted(used) if key.partition(".")[0] not in stored}
 
 
 def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset()) -> bool:
@@ -225,12 +226,12 @@ def _static(argument: list[Token], named: frozenset[str] = frozenset()) -> bool:
     """
     if argument and all(token.type == "string" for token in argument):
         return True
-    if len(argument) == 1 and argument[0].type == "name" and argument[0].value in named:
-        return True
     names = tuple(str(token.value) for token in argument if token.type != "dot")
     dotted = all(
         token.type == ("name" if index % 2 == 0 else "dot") for index, token in enumerate(argument)
     )
+    if argument and dotted and ".".join(names) in named:
+        return True  # A variable (or its key) the run holds entity ids in.
     if dotted and len(names) in (2, 3) and names[0] == "states":
         return True
     return len(argument) == 3 and argument[1].type == "dot" and names in _OWN_ENTITY
