@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from custom_components.home_mcp.gate import Action
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
@@ -502,3 +503,69 @@ async def test_the_scripts_a_blueprint_picks_by_domain_from_what_it_expands_are_
     )
     assert_refused(door, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+async def test_an_action_named_by_a_variable_whose_text_starts_with_its_domain_is_one_of_those(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`service: notify.{{ send_to }}`, then `action: "{{ service }}"`: a `notify` action.
+
+    And `script.say_{{ voice }}`: one of the `say_` scripts, whichever voice;
+    not the script that unlocks the door, until a `say_` script does.
+    """
+    await owner.save_script("let_in", {"alias": "Let in", "sequence": [UNLOCK]})
+    await owner.save_script("say_cloud", {"alias": "Say", "sequence": []})
+    await owner.save_script(
+        "announce",
+        {
+            "alias": "Announce",
+            "fields": {"send_to": {}, "voice": {}},
+            "sequence": [
+                {
+                    "variables": {
+                        "service": "notify.{{ send_to }}",
+                        "speaker": "script.say_{{ voice | default('cloud') }}",
+                    }
+                },
+                {"action": "{{ service }}", "data": {"message": "Hello"}},
+                {"action": "{{ speaker }}"},
+            ],
+        },
+    )
+    assert await async_setup_component(hass, "notify", {})
+    gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+    anyone = gate.async_check(Action("script", "turn_on", {"entity_id": ["script.announce"]}))
+    assert not anyone.guarded, anyone.findings  # Whoever `send_to` is: a `notify` action.
+    ran = await call_service(mcp, "script.announce", data={"send_to": "persistent_notification"})
+    assert ran["ok"] is True, ran
+    await owner.save_script("say_welcome", {"alias": "Say welcome", "sequence": [UNLOCK]})
+    refused = await call_service(mcp, "script.announce")
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_an_action_name_that_renders_to_nothing_one_way_does_nothing_that_way(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{% if <versions differ> %}homeassistant.turn_off{% endif %}`: off, or no action at all.
+
+    Home Assistant refuses an empty action name; the helpers it turns off
+    wait for nobody: the helper that sets it off runs.
+    """
+    (helper,) = await _helpers(owner, "Update check")
+    await owner.save_automation(
+        "update_check",
+        {
+            "alias": "Update check",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "actions": [
+                {
+                    "action": "{% if states('sensor.a') == states('sensor.b') %}"
+                    "homeassistant.turn_off{% endif %}",
+                    "target": {"entity_id": helper},
+                }
+            ],
+        },
+    )
+    ran = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert ran["ok"] is True, ran

@@ -31,6 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 import functools
 import itertools
+import os
 import re
 from typing import Any, Final
 
@@ -43,6 +44,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
+_DOMAIN: Final = re.compile(r"[a-z0-9_]+")
 MAX_ALTERNATIVES: Final = 64
 """Beyond this many distinct ways to render, a template is judged as unbounded."""
 MAX_RENDERS: Final = 16
@@ -173,6 +175,36 @@ class _Reader:
 ANY: Final = _Any()
 """A value the gate cannot bound."""
 
+_HOLE: Final = "\x00"
+_SPELLING: ContextVar[bool] = ContextVar("home_mcp_spelling", default=False)
+
+
+class _Prefixed(_Any):
+    """A value the gate cannot bound but whose text starts with `prefix` (`notify.{{ to }}`).
+
+    Anything it is, but the domain of an action named by it is known
+    (`Bindings.action_domain`).
+    """
+
+    __slots__ = ("prefix",)
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def __str__(self) -> str:
+        if _SPELLING.get():
+            return self.prefix + _HOLE
+        raise Unbounded
+
+    def __repr__(self) -> str:
+        return f"ANY({self.prefix!r})"
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith(_PROBES):
+            raise AttributeError(name)
+        return ANY
+
+
 GROUPED_DOMAINS: Final = frozenset(
     {
         "binary_sensor", "cover", "fan", "light", "lock", "media_player", "notify", "sensor",
@@ -255,7 +287,7 @@ def _guard(function: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        if any(value is ANY for value in (*args, *kwargs.values())):
+        if any(isinstance(value, _Any) for value in (*args, *kwargs.values())):
             raise Unbounded
         return function(*args, **kwargs)
 
@@ -290,7 +322,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
     looked_up = environment.getitem
 
     def getitem(obj: Any, argument: Any) -> Any:
-        if argument is ANY and isinstance(obj, Mapping) and not isinstance(obj, Partial):
+        if isinstance(argument, _Any) and isinstance(obj, Mapping) and not isinstance(obj, Partial):
             keys = list(obj)
             choice = _decide(len(keys) + 1)
             if choice < len(keys):
@@ -470,8 +502,11 @@ def _unbounded_all(value: Any, unbounded: Callable[[Any], Any]) -> Any:
     return value.template if isinstance(value, Template) else value
 
 
-def _to_any(_: Any) -> Any:
-    return ANY
+def _to_any(value: Any) -> Any:
+    """Return `ANY`, or `_Prefixed` for a template whose text starts with a domain's `x.`."""
+    prefix = static_prefix(value)
+    domain, dot, _ = prefix.partition(".")
+    return _Prefixed(prefix) if dot and _DOMAIN.fullmatch(domain) else ANY
 
 
 def _as_written(value: Any) -> Any:
@@ -635,6 +670,28 @@ class Bindings:
             ),
             self.record,
         )
+
+    def action_prefix(self, value: Any, scope: frozenset[str] | None = None) -> str:
+        """Return what every action named by template `value` starts with ("" if unknown).
+
+        `action: "{{ service }}"` after `service: notify.{{ send_to }}`: a
+        `notify.` action, whoever `send_to` is (`_Prefixed`).
+        """
+        text = value.template if isinstance(value, Template) else value
+        if not isinstance(text, str):
+            return ""
+        spelled: list[str] = []
+        token = _SPELLING.set(True)
+        try:
+            for variables in self.scoped(scope):
+                spelled += [
+                    str(rendered).partition(_HOLE)[0] for rendered in _renders(text, variables)
+                ]
+        except Unbounded:
+            return ""
+        finally:
+            _SPELLING.reset(token)
+        return os.path.commonprefix(spelled) if spelled else ""
 
     def expand(self, value: Any, scope: frozenset[str] | None = None) -> list[Any]:
         """Return `value` rendered for each alternative under `scope`, each distinct once.

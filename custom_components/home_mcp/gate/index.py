@@ -21,6 +21,8 @@ from homeassistant.const import (
     EVENT_CALL_SERVICE,
     EVENT_COMPONENT_LOADED,
     EVENT_HOMEASSISTANT_STARTED,
+    EVENT_SERVICE_REGISTERED,
+    EVENT_SERVICE_REMOVED,
     EVENT_STATE_CHANGED,
 )
 from homeassistant.core import CALLBACK_TYPE, EventStateChangedData, HomeAssistant, callback
@@ -48,6 +50,8 @@ _REGISTRY_EVENTS: Final[tuple[EventType[Any] | str, ...]] = (
     lr.EVENT_LABEL_REGISTRY_UPDATED,
     EVENT_COMPONENT_LOADED,
     EVENT_HOMEASSISTANT_STARTED,
+    EVENT_SERVICE_REGISTERED,  # `notify.{{ to }}` is each `notify` action there is.
+    EVENT_SERVICE_REMOVED,
 )
 
 

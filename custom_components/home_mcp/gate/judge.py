@@ -414,12 +414,17 @@ class Judge:
         """Judge one service call; return the entities it targets directly.
 
         `service` `*` (`macros.ANY_SERVICE`, a templated name whose domain
-        is fixed) is judged as each of the domain's actions.
+        is fixed) is judged as each of the domain's actions; `say_*`, as each
+        whose name starts with `say_`. None: Home Assistant would refuse the
+        call (the index is rebuilt when an action is registered).
         """
-        if service == ANY_SERVICE and isinstance(domain, str):
-            services = sorted(self.hass.services.async_services_for_domain(domain))
-            if not services:
-                self._data_rule("templated_action", "templated action")
+        if isinstance(service, str) and service.endswith(ANY_SERVICE) and isinstance(domain, str):
+            start = service.removesuffix(ANY_SERVICE)
+            services = sorted(
+                name
+                for name in self.hass.services.async_services_for_domain(domain)
+                if name.startswith(start)
+            )
             found: list[str] = []
             for each in services:
                 found += self.call(domain, each, target, data, depth)

@@ -43,7 +43,8 @@ from .reads import Reads
 from .targets import is_dynamic, static
 
 ANY_SERVICE: Final = "*"
-"""A service of the domain that cannot be told before it runs: judged as each of them."""
+"""A service of the domain that cannot be told before it runs: judged as each of them
+(`say_*`: each whose name starts with `say_`)."""
 
 MAX_DEPTH: Final = 24
 """How deep macros may nest before the gate calls the action `unknown`."""
@@ -364,11 +365,19 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
 
 def _call(judge: Judge, name: Any, target: Any, data: Any, depth: int) -> None:
     """Judge one service call whose name may still be a template."""
-    if is_dynamic(name) or not isinstance(static(name), str) or "." not in str(static(name)):
+    if not is_dynamic(name) and isinstance(static(name), str) and "." not in str(static(name)):
+        return  # Rendered to no action (an `{% if %}` without `else`): Home Assistant refuses it.
+    if is_dynamic(name) or not isinstance(static(name), str):
         _read(judge, name)
-        domain = static_prefix(name).partition(".")[0] if "." in static_prefix(name) else ""
-        if domain and cv.valid_entity_id(f"{domain}.x"):
-            judge.call(domain, ANY_SERVICE, target, data, depth + 1)
+        prefix = static_prefix(name)
+        if "." not in prefix and judge.bindings is not None:  # `{{ service }}`: `notify.{{ to }}`.
+            prefix = judge.bindings.action_prefix(
+                name, judge.scope if judge.trigger_ids_known else None
+            )
+        domain, dot, service = prefix.partition(".")
+        if dot and cv.valid_entity_id(f"{domain}.x"):
+            # Each of the domain's actions whose name starts so (`script.say_{{ voice }}`).
+            judge.call(domain, service + ANY_SERVICE, target, data, depth + 1)
             return
         judge.unknown("templated action", "The macro calls an action whose name is a template")
         return

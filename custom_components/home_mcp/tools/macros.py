@@ -139,10 +139,9 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
             "kind is scene, script or automation",
         )
     house = House(ctx.hass, ctx.caller.user)
+    views = [view for view in _macros(ctx, house) if args.kind is None or view.domain == args.kind]
     rows = []
-    for view in _macros(ctx, house):
-        if args.kind is not None and view.domain != args.kind:
-            continue
+    for view in views[args.offset : args.offset + args.limit]:  # Only the page is judged.
         decision = ctx.gate.async_check(ctx.gate.macro_action(view.entity_id))
         row: dict[str, Any] = {
             "entity_id": view.entity_id,
@@ -159,7 +158,7 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
         if decision.guarded:
             row["risk"] = decision.risk.value
         rows.append(row)
-    return MacroListOutput(**envelope(rows, offset=args.offset, limit=args.limit))
+    return MacroListOutput(**envelope(rows, offset=args.offset, limit=args.limit, total=len(views)))
 
 
 class PhraseInput(ToolInput):
