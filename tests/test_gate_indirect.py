@@ -6,10 +6,17 @@ import json
 from typing import Any
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockEntityPlatform
 
 from custom_components.home_mcp.gate import Action
+from homeassistant.components.conversation import (
+    ChatLog,
+    ConversationEntity,
+    ConversationInput,
+    ConversationResult,
+)
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
@@ -202,6 +209,49 @@ async def test_assist_text_reaches_what_is_exposed_to_assist(
     assert result["risk"] == "opens_house"
     assert "lock.front_door" in json.dumps(result["targets"])
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+class _Chat(ConversationEntity):
+    """An LLM agent as its integration adds it: an entity of a config entry."""
+
+    _attr_unique_id = "chat"
+    _attr_name = "Chat"
+
+    @property
+    def supported_languages(self) -> str:
+        """Answer in any language."""
+        return "*"
+
+    async def _async_handle_message(
+        self, user_input: ConversationInput, chat_log: ChatLog
+    ) -> ConversationResult:
+        raise NotImplementedError
+
+
+async def test_text_for_an_agent_that_cannot_control_the_house_runs(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """An LLM agent without *Control Home Assistant* only answers: its text opens nothing.
+
+    The same agent given Assist's API acts on what is exposed (the garage,
+    by default): its text waits, as Home Assistant's own agent's does.
+    """
+    assert await async_setup_component(hass, "conversation", {})
+    agent = MockConfigEntry(domain="openai_conversation", options={})
+    agent.add_to_hass(hass)
+    platform = MockEntityPlatform(hass, domain="conversation", platform_name="openai_conversation")
+    platform.config_entry = agent
+    await platform.async_add_entities([_Chat()])
+    gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+
+    def judged(agent_id: str) -> bool:
+        data = {"text": "open the garage door", "agent_id": agent_id}
+        return gate.async_check(Action("conversation", "process", {}, data)).guarded
+
+    assert not judged("conversation.chat")
+    assert judged("conversation.home_assistant")
+    hass.config_entries.async_update_entry(agent, options={CONF_LLM_HASS_API: ["assist"]})
+    assert judged("conversation.chat")
 
 
 async def test_event_fired_by_a_script_is_followed(mcp: McpHarness, hass: HomeAssistant) -> None:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant import const as ha_const
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.core import split_entity_id
+from homeassistant.const import ATTR_ENTITY_ID, CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -212,7 +212,8 @@ def judge_own_effects(
     if (domain, service) == ("mqtt", "publish"):
         return judge_mqtt_publish(judge, data, depth)
     if name in ASSIST_ACTIONS:
-        judge_assist(judge, depth)
+        if not agent_only_talks(judge.hass, data.get("agent_id")):
+            judge_assist(judge, depth)
         return Reach.INSIDE
     if (domain, service) == ("group", "set"):
         judge_group_set(judge, data, name, depth)
@@ -253,6 +254,36 @@ def judge_assist(judge: Judge, depth: int) -> None:
     if exposed:
         for verb in ("turn_on", "turn_off", "toggle"):
             judge.call("homeassistant", verb, {ATTR_ENTITY_ID: exposed}, {}, depth + 1)
+
+
+def agent_only_talks(hass: HomeAssistant, agent_id: Any) -> bool:
+    """Return True for a conversation agent that cannot act on the house.
+
+    An LLM agent acts only through the LLM APIs its settings give it
+    (*Control Home Assistant*: `llm_hass_api`, in its config entry's options
+    or, since agents are sub-entries, in its sub-entry's data); without one,
+    it only answers. An agent that is not there does nothing: Home
+    Assistant refuses the call. Home Assistant's own agent, one named by a
+    template, or one whose settings cannot be read may act.
+    """
+    agent_id = static(agent_id)
+    if not isinstance(agent_id, str) or not agent_id.startswith("conversation."):
+        return False
+    if agent_id == "conversation.home_assistant":
+        return False
+    entry = er.async_get(hass).async_get(agent_id)
+    if entry is None:
+        return hass.states.get(agent_id) is None  # Not there: nothing answers.
+    config_entry = hass.config_entries.async_get_entry(entry.config_entry_id or "")
+    if config_entry is None:
+        return False
+    settings: Mapping[str, Any] = config_entry.options
+    if entry.config_subentry_id is not None:
+        subentry = config_entry.subentries.get(entry.config_subentry_id)
+        if subentry is None:
+            return False
+        settings = subentry.data
+    return not settings.get(CONF_LLM_HASS_API)
 
 
 def _exposed(judge: Judge, entity_id: str) -> bool:
