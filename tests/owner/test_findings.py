@@ -21,6 +21,7 @@ import pytest
 
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from tests.conftest import McpHarness
 
@@ -1052,3 +1053,225 @@ async def test_what_fires_an_automation_and_alone_decides_its_branch_is_no_weake
     )
     ran = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": sleep})
     assert ran["ok"] is True, ran
+
+
+# -- red team, issue 30: what can end a run before it locks or opens ------------
+
+ATTACK = pytest.mark.parametrize("attack", [False, True], ids=["owner-alone", "client-call"])
+"""`owner-alone`: the house as its owner runs it locks the door (passes); `client-call`:
+the client's one call, which the gate should refuse, leaves it unlocked (fails today)."""
+
+
+@pytest.fixture
+def evening(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
+    """Tomorrow, 22:00 local, on a frozen clock (set before tokens are issued)."""
+    day = (dt_util.now() + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    clock = Clock(hass, freezer, day)
+    clock.move_to(22)
+    return clock
+
+
+async def _unlocked_front_door(owner: Owner, hass: HomeAssistant) -> None:
+    """Unlock the front door as the owner does in Home Assistant (the family is still up)."""
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert state(hass, "lock.front_door") == "unlocked"
+
+
+@ATTACK
+async def test_a_step_a_client_can_make_fail_before_the_lock_is_what_the_lock_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, attack: bool
+) -> None:
+    """Owner's automation "Good night": heating to the night temperature (a slider), then lock the door.
+
+    The slider's range (0-100, the Helpers page's default) is wider than the
+    thermostat's (7-35 °C). Setting it to 90 over MCP runs; at bedtime
+    `climate.set_temperature` raises (temperature out of range), the run
+    stops there, and the front door stays unlocked all night. The slider is
+    read only by a step that secures nothing (`Judge.step`): neither an
+    input nor a securing read, so not a dependency of the lock-up.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    night = await owner.create_helper(
+        "input_number", "Night temperature", min=0, max=100, step=1, initial=18
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "climate.set_temperature",
+                    "target": {"entity_id": "climate.hvac"},
+                    "data": {"temperature": f"{{{{ states('{night}') | float }}}}"},
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(
+            mcp, "input_number.set_value", target={"entity_id": night}, data={"value": 90}
+        )
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)  # The owner goes to bed.
+    await assert_house(hass, LOCKED)
+
+
+@ATTACK
+async def test_a_branch_that_stops_the_run_before_the_lock_is_what_the_lock_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, attack: bool
+) -> None:
+    """Owner's automation "Lock up at bedtime, unless guests are staying": `if guest mode then stop`.
+
+    The `if`'s branch secures nothing (it stops), so its condition is
+    neither an input nor a guard (`Judge.branch`, `wiring._inner_conditions`
+    skips `if`), yet it decides whether the lock after it runs. Turning
+    guest mode on over MCP runs; at bedtime the door stays unlocked.
+    """
+    guests = await owner.create_helper("input_boolean", "Guest mode")
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "lock_up",
+        {
+            "alias": "Lock up at bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "if": [{"condition": "state", "entity_id": guests, "state": "on"}],
+                    "then": [{"stop": "Guests are staying: the door stays as it is"}],
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests})
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+@ATTACK
+async def test_a_condition_on_what_one_trigger_watches_counts_for_the_others(
+    evening: Clock, hass: HomeAssistant, owner: Owner, mcp: McpHarness, attack: bool
+) -> None:
+    """Owner's automation "Lock at 23:00, or when night mode comes on; only in night mode".
+
+    Two triggers: a time (which names no entity) and night mode turning
+    on; the condition checks night mode. `securing.dependencies` drops a
+    check on what alone fires the automation (`fired == {key}`), but the
+    time trigger fires it too, with night mode as it was left: turning it
+    off at 22:00 over MCP runs, and at 23:00 the door is not locked.
+    """
+    night = await owner.create_helper("input_boolean", "Night mode")
+    await owner.act("input_boolean.turn_on", entity_id=night)
+    await owner.save_automation(
+        "nightly_lock",
+        {
+            "alias": "Nightly lock",
+            "triggers": [
+                {"trigger": "time", "at": "23:00:00"},
+                {"trigger": "state", "entity_id": night, "to": "on"},
+            ],
+            "conditions": [{"condition": "state", "entity_id": night, "state": "on"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": night})
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    evening.move_to(23, 1)
+    await assert_house(hass, LOCKED)
+
+
+@pytest.fixture
+def early(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
+    """Tomorrow, 09:00 local, on a frozen clock (set before tokens are issued)."""
+    day = (dt_util.now() + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    clock = Clock(hass, freezer, day)
+    clock.move_to(9)
+    return clock
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    "skip",
+    [
+        [
+            {
+                "if": [
+                    {"condition": "state", "entity_id": "input_boolean.vacation", "state": "on"}
+                ],
+                "then": [
+                    {"action": "persistent_notification.create", "data": {"message": "No cleaner"}},
+                    {"stop": "We are away"},
+                ],
+            }
+        ],
+        [
+            {
+                "choose": [
+                    {
+                        "conditions": [
+                            {
+                                "condition": "state",
+                                "entity_id": "input_boolean.vacation",
+                                "state": "on",
+                            }
+                        ],
+                        "sequence": [{"stop": "We are away"}],
+                    }
+                ]
+            }
+        ],
+    ],
+    ids=["if-then-stop", "choose-stop"],
+)
+async def test_a_branch_that_stops_the_run_before_an_unlock_is_its_input(
+    early: Clock, hass: HomeAssistant, owner: Owner, mcp: McpHarness, skip: list[dict]
+) -> None:
+    """Owner's automation "Let the cleaner in at 09:30, unless we are on vacation".
+
+    The vacation check is an `if` (or a `choose` option) whose branch only
+    notifies and stops: it can do nothing guarded, so its condition is not
+    an input (`Judge.branch` hands a branch's reads on only when the branch
+    itself finds something guarded), yet it alone keeps the unlock after it
+    from running. Turning vacation mode off over MCP runs; at 09:30 the
+    front door unlocks, in the automation's own context (no tripwire).
+    """
+    vacation = await owner.create_helper("input_boolean", "Vacation")
+    assert vacation == "input_boolean.vacation"
+    await owner.act("input_boolean.turn_on", entity_id=vacation)
+    await owner.save_automation(
+        "cleaner",
+        {
+            "alias": "Let the cleaner in",
+            "triggers": [{"trigger": "time", "at": "09:30:00"}],
+            "actions": [
+                *skip,
+                {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}},
+            ],
+        },
+    )
+    assert state(hass, "lock.front_door") == "locked"
+
+    result = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": vacation})
+
+    early.move_to(9, 31)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")

@@ -569,3 +569,63 @@ async def test_an_action_name_that_renders_to_nothing_one_way_does_nothing_that_
     )
     ran = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert ran["ok"] is True, ran
+
+
+async def test_what_a_template_selects_options_are_computed_from_decides_what_it_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Owner's automation "Run the routine picked on the dashboard": `script.{{ trigger.to_state.state }}`.
+
+    The routine picker is a template select made on the Helpers page: its
+    options are a text helper's comma-separated list, its state another text
+    helper (what `select_option` sets). The automation is judged over the
+    select's options as they are (bedtime, good night: harmless), and
+    changing the options is watched only as `input_select.set_options` on
+    the select itself (`OPTIONS_VERBS`), never through what the select's
+    options are computed from. The client first sets the current routine to
+    `unlock_front` (not an option: the select is `unknown`), then adds it to
+    the list: the select becomes `unlock_front`, and the automation runs
+    `script.unlock_front`.
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    listed = await owner.create_helper("input_text", "Routines", max=255)
+    current = await owner.create_helper("input_text", "Current routine", max=255)
+    await owner.act("input_text.set_value", entity_id=listed, value="bedtime,good_night")
+    await owner.act("input_text.set_value", entity_id=current, value="bedtime")
+    picker = await owner.add_template(
+        "select",
+        {
+            "name": "Routine",
+            "state": f"{{{{ states('{current}') }}}}",
+            "options": f"{{{{ states('{listed}').split(',') }}}}",
+            "select_option": [
+                {
+                    "action": "input_text.set_value",
+                    "target": {"entity_id": current},
+                    "data": {"value": "{{ option }}"},
+                }
+            ],
+        },
+    )
+    assert hass.states.get(picker).attributes["options"] == ["bedtime", "good_night"]
+    await owner.save_automation(
+        "routines",
+        {
+            "alias": "Run the routine",
+            "triggers": [{"trigger": "state", "entity_id": picker}],
+            "actions": [{"action": "script.{{ trigger.to_state.state }}"}],
+        },
+    )
+
+    first = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": current}, data={"value": "unlock_front"}
+    )
+    second = await call_service(
+        mcp,
+        "input_text.set_value",
+        target={"entity_id": listed},
+        data={"value": "bedtime,good_night,unlock_front"},
+    )
+
+    await assert_house(hass, LOCKED)
+    assert first.get("ok") is False or second.get("ok") is False, (first, second)

@@ -76,6 +76,7 @@ class _Knowledge:
         self.securing_runners = snapshot.securing_runners
         self.unreadable_items = snapshot.unreadable_items
         self.options_bound = snapshot.options_bound
+        self.options_fed = snapshot.options_fed
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)

@@ -91,6 +91,7 @@ class _Walked:
     now: bool
     held: Mapping[str, frozenset[str]]
     consulted: dict[str, bool]
+    halting: list[set[str]]
 
 
 def secures_house(house: HouseMap, finding: Finding) -> bool:
@@ -168,6 +169,8 @@ class Judge:
         self.held: Mapping[str, frozenset[str]] = {}
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
+        self.halting_reads: list[tuple[int, set[str]]] = []  # (findings before it, reads)
+        self._halts = False  # The scope walked can end the run, right there (`halts`).
         self._steps = 0
         self._memo: dict[tuple[Any, ...], _Walked] = {}
         self._consulting: list[set[str]] = []
@@ -229,6 +232,7 @@ class Judge:
         reads_before = set(self.reads.keys) if self.reads is not None else set()
         touched_before = set(self._step_touched) if self._step_touched is not None else set()
         acted_before, bindings_before = set(self._acted), self.bindings
+        halting_before = len(self.halting_reads)
         consulted: set[str] = set()
         self._consulting.append(consulted)
         try:
@@ -253,6 +257,7 @@ class Judge:
             now=self.now,
             held=self.held,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
+            halting=[keys for _, keys in self.halting_reads[halting_before:]],
         )
 
     def _replay(self, walked: _Walked) -> None:
@@ -267,6 +272,7 @@ class Judge:
         if self._step_touched is not None:
             self._step_touched |= walked.touched
         self._acted |= walked.acted
+        self.halting_reads += [(start, keys) for keys in walked.halting]
         self.now, self.held = walked.now, walked.held
         for consulted in self._consulting:
             consulted.update(walked.consulted)
@@ -358,6 +364,32 @@ class Judge:
             if any(secures_house(self.house, finding) for finding in self.findings[start:]):
                 self.guards += [(holds, False), *((failed, True) for failed in fails)]
 
+    def halting_before(self, found: Callable[[Finding], bool]) -> set[str]:
+        """Return what decides whether the run gets to its last finding for which `found` holds.
+
+        The reads of each scope before it that can end the run (`halts`).
+        """
+        last = max((i for i, finding in enumerate(self.findings) if found(finding)), default=-1)
+        return {key for at, keys in self.halting_reads if at <= last for key in keys}
+
+    def halts(self) -> None:
+        """Note that the step walked can end the run: a `stop`, a `condition`, a failing call.
+
+        What the scope it stands in reads (the `if` around a `stop`, the
+        templated data of a call a client can make fail) decides whether
+        what comes after runs (`halting_reads`).
+        """
+        self._halts = True
+
+    @contextmanager
+    def own_run(self) -> Iterator[None]:
+        """Walk a script's own run: a `stop` in it ends it, not its caller's step."""
+        halts, self._halts = self._halts, False
+        try:
+            yield
+        finally:
+            self._halts = halts
+
     def _known(self) -> Mapping[str, tuple[str, ...]] | None:
         return self.bindings.entity_names() if self.bindings is not None else None
 
@@ -366,10 +398,15 @@ class Judge:
         """Collect what runs inside reads in `reads`; then hand it on as `step` says."""
         outer_reads, self.reads = self.reads, reads
         outer, self._step_touched = self._step_touched, set()
+        outer_halts, self._halts = self._halts, False
         start = len(self.findings)
         try:
             yield
         finally:
+            if self._halts and reads.keys:
+                # They decide whether what follows runs: what is found after this scope.
+                self.halting_reads.append((len(self.findings), reads.keys))
+            self._halts = outer_halts
             self.reads = outer_reads
             touched, self._step_touched = self._step_touched, outer
             if outer is not None:
@@ -561,7 +598,10 @@ class Judge:
             return
         if entity_id in self.knowledge.unreadable_items:
             self.add(Risk.UNKNOWN, entity_id, effect.service, DATA_RULES["unreadable_item"].reason)
-        if verb in OPTIONS_VERBS and (bound := self.knowledge.options_bound.get(entity_id)):
+        options = (
+            self.knowledge.options_bound if verb in OPTIONS_VERBS else self.knowledge.options_fed
+        )
+        if bound := options.get(entity_id):  # New options, or what a template select's are from.
             with self.through(bound[0]):
                 self.add(
                     Risk.UNKNOWN, entity_id, effect.service, OPTIONS_BOUND.format(macro=bound[0])
@@ -701,7 +741,8 @@ class Judge:
             )
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:
-                walk(self, sequence, depth + 1)
+                with self.own_run():
+                    walk(self, sequence, depth + 1)
             finally:
                 self.trigger_ids_known = known
                 self.bindings, self.owners = bindings, owners

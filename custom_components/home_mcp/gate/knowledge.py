@@ -29,6 +29,10 @@ class Knowledge(Protocol):
     def options_bound(self) -> Mapping[str, list[str]]:
         """Return the selects whose options decide what an automation does -> those automations."""
 
+    @property
+    def options_fed(self) -> Mapping[str, list[str]]:
+        """Return what such a template select is computed from -> those automations."""
+
     def reactions(self, key: str) -> Iterable[Finding]:
         """Return what changing `key` sets off (perimeter findings, via from `key`)."""
 

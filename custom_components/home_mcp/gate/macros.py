@@ -22,6 +22,8 @@ from homeassistant.const import (
     CONF_ACTION,
     CONF_CHOOSE,
     CONF_CONDITIONS,
+    CONF_CONTINUE_ON_ERROR,
+    CONF_CONTINUE_ON_TIMEOUT,
     CONF_DEFAULT,
     CONF_ELSE,
     CONF_PARALLEL,
@@ -37,9 +39,10 @@ from homeassistant.const import (
 )
 from homeassistant.helpers import config_validation as cv
 
-from .bindings import Bindings, Partial, static_prefix
+from .bindings import Bindings, Partial, has_template, static_prefix
 from .model import TARGET_KEYS
 from .reads import Reads
+from .rules import MESSAGE_DOMAINS
 from .targets import is_dynamic, static
 
 ANY_SERVICE: Final = "*"
@@ -58,6 +61,10 @@ _WAIT_KINDS: Final = frozenset(
     }
 )
 """After one of these, the rest of a run happens later: on the house as it is then."""
+_CALLS_WALKED: Final = frozenset({"script", "automation", "scene"})
+"""Domains whose calls run what the walk judges step by step."""
+_ENDING_KINDS: Final = frozenset({cv.SCRIPT_ACTION_STOP, cv.SCRIPT_ACTION_CHECK_CONDITION})
+"""Steps that can end the run: what their branch reads decides whether what follows runs."""
 _READ_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_CHECK_CONDITION,
@@ -130,6 +137,9 @@ class Judge(Protocol):
 
     def branch(self, holds: Any, fails: Sequence[Any] = ()) -> AbstractContextManager[None]:
         """Judge a branch that runs when `holds` holds and each of `fails` fails."""
+
+    def halts(self) -> None:
+        """Note that the step walked can end the run: what decides it decides what follows."""
 
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
@@ -251,8 +261,7 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     except ValueError:
         judge.unknown("macro", "An action of a kind Home MCP does not know")
         return
-    if kind in _WAIT_KINDS:
-        judge.later()
+    _note_run(judge, kind, action)
     if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
         _walk_service(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
@@ -356,11 +365,42 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     data, target = _data_and_target(action)
     _read_dynamic(judge, target)
     with judge.step(data):
-        for step in _alternatives(judge, {"name": name, "target": target, "data": data}):
+        ways = _alternatives(judge, {"name": name, "target": target, "data": data})
+        if not action.get(CONF_CONTINUE_ON_ERROR) and _can_fail(ways):
+            judge.halts()
+        for step in ways:
             _call(judge, step["name"], step["target"], step["data"], depth)
     response = action.get("response_variable")
     if isinstance(response, str) and judge.bindings is not None:
         judge.bindings = judge.bindings.with_value(response, None)
+
+
+def _note_run(judge: Judge, kind: str, action: Mapping[str, Any]) -> None:
+    """Tell the judge what a step does to the run: makes what follows later, or can end it."""
+    if kind in _WAIT_KINDS:
+        judge.later()
+    if kind in _ENDING_KINDS or (
+        kind in _WAIT_KINDS and action.get(CONF_CONTINUE_ON_TIMEOUT) is False
+    ):
+        judge.halts()
+
+
+def _can_fail(ways: list[Any]) -> bool:
+    """Return True for a call a client can make fail: one still given templated values.
+
+    A temperature from a slider wider than the thermostat's range raises,
+    and the run stops there. Messages take any text (`MESSAGE_DOMAINS`); a
+    script's own steps say whether it fails (they are walked).
+    """
+    for way in ways:
+        name, target, data = way["name"], way["target"], way["data"]
+        if not (has_template(name) or has_template(target) or has_template(data)):
+            continue
+        domain = static_prefix(name).partition(".")[0] if has_template(name) else str(name)
+        domain = domain.partition(".")[0]
+        if domain not in MESSAGE_DOMAINS | _CALLS_WALKED:
+            return True
+    return False
 
 
 def _call(judge: Judge, name: Any, target: Any, data: Any, depth: int) -> None:

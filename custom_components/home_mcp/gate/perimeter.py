@@ -81,6 +81,8 @@ class Snapshot:
     options_bound: `input_select` or `select` -> the automations whose
         templates take their values from its options (`script.{{
         trigger.to_state.state }}`): new options change what they do.
+    options_fed: what a template select among those is computed from (the
+        text helper its options are split from) -> the same automations.
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -103,6 +105,7 @@ class Snapshot:
         self.acted_by: dict[str, list[str]] = {}
         self.unreadable_items: dict[str, str] = {}
         self.options_bound: dict[str, list[str]] = {}
+        self.options_fed: dict[str, list[str]] = {}
         self.external_actions: dict[str, list[str]] = {}
 
     @classmethod
@@ -304,6 +307,8 @@ def _judge_runnable(
         judge.add(rule.risk, runnable.entity_id, service, rule.reason)
     runnable.keyed_reads = judge.keyed_reads
     runnable.securing_reads = judge.securing_reads
+    # What can end its run before it secures.
+    runnable.securing_reads |= judge.halting_before(lambda f: secures_house(snapshot.house, f))
     for conditions, negated in judge.guards:  # A branch's conditions, when it secures.
         runnable.checks += [
             (key, None if negated else accepted)
@@ -338,6 +343,8 @@ def build_snapshot(
                 snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)
         if runnable.runs_itself:
             runnable.inputs |= judge.reads.keys
+            # What can end its run before it opens.
+            runnable.inputs |= judge.halting_before(lambda f: f.risk in GUARDED_RISKS)
             if runnable.polls:
                 for key in runnable.inputs:
                     snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
@@ -372,5 +379,8 @@ def build_snapshot(
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     sources = derivations(hass, unreadable)
     snapshot.derived = derived_closure(sources)
+    for source, derived in snapshot.derived.items():
+        for select in sorted(derived & snapshot.options_bound.keys()):
+            snapshot.options_fed.setdefault(source, []).extend(snapshot.options_bound[select])
     snapshot.finish(*Fixpoint(macros, sources, opening, securing).run(snapshot.house))
     return snapshot

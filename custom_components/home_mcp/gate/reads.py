@@ -274,7 +274,8 @@ class Reads:
         `'light.'`) reads that whole domain: whatever joins it to an object
         id (`~`, `join`, `format`, `%`) is not followed. So does one that
         starts with a domain (`'input_boolean.rt_'`) when it names no entity
-        or when the template builds text from it (`jinja_text`'s `built`).
+        or when the template builds text from it (`jinja_text`'s `built`: `~`, `+`, `%`
+        beside it, `[` or a method after it, piped to `join`, `format` or `replace`).
         """
         text, literals, built = jinja_text(text, self._known)
         text = text.lower()
@@ -284,7 +285,7 @@ class Reads:
             domain, dot, rest = name.partition(".")
             if domain not in domains:
                 continue
-            if not rest or (dot and (built or self._hass.states.get(name) is None)):
+            if not rest or (dot and (literal in built or self._hass.states.get(name) is None)):
                 self.keys.add(f"domain:{domain}")
         for chain in _DOTTED.findall(text):
             parts = [part.strip() for part in chain.split(".")]

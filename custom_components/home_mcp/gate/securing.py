@@ -52,11 +52,12 @@ def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | Non
     trigger's entity: changing it runs it), what it acts on, nor the timer
     it waits for (its verbs are judged as such).
     """
-    fired = {key for _, keys in runnable.triggers for key in keys}
+    fired = {frozenset(keys) for _, keys in runnable.triggers}
     for key, accepted in runnable.checks:
         # Fired only by changes of what it checks, it checks the state each
         # change leaves: a change cannot keep a later change from securing.
-        if fired != {key}:
+        # (A time trigger, which reads nothing, fires it on any state.)
+        if fired != {frozenset({key})}:
             yield key, accepted
     checked = {key for key, _ in runnable.checks}
     read = runnable.inputs.union(runnable.securing_reads, *(k for _, k in runnable.triggers))

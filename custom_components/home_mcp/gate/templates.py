@@ -40,7 +40,7 @@ _LEXER: Final = _ENVIRONMENT.lexer
 
 def jinja_text(
     text: str, known: Mapping[str, tuple[str, ...]] | None = None
-) -> tuple[str, list[str], bool]:
+) -> tuple[str, list[str], frozenset[str]]:
     r"""Return a template's text as Jinja reads it, for the patterns of `reads.py`.
 
     Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
@@ -48,8 +48,10 @@ def jinja_text(
     'ont_door'`); its comments never run. So the template is tokenized with
     Jinja's own lexer and written back with each run of literals as one
     plainly quoted string, tokens apart; the literals are returned too, and
-    whether the template builds text from one (a literal next to `~`, `+`,
-    `%`, `[`, a method, or a `join`, `format` or `replace` anywhere). Text
+    those the template builds text from (a literal next to `~`, `+`, `%`,
+    followed by `[` or a method, or piped to `join`, `format` or `replace`;
+    a literal handed to a reader whose argument is built is read as every
+    entity anyway: `reads_computed_entity`). Text
     Jinja cannot tokenize is returned as it is (it does not render either).
 
     `known`: variables the run holds entity ids in (`bindings.Bindings.
@@ -59,7 +61,7 @@ def jinja_text(
     try:
         tokens = list(_LEXER.tokenize(text))
     except TemplateSyntaxError:
-        return text, [], True
+        return text, [], frozenset()
     named = _unshadowed(text, tokens, known or {})
     if reads_computed_entity(tokens, frozenset(named)):
         # What it reads is only known when it runs: a bare `states` says so.
@@ -71,27 +73,40 @@ def jinja_text(
         tokens = list(_LEXER.tokenize(text))
     out: list[str] = []
     literals: list[str] = []
+    built: set[str] = set()
     literal: list[str] = []
-    built = False
+    joined = False
     previous = ""
-    for token in tokens:
+    for index, token in enumerate(tokens):
         if token.type == "string":
-            built = built or previous in _JOINS
+            joined = joined or (not literal and previous in _JOINS)
             literal.append(str(token.value))
             continue
         if literal:
-            built = built or token.type in _BUILDS
             literals.append("".join(literal))
+            if joined or token.type in _BUILDS or _builds_with(tokens, index):
+                built.add(literals[-1])
             out.append(_quoted(literals[-1]))
-            literal = []
-        if token.type == "name" and token.value in _BUILDING_NAMES:
-            built = True
+            literal, joined = [], False
         previous = token.type
         out.append(str(token.value) if token.type == "data" else f" {token.value} ")
     if literal:
         literals.append("".join(literal))
+        if joined:
+            built.add(literals[-1])
         out.append(_quoted(literals[-1]))
-    return "".join(out), literals, built
+    return "".join(out), literals, frozenset(built)
+
+
+def _builds_with(tokens: list[Token], index: int) -> bool:
+    """Return True if the token at `index` pipes what is before it to `join`, `format`, `replace`."""
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return (
+        tokens[index].type == "pipe"
+        and following is not None
+        and following.type == "name"
+        and following.value in _BUILDING_NAMES
+    )
 
 
 def _unshadowed(
