@@ -11,7 +11,10 @@ house in Home Assistant's own editors; what is refused moves nothing.
 
 from __future__ import annotations
 
+from pytest_homeassistant_custom_component.common import MockEntityPlatform
+
 from custom_components.home_mcp.gate import Action
+from homeassistant.components.lock import LockEntity
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
@@ -629,3 +632,41 @@ async def test_what_a_template_selects_options_are_computed_from_decides_what_it
 
     await assert_house(hass, LOCKED)
     assert first.get("ok") is False or second.get("ok") is False, (first, second)
+
+
+async def test_an_integration_s_entity_service_reaches_its_entities_set_up_without_an_id(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A lock set up from YAML (no unique id) is still its integration's: its service reaches it.
+
+    The integration's `kwikset.release` on `{{ which }}` may be that lock:
+    the helper that sets it off waits.
+    """
+
+    class _Kwikset(LockEntity):
+        _attr_name = "Side door"
+        _attr_is_locked = True
+
+        async def async_release(self) -> None:
+            self._attr_is_locked = False
+            self.async_write_ha_state()
+
+    platform = MockEntityPlatform(hass, domain="lock", platform_name="kwikset")
+    platform.async_prepare()  # As Home Assistant sets up an integration's platform.
+    await platform.async_add_entities([_Kwikset()])
+    platform.async_register_entity_service("release", None, "async_release")
+    hass.config.components.add("kwikset")
+    assert hass.states.get("lock.side_door").state == "locked"
+    (helper,) = await _helpers(owner, "Let the dog walker in")
+    await owner.save_automation(
+        "dog_walker",
+        {
+            "alias": "Dog walker",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "variables": {"which": "{{ states('input_text.door') }}"},
+            "actions": [{"action": "kwikset.release", "target": {"entity_id": "{{ which }}"}}],
+        },
+    )
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(refused, risk=None, reaching="lock.side_door")
+    assert hass.states.get("lock.side_door").state == "locked"

@@ -30,6 +30,7 @@ from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_DEVICE_ID, ATTR_ENTITY_I
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.entity_platform import async_get_platforms
 
 from ..const import DOMAIN
 from .internals import TEMPLATE_CONFIG, TEMPLATE_SCRIPTS, Unreadable, private
@@ -141,7 +142,7 @@ class HouseMap:
         return keys
 
     def platform_entities(self, platform: str) -> tuple[str, ...]:
-        """Return the registered entities an integration provides."""
+        """Return the entities an integration provides (registered, or set up without an id)."""
         return self.by_platform.get(platform, ())
 
     def entity_class(self, entity_id: str) -> EntityClass:
@@ -195,6 +196,13 @@ def build_house_map(
     by_platform: dict[str, list[str]] = {}
     for entity_id, platform in house.platforms.items():
         by_platform.setdefault(platform, []).append(entity_id)
+    for integration in sorted(hass.config.components):
+        # Entities without a unique id (set up from YAML) are the platform's too.
+        for entity_platform in async_get_platforms(hass, integration):
+            known = set(by_platform.get(integration, ()))
+            by_platform.setdefault(integration, []).extend(
+                entity_id for entity_id in entity_platform.entities if entity_id not in known
+            )
     house.by_platform = {platform: tuple(ids) for platform, ids in by_platform.items()}
     return house
 
