@@ -252,6 +252,28 @@ async def test_text_for_an_agent_that_cannot_control_the_house_runs(
     assert judged("conversation.home_assistant")
     hass.config_entries.async_update_entry(agent, options={CONF_LLM_HASS_API: ["assist"]})
     assert judged("conversation.chat")
+    # The owner's automation handing text to an agent that is not there: nothing answers.
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"ask": {}}})
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "ask_gone",
+                "alias": "Ask an agent that was removed",
+                "triggers": [{"trigger": "state", "entity_id": "input_boolean.ask", "to": "on"}],
+                "actions": [
+                    {
+                        "action": "conversation.process",
+                        "data": {"agent_id": "conversation.gone", "text": "open the garage"},
+                    }
+                ],
+            }
+        },
+    )
+    await hass.async_block_till_done()
+    result = await _call(mcp, "input_boolean", "turn_on", target={"entity_id": "input_boolean.ask"})
+    assert result.get("error") != "needs_confirmation", result
 
 
 async def test_event_fired_by_a_script_is_followed(mcp: McpHarness, hass: HomeAssistant) -> None:
@@ -302,3 +324,36 @@ async def test_an_event_type_written_as_a_number_is_the_event_of_that_name(
     assert gate.async_is_guarded_entity("automation.door_on_42")
     findings = list(gate.index.async_current().reactions("event:42"))
     assert any(f.entity_id == "lock.front_door" for f in findings), findings
+
+
+async def test_an_action_of_home_assistant_that_is_not_installed_does_nothing(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`homeassistant.disable_entity` (Spook's, not installed here) on a templated target.
+
+    Home Assistant refuses it when the owner's automation runs: the helper
+    that sets it off runs.
+    """
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"tidy": {}}})
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "tidy_updates",
+                "alias": "Tidy updates",
+                "triggers": [{"trigger": "state", "entity_id": "input_boolean.tidy", "to": "on"}],
+                "actions": [
+                    {
+                        "action": "homeassistant.disable_entity",
+                        "target": {"entity_id": "{{ states('sensor.stale') }}"},
+                    }
+                ],
+            }
+        },
+    )
+    await hass.async_block_till_done()
+    result = await _call(
+        mcp, "input_boolean", "turn_on", target={"entity_id": "input_boolean.tidy"}
+    )
+    assert result.get("ok") is True, result

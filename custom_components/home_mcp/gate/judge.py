@@ -471,6 +471,10 @@ class Judge:
             return []
         domain, service = str(static(domain)), str(static(service))
         name = f"{domain}.{service}"
+        if domain == "homeassistant" and not self.hass.services.has_service(domain, service):
+            # Home Assistant's own actions are all there from its start; another
+            # (Spook's `homeassistant.disable_entity`, not installed) is refused.
+            return []
         if depth > MAX_DEPTH:
             self.unknown(name, "Macros nest too deeply to analyse")
             return []

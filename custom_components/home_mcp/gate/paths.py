@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant import const as ha_const
+from homeassistant.components.conversation import async_get_agent_info
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import ATTR_ENTITY_ID, CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, split_entity_id
@@ -271,9 +272,11 @@ def agent_only_talks(hass: HomeAssistant, agent_id: Any) -> bool:
         return False
     if agent_id == "conversation.home_assistant":
         return False
+    if "conversation" not in hass.config.components or async_get_agent_info(hass, agent_id) is None:
+        return True  # No such agent: Home Assistant refuses the call, nothing answers.
     entry = er.async_get(hass).async_get(agent_id)
     if entry is None:
-        return hass.states.get(agent_id) is None  # Not there: nothing answers.
+        return False
     config_entry = hass.config_entries.async_get_entry(entry.config_entry_id or "")
     if config_entry is None:
         return False

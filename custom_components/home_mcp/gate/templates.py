@@ -63,7 +63,7 @@ def jinja_text(
     except TemplateSyntaxError:
         return text, [], frozenset()
     named = _unshadowed(text, tokens, known or {})
-    if reads_computed_entity(tokens, frozenset(named)):
+    if reads_computed_entity(tokens, frozenset(named) | _literal_loops(text, tokens)):
         # What it reads is only known when it runs: a bare `states` says so.
         text += " {{ states }}"
         tokens = list(_LEXER.tokenize(text))
@@ -107,6 +107,41 @@ def _builds_with(tokens: list[Token], index: int) -> bool:
         and following.type == "name"
         and following.value in _BUILDING_NAMES
     )
+
+
+def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
+    """Return the names a `{% for %}` takes from a list of literals only, never set otherwise.
+
+    `{% for e in ['sensor.a', 'sensor.b'] %}{{ state_attr(e, 'x') }}`
+    reads those two sensors: the literals are in the text, read as such.
+    """
+    if not any(token.type == "name" and token.value == "for" for token in tokens):
+        return frozenset()
+    try:
+        body = _ENVIRONMENT.parse(text)
+    except TemplateSyntaxError:
+        return frozenset()
+    looped: dict[str, int] = {}  # Name -> the loops over literals that bind it.
+    for loop in body.find_all(nodes.For):
+        items = getattr(loop.iter, "items", None) or ()
+        if (
+            isinstance(loop.target, nodes.Name)
+            and isinstance(loop.iter, (nodes.List, nodes.Tuple))
+            and all(isinstance(item, nodes.Const) and isinstance(item.value, str) for item in items)
+        ):
+            looped[loop.target.name] = looped.get(loop.target.name, 0) + 1
+    stored: dict[str, int] = {}  # Name -> every place it is set (a loop, `set`, `with`).
+    for name in body.find_all(nodes.Name):
+        if name.ctx in ("store", "param"):
+            stored[name.name] = stored.get(name.name, 0) + 1
+    return frozenset(name for name, loops in looped.items() if stored.get(name) == loops) - _params(
+        body
+    )
+
+
+def _params(body: nodes.Template) -> set[str]:
+    """Return the names macros take as parameters."""
+    return {name.name for macro in body.find_all(nodes.Macro) for name in macro.args}
 
 
 def _unshadowed(
