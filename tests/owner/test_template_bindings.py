@@ -670,3 +670,40 @@ async def test_an_integration_s_entity_service_reaches_its_entities_set_up_witho
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert_refused(refused, risk=None, reaching="lock.side_door")
     assert hass.states.get("lock.side_door").state == "locked"
+
+
+async def test_a_choice_computed_from_a_value_the_gate_cannot_bound_counts_each_way(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{% set hour = states('sensor.time').split(':')[0] | int %}` then `switch.turn_off/on`.
+
+    The hour may be anything, so the action is either switch action, on the
+    switches it names: its helper runs. Written `lock.unlock` one way, it waits.
+    """
+    for key, other in (("outside", "switch.turn_on"), ("door", "lock.unlock")):
+        (helper,) = await _helpers(owner, f"Late {key}")
+        target = "switch.decorative_lights" if key == "outside" else "lock.front_door"
+        await owner.save_automation(
+            f"late_{key}",
+            {
+                "alias": f"Late {key}",
+                "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+                "actions": [
+                    {
+                        "action": "{% set hour = states('sensor.time').split(':')[0] | int %}"
+                        "{% if hour >= 5 and hour <= 9 %}switch.turn_off"
+                        f"{{% else %}}{other}{{% endif %}}",
+                        "target": {"entity_id": target},
+                    }
+                ],
+            },
+        )
+    ran = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": "input_boolean.late_outside"}
+    )
+    assert ran["ok"] is True, ran
+    refused = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": "input_boolean.late_door"}
+    )
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -127,9 +127,11 @@ def _decide(ways: int) -> int:
 class _Any:
     """A value that may be anything.
 
-    Printing it, indexing it, iterating it, calling it or handing it to a
-    filter makes the render fail; its attributes and comparisons are
-    `ANY` too, and a condition on it is taken both ways (`renders`).
+    Printing it, iterating it, hashing it or asking its length makes the
+    render fail; what is computed from it (an attribute, an item, a call,
+    arithmetic, a comparison, a filter or a test given it: `states('x') |
+    int > 5`) is `ANY` too, and a condition on it is taken both ways
+    (`renders`).
     """
 
     __slots__ = ()
@@ -138,7 +140,7 @@ class _Any:
         raise Unbounded
 
     def _either(self, *_: Any, **__: Any) -> Any:
-        return self
+        return ANY  # Not `self`: a `_Prefixed`'s item or sum no longer starts so.
 
     def __bool__(self) -> bool:
         return _decide(2) == 0
@@ -146,10 +148,12 @@ class _Any:
     def __repr__(self) -> str:
         return "ANY"  # What tells alternatives apart (`_distinct`), never a render's text.
 
-    __str__ = __format__ = __len__ = __iter__ = __call__ = _unbounded
-    __hash__ = __getitem__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _unbounded
-    __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __neg__ = _unbounded
+    __str__ = __format__ = __len__ = __iter__ = _unbounded
+    __hash__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
+    __call__ = __getitem__ = _either
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _either
+    __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __neg__ = _either
+    __floordiv__ = __rfloordiv__ = __pow__ = __rpow__ = _either
     __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _either
 
     def __getattr__(self, name: str) -> Any:
@@ -283,12 +287,12 @@ class _OpenContext(Context):
 
 
 def _guard(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Return `function`, failing the render when it is handed `ANY`."""
+    """Return `function`, giving `ANY` when it is handed `ANY` (`states('x') | int`)."""
 
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         if any(isinstance(value, _Any) for value in (*args, *kwargs.values())):
-            raise Unbounded
+            return ANY
         return function(*args, **kwargs)
 
     if hasattr(function, "jinja_pass_arg"):
