@@ -396,8 +396,8 @@ def _can_fail(ways: list[Any]) -> bool:
         name, target, data = way["name"], way["target"], way["data"]
         if not (has_template(name) or has_template(target) or has_template(data)):
             continue
-        domain = static_prefix(name).partition(".")[0] if has_template(name) else str(name)
-        domain = domain.partition(".")[0]
+        written = static_prefix(name) if has_template(name) else str(static(name))
+        domain = written.partition(".")[0]
         if domain not in MESSAGE_DOMAINS | _CALLS_WALKED:
             return True
     return False
