@@ -29,7 +29,8 @@ integration's name starts is fired by scripts' `event:` actions only);
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 import re
 from typing import Any, Final
 
@@ -87,6 +88,15 @@ class Reads:
         self.keys: set[str] = set()
         self._known: Mapping[str, tuple[str, ...]] = {}
 
+    @contextmanager
+    def _knowing(self, known: Mapping[str, tuple[str, ...]]) -> Iterator[None]:
+        """Read what is added inside with `known` as the run's entity variables."""
+        saved, self._known = self._known, known
+        try:
+            yield
+        finally:
+            self._known = saved
+
     def add(self, config: Any, known: Mapping[str, tuple[str, ...]] | None = None) -> Reads:
         """Add what `config` (any configuration value) reads; return self.
 
@@ -94,11 +104,8 @@ class Reads:
         (`bindings.Bindings.entity_names`): `states(door)` reads those.
         """
         if known is not None:
-            saved, self._known = self._known, known
-            try:
+            with self._knowing(known):
                 return self.add(config)
-            finally:
-                self._known = saved
         if isinstance(config, Template):
             self.add_template(config.template)
         elif isinstance(config, str):
@@ -120,11 +127,8 @@ class Reads:
     ) -> Reads:
         """Add what only the templated parts of `config` read (its plain values are outputs)."""
         if known is not None:
-            saved, self._known = self._known, known
-            try:
+            with self._knowing(known):
                 return self.add_templated(config)
-            finally:
-                self._known = saved
         if isinstance(config, Mapping):
             for value in config.values():
                 self.add_templated(value)

@@ -10,6 +10,7 @@ reads everything). Nothing here knows Home Assistant's house.
 from __future__ import annotations
 
 from collections.abc import Mapping
+import functools
 from typing import Final
 
 from jinja2 import Environment, TemplateSyntaxError, nodes
@@ -109,6 +110,15 @@ def _builds_with(tokens: list[Token], index: int) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def _parsed(text: str) -> nodes.Template | None:
+    """Return the template's syntax tree, parsed once (None: Jinja cannot parse it)."""
+    try:
+        return _ENVIRONMENT.parse(text)
+    except TemplateSyntaxError:
+        return None
+
+
 def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
     """Return the names a `{% for %}` takes from a list of literals only, never set otherwise.
 
@@ -117,9 +127,7 @@ def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
     """
     if not any(token.type == "name" and token.value == "for" for token in tokens):
         return frozenset()
-    try:
-        body = _ENVIRONMENT.parse(text)
-    except TemplateSyntaxError:
+    if (body := _parsed(text)) is None:
         return frozenset()
     looped: dict[str, int] = {}  # Name -> the loops over literals that bind it.
     for loop in body.find_all(nodes.For):
@@ -152,9 +160,7 @@ def _unshadowed(
     used = {key for key in known if key.partition(".")[0] in names}
     if not used:
         return {}
-    try:
-        body = _ENVIRONMENT.parse(text)
-    except TemplateSyntaxError:
+    if (body := _parsed(text)) is None:
         return {}
     stored = {node.name for node in body.find_all(nodes.Name) if node.ctx in ("store", "param")}
     return {key: known[key] for key in sorted(used) if key.partition(".")[0] not in stored}
