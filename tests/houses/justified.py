@@ -13,6 +13,47 @@ from collections.abc import Mapping
 from typing import Final
 
 JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
+    "geekofweek": {
+        "turn_on input_boolean.disable_door_lock_automations": "automation."
+        "location_after_user1_home_lock_doors locks lock.garage_door only while it is off",
+        "turn_on input_boolean.disable_garage_automations": "automation."
+        "garage_household_away_mode_close_garage closes cover.garage_door only while it is off",
+        "turn_off input_boolean.disable_garage_automations": "automation."
+        "garage_user1_home_open_garage_door opens cover.garage_door when USER1 arrives, only "
+        "while it is off",
+        "turn_on input_boolean.disable_location_automations": "automation."
+        "location_household_away_mode_locks locks the doors only while it is off",
+        "turn_off input_boolean.disable_location_automations": "automation."
+        "out_of_town_turn_off_when_home then turns out-of-town mode off, and the 7 a.m. reset "
+        "turns disable_garage_automations off: the garage opens on USER1's arrival",
+        "turn_on input_boolean.garage_door": "automation.garage_open_on_demand opens "
+        "cover.garage_door",
+        "turn_on input_boolean.guest_mode": "automation.alarm_enable_alarm_when_away arms "
+        "the alarm only while guest mode is off",
+        "turn_off input_boolean.out_of_town_mode": "automation.system_reset_overrides_at_7a "
+        "runs only while it is off, and turns disable_garage_automations off: the garage "
+        "opens on USER1's arrival",
+    },
+    "jlpouffier": {
+        "turn_on input_boolean.automation_presence_simulator": "automation.mode_chien_actions "
+        "locks the front door on departure (script.leave_home) only while it is off",
+        "turn_off input_boolean.depart_intelligent": "automation."
+        "surveillance_de_la_maison_eteindre_appareils_lors_du_depart locks on departure "
+        "(script.leave_home) only while it is on",
+        "turn_on input_boolean.guest_mode": "the same departure automation locks only while "
+        "guest mode is off",
+        "turn_on input_boolean.mode_chien": "automation.mode_chien_actions locks on departure "
+        "only when dog mode is off",
+        "select_next input_select.modes_de_presence_de_la_maison_v2": "automation."
+        "mode_sommeil_actions locks lock.serrure_porte_d_entree at bedtime only while the "
+        "house is 'Occupée'",
+        "turn_on script.power_notification_simulation_de_presence_et_eloignement_du_domicile": (
+            "its notification's button turns the presence simulator on, which keeps "
+            "automation.mode_chien_actions from locking on departure"
+        ),
+        "turn_on script.quitter_la_maison": "it sets the house to 'Départ en cours': "
+        "automation.mode_sommeil_actions then does not lock at bedtime",
+    },
     "ccostan": {
         "turn_on input_boolean.guest_mode": "automation.away_mode locks and arms only while "
         "guest mode is off (its condition)",
@@ -23,9 +64,6 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
 """House -> `service entity_id` -> the path that makes it wait."""
 
 NOT_YET: Final[Mapping[str, str]] = {
-    "geekofweek": "21 of 446 wait (4.7 %): thermostat -> climate-mode sensor -> out-of-town -> "
-    "overrides reset -> garage on arrival -> alarm chains, and the flags that keep locking "
-    "and arming automations from running; not yet reviewed into JUSTIFIED",
     "heyitsyang": "94 of 1,144 wait (8.2 %): keymaster's code slots (a reset or a copy from the "
     "parent slot reaches the lock's user codes), and speaker volumes a client can push past "
     "what the speakers take, which would stop the extended-absence run before it arms; not "
@@ -33,9 +71,6 @@ NOT_YET: Final[Mapping[str, str]] = {
     "jazzyisj": "every harmless action waits: shell_command.alarm_snapshots_purge_old is named "
     "as opening ('alarm'), and a template sensor reading every entity leads, through the "
     "alarm's arming and the occupancy automations, to the automation that runs it",
-    "jlpouffier": "13 of 313 harmless actions wait (4.2 %): guest, dog and presence-simulation "
-    "modes keeping the departure lock and the shutters' automations from running; not yet "
-    "reviewed into JUSTIFIED",
     "thefes": "every harmless action waits: its template lights drive each other (dashboards, "
     "party mode, each room's template light) deeper than the 24 levels the gate follows, "
     "which makes them unknown",

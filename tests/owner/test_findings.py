@@ -1275,3 +1275,225 @@ async def test_a_branch_that_stops_the_run_before_an_unlock_is_its_input(
     early.move_to(9, 31)
     await assert_house(hass, LOCKED)
     assert_refused(result, reaching="lock.front_door")
+
+
+# -- what a change sets off: the states it leaves (issue 30, real houses) -------
+
+
+@LINGERING_TIMERS
+async def test_leaving_the_condition_of_a_timed_disarm_false_runs(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """At 10:00 disarm if a helper is on: turning the helper off runs, and nothing disarms.
+
+    (geekofweek: the thermostat turned "out of town" on, which only keeps the
+    7 a.m. reset of its overrides from running.)
+    """
+    helper = await owner.create_helper("input_boolean", "Cleaner today")
+    await owner.save_automation(
+        "cleaner_at_ten",
+        {
+            "alias": "Disarm for the cleaner at ten",
+            "triggers": [{"trigger": "time", "at": "10:00:00"}],
+            "conditions": [{"condition": "state", "entity_id": helper, "state": "on"}],
+            "actions": [DISARM],
+        },
+    )
+    await arm(hass, morning.freezer, "alarm_arm_away")
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": helper}))
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(refused, reaching=ALARM)
+    morning.move_to(10, 1)
+    await assert_house(hass, {ALARM: "armed_away"})
+
+
+async def test_a_change_no_trigger_fires_on_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """An automation unlocking when a helper turns on: turning it off runs, on waits."""
+    helper = await owner.create_helper("input_boolean", "Cleaner here")
+    await owner.act("input_boolean.turn_on", entity_id=helper)
+    await owner.save_automation(
+        "cleaner_here",
+        {
+            "alias": "Let the cleaner in",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": helper}))
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_a_helper_an_unlocking_run_waits_for_counts_whatever_its_conditions(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A run that starts while the helper is on, then waits for it to go off to unlock.
+
+    Read as it runs, the helper's change to "off" is what unlocks: it waits,
+    though the automation's condition wants it on.
+    """
+    helper = await owner.create_helper("input_boolean", "Cleaner expected")
+    await owner.act("input_boolean.turn_on", entity_id=helper)
+    await owner.save_automation(
+        "cleaner_leaves",
+        {
+            "alias": "Unlock once the cleaner is no longer expected",
+            "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
+            "conditions": [{"condition": "state", "entity_id": helper, "state": "on"}],
+            "actions": [
+                {"wait_template": f"{{{{ is_state('{helper}', 'off') }}}}"},
+                UNLOCK_FRONT,
+            ],
+        },
+    )
+    refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": helper})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_what_only_sets_what_a_locking_automation_waits_for_is_no_weakening(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """An automation turning guest mode off at dusk sets off one locking when it is off.
+
+    Turning guest mode off keeps the first from running, and does what it
+    would: the door locks (jlpouffier's guest notification).
+    """
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest)
+    await owner.save_automation(
+        "guest_mode_ends",
+        {
+            "alias": "Guest mode ends at dusk",
+            "triggers": [SUNSET],
+            "conditions": [{"condition": "state", "entity_id": guest, "state": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": guest}}],
+        },
+    )
+    await owner.save_automation(
+        "lock_up",
+        {
+            "alias": "Lock up after the guests",
+            "triggers": [{"trigger": "state", "entity_id": guest, "to": "off"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest}))
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_an_earlier_option_s_condition_made_false_is_no_weakening(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`choose`: porch light if the porch helper is on, else lock if locking is on.
+
+    The porch helper off leaves the lock its turn: it runs. On, it takes the
+    lock's turn: it waits (jlpouffier's dog mode).
+    """
+    porch = await owner.create_helper("input_boolean", "Porch at night")
+    locking = await owner.create_helper("input_boolean", "Lock at night")
+    await owner.act("input_boolean.turn_on", entity_id=locking)
+    await _choosing_automation(owner, SUNSET, [(porch, BED_LIGHT_ON), (locking, LOCK_FRONT)])
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": porch}))
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(refused, reaching="automation.evening")
+
+
+# -- a caller's run of a script a locking automation runs -------------------------
+
+NOTIFY_SLOWLY = [
+    {"delay": {"minutes": 5}},
+    {"action": "persistent_notification.create", "data": {"message": "Bedtime"}},
+]
+
+
+async def _bedtime(owner: Owner, script: dict[str, Any], call: dict[str, Any]) -> str:
+    """Save the script `script.bedtime_notice` and a 23:00 automation: `call`, then lock."""
+    await owner.save_script("bedtime_notice", script)
+    return await owner.save_automation(
+        "bedtime",
+        {"alias": "Bedtime", "triggers": [{"trigger": "time", "at": "23:00:00"}],
+         "actions": [call, LOCK_FRONT]},
+    )  # fmt: skip
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize("mode", ["single", "restart", "queued"])
+async def test_a_script_that_secures_nothing_started_unwaited_for_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Bedtime starts a notice (`script.turn_on`) and locks: a client's notice holds up nothing.
+
+    (jlpouffier: its phone notifications, in `restart` mode.)
+    """
+    script = {"alias": "Bedtime notice", "mode": mode, "sequence": NOTIFY_SLOWLY}
+    call = {"action": "script.turn_on", "target": {"entity_id": "script.bedtime_notice"}}
+    await _bedtime(owner, script, call)
+    started = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.bedtime_notice"}
+    )
+    assert_ran(started)
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize("mode", ["single", "restart"])
+async def test_a_script_that_secures_nothing_waited_for_runs_unless_queued(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Bedtime waits for its notice, then locks: a dropped or restarted run ends its wait."""
+    script = {"alias": "Bedtime notice", "mode": mode, "sequence": NOTIFY_SLOWLY}
+    await _bedtime(owner, script, {"action": "script.bedtime_notice"})
+    started = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.bedtime_notice"}
+    )
+    assert_ran(started)
+
+
+@LINGERING_TIMERS
+async def test_a_queued_script_a_locking_automation_waits_for_run_with_the_client_s_data_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Queued behind a client's run with its own data (a ten-hour pause), bedtime's lock waits.
+
+    As written, the client's run takes no longer than bedtime's own: it runs.
+    """
+    script = {
+        "alias": "Bedtime notice",
+        "mode": "queued",
+        "sequence": [{"delay": "{{ pause | default(300) }}"}, *NOTIFY_SLOWLY[1:]],
+    }
+    bedtime = await _bedtime(owner, script, {"action": "script.bedtime_notice"})
+    target = {"entity_id": "script.bedtime_notice"}
+    assert_ran(await call_service(mcp, "script.turn_on", target=target))
+    given = {"variables": {"pause": 36000}}
+    started = await call_service(mcp, "script.turn_on", target=target, data=given)
+    assert_refused(started, reaching=bedtime)
+
+
+@LINGERING_TIMERS
+async def test_a_locking_restart_script_started_while_idle_runs_and_locks(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Idle, its run is bedtime's to restart: the client's own run locks, a minute later."""
+    await owner.save_script(
+        "lock_up",
+        {"alias": "Lock up", "mode": "restart",
+         "sequence": [{"delay": {"minutes": 1}}, LOCK_FRONT]},
+    )  # fmt: skip
+    await owner.save_automation(
+        "bedtime",
+        {"alias": "Bedtime", "triggers": [{"trigger": "time", "at": "23:00:00"}],
+         "actions": [{"action": "script.lock_up"}]},
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": "script.lock_up"}))
+    pass_time(hass, freezer, timedelta(minutes=2))
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)

@@ -20,6 +20,7 @@ Three openings, two causes:
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from homeassistant.core import HomeAssistant
@@ -157,7 +158,7 @@ async def test_an_automations_run_watched_through_its_entity(
 async def test_restarting_a_renamed_script_a_securing_automation_runs_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    """In `restart` mode the caller's run cancels the automation's: renamed or not."""
+    """In `restart` mode the caller's run cancels the automation's going on: renamed or not."""
     lock_up = {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}}
     sequence = [{"delay": {"minutes": 1}}, lock_up]
     await owner.save_script(
@@ -173,7 +174,15 @@ async def test_restarting_a_renamed_script_a_securing_automation_runs_waits(
         },
     )
 
+    await hass.services.async_call("automation", "trigger", {"entity_id": bedtime})
+    for _ in range(20):  # Its run starts, and waits its minute.
+        await asyncio.sleep(0)
+    running = hass.states.get(renamed)
+    assert running is not None and running.state == "on"
+
     restarted = await call_service(mcp, "script.turn_on", target={"entity_id": renamed})
 
     assert_refused(restarted, reaching=bedtime)
-    assert hass.states.get(renamed).state == "off"  # type: ignore[union-attr]
+    after = hass.states.get(renamed)
+    assert after is not None and after.state == "on"
+    assert after.attributes["last_triggered"] == running.attributes["last_triggered"]

@@ -17,7 +17,8 @@ from .expansion import HouseMap
 from .model import Finding, Risk
 from .reads import EVERYTHING
 from .rules import OPENING_DEVICE_CLASSES
-from .wiring import Runnable, Scope
+from .verbs import verb_states
+from .wiring import Runnable, Scope, TriggerOn
 
 _RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger"})
 _STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
@@ -30,6 +31,8 @@ _DERIVES: Final = (
 )
 type End = tuple[Risk, str | None, str, str]
 type Found = dict[End, tuple[Finding, Scope]]
+type Needs = frozenset[str] | None
+"""The states of a key that set a finding off (None: any change)."""
 
 
 def end_of(finding: Finding) -> End:
@@ -46,6 +49,15 @@ def _union(first: Scope, second: Scope) -> Scope:
     return None if first is None or second is None else first | second
 
 
+def _wider(first: Needs, second: Needs) -> Needs:
+    return None if first is None or second is None else first | second
+
+
+def can_set_off(needs: Needs, states: frozenset[str]) -> bool:
+    """Return True if a change leaving its entity in one of `states` (empty: unknown) meets `needs`."""
+    return needs is None or not states or bool(states & needs)
+
+
 def is_entity_key(key: str) -> bool:
     """Return True for an entity id key (not `domain:`, `event:`, `service:`, `*`)."""
     return ":" not in key and "." in key
@@ -60,9 +72,13 @@ class Fixpoint:
         sources: Mapping[str, set[str]],
         opening: dict[str, Found],
         securing: set[str],
+        triggers_on: Mapping[str, list[TriggerOn]] | None = None,
     ) -> None:
         """Start from what each macro does on its own (`opening`) and what it touches."""
         self._runnables = {r.entity_id: r for r in macros}
+        self._triggers_on = triggers_on or {}
+        # Key -> finding -> the states of the key that set it off (`_needs`).
+        self._needs: dict[str, dict[End, Needs]] = {}
         self._sources = sources
         self._opening = opening
         self._perimeter: dict[str, Found] = {}
@@ -103,8 +119,10 @@ class Fixpoint:
                         )
         self._queue.extend(key for key, found in opening.items() if found)
 
-    def run(self, house: HouseMap) -> tuple[dict[str, Found], dict[str, Found]]:
-        """Seed, propagate, then return the perimeter and the opening macros.
+    def run(
+        self, house: HouseMap
+    ) -> tuple[dict[str, Found], dict[str, Found], dict[str, dict[End, Needs]]]:
+        """Seed, propagate, then return the perimeter, the opening macros, and what they need.
 
         Seeds: what Switch as X shows, and what a lock, entrance, valve or
         alarm panel derives from.
@@ -148,8 +166,8 @@ class Fixpoint:
             if runnable is not None:
                 extra = self._extra.get(runnable_id, {})
                 for finding, scope in [*new, *grown]:
-                    reads = runnable.reads(scope) | extra.get(end_of(finding), set())
-                    self._pass_on(runnable_id, finding, sorted(reads))
+                    keyed = extra.get(end_of(finding), set())
+                    self._pass_on(runnable, finding, scope, keyed)
             done.update((end, scope) for end, (_, scope) in found.items())
             if new:
                 for user_id, verb, via, _scope in self._users.get(runnable_id, ()):
@@ -159,34 +177,70 @@ class Fixpoint:
                             [(f.through(*via, runnable_id), s) for f, s in new],
                             self._keyed_for(user_id, runnable_id),
                         )
-        return self._perimeter, self._opening
+        return self._perimeter, self._opening, self._needs
 
-    def _pass_on(self, runnable_id: str, finding: Finding, keys: list[str]) -> None:
-        """Put what `finding` of a macro does in the perimeter of each key it reads."""
-        end = end_of(finding)
-        for key in keys:
-            if end in self._perimeter.get(key, {}):
-                continue
-            prefix = (key, runnable_id) if is_entity_key(key) else (runnable_id,)
-            self._grow(key, [(finding.through(*prefix), None)])
+    def _pass_on(self, runnable: Runnable, finding: Finding, scope: Scope, keyed: set[str]) -> None:
+        """Put what `finding` of a macro does in the perimeter of each key it reads.
 
-    def _grow(self, key: str, findings: list[tuple[Finding, Scope]]) -> None:
+        `keyed`: what the data of the step that set the finding off reads.
+        """
+        for key in sorted(runnable.reads(scope) | keyed):
+            needs = None if key in keyed else self._needs_of(runnable, key, scope)
+            prefix = (key, runnable.entity_id) if is_entity_key(key) else (runnable.entity_id,)
+            self._grow(key, [(finding.through(*prefix), needs)])
+
+    def _needs_of(self, runnable: Runnable, key: str, scope: Scope) -> Needs:
+        """Return the states of `key` that can set off what a macro does (None: any).
+
+        An automation does not run while a condition at its top (`held`) is
+        false: leaving the entity in another state sets nothing off. Read
+        only by its triggers, the states they fire on. Read as it runs (a
+        wait, a choice after a delay): any change, while it may be running.
+        """
+        if not is_entity_key(key) or key in runnable.run_reads:
+            return None
+        held = runnable.held.get(key)
+        fired: Needs = None
+        if key not in runnable.inputs:
+            ways = [
+                trigger
+                for trigger in self._triggers_on.get(key, ())
+                if trigger.automation_id == runnable.entity_id
+                and (scope is None or trigger.trigger_id in scope)
+            ]
+            if ways and all(t.to is not None and not t.not_to for t in ways):
+                fired = frozenset().union(*(t.to or () for t in ways))
+        if held is None:
+            return fired
+        return held if fired is None else held & fired
+
+    def _grow(self, key: str, findings: list[tuple[Finding, Needs]]) -> None:
         stack = [(key, findings)]
         while stack:
             key, found = stack.pop()
             slot = self._perimeter.setdefault(key, {})
-            fresh = [(f, scope) for f, scope in found if end_of(f) not in slot]
+            needed = self._needs.setdefault(key, {})
+            fresh: list[tuple[Finding, Needs]] = []
+            for finding, needs in found:
+                end = end_of(finding)
+                if end not in slot:
+                    slot[end] = (finding, None)
+                    needed[end] = needs
+                elif (wider := _wider(needed[end], needs)) != needed[end]:
+                    needed[end] = wider  # Set off by more states: passed on again.
+                else:
+                    continue
+                fresh.append((slot[end][0], needed[end]))
             if not fresh:
                 continue
-            slot.update((end_of(f), (f, scope)) for f, scope in fresh)
-            for user_id, _verb, via, scope in self._users_of(key):
-                extra = self._keyed_for(user_id, key)
-                self._gain(user_id, [(f.through(*via), scope) for f, _ in fresh], extra)
+            states_of = key.partition(".")[0] if is_entity_key(key) else None
+            for user_id, verb, via, scope in self._users_of(key):
+                states = verb_states(states_of, verb) if states_of else frozenset()
+                if gained := [(f.through(*via), scope) for f, n in fresh if can_set_off(n, states)]:
+                    self._gain(user_id, gained, self._keyed_for(user_id, key))
             for source in self._sources.get(key, ()):
-                has = self._perimeter.get(source, {})
-                if news := [f for f, _ in fresh if end_of(f) not in has]:
-                    through = (source,) if is_entity_key(source) else ()
-                    stack.append((source, [(f.through(*through), None) for f in news]))
+                through = (source,) if is_entity_key(source) else ()
+                stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
 
     def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...], Scope]]:
         if key == EVERYTHING:

@@ -65,7 +65,7 @@ from .targets import (
     static,
     unplain,
 )
-from .verbs import resulting_states, timer_verb
+from .verbs import resulting_states, timer_verb, verb_states
 from .wiring import Scope, Touched
 
 RUN_WITH_DATA: Final = "run_with_data"
@@ -694,8 +694,9 @@ class Judge:
         if self._step_touched is not None:
             self._step_touched.update(keys)
         prefix = (*self.path, key) if is_entity else self.path
+        states = verb_states(key.partition(".")[0], verb or "") if is_entity else frozenset()
         for name in keys:
-            for finding in self.knowledge.reactions(name):
+            for finding in self.knowledge.reactions(name, states if name == key else frozenset()):
                 if finding.service.endswith(".state") and self.on_path(finding.entity_id or ""):
                     continue  # A state that follows this one, changed by its own action.
                 self.findings.append(finding.through(*prefix))

@@ -33,8 +33,8 @@ class Knowledge(Protocol):
     def options_fed(self) -> Mapping[str, list[str]]:
         """Return what such a template select is computed from -> those automations."""
 
-    def reactions(self, key: str) -> Iterable[Finding]:
-        """Return what changing `key` sets off (perimeter findings, via from `key`)."""
+    def reactions(self, key: str, states: frozenset[str] = frozenset()) -> Iterable[Finding]:
+        """Return what changing `key` to one of `states` (empty: any) sets off (via from `key`)."""
 
     def can_open(self, entity_id: str) -> bool:
         """Return True if running an automation or script can open the house."""

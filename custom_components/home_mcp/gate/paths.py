@@ -382,6 +382,14 @@ def judge_start_script(judge: Judge, script_id: str, variables: Any, service: st
     if script_id.startswith("automation.") and judge.knowledge.secures(script_id):
         runners = [script_id]  # Its own run, in place of the one its trigger starts.
     with judge.through(script_id):
-        for runner in held_up(judge.hass, runners, script_id, variables=bool(variables)):
+        held = held_up(
+            judge.hass,
+            runners,
+            script_id,
+            variables=bool(variables),
+            secures=judge.knowledge.secures(script_id),
+            repeats=judge.repeats,
+        )
+        for runner in held:
             if not judge.on_path(runner) or runner == script_id:
                 judge.add(Risk.OPENS_HOUSE, runner, service, KEEPS_FROM_SECURING)

@@ -27,7 +27,7 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
-from .fixpoint import Fixpoint, Found, end_of, is_entity_key, sort_key
+from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
 from .judge import Judge, secures_house
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
@@ -38,8 +38,10 @@ from .securing import (
     acting_on,
     checks_on,
     dependencies,
+    does_as_chained,
     held_up_now,
     is_secured,
+    negated as negated_states,
     redefines,
     securing_chains,
     securing_runners,
@@ -66,10 +68,14 @@ class Snapshot:
     """The perimeter and the house's wiring, as of one build.
 
     perimeter: key -> the guarded findings changing it leads to (via from it).
+    needs: key -> finding of its perimeter -> the states of the key that set
+        it off, where not every change does (`Fixpoint._needs_of`).
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
     undoing: securing automation -> what it closes after opening it in the
         same run, when that is all it secures (`securing.undoes_itself`).
+    chained: what secures only by setting off a securing automation -> the
+        (key, verb) of each change that does (`securing.securing_chains`).
     checked_by / waiting_on: entity (or `domain:<domain>`, `*`) -> the
         securing automations whose conditions check it (`checks_on`) /
         timer (or `domain:timer`) -> those that wait for it to finish.
@@ -90,9 +96,11 @@ class Snapshot:
         self.hass = hass
         self.house = house
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
+        self.needs: dict[str, dict[Finding, frozenset[str]]] = {}
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
         self.undoing: dict[str, frozenset[str]] = {}
+        self.chained: dict[str, frozenset[tuple[str, str | None]]] = {}
         self.triggers_on: dict[str, list[TriggerOn]] = {}
         self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
@@ -119,11 +127,14 @@ class Snapshot:
         snapshot.perimeter[EVERYTHING] = (Finding(Risk.UNKNOWN, None, "house", _UNREADABLE),)
         return snapshot
 
-    def reactions(self, key: str) -> Iterable[Finding]:
-        """Return what changing `key` sets off."""
+    def reactions(self, key: str, states: frozenset[str] = frozenset()) -> Iterable[Finding]:
+        """Return what changing `key` to one of `states` (empty: any) sets off."""
         if EVERYTHING in self.perimeter and self.perimeter[EVERYTHING][0].reason == _UNREADABLE:
             return self.perimeter[EVERYTHING]
-        return self.perimeter.get(key, ())
+        found = self.perimeter.get(key, ())
+        if not states or not (needs := self.needs.get(key)):
+            return found
+        return [f for f in found if can_set_off(needs.get(f), states)]
 
     def in_perimeter(self, entity_id: str) -> bool:
         """Return True if changing `entity_id` sets off something guarded.
@@ -223,7 +234,9 @@ class Snapshot:
         """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop.
 
         Automations that lock, close or arm do not run when a condition they
-        check fails (`securing.stopped_by`), or when the timer they wait for
+        check fails (`securing.stopped_by`; not one that secures only by
+        setting off others, when `verb` sets them off as it would:
+        `securing.does_as_chained`), or when the timer they wait for
         is cancelled, paused, or changed (`timer.change`, or `timer.start`
         with a duration of its own: it ends later, however long it is set for).
         What they check or read may be a template entity computed from this
@@ -233,7 +246,11 @@ class Snapshot:
         run started over (`securing.held_up_now`): `now`, on what it is doing
         at this moment; `repeats` (a written item), whenever it might.
         """
-        found = [*stopped_by(self.checks_on(entity_id), entity_id, verb)]
+        found = [
+            automation_id
+            for automation_id in stopped_by(self.checks_on(entity_id), entity_id, verb)
+            if not does_as_chained(self.chained.get(automation_id), entity_id, verb)
+        ]
         for derived in sorted(self.derived.get(entity_id, ())):  # A template it feeds.
             found += [automation_id for automation_id, _ in self.checks_on(derived)]
         if verb in ("cancel", "pause", "change"):
@@ -257,14 +274,24 @@ class Snapshot:
             if scope is None or trigger.trigger_id in scope:
                 yield finding.through(entity_id, trigger.automation_id)
 
-    def finish(self, perimeter: Mapping[str, Found], opening: Mapping[str, Found]) -> None:
-        """Freeze the perimeter and the opening macros, in a stable order."""
+    def finish(
+        self,
+        perimeter: Mapping[str, Found],
+        opening: Mapping[str, Found],
+        needs: Mapping[str, Mapping[End, Needs]],
+    ) -> None:
+        """Freeze the perimeter, what each of its findings needs, and the opening macros."""
 
         def ordered(found: Found) -> tuple[tuple[Finding, Scope], ...]:
             return tuple(sorted(found.values(), key=lambda item: sort_key(item[0])))
 
         self.perimeter = {
             key: tuple(f for f, _ in ordered(found)) for key, found in perimeter.items() if found
+        }
+        self.needs = {
+            key: {f: n for f in self.perimeter[key] if (n := needed.get(end_of(f))) is not None}
+            for key, needed in needs.items()
+            if key in self.perimeter and any(n is not None for n in needed.values())
         }
         self._scoped = {key: ordered(found) for key, found in opening.items() if found}
         self.opening = {key: tuple(f for f, _ in found) for key, found in self._scoped.items()}
@@ -311,7 +338,7 @@ def _judge_runnable(
     runnable.securing_reads |= judge.halting_before(lambda f: secures_house(snapshot.house, f))
     for conditions, negated in judge.guards:  # A branch's conditions, when it secures.
         runnable.checks += [
-            (key, None if negated else accepted)
+            (key, negated_states(key, accepted) if negated else accepted)
             for key, accepted in condition_checks(hass, conditions)
             if key not in runnable.acted
         ]
@@ -342,9 +369,11 @@ def build_snapshot(
             for entity_id in record.options_of:
                 snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)
         if runnable.runs_itself:
-            runnable.inputs |= judge.reads.keys
-            # What can end its run before it opens.
-            runnable.inputs |= judge.halting_before(lambda f: f.risk in GUARDED_RISKS)
+            # What its actions read, and what can end its run before it opens.
+            runnable.run_reads = judge.reads.keys | judge.halting_before(
+                lambda f: f.risk in GUARDED_RISKS
+            )
+            runnable.inputs |= runnable.run_reads
             if runnable.polls:
                 for key in runnable.inputs:
                     snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
@@ -367,7 +396,7 @@ def build_snapshot(
             securing.add(runnable.entity_id)
             if runnable.runs_itself and (undone := undoes_itself(steps)):
                 undoing[runnable.entity_id] = undone
-    securing_chains(macros, snapshot.triggers_on, securing, undoing)
+    snapshot.chained = securing_chains(macros, snapshot.triggers_on, securing, undoing)
     snapshot.securing = frozenset(securing)
     snapshot.undoing = undoing
     snapshot.acted_by = acting_on(macros, securing)
@@ -382,5 +411,6 @@ def build_snapshot(
     for source, derived in snapshot.derived.items():
         for select in sorted(derived & snapshot.options_bound.keys()):
             snapshot.options_fed.setdefault(source, []).extend(snapshot.options_bound[select])
-    snapshot.finish(*Fixpoint(macros, sources, opening, securing).run(snapshot.house))
+    fixpoint = Fixpoint(macros, sources, opening, securing, snapshot.triggers_on)
+    snapshot.finish(*fixpoint.run(snapshot.house))
     return snapshot

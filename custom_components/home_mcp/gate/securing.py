@@ -18,13 +18,15 @@ from homeassistant.const import (
     CONF_SERVICE,
     CONF_SERVICE_DATA,
     CONF_SERVICE_DATA_TEMPLATE,
+    STATE_OFF,
+    STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
 
 from .facts import entity_object, script_service
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
-from .verbs import resulting_states
+from .verbs import ON_OFF_DOMAINS, resulting_states
 from .wiring import Runnable, TriggerOn, is_state_key
 
 REDEFINING: Final = frozenset(
@@ -99,20 +101,43 @@ def stopped_by(
             yield automation_id
 
 
+def negated(entity_id: str, accepted: frozenset[str] | None) -> frozenset[str] | None:
+    """Return the states that fail a condition on `entity_id` accepting `accepted` (None: unknown).
+
+    Known for an entity that is `on` or `off` (`ON_OFF_DOMAINS`): the other one.
+    """
+    if accepted is None or entity_id.partition(".")[0] not in ON_OFF_DOMAINS:
+        return None
+    return frozenset({STATE_ON, STATE_OFF}) - accepted
+
+
 def held_up(
-    hass: HomeAssistant, runners: list[str], macro_id: str, *, variables: bool
+    hass: HomeAssistant,
+    runners: list[str],
+    macro_id: str,
+    *,
+    variables: bool,
+    secures: bool,
+    repeats: bool,
 ) -> list[str]:
     """Return the securing macros of `runners` a caller's run of `macro_id` holds up.
 
     A script or automation in any mode but `parallel` has one run at a
     time: in `single` mode a run while the caller's goes on is dropped, in
     `queued` it waits behind, in `restart` the caller's cancels it (and a
-    wait starts again at every call). So, in those modes: a run with the
-    caller's variables (a delay of 10 h); a run of the securing automation
+    wait starts again at every call). A run of the securing automation
     itself (`automation.trigger`: without the trigger it was written for,
-    `trigger.entity_id` is nothing); a run of a script in `restart` mode;
-    and, in `single` mode, a run of a script the securing macro gives data
-    to (its fields: the caller's run has none, and the macro's is dropped).
+    `trigger.entity_id` is nothing) holds it up in those modes.
+
+    A script that secures (`secures`), in those modes: a run with the
+    caller's variables (a delay of 10 h); in `restart` mode, a run that
+    replaces the securing macro's, going on now or, a written item
+    (`repeats`), any; in `single` mode, a run of a script the securing
+    macro gives data to (its fields: the caller's run has none, and the
+    macro's is dropped). A script that secures nothing holds up only the
+    securing macros that wait for it (`action: script.x`) behind a `queued`
+    run with the caller's variables: a dropped or restarted run ends their
+    wait at once, and one as written waits no longer than theirs would.
     `runners`: the securing macros that run the script
     (`securing_runners`), or the securing automation itself.
     """
@@ -121,15 +146,37 @@ def held_up(
     mode = getattr(script, "script_mode", "single")
     if mode == "parallel":
         return []
-    if variables or mode == "restart" or macro_id in runners:
+    if macro_id in runners:
         return runners
+    if not secures:
+        if mode != "queued" or not variables:
+            return []
+        action = f"script.{script_service(hass, macro_id)}"
+        return [r for r in runners if _waits_for(_raw(hass, r), action)]
+    if variables:
+        return runners
+    if mode == "restart":
+        state = hass.states.get(macro_id)
+        return runners if repeats or (state is not None and state.state == "on") else []
     if mode != "single":
         return []
-    return [
-        runner
-        for runner in runners
-        if _gives_data(getattr(entity_object(hass, runner), "raw_config", None), macro_id)
-    ]
+    return [runner for runner in runners if _gives_data(_raw(hass, runner), macro_id)]
+
+
+def _raw(hass: HomeAssistant, macro_id: str) -> Any:
+    return getattr(entity_object(hass, macro_id), "raw_config", None)
+
+
+def _waits_for(node: Any, action: str) -> bool:
+    """Return True if a step of `node` runs `action` (`script.x`) and waits for it to end."""
+    if isinstance(node, list):
+        return any(_waits_for(item, action) for item in node)
+    if not isinstance(node, Mapping):
+        return False
+    name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
+    if isinstance(name, str) and name.strip().lower() == action:
+        return True
+    return any(_waits_for(value, action) for value in node.values())
 
 
 def _gives_data(node: Any, script_id: str) -> bool:
@@ -219,7 +266,7 @@ def securing_chains(
     triggers_on: Mapping[str, list[TriggerOn]],
     securing: set[str],
     undoing: Collection[str] = (),
-) -> None:
+) -> dict[str, frozenset[tuple[str, str | None]]]:
     """Add to `securing` what sets off a securing automation: the first half of its chain.
 
     An automation that starts the timer the auto-lock waits for, turns on
@@ -229,7 +276,11 @@ def securing_chains(
     house as much as the automation it sets off: turning it off, or editing it, keeps the house
     from being secured. Until nothing changes. Setting off what only undoes
     its own opening (`undoing`) secures nothing.
+
+    Return each macro added -> (key, verb) of each of its changes that sets
+    one off (verb None: its run's event, which only it fires).
     """
+    chained: dict[str, frozenset[tuple[str, str | None]]] = {}
     grown = True
     while grown:
         grown = False
@@ -250,24 +301,50 @@ def securing_chains(
         for runnable in macros:
             if runnable.entity_id in securing:
                 continue
+            found: set[tuple[str, str | None]] = set()
             for key, verbs in runnable.touched.items():
                 domain = key.partition(".")[0]
-                starts = domain == "timer" and "start" in verbs
-                enables = key in sets_off and not _ENABLING.isdisjoint(verbs)
-                if (
-                    enables
-                    or key in runs
-                    or (starts and (key in timers or "domain:timer" in timers))
-                    or any(
-                        trigger.automation_id in sets_off
-                        and trigger.fires(resulting_states(domain, verb))
-                        for verb in verbs
-                        for trigger in triggers_on.get(key, ())
-                    )
-                ):
-                    securing.add(runnable.entity_id)
-                    grown = True
-                    break
+                if key in runs:
+                    found.add((key, None))
+                if key in sets_off:
+                    found.update((key, verb) for verb in _ENABLING.intersection(verbs))
+                if domain == "timer" and "start" in verbs and timers & {key, "domain:timer"}:
+                    found.add((key, "start"))
+                found.update(
+                    (key, verb)
+                    for verb in verbs
+                    for trigger in triggers_on.get(key, ())
+                    if trigger.automation_id in sets_off
+                    and trigger.fires(resulting_states(domain, verb))
+                )
+            if found:
+                securing.add(runnable.entity_id)
+                chained[runnable.entity_id] = frozenset(found)
+                grown = True
+    return chained
+
+
+def does_as_chained(
+    reasons: Collection[tuple[str, str | None]] | None, entity_id: str, verb: str
+) -> bool:
+    """Return True if `verb` on `entity_id` sets off all that a chained macro would.
+
+    `reasons`: what the macro sets off securing automations with
+    (`securing_chains`). "Guest mode on: notify, and turn it off" secures by
+    turning guest mode off; turning it off keeps that automation from
+    running, and sets off what it would have.
+    """
+    states = resulting_states(entity_id.partition(".")[0], verb)
+    return (
+        bool(reasons)
+        and bool(states)
+        and all(
+            key == entity_id
+            and done is not None
+            and states <= resulting_states(key.partition(".")[0], done)
+            for key, done in reasons or ()
+        )
+    )
 
 
 def securing_runners(hass: HomeAssistant, securing: Iterable[str], macro_id: str) -> list[str]:

@@ -141,6 +141,29 @@ def resulting_states(domain: str, verb: str) -> frozenset[str]:
     return frozenset(state for state, named in STATE_VERBS["*"].items() if named == verb)
 
 
+SECURING_VERBS: Final = frozenset({"lock", "close_cover", "close_valve", *ARM_MODES})
+"""The verbs that lock, close or arm a lock, cover, valve or alarm panel."""
+ON_OFF_DOMAINS: Final = frozenset(
+    {"automation", "fan", "humidifier", "input_boolean", "light", "remote", "siren", "switch"}
+)
+"""Domains whose entities are `on` or `off` (or unavailable): `turn_on` leaves one on.
+Not a script (its run goes on, then off), a climate (`heat`), a media player
+(`playing`) or a group (its members' states)."""
+
+
+def verb_states(domain: str, verb: str) -> frozenset[str]:
+    """Return the states `verb` may leave an entity of `domain` in (empty: unknown).
+
+    `turn_on` leaves a light on; a lock, cover, valve or alarm panel is
+    known only for a verb that secures it (`resulting_states`); any other
+    verb or domain (`toggle`, `unlock`, `set_value`, a script's run) may
+    leave it in any state.
+    """
+    if domain in ON_OFF_DOMAINS or (domain in STATE_VERBS and verb in SECURING_VERBS):
+        return resulting_states(domain, verb)
+    return frozenset()
+
+
 def timer_verb(entity_id: str, verb: str, data: Mapping[str, Any], *, repeats: bool) -> str:
     """Return `change` for a timer started for a time of its own, or again and again.
 

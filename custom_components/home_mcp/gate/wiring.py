@@ -75,6 +75,8 @@ class Runnable:
         only once the key joins the perimeter (`Judge.step`).
     securing_reads: what its steps and branches that secure read
         (`Judge.branch`): what decides whether it secures.
+    run_reads: what its actions read, and what can end its run: read as
+        it runs, any change of it counts while it may be running.
     bindings: what its variables can be when it runs (`bindings.py`).
     """
 
@@ -93,6 +95,7 @@ class Runnable:
     unreadable: str | None = None
     keyed_reads: dict[str, set[str]] = field(default_factory=dict)
     securing_reads: set[str] = field(default_factory=set)
+    run_reads: set[str] = field(default_factory=set)
     bindings: Bindings | None = None
 
     def reads(self, scope: Scope) -> set[str]:
