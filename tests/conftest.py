@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from copy import deepcopy
 from dataclasses import dataclass
 from datetime import timedelta
 import json
@@ -285,6 +286,39 @@ async def set_options(hass: HomeAssistant, entry: MockConfigEntry, **options: An
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY, result
     await hass.async_block_till_done()
+
+
+RELOADS = ["reload", "options", "restart"]
+"""The ways Home MCP's entry loads again: `reload_at_once`'s `how`."""
+
+
+async def reload_at_once(
+    hass: HomeAssistant, entry: MockConfigEntry, how: str, hass_storage: dict[str, Any]
+) -> None:
+    """Load Home MCP's entry again at once, `how` a person or Home Assistant would.
+
+    reload: Settings > Devices & services > Reload. options: saving a changed
+    option (the entry reloads). restart: Home Assistant starts again from what
+    Home MCP's stores hold on disk now, as after a power cut: nothing the
+    entry would write later (a delayed save, its unload's) counts, and
+    pending confirmations are expired.
+    """
+    before = entry.runtime_data
+    if how == "reload":
+        assert await hass.config_entries.async_reload(entry.entry_id)
+    elif how == "options":
+        expiry = entry.options.get("confirmation_expiry", 10) + 1
+        await set_options(hass, entry, confirmation_expiry=expiry)
+    else:
+        on_disk = {key: deepcopy(value) for key, value in hass_storage.items()}
+        assert await hass.config_entries.async_unload(entry.entry_id)
+        for key in [key for key in hass_storage if key.startswith(f"{DOMAIN}.")]:
+            del hass_storage[key]
+        hass_storage.update({k: v for k, v in on_disk.items() if k.startswith(f"{DOMAIN}.")})
+        hass.data.pop(f"{DOMAIN}_loaded")  # A new run of Home Assistant.
+        assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert entry.runtime_data is not before
 
 
 async def long_lived_token(

@@ -724,9 +724,9 @@ async def test_only_an_administrators_own_credential_gets_admin_tools(
         assert names >= ADMIN_TOOLS | CONFIG_TOOLS and "list_services" in names
 
     member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
-    _, key = home_mcp.runtime_data.keys.async_create("Kitchen tablet", "control")
-    _, reader = home_mcp.runtime_data.keys.async_create("Wall display", "read")
-    _, builder = home_mcp.runtime_data.keys.async_create("Automation builder", "config")
+    _, key = await home_mcp.runtime_data.keys.async_create("Kitchen tablet", "control")
+    _, reader = await home_mcp.runtime_data.keys.async_create("Wall display", "read")
+    _, builder = await home_mcp.runtime_data.keys.async_create("Automation builder", "config")
     async with mcp.client(token=builder) as client:
         names = {tool.name for tool in (await client.list_tools()).tools}
         assert names >= CONFIG_TOOLS and not ADMIN_TOOLS & names

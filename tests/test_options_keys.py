@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 import json
 from typing import Any
 from unittest.mock import patch
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
 from custom_components.home_mcp.gate import Action, Risk
+from custom_components.home_mcp.keys import KeyStore
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType, InvalidData
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 
-from .conftest import McpHarness, call_service, entity_state, set_options
+from .conftest import (
+    DOMAIN,
+    RELOADS,
+    McpHarness,
+    call_service,
+    entity_state,
+    reload_at_once,
+    set_options,
+)
 
 PANEL_WAKE = "input_boolean.panel_wake"
 """The helper whose change sets off the owner's automation calling `rest_command.panel`."""
@@ -393,3 +404,133 @@ async def test_diagnostics_hold_no_secrets(
     assert (
         "Secret name" not in text and created["key"] not in text and created["key_id"] not in text
     )
+
+
+async def _status(http: Any, key: str) -> int:
+    """Return the HTTP status the MCP endpoint answers a request made with `key`."""
+    response = await http.post(
+        "/api/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        headers={"Authorization": f"Bearer {key}", "Accept": "application/json"},
+    )
+    return int(response.status)
+
+
+def _stored_keys(hass_storage: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Return the client keys on disk, by id."""
+    return {key["key_id"]: key for key in hass_storage[f"{DOMAIN}.keys"]["data"]["keys"]}
+
+
+@pytest.mark.parametrize("how", RELOADS)
+async def test_a_revoked_key_stays_refused_after_a_reload(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+    hass_client_no_auth: Callable[..., Any],
+    hass_storage: dict[str, Any],
+    how: str,
+) -> None:
+    """Used, revoked, reloaded at once (issue 31): refused, then and after every late write."""
+    created = await _keys_ws(
+        hass_ws_client,
+        {"type": "home_mcp/keys/create", "name": "Kitchen tablet", "scope": "control"},
+    )
+    assert created["key_id"] in _stored_keys(hass_storage)
+    async with mcp.client(token=created["key"]) as client:
+        await client.list_tools()  # Its last use waits to be written.
+    await _keys_ws(hass_ws_client, {"type": "home_mcp/keys/revoke", "key_id": created["key_id"]})
+    assert created["key_id"] not in _stored_keys(hass_storage)  # On disk when the panel hears.
+    http = await hass_client_no_auth()
+    assert await _status(http, created["key"]) == 401
+
+    await reload_at_once(hass, home_mcp, how, hass_storage)
+    assert await _status(http, created["key"]) == 401
+    assert await _keys_ws(hass_ws_client, {"type": "home_mcp/keys"}) == []
+    # Whatever the entry before the reload had still to write never brings it back.
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(minutes=2))
+    await hass.async_block_till_done()
+    assert created["key_id"] not in _stored_keys(hass_storage)
+    assert await _status(http, created["key"]) == 401
+
+
+@pytest.mark.parametrize("how", RELOADS)
+async def test_a_key_made_and_used_just_before_a_reload_still_works(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+    hass_storage: dict[str, Any],
+    how: str,
+) -> None:
+    created = await _keys_ws(
+        hass_ws_client,
+        {"type": "home_mcp/keys/create", "name": "Kitchen tablet", "scope": "control"},
+    )
+    assert created["key_id"] in _stored_keys(hass_storage)  # On disk when the panel hears.
+    async with mcp.client(token=created["key"]) as client:
+        await client.list_tools()
+
+    await reload_at_once(hass, home_mcp, how, hass_storage)
+    async with mcp.client(token=created["key"]) as client:
+        result = await client.call_tool(
+            "call_service",
+            {"domain": "light", "service": "turn_on", "target": {"entity_id": "light.bed_light"}},
+        )
+    assert result.structured_content["ok"] is True, result.structured_content
+    assert entity_state(hass, "light.bed_light") == "on"
+    [listed] = await _keys_ws(hass_ws_client, {"type": "home_mcp/keys"})
+    assert listed["key_id"] == created["key_id"] and listed["scope"] == "control"
+
+
+async def test_a_keys_last_use_is_on_disk_once_the_entry_unloads(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+    hass_storage: dict[str, Any],
+) -> None:
+    created = await _keys_ws(
+        hass_ws_client, {"type": "home_mcp/keys/create", "name": "Dashboard", "scope": "read"}
+    )
+    async with mcp.client(token=created["key"]) as client:
+        await client.list_tools()
+    # Bookkeeping: a key's last use waits (one write per busy minute)...
+    assert _stored_keys(hass_storage)[created["key_id"]]["last_used_at"] is None
+    # ...and is on disk once the entry has unloaded.
+    assert await hass.config_entries.async_unload(home_mcp.entry_id)
+    assert _stored_keys(hass_storage)[created["key_id"]]["last_used_at"] is not None
+
+
+async def test_after_home_assistant_stops_a_revoked_key_stays_refused_and_uses_are_kept(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_storage: dict[str, Any],
+) -> None:
+    """Home Assistant stops (its last writes), starts again: the keys are read back as they were."""
+    ws = await hass_ws_client()
+
+    async def ask(message: dict[str, Any]) -> Any:
+        await ws.send_json_auto_id(message)
+        answer = await ws.receive_json()
+        assert answer["success"], answer
+        return answer["result"]
+
+    kept = await ask({"type": "home_mcp/keys/create", "name": "Dashboard", "scope": "read"})
+    revoked = await ask(
+        {"type": "home_mcp/keys/create", "name": "Kitchen tablet", "scope": "control"}
+    )
+    async with mcp.client(token=revoked["key"]) as client:
+        await client.list_tools()
+    await ask({"type": "home_mcp/keys/revoke", "key_id": revoked["key_id"]})
+    async with mcp.client(token=kept["key"]) as client:
+        await client.list_tools()  # Its last use waits to be written: written as it stops.
+    await ws.close()
+    await hass.async_stop()
+
+    keys = KeyStore(hass)  # As the next run of Home Assistant reads them.
+    await keys.async_load()
+    assert keys.async_verify(revoked["key"]) is None
+    [listed] = keys.async_list()
+    assert listed.key_id == kept["key_id"] and listed.last_used_at is not None

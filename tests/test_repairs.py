@@ -59,7 +59,7 @@ async def test_an_administrators_long_lived_token_is_a_repair_until_deleted(
     member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
     async with mcp.client(token=await long_lived_token(hass, member)) as client:
         await client.list_tools()
-    _, key = home_mcp.runtime_data.keys.async_create("Tablet", "control")
+    _, key = await home_mcp.runtime_data.keys.async_create("Tablet", "control")
     async with mcp.client(token=key) as client:
         await client.list_tools()
     assert not [i for i in _issues(hass) if i.startswith("admin_long_lived_token")]

@@ -201,6 +201,8 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> 
     await entry.runtime_data.audit.async_flush()
     await entry.runtime_data.confirmations.async_flush()
     await entry.runtime_data.writer.history.async_flush()
+    # Written before the next load reads them; nothing afterwards.
+    await entry.runtime_data.keys.async_close()
     return True
 
 

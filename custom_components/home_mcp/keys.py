@@ -7,6 +7,9 @@ home_mcp.keys`), which suffices for a secret of that entropy. Keys work on the
 MCP endpoint and nowhere else: Home Assistant's REST and WebSocket APIs do not
 know them. Actions taken with a key run as a dedicated system user, "Home
 MCP", and the audit names the key.
+
+A key created or revoked is written before the call returns; only a key's
+last use waits (`LAST_USED_SAVE_DELAY`), and never holds back a revocation.
 """
 
 from __future__ import annotations
@@ -20,17 +23,19 @@ from typing import Any, Final, Literal
 from homeassistant.auth.const import GROUP_ID_ADMIN
 from homeassistant.auth.models import User
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from .const import DOMAIN
 from .shaping import clean_text
+from .store import EntryStore
 
 STORAGE_KEY: Final = f"{DOMAIN}.keys"
 STORAGE_VERSION: Final = 1
 KEY_PREFIX: Final = "hmk_"
 SYSTEM_USER_NAME: Final = "Home MCP"
 KEY_NAME_MAX_CHARS: Final = 60
+LAST_USED_SAVE_DELAY: Final = 60
+"""Seconds a key's last use may wait to be written (bookkeeping: one write per busy minute)."""
 
 type KeyScope = Literal["read", "control", "config"]
 
@@ -68,7 +73,7 @@ class KeyStore:
     def __init__(self, hass: HomeAssistant) -> None:
         """Create the store; call `async_load` before use."""
         self._hass = hass
-        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._store = EntryStore(hass, STORAGE_VERSION, STORAGE_KEY, self._data)
         self._keys: dict[str, ClientKey] = {}
         self._user_id: str | None = None
 
@@ -85,7 +90,7 @@ class KeyStore:
                 SYSTEM_USER_NAME, group_ids=[GROUP_ID_ADMIN]
             )
             self._user_id = user.id
-            self._async_save()
+            await self._store.async_save()
 
     async def async_user(self) -> User:
         """Return the system user that key-authenticated actions run as."""
@@ -99,9 +104,10 @@ class KeyStore:
         """Return every key, oldest first."""
         return sorted(self._keys.values(), key=lambda k: k.created_at)
 
-    @callback
-    def async_create(self, name: str, scope: KeyScope) -> tuple[ClientKey, str]:
-        """Create a key; return it and its plaintext, which is never shown again.
+    async def async_create(self, name: str, scope: KeyScope) -> tuple[ClientKey, str]:
+        """Create a key, written before this returns; return it and its plaintext.
+
+        The plaintext is never shown again.
 
         The name is cleaned (no control or bidirectional characters, at most
         60 characters): it is shown in the panel, the audit and notifications.
@@ -118,15 +124,14 @@ class KeyStore:
             created_at=dt_util.utcnow().isoformat(),
         )
         self._keys[key_id] = key
-        self._async_save()
+        await self._store.async_save()
         return key, f"{KEY_PREFIX}{key_id}_{secret}"
 
-    @callback
-    def async_revoke(self, key_id: str) -> bool:
-        """Revoke a key; return False if there was none."""
+    async def async_revoke(self, key_id: str) -> bool:
+        """Revoke a key, written before this returns; return False if there was none."""
         if self._keys.pop(key_id, None) is None:
             return False
-        self._async_save()
+        await self._store.async_save()
         return True
 
     @callback
@@ -140,15 +145,14 @@ class KeyStore:
         if not hmac.compare_digest(expected, _hash(secret)) or key is None:
             return None
         key.last_used_at = dt_util.utcnow().isoformat()
-        self._async_save(delay=60)
+        self._store.async_delay_save(LAST_USED_SAVE_DELAY)
         return key
 
+    async def async_close(self) -> None:
+        """Write the keys now and no more (the entry unloads)."""
+        await self._store.async_close()
+
     @callback
-    def _async_save(self, delay: float = 1) -> None:
-        self._store.async_delay_save(
-            lambda: {
-                "user_id": self._user_id,
-                "keys": [asdict(key) for key in self._keys.values()],
-            },
-            delay,
-        )
+    def _data(self) -> dict[str, Any]:
+        """Return what the store keeps: the system user and every key, hashed."""
+        return {"user_id": self._user_id, "keys": [asdict(key) for key in self._keys.values()]}

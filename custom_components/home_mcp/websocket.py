@@ -7,7 +7,8 @@
 - `home_mcp/confirmation/decide`: approve or deny; only an administrator on a
   Home Assistant login session (`approvals.async_check_approver`).
 - `home_mcp/audit`: the audit log's newest entries.
-- `home_mcp/keys`, `home_mcp/keys/create`, `home_mcp/keys/revoke`: client keys.
+- `home_mcp/keys`, `home_mcp/keys/create`, `home_mcp/keys/revoke`: client keys
+  (a creation or a revocation is written before it is answered).
 - `home_mcp/config/history`: the versions Home MCP's configuration writes
   replaced; `home_mcp/config/restore`: put one back, judged by the gate like
   any write (a guarded restore becomes a confirmation to approve), by an
@@ -231,14 +232,14 @@ def ws_keys(
         probatio.Required("scope"): probatio.In(["read", "control", "config"]),
     }
 )
-@callback
-def ws_create_key(
+@websocket_api.async_response
+async def ws_create_key(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Create a client key; its secret is in this answer and nowhere else."""
+    """Create a client key, answered once written; its secret is in this answer only."""
     if (data := _data(hass, connection, msg["id"])) is None:
         return
-    key, secret = data.keys.async_create(msg["name"], msg["scope"])
+    key, secret = await data.keys.async_create(msg["name"], msg["scope"])
     connection.send_result(msg["id"], {**key.public(), "key": secret})
 
 
@@ -246,14 +247,14 @@ def ws_create_key(
 @websocket_api.websocket_command(
     {probatio.Required("type"): "home_mcp/keys/revoke", probatio.Required("key_id"): str}
 )
-@callback
-def ws_revoke_key(
+@websocket_api.async_response
+async def ws_revoke_key(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Revoke a client key; its MCP sessions end."""
+    """Revoke a client key, answered once written; its MCP sessions end."""
     if (data := _data(hass, connection, msg["id"])) is None:
         return
-    if not data.keys.async_revoke(msg["key_id"]):
+    if not await data.keys.async_revoke(msg["key_id"]):
         connection.send_error(msg["id"], "not_found", "No such key")
         return
     hass.async_create_task(
