@@ -20,7 +20,14 @@ from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .conftest import GATE_RELAYS, McpHarness, long_lived_token, set_options
+from .conftest import (
+    GATE_RELAYS,
+    RELOADS,
+    McpHarness,
+    long_lived_token,
+    reload_at_once,
+    set_options,
+)
 
 UNLOCK = {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}}
 MESSAGE_LIMIT = 64 * 1024
@@ -182,12 +189,18 @@ async def test_the_session_that_asked_cannot_approve(
 
 
 async def test_expired_confirmation_cannot_be_approved(
-    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any], frontend_token: str
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+    hass_storage: dict[str, Any],
 ) -> None:
     events = async_capture_events(hass, "home_mcp_confirmation")
     refused = await mcp.data("call_service", UNLOCK)
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(minutes=11))
     await hass.async_block_till_done()
+    [stored] = hass_storage["home_mcp.confirmations"]["data"]["confirmations"]
+    assert stored["state"] == "expired"  # On disk as it expires.
     status = await mcp.data("get_confirmation", {"confirmation_id": refused["confirmation_id"]})
     assert status["state"] == "expired"
     assert _notifications(hass) == {}
@@ -528,3 +541,46 @@ async def test_confirmations_stored_before_findings_were_bounded_still_load(
     answer = await _decide(hass_ws_client, frontend_token, confirmation_id, "approve")
     assert answer["success"], answer
     assert answer["result"]["state"] == "approved"
+
+
+@pytest.mark.parametrize("how", RELOADS)
+@pytest.mark.parametrize(
+    ("decision", "state", "door"),
+    [("approve", "approved", "unlocked"), ("deny", "denied", "locked")],
+)
+async def test_a_decision_holds_across_a_reload_at_once(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+    frontend_token: str,
+    hass_storage: dict[str, Any],
+    how: str,
+    decision: str,
+    state: str,
+    door: str,
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    confirmation_id = refused["confirmation_id"]
+    answer = await _decide(hass_ws_client, frontend_token, confirmation_id, decision)
+    assert answer["result"]["state"] == state
+    [stored] = hass_storage["home_mcp.confirmations"]["data"]["confirmations"]
+    assert stored["state"] == state  # On disk when the person hears.
+
+    await reload_at_once(hass, home_mcp, how, hass_storage)
+    status = await mcp.data("get_confirmation", {"confirmation_id": confirmation_id})
+    assert status["state"] == state
+    again = await _decide(hass_ws_client, frontend_token, confirmation_id, "approve")
+    assert again["error"]["code"] == "not_pending"
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == door
+
+
+async def test_a_request_just_before_an_unload_is_on_disk(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry, hass_storage: dict[str, Any]
+) -> None:
+    refused = await mcp.data("call_service", UNLOCK)
+    assert await hass.config_entries.async_unload(home_mcp.entry_id)
+    [stored] = hass_storage["home_mcp.confirmations"]["data"]["confirmations"]
+    assert stored["confirmation_id"] == refused["confirmation_id"]
+    assert stored["state"] == "pending"

@@ -198,10 +198,10 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
 async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> bool:
     """Stop serving MCP for this entry."""
     await entry.runtime_data.endpoint.async_stop()
-    await entry.runtime_data.audit.async_flush()
-    await entry.runtime_data.confirmations.async_flush()
-    await entry.runtime_data.writer.history.async_flush()
     # Written before the next load reads them; nothing afterwards.
+    await entry.runtime_data.confirmations.async_close()
+    await entry.runtime_data.audit.async_flush()
+    await entry.runtime_data.writer.history.async_flush()
     await entry.runtime_data.keys.async_close()
     return True
 

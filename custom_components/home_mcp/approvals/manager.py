@@ -6,12 +6,13 @@ exactly, as the approver) or denies it; a timer expires it. Every change is
 kept in a `Store` (checked by `records.storable`) and signalled
 (`SIGNAL_CONFIRMATIONS_UPDATED`); every end is signalled for the audit
 (`SIGNAL_CONFIRMATION_DECIDED`) and, when a person decided, fired as the
-event `home_mcp_confirmation`.
+event `home_mcp_confirmation`. An end (approved, denied, expired) is written
+before the call that made it returns; a new request within `SAVE_DELAY`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from datetime import datetime, timedelta
 import logging
 import secrets
@@ -22,7 +23,6 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.event import async_track_point_in_utc_time
-from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from ..actions import async_execute
@@ -32,6 +32,7 @@ from ..configs.writes import ConfigWriter
 from ..const import DOMAIN
 from ..gate import Action, Decision, Gate
 from ..records import storable
+from ..store import EntryStore
 from .model import (
     Confirmation,
     ConfirmationState,
@@ -48,6 +49,8 @@ _LOGGER = logging.getLogger(__name__)
 
 STORAGE_KEY: Final = f"{DOMAIN}.confirmations"
 STORAGE_VERSION: Final = 1
+SAVE_DELAY: Final = 1
+"""Seconds a new request may wait to be written (an end is written at once)."""
 MAX_DECIDED_KEPT: Final = 200
 """Decided, expired and failed confirmations kept for the panel's history."""
 MAX_PENDING_PER_CREDENTIAL: Final = 10
@@ -85,7 +88,7 @@ class ConfirmationManager:
         self._gate = gate
         self._expiry = expiry
         self._writer = writer
-        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._store = EntryStore(hass, STORAGE_VERSION, STORAGE_KEY, self._data)
         self._confirmations: dict[str, Confirmation] = {}
         self._timers: dict[str, CALLBACK_TYPE] = {}
 
@@ -118,15 +121,20 @@ class ConfirmationManager:
                 changed = True
             self._confirmations[confirmation.confirmation_id] = confirmation
         if changed:
-            self._async_save()
+            await self._store.async_save()
 
     async def async_flush(self) -> None:
-        """Write the confirmations now (on unload)."""
-        await self._store.async_save(self._data())
+        """Write the confirmations now."""
+        await self._store.async_save()
+
+    async def async_close(self) -> None:
+        """Stop the expiry timers, write the confirmations now and no more (the entry unloads)."""
+        self.async_unload()
+        await self._store.async_close()
 
     @callback
     def async_unload(self) -> None:
-        """Cancel expiry timers (pending confirmations expire on next load)."""
+        """Cancel expiry timers (pending ones expire on the next load, or at once after it)."""
         for cancel in self._timers.values():
             cancel()
         self._timers.clear()
@@ -203,7 +211,9 @@ class ConfirmationManager:
         self._confirmations[confirmation.confirmation_id] = confirmation
         self._async_track_expiry(confirmation.confirmation_id, confirmation.expires_at)
         async_notify(self._hass, self._gate, confirmation)
-        self._async_changed(confirmation)
+        self._async_keep(confirmation)
+        self._store.async_delay_save(SAVE_DELAY)
+        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATIONS_UPDATED, confirmation)
         return confirmation, True
 
     @callback
@@ -213,16 +223,17 @@ class ConfirmationManager:
             self._hass, self._async_expire_callback(confirmation_id), when
         )
 
-    def _async_expire_callback(self, confirmation_id: str) -> Callable[[datetime], None]:
-        @callback
-        def expire(_now: datetime) -> None:
+    def _async_expire_callback(
+        self, confirmation_id: str
+    ) -> Callable[[datetime], Coroutine[Any, Any, None]]:
+        async def expire(_now: datetime) -> None:
             self._timers.pop(confirmation_id, None)
             confirmation = self._confirmations.get(confirmation_id)
             if confirmation is None or confirmation.state is not ConfirmationState.PENDING:
                 return
             confirmation.state = ConfirmationState.EXPIRED
             confirmation.decided_at = dt_util.utcnow()
-            self._async_finish(confirmation, None)
+            await self._async_finish(confirmation, None)
 
         return expire
 
@@ -252,7 +263,7 @@ class ConfirmationManager:
                 "not_pending", f"This confirmation is already {confirmation.state.value}"
             )
         if dt_util.utcnow() >= confirmation.expires_at:
-            self._async_expire_callback(confirmation_id)(dt_util.utcnow())
+            await self._async_expire_callback(confirmation_id)(dt_util.utcnow())
             raise DecisionRefused("expired", "This confirmation has expired")
         if (
             refresh_token is not None
@@ -266,7 +277,7 @@ class ConfirmationManager:
             confirmation.state = ConfirmationState.DENIED
             confirmation.decided_at = dt_util.utcnow()
             confirmation.decided_by = decider
-            self._async_finish(confirmation, user)
+            await self._async_finish(confirmation, user)
             return confirmation
 
         if confirmation.write is not None:
@@ -294,7 +305,7 @@ class ConfirmationManager:
         if not outcome["ok"]:
             confirmation.state = ConfirmationState.FAILED
         confirmation.outcome = outcome
-        self._async_finish(confirmation, user)
+        await self._async_finish(confirmation, user)
         return confirmation
 
     async def _async_approve_write(
@@ -310,7 +321,7 @@ class ConfirmationManager:
         confirmation.outcome = await async_write(self._writer, record, confirmation, user)
         if not confirmation.outcome["ok"]:
             confirmation.state = ConfirmationState.FAILED
-        self._async_finish(confirmation, user)
+        await self._async_finish(confirmation, user)
         return confirmation
 
     @callback
@@ -318,9 +329,12 @@ class ConfirmationManager:
         if (cancel := self._timers.pop(confirmation_id, None)) is not None:
             cancel()
 
-    @callback
-    def _async_finish(self, confirmation: Confirmation, user: User | None) -> None:
-        """Record a decided confirmation: notification, event, storage, listeners."""
+    async def _async_finish(self, confirmation: Confirmation, user: User | None) -> None:
+        """Record a decided confirmation: notification, audit, event, storage, panel.
+
+        Written before this returns and before the panel hears: a reload or
+        a restart right after the decision keeps it.
+        """
         self._async_cancel_timer(confirmation.confirmation_id)
         async_dismiss(self._hass, confirmation.confirmation_id)
         decision = {
@@ -352,7 +366,9 @@ class ConfirmationManager:
                 payload,
                 context=Context(user_id=user.id, parent_id=confirmation.context_id),
             )
-        self._async_changed(confirmation)
+        self._async_keep(confirmation)
+        await self._store.async_save()
+        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATIONS_UPDATED, confirmation)
 
     @callback
     def _storable(self, confirmation: Confirmation) -> Confirmation:
@@ -363,22 +379,17 @@ class ConfirmationManager:
         return Confirmation.from_dict(kept)
 
     @callback
-    def _async_changed(self, confirmation: Confirmation) -> None:
+    def _async_keep(self, confirmation: Confirmation) -> None:
+        """Keep a new or changed confirmation as the store can write it; prune old ones."""
         if (kept := self._storable(confirmation)) is not confirmation:
             self._confirmations[confirmation.confirmation_id] = kept
         self._async_prune()
-        self._async_save()
-        async_dispatcher_send(self._hass, SIGNAL_CONFIRMATIONS_UPDATED, confirmation)
 
     @callback
     def _async_prune(self) -> None:
         decided = [c for c in self.async_list() if c.state is not ConfirmationState.PENDING]
         for old in decided[MAX_DECIDED_KEPT:]:
             self._confirmations.pop(old.confirmation_id, None)
-
-    @callback
-    def _async_save(self) -> None:
-        self._store.async_delay_save(self._data, 1)
 
     @callback
     def _data(self) -> dict[str, Any]:
