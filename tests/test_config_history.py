@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
 from custom_components.home_mcp.configs import ConfigKind, Written
 from custom_components.home_mcp.configs.history import KEEP, STORAGE_KEY, ConfigHistory
 from homeassistant.core import HomeAssistant
@@ -57,3 +59,16 @@ async def test_a_version_the_store_cannot_encode_is_repaired_not_lost(
     again = ConfigHistory(hass)
     await again.async_load()
     assert again.async_versions("automation", "porch")[0]["action"] == "updated"
+
+
+async def test_a_version_recorded_just_before_an_unload_is_on_disk_and_shown_after_a_reload(
+    hass: HomeAssistant, home_mcp: MockConfigEntry, hass_storage: dict[str, Any]
+) -> None:
+    home_mcp.runtime_data.writer.history.async_record(
+        _written("updated", {"alias": "First"}), "Claude"
+    )
+    assert await hass.config_entries.async_unload(home_mcp.entry_id)
+    assert hass_storage[STORAGE_KEY]["data"]["automation/porch"][0]["config"] == {"alias": "First"}
+    assert await hass.config_entries.async_setup(home_mcp.entry_id)
+    [version] = home_mcp.runtime_data.writer.history.async_versions("automation", "porch")
+    assert version["config"] == {"alias": "First"}

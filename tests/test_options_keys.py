@@ -502,6 +502,28 @@ async def test_a_keys_last_use_is_on_disk_once_the_entry_unloads(
     assert _stored_keys(hass_storage)[created["key_id"]]["last_used_at"] is not None
 
 
+async def test_a_call_just_before_an_unload_is_in_the_saved_audit(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry, hass_storage: dict[str, Any]
+) -> None:
+    await mcp.data("list_floors")
+    assert await hass.config_entries.async_unload(home_mcp.entry_id)
+    saved = hass_storage[f"{DOMAIN}.audit"]["data"]["entries"]
+    assert saved[-1]["tool"] == "list_floors"
+
+
+async def test_a_steady_flow_of_calls_never_holds_the_audit_back(
+    mcp: McpHarness, hass: HomeAssistant, hass_storage: dict[str, Any]
+) -> None:
+    """The audit is written a second after its first unsaved entry, however many follow."""
+    await mcp.data("list_floors")
+    for _ in range(3):  # Each within the second: before, each one put the write off.
+        await mcp.data("list_areas")
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=1.5))
+    await hass.async_block_till_done()
+    saved = [entry["tool"] for entry in hass_storage[f"{DOMAIN}.audit"]["data"]["entries"]]
+    assert saved[-4:] == ["list_floors", "list_areas", "list_areas", "list_areas"]
+
+
 async def test_after_home_assistant_stops_a_revoked_key_stays_refused_and_uses_are_kept(
     mcp: McpHarness,
     hass: HomeAssistant,

@@ -196,13 +196,19 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> bool:
-    """Stop serving MCP for this entry."""
-    await entry.runtime_data.endpoint.async_stop()
-    # Written before the next load reads them; nothing afterwards.
-    await entry.runtime_data.confirmations.async_close()
-    await entry.runtime_data.audit.async_flush()
-    await entry.runtime_data.writer.history.async_flush()
-    await entry.runtime_data.keys.async_close()
+    """Stop serving MCP for this entry, then write every store it owns.
+
+    Each store is written before this returns and writes nothing afterwards:
+    the stores the entry's next load makes read what these wrote, and never
+    race them. The audit goes last: the others' last changes are recorded in
+    it.
+    """
+    data = entry.runtime_data
+    await data.endpoint.async_stop()
+    await data.confirmations.async_close()
+    await data.writer.history.async_close()
+    await data.keys.async_close()
+    await data.audit.async_close()
     return True
 
 

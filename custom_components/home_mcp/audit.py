@@ -4,6 +4,9 @@ Entries live in a Home Assistant `Store` (`.storage/home_mcp.audit`), newest
 last, at most `MAX_ENTRIES`. They are shown in the Home MCP panel to
 administrators and are never readable over MCP: no tool reads this module.
 Per-credential call counters since Home Assistant started are kept beside.
+Entries are written at most `SAVE_DELAY` after the first one not yet written
+(a steady flow of calls never holds the write back), and when the entry
+unloads or Home Assistant stops.
 """
 
 from __future__ import annotations
@@ -14,13 +17,13 @@ from typing import Any, Final
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
-from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from .approvals import SIGNAL_CONFIRMATION_DECIDED
 from .caller import Caller
 from .const import DOMAIN
 from .records import storable
+from .store import EntryStore
 
 STORAGE_KEY: Final = f"{DOMAIN}.audit"
 STORAGE_VERSION: Final = 1
@@ -29,9 +32,9 @@ MAX_ENTRIES: Final = 2000
 MAX_GUARDED_ENTRIES: Final = 2000
 """Entries kept apart: refused guarded actions, people's decisions, escapes."""
 SAVE_DELAY: Final = 1
+"""Seconds between an entry and its save: what a crash can lose at most."""
 DIFF_CHARS: Final = 8_000
 """A configuration write's diff, as an entry keeps it."""
-"""Seconds between an entry and its save: what a crash can lose at most."""
 
 
 def is_guarded_entry(entry: dict[str, Any]) -> bool:
@@ -64,7 +67,7 @@ class AuditLog:
     def __init__(self, hass: HomeAssistant) -> None:
         """Create the log; call `async_load` before use."""
         self._hass = hass
-        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._store = EntryStore(hass, STORAGE_VERSION, STORAGE_KEY, self._data_to_save)
         self._entries: deque[dict[str, Any]] = deque(maxlen=MAX_ENTRIES)
         self._guarded: deque[dict[str, Any]] = deque()
         self._refusals: dict[tuple[Any, Any], dict[str, Any]] = {}
@@ -89,7 +92,7 @@ class AuditLog:
             # asking over and over cannot push other guarded entries out.
             entry = {**entry, "repeat": True}
         self._async_keep(storable(self._hass, "audit", {"time": now, **entry}))
-        self._store.async_delay_save(self._data_to_save, SAVE_DELAY)
+        self._store.async_delay_save(SAVE_DELAY)
 
     @callback
     def _async_keep(self, entry: dict[str, Any]) -> None:
@@ -195,5 +198,9 @@ class AuditLog:
         )
 
     async def async_flush(self) -> None:
-        """Write pending entries now (on unload)."""
-        await self._store.async_save(self._data_to_save())
+        """Write every entry now."""
+        await self._store.async_save()
+
+    async def async_close(self) -> None:
+        """Write every entry now and no more (the entry unloads)."""
+        await self._store.async_close()

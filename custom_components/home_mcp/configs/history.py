@@ -4,7 +4,8 @@ Every write keeps what it replaced (nothing, for a creation; the old
 configuration, for an update or a deletion), with when, which write and
 who asked, so the panel can show an item's history and restore a version
 (itself a write, judged by the gate like any other). Records are checked
-with the `Store`'s own encoder as they arrive (`records.storable`).
+with the `Store`'s own encoder as they arrive (`records.storable`), written
+within `SAVE_DELAY`, and when the entry unloads or Home Assistant stops.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from __future__ import annotations
 from typing import Any, Final, TypedDict
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN
 from ..records import storable
+from ..store import EntryStore
 from .editors import Written
 
 STORAGE_KEY: Final = f"{DOMAIN}.config_history"
@@ -24,6 +25,7 @@ STORAGE_VERSION: Final = 1
 KEEP: Final = 20
 """Versions kept per item; the oldest goes first."""
 SAVE_DELAY: Final = 1.0
+"""Seconds between a recorded version and its save: what a crash can lose at most."""
 
 
 class Version(TypedDict):
@@ -48,8 +50,10 @@ class ConfigHistory:
     def __init__(self, hass: HomeAssistant) -> None:
         """Create the history of `hass` (load it with `async_load`)."""
         self._hass = hass
-        self._store: Store[dict[str, list[Version]]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
         self._items: dict[str, list[Version]] = {}
+        self._store: EntryStore[dict[str, list[Version]]] = EntryStore(
+            hass, STORAGE_VERSION, STORAGE_KEY, lambda: self._items
+        )
 
     async def async_load(self) -> None:
         """Read the history from storage."""
@@ -84,9 +88,13 @@ class ConfigHistory:
         versions = self._items.setdefault(item_key(written.kind.value, written.key), [])
         versions.append(version)
         del versions[:-KEEP]
-        self._store.async_delay_save(lambda: self._items, SAVE_DELAY)
+        self._store.async_delay_save(SAVE_DELAY)
         return version
 
     async def async_flush(self) -> None:
-        """Write the history now (on unload)."""
-        await self._store.async_save(self._items)
+        """Write the history now."""
+        await self._store.async_save()
+
+    async def async_close(self) -> None:
+        """Write the history now and no more (the entry unloads)."""
+        await self._store.async_close()
