@@ -92,6 +92,42 @@ async def test_an_action_leaving_home_assistant_whose_name_says_it_opens_opens(
     assert hass.states.get(porch).state == "off"
 
 
+NAMES: dict[str, bool] = {
+    "open_gate": True,
+    "garage_door": True,
+    "portail_ouvrir": True,
+    "unlock_front": True,
+    "alarm_off": True,
+    "lock_toggle": True,
+    "alarme_desactiver": True,
+    "alarm_snapshots_purge_old": False,
+    "arm_alarm": False,
+    "lock_all": False,
+    "doorbell_chime": False,
+    "led_clock": False,
+}
+"""An action's name -> whether it says it opens (`external.names_opening`)."""
+
+
+@pytest.mark.parametrize(("name", "opens"), NAMES.items(), ids=list(NAMES))
+async def test_an_owners_step_opens_as_its_name_says(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, name: str, opens: bool
+) -> None:
+    """An opening word, or a lock or an alarm turned off, opens; a lock or an alarm alone does not.
+
+    (jazzyisj's `shell_command.alarm_snapshots_purge_old` cleans up camera
+    snapshots.) The helper that runs the owner's step waits only if it opens.
+    """
+    config = {"rest_command": {name: {"url": "http://127.0.0.1:1/x"}}}
+    assert await async_setup_component(hass, "rest_command", config)
+    porch = await _on_porch(owner, {"action": f"rest_command.{name}"})
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    if opens:
+        assert_refused(result)
+    else:
+        assert result["ok"] is True, result
+
+
 async def test_a_shell_command_in_the_owners_script_runs_and_a_clients_own_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
 ) -> None:

@@ -441,6 +441,31 @@ async def test_a_variable_holding_an_entity_reads_that_entity_not_the_whole_hous
     await assert_house(hass, LOCKED)
 
 
+async def test_a_reader_applied_to_an_integration_s_entities_reads_those_not_the_whole_house(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`integration_entities('input_boolean') | select('is_state', 'on')`: the toggles are read.
+
+    (jazzyisj: "Nest Protect connected" counts the integration's entities
+    that have a value.) The bed light is no input of the unlock, and runs.
+    """
+    (helper,) = await _helpers(owner, "Let in")
+    any_on = "{{ integration_entities('input_boolean') | select('is_state', 'on') | list | count }}"
+    await owner.save_automation(
+        "let_in",
+        {
+            "alias": "Let in",
+            "triggers": [{"trigger": "template", "value_template": any_on}],
+            "actions": [UNLOCK],
+        },
+    )
+    light = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+    assert light["ok"] is True, light
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
 async def test_an_integration_s_entity_service_with_a_templated_target_reaches_its_own_entities(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

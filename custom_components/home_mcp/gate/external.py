@@ -8,8 +8,9 @@ Assistant does not show. Each is judged for what is known of it:
   knows is that entity's own action (`mqtt_commands`): the payload it would
   send to open it opens it;
 - one the owner marked as opening in Home MCP's options, or whose name says
-  it opens (`names_opening`: garage, gate, door, lock, open, alarm, disarm,
-  in the languages of `OPENING_WORDS`), opens the house;
+  it opens (`names_opening`: garage, gate, door, unlock, open, disarm, or
+  a lock or an alarm turned off, in the languages of `OPENING_WORDS`),
+  opens the house;
 - any other is *external*: a client's own call waits, as for anything the
   gate cannot judge; the same step inside the owner's own automation or
   script is the owner's, and does not make that item, or what sets it off,
@@ -34,26 +35,52 @@ from .internals import MQTT_CONFIG, private_or
 from .targets import is_dynamic, static
 
 OPENING_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
-    "en": ("garage", "gate", "door", "lock", "unlock", "open", "alarm", "disarm"),
-    "fr": ("portail", "porte", "serrure", "verrou", "deverrouill*", "ouvr*", "alarme", "desarm*"),
-    "de": ("tor", "tur", "tuer", "schloss", "entriegel*", "aufschliess*", "offn*", "oeffn*",
-           "unscharf*"),
-    "es": ("garaje", "porton", "puerta", "cerradura", "desbloque*", "abrir", "abre", "alarma",
-           "desarm*"),
-    "it": ("cancello", "porta", "serratura", "sblocc*", "apri", "aprire", "allarme"),
-    "nl": ("poort", "deur", "ontgrendel*", "openen", "uitschakel*"),
-    "pt": ("garagem", "portao", "porta", "fechadura", "destranc*", "abrir", "alarme"),
+    "en": ("garage", "gate", "door", "unlock", "open", "disarm"),
+    "fr": ("portail", "porte", "deverrouill*", "ouvr*", "desarm*"),
+    "de": ("tor", "tur", "tuer", "entriegel*", "aufschliess*", "offn*", "oeffn*", "unscharf*"),
+    "es": ("garaje", "porton", "puerta", "desbloque*", "abrir", "abre", "desarm*"),
+    "it": ("cancello", "porta", "sblocc*", "apri", "aprire"),
+    "nl": ("poort", "deur", "ontgrendel*", "openen"),
+    "pt": ("garagem", "portao", "porta", "destranc*", "abrir"),
 }  # fmt: skip
 """Words a name says it opens with, per language (folded: no accents). A word
 ending in `*` is a stem (`ouvr*`: ouvrir, ouvre, ouverture); any other matches
 as a word, plural or verb forms included (`gates`, `opener`, `unlocked`)."""
+SECURED_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "en": ("lock", "alarm"),
+    "fr": ("serrure", "verrou", "alarme"),
+    "de": ("schloss", "alarm", "alarmanlage"),
+    "es": ("cerradura", "alarma"),
+    "it": ("serratura", "allarme"),
+    "nl": ("alarm",),
+    "pt": ("fechadura", "alarme"),
+}  # fmt: skip
+"""What is locked or armed: a name with one says it opens only with a word
+that turns it off (`alarm_off`, `lock_toggle`), since it may as well secure
+(`arm_alarm`, `lock_all`) or do something else (`alarm_snapshots_purge`)."""
+TURNING_OFF_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "en": ("off", "toggle", "disable", "deactivat*", "release"),
+    "fr": ("desactiv*", "eteind*", "arret*", "bascul*"),
+    "de": ("aus", "ausschalt*", "deaktiv*", "umschalt*"),
+    "es": ("apag*", "desactiv*", "altern*"),
+    "it": ("spegn*", "disattiv*", "commuta*"),
+    "nl": ("uit", "uitschakel*", "deactiv*", "wissel*"),
+    "pt": ("deslig*", "desativ*", "alterna*"),
+}  # fmt: skip
+"""Words that turn what is locked or armed off (or either way)."""
 _SUFFIXES: Final = ("", "s", "es", "ed", "er", "ers", "ing", "en", "e")
-_STEMS: Final = tuple(
-    word[:-1] for words in OPENING_WORDS.values() for word in words if word.endswith("*")
-)
-_WORDS: Final = frozenset(
-    word for words in OPENING_WORDS.values() for word in words if not word.endswith("*")
-)
+
+
+def _vocabulary(table: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Return a table's stems (`ouvr*`, without the star) and whole words."""
+    every = [word for words in table.values() for word in words]
+    stems = tuple(word[:-1] for word in every if word.endswith("*"))
+    return stems, frozenset(word for word in every if not word.endswith("*"))
+
+
+_OPENING: Final = _vocabulary(OPENING_WORDS)
+_SECURED: Final = _vocabulary(SECURED_WORDS)
+_TURNING_OFF: Final = _vocabulary(TURNING_OFF_WORDS)
 _TOKEN: Final = re.compile(r"[a-z0-9]+")
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
@@ -85,26 +112,36 @@ def _fold(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char)).lower()
 
 
-def _opens(token: str) -> bool:
-    if token.startswith(_STEMS):
+def _says(token: str, vocabulary: tuple[tuple[str, ...], frozenset[str]]) -> bool:
+    """Return True if `token` is one of a vocabulary's words or stems, in any form."""
+    stems, words = vocabulary
+    if token.startswith(stems):
         return True
-    for word in _WORDS:
+    for word in words:
         if token.startswith(word):
             rest = token[len(word) :]
-            if rest in _SUFFIXES or (len(word) >= 4 and _opens_whole(rest)):
+            if rest in _SUFFIXES or (len(word) >= 4 and _whole(rest, words)):
                 return True
     return False
 
 
-def _opens_whole(rest: str) -> bool:
-    """Return True if `rest` is itself an opening word (`garagedoor`)."""
-    return any(rest == word + suffix for word in _WORDS for suffix in _SUFFIXES)
+def _whole(rest: str, words: frozenset[str]) -> bool:
+    """Return True if `rest` is itself one of `words` (`garagedoor`)."""
+    return any(rest == word + suffix for word in words for suffix in _SUFFIXES)
 
 
 def names_opening(key: str) -> bool:
-    """Return True if an external action's name (`external_key`) says it opens the house."""
+    """Return True if an external action's name (`external_key`) says it opens the house.
+
+    An opening word (`open_gate`), or what is locked or armed with a word
+    that turns it off (`alarm_off`); not what is locked or armed alone
+    (`alarm_snapshots_purge_old`, `arm_alarm`).
+    """
     _, _, name = key.partition(".")
-    return any(_opens(token) for token in _TOKEN.findall(_fold(name)))
+    tokens = _TOKEN.findall(_fold(name))
+    if any(_says(token, _OPENING) for token in tokens):
+        return True
+    return any(_says(t, _SECURED) for t in tokens) and any(_says(t, _TURNING_OFF) for t in tokens)
 
 
 def external_key(domain: str, service: str, data: Mapping[str, Any]) -> str:

@@ -48,6 +48,7 @@ from homeassistant.helpers import (
     floor_registry as fr,
     label_registry as lr,
 )
+from homeassistant.helpers.entity import entity_sources
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
@@ -310,12 +311,7 @@ class Reads:
     def _add_lookup(self, function: str, argument: str) -> None:
         """Add the entities a registry lookup in a template returns."""
         if function == "integration_entities":
-            registry = er.async_get(self._hass)
-            self.keys.update(
-                entry.entity_id
-                for entry in registry.entities.values()
-                if entry.platform == argument
-            )
+            self.keys.update(integration_entities(self._hass, argument))
             return
         key, ident = {
             "area_entities": (ATTR_AREA_ID, _area_id(self._hass, argument)),
@@ -326,6 +322,27 @@ class Reads:
             "floor_areas": (ATTR_FLOOR_ID, _floor_id(self._hass, argument)),
         }[function]
         self._add_target(key, ident)
+
+
+def integration_entities(hass: HomeAssistant, name: str) -> set[str]:
+    """Return what `integration_entities(name)` can return, as Home Assistant finds it.
+
+    The entities of the config entries titled `name`, else those an
+    integration of that domain provides (`entity_sources`): both, since
+    either may apply by the time the template runs.
+    """
+    registry = er.async_get(hass)
+    found = {
+        entity.entity_id
+        for entry in hass.config_entries.async_entries()
+        if entry.title == name
+        for entity in er.async_entries_for_config_entry(registry, entry.entry_id)
+    }
+    found.update(
+        entity_id for entity_id, info in entity_sources(hass).items() if info["domain"] == name
+    )
+    found.update(entry.entity_id for entry in registry.entities.values() if entry.platform == name)
+    return found
 
 
 def _area_id(hass: HomeAssistant, name: str) -> str:

@@ -328,8 +328,8 @@ DATA_RULES: Final[Mapping[str, ServiceRule]] = {
         "It leaves Home Assistant, and the owner marked it as opening in Home MCP's options"),
     "external_named": ServiceRule(
         frozenset({"*.*"}), Risk.OPENS_HOUSE,
-        "It leaves Home Assistant, and its name says it opens (garage, gate, door, lock, open, "
-        "alarm, disarm)"),
+        "It leaves Home Assistant, and its name says it opens (garage, gate, door, unlock, "
+        "open, disarm, or a lock or an alarm turned off)"),
     "system_owners": ServiceRule(
         frozenset({"*.*"}), Risk.SAFE,
         "It controls Home Assistant itself, as one of the owner's own steps: not what opens "

@@ -30,6 +30,10 @@ _READERS: Final = frozenset(
     }
 )  # fmt: skip
 """Template functions (and filters) whose first argument names what they read."""
+_LOOKUPS: Final = frozenset(
+    {"area_entities", "device_entities", "label_entities", "floor_entities", "integration_entities"}
+)
+"""Registry lookups returning entity ids, which `reads.py` reads from a literal argument."""
 _APPLYING: Final = frozenset({"select", "reject", "selectattr", "rejectattr", "map"})
 """Filters that apply a test or a filter named by a string to every item."""
 _OWN_ENTITY: Final = (("trigger", "entity_id"), ("this", "entity_id"))
@@ -181,7 +185,7 @@ def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset
     """
     for index, token in enumerate(tokens):
         if token.type == "string" and token.value in _READERS:
-            if _argument_of(tokens, index) in _APPLYING:
+            if _argument_of(tokens, index) in _APPLYING and not _applied_to_lookup(tokens, index):
                 return True
             continue
         if token.type != "name" or token.value not in _READERS:
@@ -203,6 +207,41 @@ def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset
         if not _static(argument, named):
             return True
     return False
+
+
+def _applied_to_lookup(tokens: list[Token], index: int) -> bool:
+    """Return True if the reader named at `index` is applied to a registry lookup's entities.
+
+    `integration_entities('nest_protect') | select('has_value')` reads the
+    entities the lookup returns, which `reads.py` reads from its literal.
+    """
+    depth = 0
+    for at in range(index - 1, 1, -1):
+        kind = tokens[at].type
+        if kind in ("rparen", "rbracket", "rbrace"):
+            depth += 1
+        elif kind in ("lparen", "lbracket", "lbrace"):
+            if depth == 0:
+                return tokens[at - 2].type == "pipe" and _is_lookup(tokens, at - 3)
+            depth -= 1
+    return False
+
+
+def _is_lookup(tokens: list[Token], close: int) -> bool:
+    """Return True if the `)` at `close` ends a registry lookup with literal arguments."""
+    if close < 3 or tokens[close].type != "rparen":
+        return False
+    at = close - 1
+    while at >= 0 and tokens[at].type == "string":
+        at -= 1
+    return (
+        at < close - 1
+        and tokens[at].type == "lparen"
+        and at > 0
+        and tokens[at - 1].type == "name"
+        and tokens[at - 1].value in _LOOKUPS
+        and (at < 2 or tokens[at - 2].type != "dot")
+    )
 
 
 def _tested(tokens: list[Token], index: int) -> int | None:
