@@ -888,8 +888,12 @@ def static_prefix(value: Any) -> str:
     (`{% set %}` before it outputs nothing; an `{% if %}` may).
     """
     text = value.template if isinstance(value, Template) else value
-    if not isinstance(text, str):
-        return ""
+    return _static_prefix(text) if isinstance(text, str) else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _static_prefix(text: str) -> str:
+    """Return `static_prefix` of a template's text (parsed once per text)."""
     try:
         body = _environment().parse(text).body
     except jinja2.TemplateError:

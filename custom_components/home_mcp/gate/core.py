@@ -119,13 +119,31 @@ class Gate:
         return _Knowledge(self, self.index.async_current())
 
     @callback
+    def async_check_all(self, actions: Iterable[Action]) -> list[Decision]:
+        """Return the decision on each action, judged together in this moment.
+
+        The same as `async_check` on each (nothing can change between them:
+        no await), sharing the walks of what they have in common (the
+        scripts and template entities many macros run), as `list_macros`
+        judges a page.
+        """
+        memo: dict[tuple[Any, ...], Any] = {}
+        knowledge = self._knowledge()
+        return [self._check(action, knowledge, memo) for action in actions]
+
+    @callback
     def async_check(self, action: Action) -> Decision:
         """Return the decision on `action`; never raises for odd input.
 
         Anything the gate cannot understand (malformed targets, a macro it
         cannot read) becomes an `unknown` finding, which is guarded.
         """
-        judge = Judge(self._knowledge(), now=True)
+        return self._check(action, self._knowledge(), None)
+
+    def _check(
+        self, action: Action, knowledge: _Knowledge, memo: dict[tuple[Any, ...], Any] | None
+    ) -> Decision:
+        judge = Judge(knowledge, now=True, memo=memo)
         try:  # The index fails closed on its own (`HouseIndex.async_current`).
             if self._hass.state is not CoreState.running:
                 judge.unknown(

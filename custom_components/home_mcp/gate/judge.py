@@ -148,8 +148,13 @@ class Judge:
         reads: Reads | None = None,
         touched: Touched | None = None,
         repeats: bool = False,
+        memo: dict[tuple[Any, ...], _Walked] | None = None,
     ) -> None:
-        """Start an analysis with nothing found."""
+        """Start an analysis with nothing found.
+
+        `memo`: walks already made by judges of the same house in the same
+        moment (`Gate.async_check_all`), replayed as this judge's own.
+        """
         self.knowledge = knowledge
         self.hass = knowledge.hass
         self.house = knowledge.house
@@ -172,7 +177,7 @@ class Judge:
         self.halting_reads: list[tuple[int, set[str]]] = []  # (findings before it, reads)
         self._halts = False  # The scope walked can end the run, right there (`halts`).
         self._steps = 0
-        self._memo: dict[tuple[Any, ...], _Walked] = {}
+        self._memo: dict[tuple[Any, ...], _Walked] = {} if memo is None else memo
         self._consulting: list[set[str]] = []
         self._step_touched: set[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []

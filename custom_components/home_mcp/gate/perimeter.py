@@ -43,6 +43,7 @@ from .securing import (
     is_secured,
     negated as negated_states,
     redefines,
+    runner_reads,
     securing_chains,
     securing_runners,
     stopped_by,
@@ -101,6 +102,8 @@ class Snapshot:
         self.securing: frozenset[str] = frozenset()
         self.undoing: dict[str, frozenset[str]] = {}
         self.chained: dict[str, frozenset[tuple[str, str | None]]] = {}
+        self._runners: dict[tuple[str, frozenset[str]], list[str]] = {}
+        self._read_by: dict[str, set[str]] = {}
         self.triggers_on: dict[str, list[TriggerOn]] = {}
         self._scoped: dict[str, tuple[tuple[Finding, Scope], ...]] = {}
         self._by_domain: dict[str, list[str]] = {}
@@ -166,8 +169,20 @@ class Snapshot:
         return entity_id in self.securing
 
     def securing_runners(self, macro_id: str) -> list[str]:
-        """Return the securing macros that run script or scene `macro_id` (`securing_runners`)."""
-        return securing_runners(self.hass, self.securing, macro_id)
+        """Return the securing macros that run script or scene `macro_id` (`securing_runners`).
+
+        Read once per script and securing set: each run of it asks.
+        """
+        key = (macro_id, self.securing)
+        if (found := self._runners.get(key)) is None:
+            found = securing_runners(self.hass, self.securing, macro_id, self._runner_reads)
+            self._runners[key] = found
+        return list(found)
+
+    def _runner_reads(self, macro_id: str) -> set[str]:
+        if (reads := self._read_by.get(macro_id)) is None:
+            reads = self._read_by[macro_id] = runner_reads(self.hass, macro_id)
+        return reads
 
     def is_guarded(self, entity_id: str) -> bool:
         """Return True for an entity whose own actions are guarded (while building)."""

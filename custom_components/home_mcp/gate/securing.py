@@ -10,7 +10,7 @@ what they act on (`acting_on`, `redefines`), and their one run at a time
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from homeassistant.const import (
@@ -347,25 +347,35 @@ def does_as_chained(
     )
 
 
-def securing_runners(hass: HomeAssistant, securing: Iterable[str], macro_id: str) -> list[str]:
+def securing_runners(
+    hass: HomeAssistant,
+    securing: Iterable[str],
+    macro_id: str,
+    reads_of: Callable[[str], set[str]] | None = None,
+) -> list[str]:
     """Return the securing automations and scripts (of `securing`) that run `macro_id`.
 
     Such a script or scene is part of what secures the house: a script
     edited to wait, or deleted, holds up or breaks the lock that comes after
     it; a scene given other states (`scene.create`) or deleted no longer
-    locks.
+    locks. `reads_of`: what a macro's configuration reads (`runner_reads`).
     """
+    reads_of = reads_of or (lambda macro: runner_reads(hass, macro))
     if not macro_id.startswith(("script.", "scene.")):
         return []
     names = {macro_id}
     if macro_id.startswith("script."):  # Run by its own action, which keeps its key.
         names.add(f"script.{script_service(hass, macro_id)}")
-    found = []
-    for macro in sorted(securing):
-        raw = getattr(entity_object(hass, macro), "raw_config", None)
-        if macro != macro_id and not names.isdisjoint(Reads(hass).add(raw).keys):
-            found.append(macro)
-    return found
+    return [
+        macro
+        for macro in sorted(securing)
+        if macro != macro_id and not names.isdisjoint(reads_of(macro))
+    ]
+
+
+def runner_reads(hass: HomeAssistant, macro_id: str) -> set[str]:
+    """Return what a macro's configuration, as written, reads and runs."""
+    return Reads(hass).add(getattr(entity_object(hass, macro_id), "raw_config", None)).keys
 
 
 def acting_on(macros: Iterable[Runnable], securing: Collection[str]) -> dict[str, list[str]]:

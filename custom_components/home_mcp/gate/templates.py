@@ -46,6 +46,16 @@ _LEXER: Final = _ENVIRONMENT.lexer
 def jinja_text(
     text: str, known: Mapping[str, tuple[str, ...]] | None = None
 ) -> tuple[str, list[str], frozenset[str]]:
+    """Return a template's text as Jinja reads it (`_jinja_text`), tokenized once per text."""
+    named = tuple(sorted((name, tuple(ids)) for name, ids in (known or {}).items()))
+    out, literals, built = _jinja_text(text, named)
+    return out, list(literals), built
+
+
+@functools.lru_cache(maxsize=8192)
+def _jinja_text(
+    text: str, known_items: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[str, tuple[str, ...], frozenset[str]]:
     r"""Return a template's text as Jinja reads it, for the patterns of `reads.py`.
 
     Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
@@ -59,15 +69,15 @@ def jinja_text(
     entity anyway: `reads_computed_entity`). Text
     Jinja cannot tokenize is returned as it is (it does not render either).
 
-    `known`: variables the run holds entity ids in (`bindings.Bindings.
-    entity_names`); one the template does not set itself names those
-    entities, which are written out as literals.
+    `known_items`: variables the run holds entity ids in (`bindings.Bindings.
+    entity_names`), as (name, ids) pairs; one the template does not set
+    itself names those entities, which are written out as literals.
     """
     try:
         tokens = list(_LEXER.tokenize(text))
     except TemplateSyntaxError:
-        return text, [], frozenset()
-    named = _unshadowed(text, tokens, known or {})
+        return text, (), frozenset()
+    named = _unshadowed(text, tokens, dict(known_items))
     if reads_computed_entity(tokens, frozenset(named) | _literal_loops(text, tokens)):
         # What it reads is only known when it runs: a bare `states` says so.
         text += " {{ states }}"
@@ -100,7 +110,7 @@ def jinja_text(
         if joined:
             built.add(literals[-1])
         out.append(_quoted(literals[-1]))
-    return "".join(out), literals, frozenset(built)
+    return "".join(out), tuple(literals), frozenset(built)
 
 
 def _builds_with(tokens: list[Token], index: int) -> bool:

@@ -141,8 +141,9 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
     house = House(ctx.hass, ctx.caller.user)
     views = [view for view in _macros(ctx, house) if args.kind is None or view.domain == args.kind]
     rows = []
-    for view in views[args.offset : args.offset + args.limit]:  # Only the page is judged.
-        decision = ctx.gate.async_check(ctx.gate.macro_action(view.entity_id))
+    page = views[args.offset : args.offset + args.limit]  # Only the page is judged.
+    decisions = ctx.gate.async_check_all(ctx.gate.macro_action(v.entity_id) for v in page)
+    for view, decision in zip(page, decisions, strict=True):
         row: dict[str, Any] = {
             "entity_id": view.entity_id,
             "kind": view.domain,
