@@ -1497,3 +1497,27 @@ async def test_a_locking_restart_script_started_while_idle_runs_and_locks(
     pass_time(hass, freezer, timedelta(minutes=2))
     await hass.async_block_till_done()
     await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"brightness": 0}, {"brightness_pct": 0}, {"brightness_step_pct": -100}],
+    ids=["brightness", "brightness_pct", "brightness_step_pct"],
+)
+async def test_turning_on_to_a_level_of_zero_sets_off_what_turning_off_does(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, data: dict[str, Any]
+) -> None:
+    """`light.turn_on` with `brightness: 0` turns the light off: "when it goes off, unlock" waits."""
+    await owner.act("light.turn_on", entity_id="light.bed_light")
+    await owner.save_automation(
+        "lights_out",
+        {
+            "alias": "Let the night nurse in when the light goes out",
+            "triggers": [{"trigger": "state", "entity_id": "light.bed_light", "to": "off"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    target = {"entity_id": "light.bed_light"}
+    refused = await call_service(mcp, "light.turn_on", target=target, data=data)
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -233,7 +233,9 @@ class Fixpoint:
                 fresh.append((slot[end][0], needed[end]))
             if not fresh:
                 continue
-            states_of = key.partition(".")[0] if is_entity_key(key) else None
+            # A template's or a group's state is computed: any may follow.
+            known = is_entity_key(key) and key not in self._sources
+            states_of = key.partition(".")[0] if known else None
             for user_id, verb, via, scope in self._users_of(key):
                 states = verb_states(states_of, verb) if states_of else frozenset()
                 if gained := [(f.through(*via), scope) for f, n in fresh if can_set_off(n, states)]:

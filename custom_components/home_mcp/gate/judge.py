@@ -627,11 +627,11 @@ class Judge:
             found = self.findings[before:]
             securing = bool(found) and found[0].risk is Risk.SECURING
             judge_drive(self, entity_id, verb, effect.data, depth)  # Its own scripts run too.
-            self.react(entity_id, verb, securing=securing)
+            self.react(entity_id, verb, securing=securing, data=effect.data)
             return
         if verb != "join_group" and self.house.is_plain(entity_id):
             self.add(PLAIN_RULE.risk, entity_id, effect.service, PLAIN_RULE.reason)
-            self.react(entity_id, verb)
+            self.react(entity_id, verb, data=effect.data)
             return
         entity_class = self.house.entity_class(entity_id)
         now = self.knows_state(entity_id)
@@ -663,14 +663,23 @@ class Judge:
         # without it (its own findings) does not pass to the caller.
         with_data = (entity_class, verb) in _RUNS and isinstance(given, Mapping) and bool(given)
         touched_as = RUN_WITH_DATA if with_data else None
-        self.react(entity_id, verb, securing=securing, touched_as=touched_as)
+        self.react(entity_id, verb, securing=securing, touched_as=touched_as, data=effect.data)
 
     def react(
-        self, key: str, verb: str | None, *, securing: bool = False, touched_as: str | None = None
+        self,
+        key: str,
+        verb: str | None,
+        *,
+        securing: bool = False,
+        touched_as: str | None = None,
+        data: Mapping[str, Any] | None = None,
     ) -> None:
         """Add what the house's automations would do when `key` changes.
 
         `touched_as`: the verb the perimeter records for it, when not `verb`.
+        `data`: the verb's, which may leave the entity in another state than
+        the verb says (`verbs.LEVEL_DATA`); it is then recorded as `set_state`
+        too, a change to any state.
 
         A securing effect sets off only the automations a trigger of which
         fires on the state it leaves the entity in (`Knowledge.triggered`):
@@ -690,16 +699,21 @@ class Judge:
                     service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
                     self.add(Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING)
         keys = self.house.change_keys(key) if is_entity else [key]
+        domain = key.partition(".")[0]
+        states = verb_states(domain, verb or "", data) if is_entity else frozenset()
         if verb is not None and self.touched is not None:
+            verbs = [touched_as or verb]
+            if not states and verb_states(domain, verb):
+                verbs.append("set_state")  # Its data may leave it in any state.
             for name in keys:
                 if name != EVERYTHING and not name.startswith("domain:"):
-                    self.touched.setdefault(name, {}).setdefault(
-                        touched_as or verb, (self.path, self.scope)
-                    )
+                    for recorded in verbs:
+                        self.touched.setdefault(name, {}).setdefault(
+                            recorded, (self.path, self.scope)
+                        )
         if self._step_touched is not None:
             self._step_touched.update(keys)
         prefix = (*self.path, key) if is_entity else self.path
-        states = verb_states(key.partition(".")[0], verb or "") if is_entity else frozenset()
         for name in keys:
             for finding in self.knowledge.reactions(name, states if name == key else frozenset()):
                 if finding.service.endswith(".state") and self.on_path(finding.entity_id or ""):

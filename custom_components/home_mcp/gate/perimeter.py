@@ -71,6 +71,8 @@ class Snapshot:
     perimeter: key -> the guarded findings changing it leads to (via from it).
     needs: key -> finding of its perimeter -> the states of the key that set
         it off, where not every change does (`Fixpoint._needs_of`).
+    computed: entities whose state is computed from others (a template's, a
+        group's): whatever an action asks, any state may follow.
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
     undoing: securing automation -> what it closes after opening it in the
@@ -98,6 +100,7 @@ class Snapshot:
         self.house = house
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
         self.needs: dict[str, dict[Finding, frozenset[str]]] = {}
+        self.computed: frozenset[str] = frozenset()
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
         self.undoing: dict[str, frozenset[str]] = {}
@@ -135,8 +138,8 @@ class Snapshot:
         if EVERYTHING in self.perimeter and self.perimeter[EVERYTHING][0].reason == _UNREADABLE:
             return self.perimeter[EVERYTHING]
         found = self.perimeter.get(key, ())
-        if not states or not (needs := self.needs.get(key)):
-            return found
+        if not states or key in self.computed or not (needs := self.needs.get(key)):
+            return found  # A template's or a group's state is its own: any change counts.
         return [f for f in found if can_set_off(needs.get(f), states)]
 
     def in_perimeter(self, entity_id: str) -> bool:
@@ -422,6 +425,7 @@ def build_snapshot(
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     sources = derivations(hass, unreadable)
+    snapshot.computed = frozenset(sources)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():
         for select in sorted(derived & snapshot.options_bound.keys()):

@@ -151,14 +151,28 @@ Not a script (its run goes on, then off), a climate (`heat`), a media player
 (`playing`) or a group (its members' states)."""
 
 
-def verb_states(domain: str, verb: str) -> frozenset[str]:
+LEVEL_DATA: Final[Mapping[str, frozenset[str]]] = {
+    "light": frozenset({"brightness", "brightness_pct", "brightness_step", "brightness_step_pct"}),
+    "fan": frozenset({"percentage", "percentage_step"}),
+}
+"""Data that may turn an entity off whatever the verb: `light.turn_on` with
+`brightness: 0` turns the light off, `fan.turn_on` with `percentage: 0` the fan."""
+
+
+def verb_states(domain: str, verb: str, data: Mapping[str, Any] | None = None) -> frozenset[str]:
     """Return the states `verb` may leave an entity of `domain` in (empty: unknown).
 
     `turn_on` leaves a light on; a lock, cover, valve or alarm panel is
     known only for a verb that secures it (`resulting_states`); any other
     verb or domain (`toggle`, `unlock`, `set_value`, a script's run) may
-    leave it in any state.
+    leave it in any state, and so may a level in `data` (`LEVEL_DATA`).
     """
+    if data:
+        # As an entity service's schema validates it, its fields are under `params`.
+        params = data.get("params")
+        fields = {*data, *(params if isinstance(params, Mapping) else ())}
+        if not LEVEL_DATA.get(domain, frozenset()).isdisjoint(fields):
+            return frozenset()
     if domain in ON_OFF_DOMAINS or (domain in STATE_VERBS and verb in SECURING_VERBS):
         return resulting_states(domain, verb)
     return frozenset()
