@@ -43,7 +43,7 @@ from .rules import (
     OPENING_DEVICE_CLASSES,
     EntityClass,
 )
-from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, STATE_VERBS
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, LEVEL_DATA, STATE_VERBS
 
 _DOMAIN_CLASSES = {
     "lock": EntityClass.LOCK,
@@ -369,7 +369,9 @@ def state_verbs(
     value = str(state).strip().lower() if state is not None else ""
     table = STATE_VERBS.get(domain, {})
     verb = table.get(value) or STATE_VERBS["*"].get(value) or "set_state"
-    verbs: list[tuple[str, dict[str, Any]]] = [(verb, {})]
+    # A level set with it (a light `on` at brightness 0 is off): what it leaves is not known.
+    levels = {key: attributes[key] for key in LEVEL_DATA.get(domain, ()) if key in attributes}
+    verbs: list[tuple[str, dict[str, Any]]] = [(verb, levels)]
     if domain == "timer" and verb == "start" and attributes.get("duration") is not None:
         return [(verb, {"duration": attributes["duration"]})]  # Started for that long.
     if domain not in ("cover", "valve"):

@@ -278,9 +278,12 @@ def securing_chains(
     its own opening (`undoing`) secures nothing.
 
     Return each macro added -> (key, verb) of each of its changes that sets
-    one off (verb None: its run's event, which only it fires).
+    one off (verb None: what only it can do as it does: its run's event, a
+    timer it starts, a change that sets off an automation with conditions,
+    which may hold when it runs and not at another time).
     """
     chained: dict[str, frozenset[tuple[str, str | None]]] = {}
+    by_id = {runnable.entity_id: runnable for runnable in macros}
     grown = True
     while grown:
         grown = False
@@ -309,19 +312,33 @@ def securing_chains(
                 if key in sets_off:
                     found.update((key, verb) for verb in _ENABLING.intersection(verbs))
                 if domain == "timer" and "start" in verbs and timers & {key, "domain:timer"}:
-                    found.add((key, "start"))
-                found.update(
-                    (key, verb)
-                    for verb in verbs
-                    for trigger in triggers_on.get(key, ())
-                    if trigger.automation_id in sets_off
-                    and trigger.fires(resulting_states(domain, verb))
-                )
+                    found.add((key, None))  # It ends when its run started it: not now.
+                for verb in verbs:
+                    fired = {
+                        trigger.automation_id
+                        for trigger in triggers_on.get(key, ())
+                        if trigger.automation_id in sets_off
+                        and trigger.fires(resulting_states(domain, verb))
+                    }
+                    if fired:
+                        # Done now rather than when it would, it sets them off just
+                        # as well only if nothing they check can differ (the time).
+                        same = all(_unconditional(by_id.get(a)) for a in fired)
+                        found.add((key, verb if same else None))
             if found:
                 securing.add(runnable.entity_id)
                 chained[runnable.entity_id] = frozenset(found)
                 grown = True
     return chained
+
+
+def _unconditional(runnable: Runnable | None) -> bool:
+    """Return True if an automation, set off, does what it does whenever that is."""
+    return (
+        runnable is not None
+        and not runnable.conditional
+        and next(dependencies(runnable), None) is None
+    )
 
 
 def does_as_chained(

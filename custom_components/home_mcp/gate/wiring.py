@@ -77,6 +77,9 @@ class Runnable:
         (`Judge.branch`): what decides whether it secures.
     run_reads: what its actions read, and what can end its run: read as
         it runs, any change of it counts while it may be running.
+    conditional: it has conditions, at its top or in its actions (a
+        `condition` step, a `choose`, an `if`, a loop's `while`/`until`),
+        that may hold at one time and not at another.
     bindings: what its variables can be when it runs (`bindings.py`).
     """
 
@@ -96,6 +99,7 @@ class Runnable:
     keyed_reads: dict[str, set[str]] = field(default_factory=dict)
     securing_reads: set[str] = field(default_factory=set)
     run_reads: set[str] = field(default_factory=set)
+    conditional: bool = True
     bindings: Bindings | None = None
 
     def reads(self, scope: Scope) -> set[str]:
@@ -267,6 +271,11 @@ def _macro(
     # close it"): changing that is what the branch is there for.
     actions = raw.get("actions", raw.get("sequence"))
     acted = runnable.acted = _acted_on(actions)
+    runnable.conditional = (
+        not isinstance(actions, list)  # A blueprint's, or a shape not read: it may have some.
+        or bool(raw.get("conditions", raw.get("condition")))
+        or _has_conditions(actions)
+    )
     runnable.checks += [
         check
         for check in condition_checks(hass, list(_inner_conditions(actions)))
@@ -387,6 +396,17 @@ def _held(conditions: Any) -> dict[str, frozenset[str]]:
                 key = entity_id.strip().lower()
                 held[key] = held.get(key, accepted) & accepted
     return held
+
+
+def _has_conditions(node: Any) -> bool:
+    """Return True if a sequence holds a condition anywhere (a step, an option, an `if`, a loop's)."""
+    if isinstance(node, list):
+        return any(_has_conditions(item) for item in node)
+    if not isinstance(node, Mapping):
+        return False
+    if any(key in node for key in ("condition", "conditions", "if", "while", "until")):
+        return True
+    return any(_has_conditions(value) for value in node.values())
 
 
 def _inner_conditions(node: Any) -> Iterator[Any]:
