@@ -14,6 +14,10 @@ from typing import Final
 
 JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
     "geekofweek": {
+        "turn_on input_boolean.bedtime": "turned on now, it keeps automation."
+        "bedtime_turn_on_primary_bedtime_if_user1_not_home from turning it on later, when "
+        "automation.alarm_arm_night_at_bedtime's own conditions (household home, alarm "
+        "disarmed) would be checked",
         "turn_on input_boolean.disable_door_lock_automations": "automation."
         "location_after_user1_home_lock_doors locks lock.garage_door only while it is off",
         "turn_on input_boolean.disable_garage_automations": "automation."
@@ -35,6 +39,16 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
         "opens on USER1's arrival",
     },
     "jlpouffier": {
+        "turn_off input_boolean.automation_presence_simulator": "turned off now, it keeps "
+        "automation.simulation_de_presence_arreter_lors_du_retour from turning it off on "
+        "arrival, which sets off automation.mode_chien_actions (whose own conditions are then "
+        "checked at another time)",
+        "turn_off input_boolean.guest_mode": "turned off now, it keeps automation."
+        "mode_invite_notifier_mode_invite_lors_de_l_arrivee's notification from turning it off "
+        "on arrival, which sets off automation.mode_chien_actions (conditions of its own)",
+        "turn_on script.power_notification_desactiver_mode_invite_lors_de_l_arrivee": "its "
+        "button turns guest mode off at another time than the arrival automation would "
+        "(as above)",
         "turn_on input_boolean.automation_presence_simulator": "automation.mode_chien_actions "
         "locks the front door on departure (script.leave_home) only while it is off",
         "turn_off input_boolean.depart_intelligent": "automation."
