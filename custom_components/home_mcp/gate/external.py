@@ -130,18 +130,42 @@ def _whole(rest: str, words: frozenset[str]) -> bool:
     return any(rest == word + suffix for word in words for suffix in _SUFFIXES)
 
 
-def names_opening(key: str) -> bool:
+def names_opening(key: str, data: Any = None) -> bool:
     """Return True if an external action's name (`external_key`) says it opens the house.
 
-    An opening word (`open_gate`), or what is locked or armed with a word
-    that turns it off (`alarm_off`); not what is locked or armed alone
-    (`alarm_snapshots_purge_old`, `arm_alarm`).
+    An opening word (`open_gate`); or what is locked or armed, turned off
+    by a word of its name or of the data it is given (`alarm_off`, a
+    payload `DISARM` on `home/alarm/set`, `rest_command.front_lock` with
+    `command: unlock`), or given data a template decides. Not what is
+    locked or armed alone (`alarm_snapshots_purge_old`, `arm_alarm`).
     """
     _, _, name = key.partition(".")
     tokens = _TOKEN.findall(_fold(name))
     if any(_says(token, _OPENING) for token in tokens):
         return True
-    return any(_says(t, _SECURED) for t in tokens) and any(_says(t, _TURNING_OFF) for t in tokens)
+    if not any(_says(token, _SECURED) for token in tokens):
+        return False
+    texts = list(_texts(data))
+    if any(is_dynamic(text) for text in texts):
+        return True
+    given = [
+        token
+        for text in texts
+        for token in _TOKEN.findall(_fold(str(getattr(text, "template", text))))
+    ]
+    return any(_says(t, _TURNING_OFF) or _says(t, _OPENING) for t in (*tokens, *given))
+
+
+def _texts(value: Any) -> Iterator[Any]:
+    """Yield each value a step's data holds, however nested (templates as they are)."""
+    if isinstance(value, Mapping):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
+    elif value is not None:
+        yield value
 
 
 def external_key(domain: str, service: str, data: Mapping[str, Any]) -> str:

@@ -332,7 +332,7 @@ def judge_external(
     if key in judge.house.opening_actions or name in judge.house.opening_actions:
         opening = DATA_RULES["external_marked"]
         judge.add(opening.risk, None, name, opening.reason)
-    elif names_opening(key):
+    elif names_opening(key, data):
         opening = DATA_RULES["external_named"]
         judge.add(opening.risk, None, name, opening.reason)
     elif judge.owners:

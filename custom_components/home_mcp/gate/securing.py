@@ -134,10 +134,12 @@ def held_up(
     replaces the securing macro's, going on now or, a written item
     (`repeats`), any; in `single` mode, a run of a script the securing
     macro gives data to (its fields: the caller's run has none, and the
-    macro's is dropped). A script that secures nothing holds up only the
-    securing macros that wait for it (`action: script.x`) behind a `queued`
-    run with the caller's variables: a dropped or restarted run ends their
-    wait at once, and one as written waits no longer than theirs would.
+    macro's is dropped). A script that secures nothing holds up, when the
+    caller gives it variables (a ten-hour pause), the securing macros that
+    wait for it: to end (`action: script.x`) behind a `queued` run, or for
+    its state (`wait_template: is_state('script.x', 'off')`) while a `single`
+    or `queued` one goes on. A dropped or restarted run ends their wait at
+    once, and one as written waits no longer than theirs would.
     `runners`: the securing macros that run the script
     (`securing_runners`), or the securing automation itself.
     """
@@ -149,10 +151,15 @@ def held_up(
     if macro_id in runners:
         return runners
     if not secures:
-        if mode != "queued" or not variables:
+        if mode not in ("single", "queued") or not variables:
             return []
         action = f"script.{script_service(hass, macro_id)}"
-        return [r for r in runners if _waits_for(_raw(hass, r), action)]
+        return [
+            runner
+            for runner in runners
+            if (mode == "queued" and _waits_for(_raw(hass, runner), action))
+            or _waits_on_state(hass, _raw(hass, runner), macro_id)
+        ]
     if variables:
         return runners
     if mode == "restart":
@@ -165,6 +172,18 @@ def held_up(
 
 def _raw(hass: HomeAssistant, macro_id: str) -> Any:
     return getattr(entity_object(hass, macro_id), "raw_config", None)
+
+
+def _waits_on_state(hass: HomeAssistant, node: Any, entity_id: str) -> bool:
+    """Return True if a wait of `node` reads `entity_id` (`wait_template: is_state(…, 'off')`)."""
+    if isinstance(node, list):
+        return any(_waits_on_state(hass, item, entity_id) for item in node)
+    if not isinstance(node, Mapping):
+        return False
+    for key in ("wait_template", "wait_for_trigger"):
+        if key in node and entity_id in Reads(hass).add(node[key]).keys:
+            return True
+    return any(_waits_on_state(hass, value, entity_id) for value in node.values())
 
 
 def _waits_for(node: Any, action: str) -> bool:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.core import HomeAssistant, split_entity_id, valid_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
@@ -133,10 +133,20 @@ class TriggerOn:
 
 
 def _states(value: Any) -> frozenset[str] | None:
+    """Return the states a `state:`, `to:` or `not_to:` names (None: not known as written).
+
+    A `state` condition's `state` may name an `input_*` helper: the entity
+    must then be in that helper's state, whatever it is.
+    """
     if value is None:
         return None
     items = [value] if isinstance(value, str) else value
-    return frozenset(str(item) for item in items) if isinstance(items, (list, tuple)) else None
+    if not isinstance(items, (list, tuple)):
+        return None
+    states = frozenset(str(item) for item in items)
+    if any(state.startswith("input_") and valid_entity_id(state) for state in states):
+        return None
+    return states
 
 
 _REPORTING_DOMAINS: Final = frozenset(
