@@ -13,6 +13,7 @@ Findings are numbered as in the review that asked for these tests.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -1521,3 +1522,44 @@ async def test_turning_on_to_a_level_of_zero_sets_off_what_turning_off_does(
     refused = await call_service(mcp, "light.turn_on", target=target, data=data)
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(("max_runs", "waits"), [(2, True), (10, False)], ids=["full", "room"])
+async def test_a_client_s_run_filling_a_parallel_script_s_last_run_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, max_runs: int, waits: bool
+) -> None:
+    """A `parallel` script bedtime gives the door to lock: a run taking its last place waits.
+
+    One run is going on; Home Assistant drops any run past `max`, bedtime's
+    included. With room left, the client's run is one more beside it.
+    """
+    await owner.save_script(
+        "lock_door",
+        {
+            "alias": "Lock a door",
+            "mode": "parallel",
+            "max": max_runs,
+            "fields": {"door": {"example": "lock.front_door"}},
+            "sequence": [
+                {"delay": {"minutes": 5}},
+                {"action": "lock.lock", "target": {"entity_id": "{{ door }}"}},
+            ],
+        },
+    )
+    bedtime = await owner.save_automation(
+        "bedtime",
+        {"alias": "Bedtime", "triggers": [{"trigger": "time", "at": "23:00:00"}],
+         "actions": [{"action": "script.lock_door", "data": {"door": "lock.front_door"}}]},
+    )  # fmt: skip
+    # The back door's run is going on: one place taken.
+    await hass.services.async_call(
+        "script", "turn_on", {"entity_id": "script.lock_door", "variables": {"door": "lock.back"}}
+    )
+    for _ in range(20):  # Its run starts, and waits its five minutes.
+        await asyncio.sleep(0)
+    started = await call_service(mcp, "script.turn_on", target={"entity_id": "script.lock_door"})
+    if waits:
+        assert_refused(started, reaching=bedtime)
+    else:
+        assert_ran(started)

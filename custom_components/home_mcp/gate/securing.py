@@ -125,7 +125,8 @@ def held_up(
     A script or automation in any mode but `parallel` has one run at a
     time: in `single` mode a run while the caller's goes on is dropped, in
     `queued` it waits behind, in `restart` the caller's cancels it (and a
-    wait starts again at every call). A run of the securing automation
+    wait starts again at every call). A `parallel` or `queued` one whose
+    `max` runs the caller's run fills drops the next, as `single` does. A run of the securing automation
     itself (`automation.trigger`: without the trigger it was written for,
     `trigger.entity_id` is nothing) holds it up in those modes.
 
@@ -146,6 +147,8 @@ def held_up(
     entity = entity_object(hass, macro_id)
     script = getattr(entity, "script", None) or getattr(entity, "action_script", None)
     mode = getattr(script, "script_mode", "single")
+    if mode in ("parallel", "queued") and _takes_the_last_run(script, repeats=repeats):
+        mode = "single"  # The securing macro's own run is dropped, as in `single` mode.
     if mode == "parallel":
         return []
     if macro_id in runners:
@@ -168,6 +171,19 @@ def held_up(
     if mode != "single":
         return []
     return [runner for runner in runners if _gives_data(_raw(hass, runner), macro_id)]
+
+
+def _takes_the_last_run(script: Any, *, repeats: bool) -> bool:
+    """Return True if a caller's run fills a `parallel` or `queued` script's `max` runs.
+
+    Home Assistant then drops any other run until one ends. Again and
+    again (`repeats`), a caller fills any.
+    """
+    max_runs = getattr(script, "max_runs", None)
+    runs = getattr(script, "runs", 0)
+    if not isinstance(max_runs, int) or not isinstance(runs, int):
+        return True  # Not known: as if full.
+    return repeats or runs + 1 >= max_runs
 
 
 def _raw(hass: HomeAssistant, macro_id: str) -> Any:
