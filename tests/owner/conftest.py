@@ -8,14 +8,18 @@ editors it needs, before the MCP harness's HTTP client exists.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
 
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 from tests.conftest import McpHarness
 
-from .house import Owner, write_config_dir
+from .house import Clock, Owner, write_config_dir
 
 
 @pytest.fixture
@@ -63,3 +67,16 @@ async def owner(
 ) -> Owner:
     """Return the owner, signed in to Home Assistant as an administrator."""
     return Owner(hass, await hass_client(), await hass_ws_client(hass))
+
+
+@pytest.fixture
+def morning(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
+    """Tomorrow, 09:00 local, on a frozen clock.
+
+    Requested before `owner` and `mcp`: access tokens last 30 minutes, so
+    the clock is set before they are issued and then moves only hours.
+    """
+    day = (dt_util.now() + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    clock = Clock(hass, freezer, day)
+    clock.move_to(9)
+    return clock

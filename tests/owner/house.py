@@ -329,3 +329,17 @@ async def arm(hass: HomeAssistant, freezer: FrozenDateTimeFactory, service: str)
 def armed_state(service: str) -> str:
     """Return the state an arming action leads to (`alarm_arm_home` -> `armed_home`)."""
     return "armed_" + service.removeprefix("alarm_arm_")
+
+
+async def porch_runs(owner: Owner, action: dict[str, Any]) -> str:
+    """Return the helper whose turning on runs `action` in an owner's automation."""
+    porch = await owner.create_helper("input_boolean", "Porch")
+    await owner.save_automation(
+        "porch",
+        {
+            "alias": "Porch",
+            "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
+            "actions": [action],
+        },
+    )
+    return porch

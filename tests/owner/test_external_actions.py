@@ -29,6 +29,7 @@ from .house import (
     assert_house,
     assert_refused,
     call_service,
+    porch_runs,
     save_config,
 )
 
@@ -54,20 +55,6 @@ async def outside(hass: HomeAssistant, owner: Owner) -> None:
     await hass.async_block_till_done()
 
 
-async def _on_porch(owner: Owner, action: dict[str, Any]) -> str:
-    """Return the helper whose turning on runs `action` in an owner's automation."""
-    porch = await owner.create_helper("input_boolean", "Porch")
-    await owner.save_automation(
-        "porch",
-        {
-            "alias": "Porch",
-            "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
-            "actions": [action],
-        },
-    )
-    return porch
-
-
 async def test_an_owners_step_that_leaves_home_assistant_does_not_guard_what_sets_it_off(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
 ) -> None:
@@ -75,7 +62,7 @@ async def test_an_owners_step_that_leaves_home_assistant_does_not_guard_what_set
 
     A client calling the same action itself still waits.
     """
-    porch = await _on_porch(owner, {"action": "rest_command.led_clock"})
+    porch = await porch_runs(owner, {"action": "rest_command.led_clock"})
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert result["ok"] is True, result
     direct = await call_service(mcp, "rest_command.led_clock")
@@ -86,7 +73,7 @@ async def test_an_action_leaving_home_assistant_whose_name_says_it_opens_opens(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, outside: None
 ) -> None:
     """`rest_command.open_gate` in the owner's automation opens: its helper waits."""
-    porch = await _on_porch(owner, {"action": "rest_command.open_gate"})
+    porch = await porch_runs(owner, {"action": "rest_command.open_gate"})
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert_refused(result)
     assert hass.states.get(porch).state == "off"
@@ -120,7 +107,7 @@ async def test_an_owners_step_opens_as_its_name_says(
     """
     config = {"rest_command": {name: {"url": "http://127.0.0.1:1/x"}}}
     assert await async_setup_component(hass, "rest_command", config)
-    porch = await _on_porch(owner, {"action": f"rest_command.{name}"})
+    porch = await porch_runs(owner, {"action": f"rest_command.{name}"})
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     if opens:
         assert_refused(result)
@@ -161,7 +148,7 @@ async def test_a_user_code_given_to_a_lock_opens_it(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """A door-code package: `zwave_js.set_lock_usercode` opens; ping and clearing a code do not."""
-    code = await _on_porch(
+    code = await porch_runs(
         owner,
         {
             "action": "zwave_js.set_lock_usercode",
@@ -226,7 +213,7 @@ async def test_publishing_on_an_mqtt_entitys_command_topic_is_that_entitys_actio
         mcp, "mqtt.publish", data={"topic": "yard/gate/set", "payload": "CLOSE"}
     )
     assert closing["ok"] is True, closing
-    porch = await _on_porch(
+    porch = await porch_runs(
         owner,
         {"action": "mqtt.publish", "data": {"topic": "yard/gate/set", "payload": "OPEN"}},
     )

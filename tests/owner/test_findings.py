@@ -70,19 +70,6 @@ async def _watched_helper(owner: Owner, name: str, actions: list[dict[str, Any]]
     return helper
 
 
-@pytest.fixture
-def morning(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
-    """Tomorrow, 09:00 local, on a frozen clock.
-
-    Requested before `owner` and `mcp`: access tokens last 30 minutes, so
-    the clock is set before they are issued and then moves only hours.
-    """
-    day = (dt_util.now() + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
-    clock = Clock(hass, freezer, day)
-    clock.move_to(9)
-    return clock
-
-
 # -- 1. scenes that set a helper an opening automation watches ------------------
 
 

@@ -7,15 +7,12 @@ changes (a change read by the state it leaves, `verbs.verb_states`).
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
 from typing import Any
 
-from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
-from homeassistant.util import dt as dt_util
 from tests.conftest import McpHarness
 
 from .house import (
@@ -27,21 +24,13 @@ from .house import (
     assert_house,
     assert_refused,
     call_service,
+    porch_runs,
     state,
 )
 
 CEILING = "light.ceiling_lights"
 LOCK_FRONT = {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
 DUSK = {"trigger": "time", "at": "21:00:00"}
-
-
-@pytest.fixture
-def morning(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
-    """Tomorrow, 09:00 local, on a frozen clock (requested before `owner` and `mcp`)."""
-    day = (dt_util.now() + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
-    clock = Clock(hass, freezer, day)
-    clock.move_to(9)
-    return clock
 
 
 async def _unlock_when_off(owner: Owner, entity_id: str) -> str:
@@ -231,20 +220,6 @@ async def test_an_earlier_option_comparing_a_toggle_with_a_helper_can_take_the_l
 # -- what leaves Home Assistant: the name says "alarm" or "lock", the data says how --
 
 
-async def _on_porch(owner: Owner, action: dict[str, Any]) -> str:
-    """Return the helper whose turning on runs `action` in an owner's automation."""
-    porch = await owner.create_helper("input_boolean", "Porch")
-    await owner.save_automation(
-        "porch",
-        {
-            "alias": "Porch",
-            "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
-            "actions": [action],
-        },
-    )
-    return porch
-
-
 @LINGERING_TIMERS
 async def test_publishing_disarm_to_an_alarm_topic_in_the_owners_automation_disarms(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
@@ -258,7 +233,7 @@ async def test_publishing_disarm_to_an_alarm_topic_in_the_owners_automation_disa
     """
     mqtt = await mqtt_mock_entry()
     publish = {"topic": "home/alarm/set", "payload": "DISARM"}
-    porch = await _on_porch(owner, {"action": "mqtt.publish", "data": publish})
+    porch = await porch_runs(owner, {"action": "mqtt.publish", "data": publish})
 
     called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
 
@@ -286,7 +261,7 @@ async def test_a_rest_command_for_the_front_lock_given_unlock_in_the_owners_auto
         }
     }
     assert await async_setup_component(hass, "rest_command", config)
-    porch = await _on_porch(
+    porch = await porch_runs(
         owner, {"action": "rest_command.front_lock", "data": {"command": "unlock"}}
     )
 
