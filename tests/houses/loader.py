@@ -177,7 +177,10 @@ _NOT_OBJECTS = frozenset(
         "reload",
     }
 )
-_ACTION_KEYS = frozenset({"action", "service", "service_template", "platform", "trigger"})
+_ACTION_KEYS = frozenset(
+    {"action", "service", "service_template", "platform", "trigger", "event_type"}
+)
+"""Keys whose text names an action or an event (`timer.finished`), never an entity."""
 _NUMERIC_SECRETS = ("latitude", "longitude", "elevation", "radius", "port")
 
 

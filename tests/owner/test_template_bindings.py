@@ -11,6 +11,7 @@ house in Home Assistant's own editors; what is refused moves nothing.
 
 from __future__ import annotations
 
+import pytest
 from pytest_homeassistant_custom_component.common import MockEntityPlatform
 
 from custom_components.home_mcp.gate import Action
@@ -24,6 +25,7 @@ from .house import (
     LOCKED,
     Owner,
     assert_house,
+    assert_ran,
     assert_refused,
     call_service,
     house_state,
@@ -732,3 +734,90 @@ async def test_a_choice_computed_from_a_value_the_gate_cannot_bound_counts_each_
     )
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+MIRROR = (
+    "{{% if is_state('{flag}', 'on') %}}input_boolean.turn_on"
+    "{{% else %}}input_boolean.turn_off{{% endif %}}"
+)
+
+
+@pytest.mark.parametrize(("copies_itself", "waits"), [(True, False), (False, True)])
+async def test_a_step_choosing_a_flag_s_own_state_sets_nothing_off(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, copies_itself: bool, waits: bool
+) -> None:
+    """A keymaster "copy" automation sets a flag to the state a template reads.
+
+    Turned on only while it is on, a flag copied onto itself never changes:
+    turning it off sets nothing off. Copied from another flag, it follows that
+    one: turning that one on turns it on, and "when it turns on, unlock" waits.
+    """
+    flag = await owner.create_helper("input_boolean", "Reset code slot")
+    source = flag if copies_itself else await owner.create_helper("input_boolean", "Parent")
+    if copies_itself:
+        await owner.act("input_boolean.turn_on", entity_id=flag)  # Set before it is watched.
+    await owner.save_automation(
+        "copy_flag",
+        {
+            "alias": "Copy the parent's reset flag",
+            "triggers": [{"trigger": "state", "entity_id": source}],
+            "actions": [{"action": MIRROR.format(flag=source), "target": {"entity_id": flag}}],
+        },
+    )
+    await owner.save_automation(
+        "reset_slot",
+        {
+            "alias": "Reset the code slot",
+            "triggers": [{"trigger": "state", "entity_id": flag, "to": "on"}],
+            "actions": [UNLOCK],
+        },
+    )
+    verb = "input_boolean.turn_off" if copies_itself else "input_boolean.turn_on"
+    result = await call_service(mcp, verb, target={"entity_id": source})
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, {**LOCKED, flag: "off"})
+
+
+async def test_a_repeat_over_a_list_of_days_reaches_only_those_days(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`input_boolean.{{ days[repeat.index - 1] }}_slot`: each day's flag, not every flag."""
+    monday = await owner.create_helper("input_boolean", "mon slot")
+    await owner.create_helper("input_boolean", "tue slot")
+    away = await owner.create_helper("input_boolean", "Away")
+    await owner.save_automation(
+        "away_unlock",
+        {
+            "alias": "Unlock for the dog walker when away",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [UNLOCK],
+        },
+    )
+    await owner.save_script(
+        "reset_days",
+        {
+            "alias": "Reset the days of a code slot",
+            "variables": {"days": ["mon", "tue"]},
+            "sequence": [
+                {
+                    "repeat": {
+                        "count": 2,
+                        "sequence": [
+                            {
+                                "action": "input_boolean.turn_on",
+                                "target": {
+                                    "entity_id": "input_boolean.{{ days[repeat.index - 1] }}_slot"
+                                },
+                            }
+                        ],
+                    }
+                }
+            ],
+        },
+    )
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": "script.reset_days"}))
+    await hass.async_block_till_done()
+    await assert_house(hass, {**LOCKED, monday: "on", away: "off"})

@@ -97,12 +97,14 @@ class _Oracle:
 
     path: the choices to take first (the rest: the first way); taken:
     (choice, ways) of each decision the render met, in order; missing: a
-    mapping was looked up by a key it does not have.
+    mapping was looked up by a key it does not have; assumed: what the
+    choices taken say of entities' states (`_Assumed`).
     """
 
     path: list[int]
     taken: list[tuple[int, int]] = field(default_factory=list)
     missing: bool = False
+    assumed: list[Assumption] = field(default_factory=list)
 
     def choose(self, ways: int) -> int:
         index = len(self.taken)
@@ -162,18 +164,97 @@ class _Any:
         return self  # An attribute of anything may be anything.
 
 
+type Assumption = tuple[str, str, bool]
+"""(entity id, state, whether it is in that state): what a render's choice took as so."""
+
+
+class _StateOf(_Any):
+    """An entity's state as a template reads it (`states('x.y')`, `states.x.y.state`).
+
+    Anything it is, but compared with a state it says which entity's state
+    a choice depends on (`_Assumed`).
+    """
+
+    __slots__ = ("entity_id",)
+
+    def __init__(self, entity_id: str) -> None:
+        self.entity_id = entity_id
+
+    def __eq__(self, other: object) -> Any:
+        return _Assumed(self.entity_id, other, True) if isinstance(other, str) else ANY
+
+    def __ne__(self, other: object) -> Any:
+        return _Assumed(self.entity_id, other, False) if isinstance(other, str) else ANY
+
+    __hash__ = _Any.__hash__
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith(_PROBES):
+            raise AttributeError(name)
+        return ANY
+
+
+class _Assumed(_Any):
+    """Whether an entity is in a state (`is_state('x.y', 'on')`): a choice either way.
+
+    The way a render takes is recorded with what it takes as so (`_Oracle.assumed`).
+    """
+
+    __slots__ = ("entity_id", "equal", "state")
+
+    def __init__(self, entity_id: str, state: str, equal: bool) -> None:
+        self.entity_id, self.state, self.equal = entity_id, state, equal
+
+    def __bool__(self) -> bool:
+        holds = _decide(2) == 0
+        if (oracle := _ORACLE.get()) is not None:
+            oracle.assumed.append((self.entity_id, self.state, holds == self.equal))
+        return holds
+
+
+class _Entity(_Any):
+    """`states.x` (a domain) or `states.x.y` (an entity's state object) as a template reads it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith(_PROBES):
+            raise AttributeError(name)
+        if "." not in self.name:
+            return _Entity(f"{self.name}.{name}")
+        return _StateOf(self.name) if name == "state" else ANY
+
+
 class _Reader:
-    """A function of Home Assistant's that reads the house: whatever it returns is `ANY`."""
+    """A function of Home Assistant's that reads the house: whatever it returns is `ANY`.
+
+    But for which entity's state it reads (`states('x.y')`, `is_state('x.y',
+    'on')`, `states.x.y.state`): what a choice on it takes as so is recorded.
+    """
 
     unsafe_callable = alters_data = False  # What Jinja's sandbox asks of a callable.
 
-    def __call__(self, *_: Any, **__: Any) -> Any:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs or not args or not isinstance(args[0], str):
+            return ANY
+        if _ENTITY_ID.fullmatch(args[0]) is None:
+            return ANY
+        if self.name == "states" and len(args) == 1:
+            return _StateOf(args[0])
+        if self.name == "is_state" and len(args) == 2 and isinstance(args[1], str):
+            return _Assumed(args[0], args[1], True)
         return ANY
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith(_PROBES):
             raise AttributeError(name)
-        return ANY  # `states.light.porch.state`: a state.
+        return _Entity(name) if self.name == "states" else ANY
 
 
 ANY: Final = _Any()
@@ -308,8 +389,9 @@ def _environment() -> ImmutableSandboxedEnvironment:
     return `ANY` (`_READERS`), and `expand` what entity ids alone tell
     (`_expand`: their domains); the others that read the house
     (`area_entities`, ...) or the clock (`now`) are not there: a template
-    calling one fails to render, and stays unbounded. A mapping
-    looked up by `ANY` is each of its values in turn.
+    calling one fails to render, and stays unbounded. A mapping or a list
+    looked up by `ANY` is each of its values in turn, or none
+    (`days[repeat.index - 1]`: each day).
     """
     environment = TemplateEnvironment(None)
     environment.undefined = jinja2.Undefined  # Home Assistant renders a missing key empty.
@@ -321,13 +403,16 @@ def _environment() -> ImmutableSandboxedEnvironment:
         for name, function in list(table.items()):
             if callable(function):
                 table[name] = _guard(function)
-    environment.globals.update(dict.fromkeys(_READERS, _Reader()))
+    environment.globals.update({name: _Reader(name) for name in _READERS})
     environment.globals["expand"] = environment.filters["expand"] = _expand
     looked_up = environment.getitem
 
     def getitem(obj: Any, argument: Any) -> Any:
-        if isinstance(argument, _Any) and isinstance(obj, Mapping) and not isinstance(obj, Partial):
-            keys = list(obj)
+        if isinstance(argument, _Any) and (
+            (isinstance(obj, Mapping) and not isinstance(obj, Partial))
+            or isinstance(obj, (list, tuple))
+        ):
+            keys = list(obj) if isinstance(obj, Mapping) else list(range(len(obj)))
             choice = _decide(len(keys) + 1)
             if choice < len(keys):
                 return obj[keys[choice]]
@@ -383,11 +468,23 @@ def renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
     the clock, text Jinja cannot render) or has more than `MAX_RENDERS`
     ways.
     """
+    return [result for result, _ in renders_assuming(text, variables)]
+
+
+def renders_assuming(
+    text: str, variables: Mapping[str, Any]
+) -> list[tuple[Any, frozenset[Assumption]]]:
+    """Return `renders`, each result with what every way to it took as so of entities' states.
+
+    `{% if is_state('input_boolean.x', 'on') %}input_boolean.turn_on{% else
+    %}input_boolean.turn_off{% endif %}` renders `input_boolean.turn_on`
+    only while `input_boolean.x` is on.
+    """
     names = _names(text)
     if names is None:
         raise Unbounded
     key = (text, repr([(name, variables.get(name, _NOT_GIVEN)) for name in names]))
-    if (known := _RENDERED.get(key)) is None:
+    if (known := _RENDERED.get(key, _NOT_GIVEN)) is _NOT_GIVEN:
         if len(_RENDERED) > _MAX_RENDERED:
             _RENDERED.clear()
         try:
@@ -396,7 +493,7 @@ def renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
             known = _RENDERED[key] = None
     if known is None:
         raise Unbounded
-    return list(known)
+    return list(known)  # type: ignore[arg-type]
 
 
 class _NotGiven:
@@ -409,7 +506,7 @@ class _NotGiven:
 
 
 _NOT_GIVEN: Final = _NotGiven()
-_RENDERED: dict[tuple[str, str], list[Any] | None] = {}
+_RENDERED: dict[tuple[str, str], list[tuple[Any, frozenset[Assumption]]] | None] = {}
 """Each template's renders by the variables it names (None: unbounded)."""
 _MAX_RENDERED: Final = 20_000
 
@@ -423,11 +520,11 @@ def _names(text: str) -> tuple[str, ...] | None:
         return None
 
 
-def _renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
+def _renders(text: str, variables: Mapping[str, Any]) -> list[tuple[Any, frozenset[Assumption]]]:
     template = _compiled(text)
     if template is None:
         raise Unbounded
-    found: dict[str, Any] = {}
+    found: dict[str, tuple[Any, frozenset[Assumption]]] = {}
     path: list[int] = []
     for _ in range(MAX_RENDERS):
         oracle = _Oracle(path)
@@ -443,7 +540,7 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
             raise Unbounded from err
         else:
             parsed = _parsed(rendered)
-            found.setdefault(repr(parsed), parsed)
+            _add_way(found, repr(parsed), parsed, frozenset(oracle.assumed))
         finally:
             _ORACLE.reset(token)
         taken = oracle.taken
@@ -455,6 +552,18 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
             return list(found.values())
         path = [choice for choice, _ in taken[:-1]] + [taken[-1][0] + 1]
     raise Unbounded
+
+
+def _add_way(
+    found: dict[str, tuple[Any, frozenset[Assumption]]],
+    key: str,
+    result: Any,
+    assumed: frozenset[Assumption],
+) -> None:
+    """Add one way to `result`: what holds of it is what every way to it took as so."""
+    if (known := found.get(key)) is not None:
+        assumed &= known[1]
+    found[key] = (result, assumed)
 
 
 def _product(parts: list[list[Any]]) -> list[list[Any]] | None:
@@ -475,24 +584,47 @@ def _results(
     A template that cannot be bounded is `unbounded(template)`; more than
     `MAX_ALTERNATIVES` ways: `value` with each template `unbounded`.
     """
+    return [result for result, _ in _results_assuming(value, variables, unbounded)]
+
+
+_NOTHING_ASSUMED: Final[frozenset[Assumption]] = frozenset()
+
+
+def _results_assuming(
+    value: Any, variables: Mapping[str, Any], unbounded: Callable[[Any], Any]
+) -> list[tuple[Any, frozenset[Assumption]]]:
+    """Return `_results`, each with what its renders took as so (`renders_assuming`)."""
     if is_template(value):
         text = value.template if isinstance(value, Template) else value
         try:
-            return renders(text, variables)
+            return renders_assuming(text, variables)
         except Unbounded:
-            return [unbounded(value)]
+            return [(unbounded(value), _NOTHING_ASSUMED)]
     if isinstance(value, Template):
-        return [value.template]
+        return [(value.template, _NOTHING_ASSUMED)]
     if isinstance(value, Mapping):
         keys = list(value)
-        ways = _product([_results(value[key], variables, unbounded) for key in keys])
+        ways = _product([_results_assuming(value[key], variables, unbounded) for key in keys])
         if ways is None:
-            return [_unbounded_all(value, unbounded)]
-        return [dict(zip(keys, way, strict=True)) for way in ways]
+            return [(_unbounded_all(value, unbounded), _NOTHING_ASSUMED)]
+        return [
+            (dict(zip(keys, (result for result, _ in way), strict=True)), _joined(way))
+            for way in ways
+        ]
     if isinstance(value, (list, tuple)):
-        ways = _product([_results(item, variables, unbounded) for item in value])
-        return [_unbounded_all(value, unbounded)] if ways is None else ways
-    return [value]
+        ways = _product([_results_assuming(item, variables, unbounded) for item in value])
+        if ways is None:
+            return [(_unbounded_all(value, unbounded), _NOTHING_ASSUMED)]
+        return [([result for result, _ in way], _joined(way)) for way in ways]
+    return [(value, _NOTHING_ASSUMED)]
+
+
+def _joined(way: list[tuple[Any, frozenset[Assumption]]]) -> frozenset[Assumption]:
+    """Return what holds of one way to render each part: what each part took as so."""
+    assumed = [each for _, each in way if each]
+    if not assumed:
+        return _NOTHING_ASSUMED
+    return assumed[0] if len(assumed) == 1 else frozenset().union(*assumed)
 
 
 def _unbounded_all(value: Any, unbounded: Callable[[Any], Any]) -> Any:
@@ -689,7 +821,7 @@ class Bindings:
         try:
             for variables in self.scoped(scope):
                 spelled += [
-                    str(rendered).partition(_HOLE)[0] for rendered in _renders(text, variables)
+                    str(rendered).partition(_HOLE)[0] for rendered, _ in _renders(text, variables)
                 ]
         except Unbounded:
             return ""
@@ -704,17 +836,23 @@ class Bindings:
         are (judged as "could be anything"); more than `MAX_ALTERNATIVES`
         distinct results: `value` itself.
         """
+        return [concrete for concrete, _ in self.expand_assuming(value, scope)]
+
+    def expand_assuming(
+        self, value: Any, scope: frozenset[str] | None = None
+    ) -> list[tuple[Any, frozenset[Assumption]]]:
+        """Return `expand`, each result with what every way to it took as so (`Assumption`)."""
         if not has_template(value):
-            return [value]
-        found: dict[str, Any] = {}
+            return [(value, _NOTHING_ASSUMED)]
+        found: dict[str, tuple[Any, frozenset[Assumption]]] = {}
         for variables in self.scoped(scope):
-            for concrete in _results(value, variables, _as_written):
-                found.setdefault(repr(concrete), concrete)
+            for concrete, assumed in _results_assuming(value, variables, _as_written):
+                _add_way(found, repr(concrete), concrete, assumed)
             if len(found) > MAX_ALTERNATIVES:
-                return [value]
-        if any(item != value for item in found.values()):
+                return [(value, _NOTHING_ASSUMED)]
+        if any(item != value for item, _ in found.values()):
             self.record.rendered = True
-        return list(found.values()) or [value]
+        return list(found.values()) or [(value, _NOTHING_ASSUMED)]
 
 
 def _fewer(alternatives: list[Alternative]) -> list[Alternative]:

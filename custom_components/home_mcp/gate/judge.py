@@ -65,7 +65,7 @@ from .targets import (
     static,
     unplain,
 )
-from .verbs import resulting_states, timer_verb, verb_states
+from .verbs import resulting_states, stays_as_it_is, timer_verb, verb_states
 from .wiring import Scope, Touched
 
 RUN_WITH_DATA: Final = "run_with_data"
@@ -452,6 +452,8 @@ class Judge:
         target: Mapping[str, Any],
         data: Mapping[str, Any],
         depth: int,
+        *,
+        already: Mapping[str, str] | None = None,
     ) -> list[str]:
         """Judge one service call; return the entities it targets directly.
 
@@ -459,6 +461,12 @@ class Judge:
         is fixed) is judged as each of the domain's actions; `say_*`, as each
         whose name starts with `say_`. None: Home Assistant would refuse the
         call (the index is rebuilt when an action is registered).
+
+        `already`: the states entities are in whenever this call is made (a
+        template chose it by reading them): one the call would leave in that
+        very state does not change (`verbs.stays_as_it_is`), and sets nothing
+        off. keymaster's generated "copy" automations turn a flag on only
+        when it is on.
         """
         if isinstance(service, str) and service.endswith(ANY_SERVICE) and isinstance(domain, str):
             start = service.removesuffix(ANY_SERVICE)
@@ -529,6 +537,8 @@ class Judge:
             verb = entity_verb(domain, service, entity_id)
             if verb is None and known and own_only:
                 continue  # An entity service acts only on its own domain's entities.
+            if already and stays_as_it_is(entity_id, verb, data, already.get(entity_id)):
+                continue
             with self.through(*via):
                 self.effect(Effect(entity_id, verb or name, data), depth)
         return [entity_id for entity_id, via in entities.items() if not via]

@@ -102,8 +102,10 @@ class Judge(Protocol):
         target: Mapping[str, Any],
         data: Mapping[str, Any],
         depth: int,
+        *,
+        already: Mapping[str, str] | None = None,
     ) -> list[str]:
-        """Judge one service call."""
+        """Judge one service call (`already`: states entities are in as it is made)."""
 
     def run_macro(self, entity_id: str, depth: int) -> None:
         """Judge running a script, scene or automation."""
@@ -365,11 +367,17 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     data, target = _data_and_target(action)
     _read_dynamic(judge, target)
     with judge.step(data):
-        ways = _alternatives(judge, {"name": name, "target": target, "data": data})
-        if not action.get(CONF_CONTINUE_ON_ERROR) and _can_fail(ways):
+        step = {"name": name, "target": target, "data": data}
+        ways = (
+            judge.bindings.expand_assuming(step, judge.scope if judge.trigger_ids_known else None)
+            if judge.bindings is not None
+            else [(step, frozenset())]
+        )
+        if not action.get(CONF_CONTINUE_ON_ERROR) and _can_fail([way for way, _ in ways]):
             judge.halts()
-        for step in ways:
-            _call(judge, step["name"], step["target"], step["data"], depth)
+        for way, assumed in ways:
+            already = {entity_id: state for entity_id, state, holds in assumed if holds}
+            _call(judge, way["name"], way["target"], way["data"], depth, already)
     response = action.get("response_variable")
     if isinstance(response, str) and judge.bindings is not None:
         judge.bindings = judge.bindings.with_value(response, None)
@@ -403,8 +411,19 @@ def _can_fail(ways: list[Any]) -> bool:
     return False
 
 
-def _call(judge: Judge, name: Any, target: Any, data: Any, depth: int) -> None:
-    """Judge one service call whose name may still be a template."""
+def _call(
+    judge: Judge,
+    name: Any,
+    target: Any,
+    data: Any,
+    depth: int,
+    already: Mapping[str, str] | None = None,
+) -> None:
+    """Judge one service call whose name may still be a template.
+
+    `already`: the states entities are in whenever the call is made this
+    way (`Bindings.expand_assuming`: the template that chose it read them).
+    """
     if not is_dynamic(name) and isinstance(static(name), str) and "." not in str(static(name)):
         return  # Rendered to no action (an `{% if %}` without `else`): Home Assistant refuses it.
     if is_dynamic(name) or not isinstance(static(name), str):
@@ -422,7 +441,7 @@ def _call(judge: Judge, name: Any, target: Any, data: Any, depth: int) -> None:
         judge.unknown("templated action", "The macro calls an action whose name is a template")
         return
     domain, service = str(static(name)).strip().lower().split(".", 1)
-    judge.call(domain, service, target, data, depth + 1)
+    judge.call(domain, service, target, data, depth + 1, already=already)
 
 
 def _data_and_target(action: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

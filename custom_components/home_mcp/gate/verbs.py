@@ -178,6 +178,26 @@ def verb_states(domain: str, verb: str, data: Mapping[str, Any] | None = None) -
     return frozenset()
 
 
+STATE_ONLY_DOMAINS: Final = frozenset({"automation", "input_boolean", "switch"})
+"""Domains whose entities have nothing but their state for `turn_on` and `turn_off` to
+change: one already on is left exactly as it was by `turn_on` (a light may take its
+default profile, a fan its last speed)."""
+
+
+def stays_as_it_is(
+    entity_id: str, verb: str | None, data: Mapping[str, Any], state: str | None
+) -> bool:
+    """Return True when `verb` leaves an entity that is in `state` exactly as it is.
+
+    `input_boolean.turn_on` of one that is on changes nothing: no state is
+    written, nothing waiting for it is set off.
+    """
+    domain = entity_id.partition(".")[0]
+    if state is None or verb is None or domain not in STATE_ONLY_DOMAINS:
+        return False
+    return verb_states(domain, verb, data) == {state}
+
+
 def timer_verb(entity_id: str, verb: str, data: Mapping[str, Any], *, repeats: bool) -> str:
     """Return `change` for a timer started for a time of its own, or again and again.
 
