@@ -1,21 +1,8 @@
 # Sourced by the scripts: find or provide Python >= 3.14.2 as $PYTHON.
 # shellcheck shell=bash
 find_python() {
-  local candidate
-  if command -v python3.14 >/dev/null 2>&1 \
-    && python3.14 -c 'import sys; sys.exit(sys.version_info < (3, 14, 2))' 2>/dev/null; then
-    PYTHON=$(command -v python3.14)
-    return 0
-  fi
-  # These machines do not ship Python 3.14: the shared helper unpacks Debian's.
-  for candidate in "${ENSURE_PYTHON:-}" "$ROOT/../shared/bin/ensure-python3.14" \
-    /work/shared/bin/ensure-python3.14; do
-    if [ -n "$candidate" ] && [ -x "$candidate" ]; then
-      PYTHON=$("$candidate") && return 0
-    fi
-  done
-  echo "Python >= 3.14.2 is needed (Home Assistant 2026.x); install python3.14" >&2
-  return 1
+  # script/ensure_python says why on stderr when it cannot.
+  PYTHON=$("$ROOT/script/ensure_python")
 }
 
 # venv_install VENV STAMP_INPUT PIP_ARGS...: create VENV and install, once per input change.
