@@ -345,6 +345,7 @@ class ConfirmationManager:
         }[confirmation.state]
         payload = {
             "confirmation_id": confirmation.confirmation_id,
+            "summary": confirmation.summary,
             "action": confirmation.action.name,
             "targets": list(confirmation.targets),
             "decision": decision,

@@ -22,6 +22,7 @@ from ..configs.ids import WrongItem
 from ..configs.plans import Plan
 from ..configs.writes import ConfigWriter
 from ..exposure import async_exposed_test
+from ..wording import house_names
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse, watched_context
 from .arguments import Data, Identifier
 from .get_config import Kind, KindArgument
@@ -124,7 +125,7 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
             ctx,
             plan.decision(),
             write=record,
-            summary=plan.question(ctx.gate),
+            summary=plan.question(house_names(ctx.hass)),
             diff=record["diff"],
         )
     try:
