@@ -97,7 +97,7 @@ def _panel_row(confirmation: Confirmation) -> dict[str, Any]:
     `findings_omitted`.
     """
     data = confirmation.as_dict()
-    for kept in ("key", "finding_keys", "targets"):
+    for kept in ("key", "finding_keys", "targets", "caller_summary"):
         data.pop(kept, None)
     data["requester"].pop("refresh_token_id", None)
     return data

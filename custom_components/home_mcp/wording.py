@@ -45,7 +45,8 @@ ENTITY_NAME_MAX_CHARS: Final = 60
 """An entity's name in a summary is cut at this length."""
 PARTS_SHOWN: Final = 3
 """Kinds of effect a summary words before "…"; as many names of each."""
-_ENTITY_ID: Final = re.compile(r"\b[a-z0-9_]+\.[a-z0-9_]+\b")
+ENTITY_ID: Final = re.compile(r"\b[a-z0-9_]+\.[a-z0-9_]+\b")
+"""What looks like an entity id inside a text."""
 _OWN_VERBS: Final = {"set_state": "set"}
 """Verbs whose words are not the gate's (`verbs.VERB_WORDS`) in a summary."""
 
@@ -190,7 +191,7 @@ def _reason(finding: Finding, name: Namer, operation: str) -> str:
     …"), else the write's own verb on the item, then why ("change Open
     sesame: what it is set to can open the house").
     """
-    reason = _ENTITY_ID.sub(lambda found: name(found[0]), finding.reason)
+    reason = ENTITY_ID.sub(lambda found: name(found[0]), finding.reason)
     first, _, rest = reason.partition(" ")
     if first in _REASON_VERBS:
         text = f"{first.removesuffix('s').lower()} {rest}"

@@ -97,7 +97,10 @@ def _warnings(ctx: ToolContext, unknown: list[Unknown]) -> list[dict[str, Any]]:
     return rows
 
 
-def _output(plan: Plan, *, written: bool, action: str | None = None) -> ConfigWriteOutput:
+def _output(
+    ctx: ToolContext, plan: Plan, *, written: bool, action: str | None = None
+) -> ConfigWriteOutput:
+    """Return the answer about `plan`; its diff names only what the caller may see."""
     record = plan.record
     if action is None:
         action = (
@@ -113,7 +116,7 @@ def _output(plan: Plan, *, written: bool, action: str | None = None) -> ConfigWr
         action=action,
         written=written,
         alias=plan.alias,
-        diff=record["diff"],
+        diff=ctx.sight.text(record["diff"]),
     )
 
 
@@ -126,6 +129,7 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
             plan.decision(),
             write=record,
             summary=plan.question(house_names(ctx.hass)),
+            caller_summary=plan.question(ctx.sight.name),
             diff=record["diff"],
         )
     try:
@@ -136,7 +140,7 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
         )
     except ConfigError as err:
         raise _problem(err) from err
-    output = _output(plan, written=True, action=written.action)
+    output = _output(ctx, plan, written=True, action=written.action)
     output.id = written.key  # A helper's id is its collection's, known once made.
     output.entity_id = written.entity_id or record["entity_id"]
     return output
@@ -151,7 +155,7 @@ async def save_config(ctx: ToolContext, args: SaveConfigInput) -> ConfigWriteOut
         raise _problem(err) from err
     warnings = _warnings(ctx, plan.unknown)
     if args.dry_run:
-        output = _output(plan, written=False)
+        output = _output(ctx, plan, written=False)
         output.warnings = warnings or None
         output.guarded = plan.guarded
         return output
