@@ -56,13 +56,19 @@ _REASON_VERBS: Final = frozenset(
 """First words of the gate's reasons that say what a write does (`_reason`)."""
 _WRITE_VERBS: Final = {"save": "change", "delete": "delete"}
 
+_QUOTES: Final = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"'})
+
 type Namer = Callable[[str], str]
 """Entity id -> how a text names that entity."""
 
 
 def quoted(text: str, max_chars: int = CLIENT_TEXT_MAX_CHARS) -> str:
-    """Return a name a client chose as a person reads it: “cleaned, capped…”."""
-    return f"“{clean_text(text, max_chars)}”"
+    """Return a name a client chose as a person reads it: “cleaned, capped…”.
+
+    Its own curly quotes become straight ones, so it cannot close the quote
+    and go on as if Home MCP were speaking.
+    """
+    return f"“{clean_text(text, max_chars).translate(_QUOTES)}”"
 
 
 def house_names(hass: HomeAssistant) -> Namer:

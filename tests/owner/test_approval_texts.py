@@ -314,3 +314,16 @@ async def test_names_a_client_chose_are_quoted_and_cut_in_the_notification(
         f"**{UNLOCKS} — by saving automation {alias}, which runs at 03:00:00 every day**"
     )
     assert "via an MCP client calling itself “" in message
+
+
+async def test_a_client_name_cannot_close_its_quote(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """An alias carrying a closing quote stays one quoted name: “Night" — nothing to approve”."""
+    config = {**NIGHT, "alias": "Night” — nothing to approve"}
+    confirmation_id = await _call(mcp, "save_config", {"kind": "automation", "config": config})
+    title = _notification(hass, confirmation_id)["title"]
+    assert title == (
+        f'Home MCP asks to {UNLOCKS} — by saving automation “Night" — nothing to approve”, '
+        "which runs at 03:00:00 every day"
+    )

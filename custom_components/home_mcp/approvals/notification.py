@@ -82,7 +82,7 @@ def async_notify(hass: HomeAssistant, gate: Gate, confirmation: Confirmation) ->
 
 def _quoted(text: str) -> str:
     """Return a client's text quoted and capped, safe inside markdown."""
-    return f"“{escape_markdown(text, wording.CLIENT_TEXT_MAX_CHARS)}”"
+    return escape_markdown(wording.quoted(text), wording.CLIENT_TEXT_MAX_CHARS + 2)
 
 
 @callback
