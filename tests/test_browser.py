@@ -14,7 +14,9 @@ Then, as a new user would:
    over MCP says `approved`, with the outcome; then `save_config` of an
    automation that would unlock the front door at 03:00 waits too: its
    approval page shows the YAML it adds, and approving it writes exactly
-   that (the automation loads, `get_config` reads it back);
+   that (the automation loads, `get_config` reads it back); one whose
+   1,140-character alias claims it locks everything is headed, and its
+   Approve button labelled, "unlock Front Door" first, and is denied;
 4. a second request (open the garage door, renamed with markup in its name,
    which the panel must show as text) waits in the main panel (dark theme),
    where the person also copies a client configuration and makes, uses and
@@ -91,6 +93,14 @@ NIGHT_UNLOCK = {
     "conditions": [],
     "actions": [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}],
     "mode": "single",
+}
+DECEIVING = {
+    **NIGHT_UNLOCK,
+    # A client's alias that says the opposite of what the automation does (issue 32).
+    "alias": (
+        "Lock every door, close the garage and arm the alarm… (securing routine, "
+        "no opening action, nothing to review) " * 12
+    )[:1140],
 }
 OPEN_GARAGE = {
     "domain": "cover",
@@ -302,8 +312,13 @@ async def test_approve_in_the_panel(socket_enabled: None, tmp_path: Path) -> Non
                 await diff.locator(".added", has_text="action: lock.unlock").wait_for()
                 await writes.screenshot(path=ARTIFACTS / "2b-config-write-pending.png")
                 await write_panel.get_by_role(
+                    "heading",
+                    name="Unlock Front Door — by saving automation “Let the cleaner in”, "
+                    "which runs at 03:00:00 every day",
+                ).wait_for()
+                await write_panel.get_by_role(
                     "button",
-                    name=re.compile(r"^Approve: save automation 'Let the cleaner in': at 03"),
+                    name=re.compile(r"^Approve: unlock Front Door — by saving automation “Let"),
                 ).click()
                 await write_panel.get_by_text("Home Assistant wrote it.").wait_for()
                 decided = await mcp_tool(
@@ -318,8 +333,29 @@ async def test_approve_in_the_panel(socket_enabled: None, tmp_path: Path) -> Non
                     demo, "get_config", {"kind": "automation", "id": automation_id}
                 )
                 assert {k: v for k, v in stored["config"].items() if k != "id"} == NIGHT_UNLOCK
+                # One whose 1,140-character alias says it locks everything: the
+                # heading and the button still say first that it unlocks.
+                deceiving = await mcp_tool(
+                    demo, "save_config", {"kind": "automation", "config": DECEIVING}
+                )
+                assert deceiving["error"] == "needs_confirmation", deceiving
+                write_panel = await open_panel(
+                    writes, demo, f"/confirmation/{deceiving['confirmation_id']}"
+                )
+                heading = write_panel.get_by_role("heading", level=1)
+                assert (await heading.inner_text()).startswith(
+                    "Unlock Front Door — by saving automation “Lock every door"
+                )
+                deny = write_panel.get_by_role("button", name="Deny: nothing is written")
+                approve = write_panel.get_by_role(
+                    "button", name=re.compile(r"^Approve: unlock Front Door — by saving automation")
+                )
+                assert len(await approve.inner_text()) <= 90
+                await writes.screenshot(path=ARTIFACTS / "2c-config-write-deceiving.png")
+                await deny.click()
+                await write_panel.get_by_text("Nothing ran.").wait_for()
                 await writes.close()
-                timings.mark("browser: approve a configuration write")
+                timings.mark("browser: approve a configuration write, deny a deceiving one")
 
                 # 4. Another request waits: the main panel, dark, shows both. The
                 # garage door now has a name with markup in it (the person renames

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import timedelta
 import json
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -348,6 +349,88 @@ async def test_localhost_counts_only_from_home_assistants_own_machine(
         hass_admin_user, "https://home-assistant.io/android"
     )
     async_check_approver(hass, hass_admin_user, companion, "192.168.1.30")
+
+
+LOGIN_HOSTS = ("127.0.0.1", "[::1]", "localhost", "192.168.1.5", "{local_ip}")
+"""Hosts a browser login's client id may name: `http://<host>:<Home Assistant's port>/`."""
+LISTENING = {
+    # `http: server_host` -> the hosts whose logins are Home Assistant's frontend.
+    "every address (the default)": (None, {"127.0.0.1", "[::1]", "localhost", "{local_ip}"}),
+    "127.0.0.1 only (script/demo)": (["127.0.0.1"], {"127.0.0.1"}),
+    "::1 only": (["::1"], {"[::1]"}),
+    "IPv4 only": (["0.0.0.0"], {"127.0.0.1", "{local_ip}"}),
+    "one LAN address": (["192.168.1.5"], {"192.168.1.5"}),
+}
+
+
+@pytest.mark.parametrize(("server_host", "approving"), LISTENING.values(), ids=list(LISTENING))
+async def test_a_login_approves_only_where_home_assistant_listens(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+    monkeypatch: pytest.MonkeyPatch,
+    server_host: list[str] | None,
+    approving: set[str],
+) -> None:
+    """A login under `http://[::1]:8123/` is the frontend's only if Home Assistant answers there (issue 32).
+
+    Where it does not listen, another program on the machine can: an MCP
+    client that signs in with Home Assistant's login under that client id
+    receives the login's code itself. `localhost` counts only when Home
+    Assistant answers on both loopback addresses, since a browser may reach
+    either. Real refresh tokens, decided from a loopback connection.
+    """
+    monkeypatch.setattr(hass.http, "server_host", server_host)
+    api = hass.config.api
+    assert api is not None
+    approved = set()
+    for pattern in LOGIN_HOSTS:
+        host = pattern.format(local_ip=api.local_ip)
+        refused = await mcp.data("call_service", UNLOCK)
+        token = await _token(hass, hass_admin_user, f"http://{host}:{api.port}/")
+        answer = await _decide(hass_ws_client, token, refused["confirmation_id"], "approve")
+        await hass.async_block_till_done()
+        if answer["success"]:
+            approved.add(pattern)
+            assert hass.states.get("lock.front_door").state == "unlocked"
+            await hass.services.async_call(
+                "lock", "lock", {"entity_id": "lock.front_door"}, blocking=True
+            )
+        else:
+            assert answer["error"]["code"] == "not_a_login_session", answer
+            assert hass.states.get("lock.front_door").state == "locked"
+    assert approved == approving
+
+
+@pytest.mark.parametrize("supervised", [True, False], ids=["supervisor", "container"])
+async def test_a_host_name_counts_only_when_it_is_home_assistants_host(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+    supervised: bool,
+) -> None:
+    """`homeassistant.local` is Home Assistant's address only where the Supervisor names its host so.
+
+    Elsewhere any machine on the network may answer to that name, as Home
+    Assistant's own `get_url` reads it (issue 32).
+    """
+    port = hass.config.api.port
+    refused = await mcp.data("call_service", UNLOCK)
+    token = await _token(hass, hass_admin_user, f"http://homeassistant.local:{port}/")
+    with (
+        patch("custom_components.home_mcp.origins.is_hassio", return_value=supervised),
+        patch(
+            "homeassistant.components.hassio.get_host_info",
+            return_value={"hostname": "homeassistant"},
+        ),
+    ):
+        answer = await _decide(hass_ws_client, token, refused["confirmation_id"], "deny")
+    if supervised:
+        assert answer["success"], answer
+    else:
+        assert answer["error"]["code"] == "not_a_login_session"
 
 
 async def test_a_macro_changed_after_asking_cannot_be_approved(

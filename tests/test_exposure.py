@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+import json
+from typing import Any
+
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -120,3 +125,85 @@ async def test_on_templates_configurations_and_scene_states_hide_the_unexposed(
     # What is exposed still applies.
     shown = await call_service(mcp, "scene", "apply", None, {"entities": {"light.bed_light": "on"}})
     assert shown["ok"] is True, shown
+
+
+UNSEEN = "an entity you cannot see"
+BEHIND = ("lock.front_door", "light.ceiling_lights")
+"""Unexposed, and reached through exposed scripts and scenes."""
+BEHIND_NAMES = ("Front Door", "Ceiling Lights")
+
+
+async def _list_services(mcp: McpHarness) -> dict[str, Any]:
+    return await mcp.data("list_services", {"domain": "script", "limit": 100})
+
+
+async def _refusal(mcp: McpHarness) -> dict[str, Any]:
+    return await call_service(mcp, "script", "turn_on", {"entity_id": "script.welcome_home"})
+
+
+async def _confirmation(mcp: McpHarness) -> dict[str, Any]:
+    refused = await _refusal(mcp)
+    return await mcp.data("get_confirmation", {"confirmation_id": refused["confirmation_id"]})
+
+
+async def _confirmation_resource(mcp: McpHarness) -> dict[str, Any]:
+    refused = await _refusal(mcp)
+    async with mcp.client() as client:
+        read = await client.read_resource(f"ha://confirmation/{refused['confirmation_id']}")
+    return {"contents": [content.model_dump(mode="json") for content in read.contents]}
+
+
+async def _dry_run(mcp: McpHarness) -> dict[str, Any]:
+    return await mcp.data("run_macro", {"phrase": "Welcome home", "dry_run": True})
+
+
+async def _completed(mcp: McpHarness) -> dict[str, Any]:
+    return await call_service(mcp, "script", "turn_on", {"entity_id": "script.good_night"})
+
+
+async def _scene(mcp: McpHarness) -> dict[str, Any]:
+    return await mcp.data("get_entity", {"entity_id": "scene.open_house"})
+
+
+async def _config_write(mcp: McpHarness) -> dict[str, Any]:
+    config = {"alias": "Let them in", "sequence": [{"action": "script.unlock_front"}]}
+    return await mcp.data("save_config", {"kind": "script", "config": config})
+
+
+SURFACES = {
+    "list_services (why)": (_list_services, True),
+    "refusal (targets, where)": (_refusal, True),
+    "get_confirmation (summary, targets)": (_confirmation, True),
+    "ha://confirmation resource": (_confirmation_resource, True),
+    "run_macro dry_run (would_do)": (_dry_run, True),
+    "a completed action's states": (_completed, False),
+    "get_entity (a scene's entities)": (_scene, True),
+    "a configuration write's refusal": (_config_write, True),
+}
+
+
+@pytest.mark.parametrize(("answer", "named"), SURFACES.values(), ids=list(SURFACES))
+async def test_on_what_an_exposed_entity_sets_off_is_told_without_naming_the_unexposed(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    answer: Callable[[McpHarness], Awaitable[dict[str, Any]]],
+    named: bool,
+) -> None:
+    """Risk explanations, refusals and outcomes name only what the caller may see (issue 32).
+
+    The exposed "Welcome home" unlocks the unexposed front door; "Good
+    night" turns off the unexposed ceiling lights; the exposed "Open
+    house" scene unlocks the front door. The gate still judges all of it,
+    and says so, as "an entity you cannot see".
+    """
+    for entity_id in hass.states.async_entity_ids():
+        async_expose_entity(hass, "conversation", entity_id, entity_id not in BEHIND)
+    await set_options(hass, home_mcp, exposed_only=True)
+
+    text = json.dumps(await answer(mcp), ensure_ascii=False)
+
+    for hidden in (*BEHIND, *BEHIND_NAMES):
+        assert hidden not in text, hidden
+    assert (UNSEEN in text) is named, text
+    assert entity_state(hass, "lock.front_door") == "locked"

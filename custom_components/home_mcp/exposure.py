@@ -11,19 +11,33 @@ areas, devices and labels is known (`call_service`). The gate still judges
 the whole house: what an exposed entity sets off is never hidden from it.
 A script's own action (`script.<key>`) exists only when its script is
 exposed (`async_visible_services`).
+
+What the gate says about what an action sets off is told to the caller
+without naming what it may not see (`Sight`): the risk explanations of
+`list_services`, a refusal's targets and summary, `run_macro`'s
+`would_do`, `get_confirmation`, an entity's attributes, the states reported
+after an action, a configuration write's diff. Each unseen entity is "an
+entity you cannot see" (`UNSEEN`), never its id or its name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
+import re
+from typing import Any, Final, cast
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import entity_registry as er
 
 from .const import CONF_EXPOSED_ONLY, DOMAIN
 from .gate.facts import script_entity_id
+from .wording import ENTITY_ID, house_names
+
+UNSEEN: Final = "an entity you cannot see"
+"""How a text an MCP caller reads names an entity it may not see."""
 
 _SCRIPT_DOMAIN_SERVICES = frozenset({"turn_on", "turn_off", "toggle", "reload"})
 """The script domain's own actions, which act on targets (filtered as targets are)."""
@@ -51,3 +65,77 @@ def async_visible_services(hass: HomeAssistant, domain: str, services: Iterable[
     return sorted(
         s for s in services if s in _SCRIPT_DOMAIN_SERVICES or exposed(script_entity_id(hass, s))
     )
+
+
+class Sight:
+    """What one MCP caller may see named: every other entity is `UNSEEN`.
+
+    sees: the caller's read test (`tools.house.readable`: Home Assistant's
+    permissions and, with the option on, exposure), or None when it sees
+    every entity (nothing is rewritten then).
+    """
+
+    def __init__(self, hass: HomeAssistant, sees: Callable[[str], bool] | None) -> None:
+        """Name entities for a caller of `hass` who sees what `sees` accepts."""
+        self._hass = hass
+        self._sees = sees
+        self._names = house_names(hass)
+
+    @property
+    def everything(self) -> bool:
+        """Return True if the caller may see every entity."""
+        return self._sees is None
+
+    def sees(self, entity_id: str) -> bool:
+        """Return True if the caller may see `entity_id`."""
+        return self._sees is None or self._sees(entity_id)
+
+    def entity(self, entity_id: str) -> str:
+        """Return `entity_id`, or `UNSEEN`."""
+        return entity_id if self.sees(entity_id) else UNSEEN
+
+    def entities(self, entity_ids: Iterable[str]) -> list[str]:
+        """Return each of `entity_ids` as the caller may read it, one `UNSEEN` for a run of them."""
+        named: list[str] = []
+        for entity_id in entity_ids:
+            shown = self.entity(entity_id)
+            if shown != UNSEEN or not named or named[-1] != UNSEEN:
+                named.append(shown)
+        return named
+
+    def name(self, entity_id: str) -> str:
+        """Return the house's name of `entity_id`, or `UNSEEN` (a `wording.Namer`)."""
+        return self._names(entity_id) if self.sees(entity_id) else UNSEEN
+
+    def text(self, text: str) -> str:
+        """Return `text` with the id of every existing entity the caller may not see `UNSEEN`."""
+        if self._sees is None or "." not in text:
+            return text
+        return ENTITY_ID.sub(self._replace, text)
+
+    def tree[T](self, value: T) -> T:
+        """Return `value` (JSON-ready data) with `text` applied to every string in it."""
+        if self._sees is None:
+            return value
+        return cast("T", self._tree(value))
+
+    def _tree(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return {key: self._tree(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self._tree(item) for item in value]
+        return value
+
+    def _replace(self, found: re.Match[str]) -> str:
+        entity_id = found[0]
+        if self.sees(entity_id) or not self._exists(entity_id):
+            return entity_id
+        return UNSEEN
+
+    def _exists(self, entity_id: str) -> bool:
+        return (
+            self._hass.states.get(entity_id) is not None
+            or er.async_get(self._hass).async_get(entity_id) is not None
+        )

@@ -40,6 +40,7 @@ from .approvals import (
 from .caller import Caller, key_credential_id
 from .const import DOMAIN
 from .keys import KEY_NAME_MAX_CHARS
+from .wording import house_names
 
 if TYPE_CHECKING:
     from .models import HomeMcpData
@@ -96,7 +97,7 @@ def _panel_row(confirmation: Confirmation) -> dict[str, Any]:
     `findings_omitted`.
     """
     data = confirmation.as_dict()
-    for kept in ("key", "finding_keys", "targets"):
+    for kept in ("key", "finding_keys", "targets", "caller_summary"):
         data.pop(kept, None)
     data["requester"].pop("refresh_token_id", None)
     return data
@@ -337,7 +338,7 @@ async def ws_config_restore(
                 plan.decision(),
                 caller,
                 write=plan.record,
-                summary=plan.question(data.gate, "restore"),
+                summary=plan.question(house_names(hass), restoring=True),
             )
         except TooManyPending as err:
             connection.send_error(msg["id"], "too_many_pending", str(err))

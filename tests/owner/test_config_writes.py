@@ -154,7 +154,8 @@ async def test_an_automation_that_unlocks_waits_for_a_person(
     assert confirmation is not None and confirmation.write is not None
     assert confirmation.write["diff"] == refused["diff"]
     assert confirmation.summary == (
-        "save automation 'Let the cleaner in': at 03:00:00 every day, unlock Front Door"
+        "unlock Front Door — by saving automation “Let the cleaner in”, "
+        "which runs at 03:00:00 every day"
     )
 
     # Asked again: the same confirmation, not a second one.

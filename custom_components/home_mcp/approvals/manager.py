@@ -157,12 +157,15 @@ class ConfirmationManager:
         *,
         write: WriteRecord | None = None,
         summary: str | None = None,
+        caller_summary: str | None = None,
     ) -> tuple[Confirmation, bool]:
         """Record a confirmation for a guarded `decision` asked by `caller`.
 
         write: for a configuration write, the write itself (what runs on
         approval); summary: what the person is asked, when not the
-        decision's own ("save automation Night: unlock Front Door").
+        decision's own ("unlock Front Door — by saving automation …");
+        caller_summary: the same as the caller is told it, naming only what
+        it may see (kept for `get_confirmation`).
 
         Returns the confirmation and whether it is new: the same action asked
         again by the same credential while one is pending returns that one.
@@ -187,10 +190,12 @@ class ConfirmationManager:
             )
         now = dt_util.utcnow()
         context = caller.context()
+        summary = summary or summarize(self._hass, decision)
         confirmation = Confirmation(
             confirmation_id=secrets.token_hex(8),
             action=action,
-            summary=summary or summarize(self._hass, decision),
+            summary=summary,
+            caller_summary=caller_summary if caller_summary != summary else None,
             risk=decision.risk,
             **recorded_findings(decision.blocking),
             requester=Requester(
@@ -345,6 +350,7 @@ class ConfirmationManager:
         }[confirmation.state]
         payload = {
             "confirmation_id": confirmation.confirmation_id,
+            "summary": confirmation.summary,
             "action": confirmation.action.name,
             "targets": list(confirmation.targets),
             "decision": decision,

@@ -66,6 +66,9 @@ class Confirmation:
     write: for a configuration write, the exact write that runs on
         approval (`configs.writes.WriteRecord`: the configuration, its
         diff); `action` then only names it (`automation.save`).
+    caller_summary: the summary as the requesting caller was told it,
+        naming only the entities it may see (`exposure.Sight`); None when
+        it is `summary`.
     """
 
     confirmation_id: str
@@ -85,6 +88,7 @@ class Confirmation:
     decided_by: dict[str, str | None] | None = None
     outcome: dict[str, Any] | None = None
     write: dict[str, Any] | None = None
+    caller_summary: str | None = None
     key: str = field(default="", repr=False)
 
     @property
@@ -123,6 +127,7 @@ class Confirmation:
             "decided_by": self.decided_by,
             "outcome": self.outcome,
             "write": self.write,
+            "caller_summary": self.caller_summary,
             "key": self.key,
         }
 
@@ -160,15 +165,16 @@ class Confirmation:
             decided_by=data.get("decided_by"),
             outcome=data.get("outcome"),
             write=data.get("write"),
+            caller_summary=data.get("caller_summary"),
             key=data.get("key", ""),
         )
 
     def public(self) -> dict[str, Any]:
-        """Return what the requesting MCP client may see of it."""
+        """Return what the requesting MCP client may see of it (its summary as it was told)."""
         data: dict[str, Any] = {
             "confirmation_id": self.confirmation_id,
             "state": self.state.value,
-            "summary": self.summary,
+            "summary": self.caller_summary or self.summary,
             "action": self.action.name,
             "risk": self.risk.value,
             **shown("targets", self.targets),

@@ -16,9 +16,9 @@ from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.util import dt as dt_util
 
+from .. import wording
 from ..const import DOMAIN, NAME_MAX_CHARS, PANEL_URL_PATH, TEXT_MAX_CHARS
 from ..gate import Action, Decision, Gate
-from ..gate.verbs import verb_words
 from ..shaping import clean_text, escape_markdown
 from .model import Confirmation
 
@@ -28,13 +28,8 @@ NOTIFICATION_PREFIX: Final = f"{DOMAIN}_confirmation_"
 
 
 def summarize(hass: HomeAssistant, decision: Decision) -> str:
-    """Return "unlock Front Door"-style words for what a decision asks, names cleaned."""
-
-    def name(entity_id: str) -> str:
-        state = hass.states.get(entity_id)
-        return clean_text(state.name if state else entity_id, 60)
-
-    return clean_text(decision.summary(name, verb_words), TEXT_MAX_CHARS)
+    """Return what a decision asks, the effect first ("unlock Front Door"), names cleaned."""
+    return wording.summarize(decision.findings, wording.house_names(hass))
 
 
 @callback
@@ -59,10 +54,11 @@ def async_notify(hass: HomeAssistant, gate: Gate, confirmation: Confirmation) ->
     local = dt_util.as_local
     requester = confirmation.requester
     who = escape_markdown(requester.user_name or requester.user_id)
-    credential = escape_markdown(requester.credential_name)
-    # What a client calls itself is its own text: quoted, never a statement.
+    # A credential's name may be a client's (an OAuth client id), and what a
+    # client calls itself is its own text: quoted and capped, after the effect.
+    credential = _quoted(requester.credential_name)
     client = (
-        f"an MCP client calling itself “{escape_markdown(requester.client_name, 80)}”"
+        f"an MCP client calling itself {_quoted(requester.client_name)}"
         if requester.client_name
         else "an MCP client"
     )
@@ -82,6 +78,11 @@ def async_notify(hass: HomeAssistant, gate: Gate, confirmation: Confirmation) ->
         title=f"Home MCP asks to {clean_text(confirmation.summary, NAME_MAX_CHARS)}",
         notification_id=NOTIFICATION_PREFIX + confirmation.confirmation_id,
     )
+
+
+def _quoted(text: str) -> str:
+    """Return a client's text quoted and capped, safe inside markdown."""
+    return escape_markdown(wording.quoted(text), wording.CLIENT_TEXT_MAX_CHARS + 2)
 
 
 @callback

@@ -8,6 +8,7 @@ references the house lacks, before anything is written.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 import difflib
 import hashlib
@@ -19,7 +20,9 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util.yaml import dump as yaml_dump
 
-from ..gate import Action, Decision, Finding, Gate
+from ..gate import Action, Decision, Finding
+from ..shaping import clean_text
+from ..wording import CLIENT_TEXT_MAX_CHARS, Namer, Write, quoted, summarize
 from .references import Unknown
 
 DIFF_MAX_LINES: Final = 400
@@ -70,30 +73,23 @@ class Plan:
         )
         return Decision(action, (record["entity_id"],), self.findings)
 
-    def question(self, gate: Gate, verb: str | None = None) -> str:
-        """Return what a person is asked.
+    def question(self, name: Namer, *, restoring: bool = False) -> str:
+        """Return what a person is asked: the effect first (`wording.summarize`).
 
-        "save automation 'Night': at 03:00:00 every day, unlock Front Door":
-        the item, when it runs (`when`), and the effects that stop it (not
-        "through" the item itself, which is what is being saved).
+        "unlock Front Door — by saving automation “Night”, which runs at
+        03:00:00 every day": what the write's findings stop, then the
+        write, its alias quoted and capped, and when it runs.
         """
         record = self.record
-        named = f"{record['kind']} {self.alias or record['key']!r}"
-        own = tuple(
-            Finding(
-                f.risk,
-                f.entity_id,
-                f.service,
-                f.reason,
-                tuple(v for v in f.via if v != record["entity_id"]),
-                f.allowed,
-            )
-            for f in self.findings
+        write = Write(
+            kind=record["kind"],
+            operation=record["operation"],
+            entity_id=record["entity_id"],
+            name=self.alias,
+            when=record.get("when", ()),
+            restoring=restoring,
         )
-        decision = Decision(self.decision().action, (record["entity_id"],), own)
-        effects = gate.async_summary(decision)
-        when = f"{' or '.join(record['when'])}, " if record.get("when") else ""
-        return f"{verb or record['operation']} {named}: {when}{effects}"
+        return summarize(self.findings, name, write)
 
 
 def new_record(
@@ -139,33 +135,50 @@ def yaml_diff(before: dict[str, Any] | None, after: dict[str, Any] | None) -> st
     return "\n".join(lines)
 
 
-def describe_triggers(config: dict[str, Any]) -> list[str]:
-    """Return an automation's triggers as a person reads them ("when Open sesame turns on")."""
+def describe_triggers(config: Mapping[str, Any]) -> list[str]:
+    """Return an automation's triggers as a person reads them ("when Open sesame turns on").
+
+    `config` as Home Assistant validates it (a blueprint's inputs filled
+    in). What the configuration names (entity ids, an event type) is its
+    writer's text: capped, and an event type quoted (`wording.quoted`).
+    """
     triggers = config.get("triggers", config.get("trigger")) or []
     words = []
     for trigger in triggers if isinstance(triggers, list) else [triggers]:
-        if not isinstance(trigger, dict):
+        if not isinstance(trigger, Mapping):
             continue
-        kind = str(trigger.get("trigger", trigger.get("platform", "")))
+        kind = _named(trigger.get("trigger", trigger.get("platform", "")))
         entities = trigger.get("entity_id")
-        named = ", ".join(entities) if isinstance(entities, list) else str(entities or "")
+        named = _named(entities)
         if kind == "time":
             at = trigger.get("at")
-            words.append(f"at {', '.join(map(str, at)) if isinstance(at, list) else at} every day")
+            words.append(f"at {_named(at)} every day")
         elif kind == "state" and named:
             to = trigger.get("to")
-            words.append(f"when {named} changes" + (f" to {to}" if to is not None else ""))
+            words.append(f"when {named} changes" + (f" to {_named(to)}" if to is not None else ""))
         elif kind == "numeric_state" and named:
             words.append(f"when {named} crosses a threshold")
         elif kind == "event":
-            words.append(f"on the event {trigger.get('event_type')}")
+            words.append(f"on the event {quoted(_named(trigger.get('event_type')))}")
         elif kind == "sun":
-            words.append(f"at {trigger.get('event', 'sunrise or sunset')}")
+            words.append(f"at {_named(trigger.get('event', 'sunrise or sunset'))}")
         elif kind == "homeassistant":
-            words.append(f"when Home Assistant {trigger.get('event', 'starts')}s")
+            words.append(f"when Home Assistant {_named(trigger.get('event', 'start'))}s")
         else:
             words.append(f"on a {kind or 'custom'} trigger")
     return words[:5] + ([f"and {len(words) - 5} more triggers"] if len(words) > 5 else [])
+
+
+def _named(value: Any) -> str:
+    """Return what a configuration names, as text: cleaned, capped.
+
+    Validated values may be lists, and templates (an event trigger's
+    `event_type`) are shown as written.
+    """
+    if isinstance(value, (list, tuple)):
+        return _named(", ".join(_named(item) for item in value))
+    value = getattr(value, "template", value)
+    return clean_text(str(value) if value is not None else "", CLIENT_TEXT_MAX_CHARS)
 
 
 def entity_id_to_be(

@@ -137,7 +137,8 @@ class ConfigWriter:
         alias = body.get("alias") or body.get("name")
         record = new_record(kind.value, key, entity_id, before, after, config=body)
         if kind is ConfigKind.AUTOMATION:
-            record["when"] = describe_triggers(body)
+            # As Home Assistant reads it: a blueprint's triggers, its inputs filled in.
+            record["when"] = describe_triggers(validated)
         return Plan(record, findings, async_unknown(self._hass, kind, validated), _text(alias))
 
     async def async_plan_delete(self, kind_name: str, key: str, user: User) -> Plan:

@@ -73,6 +73,9 @@ function svgIcon(path) {
 
 const capitalize = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 const shorten = (text, max) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A name a client chose (its client name, an OAuth client id): quoted and capped, never a statement. */
+const CLIENT_TEXT_MAX = 80;
+const quoted = (text) => `“${shorten(String(text), CLIENT_TEXT_MAX)}”`;
 
 function duration(seconds) {
   seconds = Math.max(0, Math.round(seconds));
@@ -427,15 +430,17 @@ class HomeMcpPanel extends HTMLElement {
 
   _decidedLine(c) {
     const by = c.decided_by && c.decided_by.name ? ` by ${c.decided_by.name}` : "";
-    return `${when(c.decided_at || c.created_at)}${by} · asked by ${c.requester.user_name || "?"} via ${c.requester.client_name || "an MCP client"}`;
+    const client = c.requester.client_name ? `an MCP client calling itself ${quoted(c.requester.client_name)}` : "an MCP client";
+    return `${when(c.decided_at || c.created_at)}${by} · asked by ${c.requester.user_name || "?"} via ${client}`;
   }
 
   _card(c, prominent) {
     const id = c.confirmation_id;
     const requester = c.requester || {};
     const action = c.action || {};
+    // A new item's entity id comes from the name a client gave it: capped like that name.
     const target = Object.entries(action.target || {})
-      .map(([key, value]) => (key === "entity_id" ? "" : `${key}: `) + [].concat(value).join(", "))
+      .map(([key, value]) => (key === "entity_id" ? "" : `${key}: `) + [].concat(value).map((v) => shorten(String(v), CLIENT_TEXT_MAX)).join(", "))
       .join("; ");
     const data = action.data && Object.keys(action.data).length ? JSON.stringify(action.data) : "";
     const expired = c.state === "pending" && new Date(c.expires_at).getTime() <= Date.now();
@@ -464,12 +469,12 @@ class HomeMcpPanel extends HTMLElement {
         c.write ? [
           h("dt", {}, c.write.operation === "delete" ? "What it deletes" : "What it writes"),
           h("dd", {},
-            h("div", {}, `${c.write.kind} `, h("code", {}, c.write.entity_id), c.write.key ? [" · id ", h("code", {}, c.write.key)] : ""),
+            h("div", {}, `${c.write.kind} `, h("code", {}, shorten(c.write.entity_id || "", CLIENT_TEXT_MAX)), c.write.key ? [" · id ", h("code", {}, c.write.key)] : ""),
             (c.write.when || []).length ? h("div", {}, `It runs ${c.write.when.join(" or ")}.`) : "",
             this._diff(c.write.diff)),
         ] : "",
         h("dt", {}, "Asked by"),
-        h("dd", {}, `${requester.user_name || "an unknown user"} · credential “${requester.credential_name || "?"}” · client ${requester.client_name || "unknown"}`),
+        h("dd", {}, `${requester.user_name || "an unknown user"} · credential ${quoted(requester.credential_name || "?")} · ${requester.client_name ? `an MCP client calling itself ${quoted(requester.client_name)}` : "an unnamed MCP client"}`),
         h("dt", {}, "When"),
         h("dd", {}, `asked ${when(c.created_at)} · `,
           c.state === "pending"

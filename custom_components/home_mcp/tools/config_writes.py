@@ -22,6 +22,7 @@ from ..configs.ids import WrongItem
 from ..configs.plans import Plan
 from ..configs.writes import ConfigWriter
 from ..exposure import async_exposed_test
+from ..wording import house_names
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, refuse, watched_context
 from .arguments import Data, Identifier
 from .get_config import Kind, KindArgument
@@ -96,7 +97,10 @@ def _warnings(ctx: ToolContext, unknown: list[Unknown]) -> list[dict[str, Any]]:
     return rows
 
 
-def _output(plan: Plan, *, written: bool, action: str | None = None) -> ConfigWriteOutput:
+def _output(
+    ctx: ToolContext, plan: Plan, *, written: bool, action: str | None = None
+) -> ConfigWriteOutput:
+    """Return the answer about `plan`; its diff names only what the caller may see."""
     record = plan.record
     if action is None:
         action = (
@@ -112,7 +116,7 @@ def _output(plan: Plan, *, written: bool, action: str | None = None) -> ConfigWr
         action=action,
         written=written,
         alias=plan.alias,
-        diff=record["diff"],
+        diff=ctx.sight.text(record["diff"]),
     )
 
 
@@ -124,7 +128,8 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
             ctx,
             plan.decision(),
             write=record,
-            summary=plan.question(ctx.gate),
+            summary=plan.question(house_names(ctx.hass)),
+            caller_summary=plan.question(ctx.sight.name),
             diff=record["diff"],
         )
     try:
@@ -135,7 +140,7 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
         )
     except ConfigError as err:
         raise _problem(err) from err
-    output = _output(plan, written=True, action=written.action)
+    output = _output(ctx, plan, written=True, action=written.action)
     output.id = written.key  # A helper's id is its collection's, known once made.
     output.entity_id = written.entity_id or record["entity_id"]
     return output
@@ -150,7 +155,7 @@ async def save_config(ctx: ToolContext, args: SaveConfigInput) -> ConfigWriteOut
         raise _problem(err) from err
     warnings = _warnings(ctx, plan.unknown)
     if args.dry_run:
-        output = _output(plan, written=False)
+        output = _output(ctx, plan, written=False)
         output.warnings = warnings or None
         output.guarded = plan.guarded
         return output

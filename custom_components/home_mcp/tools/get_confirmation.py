@@ -43,7 +43,8 @@ async def get_confirmation(ctx: ToolContext, args: GetConfirmationInput) -> GetC
     """Return a confirmation the calling credential asked for.
 
     Another credential's confirmation is answered exactly like one that does
-    not exist, so ids cannot be probed.
+    not exist, so ids cannot be probed. It names only the entities the
+    caller may see (`exposure.Sight`).
     """
     confirmation = ctx.confirmations.async_get(args.confirmation_id)
     if confirmation is None or confirmation.requester.credential_id != ctx.caller.credential_id:
@@ -52,7 +53,17 @@ async def get_confirmation(ctx: ToolContext, args: GetConfirmationInput) -> GetC
             "No confirmation with this id was asked for with this credential",
             "Use the confirmation_id that call_service or run_macro returned",
         )
-    return GetConfirmationOutput(**confirmation.public())
+    data = confirmation.public()
+    sight = ctx.sight
+    if not sight.everything and isinstance(outcome := data.get("outcome"), dict):
+        # What the approved action left, of what the caller may see (a copy:
+        # the confirmation keeps its whole outcome).
+        states = outcome.get("states") or []
+        data["outcome"] = {
+            **outcome,
+            "states": [row for row in states if sight.sees(str(row.get("entity_id")))],
+        }
+    return GetConfirmationOutput(**sight.tree(data))
 
 
 TOOLS = [

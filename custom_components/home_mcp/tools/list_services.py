@@ -21,7 +21,7 @@ from homeassistant.helpers.service import (
 )
 from homeassistant.helpers.translation import async_get_translations
 
-from ..exposure import async_visible_services
+from ..exposure import Sight, async_visible_services
 from ..gate import GUARDED_RISKS, Risk
 from ..shaping import clean_text, encoded_size, envelope
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
@@ -170,8 +170,12 @@ def _service_row(
     service: str,
     description: Mapping[str, Any],
     translations: Mapping[str, str],
+    sight: Sight,
 ) -> dict[str, Any]:
-    """Return one action: name, description, target, fields, response and gate verdict."""
+    """Return one action: name, description, target, fields, response and gate verdict.
+
+    The verdict's reason names only the entities the caller may see (`sight`).
+    """
     prefix = f"component.{domain}.services.{service}"
     row: dict[str, Any] = {"service": service}
     name = _text(translations.get(f"{prefix}.name") or description.get("name"))
@@ -212,7 +216,7 @@ def _service_row(
     row["risk"] = risk.value
     row["guarded"] = risk in GUARDED_RISKS
     if risk is not Risk.SAFE:
-        row["why"] = clean_text(reason)
+        row["why"] = clean_text(sight.text(reason))
     return row
 
 
@@ -310,8 +314,9 @@ async def list_services(ctx: ToolContext, args: ListServicesInput) -> ListServic
         ctx.hass, ctx.hass.config.language, "services", [domain]
     )
     page = envelope(names, offset=args.offset, limit=args.limit)
+    sight = ctx.sight
     page["items"] = [
-        _service_row(ctx, domain, service, descriptions.get(service, {}), translations)
+        _service_row(ctx, domain, service, descriptions.get(service, {}), translations, sight)
         for service in page["items"]
     ]
     return ListServicesOutput(domain=domain, warning=warning, **page)

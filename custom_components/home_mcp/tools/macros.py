@@ -239,7 +239,7 @@ async def run_macro(ctx: ToolContext, args: RunMacroInput) -> RunMacroOutput:
             dry_run=True,
             action=action.name,
             guarded=decision.guarded,
-            **shown_findings(decision.findings, "would_do"),
+            **ctx.sight.tree(shown_findings(decision.findings, "would_do")),
         )
     if decision.guarded:
         raise refuse(ctx, decision, macro=macro)

@@ -1,0 +1,329 @@
+"""What a person approves is said first: every approval text starts with the effect (issue 32).
+
+For every kind of guarded request, the notification's title and the first
+100 characters of its message, the panel's heading and its Approve button
+(the confirmation's summary, as the panel's websocket gives it) and the
+event a decision fires name what the action does, in Home Assistant's words,
+before any name a client chose. A client's 1,000-character alias ("Lock
+every door, close the garage and arm the alarm…", on an automation that
+unlocks) comes after the effect, quoted and cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockUser, async_capture_events
+
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
+
+from .house import BED_LIGHT_ON, UNLOCK_FRONT, Owner
+
+DECEPTIVE = (
+    "Lock every door, close the garage and arm the alarm… (securing routine, "
+    "no opening action, nothing to review) "
+)
+LONG_ALIAS = (DECEPTIVE * 12)[:1000]
+"""A client's alias that says the opposite of what its automation does, 1,000 characters."""
+UNLOCKS = "unlock Front Door"
+MESSAGE_HEAD = 100
+"""The first characters of the notification's message, where the effect must be."""
+BLUEPRINT = """
+blueprint:
+  name: Let someone in
+  domain: automation
+  input:
+    door:
+      selector:
+        entity:
+          domain: lock
+    signal:
+      default: doorbell
+triggers:
+  - trigger: event
+    event_type: !input signal
+actions:
+  - action: lock.unlock
+    target:
+      entity_id: !input door
+"""
+SECURE = {
+    "alias": "Secure the house at midnight " + "and keep it secured " * 10,
+    "triggers": [{"trigger": "time", "at": "00:00:00"}],
+    "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+}
+
+
+@dataclass
+class Request:
+    """A guarded request of one kind, and the words its approval texts must start with."""
+
+    ask: Callable[[McpHarness, Owner, Callable[[dict[str, Any]], Awaitable[Any]]], Awaitable[str]]
+    effect: str
+
+
+async def _call(mcp: McpHarness, tool: str, arguments: dict[str, Any]) -> str:
+    refused = await mcp.data(tool, arguments)
+    assert refused["error"] == "needs_confirmation", refused
+    return str(refused["confirmation_id"])
+
+
+def _save(kind: str, config: dict[str, Any]) -> Callable[..., Awaitable[str]]:
+    async def ask(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+        return await _call(mcp, "save_config", {"kind": kind, "config": config})
+
+    return ask
+
+
+def _service(
+    domain: str, service: str, target: dict[str, Any] | None = None
+) -> Callable[..., Awaitable[str]]:
+    async def ask(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+        arguments: dict[str, Any] = {"domain": domain, "service": service}
+        if target is not None:
+            arguments["target"] = target
+        return await _call(mcp, "call_service", arguments)
+
+    return ask
+
+
+async def _macro(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    return await _call(mcp, "run_macro", {"phrase": "Welcome home"})
+
+
+async def _trigger(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    entity_id = await owner.save_automation(
+        "let_in",
+        {
+            "alias": "Let them in",
+            "triggers": [{"trigger": "event", "event_type": "never"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    return await _call(
+        mcp,
+        "call_service",
+        {"domain": "automation", "service": "trigger", "target": {"entity_id": entity_id}},
+    )
+
+
+async def _blueprint(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    await owner.hass.async_add_executor_job(
+        _write_blueprint, Path(owner.hass.config.path("blueprints/automation/owner/let_in.yaml"))
+    )
+    config = {
+        "alias": LONG_ALIAS,
+        "use_blueprint": {"path": "owner/let_in.yaml", "input": {"door": "lock.front_door"}},
+    }
+    return await _call(mcp, "save_config", {"kind": "automation", "config": config})
+
+
+def _write_blueprint(path: Path) -> None:
+    """Put the owner's blueprint where Home Assistant's blueprint editor keeps it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(BLUEPRINT, encoding="utf-8")
+
+
+async def _delete(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    await owner.save_automation("secure", SECURE)
+    return await _call(mcp, "delete_config", {"kind": "automation", "id": "secure"})
+
+
+async def _helper(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    switch = await owner.create_helper("input_boolean", "Open sesame")
+    await owner.save_automation(
+        "sesame",
+        {
+            "alias": "Sesame",
+            "triggers": [{"trigger": "state", "entity_id": switch, "to": "on"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    return await _call(
+        mcp, "save_config", {"kind": "input_boolean", "id": switch, "config": {"name": LONG_ALIAS}}
+    )
+
+
+async def _restore(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    """Put back, from the panel's history, a version that unlocks."""
+    config = {
+        "alias": LONG_ALIAS,
+        "triggers": [{"trigger": "time", "at": "03:00:00"}],
+        "actions": [UNLOCK_FRONT],
+    }
+    asked = await _call(mcp, "save_config", {"kind": "automation", "config": config})
+    approved = await panel(
+        {"type": "home_mcp/confirmation/decide", "confirmation_id": asked, "decision": "approve"}
+    )
+    assert approved["success"], approved
+    key = approved["result"]["outcome"]["written"]["id"]
+    await mcp.data(
+        "save_config",
+        {"kind": "automation", "id": key, "config": {**config, "actions": [BED_LIGHT_ON]}},
+    )
+    restored = await panel(
+        {"type": "home_mcp/config/restore", "kind": "automation", "key": key, "version": 0}
+    )
+    assert restored["success"], restored
+    return str(restored["result"]["confirmation_id"])
+
+
+NIGHT = {
+    "alias": LONG_ALIAS,
+    "triggers": [{"trigger": "time", "at": "03:00:00"}],
+    "actions": [UNLOCK_FRONT],
+}
+REQUESTS = {
+    "service call": Request(_service("lock", "unlock", {"entity_id": "lock.front_door"}), UNLOCKS),
+    "script run": Request(
+        _service("script", "turn_on", {"entity_id": "script.welcome_home"}), UNLOCKS
+    ),
+    "scene run": Request(_service("scene", "turn_on", {"entity_id": "scene.open_house"}), UNLOCKS),
+    "run_macro": Request(_macro, UNLOCKS),
+    "automation.trigger": Request(_trigger, UNLOCKS),
+    "system action": Request(_service("homeassistant", "restart"), "restart"),
+    "automation save": Request(_save("automation", NIGHT), UNLOCKS),
+    "blueprint automation save": Request(_blueprint, UNLOCKS),
+    "script save": Request(
+        _save("script", {"alias": LONG_ALIAS, "sequence": [BED_LIGHT_ON, UNLOCK_FRONT]}), UNLOCKS
+    ),
+    "scene save": Request(
+        _save("scene", {"name": LONG_ALIAS, "entities": {"lock.front_door": "unlocked"}}),
+        UNLOCKS,
+    ),
+    "delete": Request(_delete, "remove Secure the house at midnight"),
+    "helper write": Request(_helper, "change Open sesame: what it is set to can open the house"),
+    "restore": Request(_restore, UNLOCKS),
+}
+
+
+@pytest.fixture
+async def panel(
+    hass: HomeAssistant, hass_ws_client: Callable[..., Any], hass_admin_user: MockUser
+) -> Callable[[dict[str, Any]], Awaitable[Any]]:
+    """Return a sender of the panel's websocket commands, on an admin's login session."""
+    api = hass.config.api
+    assert api is not None
+    refresh = await hass.auth.async_create_refresh_token(
+        hass_admin_user, f"http://127.0.0.1:{api.port}/"
+    )
+    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
+
+    async def send(command: dict[str, Any]) -> Any:
+        await client.send_json_auto_id(command)
+        reply = await client.receive_json()
+        await hass.async_block_till_done()
+        return reply
+
+    return send
+
+
+def _notification(hass: HomeAssistant, confirmation_id: str) -> dict[str, Any]:
+    notifications = _async_get_or_create_notifications(hass)
+    return dict(notifications[f"home_mcp_confirmation_{confirmation_id}"])
+
+
+def _unescaped(markdown: str) -> str:
+    """Return Home MCP's markdown as a person reads it (its escapes removed)."""
+    return markdown.replace("\\", "")
+
+
+@pytest.mark.parametrize("expected_lingering_timers", [True])  # Time triggers.
+@pytest.mark.parametrize("kind", REQUESTS.values(), ids=list(REQUESTS))
+async def test_every_approval_text_starts_with_the_effect(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    panel: Callable[[dict[str, Any]], Awaitable[Any]],
+    kind: Request,
+) -> None:
+    """The title, the message's start, the panel's heading and button, the event: effect first."""
+    decided = async_capture_events(hass, "home_mcp_confirmation")
+    confirmation_id = await kind.ask(mcp, owner, panel)
+
+    notification = _notification(hass, confirmation_id)
+    title, message = notification["title"], _unescaped(notification["message"])
+    assert title.startswith(f"Home MCP asks to {kind.effect}"), title
+    assert kind.effect in message[:MESSAGE_HEAD], message[:MESSAGE_HEAD]
+    assert LONG_ALIAS[:200] not in title + message  # A client's name is cut...
+    for text in (title, message):  # ... and comes after the effect, quoted.
+        if DECEPTIVE[:20] in text:
+            assert text.index(kind.effect) < text.index(f"“{DECEPTIVE[:20]}")
+
+    # The panel's heading and Approve button show its summary ("Approve: …").
+    rows = (await panel({"type": "home_mcp/confirmations"}))["result"]
+    [row] = [r for r in rows if r["confirmation_id"] == confirmation_id]
+    assert row["summary"].startswith(kind.effect), row["summary"]
+
+    denied = await panel(
+        {
+            "type": "home_mcp/confirmation/decide",
+            "confirmation_id": confirmation_id,
+            "decision": "deny",
+        }
+    )
+    assert denied["success"], denied
+    [event] = [e for e in decided if e.data["confirmation_id"] == confirmation_id]
+    assert event.data["summary"].startswith(kind.effect), event.data
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+@pytest.mark.parametrize("expected_lingering_timers", [True])  # Time triggers.
+async def test_a_blueprint_automation_says_when_it_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, panel: Any
+) -> None:
+    """Its triggers come from the blueprint, inputs filled in as Home Assistant fills them."""
+    confirmation_id = await _blueprint(mcp, owner, panel)
+    [row] = (await panel({"type": "home_mcp/confirmations"}))["result"]
+    assert row["confirmation_id"] == confirmation_id
+    assert row["write"]["when"] == ["on the event “doorbell”"]  # The panel's "It runs …".
+    assert row["summary"].startswith(f"{UNLOCKS}")
+    assert row["summary"].endswith(", which runs on the event “doorbell”")
+
+
+async def test_a_script_request_lists_all_it_would_do(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The guarded part first, then the rest: the entrance light too, not the scripts between."""
+    confirmation_id = await _call(mcp, "run_macro", {"phrase": "Welcome home"})
+    title = _notification(hass, confirmation_id)["title"]
+    assert title == (
+        "Home MCP asks to unlock Front Door through Welcome home, Unlock the front door; "
+        "also turn on Entrance Color + White Lights"
+    )
+
+
+async def test_names_a_client_chose_are_quoted_and_cut_in_the_notification(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The alias, and what the client calls itself and its credential: quoted, at most 80 characters."""
+    confirmation_id = await _call(mcp, "save_config", {"kind": "automation", "config": NIGHT})
+    notification = _notification(hass, confirmation_id)
+    alias = f"“{LONG_ALIAS[:79].rstrip()}…”"
+    title = notification["title"]
+    assert title.startswith(f"Home MCP asks to {UNLOCKS} — by saving automation “Lock every")
+    assert title.endswith("…") and len(title) <= len("Home MCP asks to ") + 120
+    message = _unescaped(notification["message"])
+    assert message.startswith(
+        f"**{UNLOCKS} — by saving automation {alias}, which runs at 03:00:00 every day**"
+    )
+    assert "via an MCP client calling itself “" in message
+
+
+async def test_a_client_name_cannot_close_its_quote(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """An alias carrying a closing quote stays one quoted name: “Night" — nothing to approve”."""
+    config = {**NIGHT, "alias": "Night” — nothing to approve"}
+    confirmation_id = await _call(mcp, "save_config", {"kind": "automation", "config": config})
+    title = _notification(hass, confirmation_id)["title"]
+    assert title == (
+        f'Home MCP asks to {UNLOCKS} — by saving automation “Night" — nothing to approve”, '
+        "which runs at 03:00:00 every day"
+    )
