@@ -32,7 +32,6 @@ from .proposals import Proposed, judge_change, proposing
 from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, EntityClass
 from .targets import group_leaves, group_members
 from .tripwire import Tripwire
-from .verbs import verb_words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -388,16 +387,6 @@ class Gate:
         if (note := _CATALOGUE_NOTES.get(f"{domain}.{service}")) is not None:
             findings.append(Finding(note[0], None, f"{domain}.{service}", note[1]))
         return _worst(findings)
-
-    @callback
-    def async_summary(self, decision: Decision) -> str:
-        """Return what a person is asked to allow ("unlock Front Door")."""
-
-        def name(entity_id: str) -> str:
-            state = self._hass.states.get(entity_id)
-            return state.name if state is not None else entity_id
-
-        return decision.summary(name, verb_words)
 
 
 def _worst(findings: Iterable[Finding]) -> tuple[Risk, str]:

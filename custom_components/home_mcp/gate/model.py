@@ -11,7 +11,7 @@ the `Decision` on the action is all of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -195,31 +195,3 @@ class Decision:
             if finding.entity_id is not None:
                 seen.setdefault(finding.entity_id)
         return tuple(seen)
-
-    def summary(self, name: Callable[[str], str], words: Callable[[str], str]) -> str:
-        """Return what a person is asked to allow: "unlock Front Door, Kitchen Door".
-
-        Built from the effects that stop the action, by their effective
-        verb (`homeassistant.turn_off` on a lock reads "unlock"); through
-        what they are reached ("… through Let them in") when not directly.
-        name: entity id -> the name a person knows; words: `domain.service`
-        -> the verb in words.
-        """
-        findings = self.blocking or self.findings
-        by_verb: dict[str, list[Finding]] = {}
-        for finding in findings:
-            by_verb.setdefault(words(finding.service), []).append(finding)
-        parts: list[str] = []
-        for verb, group in by_verb.items():
-            entities = list(dict.fromkeys(f.entity_id for f in group if f.entity_id))
-            if not entities:
-                parts.append(f"{verb} ({group[0].service})")
-                continue
-            names = ", ".join(name(entity_id) for entity_id in entities[:3])
-            more = f" and {len(entities) - 3} more" if len(entities) > 3 else ""
-            parts.append(f"{verb} {names}{more}")
-        text = "; ".join(parts[:3]) + ("; …" if len(parts) > 3 else "")
-        via = next((f.via for f in findings if f.via), ())
-        if via:
-            text += " through " + ", ".join(name(entity_id) for entity_id in via[:3])
-        return text
