@@ -21,9 +21,9 @@ import probatio
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_id
 
-from ..const import EVENT_CONFIG_WRITTEN
 from .expansion import HouseMap
 from .facts import script_service
+from .footprint import HELPER_WRITE, judge_footprint, write_footprint
 from .index import HouseIndex
 from .judge import Judge
 from .model import SEVERITY, Action, Decision, Finding, Risk
@@ -204,8 +204,9 @@ class Gate:
         house that cannot be read with the change is an `unknown` finding.
         What the item's run does is judged as a macro run later is (on any
         state): opening, and keeping what secures the house from securing it;
-        so is what the house's automations do on the write's own event,
-        `home_mcp_config_written`.
+        so is what the house's automations do on what the write itself
+        fires (`footprint.WRITES`: its domain's reload, the entity
+        registry's update, `home_mcp_config_written`).
         """
         current = self.index.async_current()
         try:
@@ -219,9 +220,12 @@ class Gate:
                     # keeping what secures the house from doing so. Its own
                     # runs, not a caller's beside them (`paths.judge_start_script`).
                     judge.run_macro(entity_id, 0)
-                # The write itself fires `home_mcp_config_written`.
-                for key in (f"event:{EVENT_CONFIG_WRITTEN}", "event:*"):
-                    judge.react(key, "fire")
+                # What the write itself fires: the reload, the registry's and
+                # Home MCP's events (`footprint.WRITES`).
+                domain = split_entity_id(entity_id)[0]
+                judge_footprint(
+                    judge, write_footprint(domain, "delete" if item is None else "save")
+                )
                 findings.extend(judge.findings)
                 findings.extend(
                     Finding(
@@ -252,9 +256,13 @@ class Gate:
         A helper does what the house does when it changes: one whose value
         can open the house (in the perimeter) opens it; one that what secures
         the house reads or waits for (`guarded`), or acts on (its options
-        or range changed, "select Night" fails), is a system change.
+        or range changed, "select Night" fails), is a system change. What
+        the house's automations do on what the write itself fires
+        (`footprint.HELPER_WRITE`) is the write's own effect too.
         """
         snapshot = self.index.async_current()
+        judge = Judge(_Knowledge(self, snapshot), now=False)
+        judge_footprint(judge, HELPER_WRITE)
         if bound := snapshot.options_bound.get(entity_id):
             reason = OPTIONS_BOUND.format(macro=bound[0])
             finding = Finding(Risk.UNKNOWN, entity_id, service, reason, tuple(bound[:1]))
@@ -271,7 +279,7 @@ class Gate:
         else:
             reason = "Nothing that opens or secures the house reads it"
             finding = Finding(Risk.SAFE, entity_id, service, reason)
-        return self._with_allowed([finding])
+        return self._with_allowed(dict.fromkeys([finding, *judge.findings]))
 
     @callback
     def async_is_guarded_entity(self, entity_id: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from .footprint import HELPER_WRITE, TAPPED, WRITES
 from .rules import (
     ALARM_LEVELS,
     CLASS_NOTES,
@@ -90,6 +91,32 @@ def rules_markdown() -> str:
         )
     for key, data_rule in DATA_RULES.items():
         lines.append(f"| {DATA_RULE_WHEN[key]} | {data_rule.risk.value} | {data_rule.reason} |")
+    lines += [
+        "",
+        "### What a write fires",
+        "",
+        "Besides the item it writes: an automation waiting for any of these runs because",
+        "of the write, and what it can do is the write's own effect.",
+        "",
+        "| write | events | calls | states set again |",
+        "|---|---|---|---|",
+        *(
+            f"| {domain} {action} | {_code(footprint.events)} | {_code(footprint.calls) or '—'} "
+            f"| {f'every `{footprint.reloads}`' if footprint.reloads else '—'} |"
+            for (domain, action), footprint in WRITES.items()
+        ),
+        f"| a helper, any | {_code(HELPER_WRITE.events)} | — | — |",
+        "",
+        "### A notification's buttons",
+        "",
+        "A notification sent with `actions` (or a templated set of them, or an iOS",
+        "`push: {category}`: any) is judged as a person's tap on each: the event the",
+        "companion app fires, naming the action.",
+        "",
+        "| event | names the action in |",
+        "|---|---|",
+        *(f"| `{event}` | `{field}` |" for event, field in TAPPED.items()),
+    ]
     lines += ["", "### Verbs", ""]
     lines += _mapping("`homeassistant.*` on each domain", GENERIC_VERBS, "domain")
     lines += _mapping("A state set by a scene", STATE_VERBS, "domain")

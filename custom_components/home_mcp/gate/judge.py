@@ -13,17 +13,19 @@ perimeter). Nothing here knows how the action was asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from homeassistant.components.notify import DOMAIN as NOTIFY_DOMAIN
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id, valid_entity_id
 
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
 from .facts import Facts, entity_object
+from .footprint import judge_footprint, notification_footprint
 from .knowledge import Knowledge
 from .macros import ANY_SERVICE, MAX_DEPTH, MAX_STEPS, TooLarge, walk
 from .messages import names_own_notification, speaks_as_home_mcp
@@ -505,7 +507,14 @@ class Judge:
             self._data_rule("own_notification", name)
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
-        self._react_to_call(domain, service)
+        self.react_to_call(domain, service)
+        if domain == NOTIFY_DOMAIN and self.touched is None:
+            # What a person's tap on its buttons fires, for a notification this
+            # action sends, or a macro it runs (its buttons are the client's
+            # choice, or its prompt comes when the client likes). Not in the
+            # perimeter: the house's own prompt on its own trigger is answered
+            # by a person who sees why it came.
+            judge_footprint(self, notification_footprint(data))
         if not moves:
             return []
         entities = self._targets(domain, name, target, data)
@@ -529,7 +538,7 @@ class Judge:
                 entities.setdefault(named, ())
         if domain == "homeassistant":  # It calls each entity's own domain's action.
             for entity_domain in sorted({e.partition(".")[0] for e in entities}):
-                self._react_to_call(entity_domain, service, inner=True)
+                self.react_to_call(entity_domain, service, inner=True)
         own_only = domain != "homeassistant" and acts_on_own_entities_only(
             self.hass, domain, service
         )
@@ -543,7 +552,11 @@ class Judge:
                 self.effect(Effect(entity_id, verb or name, data), depth)
         return [entity_id for entity_id, via in entities.items() if not via]
 
-    def _react_to_call(self, domain: str, service: str, *, inner: bool = False) -> None:
+    def event_keys(self) -> Iterable[str]:
+        """Return the `event:` keys something waits for."""
+        return self.knowledge.event_keys()
+
+    def react_to_call(self, domain: str, service: str, *, inner: bool = False) -> None:
         """Add what waits for `domain.service` being called (inner: called by another)."""
         keys = [f"service:{domain}.{service}", f"service:{domain}"]
         for key in keys if inner else [*keys, "service:*", f"source:{domain}", EVERYTHING]:

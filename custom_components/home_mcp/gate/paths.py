@@ -37,6 +37,7 @@ from .bindings import run_bindings
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
 from .facts import entity_object, script_entity_id
+from .footprint import tapped_keys
 from .macros import walk
 from .model import Effect, Risk
 from .reads import integrations_named
@@ -179,7 +180,8 @@ def judge_event(judge: Judge, event_type: Any) -> None:
             judge.add(
                 Risk.SYSTEM, None, "event", f"Fires {name}, an event only Home Assistant fires"
             )
-        keys = [f"event:{name}", "event:*"]
+        # Its data may be any: every action a phone's tap names (`footprint.TAPPED`).
+        keys = tapped_keys(judge.knowledge.event_keys(), name, None)
         # An integration's event entities listen to its events on the bus
         # (the demo's button event to `demo_button_pressed`): they change.
         for integration in integrations_named(judge.hass, name):

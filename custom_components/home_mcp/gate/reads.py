@@ -16,7 +16,9 @@ filter or a test, or named in `select`/`map`:
 'on')`). It over-reads rather than under-reads.
 
 Keys: an entity id; `domain:<domain>` (every entity of a domain); `*`
-(every entity); `event:<event type>` (an `event:` action of a script);
+(every entity); `event:<event type>` (an `event:` action of a script),
+`event:<event type>:<action>` (a phone's tap on a notification's action
+`<action>`, `footprint.TAPPED`);
 `service:<domain>.<service>`, `service:<domain>`, `service:*` (an action
 being called: `call_service` event triggers, notification triggers);
 `source:<integration>` (any action of that integration, or on its
@@ -53,6 +55,8 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
+from .bindings import has_template
+from .footprint import TAPPED, tap_key
 from .proposals import Proposed, macro_entities
 from .templates import jinja_text
 
@@ -231,7 +235,11 @@ class Reads:
             elif text in _RUN_EVENTS:
                 self.keys |= self._runs(_RUN_EVENTS[text], data)
             else:
-                self.keys.add(f"event:{text}")
+                tapped = data.get(TAPPED[text]) if text in TAPPED else None
+                if isinstance(tapped, str) and not has_template(tapped):
+                    self.keys.add(tap_key(text, tapped))  # Only a tap on that action fires it.
+                else:
+                    self.keys.add(f"event:{text}")
                 self.keys |= {f"source:{domain}" for domain in integrations_named(self._hass, text)}
 
     def _runs(self, domain: str, data: Mapping[str, Any]) -> set[str]:

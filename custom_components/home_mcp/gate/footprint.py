@@ -1,0 +1,169 @@
+"""What an action puts on Home Assistant's bus besides the state changes it makes.
+
+A write through Home Assistant's editors reloads its domain (a
+`call_service` event, the domain's own "reloaded" event, every scene's
+state set again), registers or removes a script's action, updates the
+entity registry, and fires Home MCP's `home_mcp_config_written`. An owner's
+automation waiting for any of these runs because of the write: what it can
+do is the write's own effect. `WRITES` says, for each kind of write, what
+it fires, as measured on Home Assistant (`tests/owner/test_footprint.py`
+records every event each write fires and fails on one its row lacks).
+
+A notification sent with actions comes back as an event when a person taps
+one (`TAPPED`: the companion apps' events, each naming the action tapped):
+the owner's automation answering "UNLOCK_FRONT_DOOR" unlocks, whatever the
+button's title says. Sending it is judged as that event
+(`notification_footprint`): a person's tap on a button a client chose is
+not a person's approval of what it does.
+
+`judge_footprint` sets off what waits for each item of a footprint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, NamedTuple, Protocol
+
+from homeassistant.const import EVENT_SERVICE_REGISTERED, EVENT_SERVICE_REMOVED
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_registry import EVENT_ENTITY_REGISTRY_UPDATED
+
+from ..const import EVENT_CONFIG_WRITTEN
+from .bindings import has_template
+
+
+class Reacting(Protocol):
+    """What a footprint is judged by (`judge.Judge`)."""
+
+    hass: HomeAssistant
+
+    def react(self, key: str, verb: str | None) -> None:
+        """Add what the house's automations do when `key` changes."""
+
+    def react_to_call(self, domain: str, service: str) -> None:
+        """Add what waits for `domain.service` being called."""
+
+    def event_keys(self) -> Iterable[str]:
+        """Return the `event:` keys something waits for."""
+
+
+EVENT_AUTOMATION_RELOADED: Final = "automation_reloaded"  # automation.EVENT_AUTOMATION_RELOADED
+EVENT_SCENE_RELOADED: Final = "scene_reloaded"  # homeassistant.scene.EVENT_SCENE_RELOADED
+
+
+class Footprint(NamedTuple):
+    """What one kind of action fires.
+
+    events: the event types it fires; calls: the actions it calls
+    (`call_service` events: `domain.service`); reloads: a domain each of
+    whose entities has its state set again (a scene reload re-creates
+    every scene); taps: (event type, action id) a person's tap on the
+    notification it sends fires (None: any action).
+    """
+
+    events: tuple[str, ...]
+    calls: tuple[str, ...] = ()
+    reloads: str | None = None
+    taps: tuple[tuple[str, str | None], ...] = ()
+
+
+TAPPED: Final[Mapping[str, str]] = {
+    "mobile_app_notification_action": "action",
+    "ios.action_fired": "actionName",
+    "ios.notification_action_fired": "actionName",
+}
+"""The events a phone fires when a person taps a notification's action -> the field of
+their data that names the action."""
+
+
+def tap_key(event_type: str, action: str) -> str:
+    """Return the key of `event_type` fired for the action `action` (a trigger asking for it)."""
+    return f"event:{event_type}:{action}"
+
+
+def notification_actions(data: Mapping[str, Any]) -> list[str] | None:
+    """Return the ids of the actions a notification's data carries (None: any).
+
+    `data: {actions: [{action: UNLOCK_FRONT_DOOR, title: OK}]}`; any, where
+    they are a template or an iOS `push: {category: ...}` (its actions are
+    defined elsewhere).
+    """
+    if "__template__" in data:
+        return None
+    inner = data.get("data")
+    if inner is None:
+        return []
+    if not isinstance(inner, Mapping):
+        return None if has_template(inner) else []
+    push = inner.get("push")
+    if isinstance(push, Mapping) and push.get("category") is not None:
+        return None
+    actions = inner.get("actions")
+    if actions is None:
+        return []
+    if not isinstance(actions, (list, tuple)):
+        return None
+    found: list[str] = []
+    for action in actions:
+        ident = action.get("action") if isinstance(action, Mapping) else None
+        if not isinstance(ident, str) or has_template(ident):
+            return None
+        found.append(ident)
+    return found
+
+
+def notification_footprint(data: Mapping[str, Any]) -> Footprint:
+    """Return what a notification sent with `data` can fire when a person taps it."""
+    actions = notification_actions(data)
+    ids: list[str | None] = [None] if actions is None else list(actions)
+    return Footprint((), taps=tuple((event, ident) for event in TAPPED for ident in ids))
+
+
+_WRITTEN: Final[tuple[str, ...]] = (EVENT_CONFIG_WRITTEN, str(EVENT_ENTITY_REGISTRY_UPDATED))
+
+WRITES: Final[Mapping[tuple[str, str], Footprint]] = {
+    ("automation", "save"): Footprint(
+        (*_WRITTEN, EVENT_AUTOMATION_RELOADED), ("automation.reload",)
+    ),
+    ("automation", "delete"): Footprint(_WRITTEN),
+    ("script", "save"): Footprint(
+        (*_WRITTEN, EVENT_SERVICE_REGISTERED, EVENT_SERVICE_REMOVED), ("script.reload",)
+    ),
+    ("script", "delete"): Footprint((*_WRITTEN, EVENT_SERVICE_REMOVED)),
+    ("scene", "save"): Footprint((*_WRITTEN, EVENT_SCENE_RELOADED), ("scene.reload",), "scene"),
+    ("scene", "delete"): Footprint(_WRITTEN),
+}
+"""(domain written, `save` or `delete`) -> what the write fires. A restore is a save."""
+
+HELPER_WRITE: Final = Footprint(_WRITTEN)
+"""What writing a helper (Settings → Helpers: created, changed or deleted) fires."""
+
+
+def write_footprint(domain: str, action: str) -> Footprint:
+    """Return what writing an item of `domain` fires (`action`: `save` or `delete`)."""
+    return WRITES.get((domain, action), HELPER_WRITE)
+
+
+def judge_footprint(judge: Reacting, footprint: Footprint) -> None:
+    """Set off, in `judge`, what waits for each event, call, state and tap of `footprint`."""
+    for event_type in footprint.events:
+        for key in (f"event:{event_type}", "event:*"):
+            judge.react(key, "fire")
+    for call in footprint.calls:
+        domain, _, service = call.partition(".")
+        judge.react_to_call(domain, service)
+    if footprint.reloads is not None:
+        for entity_id in judge.hass.states.async_entity_ids(footprint.reloads):
+            judge.react(entity_id, "reload")
+    for event_type, action in footprint.taps:
+        for key in tapped_keys(judge.event_keys(), event_type, action):
+            judge.react(key, "fire")
+
+
+def tapped_keys(known: Iterable[str], event_type: str, action: str | None) -> list[str]:
+    """Return the keys `event_type` fired for `action` sets off (None: any action)."""
+    keys = [f"event:{event_type}", "event:*"]
+    if action is not None:
+        return [*keys, tap_key(event_type, action)]
+    prefix = f"event:{event_type}:"
+    return [*keys, *(key for key in known if key.startswith(prefix))]

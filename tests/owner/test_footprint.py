@@ -1,0 +1,318 @@
+"""What a write sets in motion besides the item it writes (`gate/footprint.py`).
+
+A write through Home Assistant's editors reloads its domain, registers a
+script's action, updates the entity registry and fires Home MCP's own
+`home_mcp_config_written`. An owner's automation waiting for any of them
+runs because of the write: a write that would set off an unlock waits for
+a person, and the same write in a house without that automation is written
+at once. Every event each kind of write fires on a real Home Assistant is
+one its footprint names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
+
+from custom_components.home_mcp.gate.footprint import Footprint, write_footprint
+from homeassistant.const import EVENT_CALL_SERVICE, EVENT_STATE_CHANGED, MATCH_ALL
+from homeassistant.core import Event, HomeAssistant, callback
+from homeassistant.setup import async_setup_component
+from tests.conftest import McpHarness
+
+from .house import (
+    BED_LIGHT_ON,
+    LOCKED,
+    UNLOCK_FRONT,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+)
+
+_NOT_THE_WRITE: frozenset[str] = frozenset(
+    {"time_changed", "timer_out_of_sync", "recorder_5min_statistics_generated"}
+)
+"""Events of the running house that happen to fall during a write."""
+
+SCRIPT = {"alias": "Evening", "sequence": [BED_LIGHT_ON]}
+AUTOMATION = {
+    "alias": "Porch light on the doorbell",
+    "triggers": [{"trigger": "event", "event_type": "doorbell"}],
+    "actions": [BED_LIGHT_ON],
+}
+SCENE = {"name": "Reading", "entities": {"light.bed_light": "on"}}
+HELPERS: dict[str, dict[str, Any]] = {
+    "input_boolean": {"name": "Guest"},
+    "input_number": {"name": "Volume", "min": 0, "max": 5},
+    "input_select": {"name": "Mode", "options": ["day", "night"]},
+    "counter": {"name": "Visits"},
+}
+WRITES: dict[str, dict[str, Any]] = {
+    "automation": AUTOMATION,
+    "script": SCRIPT,
+    "scene": SCENE,
+    **HELPERS,
+}
+
+
+@pytest.fixture(autouse=True)
+async def more_helpers(editors: None, hass: HomeAssistant) -> None:
+    """Set up the Helpers page's counters and number inputs too."""
+    for domain in ("counter", "input_number"):
+        assert await async_setup_component(hass, domain, {}), domain
+
+
+def _unexplained(event: Event[Any], footprint: Footprint, written: set[str]) -> str | None:
+    """Return how `event` shows when the footprint does not name it (None: it does)."""
+    data = event.data
+    if event.event_type in _NOT_THE_WRITE:
+        return None
+    if event.event_type == EVENT_STATE_CHANGED:
+        entity_id = data["entity_id"]
+        if entity_id in written or entity_id.partition(".")[0] == footprint.reloads:
+            return None
+        return f"state_changed {entity_id}"
+    if event.event_type == EVENT_CALL_SERVICE:
+        call = f"{data['domain']}.{data['service']}"
+        return None if call in footprint.calls else f"call_service {call}"
+    return None if event.event_type in footprint.events else event.event_type
+
+
+@pytest.mark.parametrize("kind", list(WRITES))
+async def test_each_kind_of_write_fires_only_what_its_footprint_names(
+    hass: HomeAssistant, mcp: McpHarness, kind: str
+) -> None:
+    """Created, changed and deleted through MCP, every event it fires is in its row."""
+    fired: list[Event[Any]] = []
+
+    @callback
+    def record(event: Event[Any]) -> None:
+        fired.append(event)
+
+    hass.bus.async_listen(MATCH_ALL, record)
+
+    async def write(tool: str, arguments: dict[str, Any], action: str) -> dict[str, Any]:
+        fired.clear()
+        result = await mcp.data(tool, {"kind": kind, **arguments})
+        await hass.async_block_till_done()
+        assert result.get("written") is True, result
+        written = {result["entity_id"]} if result.get("entity_id") else set()
+        footprint = write_footprint(kind, action)
+        unexplained = [
+            shown for event in fired if (shown := _unexplained(event, footprint, written))
+        ]
+        assert not unexplained, f"{kind} {action} fires what its footprint lacks: {unexplained}"
+        assert footprint.events, f"{kind} {action} declares no event"
+        return result
+
+    made = await write("save_config", {"config": WRITES[kind]}, "save")
+    changed = {**WRITES[kind], "icon": "mdi:home"} if kind in HELPERS else WRITES[kind]
+    if kind == "automation":
+        changed = {**AUTOMATION, "alias": "Porch light at the door"}
+    await write("save_config", {"id": made["id"], "config": changed}, "save")
+    await write("delete_config", {"id": made["id"]}, "delete")
+
+
+def _on_event(event_type: str, **event_data: Any) -> dict[str, Any]:
+    return {"trigger": "event", "event_type": event_type, "event_data": event_data}
+
+
+@pytest.mark.parametrize(
+    ("trigger", "kind"),
+    [
+        (_on_event("home_mcp_config_written"), "input_boolean"),
+        (_on_event("home_mcp_config_written", kind="counter"), "counter"),
+        (_on_event("entity_registry_updated", action="create"), "input_number"),
+        (_on_event("service_registered", domain="script"), "script"),
+        (_on_event("call_service", domain="script", service="reload"), "script"),
+        (_on_event("call_service", domain="automation", service="reload"), "automation"),
+        (_on_event("automation_reloaded"), "automation"),
+        (_on_event("scene_reloaded"), "scene"),
+    ],
+    ids=[
+        "config_written",
+        "config_written_counter",
+        "registry_create",
+        "script_registered",
+        "script_reload_call",
+        "automation_reload_call",
+        "automation_reloaded",
+        "scene_reloaded",
+    ],
+)
+async def test_a_write_that_sets_off_an_unlock_waits_for_a_person(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, trigger: dict[str, Any], kind: str
+) -> None:
+    """An owner's "on this event, unlock": a harmless write that fires it waits; else it runs."""
+    config = WRITES[kind]
+    written = await mcp.data("save_config", {"kind": kind, "config": config})
+    assert written.get("written") is True, written
+    await mcp.data("delete_config", {"kind": kind, "id": written["id"]})
+    await owner.save_automation(
+        "let_in_on_write",
+        {"alias": "Let them in", "triggers": [trigger], "actions": [UNLOCK_FRONT]},
+    )
+    await hass.async_block_till_done()
+    await owner.act("lock.lock", entity_id="lock.front_door")  # Its own reload may have run it.
+    refused = await mcp.data("save_config", {"kind": kind, "config": config})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+# -- a notification's buttons ------------------------------------------------------
+
+PUSH_URL = "https://push.example/notify"  # Answered by `aioclient_mock`: nothing leaves.
+ANSWER_THE_DOOR = {
+    "alias": "Unlock from the doorbell notification",
+    "triggers": [_on_event("mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")],
+    "actions": [UNLOCK_FRONT],
+}
+DISHWASHER = "The dishwasher has finished"
+
+
+@dataclass
+class Phone:
+    """A companion app registered with Home Assistant, as the app registers itself."""
+
+    notify: str
+    """Its notify action (`notify.mobile_app_<device>`)."""
+    webhook_id: str
+
+    async def tap(self, owner: Owner, event_type: str, **event_data: Any) -> None:
+        """Tap a notification's action: the app fires the event through its webhook."""
+        body = {"type": "fire_event", "data": {"event_type": event_type, "event_data": event_data}}
+        response = await owner.http.post(f"/api/webhook/{self.webhook_id}", json=body)
+        assert response.status == 200, await response.text()
+        await owner.hass.async_block_till_done()
+
+
+@pytest.fixture
+async def mobile_app(editors: None, hass: HomeAssistant) -> None:
+    """Set up the companion apps' integration before the first HTTP client exists."""
+    assert await async_setup_component(hass, "mobile_app", {})
+    await hass.async_block_till_done()
+
+
+@pytest.fixture
+async def phone(mobile_app: None, owner: Owner, aioclient_mock: AiohttpClientMocker) -> Phone:
+    """Return Alice's phone, registered through `/api/mobile_app/registrations`."""
+    rate_limits = {"successful": 1, "errors": 0, "maximum": 150, "remaining": 149}
+    aioclient_mock.post(
+        PUSH_URL,
+        status=201,
+        json={"rateLimits": {**rate_limits, "resetsAt": "2026-12-06T00:00:00Z"}},
+    )
+    registration = {
+        "app_id": "io.homeassistant.companion.android",
+        "app_name": "Home Assistant",
+        "app_version": "2026.11.0",
+        "device_name": "Alices phone",
+        "manufacturer": "Google",
+        "model": "Pixel",
+        "os_name": "Android",
+        "os_version": "16",
+        "supports_encryption": False,
+        "app_data": {"push_token": "token", "push_url": PUSH_URL},
+    }
+    response = await owner.http.post("/api/mobile_app/registrations", json=registration)
+    assert response.status == 201, await response.text()
+    await owner.hass.async_block_till_done()
+    notify = "notify.mobile_app_alices_phone"
+    assert owner.hass.services.has_service(*notify.split(".")), notify
+    return Phone(notify, (await response.json())["webhook_id"])
+
+
+def _buttons(*actions: str) -> dict[str, Any]:
+    buttons = [{"action": action, "title": "OK"} for action in actions]
+    return {"message": DISHWASHER, "data": {"actions": buttons}}
+
+
+@pytest.mark.parametrize(
+    ("data", "waits"),
+    [
+        (_buttons("UNLOCK_FRONT_DOOR"), True),
+        (_buttons("DISMISS", "UNLOCK_FRONT_DOOR"), True),
+        ({"message": DISHWASHER, "data": {"actions": "{{ my_actions }}"}}, True),
+        (_buttons("DISMISS"), False),
+        ({"message": DISHWASHER}, False),
+    ],
+    ids=["unlock_button", "among_others", "templated", "other_button", "no_button"],
+)
+async def test_a_notification_whose_button_unlocks_waits_for_a_person(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    data: dict[str, Any],
+    waits: bool,
+) -> None:
+    """The owner answers `UNLOCK_FRONT_DOOR` by unlocking: a button carrying it, titled OK, waits.
+
+    A person tapping "OK" on "The dishwasher has finished" would unlock the
+    door (the tap, as the app sends it, does): sending it is judged as the
+    tap. Other buttons, or none, are sent at once.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    result = await call_service(mcp, phone.notify, data=data)
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, LOCKED)
+    await phone.tap(owner, "mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")
+    await assert_house(hass, {"lock.front_door": "unlocked"})  # What the tap would have done.
+
+
+async def test_an_ios_button_and_a_category_wait_as_the_companion_app_fires_them(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """On iOS, `ios.action_fired` names the tapped action `actionName`; a category's are any."""
+    await owner.save_automation(
+        "answer_on_ios",
+        {
+            "alias": "Unlock from the iPhone",
+            "triggers": [_on_event("ios.action_fired", actionName="UNLOCK_FRONT_DOOR")],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    refused = await call_service(mcp, phone.notify, data=_buttons("UNLOCK_FRONT_DOOR"))
+    assert_refused(refused, reaching="lock.front_door")
+    category = {"message": DISHWASHER, "data": {"push": {"category": "door"}}}
+    assert_refused(await call_service(mcp, phone.notify, data=category), reaching="lock.front_door")
+    assert_ran(await call_service(mcp, phone.notify, data=_buttons("NO")))
+    await assert_house(hass, LOCKED)
+
+
+async def test_setting_off_the_owner_s_own_unlock_prompt_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's "someone is at the door: unlock?" prompt, sent when the client likes, waits.
+
+    Its button is real, and a person would tap it believing the doorbell
+    rang: triggering the automation that sends it is judged as the tap.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    prompt = await owner.save_automation(
+        "doorbell_prompt",
+        {
+            "alias": "Ask to unlock when the doorbell rings",
+            "triggers": [_on_event("doorbell")],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": "Someone is at the door: unlock?",
+                        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+                    },
+                }
+            ],
+        },
+    )
+    refused = await call_service(mcp, "automation.trigger", target={"entity_id": prompt})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
