@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+from pytest_homeassistant_custom_component.common import async_capture_events
 from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 
+from custom_components.home_mcp.gate import EVENT_ESCAPE
 from custom_components.home_mcp.gate.footprint import Footprint, write_footprint
 from homeassistant.const import EVENT_CALL_SERVICE, EVENT_STATE_CHANGED, MATCH_ALL
 from homeassistant.core import Event, HomeAssistant, callback
@@ -316,3 +319,34 @@ async def test_setting_off_the_owner_s_own_unlock_prompt_waits_for_a_person(
     refused = await call_service(mcp, "automation.trigger", target={"entity_id": prompt})
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("trigger", "kind"),
+    [
+        (_on_event("home_mcp_config_written"), "input_boolean"),
+        (_on_event("call_service", domain="script", service="reload"), "script"),
+    ],
+    ids=["config_written", "script_reload_call"],
+)
+async def test_an_unlock_a_write_sets_off_past_a_gate_that_forgot_it_trips_the_tripwire(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, trigger: dict[str, Any], kind: str
+) -> None:
+    """The write's context goes on in its reload and its event: the tripwire follows them.
+
+    The gate is made to forget what a write fires; the write runs, the
+    owner's automation unlocks, and the unlock is traced back to the write.
+    """
+    await owner.save_automation(
+        "let_in_on_write",
+        {"alias": "Let them in", "triggers": [trigger], "actions": [UNLOCK_FRONT]},
+    )
+    await hass.async_block_till_done()
+    await owner.act("lock.lock", entity_id="lock.front_door")
+    escapes = async_capture_events(hass, EVENT_ESCAPE)
+    with patch("custom_components.home_mcp.gate.core.judge_footprint"):
+        written = await mcp.data("save_config", {"kind": kind, "config": WRITES[kind]})
+    assert written.get("written") is True, written
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state != "locked"
+    assert [event.data["entity_id"] for event in escapes] == ["lock.front_door"]

@@ -39,7 +39,7 @@ from homeassistant.components.script import DOMAIN as SCRIPT_DOMAIN
 from homeassistant.components.script.config import async_validate_config_item as validate_script
 from homeassistant.config import AUTOMATION_CONFIG_PATH, SCENE_CONFIG_PATH, SCRIPT_CONFIG_PATH
 from homeassistant.const import CONF_ID, SERVICE_RELOAD
-from homeassistant.core import DOMAIN as HOMEASSISTANT_DOMAIN, HomeAssistant
+from homeassistant.core import DOMAIN as HOMEASSISTANT_DOMAIN, Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv, entity_registry as er
 from homeassistant.util.file import write_utf8_file_atomic
@@ -183,8 +183,14 @@ class ConfigEditors:
             raise ConfigError(f"Home Assistant could not read this {kind}")
         return validated
 
-    async def async_save(self, kind: ConfigKind, key: str, config: dict[str, Any]) -> Written:
-        """Validate, write and reload one item, as the editor's save does."""
+    async def async_save(
+        self, kind: ConfigKind, key: str, config: dict[str, Any], context: Context | None = None
+    ) -> Written:
+        """Validate, write and reload one item, as the editor's save does.
+
+        `context`: the write's, which the reload carries on (its `call_service`
+        and "reloaded" events), for the tripwire to follow what they set off.
+        """
         await self.async_validate(kind, key, config)
         editor = self._editors[kind]
         path = self._hass.config.path(editor.view.path)
@@ -195,7 +201,7 @@ class ConfigEditors:
             editor.view._write_value(self._hass, current, key, deepcopy(config))  # noqa: SLF001
             after = deepcopy(editor.view._get_value(self._hass, current, key))  # noqa: SLF001
             await self._hass.async_add_executor_job(_write, path, current)
-        await self._async_reload(kind, key)
+        await self._async_reload(kind, key, context)
         return Written(
             kind,
             key,
@@ -237,9 +243,11 @@ class ConfigEditors:
             kind.value, self._editors[kind].platform, key
         )
 
-    async def _async_reload(self, kind: ConfigKind, key: str) -> None:
+    async def _async_reload(self, kind: ConfigKind, key: str, context: Context | None) -> None:
         data = {CONF_ID: key} if self._editors[kind].reload_one else None
-        await self._hass.services.async_call(kind.value, SERVICE_RELOAD, data, blocking=True)
+        await self._hass.services.async_call(
+            kind.value, SERVICE_RELOAD, data, blocking=True, context=context
+        )
 
 
 def _write(path: str, data: dict[str, Any] | list[Any]) -> None:

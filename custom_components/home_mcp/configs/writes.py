@@ -209,7 +209,7 @@ class ConfigWriter:
         if record["kind"] in HELPER_KINDS:
             written = await self.helpers.async_apply(record, user)
         else:
-            written = await self._async_write(record)
+            written = await self._async_write(record, context)
         self.history.async_record(written, requested_by)
         self._hass.bus.async_fire(
             EVENT_CONFIG_WRITTEN,
@@ -253,7 +253,7 @@ class ConfigWriter:
             return er.async_get(self._hass).async_get_entity_id(kind.value, kind.value, key)
         return self.editors.entity_id(ConfigKind(kind_name), key)
 
-    async def _async_write(self, record: WriteRecord) -> Written:
+    async def _async_write(self, record: WriteRecord, context: Context) -> Written:
         kind = ConfigKind(record["kind"])
         stored = await self.editors.async_get(kind, record["key"])
         if digest(stored) != record["replaces"]:
@@ -264,7 +264,7 @@ class ConfigWriter:
         if record["operation"] == "delete":
             return await self.editors.async_delete(kind, record["key"])
         assert record["config"] is not None
-        return await self.editors.async_save(kind, record["key"], record["config"])
+        return await self.editors.async_save(kind, record["key"], record["config"], context)
 
     def _entity_id(self, kind: ConfigKind, key: str, config: dict[str, Any]) -> str:
         """Return the item's entity id: its registry entry's, or the one it would get."""
