@@ -19,6 +19,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_capture_events
 from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 
+from custom_components.home_mcp.configs.helpers import HelperKind
 from custom_components.home_mcp.gate import EVENT_ESCAPE
 from custom_components.home_mcp.gate.footprint import Footprint, write_footprint
 from homeassistant.const import EVENT_CALL_SERVICE, EVENT_STATE_CHANGED, MATCH_ALL
@@ -53,7 +54,12 @@ HELPERS: dict[str, dict[str, Any]] = {
     "input_boolean": {"name": "Guest"},
     "input_number": {"name": "Volume", "min": 0, "max": 5},
     "input_select": {"name": "Mode", "options": ["day", "night"]},
+    "input_text": {"name": "Code"},
+    "input_datetime": {"name": "Wake", "has_date": False, "has_time": True},
+    "input_button": {"name": "Ring"},
     "counter": {"name": "Visits"},
+    "timer": {"name": "Porch", "duration": "00:05:00"},
+    "schedule": {"name": "Cleaner"},
 }
 WRITES: dict[str, dict[str, Any]] = {
     "automation": AUTOMATION,
@@ -65,8 +71,8 @@ WRITES: dict[str, dict[str, Any]] = {
 
 @pytest.fixture(autouse=True)
 async def more_helpers(editors: None, hass: HomeAssistant) -> None:
-    """Set up the Helpers page's counters and number inputs too."""
-    for domain in ("counter", "input_number"):
+    """Set up every kind of helper the Helpers page makes."""
+    for domain in HELPERS:
         assert await async_setup_component(hass, domain, {}), domain
 
 
@@ -84,6 +90,11 @@ def _unexplained(event: Event[Any], footprint: Footprint, written: set[str]) -> 
         call = f"{data['domain']}.{data['service']}"
         return None if call in footprint.calls else f"call_service {call}"
     return None if event.event_type in footprint.events else event.event_type
+
+
+def test_every_kind_of_helper_mcp_writes_is_measured() -> None:
+    """A new kind of helper gets its row measured here before it ships."""
+    assert set(HELPERS) == {kind.value for kind in HelperKind}
 
 
 @pytest.mark.parametrize("kind", list(WRITES))
