@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 from unittest.mock import patch
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import async_capture_events
 from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
@@ -28,14 +29,18 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    ALARM,
     BED_LIGHT_ON,
+    DISARM,
     LOCKED,
     UNLOCK_FRONT,
     Owner,
+    arm,
     assert_house,
     assert_ran,
     assert_refused,
     call_service,
+    save_config,
 )
 
 _NOT_THE_WRITE: frozenset[str] = frozenset(
@@ -361,3 +366,129 @@ async def test_an_unlock_a_write_sets_off_past_a_gate_that_forgot_it_trips_the_t
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state != "locked"
     assert [event.data["entity_id"] for event in escapes] == ["lock.front_door"]
+
+
+async def test_a_plain_notification_swiped_away_fires_what_the_owner_disarms_on(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+) -> None:
+    """Android fires `mobile_app_notification_cleared` with the notification's data on a swipe.
+
+    The owner's pair: when the alarm goes into its entry delay, Alice's phone
+    shows "Alarm: swipe this away if it is you" (tag `alarm_entry`), and
+    clearing that notification disarms. The companion app fires
+    `mobile_app_notification_cleared`, carrying every field the notification
+    was sent with (its `tag` included), for any notification a person
+    swipes away or clears with "Clear all": no button is needed.
+
+    A client's "The dishwasher has finished" with that tag (read from the
+    owner's automation with `get_config`), swiped away, would disarm: it
+    waits (red team 35).
+    """
+    await arm(hass, freezer, "alarm_arm_away")
+    await owner.save_automation(
+        "swipe_to_disarm",
+        {
+            "alias": "Disarm when the entry notification is swiped away",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "mobile_app_notification_cleared",
+                    "event_data": {"tag": "alarm_entry"},
+                }
+            ],
+            "actions": [DISARM],
+        },
+    )
+    sent = await call_service(
+        mcp,
+        phone.notify,
+        data={"message": "The dishwasher has finished", "data": {"tag": "alarm_entry"}},
+    )
+    if sent.get("ok") is True:
+        # What the app fires when Alice swipes the dishwasher message away.
+        await phone.tap(
+            owner,
+            "mobile_app_notification_cleared",
+            message="The dishwasher has finished",
+            tag="alarm_entry",
+        )
+    await assert_house(hass, {ALARM: "armed_away"})
+    assert_refused(sent, reaching=ALARM)
+
+
+async def test_a_written_script_that_rings_the_doorbell_sends_the_owner_s_unlock_prompt(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+) -> None:
+    """The doorbell prompt set off by firing its event, not by `automation.trigger`.
+
+    A script the client writes that fires the doorbell's own event sends the
+    owner's very prompt: Alice, told someone is at the door, would tap
+    Unlock; nobody rang. What a client's action sets off directly sends its
+    prompt when the client likes (red team 35).
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    await owner.save_automation(
+        "doorbell_prompt",
+        {
+            "alias": "Ask to unlock when the doorbell rings",
+            "triggers": [{"trigger": "event", "event_type": "doorbell_pressed"}],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": "Someone is at the door: unlock?",
+                        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+                    },
+                }
+            ],
+        },
+    )
+    script = {"alias": "Chime test", "sequence": [{"event": "doorbell_pressed"}]}
+    saved = await save_config(mcp, "script", script, anyway=True)
+    ran: dict[str, Any] = saved
+    if saved.get("written") is True:
+        ran = await call_service(mcp, saved["entity_id"])
+        if ran.get("ok") is True:
+            # Alice reads "Someone is at the door: unlock?" and taps Unlock.
+            await phone.tap(owner, "mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")
+    await assert_house(hass, LOCKED)
+    assert_refused(ran, reaching="lock.front_door")
+
+
+async def test_running_the_owner_s_notification_script_with_an_unlock_button_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+) -> None:
+    """The owner's "Tell Alice" script, its message and buttons from its fields (refused)."""
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    script = await owner.save_script(
+        "tell_alice",
+        {
+            "alias": "Tell Alice",
+            "fields": {"message": {"example": "Hi"}, "buttons": {"description": "Actions"}},
+            "sequence": [
+                {
+                    "action": phone.notify,
+                    "data": {"message": "{{ message }}", "data": {"actions": "{{ buttons }}"}},
+                }
+            ],
+        },
+    )
+    buttons = [{"action": "UNLOCK_FRONT_DOOR", "title": "OK"}]
+    for action, data in (
+        ("script.tell_alice", {"message": "Dishwasher done", "buttons": buttons}),
+        ("script.turn_on", {"variables": {"message": "Dishwasher done", "buttons": buttons}}),
+    ):
+        target = {"entity_id": script} if action == "script.turn_on" else None
+        result = await call_service(mcp, action, target=target, data=data)
+        assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -11,6 +11,8 @@ house in Home Assistant's own editors; what is refused moves nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockEntityPlatform
 
@@ -29,6 +31,8 @@ from .house import (
     assert_refused,
     call_service,
     house_state,
+    save_config,
+    state,
 )
 
 UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
@@ -541,7 +545,8 @@ async def test_an_action_named_by_a_variable_whose_text_starts_with_its_domain_i
     """`service: notify.{{ send_to }}`, then `action: "{{ service }}"`: a `notify` action.
 
     And `script.say_{{ voice }}`: one of the `say_` scripts, whichever voice;
-    not the script that unlocks the door, until a `say_` script does.
+    not the script that unlocks the door, until a `say_` script does and a
+    caller names its voice (run without one, `voice` is empty: the default).
     """
     await owner.save_script("let_in", {"alias": "Let in", "sequence": [UNLOCK]})
     await owner.save_script("say_cloud", {"alias": "Say", "sequence": []})
@@ -564,12 +569,16 @@ async def test_an_action_named_by_a_variable_whose_text_starts_with_its_domain_i
     )
     assert await async_setup_component(hass, "notify", {})
     gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
-    anyone = gate.async_check(Action("script", "turn_on", {"entity_id": ["script.announce"]}))
+    anyone_id = "script.announce"
+    anyone = gate.async_check(Action("script", "turn_on", {"entity_id": [anyone_id]}))
     assert not anyone.guarded, anyone.findings  # Whoever `send_to` is: a `notify` action.
     ran = await call_service(mcp, "script.announce", data={"send_to": "persistent_notification"})
     assert ran["ok"] is True, ran
     await owner.save_script("say_welcome", {"alias": "Say welcome", "sequence": [UNLOCK]})
-    refused = await call_service(mcp, "script.announce")
+    assert not gate.async_check(Action("script", "turn_on", {"entity_id": [anyone_id]})).guarded
+    refused = await call_service(
+        mcp, "script.announce", data={"send_to": "persistent_notification", "voice": "welcome"}
+    )
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
 
@@ -821,3 +830,142 @@ async def test_a_repeat_over_a_list_of_days_reaches_only_those_days(
     assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": "script.reset_days"}))
     await hass.async_block_till_done()
     await assert_house(hass, {**LOCKED, monday: "on", away: "off"})
+
+
+@pytest.mark.parametrize(
+    ("variables", "waits"),
+    [(None, False), ({"slot": "kitchen"}, False), ({"slot": "x, input_boolean.away"}, True)],
+    ids=["none_given", "a_slot", "a_list_of_ids"],
+)
+async def test_a_script_s_field_its_caller_does_not_give_is_empty(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, variables: Any, waits: bool
+) -> None:
+    """`input_boolean.flag_{{ slot }}` run with no `slot` names no entity; given one, that one.
+
+    keymaster's code-slot reset, run by a client without a slot. A slot
+    that is a list of entity ids (Home Assistant splits it at commas)
+    reaches each.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    await owner.create_helper("input_boolean", "flag kitchen")
+    await owner.save_automation(
+        "away_unlock",
+        {
+            "alias": "Unlock for the dog walker when away",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [UNLOCK],
+        },
+    )
+    await owner.save_script(
+        "reset_slot",
+        {
+            "alias": "Reset a slot",
+            "fields": {"slot": {"description": "The slot", "example": "kitchen"}},
+            "sequence": [
+                {
+                    "action": "input_boolean.turn_on",
+                    "target": {"entity_id": "input_boolean.flag_{{ slot }}"},
+                    "continue_on_error": True,  # Without a slot, Home Assistant refuses the id.
+                }
+            ],
+        },
+    )
+    data = {"variables": variables} if variables is not None else None
+    result = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.reset_slot"}, data=data
+    )
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await hass.async_block_till_done()
+    await assert_house(hass, {**LOCKED, away: "off"})
+
+
+async def _guest_access_switch(owner: Owner) -> str:
+    """Return the owner's "Guest access" template switch: on lets the guest in (unlocks).
+
+    Its state is the guest-mode helper; turning it on turns guest mode on
+    and unlocks the front door, turning it off locks. The owner turned guest
+    mode on this morning, and locked the door by hand afterwards: the switch
+    is on, the door locked.
+    """
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    switch = await owner.add_template(
+        "switch",
+        {
+            "name": "Guest access",
+            "value_template": f"{{{{ is_state('{guest}', 'on') }}}}",
+            "turn_on": [
+                {"action": "input_boolean.turn_on", "target": {"entity_id": guest}},
+                UNLOCK,
+            ],
+            "turn_off": [
+                {"action": "input_boolean.turn_off", "target": {"entity_id": guest}},
+                {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+            ],
+        },
+    )
+    await owner.act("input_boolean.turn_on", entity_id=guest)
+    await owner.act("lock.lock", entity_id="lock.front_door")
+    assert state(owner.hass, switch) == "on"
+    return switch
+
+
+async def test_a_switch_turned_on_when_already_on_still_runs_its_turn_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`switch.turn_on` on a switch that is on runs the switch's own `turn_on` again.
+
+    Home Assistant calls the entity's `async_turn_on` whatever its state: a
+    template switch runs its script, which unlocks. A step whose template
+    chose `switch.turn_on` only while the switch is on still runs it (red
+    team 35: only a helper is left exactly as it was).
+    """
+    switch = await _guest_access_switch(owner)
+    assert_refused(await call_service(mcp, "switch.turn_on", target={"entity_id": switch}))
+    script = {
+        "alias": "Refresh guest access",
+        "sequence": [
+            {
+                "action": f"{{{{ 'switch.turn_on' if is_state('{switch}', 'on') "
+                "else 'switch.turn_off' }}",
+                "target": {"entity_id": switch},
+            }
+        ],
+    }
+    saved = await save_config(mcp, "script", script, anyway=True)
+    if saved.get("written") is True:
+        ran = await call_service(mcp, saved["entity_id"])
+        await assert_house(hass, LOCKED)
+        assert_refused(ran, reaching="lock.front_door")
+    else:
+        assert_refused(saved, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_homeassistant_turn_on_of_a_switch_already_on_runs_its_turn_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same through `homeassistant.turn_on` and a templated target."""
+    switch = await _guest_access_switch(owner)
+    script = {
+        "alias": "Keep the porch as it is",
+        "sequence": [
+            {
+                "action": "homeassistant.turn_on",
+                "target": {
+                    "entity_id": f"{{{{ '{switch}' if is_state('{switch}', 'on') "
+                    "else 'light.bed_light' }}"
+                },
+            }
+        ],
+    }
+    saved = await save_config(mcp, "script", script, anyway=True)
+    if saved.get("written") is True:
+        ran = await call_service(mcp, saved["entity_id"])
+        await assert_house(hass, LOCKED)
+        assert_refused(ran, reaching="lock.front_door")
+    else:
+        assert_refused(saved, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

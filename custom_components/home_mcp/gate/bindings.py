@@ -259,6 +259,8 @@ class _Reader:
 
 ANY: Final = _Any()
 """A value the gate cannot bound."""
+_UNDEFINED: Final = jinja2.Undefined(name="field not given")
+"""A script's field its caller does not give: Home Assistant renders it empty."""
 
 _HOLE: Final = "\x00"
 _SPELLING: ContextVar[bool] = ContextVar("home_mcp_spelling", default=False)
@@ -1047,7 +1049,12 @@ def _static_prefix(text: str) -> str:
 
 
 def run_bindings(
-    entity_id: str, variables: Any, *, triggered: bool, script: Any = None
+    entity_id: str,
+    variables: Any,
+    *,
+    triggered: bool,
+    script: Any = None,
+    fields: Any = None,
 ) -> Bindings:
     """Return the bindings of a script or automation run by an action, with its `variables`.
 
@@ -1055,11 +1062,18 @@ def run_bindings(
     platform (None), as Home Assistant does; a script sees what it is given,
     then its own `variables:` (`script`'s, a `helpers.script.Script`) for
     what it was not given. Values given as templates that could not be
-    bounded are `ANY`.
+    bounded are `ANY`. Where what the caller gives is known (`variables` a
+    mapping, empty for none), a field of the script's (`fields`) it does not
+    give is undefined, as Home Assistant renders it: `{{ slot }}` is empty.
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
     known = {str(name): render_value(value, {}) for name, value in given.items()}
     own: dict[str, Any] = {"this": Partial(entity_id=entity_id), **known}
     if triggered:
         own.setdefault("trigger", {"platform": None})
-    return Bindings.open(own).with_variables(getattr(script, "variables", None), defaults=True)
+    bindings = Bindings.open(own).with_variables(getattr(script, "variables", None), defaults=True)
+    if isinstance(variables, Mapping) and isinstance(fields, Mapping):
+        for name in fields:
+            if not any(str(name) in each for _, each in bindings.alternatives):
+                bindings = bindings.with_value(str(name), [_UNDEFINED])
+    return bindings

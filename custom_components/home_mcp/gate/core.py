@@ -69,6 +69,7 @@ class _Knowledge:
         self.secures = snapshot.secures
         self.perimeter_entities = snapshot.perimeter_entities
         self.event_keys = snapshot.event_keys
+        self.prompts = snapshot.prompts
         self.triggered = snapshot.triggered
         self.while_running = snapshot.while_running
         self.keeps_from_securing = snapshot.keeps_from_securing

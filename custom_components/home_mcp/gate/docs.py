@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from .footprint import HELPER_WRITE, TAPPED, WRITES
+from .footprint import CLEARED, HELPER_WRITE, TAPPED, WRITES
 from .rules import (
     ALARM_LEVELS,
     CLASS_NOTES,
@@ -116,6 +116,9 @@ def rules_markdown() -> str:
         "| event | names the action in |",
         "|---|---|",
         *(f"| `{event}` | `{field}` |" for event, field in TAPPED.items()),
+        "",
+        f"Any notification, swiped away, fires {_code(CLEARED)} with the data it was sent",
+        "with: an automation waiting for one is set off by every notification.",
     ]
     lines += ["", "### Verbs", ""]
     lines += _mapping("`homeassistant.*` on each domain", GENERIC_VERBS, "domain")

@@ -12,9 +12,10 @@ records every event each write fires and fails on one its row lacks).
 A notification sent with actions comes back as an event when a person taps
 one (`TAPPED`: the companion apps' events, each naming the action tapped):
 the owner's automation answering "UNLOCK_FRONT_DOOR" unlocks, whatever the
-button's title says. Sending it is judged as that event
-(`notification_footprint`): a person's tap on a button a client chose is
-not a person's approval of what it does.
+button's title says; any notification, swiped away, comes back as
+`CLEARED` with the data it was sent with. Sending it is judged as those
+events (`notification_footprint`): a person's tap on a button a client
+chose is not a person's approval of what it does.
 
 `judge_footprint` sets off what waits for each item of a footprint.
 """
@@ -71,9 +72,13 @@ TAPPED: Final[Mapping[str, str]] = {
     "mobile_app_notification_action": "action",
     "ios.action_fired": "actionName",
     "ios.notification_action_fired": "actionName",
+    "html5_notification.clicked": "action",
 }
-"""The events a phone fires when a person taps a notification's action -> the field of
-their data that names the action."""
+"""The events a phone or a browser fires when a person taps a notification's action ->
+the field of their data that names the action."""
+CLEARED: Final = ("mobile_app_notification_cleared", "html5_notification.closed")
+"""The events fired when a person swipes any notification away (or clears them all),
+carrying the data it was sent with: a notification without buttons fires them too."""
 
 
 def tap_key(event_type: str, action: str) -> str:
@@ -113,10 +118,10 @@ def notification_actions(data: Mapping[str, Any]) -> list[str] | None:
 
 
 def notification_footprint(data: Mapping[str, Any]) -> Footprint:
-    """Return what a notification sent with `data` can fire when a person taps it."""
+    """Return what a notification sent with `data` can fire when a person taps or clears it."""
     actions = notification_actions(data)
     ids: list[str | None] = [None] if actions is None else list(actions)
-    return Footprint((), taps=tuple((event, ident) for event in TAPPED for ident in ids))
+    return Footprint(CLEARED, taps=tuple((event, ident) for event in TAPPED for ident in ids))
 
 
 _WRITTEN: Final[tuple[str, ...]] = (EVENT_CONFIG_WRITTEN, str(EVENT_ENTITY_REGISTRY_UPDATED))

@@ -25,7 +25,7 @@ from homeassistant.core import split_entity_id, valid_entity_id
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
 from .facts import Facts, entity_object
-from .footprint import judge_footprint, notification_footprint
+from .footprint import Footprint, judge_footprint, notification_footprint
 from .knowledge import Knowledge
 from .macros import ANY_SERVICE, MAX_DEPTH, MAX_STEPS, TooLarge, walk
 from .messages import names_own_notification, speaks_as_home_mcp
@@ -173,6 +173,7 @@ class Judge:
         self.keyed_reads: dict[str, set[str]] = {}
         self.owners = False
         self.externals: dict[str, None] = {}
+        self.prompts: list[Footprint] = []
         self.held: Mapping[str, frozenset[str]] = {}
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
@@ -508,13 +509,8 @@ class Judge:
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
         self.react_to_call(domain, service)
-        if domain == NOTIFY_DOMAIN and self.touched is None:
-            # What a person's tap on its buttons fires, for a notification this
-            # action sends, or a macro it runs (its buttons are the client's
-            # choice, or its prompt comes when the client likes). Not in the
-            # perimeter: the house's own prompt on its own trigger is answered
-            # by a person who sees why it came.
-            judge_footprint(self, notification_footprint(data))
+        if domain == NOTIFY_DOMAIN:
+            self._notification(data)
         if not moves:
             return []
         entities = self._targets(domain, name, target, data)
@@ -551,6 +547,22 @@ class Judge:
             with self.through(*via):
                 self.effect(Effect(entity_id, verb or name, data), depth)
         return [entity_id for entity_id, via in entities.items() if not via]
+
+    def _notification(self, data: Mapping[str, Any]) -> None:
+        """Judge what a person's gesture on a notification sent with `data` fires.
+
+        For a notification this action sends, or a macro it runs, or that
+        what it changes sets off directly (`react`): its buttons are the
+        client's choice, or its prompt comes when the client likes. In the
+        perimeter, a macro's prompt is only noted (`prompts`): a prompt set
+        off further on, along the house's own chains, is answered by a
+        person who sees why it came.
+        """
+        sent = notification_footprint(data)
+        if self.touched is None:
+            judge_footprint(self, sent)
+        else:
+            self.prompts.append(sent)
 
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something waits for."""
@@ -677,6 +689,8 @@ class Judge:
             # automation never finishes (restart) or drops the trigger that secures (single).
             self.add(Risk.OPENS_HOUSE, entity_id, effect.service, KEEPS_FROM_SECURING)
         given = effect.data.get("variables")
+        if given is None and "__template__" not in effect.data:
+            given = {}  # Nothing given: the run has only what it defines.
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
                 judge_start_script(self, entity_id, given, effect.service)
@@ -745,6 +759,12 @@ class Judge:
         if is_entity:
             for finding in self.knowledge.while_running(key):
                 self.findings.append(finding.through(*self.path))
+        if self.touched is None:  # The prompts it sets off directly (`Judge.call`).
+            for name in keys:
+                for automation_id, sent in self.knowledge.prompts(name):
+                    if not self.on_path(automation_id):
+                        with self.through(*((key,) if is_entity else ()), automation_id):
+                            judge_footprint(self, sent)
 
     # -- macros and scene states ---------------------------------------------
 
@@ -784,7 +804,11 @@ class Judge:
             known, self.trigger_ids_known = self.trigger_ids_known, False
             bindings, owners = self.bindings, self.owners
             self.bindings = run_bindings(
-                entity_id, variables, triggered=domain == "automation", script=script
+                entity_id,
+                variables,
+                triggered=domain == "automation",
+                script=script,
+                fields=getattr(entity, "fields", None),
             )
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:

@@ -12,6 +12,7 @@ from typing import Protocol
 from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap
+from .footprint import Footprint
 from .model import Finding
 
 
@@ -50,6 +51,9 @@ class Knowledge(Protocol):
 
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
+
+    def prompts(self, key: str) -> Iterable[tuple[str, Footprint]]:
+        """Return (automation, what a tap on it fires) of each prompt `key` sets off directly."""
 
     def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
         """Return what the entity reaching one of `states` triggers (via from it)."""

@@ -28,6 +28,7 @@ from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
+from .footprint import Footprint
 from .judge import Judge, secures_house
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
@@ -121,6 +122,7 @@ class Snapshot:
         self.options_bound: dict[str, list[str]] = {}
         self.options_fed: dict[str, list[str]] = {}
         self.external_actions: dict[str, list[str]] = {}
+        self.prompted_by: dict[str, list[tuple[str, Footprint]]] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -203,6 +205,14 @@ class Snapshot:
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
         return [key for key in self.perimeter if key.startswith("event:")]
+
+    def prompts(self, key: str) -> Iterable[tuple[str, Footprint]]:
+        """Return (automation, what a tap on it fires) of each prompt `key` sets off directly.
+
+        A notification with buttons an automation sends when `key` changes
+        (`prompted_by`): the owner's "someone is at the door: unlock?".
+        """
+        return self.prompted_by.get(key, ())
 
     def while_running(self, entity_id: str) -> Iterator[Finding]:
         """Yield what a running script that reads `entity_id` would do (via from it).
@@ -318,6 +328,14 @@ class Snapshot:
                 self._by_domain.setdefault(key.partition(".")[0], []).append(key)
 
 
+def _joined(sent: list[Footprint]) -> Footprint:
+    """Return one footprint of everything a macro's notifications can fire."""
+    return Footprint(
+        tuple(dict.fromkeys(e for f in sent for e in f.events)),
+        taps=tuple(dict.fromkeys(t for f in sent for t in f.taps)),
+    )
+
+
 def _judge_runnable(
     snapshot: Snapshot, runnable: Runnable
 ) -> tuple[Judge, list[tuple[Any, list[Finding]]]]:
@@ -383,6 +401,12 @@ def build_snapshot(
         assert judge.reads is not None
         for key in judge.externals:
             snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
+        if judge.prompts and runnable.runs_itself:
+            for _, keys in runnable.triggers:
+                for key in keys:
+                    snapshot.prompted_by.setdefault(key, []).append(
+                        (runnable.entity_id, _joined(judge.prompts))
+                    )
         if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
             for entity_id in record.options_of:
                 snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)

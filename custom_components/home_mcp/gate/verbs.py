@@ -178,10 +178,11 @@ def verb_states(domain: str, verb: str, data: Mapping[str, Any] | None = None) -
     return frozenset()
 
 
-STATE_ONLY_DOMAINS: Final = frozenset({"automation", "input_boolean", "switch"})
+STATE_ONLY_DOMAINS: Final = frozenset({"input_boolean"})
 """Domains whose entities have nothing but their state for `turn_on` and `turn_off` to
-change: one already on is left exactly as it was by `turn_on` (a light may take its
-default profile, a fan its last speed)."""
+change: a helper already on is left exactly as it was by `turn_on`. Not a switch (a
+template or command line switch runs its own `turn_on` whatever its state), a light (it
+may take its default profile) or an automation."""
 
 
 def stays_as_it_is(
