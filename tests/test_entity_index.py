@@ -11,8 +11,7 @@ import asyncio
 import random
 from typing import Any
 
-from custom_components.home_mcp.models import DATA_ENTITY_INDEX
-from custom_components.home_mcp.tools.entity_index import FILL_BATCH, EntityIndex
+from custom_components.home_mcp.tools.entity_index import DATA_ENTITY_INDEX, FILL_BATCH, EntityIndex
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,

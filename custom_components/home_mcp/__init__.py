@@ -50,13 +50,13 @@ from .const import (
 from .gate import Gate, HouseIndex, Tripwire
 from .keys import KeyStore
 from .llm_api import HomeMcpLlmApi
-from .models import DATA_ENTITY_INDEX, DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
+from .models import DATA_LOADED, DATA_URLS, HomeMcpConfigEntry, HomeMcpData
 from .renames import async_follow_entities
 from .repairs import async_clear_house_issues, async_follow_house, async_update_issues
 from .resources import ResourceHub
 from .runner import ToolRunner
 from .server import create_server
-from .tools.entity_index import EntityIndex
+from .tools.entity_index import DATA_ENTITY_INDEX, EntityIndex
 from .transport import McpEndpoint, SessionRegistry, async_register_views
 from .websocket import async_register_commands
 

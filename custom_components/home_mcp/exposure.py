@@ -4,7 +4,7 @@ Off (the default), Home MCP reads and acts on the whole house, within each
 caller's Home Assistant permissions. On, an entity not exposed to Assist
 (Settings → Voice assistants → Expose, Home Assistant's own
 `async_should_expose` for the `conversation` assistant) answers everywhere
-as one that does not exist: reads (`tools.house.readable`, which every read
+as one that does not exist: reads (`readable`, which every read
 path asks), searches, history, logbook and statistics, resources and
 completions, and the targets of an action once Home Assistant's expansion of
 areas, devices and labels is known (`call_service`). The gate still judges
@@ -27,6 +27,8 @@ from functools import partial
 import re
 from typing import Any, Final, cast
 
+from homeassistant.auth.models import User
+from homeassistant.auth.permissions.const import POLICY_READ
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.core import HomeAssistant, callback
@@ -52,6 +54,39 @@ def async_exposed_test(hass: HomeAssistant) -> Callable[[str], bool] | None:
     return partial(async_should_expose, hass, CONVERSATION_DOMAIN)
 
 
+def reads_all(user: User | None, hass: HomeAssistant | None = None) -> bool:
+    """Return True if `user` may read every entity (Home Assistant's policy).
+
+    Never while only exposed entities count (`async_exposed_test`, given `hass`).
+    """
+    if hass is not None and async_exposed_test(hass) is not None:
+        return False
+    return user is None or user.is_admin or user.permissions.access_all_entities(POLICY_READ)
+
+
+def readable(user: User | None, hass: HomeAssistant | None = None) -> Callable[[str], bool]:
+    """Return a test of whether `user` may read an entity: the one filter of every read.
+
+    Home Assistant's policy: administrators and users whose policy grants
+    every entity (the default for Home Assistant's user and read-only
+    groups) read everything; a custom policy is checked entity by entity
+    (`PermissionLookup`). Given `hass`, and with the option "Only what is
+    exposed to Assist" on, an entity not exposed to Assist is not there.
+    """
+    exposed = async_exposed_test(hass) if hass is not None else None
+    if user is None or reads_all(user):
+        may = None
+    else:
+        may = user.permissions
+    if exposed is None:
+        if may is None:
+            return lambda _entity_id: True
+        return lambda entity_id: may.check_entity(entity_id, POLICY_READ)
+    if may is None:
+        return exposed
+    return lambda entity_id: exposed(entity_id) and may.check_entity(entity_id, POLICY_READ)
+
+
 @callback
 def async_visible_services(hass: HomeAssistant, domain: str, services: Iterable[str]) -> list[str]:
     """Return the actions of `domain` that exist for MCP, sorted.
@@ -70,7 +105,7 @@ def async_visible_services(hass: HomeAssistant, domain: str, services: Iterable[
 class Sight:
     """What one MCP caller may see named: every other entity is `UNSEEN`.
 
-    sees: the caller's read test (`tools.house.readable`: Home Assistant's
+    sees: the caller's read test (`readable`: Home Assistant's
     permissions and, with the option on, exposure), or None when it sees
     every entity (nothing is rewritten then).
     """

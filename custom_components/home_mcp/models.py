@@ -1,7 +1,8 @@
-"""What a loaded Home MCP entry holds, and Home MCP's keys in `hass.data`.
+"""What a loaded Home MCP entry holds, and the entry's keys in `hass.data`.
 
 Everything that needs the entry's runtime data imports it from here, never
-from the package root.
+from the package root. A key of one module's object lives with that object
+(`tools.entity_index.DATA_ENTITY_INDEX`), so this module imports no tool.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from .gate import Gate
     from .keys import KeyStore
     from .resources import ResourceHub
-    from .tools.entity_index import EntityIndex
     from .transport.endpoint import McpEndpoint
     from .transport.sessions import SessionRegistry
 
@@ -31,8 +31,6 @@ DATA_URLS: HassKey[list[str]] = HassKey(f"{DOMAIN}_urls")
 """The endpoint paths registered in this Home Assistant run."""
 DATA_LOADED: HassKey[bool] = HassKey(f"{DOMAIN}_loaded")
 """Set once an entry loaded in this run (a later load is a reload)."""
-DATA_ENTITY_INDEX: HassKey[EntityIndex] = HassKey(f"{DOMAIN}_entity_index")
-"""The entities' index the loaded entry keeps current; every `House` reads through it."""
 
 
 @dataclass(slots=True, kw_only=True)

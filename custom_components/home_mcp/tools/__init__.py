@@ -22,7 +22,7 @@ from ..caller import Caller
 from ..configs.plans import WriteRecord
 from ..configs.writes import ConfigWriter
 from ..const import PANEL_URL_PATH
-from ..exposure import Sight
+from ..exposure import Sight, readable, reads_all
 from ..findings import shown_findings
 from ..gate import Decision, Gate, Risk
 from ..wording import summarize
@@ -55,9 +55,7 @@ class ToolContext:
 
     @property
     def sight(self) -> Sight:
-        """Return how texts for this caller name entities: only those it may read (`house.readable`)."""
-        from .house import readable, reads_all  # noqa: PLC0415  # house imports this package.
-
+        """Return how texts for this caller name entities: only those it may read (`readable`)."""
         user = self.caller.user
         return Sight(self.hass, None if reads_all(user, self.hass) else readable(user, self.hass))
 

@@ -46,13 +46,16 @@ from homeassistant.helpers import (
     floor_registry as fr,
     label_registry as lr,
 )
+from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN
 from ..matching import Match
-from ..models import DATA_ENTITY_INDEX
 from ..search_index import TextIndex
 from ..shaping import clean_text
 from .entity_view import EntityView, device_search_fields
+
+DATA_ENTITY_INDEX: HassKey[EntityIndex] = HassKey(f"{DOMAIN}_entity_index")
+"""The entities' index the loaded entry keeps current; every `House` reads through it."""
 
 FILL_BATCH: Final = 500
 """Entities named per step of the first filling of the text index (about 30 ms)."""

@@ -9,11 +9,10 @@ WebSocket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from homeassistant.auth.models import User
-from homeassistant.auth.permissions.const import POLICY_READ
 from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import (
     area_registry as ar,
@@ -23,47 +22,14 @@ from homeassistant.helpers import (
     label_registry as lr,
 )
 
-from ..exposure import async_exposed_test
+from ..exposure import readable, reads_all
 from ..matching import Match, best_match
 from ..shaping import clean_text
 from . import ToolError
 from .entity_index import async_entity_index
 from .entity_view import EntityView
 
-__all__ = ["EntityView", "House", "readable", "state_summary"]
-
-
-def reads_all(user: User | None, hass: HomeAssistant | None = None) -> bool:
-    """Return True if `user` may read every entity (Home Assistant's policy).
-
-    Never while only exposed entities count (`exposure`, given `hass`).
-    """
-    if hass is not None and async_exposed_test(hass) is not None:
-        return False
-    return user is None or user.is_admin or user.permissions.access_all_entities(POLICY_READ)
-
-
-def readable(user: User | None, hass: HomeAssistant | None = None) -> Callable[[str], bool]:
-    """Return a test of whether `user` may read an entity: the one filter of every read.
-
-    Home Assistant's policy: administrators and users whose policy grants
-    every entity (the default for Home Assistant's user and read-only
-    groups) read everything; a custom policy is checked entity by entity
-    (`PermissionLookup`). Given `hass`, and with the option "Only what is
-    exposed to Assist" on, an entity not exposed to Assist is not there.
-    """
-    exposed = async_exposed_test(hass) if hass is not None else None
-    if user is None or reads_all(user):
-        may = None
-    else:
-        may = user.permissions
-    if exposed is None:
-        if may is None:
-            return lambda _entity_id: True
-        return lambda entity_id: may.check_entity(entity_id, POLICY_READ)
-    if may is None:
-        return exposed
-    return lambda entity_id: exposed(entity_id) and may.check_entity(entity_id, POLICY_READ)
+__all__ = ["EntityView", "House", "state_summary"]
 
 
 class House:

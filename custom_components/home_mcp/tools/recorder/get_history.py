@@ -17,10 +17,11 @@ from homeassistant.components.recorder import history
 from homeassistant.const import ATTR_UNIT_OF_MEASUREMENT
 from homeassistant.core import HomeAssistant, State, split_entity_id
 
+from ...exposure import readable
 from ...shaping import clean_text
 from .. import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from ..arguments import Identifier, Text
-from ..house import House, readable
+from ..house import House
 from .database import async_run_job, recorder_instance
 from .selection import MAX_ENTITIES, IdList, entity_name, select_entities
 from .series import MAX_POINTS, Series, compact, reduce_series

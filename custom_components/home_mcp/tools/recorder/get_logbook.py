@@ -20,10 +20,11 @@ from homeassistant.components.logbook.processor import EventProcessor
 from homeassistant.core import HomeAssistant, split_entity_id
 
 from ...const import TEXT_MAX_CHARS
+from ...exposure import readable
 from ...shaping import clean_text, envelope
 from .. import PageOutput, Tool, ToolContext, ToolError, ToolInput
 from ..arguments import Identifier, Text
-from ..house import House, readable
+from ..house import House
 from .database import async_run_job, recorder_instance
 from .selection import IdList, domain_filter, select_entities
 from .window import END_DOC, HISTORY_DEFAULT, HISTORY_MAX, START_DOC, Window, parse_window

@@ -18,10 +18,11 @@ from homeassistant.components.recorder import statistics
 from homeassistant.components.recorder.models import StatisticMeanType, StatisticMetaData
 from homeassistant.core import valid_entity_id
 
+from ...exposure import readable
 from ...shaping import clean_text
 from .. import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from ..arguments import Text
-from ..house import House, readable
+from ..house import House
 from .database import async_run_job, recorder_instance
 from .selection import MAX_ENTITIES, IdList, entity_name
 from .series import compact
