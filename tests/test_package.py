@@ -6,9 +6,12 @@ images, the release zip) is in tests/test_validation.py.
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 import json
 from pathlib import Path
 import tomllib
+from typing import Final
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "custom_components" / "home_mcp"
@@ -49,3 +52,198 @@ def test_project_version_is_the_manifest_version() -> None:
     """pyproject.toml's version follows manifest.json's, which is what a release tag must match."""
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert pyproject["project"]["version"] == _json(PACKAGE / "manifest.json")["version"]
+
+
+# The package's import circles that are known and being taken apart: each a
+# set of modules (relative to the package) that import one another. Only the
+# gate may have one: issue 34 ("no import circle in the package") registers
+# the gate's handlers per service, so that `judge` imports no step and no
+# step imports `judge`. A circle not listed fails the test, and so does a
+# listed one that is gone (drop its entry then).
+ALLOWED_IMPORT_CIRCLES: Final = frozenset(
+    {
+        frozenset({"gate.judge", "gate.paths", "gate.scenes"}),  # issue 34
+    }
+)
+
+
+def _modules() -> dict[str, tuple[ast.Module, bool]]:
+    """Return each module of the package by dotted name (relative; the root is `__init__`), with its tree and whether it is a package."""
+    modules: dict[str, tuple[ast.Module, bool]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_package else parts) or "__init__"
+        modules[name] = (ast.parse(path.read_text(encoding="utf-8"), str(path)), is_package)
+    return modules
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.ImportFrom, str]]:
+    """Yield every import of a module with how it is made: at import time, for type checking, or in a function."""
+
+    def walk(nodes: list[ast.stmt], kind: str) -> Iterator[tuple[ast.Import | ast.ImportFrom, str]]:
+        for node in nodes:
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                yield node, kind
+            elif isinstance(node, ast.If) and _is_type_checking(node):
+                yield from walk(node.body, "TYPE_CHECKING")
+                yield from walk(node.orelse, kind)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Import | ast.ImportFrom):
+                        yield inner, "in a function"
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    for child in getattr(node, field, None) or []:
+                        yield from walk(
+                            child.body
+                            if isinstance(child, ast.excepthandler | ast.match_case)
+                            else [child],
+                            kind,
+                        )
+
+    return walk(tree.body, "import")
+
+
+def _import_graph() -> dict[str, dict[str, set[str]]]:
+    """Return, for each module of the package, the modules of the package it imports and how."""
+    modules = _modules()
+    package = "custom_components.home_mcp"
+
+    def owner(name: str) -> str | None:
+        """Return the package's module `name` (or an attribute of it) is in."""
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or "__init__"
+
+    graph: dict[str, dict[str, set[str]]] = {name: {} for name in modules}
+    for name, (tree, is_package) in modules.items():
+        for node, kind in _imports(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif node.level:
+                base = [] if name == "__init__" else name.split(".")[: None if is_package else -1]
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([package, *base, *([node.module] if node.module else [])])
+                targets = [f"{module}.{alias.name}" for alias in node.names]
+            else:
+                module = node.module or ""
+                targets = [f"{module}.{alias.name}" for alias in node.names]
+            for target in targets:
+                if target != package and not target.startswith(f"{package}."):
+                    continue
+                found = owner(target.removeprefix(package).removeprefix("."))
+                if found != name:
+                    graph[name].setdefault(found, set()).add(kind)
+    return graph
+
+
+def _circles(graph: dict[str, dict[str, set[str]]]) -> list[frozenset[str]]:
+    """Return the strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[frozenset[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in graph[module]:
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                circles.append(frozenset(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_the_import_graph_sees_every_kind_of_import() -> None:
+    """The import graph is built right: every import is an edge, kept with how it is made."""
+    source = """
+import a
+if TYPE_CHECKING:
+    import b
+else:
+    import c
+def f():
+    import d
+class C:
+    def m(self):
+        import e
+try:
+    import g
+except ImportError:
+    import h
+"""
+    assert [kind for _, kind in _imports(ast.parse(source))] == [
+        "import",
+        "TYPE_CHECKING",
+        "import",
+        "in a function",
+        "in a function",
+        "import",
+        "import",
+    ]
+    graph = _import_graph()
+    assert "TYPE_CHECKING" in graph["models"]["approvals"]
+    assert graph["tools.house"]["tools"] == {"import"}  # `from . import ToolError`
+    assert graph["tools.recorder.get_history"]["exposure"] == {"import"}  # `from ...exposure`
+    assert "gate.facts" in graph["exposure"]
+    assert "const" in graph["__init__"]
+    assert "__init__" not in {target for targets in graph.values() for target in targets}
+    assert not any(
+        target.startswith(("homeassistant", "custom_components"))
+        for t in graph.values()
+        for target in t
+    )
+
+
+def test_the_integration_s_modules_import_in_one_direction() -> None:
+    """No module imports, directly or through others, a module that imports it (issue 34).
+
+    Every import counts, at import time, under `if TYPE_CHECKING:` or inside
+    a function: a circle hidden from the interpreter is still one. What is
+    shared goes to the module that owns it, or to a lower one.
+    """
+    graph = _import_graph()
+    circles = set(_circles(graph))
+    assert all(all(m.startswith("gate.") for m in allowed) for allowed in ALLOWED_IMPORT_CIRCLES), (
+        "only the gate's circles may be allowed"
+    )
+    new = [
+        "\n".join(
+            f"  {a} -> {b} ({', '.join(sorted(graph[a][b]))})"
+            for a in sorted(circle)
+            for b in sorted(graph[a])
+            if b in circle
+        )
+        for circle in circles - ALLOWED_IMPORT_CIRCLES
+    ]
+    assert not new, "import circles:\n" + "\n\n".join(new)
+    stale = ALLOWED_IMPORT_CIRCLES - circles
+    assert not stale, (
+        f"allowed circles that are gone, drop them from ALLOWED_IMPORT_CIRCLES: {stale}"
+    )
