@@ -16,7 +16,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_mqtt_message
 
 from custom_components.home_mcp.gate import Action, Risk
-from custom_components.home_mcp.gate.bindings import GROUPED_DOMAINS
+from custom_components.home_mcp.gate.bindings import GROUPED_DOMAINS, renders
 from custom_components.home_mcp.gate.internals import (
     AUTOMATION_CONDITIONS,
     AUTOMATION_TRIGGERS,
@@ -36,6 +36,7 @@ from homeassistant.components.lock.trigger import TRIGGERS as LOCK_TRIGGERS
 from homeassistant.components.water_heater.trigger import TRIGGERS as WATER_HEATER_TRIGGERS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.template import Template
 from homeassistant.setup import async_setup_component
 
 AUTOMATION = {
@@ -145,3 +146,31 @@ def test_expand_in_templates_expands_the_domains_home_assistant_s_groups_have() 
     from homeassistant.components import group  # noqa: PLC0415
 
     assert {str(platform) for platform in group.PLATFORMS} == GROUPED_DOMAINS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{{ false }}",
+        "{{ true }}",
+        "{{ none }}",
+        "{{ 0 }}",
+        "{{ -2.5 }}",
+        "{{ '007' }}",
+        "{{ '1e3' }}",
+        "{{ {'actions': none} }}",
+        "{{ ['a', 'b'] }}",
+        "{{ 'unlock' }}",
+        "{{ 'lock.front_door' }}",
+        "{{ \"'quoted'\" }}",
+    ],
+)
+async def test_the_gate_reads_a_render_as_home_assistant_does(
+    hass: HomeAssistant, text: str
+) -> None:
+    """A render is the value Home Assistant reads from it (`False`, not the text "False").
+
+    The gate renders templates without Home Assistant; where it reads a
+    result otherwise, `{{ 'lock' if leaving else 'unlock' }}` takes another way.
+    """
+    assert renders(text, {}) == [Template(text, hass).async_render()]

@@ -492,3 +492,52 @@ async def test_running_the_owner_s_notification_script_with_an_unlock_button_wai
         result = await call_service(mcp, action, target=target, data=data)
         assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+async def test_the_owner_s_notification_script_sent_without_buttons_leaves_the_house_free(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """A notify script with no `fields:` reads its buttons from its caller, or none.
+
+    ccostan's `notify_engine`: `action1` is whatever the caller gives, and
+    the owner's "dishwasher done" gives none, so turning the dishwasher's
+    flag on sends no button and runs; a client giving the script an unlock
+    button waits.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    engine = await owner.save_script(
+        "notify_engine",
+        {
+            "alias": "Notify engine",
+            "sequence": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": "{{ value1 | default('', true) }}",
+                        "data": {
+                            "actions": [
+                                {
+                                    "action": "{{ action1 | default('', true) }}",
+                                    "title": "{{ title1 | default('', true) }}",
+                                }
+                            ]
+                        },
+                    },
+                }
+            ],
+        },
+    )
+    done = await owner.create_helper("input_boolean", "Dishwasher done")
+    await owner.save_automation(
+        "dishwasher",
+        {
+            "alias": "Dishwasher done",
+            "triggers": [{"trigger": "state", "entity_id": done, "to": "on"}],
+            "actions": [{"action": engine, "data": {"value1": "The dishwasher has finished"}}],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": done}))
+    unlock = {"value1": "Hi", "action1": "UNLOCK_FRONT_DOOR", "title1": "OK"}
+    refused = await call_service(mcp, engine, data=unlock)
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -969,3 +969,65 @@ async def test_homeassistant_turn_on_of_a_switch_already_on_runs_its_turn_on(
     else:
         assert_refused(saved, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+async def test_an_action_named_by_a_template_ending_in_plain_text_is_one_of_those_ending_so(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`script.{{ alert }}_led`, whatever the alert: one of the scripts whose name ends `_led`.
+
+    jazzyisj's LED reset picks each switch's alert script so; the script
+    that unlocks the door is not one of them, until it is named so.
+    """
+    await owner.save_script("let_in", {"alias": "Let in", "sequence": [UNLOCK]})
+    await owner.save_script("doorbell_led", {"alias": "Doorbell LED", "sequence": []})
+    alert = await owner.create_helper("input_select", "Alert", options=["doorbell"])
+    await owner.save_script(
+        "led_reset",
+        {
+            "alias": "LED reset",
+            "sequence": [{"action": f"script.{{{{ states('{alert}') }}}}_led"}],
+        },
+    )
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": "script.led_reset"}))
+    await owner.save_script("let_in_led", {"alias": "Let in LED", "sequence": [UNLOCK]})
+    refused = await call_service(mcp, "script.turn_on", target={"entity_id": "script.led_reset"})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    "rendered",
+    ["{{ trigger.id == 'leave' }}", "{{ none }}", "{{ 0 }}"],
+    ids=["bool", "none", "zero"],
+)
+async def test_a_variable_rendered_false_is_false_as_home_assistant_reads_it(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, rendered: str
+) -> None:
+    """`leaving: "{{ trigger.id == 'leave' }}"` is `False` on arrival, not the text "False".
+
+    Home Assistant reads a render as the value it spells (`False`, `None`,
+    `0`): `'lock' if leaving else 'unlock'` unlocks on arrival, so turning
+    the arrival flag on waits.
+    """
+    home = await owner.create_helper("input_boolean", "Home")
+    await owner.save_automation(
+        "arrive",
+        {
+            "alias": "Arrive or leave",
+            "triggers": [
+                {"trigger": "state", "entity_id": home, "to": "on", "id": "arrive"},
+                {"trigger": "state", "entity_id": home, "to": "off", "id": "leave"},
+            ],
+            "actions": [
+                {"variables": {"leaving": rendered}},
+                {
+                    "action": "lock.{{ 'lock' if leaving else 'unlock' }}",
+                    "target": {"entity_id": "lock.front_door"},
+                },
+            ],
+        },
+    )
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": home})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

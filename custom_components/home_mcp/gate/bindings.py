@@ -26,6 +26,7 @@ not there. Nothing here knows what is guarded.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -442,18 +443,31 @@ def is_template(value: Any) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
-def _parsed(rendered: str) -> Any:
-    """Return a list when Home Assistant would read the render as one (`['a', 'b']`)."""
-    if rendered.startswith(("[", "(")):
-        try:
-            import ast  # noqa: PLC0415  # Only for the rare list result.
+_NUMERIC: Final = re.compile(r"^[+-]?(?!0\d)\d*(?:\.\d*)?$")
+"""What Home Assistant reads as a number (its template module's `_IS_NUMERIC`)."""
 
-            value = ast.literal_eval(rendered)
-        except ValueError, SyntaxError, TypeError:
-            return rendered
-        if isinstance(value, (list, tuple)):
-            return [str(item) for item in value]
-    return rendered
+
+def _parsed(rendered: str) -> Any:
+    """Return the render as Home Assistant reads it: `False`, `None`, `0`, a mapping, a list.
+
+    `"{{ trigger.id == 'leave' }}"` is `False`, not the text "False" (which
+    is true): `'lock' if leaving else 'unlock'` takes the way Home
+    Assistant takes. A list's items are read as text; text that spells no
+    value (a quoted string, `1e3`) stays the text.
+    """
+    if rendered[:1].isalpha() and rendered not in ("True", "False", "None"):
+        return rendered  # A name, a state, an entity id: text (most renders).
+    try:
+        value = ast.literal_eval(rendered)
+    except ValueError, SyntaxError, TypeError, MemoryError:
+        return rendered
+    if isinstance(value, (list, tuple)):
+        return [str(item) for item in value]
+    if isinstance(value, (str, complex)):
+        return rendered
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value if _NUMERIC.match(rendered) else rendered
+    return value
 
 
 def renders(text: str, variables: Mapping[str, Any]) -> list[Any]:
@@ -1048,6 +1062,85 @@ def _static_prefix(text: str) -> str:
     return ""
 
 
+def static_suffix(value: Any) -> str:
+    """Return the text every render of template `value` ends with ("" if none is certain).
+
+    `script.{{ alert }}_led` always ends with `_led`: its action is one of
+    the scripts whose name ends so. Only text after the last expression of
+    a template whose last output is plain text counts (a trailing `{% set
+    %}` outputs nothing; an `{% endif %}` may end with either branch).
+    """
+    text = value.template if isinstance(value, Template) else value
+    return _static_suffix(text) if isinstance(text, str) else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _static_suffix(text: str) -> str:
+    """Return `static_suffix` of a template's text (parsed once per text)."""
+    try:
+        body = _environment().parse(text).body
+    except jinja2.TemplateError:
+        return ""
+    for node in reversed(body):
+        if isinstance(node, (jinja2.nodes.Assign, jinja2.nodes.AssignBlock)):
+            continue
+        if isinstance(node, jinja2.nodes.Output) and node.nodes:
+            last = node.nodes[-1]
+            return last.data.rstrip() if isinstance(last, jinja2.nodes.TemplateData) else ""
+        return ""
+    return ""
+
+
+_RUN_NAMES: Final = frozenset({"this", "context", "trigger", "repeat", "wait"})
+"""What Home Assistant itself defines in a run (a script's caller never gives them)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_values(text: str) -> frozenset[str]:
+    """Return the variables a template reads as values (not a function it calls: `now()`)."""
+    try:
+        tree = _environment().parse(text)
+        undeclared = jinja2.meta.find_undeclared_variables(tree)
+    except jinja2.TemplateError:
+        return frozenset()
+    called = {id(call.node) for call in tree.find_all(jinja2.nodes.Call)}
+    return frozenset(
+        name.name
+        for name in tree.find_all(jinja2.nodes.Name)
+        if name.ctx == "load" and id(name) not in called and name.name in undeclared
+    )
+
+
+def _names_in(node: Any, read: set[str], set_here: set[str]) -> None:
+    """Collect what a validated configuration's templates read, and the variables it sets."""
+    if isinstance(node, Template) or (isinstance(node, str) and is_template(node)):
+        read |= _read_values(node.template if isinstance(node, Template) else node)
+    elif isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "variables":
+                set_here.update(str(name) for name in getattr(value, "variables", value) or ())
+            elif key == "response_variable" and isinstance(value, str):
+                set_here.add(value)
+            _names_in(getattr(value, "variables", value), read, set_here)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            _names_in(item, read, set_here)
+
+
+def caller_names(script: Any) -> frozenset[str]:
+    """Return the variables a script reads that only its caller can give it.
+
+    `{{ action1 | default('') }}` in a script with no `fields:` is still
+    given by its caller, or not at all: what it sets itself (`variables`,
+    `response_variable`), what Home Assistant defines in a run (`repeat`,
+    `wait`, ...) and the template's own functions are not among them.
+    """
+    read: set[str] = set()
+    set_here: set[str] = set(getattr(getattr(script, "variables", None), "variables", None) or ())
+    _names_in(getattr(script, "sequence", None), read, set_here)
+    return frozenset(read - set_here - _RUN_NAMES - set(_environment().globals))
+
+
 def run_bindings(
     entity_id: str,
     variables: Any,
@@ -1064,7 +1157,8 @@ def run_bindings(
     what it was not given. Values given as templates that could not be
     bounded are `ANY`. Where what the caller gives is known (`variables` a
     mapping, empty for none), a field of the script's (`fields`) it does not
-    give is undefined, as Home Assistant renders it: `{{ slot }}` is empty.
+    give is undefined, as Home Assistant renders it: `{{ slot }}` is empty;
+    so is any variable only a caller can give (`caller_names`).
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
     known = {str(name): render_value(value, {}) for name, value in given.items()}
@@ -1072,8 +1166,8 @@ def run_bindings(
     if triggered:
         own.setdefault("trigger", {"platform": None})
     bindings = Bindings.open(own).with_variables(getattr(script, "variables", None), defaults=True)
-    if isinstance(variables, Mapping) and isinstance(fields, Mapping):
-        for name in fields:
-            if not any(str(name) in each for _, each in bindings.alternatives):
-                bindings = bindings.with_value(str(name), [_UNDEFINED])
+    if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
+        for name in sorted({str(name) for name in fields} | caller_names(script)):
+            if not any(name in each for _, each in bindings.alternatives):
+                bindings = bindings.with_value(name, [_UNDEFINED])
     return bindings

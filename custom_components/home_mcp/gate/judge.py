@@ -41,7 +41,7 @@ from .paths import (
     judge_start_script,
 )
 from .proposals import proposed
-from .reads import EVERYTHING, Reads
+from .reads import ANY_CAUSE, EVERYTHING, Reads
 from .rules import (
     DATA_RULES,
     MESSAGE_DOMAINS,
@@ -462,8 +462,9 @@ class Judge:
 
         `service` `*` (`macros.ANY_SERVICE`, a templated name whose domain
         is fixed) is judged as each of the domain's actions; `say_*`, as each
-        whose name starts with `say_`. None: Home Assistant would refuse the
-        call (the index is rebuilt when an action is registered).
+        whose name starts with `say_`; `*_led`, each whose name ends so.
+        None: Home Assistant would refuse the call (the index is rebuilt when
+        an action is registered).
 
         `already`: the states entities are in whenever this call is made (a
         template chose it by reading them): one the call would leave in that
@@ -471,12 +472,14 @@ class Judge:
         off. keymaster's generated "copy" automations turn a flag on only
         when it is on.
         """
-        if isinstance(service, str) and service.endswith(ANY_SERVICE) and isinstance(domain, str):
-            start = service.removesuffix(ANY_SERVICE)
+        if isinstance(service, str) and ANY_SERVICE in service and isinstance(domain, str):
+            start, _, end = service.partition(ANY_SERVICE)
             services = sorted(
                 name
                 for name in self.hass.services.async_services_for_domain(domain)
                 if name.startswith(start)
+                and name.endswith(end)
+                and len(name) >= len(start) + len(end)
             )
             found: list[str] = []
             for each in services:
@@ -761,6 +764,8 @@ class Judge:
                 self.findings.append(finding.through(*self.path))
         if self.touched is None:  # The prompts it sets off directly (`Judge.call`).
             for name in keys:
+                if name in ANY_CAUSE:
+                    continue  # A prompt any action may come before: not set off by this one.
                 for automation_id, sent in self.knowledge.prompts(name):
                     if not self.on_path(automation_id):
                         with self.through(*((key,) if is_entity else ()), automation_id):
@@ -808,7 +813,7 @@ class Judge:
                 variables,
                 triggered=domain == "automation",
                 script=script,
-                fields=getattr(entity, "fields", None),
+                fields=getattr(entity, "fields", None) if domain == "script" else None,
             )
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:

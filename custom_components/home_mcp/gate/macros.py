@@ -39,7 +39,7 @@ from homeassistant.const import (
 )
 from homeassistant.helpers import config_validation as cv
 
-from .bindings import Bindings, Partial, has_template, static_prefix
+from .bindings import Bindings, Partial, has_template, static_prefix, static_suffix
 from .model import TARGET_KEYS
 from .reads import Reads
 from .rules import MESSAGE_DOMAINS
@@ -436,7 +436,9 @@ def _call(
         domain, dot, service = prefix.partition(".")
         if dot and cv.valid_entity_id(f"{domain}.x"):
             # Each of the domain's actions whose name starts so (`script.say_{{ voice }}`).
-            judge.call(domain, service + ANY_SERVICE, target, data, depth + 1)
+            # ... and ends so (`script.{{ alert }}_led`).
+            pattern = service + ANY_SERVICE + static_suffix(name)
+            judge.call(domain, pattern, target, data, depth + 1)
             return
         judge.unknown("templated action", "The macro calls an action whose name is a template")
         return

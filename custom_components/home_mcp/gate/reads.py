@@ -61,6 +61,9 @@ from .proposals import Proposed, macro_entities
 from .templates import jinja_text
 
 EVERYTHING: Final = "*"
+ANY_CAUSE: Final = frozenset({EVERYTHING, "service:*", "event:*"})
+"""Keys no cause in particular fires: what waits on them may come after any action
+(an integration's own notification, a device trigger's event), not because of it."""
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 _DOTTED: Final = re.compile(r"(?<![a-z0-9_])[a-z0-9_]++(?:\s*+\.\s*+[a-z0-9_]++)+")
 """Dotted names, tried only where a word starts and never backtracking: linear in the text."""
