@@ -78,7 +78,7 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
 """House -> `service entity_id` -> the path that makes it wait."""
 
 NOT_YET: Final[Mapping[str, str]] = {
-    "heyitsyang": "74 of 1,140 wait (6.5 %): the PINs a client would set and the "
+    "heyitsyang": "72 of 1,140 wait (6.3 %): the PINs a client would set and the "
     "override_parent flags and copy_from_parent scripts that copy the front door's PIN to the "
     "back door (real: keymaster's synchronize automation gives the lock that code; not yet "
     "listed); each code slot's reset (it empties the PIN, which the gate reads as any PIN); "
@@ -91,13 +91,16 @@ NOT_YET: Final[Mapping[str, str]] = {
     "thefes": "every harmless action waits: its template lights drive each other (dashboards, "
     "party mode, each room's template light) deeper than the 24 levels the gate follows, "
     "which makes them unknown",
-    "zanix": "63 of 1,292 wait (4.9 %). Reviewed, real but not yet listed (43): the PINs a "
+    "zanix": "93 of 1,292 wait (7.2 %). Reviewed, real but not yet listed (43): the PINs a "
     "client would set (16), the override_parent flags and copy_from_parent scripts that give the "
     "garage entry the front door's PIN (16), the auto-lock and retry flags, timers and timer "
     "scripts (8), guest mode, the scripts that open the garage to start a car (2). False "
-    "positives left (19): each code slot's reset, by its flag, a client's run of the reset "
+    "positives left (49): each code slot's reset, by its flag, a client's run of the reset "
     "scripts without a slot, and script.collection_at_curb (the reset empties the PIN, which "
-    "the gate reads as any PIN keymaster's synchronize automation gives the lock). Not yet "
+    "the gate reads as any PIN keymaster's synchronize automation gives the lock; 19); and the "
+    "notifications script.notify_mobile sends with an iOS `push: category` (its buttons are "
+    "defined on the phone, so read as any button, turn_on_water among them), set off by a "
+    "timer, a grill alert, a reset flag or a notify script a client runs (30). Not yet "
     "reviewed (1): script.kona_remote_stop, a single-mode run that closes the garage, held up "
     "by a client's run of itself",
 }

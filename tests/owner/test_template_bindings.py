@@ -1031,3 +1031,40 @@ async def test_a_variable_rendered_false_is_false_as_home_assistant_reads_it(
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": home})
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("debug", "waits"),
+    [
+        ("{{ false }}", False),
+        ("{{ true }}", True),
+        ("{{ is_state('sun.sun', 'below_horizon') }}", True),
+    ],
+    ids=["never", "always", "the_house_decides"],
+)
+@pytest.mark.parametrize("shape", ["if", "choose", "condition"])
+async def test_a_branch_its_own_variables_never_take_runs_nothing(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, debug: str, waits: bool, shape: str
+) -> None:
+    """`if: "{{ debug }}"` with `debug: "{{ false }}"` never runs its `then`.
+
+    zanix's notification scripts write a debug notification only when a
+    caller asks: a branch whose template condition the run's own variables
+    make false in every way does nothing; one the house decides may run.
+    """
+    condition = "{{ debug }}"
+    steps: dict[str, list[dict[str, Any]]] = {
+        "if": [{"if": condition, "then": [UNLOCK]}],
+        "choose": [{"choose": [{"conditions": condition, "sequence": [UNLOCK]}]}],
+        "condition": [{"condition": "template", "value_template": condition}, UNLOCK],
+    }
+    script = await owner.save_script(
+        "debugged",
+        {"alias": "Debugged", "sequence": [{"variables": {"debug": debug}}, *steps[shape]]},
+    )
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": script})
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, LOCKED)

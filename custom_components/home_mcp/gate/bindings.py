@@ -447,6 +447,44 @@ _NUMERIC: Final = re.compile(r"^[+-]?(?!0\d)\d*(?:\.\d*)?$")
 """What Home Assistant reads as a number (its template module's `_IS_NUMERIC`)."""
 
 
+_ANY_TEXT: Final = "\x00any\x00"
+
+
+class _AnyNames(ast.NodeTransformer):
+    """Read `ANY` (how a mapping holding an unbounded value prints it) as a placeholder."""
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Constant(_ANY_TEXT) if node.id == "ANY" else node
+
+
+def _literal(rendered: str) -> Any:
+    """Return the Python value `rendered` spells; a mapping's unbounded values `ANY`.
+
+    `{'tag': ANY, 'group': 'Security'}` (a notification's data, its tag
+    read from a sensor) is that mapping: what it holds besides the tag is
+    known. Raises what `ast.literal_eval` raises when it spells no value.
+    """
+    try:
+        return ast.literal_eval(rendered)
+    except ValueError:
+        if "ANY" not in rendered:
+            raise
+    tree = _AnyNames().visit(ast.parse(rendered, mode="eval"))
+    return _with_any(ast.literal_eval(tree))
+
+
+def _with_any(value: Any) -> Any:
+    if isinstance(value, str):
+        return ANY if value == _ANY_TEXT else value
+    if isinstance(value, dict):
+        if _ANY_TEXT in value:
+            raise ValueError("a key that may be anything")  # Any key may be there.
+        return {key: _with_any(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_with_any(item) for item in value]
+    return value
+
+
 def _parsed(rendered: str) -> Any:
     """Return the render as Home Assistant reads it: `False`, `None`, `0`, a mapping, a list.
 
@@ -458,10 +496,12 @@ def _parsed(rendered: str) -> Any:
     if rendered[:1].isalpha() and rendered not in ("True", "False", "None"):
         return rendered  # A name, a state, an entity id: text (most renders).
     try:
-        value = ast.literal_eval(rendered)
-    except ValueError, SyntaxError, TypeError, MemoryError:
+        value = _literal(rendered)
+    except ValueError, SyntaxError, TypeError, MemoryError, RecursionError:
         return rendered
     if isinstance(value, (list, tuple)):
+        if any(item is ANY for item in value):
+            return rendered  # Not a list of entity ids the gate can tell.
         return [str(item) for item in value]
     if isinstance(value, (str, complex)):
         return rendered
@@ -619,12 +659,20 @@ def _results_assuming(
     if isinstance(value, Template):
         return [(value.template, _NOTHING_ASSUMED)]
     if isinstance(value, Mapping):
-        keys = list(value)
-        ways = _product([_results_assuming(value[key], variables, unbounded) for key in keys])
+        # Its keys are rendered too, as Home Assistant's `render_complex` does.
+        parts = [
+            _results_assuming(part, variables, unbounded)
+            for key, item in value.items()
+            for part in (key, item)
+        ]
+        ways = _product(parts)
         if ways is None:
             return [(_unbounded_all(value, unbounded), _NOTHING_ASSUMED)]
         return [
-            (dict(zip(keys, (result for result, _ in way), strict=True)), _joined(way))
+            (
+                {_key(key): item for (key, _), (item, _) in zip(way[::2], way[1::2], strict=True)},
+                _joined(way),
+            )
             for way in ways
         ]
     if isinstance(value, (list, tuple)):
@@ -633,6 +681,15 @@ def _results_assuming(
             return [(_unbounded_all(value, unbounded), _NOTHING_ASSUMED)]
         return [([result for result, _ in way], _joined(way)) for way in ways]
     return [(value, _NOTHING_ASSUMED)]
+
+
+def _key(key: Any) -> Any:
+    """Return a rendered key as a mapping can hold it (a list rendered: its text)."""
+    try:
+        hash(key)
+    except TypeError:
+        return str(key)
+    return key
 
 
 def _joined(way: list[tuple[Any, frozenset[Assumption]]]) -> frozenset[Assumption]:
@@ -648,7 +705,10 @@ def _unbounded_all(value: Any, unbounded: Callable[[Any], Any]) -> Any:
     if is_template(value):
         return unbounded(value)
     if isinstance(value, Mapping):
-        return {key: _unbounded_all(item, unbounded) for key, item in value.items()}
+        return {
+            _key(_unbounded_all(key, unbounded)): _unbounded_all(item, unbounded)
+            for key, item in value.items()
+        }
     if isinstance(value, (list, tuple)):
         return [_unbounded_all(item, unbounded) for item in value]
     return value.template if isinstance(value, Template) else value

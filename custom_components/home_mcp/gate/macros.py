@@ -21,6 +21,7 @@ from typing import Any, Final, Protocol
 from homeassistant.const import (
     CONF_ACTION,
     CONF_CHOOSE,
+    CONF_CONDITION,
     CONF_CONDITIONS,
     CONF_CONTINUE_ON_ERROR,
     CONF_CONTINUE_ON_TIMEOUT,
@@ -36,10 +37,20 @@ from homeassistant.const import (
     CONF_SERVICE_TEMPLATE,
     CONF_TARGET,
     CONF_THEN,
+    CONF_VALUE_TEMPLATE,
 )
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.template import Template
 
-from .bindings import Bindings, Partial, has_template, static_prefix, static_suffix
+from .bindings import (
+    Bindings,
+    Partial,
+    Unbounded,
+    has_template,
+    renders,
+    static_prefix,
+    static_suffix,
+)
 from .model import TARGET_KEYS
 from .reads import Reads
 from .rules import MESSAGE_DOMAINS
@@ -211,7 +222,10 @@ def _all_but(judge: Judge, ids: frozenset[str] | None) -> frozenset[str] | None:
 
 
 def walk(judge: Judge, sequence: Any, depth: int) -> None:
-    """Hand every action of a sequence, in every branch, to `judge`."""
+    """Hand every action of a sequence, in every branch, to `judge`.
+
+    A `condition` step that fails in every way the run can be ends it there.
+    """
     if isinstance(sequence, Mapping):
         sequence = [sequence]
     if not isinstance(sequence, list):
@@ -219,6 +233,55 @@ def walk(judge: Judge, sequence: Any, depth: int) -> None:
     for action in sequence:
         if isinstance(action, Mapping):
             _walk_action(judge, action, depth)
+            if "condition" in action and decided(judge, action) is False:
+                return
+
+
+def decided(judge: Judge, conditions: Any) -> bool | None:
+    """Return whether `conditions` (all of them) hold in every way the run can be.
+
+    Only template conditions the run's variables decide count (`{{ debug ==
+    true }}` with `debug: false`, a notification script's `{{ has_actions
+    }}` when its caller gave no button): rendered as Home Assistant renders
+    a condition, true only where the text is `true`. None: not known (a
+    condition of another kind, one that reads the house, ways that differ).
+    """
+    if judge.bindings is None:
+        return None
+    items = conditions if isinstance(conditions, list) else [conditions]
+    ways = judge.bindings.scoped(judge.scope if judge.trigger_ids_known else None)
+    verdicts: set[bool | None] = set()
+    for condition in items:
+        verdict = _template_verdict(condition, ways)
+        if verdict is False:
+            return False  # All must hold: this one never does.
+        verdicts.add(verdict)
+    return True if verdicts == {True} else None
+
+
+def _template_verdict(condition: Any, ways: list[Mapping[str, Any]]) -> bool | None:
+    """Return a template condition's result in every one of `ways` (None: not one result)."""
+    if not isinstance(condition, Mapping):
+        return None
+    if not _enabled(condition):
+        return True if condition.get("enabled") is False else None  # Skipped: it holds.
+    text = condition.get(CONF_VALUE_TEMPLATE)
+    if condition.get(CONF_CONDITION) != "template" or not ways:
+        return None
+    text = text.template if isinstance(text, Template) else text
+    if not isinstance(text, str):
+        return None
+    found: set[bool] = set()
+    for variables in ways:
+        try:
+            found.update(
+                str(result).strip().lower() == "true" for result in renders(text, variables)
+            )
+        except Unbounded:
+            return None
+        if len(found) > 1:
+            return None
+    return found.pop() if len(found) == 1 else None
 
 
 def _walk_branch(judge: Judge, sequence: Any, depth: int) -> None:
@@ -276,38 +339,9 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
         judge.device_action(action, depth + 1)
     elif kind == cv.SCRIPT_ACTION_CHOOSE:
-        # `default` runs only when no option matched: after options that are
-        # each exactly a trigger condition, only on the other triggers.
-        # An option runs when its conditions hold and no earlier option's did.
-        taken: frozenset[str] | None = frozenset()
-        earlier: list[Any] = []
-        for option in action.get(CONF_CHOOSE) or []:
-            if isinstance(option, Mapping):
-                conditions = option.get(CONF_CONDITIONS)
-                with judge.scoped(trigger_ids(conditions)), judge.branch(conditions, earlier):
-                    _walk_branch(judge, option.get(CONF_SEQUENCE), depth + 1)
-                earlier.append(conditions)
-                only = _exactly_trigger(conditions)
-                taken = None if only is None or taken is None else taken | only
-        with (
-            judge.scoped(_all_but(judge, taken) if taken else None),
-            judge.branch(None, earlier),
-        ):
-            _walk_branch(judge, action.get(CONF_DEFAULT), depth + 1)
+        _walk_choose(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_IF:
-        condition = action.get("if")
-        negated = _exactly_trigger(condition, negated=True)
-        with (
-            judge.scoped(trigger_ids(condition) or _all_but(judge, negated)),
-            judge.branch(condition),
-        ):
-            _walk_branch(judge, action.get(CONF_THEN), depth + 1)
-        exactly = _exactly_trigger(condition)
-        with (
-            judge.scoped(_all_but(judge, exactly) if exactly is not None else negated),
-            judge.branch(None, [condition]),
-        ):
-            _walk_branch(judge, action.get(CONF_ELSE), depth + 1)
+        _walk_if(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)
         judge.later()  # The second time round is later.
@@ -339,6 +373,52 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         if kind == cv.SCRIPT_ACTION_VARIABLES and judge.bindings is not None:
             judge.bindings = judge.bindings.with_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
     # stop and conversation responses move nothing.
+
+
+def _walk_choose(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+    """Walk a `choose`: each option that may run, then its `default`."""
+    # `default` runs only when no option matched: after options that are
+    # each exactly a trigger condition, only on the other triggers.
+    # An option runs when its conditions hold and no earlier option's did.
+    taken: frozenset[str] | None = frozenset()
+    earlier: list[Any] = []
+    for option in action.get(CONF_CHOOSE) or []:
+        if isinstance(option, Mapping):
+            conditions = option.get(CONF_CONDITIONS)
+            holds = decided(judge, conditions)
+            if holds is not False:
+                with judge.scoped(trigger_ids(conditions)), judge.branch(conditions, earlier):
+                    _walk_branch(judge, option.get(CONF_SEQUENCE), depth + 1)
+            if holds is True:
+                return  # It always runs: no later option, no default.
+            earlier.append(conditions)
+            only = _exactly_trigger(conditions)
+            taken = None if only is None or taken is None else taken | only
+    with (
+        judge.scoped(_all_but(judge, taken) if taken else None),
+        judge.branch(None, earlier),
+    ):
+        _walk_branch(judge, action.get(CONF_DEFAULT), depth + 1)
+
+
+def _walk_if(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+    """Walk an `if`: its `then` unless it never holds, its `else` unless it always does."""
+    condition = action.get("if")
+    holds = decided(judge, condition)
+    negated = _exactly_trigger(condition, negated=True)
+    if holds is not False:
+        with (
+            judge.scoped(trigger_ids(condition) or _all_but(judge, negated)),
+            judge.branch(condition),
+        ):
+            _walk_branch(judge, action.get(CONF_THEN), depth + 1)
+    exactly = _exactly_trigger(condition)
+    if holds is not True:
+        with (
+            judge.scoped(_all_but(judge, exactly) if exactly is not None else negated),
+            judge.branch(None, [condition]),
+        ):
+            _walk_branch(judge, action.get(CONF_ELSE), depth + 1)
 
 
 def _repeat_items(judge: Judge, repeat: Mapping[str, Any]) -> list[Any] | None:
