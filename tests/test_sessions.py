@@ -355,6 +355,27 @@ async def test_another_credential_on_the_session_is_403(
     assert await raw.tools_list(session_id) == HTTPStatus.OK
 
 
+async def test_session_refusals_answer_the_request_id(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+) -> None:
+    """403 (another credential) and 404 (unknown, or ended) carry the request's id."""
+    session_id = await raw.initialize()
+    response = await raw.post(TOOLS_LIST, session_id, await _token(hass, hass_admin_user))
+    assert response.status == HTTPStatus.FORBIDDEN
+    assert (await response.json())["id"] == TOOLS_LIST["id"]
+    assert (await raw.request("DELETE", session_id)).status == HTTPStatus.OK
+    for ended_or_unknown in (session_id, "0" * 32):
+        response = await raw.post(TOOLS_LIST, ended_or_unknown)
+        assert response.status == HTTPStatus.NOT_FOUND
+        body = await response.json()
+        assert body["id"] == TOOLS_LIST["id"]
+        assert body["error"]["message"] == "Session not found"
+
+
 async def test_seventeenth_session_is_503_stateless_still_answers(
     mcp: McpHarness,
     hass: HomeAssistant,

@@ -46,7 +46,9 @@ from .spec import (
     MCP_PROTOCOL_VERSION_HEADER,
     SUPPORTED_PROTOCOL_VERSIONS,
     TRANSPORT_HINT,
-    async_read_message,
+    PostBody,
+    async_read_post,
+    check_post,
     is_request_id,
     rpc_error,
     unsupported_version,
@@ -174,11 +176,14 @@ class McpEndpoint:
         POST, or (sessions on) a GET or DELETE naming a session, reaches the
         SDK. Routing (sessions on): see `_async_route`.
         """
+        post = await async_read_post(request) if request.method == "POST" else PostBody()
+        request_id = post.request_id
         if (header := undecodable_header(request.headers.items())) is not None:
             return rpc_error(
                 HTTPStatus.BAD_REQUEST,
                 INVALID_REQUEST,
                 f"Invalid header {header[:60]!r}: its value is not UTF-8 text",
+                request_id=request_id,
             )
         if not origin_allowed(self._hass, request):
             return rpc_error(
@@ -186,11 +191,12 @@ class McpEndpoint:
                 INVALID_REQUEST,
                 "Origin not allowed: requests from a web page must come from "
                 "Home Assistant's own URL",
+                request_id=request_id,
             )
         version = request.headers.get(MCP_PROTOCOL_VERSION_HEADER)
         if request.method != "POST":
             return await self._async_handle_stream(request, caller, version)
-        read = await async_read_message(request, version)
+        read = check_post(request, version, post)
         if isinstance(read, web.Response):
             return read
         message, body = read
@@ -198,7 +204,7 @@ class McpEndpoint:
         # The SDK parses the body itself: the parsed message is let go before
         # it does, so a large one is freed at once instead of living on into
         # the garbage collector's oldest generation.
-        del message, read
+        del message, read, post
         return await self._async_route(request, caller, version, envelope, body)
 
     async def _async_route(
@@ -229,12 +235,17 @@ class McpEndpoint:
         if manager is not None and not modern:
             if (session_id := request.headers.get(MCP_SESSION_ID_HEADER)) is not None:
                 return await self._async_serve_session(
-                    request, caller, session_id, body, declared, manager
+                    request, caller, session_id, body, envelope, manager
                 )
             if envelope.method == "initialize" and envelope.request_id is not None:
                 return await self._async_open_session(request, named, envelope, body, manager)
         return await async_serve_asgi(
-            self._hass, self._manager.handle_request, request, asgi_scope(request, named), body
+            self._hass,
+            self._manager.handle_request,
+            request,
+            asgi_scope(request, named),
+            body,
+            request_id=envelope.request_id,
         )
 
     async def _async_handle_stream(
@@ -280,24 +291,29 @@ class McpEndpoint:
         caller: Caller,
         session_id: str,
         body: bytes,
-        declared: str | None,
+        envelope: _Envelope | None,
         manager: StreamableHTTPSessionManager,
     ) -> web.StreamResponse:
         """Serve a request naming `session_id` on the stateful manager.
 
-        Another credential than the one that opened the session gets 403 and
-        nothing reaches the SDK. An unknown or closed id goes to the SDK,
-        which answers 404 (the client then initializes again). A request on
-        a session counts as activity for the idle sweep when it arrives.
+        envelope: the POST's message (None for a GET or DELETE).
+
+        Another credential than the one that opened the session gets 403, an
+        unknown or closed id 404 (the client then initializes again), and
+        nothing reaches the SDK; either answer carries the request's id. A
+        request on a session counts as activity for the idle sweep when it
+        arrives.
         """
+        request_id = envelope.request_id if envelope is not None else None
         session = self.sessions.async_get(session_id)
-        if session is None:
-            if session_id in SdkSessions(manager).session_ids():
-                # Held by the SDK but never recorded here, so bound to no
-                # credential: answer as the SDK does for an unknown id.
-                return rpc_error(HTTPStatus.NOT_FOUND, INVALID_REQUEST, "Session not found")
-            scope = asgi_scope(request, caller)
-            return await async_serve_asgi(self._hass, manager.handle_request, request, scope, body)
+        if session is None or session_id not in SdkSessions(manager).session_ids():
+            # Unknown, ended (the SDK's own idle backstop included: forget it
+            # now), or held by the SDK but never recorded here, so bound to no
+            # credential.
+            self.sessions.async_prune()
+            return rpc_error(
+                HTTPStatus.NOT_FOUND, INVALID_REQUEST, "Session not found", request_id=request_id
+            )
         if session.credential_id != caller.credential_id:
             _LOGGER.warning(
                 "Refused a request on an MCP session from another credential (%s)",
@@ -309,7 +325,9 @@ class McpEndpoint:
                 "Forbidden: this session belongs to the credential that opened it. "
                 "Open your own session (initialize without Mcp-Session-Id) or send "
                 "requests without a session id",
+                request_id=request_id,
             )
+        declared = envelope.client_name if envelope is not None else None
         name = declared or session.client_name or request.headers.get(hdrs.USER_AGENT)
         scope = asgi_scope(request, with_client_name(caller, name))
         self.sessions.touch(session_id)
@@ -323,7 +341,13 @@ class McpEndpoint:
         session.in_flight += 1  # An open GET stream keeps the session alive.
         try:
             return await async_serve_asgi(
-                self._hass, manager.handle_request, request, scope, body, on_start=answered
+                self._hass,
+                manager.handle_request,
+                request,
+                scope,
+                body,
+                on_start=answered,
+                request_id=request_id,
             )
         finally:
             session.in_flight -= 1
@@ -386,6 +410,7 @@ class McpEndpoint:
                 asgi_scope(request, caller),
                 body,
                 on_start=opened,
+                request_id=envelope.request_id,
             )
         finally:
             admission.async_release()
