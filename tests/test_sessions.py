@@ -27,6 +27,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.home_mcp.transport import McpSession, SessionRegistry
+from custom_components.home_mcp.transport.spec import SESSIONS_BUSY
 from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.core import HomeAssistant
 
@@ -376,30 +377,43 @@ async def test_session_refusals_answer_the_request_id(
         assert body["error"]["message"] == "Session not found"
 
 
-async def test_seventeenth_session_is_503_stateless_still_answers(
+async def _initialize_refused(raw: Raw, token: str) -> dict[str, Any]:
+    """Send an `initialize` that must be refused with 503; return the body, checked."""
+    headers = raw.headers(None, token)
+    del headers["MCP-Protocol-Version"]
+    response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
+    assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
+    assert "Mcp-Session-Id" not in response.headers
+    assert response.headers["Retry-After"] == "30"
+    body: dict[str, Any] = await response.json()
+    assert body["id"] == INITIALIZE["id"]
+    assert body["error"]["code"] != types.INTERNAL_ERROR
+    assert body["error"]["code"] == SESSIONS_BUSY
+    assert "busy" in body["error"]["message"]
+    assert "Stateless requests still work" in body["error"]["message"]
+    return body
+
+
+async def test_at_sixteen_sessions_a_new_one_replaces_the_longest_idle(
     mcp: McpHarness,
     hass: HomeAssistant,
     sessions: MockConfigEntry,
     raw: Raw,
     hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
 ) -> None:
+    """Its own longest-idle session first, else anyone's; 503 only when all are busy."""
     registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
     tokens = [await _token(hass, hass_admin_user) for _ in range(4)]
-    opened = [await raw.initialize(token) for token in tokens for _ in range(4)]
-    assert len(set(opened)) == 16
+    opened = []
+    for token in tokens:
+        for _ in range(4):
+            freezer.tick(timedelta(seconds=1))
+            opened.append(await raw.initialize(token))
     assert len(registry) == 16
-    headers = raw.headers(None, None)
-    del headers["MCP-Protocol-Version"]
-    response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
-    assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
-    assert "Mcp-Session-Id" not in response.headers
-    body = await response.json()
-    assert body["id"] == 1
-    assert "at most 16 sessions" in body["error"]["message"]
-    assert "Stateless requests still work" in body["error"]["message"]
-    assert body["error"]["data"] == {"limit": 16, "stateless": True}
-    assert len(registry) == 16
-    # Stateless requests: a handshake-era request without a session id ...
+    # Stateless requests at the limit: a handshake-era request without a session id ...
     response = await raw.post(
         {
             "jsonrpc": "2.0",
@@ -409,39 +423,99 @@ async def test_seventeenth_session_is_503_stateless_still_answers(
         }
     )
     assert response.status == HTTPStatus.OK
-    assert response.content_type == "application/json"
     assert (await response.json())["result"]["structuredContent"]["floors"]
     # ... and a 2026-07-28 client.
-    overview = await mcp.data("home_overview", mode="auto")
-    assert overview["floors"]
-    # Every session still works; ending one makes room.
-    assert await raw.tools_list(opened[0], tokens[0]) == HTTPStatus.OK
-    assert (await raw.request("DELETE", opened[0], tokens[0])).status == HTTPStatus.OK
-    await raw.initialize()
+    assert (await mcp.data("home_overview", mode="auto"))["floors"]
+
+    newcomer = await _token(hass, hass_admin_user)
+    freezer.tick(timedelta(seconds=1))
+    first = await raw.initialize(newcomer)
+    assert closed == [opened[0]]  # The longest idle of all, closed as DELETE closes it.
+    assert await raw.tools_list(opened[0], tokens[0]) == HTTPStatus.NOT_FOUND
+    freezer.tick(timedelta(seconds=1))
+    second = await raw.initialize(newcomer)
+    assert closed == [opened[0], first]  # Its own before anyone else's.
     assert len(registry) == 16
 
+    streams = [
+        await raw.request("GET", session_id, tokens[index // 4])
+        for index, session_id in enumerate(opened)
+        if session_id != opened[0]
+    ]
+    streams.append(await raw.request("GET", second, newcomer))
+    assert all(stream.status == HTTPStatus.OK for stream in streams)
+    body = await _initialize_refused(raw, await _token(hass, hass_admin_user))
+    assert "at most 16 sessions" in body["error"]["message"]
+    assert body["error"]["data"] == {"limit": 16, "stateless": True, "retry_after": 30}
+    assert len(registry) == 16
+    assert closed == [opened[0], first]
+    # A client goes away without a DELETE: its session makes room.
+    streams[0].close()
+    await _served(registry, opened[1])
+    assert await raw.initialize()
+    assert closed == [opened[0], first, opened[1]]
 
-async def test_one_credential_cannot_hold_every_session(
+
+async def test_a_credential_at_its_cap_replaces_its_longest_idle_session(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """A client that never ends its sessions (a bridge launched again and again) gets in."""
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    other_token = await _token(hass, hass_admin_user)
+    other = await raw.initialize(other_token)  # Idle longest of all, but another's.
+    held = []
+    for _ in range(4):
+        freezer.tick(timedelta(seconds=1))
+        held.append(await raw.initialize())
+    freezer.tick(timedelta(seconds=1))
+    assert await raw.tools_list(held[0]) == HTTPStatus.OK  # In use again.
+    await _served(registry, held[0])
+    freezer.tick(timedelta(seconds=1))
+    fifth = await raw.initialize()
+    assert closed == [held[1]]
+    assert await raw.tools_list(held[1]) == HTTPStatus.NOT_FOUND
+    for session_id in (held[0], held[2], held[3], fifth):
+        assert await raw.tools_list(session_id) == HTTPStatus.OK
+    assert await raw.tools_list(other, other_token) == HTTPStatus.OK
+    assert len(registry) == 5
+
+
+async def test_a_credential_whose_sessions_are_all_busy_gets_503_with_retry_after(
     mcp: McpHarness,
     hass: HomeAssistant,
     sessions: MockConfigEntry,
     raw: Raw,
     hass_admin_user: MockUser,
 ) -> None:
-    """Red team: one credential opening sessions without end locked every client out."""
-    greedy = await _token(hass, hass_admin_user)
-    held = [await raw.initialize(greedy) for _ in range(4)]
-    headers = raw.headers(None, greedy)
-    del headers["MCP-Protocol-Version"]
-    response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
-    assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
-    body = await response.json()
+    registry = _registry(sessions)
+    token = await _token(hass, hass_admin_user)
+    held = [await raw.initialize(token) for _ in range(4)]
+    streams = [await raw.request("GET", session_id, token) for session_id in held]
+    assert all(stream.status == HTTPStatus.OK for stream in streams)
+    body = await _initialize_refused(raw, token)
     assert "one credential may hold 4" in body["error"]["message"]
-    assert body["error"]["data"] == {"limit": 4, "per_credential": True, "stateless": True}
-    # Everyone else still gets a session; the greedy one gets its place back by ending one.
+    assert body["error"]["data"] == {
+        "limit": 4,
+        "per_credential": True,
+        "stateless": True,
+        "retry_after": 30,
+    }
+    # Everyone else still gets a session; every busy one still works.
     assert await raw.initialize()
-    assert (await raw.request("DELETE", held[0], greedy)).status == HTTPStatus.OK
-    assert await raw.initialize(greedy)
+    for session_id in held:
+        assert await raw.tools_list(session_id, token) == HTTPStatus.OK
+    # One of its clients goes away without a DELETE: its session makes room.
+    streams[2].close()
+    await _served(registry, held[2])
+    assert await raw.initialize(token)
+    assert await raw.tools_list(held[2], token) == HTTPStatus.NOT_FOUND
 
 
 async def test_idle_sessions_are_swept_on_home_assistants_clock(

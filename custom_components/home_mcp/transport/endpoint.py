@@ -28,7 +28,7 @@ from aiohttp import hdrs, web
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST
+from mcp_types import INVALID_REQUEST
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from multidict import CIMultiDict
 
@@ -36,7 +36,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 
 from ..caller import Caller
-from ..const import DOMAIN, MAX_REQUEST_BYTES, SESSION_SDK_IDLE_BACKSTOP
+from ..const import DOMAIN, MAX_REQUEST_BYTES, SESSION_SDK_IDLE_BACKSTOP, SESSIONS_BUSY_RETRY_AFTER
 from ..untrusted import undecodable_header
 from .auth import declared_client_name, origin_allowed, with_client_name
 from .bridge import asgi_scope, async_serve_asgi
@@ -44,6 +44,7 @@ from .sdk_sessions import SdkSessions
 from .sessions import SessionRegistry
 from .spec import (
     MCP_PROTOCOL_VERSION_HEADER,
+    SESSIONS_BUSY,
     SUPPORTED_PROTOCOL_VERSIONS,
     TRANSPORT_HINT,
     PostBody,
@@ -224,8 +225,8 @@ class McpEndpoint:
            sessions);
         2. `Mcp-Session-Id` present → that session (`_async_serve_session`:
            403 for another credential, 404 when unknown or closed);
-        3. `initialize` request → a new session (`_async_open_session`: 503
-           beyond the limit);
+        3. `initialize` request → a new session (`_async_open_session`: at a
+           limit it replaces the longest-idle session, 503 when all are busy);
         4. anything else → stateless.
         """
         declared = envelope.client_name
@@ -355,6 +356,39 @@ class McpEndpoint:
             # A DELETE (or a crash) ended it: release what it held now.
             self.sessions.async_prune()
 
+    def _sessions_busy(self, caller: Caller, envelope: _Envelope) -> web.Response:
+        """Return the 503 for an `initialize` no idle session can make room for."""
+        retry_after = round(SESSIONS_BUSY_RETRY_AFTER.total_seconds())
+        stateless = (
+            "Stateless requests still work: send requests without initialize and "
+            "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28)"
+        )
+        busy = "busy (a request in flight, or its server-to-client stream open)"
+        if self.sessions.async_credential_full(caller.credential_id):
+            limit = self.sessions.per_credential
+            message = (
+                f"Too many open sessions for this credential: one credential may hold "
+                f"{limit} of Home MCP's sessions, and each of its {limit} is {busy}. "
+                f"Retry in {retry_after} seconds, or end one (DELETE with its "
+                f"Mcp-Session-Id). {stateless}"
+            )
+            data = {"limit": limit, "per_credential": True}
+        else:
+            limit = self.sessions.limit
+            message = (
+                f"Too many open sessions: Home MCP keeps at most {limit} sessions open, "
+                f"and each is {busy}. Retry in {retry_after} seconds. {stateless}"
+            )
+            data = {"limit": limit}
+        return rpc_error(
+            HTTPStatus.SERVICE_UNAVAILABLE,
+            SESSIONS_BUSY,
+            message,
+            {**data, "stateless": True, "retry_after": retry_after},
+            request_id=envelope.request_id,
+            headers={hdrs.RETRY_AFTER: str(retry_after)},
+        )
+
     async def _async_open_session(
         self,
         request: web.Request,
@@ -363,39 +397,18 @@ class McpEndpoint:
         body: bytes,
         manager: StreamableHTTPSessionManager,
     ) -> web.StreamResponse:
-        """Serve an `initialize` that opens a session, within the limit.
+        """Serve an `initialize` that opens a session, within the limits.
 
-        Beyond `sessions.limit` the answer is 503 and the SDK never sees the
-        request. The new session's id is read from the `Mcp-Session-Id`
-        header of the SDK's answer (status below 400) and recorded with
-        `caller` as its owner.
+        At a limit the new session replaces the longest-idle one in its way
+        (`SessionRegistry.async_admit`); when each of those is busy the
+        answer is 503 with `Retry-After` and `SESSIONS_BUSY`, and the SDK
+        never sees the request. The new session's id is read from the
+        `Mcp-Session-Id` header of the SDK's answer (status below 400) and
+        recorded with `caller` as its owner.
         """
-        admission = self.sessions.async_admit(caller.credential_id)
-        if admission is None and self.sessions.async_credential_full(caller.credential_id):
-            limit = self.sessions.per_credential
-            return rpc_error(
-                HTTPStatus.SERVICE_UNAVAILABLE,
-                INTERNAL_ERROR,
-                f"Too many open sessions for this credential: one credential may hold "
-                f"{limit} of Home MCP's sessions. End one (DELETE with its "
-                "Mcp-Session-Id) or send requests without a session; stateless "
-                "requests still work",
-                {"limit": limit, "per_credential": True, "stateless": True},
-                request_id=envelope.request_id,
-            )
+        admission = await self.sessions.async_admit(caller.credential_id)
         if admission is None:
-            limit = self.sessions.limit
-            return rpc_error(
-                HTTPStatus.SERVICE_UNAVAILABLE,
-                INTERNAL_ERROR,
-                f"Too many open sessions: Home MCP keeps at most {limit} sessions open. "
-                "Stateless requests still work: send requests without initialize and "
-                "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28); "
-                "sessions free up when clients end them (DELETE) or after "
-                f"{round(self.sessions.idle_timeout.total_seconds() / 60)} minutes idle",
-                {"limit": limit, "stateless": True},
-                request_id=envelope.request_id,
-            )
+            return self._sessions_busy(caller, envelope)
 
         @callback
         def opened(status: int, headers: CIMultiDict[str]) -> None:

@@ -9,7 +9,11 @@ the limits of DESIGN §2:
 - at most `MAX_SESSIONS` at once, and `MAX_SESSIONS_PER_CREDENTIAL` per
   credential (one credential cannot lock every other client out): the
   transport asks `async_admit` before an `initialize` reaches the SDK (the
-  SDK's own `max_sessions` is a backstop);
+  SDK's own `max_sessions` is a backstop). At a limit, the new session
+  replaces the longest-idle session that stands in its way (clients that
+  never end their sessions, such as one bridge launch after another, do not
+  lock their own credential out); only when every one of them is busy (a
+  request in flight, or an open GET stream) is the `initialize` refused;
 - a session belongs to the credential that opened it
   (`McpSession.credential_id`, `Caller.credential_id`): the transport answers
   403 to any other credential and nothing reaches the SDK; revoking the
@@ -33,7 +37,7 @@ terminate one). Everything here runs in the event loop.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from functools import partial
 import logging
@@ -62,6 +66,19 @@ _LOGGER = logging.getLogger(__name__)
 def _no_subscriptions(session_id: str) -> int:
     """Count no subscriptions: the default `subscription_count`."""
     return 0
+
+
+def _longest_idle(sessions: Iterable[McpSession]) -> McpSession | None:
+    """Return the session of `sessions` idle the longest, or None if each is busy.
+
+    A session is busy while a request on it is served (an open GET stream is
+    one).
+    """
+    return min(
+        (session for session in sessions if not session.in_flight),
+        key=lambda session: session.last_seen,
+        default=None,
+    )
 
 
 class SessionRegistry:
@@ -186,23 +203,47 @@ class SessionRegistry:
 
     # -- opening and using -------------------------------------------------
 
-    @callback
-    def async_admit(self, credential_id: str) -> SessionAdmission | None:
+    async def async_admit(self, credential_id: str) -> SessionAdmission | None:
         """Reserve a place for a session an `initialize` is about to open.
 
-        Returns None when `limit` sessions are open or being opened, or
-        `per_credential` of them belong to `credential_id` (the transport
-        answers 503, `async_credential_full` tells which). Sessions the SDK
-        already dropped are forgotten first, so they do not count.
+        Sessions the SDK already dropped are forgotten first, so they do not
+        count. When `credential_id` holds `per_credential` sessions, the
+        longest-idle of them makes room; when `limit` sessions are open, the
+        longest-idle of this credential's, else of anyone's. That session is
+        closed as a DELETE closes it (`async_close`) before this returns.
+        Returns None when no session that could make room is idle: each has
+        a request in flight or its GET stream open (the transport answers
+        503; `async_credential_full` tells which limit).
         """
         self.async_prune()
-        if len(self._sessions) + self._admitting >= self.limit or self.async_credential_full(
-            credential_id
-        ):
-            return None
+        replaced: McpSession | None = None
+        if self.async_credential_full(credential_id):
+            replaced = _longest_idle(
+                s for s in self._sessions.values() if s.credential_id == credential_id
+            )
+            if replaced is None:
+                return None
+        elif len(self._sessions) + self._admitting >= self.limit:
+            replaced = _longest_idle(
+                s for s in self._sessions.values() if s.credential_id == credential_id
+            ) or _longest_idle(self._sessions.values())
+            if replaced is None:
+                return None
         self._admitting += 1
         self._admitting_for[credential_id] += 1
-        return SessionAdmission(self._async_add, partial(self._async_release_place, credential_id))
+        admission = SessionAdmission(
+            self._async_add, partial(self._async_release_place, credential_id)
+        )
+        if replaced is not None:
+            _LOGGER.debug(
+                "Session %s… of %s idle since %s: closing it to make room for a new one",
+                replaced.session_id[:8],
+                replaced.credential_name,
+                replaced.last_seen,
+            )
+            # Forgotten at once (before any await): no other admission picks it.
+            await self.async_close(replaced.session_id)
+        return admission
 
     @callback
     def async_credential_full(self, credential_id: str) -> bool:

@@ -29,6 +29,11 @@ SUPPORTED_PROTOCOL_VERSIONS: Final = (
     *MODERN_PROTOCOL_VERSIONS,
 )
 
+SESSIONS_BUSY: Final = -32010
+"""JSON-RPC error of the 503 refusing a session because every one that could make
+room is busy: the implementation-defined band (-32000 to -32019) of the
+2026-07-28 allocation, neither a client's mistake (-32600) nor a fault (-32603)."""
+
 ACCEPT_HINT: Final = "Send 'Accept: application/json, text/event-stream'."
 TRANSPORT_HINT: Final = (
     "This endpoint speaks the MCP Streamable HTTP transport: POST JSON-RPC "
