@@ -444,6 +444,7 @@ async def test_at_sixteen_sessions_a_new_one_replaces_the_longest_idle(
     ]
     streams.append(await raw.request("GET", second, newcomer))
     assert all(stream.status == HTTPStatus.OK for stream in streams)
+    registry.admission_wait = timedelta(0)  # The clock is frozen: refuse at once.
     body = await _initialize_refused(raw, await _token(hass, hass_admin_user))
     assert "at most 16 sessions" in body["error"]["message"]
     assert body["error"]["data"] == {"limit": 16, "stateless": True, "retry_after": 30}
@@ -494,7 +495,9 @@ async def test_a_credential_whose_sessions_are_all_busy_gets_503_with_retry_afte
     raw: Raw,
     hass_admin_user: MockUser,
 ) -> None:
+    """Each of its sessions serving a request, or holding its stream open, past the wait."""
     registry = _registry(sessions)
+    registry.admission_wait = timedelta(seconds=0.2)
     token = await _token(hass, hass_admin_user)
     held = [await raw.initialize(token) for _ in range(4)]
     streams = [await raw.request("GET", session_id, token) for session_id in held]
@@ -511,11 +514,29 @@ async def test_a_credential_whose_sessions_are_all_busy_gets_503_with_retry_afte
     assert await raw.initialize()
     for session_id in held:
         assert await raw.tools_list(session_id, token) == HTTPStatus.OK
-    # One of its clients goes away without a DELETE: its session makes room.
-    streams[2].close()
-    await _served(registry, held[2])
-    assert await raw.initialize(token)
+    assert len(registry) == 5
+
+
+async def test_a_session_that_frees_up_during_the_wait_makes_room(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+) -> None:
+    """A client that closes and opens again at once (a restart) is not refused."""
+    registry = _registry(sessions)
+    token = await _token(hass, hass_admin_user)
+    held = [await raw.initialize(token) for _ in range(4)]
+    streams = [await raw.request("GET", session_id, token) for session_id in held]
+    opening = asyncio.create_task(raw.initialize(token))
+    await asyncio.sleep(0.1)
+    assert not opening.done()  # Every session is busy: it waits.
+    streams[2].close()  # One of its clients goes away without a DELETE.
+    async with asyncio.timeout(5):
+        assert await opening
     assert await raw.tools_list(held[2], token) == HTTPStatus.NOT_FOUND
+    assert len(registry) == 4
 
 
 async def test_idle_sessions_are_swept_on_home_assistants_clock(

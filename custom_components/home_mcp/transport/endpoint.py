@@ -331,7 +331,6 @@ class McpEndpoint:
         declared = envelope.client_name if envelope is not None else None
         name = declared or session.client_name or request.headers.get(hdrs.USER_AGENT)
         scope = asgi_scope(request, with_client_name(caller, name))
-        self.sessions.touch(session_id)
 
         @callback
         def answered(_status: int, _headers: CIMultiDict[str]) -> None:
@@ -339,7 +338,8 @@ class McpEndpoint:
             # the session held before the client hears back.
             self.sessions.async_prune()
 
-        session.in_flight += 1  # An open GET stream keeps the session alive.
+        # An open GET stream keeps the session busy, as any request does.
+        self.sessions.async_request_started(session)
         try:
             return await async_serve_asgi(
                 self._hass,
@@ -351,8 +351,7 @@ class McpEndpoint:
                 request_id=request_id,
             )
         finally:
-            session.in_flight -= 1
-            self.sessions.touch(session_id)
+            self.sessions.async_request_ended(session)
             # A DELETE (or a crash) ended it: release what it held now.
             self.sessions.async_prune()
 
@@ -363,12 +362,16 @@ class McpEndpoint:
             "Stateless requests still work: send requests without initialize and "
             "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28)"
         )
-        busy = "busy (a request in flight, or its server-to-client stream open)"
+        wait = round(self.sessions.admission_wait.total_seconds())
+        busy = (
+            f"stayed busy for {wait} seconds (a request in flight, or its "
+            "server-to-client stream open)"
+        )
         if self.sessions.async_credential_full(caller.credential_id):
             limit = self.sessions.per_credential
             message = (
                 f"Too many open sessions for this credential: one credential may hold "
-                f"{limit} of Home MCP's sessions, and each of its {limit} is {busy}. "
+                f"{limit} of Home MCP's sessions, and each of its {limit} {busy}. "
                 f"Retry in {retry_after} seconds, or end one (DELETE with its "
                 f"Mcp-Session-Id). {stateless}"
             )
@@ -377,7 +380,7 @@ class McpEndpoint:
             limit = self.sessions.limit
             message = (
                 f"Too many open sessions: Home MCP keeps at most {limit} sessions open, "
-                f"and each is {busy}. Retry in {retry_after} seconds. {stateless}"
+                f"and each {busy}. Retry in {retry_after} seconds. {stateless}"
             )
             data = {"limit": limit}
         return rpc_error(
@@ -400,7 +403,7 @@ class McpEndpoint:
         """Serve an `initialize` that opens a session, within the limits.
 
         At a limit the new session replaces the longest-idle one in its way
-        (`SessionRegistry.async_admit`); when each of those is busy the
+        (`SessionRegistry.async_admit`); when each of those stays busy the
         answer is 503 with `Retry-After` and `SESSIONS_BUSY`, and the SDK
         never sees the request. The new session's id is read from the
         `Mcp-Session-Id` header of the SDK's answer (status below 400) and

@@ -12,8 +12,9 @@ the limits of DESIGN §2:
   SDK's own `max_sessions` is a backstop). At a limit, the new session
   replaces the longest-idle session that stands in its way (clients that
   never end their sessions, such as one bridge launch after another, do not
-  lock their own credential out); only when every one of them is busy (a
-  request in flight, or an open GET stream) is the `initialize` refused;
+  lock their own credential out); only when every one of them stays busy (a
+  request in flight, or an open GET stream) for `SESSION_ADMISSION_WAIT` is
+  the `initialize` refused;
 - a session belongs to the credential that opened it
   (`McpSession.credential_id`, `Caller.credential_id`): the transport answers
   403 to any other credential and nothing reaches the SDK; revoking the
@@ -36,6 +37,7 @@ terminate one). Everything here runs in the event loop.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
@@ -52,6 +54,7 @@ from ..const import (
     DOMAIN,
     MAX_SESSIONS,
     MAX_SESSIONS_PER_CREDENTIAL,
+    SESSION_ADMISSION_WAIT,
     SESSION_IDLE_TIMEOUT,
     SESSION_SWEEP_INTERVAL,
 )
@@ -89,6 +92,8 @@ class SessionRegistry:
     limit: most sessions open at once.
     idle_timeout: a session with no activity for this long is closed by the
         sweep (so within `idle_timeout` + one sweep interval).
+    admission_wait: how long an `initialize` waits for a busy session to
+        make room before it is refused (`async_admit`).
     subscription_count: `(session_id) -> int`, how many subscriptions a
         session holds, for the status; set by whoever keeps subscriptions
         (default: always 0).
@@ -102,6 +107,7 @@ class SessionRegistry:
         limit: int = MAX_SESSIONS,
         per_credential: int = MAX_SESSIONS_PER_CREDENTIAL,
         idle_timeout: timedelta = SESSION_IDLE_TIMEOUT,
+        admission_wait: timedelta = SESSION_ADMISSION_WAIT,
     ) -> None:
         """Create an empty registry; nothing runs until `async_start`."""
         self.hass = hass
@@ -109,6 +115,8 @@ class SessionRegistry:
         self.limit = limit
         self.per_credential = per_credential
         self.idle_timeout = idle_timeout
+        self.admission_wait = admission_wait
+        self._room_waiters: set[asyncio.Future[None]] = set()
         self.subscription_count: Callable[[str], int] = _no_subscriptions
         self._sessions: dict[str, McpSession] = {}
         self._admitting = 0
@@ -211,24 +219,21 @@ class SessionRegistry:
         longest-idle of them makes room; when `limit` sessions are open, the
         longest-idle of this credential's, else of anyone's. That session is
         closed as a DELETE closes it (`async_close`) before this returns.
-        Returns None when no session that could make room is idle: each has
-        a request in flight or its GET stream open (the transport answers
-        503; `async_credential_full` tells which limit).
+        While each session that could make room is busy (a request in
+        flight, or its GET stream open), this waits up to `admission_wait`
+        for one to finish or close; then it returns None (the transport
+        answers 503; `async_credential_full` tells which limit).
         """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.admission_wait.total_seconds()
         self.async_prune()
         replaced: McpSession | None = None
-        if self.async_credential_full(credential_id):
-            replaced = _longest_idle(
-                s for s in self._sessions.values() if s.credential_id == credential_id
-            )
-            if replaced is None:
+        while (in_the_way := self._async_in_the_way(credential_id)) is not None:
+            if (replaced := _longest_idle(in_the_way)) is not None:
+                break
+            if not await self._async_wait_for_room(deadline):
                 return None
-        elif len(self._sessions) + self._admitting >= self.limit:
-            replaced = _longest_idle(
-                s for s in self._sessions.values() if s.credential_id == credential_id
-            ) or _longest_idle(self._sessions.values())
-            if replaced is None:
-                return None
+            self.async_prune()
         self._admitting += 1
         self._admitting_for[credential_id] += 1
         admission = SessionAdmission(
@@ -246,6 +251,43 @@ class SessionRegistry:
         return admission
 
     @callback
+    def _async_in_the_way(self, credential_id: str) -> list[McpSession] | None:
+        """Return the sessions one of which must go for `credential_id` to open one.
+
+        None when there is room. At the credential's limit: its own. At the
+        overall limit: its own when one of them is idle, else all.
+        """
+        own = [s for s in self._sessions.values() if s.credential_id == credential_id]
+        if self.async_credential_full(credential_id):
+            return own
+        if len(self._sessions) + self._admitting >= self.limit:
+            return own if any(not s.in_flight for s in own) else list(self._sessions.values())
+        return None
+
+    async def _async_wait_for_room(self, deadline: float) -> bool:
+        """Wait until a session may have made room (`_async_room_made`); False at `deadline`."""
+        loop = asyncio.get_running_loop()
+        if (remaining := deadline - loop.time()) <= 0:
+            return False
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._room_waiters.add(waiter)
+        try:
+            async with asyncio.timeout(remaining):
+                await waiter
+        except TimeoutError:
+            return False
+        finally:
+            self._room_waiters.discard(waiter)
+        return True
+
+    @callback
+    def _async_room_made(self) -> None:
+        """Wake the admissions waiting for room: a request ended, or a session or place went."""
+        for waiter in self._room_waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    @callback
     def async_credential_full(self, credential_id: str) -> bool:
         """Return True when `credential_id` holds (or is opening) `per_credential` sessions."""
         held = sum(s.credential_id == credential_id for s in self._sessions.values())
@@ -257,6 +299,7 @@ class SessionRegistry:
         self._admitting_for[credential_id] -= 1
         if self._admitting_for[credential_id] <= 0:
             del self._admitting_for[credential_id]
+        self._async_room_made()
 
     @callback
     def _async_add(self, session_id: str, caller: Caller) -> McpSession:
@@ -292,6 +335,20 @@ class SessionRegistry:
             f"{DOMAIN} close a revoked credential's session",
             eager_start=False,
         )
+
+    @callback
+    def async_request_started(self, session: McpSession) -> None:
+        """Note a request on `session` being served (it is busy until it ends)."""
+        session.in_flight += 1
+        session.last_seen = dt_util.utcnow()
+
+    @callback
+    def async_request_ended(self, session: McpSession) -> None:
+        """Note the end of a request on `session` (an idle session can make room)."""
+        session.in_flight -= 1
+        session.last_seen = dt_util.utcnow()
+        if not session.in_flight:
+            self._async_room_made()
 
     @callback
     def touch(self, session_id: str) -> None:
@@ -365,6 +422,7 @@ class SessionRegistry:
             return None
         if (unsubscribe := self._revoke_listeners.pop(session_id, None)) is not None:
             unsubscribe()
+        self._async_room_made()
         _LOGGER.debug("Session %s… closed", session_id[:8])
         for close_callback in list(self._close_callbacks):
             try:
