@@ -13,6 +13,7 @@ from datetime import timedelta
 from http import HTTPStatus
 import json
 from typing import Any
+from unittest.mock import patch
 
 from freezegun.api import FrozenDateTimeFactory
 import httpx2
@@ -140,15 +141,17 @@ class Raw:
         return int(response.status)
 
 
-async def _served(registry: SessionRegistry, session_id: str) -> None:
+async def _served(registry: SessionRegistry, session_id: str, *, listening: bool = False) -> None:
     """Wait until the server has finished every request on the session.
+
+    listening: but its GET stream, which stays open.
 
     The server learns that a response is out, or that a client hung up, from
     its socket: let the loop poll it (the clock may be frozen: no timed sleep).
     """
     for _ in range(10_000):
         session = registry.async_get(session_id)
-        if session is None or not session.in_flight:
+        if session is None or session.in_flight == (session.streams if listening else 0):
             return
         await asyncio.sleep(0)
     raise AssertionError(f"requests on {session_id[:8]}… never ended")
@@ -488,33 +491,100 @@ async def test_a_credential_at_its_cap_replaces_its_longest_idle_session(
     assert len(registry) == 5
 
 
-async def test_a_credential_whose_sessions_are_all_busy_gets_503_with_retry_after(
+async def test_a_listening_session_makes_room_when_none_is_idle(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Clients left listening (a test run that never closes them): the quietest goes."""
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    held = [await raw.initialize() for _ in range(4)]
+    streams = []
+    for session_id in held:
+        freezer.tick(timedelta(seconds=1))
+        streams.append(await raw.request("GET", session_id))
+    freezer.tick(timedelta(seconds=1))
+    assert await raw.tools_list(held[0]) == HTTPStatus.OK  # Listening, and in use.
+    await _served(registry, held[0], listening=True)
+    freezer.tick(timedelta(seconds=1))
+    fifth = await raw.initialize()
+    assert closed == [held[1]]
+    await streams[1].read()  # Its stream ended with it; the client initializes again.
+    assert await raw.tools_list(held[1]) == HTTPStatus.NOT_FOUND
+    for session_id in (held[0], held[2], held[3], fifth):
+        assert await raw.tools_list(session_id) == HTTPStatus.OK
+
+
+def _lock_call(request_id: int) -> dict[str, Any]:
+    """Return a `tools/call` that locks the kitchen door (it takes the demo lock's delay)."""
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "tools/call",
+        "params": {
+            "name": "call_service",
+            "arguments": {
+                "domain": "lock",
+                "service": "lock",
+                "target": {"entity_id": "lock.kitchen_door"},
+            },
+        },
+    }
+
+
+async def _lock_slowly(raw: Raw, session_id: str, token: str, request_id: int) -> int:
+    """Lock the kitchen door in the session; return the status once the answer is read."""
+    response = await raw.post(_lock_call(request_id), session_id, token)
+    await response.read()
+    return int(response.status)
+
+
+async def _serving(registry: SessionRegistry, session_ids: list[str]) -> None:
+    """Wait until a request other than its stream is under way on each session."""
+    for _ in range(1_000):
+        sessions = [registry.async_get(session_id) for session_id in session_ids]
+        if all(s is not None and s.in_flight > s.streams for s in sessions):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the requests never started")
+
+
+async def test_a_credential_whose_sessions_all_serve_requests_gets_503_with_retry_after(
     mcp: McpHarness,
     hass: HomeAssistant,
     sessions: MockConfigEntry,
     raw: Raw,
     hass_admin_user: MockUser,
 ) -> None:
-    """Each of its sessions serving a request, or holding its stream open, past the wait."""
+    """No session ends in the middle of a request: past the wait, the answer is 503."""
     registry = _registry(sessions)
     registry.admission_wait = timedelta(seconds=0.2)
     token = await _token(hass, hass_admin_user)
     held = [await raw.initialize(token) for _ in range(4)]
-    streams = [await raw.request("GET", session_id, token) for session_id in held]
-    assert all(stream.status == HTTPStatus.OK for stream in streams)
-    body = await _initialize_refused(raw, token)
-    assert "one credential may hold 4" in body["error"]["message"]
-    assert body["error"]["data"] == {
-        "limit": 4,
-        "per_credential": True,
-        "stateless": True,
-        "retry_after": 30,
-    }
-    # Everyone else still gets a session; every busy one still works.
-    assert await raw.initialize()
+    with patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 1.0):
+        calls = [
+            asyncio.create_task(_lock_slowly(raw, session_id, token, 10 + index))
+            for index, session_id in enumerate(held)
+        ]
+        await _serving(registry, held)
+        body = await _initialize_refused(raw, token)
+        assert "one credential may hold 4" in body["error"]["message"]
+        assert body["error"]["data"] == {
+            "limit": 4,
+            "per_credential": True,
+            "stateless": True,
+            "retry_after": 30,
+        }
+        assert await raw.initialize()  # Everyone else still gets a session.
+        assert await asyncio.gather(*calls) == [HTTPStatus.OK] * 4
     for session_id in held:
-        assert await raw.tools_list(session_id, token) == HTTPStatus.OK
-    assert len(registry) == 5
+        await _served(registry, session_id)
+    assert await raw.initialize(token)  # Done: one of them makes room.
 
 
 async def test_a_session_that_frees_up_during_the_wait_makes_room(
@@ -524,19 +594,24 @@ async def test_a_session_that_frees_up_during_the_wait_makes_room(
     raw: Raw,
     hass_admin_user: MockUser,
 ) -> None:
-    """A client that closes and opens again at once (a restart) is not refused."""
+    """An initialize while each session serves a request gets in when one is done."""
     registry = _registry(sessions)
     token = await _token(hass, hass_admin_user)
     held = [await raw.initialize(token) for _ in range(4)]
-    streams = [await raw.request("GET", session_id, token) for session_id in held]
-    opening = asyncio.create_task(raw.initialize(token))
-    await asyncio.sleep(0.1)
-    assert not opening.done()  # Every session is busy: it waits.
-    streams[2].close()  # One of its clients goes away without a DELETE.
-    async with asyncio.timeout(5):
-        assert await opening
-    assert await raw.tools_list(held[2], token) == HTTPStatus.NOT_FOUND
+    with patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0.5):
+        calls = [
+            asyncio.create_task(_lock_slowly(raw, session_id, token, 10 + index))
+            for index, session_id in enumerate(held)
+        ]
+        await _serving(registry, held)
+        opening = asyncio.create_task(raw.initialize(token))
+        await asyncio.sleep(0.1)
+        assert not opening.done()  # Every session is serving: it waits.
+        await asyncio.gather(*calls)
+        async with asyncio.timeout(5):
+            assert await opening
     assert len(registry) == 4
+    assert sum([await raw.tools_list(sid, token) == HTTPStatus.OK for sid in held]) == 3
 
 
 async def test_idle_sessions_are_swept_on_home_assistants_clock(

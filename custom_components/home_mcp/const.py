@@ -52,10 +52,8 @@ MAX_SESSIONS_PER_CREDENTIAL: Final = 4
 """One credential may hold this many of the sessions, so it cannot hold them all;
 its next `initialize` replaces the longest-idle of them."""
 SESSION_ADMISSION_WAIT: Final = timedelta(seconds=20)
-"""How long an `initialize` waits for a busy session to make room before a 503.
-Longer than the 15 s keepalive the SDK writes on a stream, so a stream whose
-client went away behind a proxy that does not pass the hang-up on fails its
-write, ends, and makes room within the wait."""
+"""How long an `initialize` waits for a session serving a request to finish and
+make room, before a 503."""
 SESSIONS_BUSY_RETRY_AFTER: Final = timedelta(seconds=30)
 """`Retry-After` of the 503 when every session that could make room is busy."""
 SESSION_IDLE_TIMEOUT: Final = timedelta(minutes=30)

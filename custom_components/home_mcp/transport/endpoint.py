@@ -338,8 +338,10 @@ class McpEndpoint:
             # the session held before the client hears back.
             self.sessions.async_prune()
 
-        # An open GET stream keeps the session busy, as any request does.
-        self.sessions.async_request_started(session)
+        # An open GET stream keeps the session from the idle sweep, as any
+        # request does.
+        stream = request.method == "GET"
+        self.sessions.async_request_started(session, stream=stream)
         try:
             return await async_serve_asgi(
                 self._hass,
@@ -351,7 +353,7 @@ class McpEndpoint:
                 request_id=request_id,
             )
         finally:
-            self.sessions.async_request_ended(session)
+            self.sessions.async_request_ended(session, stream=stream)
             # A DELETE (or a crash) ended it: release what it held now.
             self.sessions.async_prune()
 
@@ -362,11 +364,8 @@ class McpEndpoint:
             "Stateless requests still work: send requests without initialize and "
             "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28)"
         )
-        wait = round(self.sessions.admission_wait.total_seconds())
-        busy = (
-            f"stayed busy for {wait} seconds (a request in flight, or its "
-            "server-to-client stream open)"
-        )
+        wait = self.sessions.admission_wait.total_seconds()
+        busy = f"stayed busy serving a request for {wait:g} seconds"
         if self.sessions.async_credential_full(caller.credential_id):
             limit = self.sessions.per_credential
             message = (

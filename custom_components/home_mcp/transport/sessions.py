@@ -12,9 +12,10 @@ the limits of DESIGN §2:
   SDK's own `max_sessions` is a backstop). At a limit, the new session
   replaces the longest-idle session that stands in its way (clients that
   never end their sessions, such as one bridge launch after another, do not
-  lock their own credential out); only when every one of them stays busy (a
-  request in flight, or an open GET stream) for `SESSION_ADMISSION_WAIT` is
-  the `initialize` refused;
+  lock their own credential out); one of the credential's own that only
+  holds its GET stream open comes after the idle ones; only when every one
+  of them stays busy serving a request for `SESSION_ADMISSION_WAIT` is the
+  `initialize` refused;
 - a session belongs to the credential that opened it
   (`McpSession.credential_id`, `Caller.credential_id`): the transport answers
   403 to any other credential and nothing reaches the SDK; revoking the
@@ -71,14 +72,15 @@ def _no_subscriptions(session_id: str) -> int:
     return 0
 
 
-def _longest_idle(sessions: Iterable[McpSession]) -> McpSession | None:
-    """Return the session of `sessions` idle the longest, or None if each is busy.
+def _quietest(sessions: Iterable[McpSession], *, listening: bool) -> McpSession | None:
+    """Return the session of `sessions` that makes room: the longest idle.
 
-    A session is busy while a request on it is served (an open GET stream is
-    one).
+    listening: False, only a session with nothing in flight; True, also one
+    whose only request is its server-to-client stream (a client listening,
+    which then initializes again). A session serving a request is never one.
     """
     return min(
-        (session for session in sessions if not session.in_flight),
+        (s for s in sessions if not s.in_flight or (listening and s.in_flight == s.streams)),
         key=lambda session: session.last_seen,
         default=None,
     )
@@ -217,19 +219,22 @@ class SessionRegistry:
         Sessions the SDK already dropped are forgotten first, so they do not
         count. When `credential_id` holds `per_credential` sessions, the
         longest-idle of them makes room; when `limit` sessions are open, the
-        longest-idle of this credential's, else of anyone's. That session is
+        longest-idle of this credential's, else of anyone's
+        (`_async_to_replace`). That session is
         closed as a DELETE closes it (`async_close`) before this returns.
-        While each session that could make room is busy (a request in
-        flight, or its GET stream open), this waits up to `admission_wait`
-        for one to finish or close; then it returns None (the transport
-        answers 503; `async_credential_full` tells which limit).
+        A session whose only request is its GET stream (a client listening)
+        makes room after the idle ones of the credential, never for another
+        credential. While each session that could make room is serving a
+        request, this waits up to `admission_wait` for one to finish or
+        close; then it returns None (the transport answers 503;
+        `async_credential_full` tells which limit).
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.admission_wait.total_seconds()
         self.async_prune()
         replaced: McpSession | None = None
-        while (in_the_way := self._async_in_the_way(credential_id)) is not None:
-            if (replaced := _longest_idle(in_the_way)) is not None:
+        while not self._async_has_room(credential_id):
+            if (replaced := self._async_to_replace(credential_id)) is not None:
                 break
             if not await self._async_wait_for_room(deadline):
                 return None
@@ -251,18 +256,26 @@ class SessionRegistry:
         return admission
 
     @callback
-    def _async_in_the_way(self, credential_id: str) -> list[McpSession] | None:
-        """Return the sessions one of which must go for `credential_id` to open one.
+    def _async_has_room(self, credential_id: str) -> bool:
+        """Return True when `credential_id` may open a session without another ending."""
+        return not self.async_credential_full(credential_id) and (
+            len(self._sessions) + self._admitting < self.limit
+        )
 
-        None when there is room. At the credential's limit: its own. At the
-        overall limit: its own when one of them is idle, else all.
+    @callback
+    def _async_to_replace(self, credential_id: str) -> McpSession | None:
+        """Return the session that makes room for a new one of `credential_id`, or None.
+
+        At the credential's limit: its own longest-idle session, else its own
+        longest-idle listening one. At the overall limit, then: the longest-idle
+        of anyone's, never another credential's listening client. None when
+        every candidate is serving a request.
         """
         own = [s for s in self._sessions.values() if s.credential_id == credential_id]
-        if self.async_credential_full(credential_id):
-            return own
-        if len(self._sessions) + self._admitting >= self.limit:
-            return own if any(not s.in_flight for s in own) else list(self._sessions.values())
-        return None
+        found = _quietest(own, listening=False) or _quietest(own, listening=True)
+        if found is None and not self.async_credential_full(credential_id):
+            found = _quietest(self._sessions.values(), listening=False)
+        return found
 
     async def _async_wait_for_room(self, deadline: float) -> bool:
         """Wait until a session may have made room (`_async_room_made`); False at `deadline`."""
@@ -337,17 +350,19 @@ class SessionRegistry:
         )
 
     @callback
-    def async_request_started(self, session: McpSession) -> None:
-        """Note a request on `session` being served (it is busy until it ends)."""
+    def async_request_started(self, session: McpSession, *, stream: bool) -> None:
+        """Note a request on `session` being served (`stream`: its GET stream)."""
         session.in_flight += 1
+        session.streams += stream
         session.last_seen = dt_util.utcnow()
 
     @callback
-    def async_request_ended(self, session: McpSession) -> None:
-        """Note the end of a request on `session` (an idle session can make room)."""
+    def async_request_ended(self, session: McpSession, *, stream: bool) -> None:
+        """Note the end of a request on `session`; a session doing nothing can make room."""
         session.in_flight -= 1
+        session.streams -= stream
         session.last_seen = dt_util.utcnow()
-        if not session.in_flight:
+        if session.in_flight == session.streams:
             self._async_room_made()
 
     @callback
