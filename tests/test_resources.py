@@ -353,17 +353,26 @@ async def test_unloading_the_entry_ends_listen_streams_and_releases_everything(
 
 
 @HANDSHAKE_API
-async def test_subscribe_without_a_session_says_how_to_get_one(
+async def test_without_sessions_subscribe_is_neither_advertised_nor_served(
     mcp: McpHarness, home_mcp: MockConfigEntry
 ) -> None:
+    """Sessions off: a handshake-era client is not offered what it cannot have.
+
+    A 2026-07-28 client is: it follows resources with subscriptions/listen.
+    """
     async with mcp.client("legacy") as client:
-        with pytest.raises(MCPError) as err:
-            await client.session.subscribe_resource(CEILING)
-    assert err.value.code == types.INVALID_REQUEST
-    assert "needs an MCP session, and sessions are off" in err.value.message
-    assert "enable_sessions" in err.value.message
-    assert "subscriptions/listen" in err.value.message
+        resources = client.server_capabilities.resources
+        assert resources is not None
+        assert resources.subscribe is False
+        for follow in (client.session.subscribe_resource, client.session.unsubscribe_resource):
+            with pytest.raises(MCPError) as err:
+                await follow(CEILING)
+            assert err.value.code == types.METHOD_NOT_FOUND
     assert _hub(home_mcp).followed == frozenset()
+    async with mcp.client("auto") as client:
+        resources = client.server_capabilities.resources
+        assert resources is not None
+        assert resources.subscribe is True
 
 
 async def test_subscribe_outside_a_session_beside_sessions(
@@ -427,6 +436,9 @@ async def test_session_subscription_delivers_updates_and_is_released(
     hub = _hub(home_mcp)
     updates: asyncio.Queue[str] = asyncio.Queue()
     async with _session_client(mcp, updates.put_nowait) as client:
+        resources = client.server_capabilities.resources
+        assert resources is not None
+        assert resources.subscribe is True
         await client.session.subscribe_resource(CEILING)
         [session] = home_mcp.runtime_data.sessions.async_sessions()
         assert hub.async_subscription_count(session.session_id) == 1

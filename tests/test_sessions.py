@@ -13,6 +13,7 @@ from datetime import timedelta
 from http import HTTPStatus
 import json
 from typing import Any
+from unittest.mock import patch
 
 from freezegun.api import FrozenDateTimeFactory
 import httpx2
@@ -27,6 +28,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.home_mcp.transport import McpSession, SessionRegistry
+from custom_components.home_mcp.transport.spec import SESSIONS_BUSY
 from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.core import HomeAssistant
 
@@ -139,15 +141,17 @@ class Raw:
         return int(response.status)
 
 
-async def _served(registry: SessionRegistry, session_id: str) -> None:
+async def _served(registry: SessionRegistry, session_id: str, *, listening: bool = False) -> None:
     """Wait until the server has finished every request on the session.
+
+    listening: but its GET stream, which stays open.
 
     The server learns that a response is out, or that a client hung up, from
     its socket: let the loop poll it (the clock may be frozen: no timed sleep).
     """
     for _ in range(10_000):
         session = registry.async_get(session_id)
-        if session is None or not session.in_flight:
+        if session is None or session.in_flight == (session.streams if listening else 0):
             return
         await asyncio.sleep(0)
     raise AssertionError(f"requests on {session_id[:8]}… never ended")
@@ -355,30 +359,64 @@ async def test_another_credential_on_the_session_is_403(
     assert await raw.tools_list(session_id) == HTTPStatus.OK
 
 
-async def test_seventeenth_session_is_503_stateless_still_answers(
+async def test_session_refusals_answer_the_request_id(
     mcp: McpHarness,
     hass: HomeAssistant,
     sessions: MockConfigEntry,
     raw: Raw,
     hass_admin_user: MockUser,
 ) -> None:
-    registry = _registry(sessions)
-    tokens = [await _token(hass, hass_admin_user) for _ in range(4)]
-    opened = [await raw.initialize(token) for token in tokens for _ in range(4)]
-    assert len(set(opened)) == 16
-    assert len(registry) == 16
-    headers = raw.headers(None, None)
+    """403 (another credential) and 404 (unknown, or ended) carry the request's id."""
+    session_id = await raw.initialize()
+    response = await raw.post(TOOLS_LIST, session_id, await _token(hass, hass_admin_user))
+    assert response.status == HTTPStatus.FORBIDDEN
+    assert (await response.json())["id"] == TOOLS_LIST["id"]
+    assert (await raw.request("DELETE", session_id)).status == HTTPStatus.OK
+    for ended_or_unknown in (session_id, "0" * 32):
+        response = await raw.post(TOOLS_LIST, ended_or_unknown)
+        assert response.status == HTTPStatus.NOT_FOUND
+        body = await response.json()
+        assert body["id"] == TOOLS_LIST["id"]
+        assert body["error"]["message"] == "Session not found"
+
+
+async def _initialize_refused(raw: Raw, token: str) -> dict[str, Any]:
+    """Send an `initialize` that must be refused with 503; return the body, checked."""
+    headers = raw.headers(None, token)
     del headers["MCP-Protocol-Version"]
     response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
     assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
     assert "Mcp-Session-Id" not in response.headers
-    body = await response.json()
-    assert body["id"] == 1
-    assert "at most 16 sessions" in body["error"]["message"]
+    assert response.headers["Retry-After"] == "30"
+    body: dict[str, Any] = await response.json()
+    assert body["id"] == INITIALIZE["id"]
+    assert body["error"]["code"] != types.INTERNAL_ERROR
+    assert body["error"]["code"] == SESSIONS_BUSY
+    assert "busy" in body["error"]["message"]
     assert "Stateless requests still work" in body["error"]["message"]
-    assert body["error"]["data"] == {"limit": 16, "stateless": True}
+    return body
+
+
+async def test_at_sixteen_sessions_a_new_one_replaces_the_longest_idle(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Its own longest-idle session first, else anyone's; 503 only when all are busy."""
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    tokens = [await _token(hass, hass_admin_user) for _ in range(4)]
+    opened = []
+    for token in tokens:
+        for _ in range(4):
+            freezer.tick(timedelta(seconds=1))
+            opened.append(await raw.initialize(token))
     assert len(registry) == 16
-    # Stateless requests: a handshake-era request without a session id ...
+    # Stateless requests at the limit: a handshake-era request without a session id ...
     response = await raw.post(
         {
             "jsonrpc": "2.0",
@@ -388,39 +426,192 @@ async def test_seventeenth_session_is_503_stateless_still_answers(
         }
     )
     assert response.status == HTTPStatus.OK
-    assert response.content_type == "application/json"
     assert (await response.json())["result"]["structuredContent"]["floors"]
     # ... and a 2026-07-28 client.
-    overview = await mcp.data("home_overview", mode="auto")
-    assert overview["floors"]
-    # Every session still works; ending one makes room.
-    assert await raw.tools_list(opened[0], tokens[0]) == HTTPStatus.OK
-    assert (await raw.request("DELETE", opened[0], tokens[0])).status == HTTPStatus.OK
-    await raw.initialize()
+    assert (await mcp.data("home_overview", mode="auto"))["floors"]
+
+    newcomer = await _token(hass, hass_admin_user)
+    freezer.tick(timedelta(seconds=1))
+    first = await raw.initialize(newcomer)
+    assert closed == [opened[0]]  # The longest idle of all, closed as DELETE closes it.
+    assert await raw.tools_list(opened[0], tokens[0]) == HTTPStatus.NOT_FOUND
+    freezer.tick(timedelta(seconds=1))
+    second = await raw.initialize(newcomer)
+    assert closed == [opened[0], first]  # Its own before anyone else's.
     assert len(registry) == 16
 
+    streams = [
+        await raw.request("GET", session_id, tokens[index // 4])
+        for index, session_id in enumerate(opened)
+        if session_id != opened[0]
+    ]
+    streams.append(await raw.request("GET", second, newcomer))
+    assert all(stream.status == HTTPStatus.OK for stream in streams)
+    registry.admission_wait = timedelta(0)  # The clock is frozen: refuse at once.
+    body = await _initialize_refused(raw, await _token(hass, hass_admin_user))
+    assert "at most 16 sessions" in body["error"]["message"]
+    assert body["error"]["data"] == {"limit": 16, "stateless": True, "retry_after": 30}
+    assert len(registry) == 16
+    assert closed == [opened[0], first]
+    # A client goes away without a DELETE: its session makes room.
+    streams[0].close()
+    await _served(registry, opened[1])
+    assert await raw.initialize()
+    assert closed == [opened[0], first, opened[1]]
 
-async def test_one_credential_cannot_hold_every_session(
+
+async def test_a_credential_at_its_cap_replaces_its_longest_idle_session(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """A client that never ends its sessions (a bridge launched again and again) gets in."""
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    other_token = await _token(hass, hass_admin_user)
+    other = await raw.initialize(other_token)  # Idle longest of all, but another's.
+    held = []
+    for _ in range(4):
+        freezer.tick(timedelta(seconds=1))
+        held.append(await raw.initialize())
+    freezer.tick(timedelta(seconds=1))
+    assert await raw.tools_list(held[0]) == HTTPStatus.OK  # In use again.
+    await _served(registry, held[0])
+    freezer.tick(timedelta(seconds=1))
+    fifth = await raw.initialize()
+    assert closed == [held[1]]
+    assert await raw.tools_list(held[1]) == HTTPStatus.NOT_FOUND
+    for session_id in (held[0], held[2], held[3], fifth):
+        assert await raw.tools_list(session_id) == HTTPStatus.OK
+    assert await raw.tools_list(other, other_token) == HTTPStatus.OK
+    assert len(registry) == 5
+
+
+async def test_a_listening_session_makes_room_when_none_is_idle(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Clients left listening (a test run that never closes them): the quietest goes."""
+    registry = _registry(sessions)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    held = [await raw.initialize() for _ in range(4)]
+    streams = []
+    for session_id in held:
+        freezer.tick(timedelta(seconds=1))
+        streams.append(await raw.request("GET", session_id))
+    freezer.tick(timedelta(seconds=1))
+    assert await raw.tools_list(held[0]) == HTTPStatus.OK  # Listening, and in use.
+    await _served(registry, held[0], listening=True)
+    freezer.tick(timedelta(seconds=1))
+    fifth = await raw.initialize()
+    assert closed == [held[1]]
+    await streams[1].read()  # Its stream ended with it; the client initializes again.
+    assert await raw.tools_list(held[1]) == HTTPStatus.NOT_FOUND
+    for session_id in (held[0], held[2], held[3], fifth):
+        assert await raw.tools_list(session_id) == HTTPStatus.OK
+
+
+def _lock_call(request_id: int) -> dict[str, Any]:
+    """Return a `tools/call` that locks the kitchen door (it takes the demo lock's delay)."""
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "tools/call",
+        "params": {
+            "name": "call_service",
+            "arguments": {
+                "domain": "lock",
+                "service": "lock",
+                "target": {"entity_id": "lock.kitchen_door"},
+            },
+        },
+    }
+
+
+async def _lock_slowly(raw: Raw, session_id: str, token: str, request_id: int) -> int:
+    """Lock the kitchen door in the session; return the status once the answer is read."""
+    response = await raw.post(_lock_call(request_id), session_id, token)
+    await response.read()
+    return int(response.status)
+
+
+async def _serving(registry: SessionRegistry, session_ids: list[str]) -> None:
+    """Wait until a request other than its stream is under way on each session."""
+    for _ in range(1_000):
+        sessions = [registry.async_get(session_id) for session_id in session_ids]
+        if all(s is not None and s.in_flight > s.streams for s in sessions):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the requests never started")
+
+
+async def test_a_credential_whose_sessions_all_serve_requests_gets_503_with_retry_after(
     mcp: McpHarness,
     hass: HomeAssistant,
     sessions: MockConfigEntry,
     raw: Raw,
     hass_admin_user: MockUser,
 ) -> None:
-    """Red team: one credential opening sessions without end locked every client out."""
-    greedy = await _token(hass, hass_admin_user)
-    held = [await raw.initialize(greedy) for _ in range(4)]
-    headers = raw.headers(None, greedy)
-    del headers["MCP-Protocol-Version"]
-    response = await raw.client.post("/api/mcp", json=INITIALIZE, headers=headers)
-    assert response.status == HTTPStatus.SERVICE_UNAVAILABLE
-    body = await response.json()
-    assert "one credential may hold 4" in body["error"]["message"]
-    assert body["error"]["data"] == {"limit": 4, "per_credential": True, "stateless": True}
-    # Everyone else still gets a session; the greedy one gets its place back by ending one.
-    assert await raw.initialize()
-    assert (await raw.request("DELETE", held[0], greedy)).status == HTTPStatus.OK
-    assert await raw.initialize(greedy)
+    """No session ends in the middle of a request: past the wait, the answer is 503."""
+    registry = _registry(sessions)
+    registry.admission_wait = timedelta(seconds=0.2)
+    token = await _token(hass, hass_admin_user)
+    held = [await raw.initialize(token) for _ in range(4)]
+    with patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 1.0):
+        calls = [
+            asyncio.create_task(_lock_slowly(raw, session_id, token, 10 + index))
+            for index, session_id in enumerate(held)
+        ]
+        await _serving(registry, held)
+        body = await _initialize_refused(raw, token)
+        assert "one credential may hold 4" in body["error"]["message"]
+        assert body["error"]["data"] == {
+            "limit": 4,
+            "per_credential": True,
+            "stateless": True,
+            "retry_after": 30,
+        }
+        assert await raw.initialize()  # Everyone else still gets a session.
+        assert await asyncio.gather(*calls) == [HTTPStatus.OK] * 4
+    for session_id in held:
+        await _served(registry, session_id)
+    assert await raw.initialize(token)  # Done: one of them makes room.
+
+
+async def test_a_session_that_frees_up_during_the_wait_makes_room(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sessions: MockConfigEntry,
+    raw: Raw,
+    hass_admin_user: MockUser,
+) -> None:
+    """An initialize while each session serves a request gets in when one is done."""
+    registry = _registry(sessions)
+    token = await _token(hass, hass_admin_user)
+    held = [await raw.initialize(token) for _ in range(4)]
+    with patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0.5):
+        calls = [
+            asyncio.create_task(_lock_slowly(raw, session_id, token, 10 + index))
+            for index, session_id in enumerate(held)
+        ]
+        await _serving(registry, held)
+        opening = asyncio.create_task(raw.initialize(token))
+        await asyncio.sleep(0.1)
+        assert not opening.done()  # Every session is serving: it waits.
+        await asyncio.gather(*calls)
+        async with asyncio.timeout(5):
+            assert await opening
+    assert len(registry) == 4
+    assert sum([await raw.tools_list(sid, token) == HTTPStatus.OK for sid in held]) == 3
 
 
 async def test_idle_sessions_are_swept_on_home_assistants_clock(

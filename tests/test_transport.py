@@ -79,34 +79,85 @@ async def test_wrong_content_type_is_415(http: Any) -> None:
     assert "application/json" in body["error"]["message"]
 
 
-async def test_unknown_protocol_version_is_400(http: Any) -> None:
+def _discover(request_id: int | str, version: str) -> dict[str, Any]:
+    """Return a 2026-07-28 `server/discover` request for protocol `version`."""
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "server/discover",
+        "params": {
+            "_meta": {
+                "io.modelcontextprotocol/protocolVersion": version,
+                "io.modelcontextprotocol/clientInfo": {"name": "raw-test", "version": "0"},
+                "io.modelcontextprotocol/clientCapabilities": {},
+            }
+        },
+    }
+
+
+async def test_unsupported_protocol_version_names_the_versions_discover_lists(http: Any) -> None:
+    """-32022 answers the request's id and offers what server/discover offers."""
     response = await http.post(
         "/api/mcp",
-        json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-        headers={**HEADERS, "MCP-Protocol-Version": "1999-01-01"},
+        json=_discover(300, "2026-07-28"),
+        headers={**HEADERS, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"},
+    )
+    discovered = (await response.json())["result"]["supportedVersions"]
+    assert discovered == ["2026-07-28"]
+    response = await http.post(
+        "/api/mcp",
+        json=_discover(301, "v999.0.0"),
+        headers={**HEADERS, "MCP-Protocol-Version": "v999.0.0", "Mcp-Method": "server/discover"},
     )
     assert response.status == HTTPStatus.BAD_REQUEST
     body = await response.json()
+    assert body["id"] == 301
     assert body["error"]["code"] == -32022
-    assert "2025-11-25" in body["error"]["data"]["supported"]
-    assert "2026-07-28" in body["error"]["data"]["supported"]
+    assert body["error"]["data"] == {"supported": discovered, "requested": "v999.0.0"}
+    assert "initialize" in body["error"]["message"]  # How earlier clients get in.
+
+
+@pytest.mark.parametrize("request_id", [301, "req-301"])
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Accept": "text/html"}, HTTPStatus.NOT_ACCEPTABLE),
+        ({"Content-Type": "text/plain"}, HTTPStatus.UNSUPPORTED_MEDIA_TYPE),
+        ({"MCP-Protocol-Version": "1999-01-01"}, HTTPStatus.BAD_REQUEST),
+        ({"Origin": "https://evil.example"}, HTTPStatus.FORBIDDEN),
+    ],
+    ids=["accept", "content_type", "version", "origin"],
+)
+async def test_errors_answer_the_request_id(
+    http: Any, headers: dict[str, str], status: HTTPStatus, request_id: int | str
+) -> None:
+    """Whatever check fails, a body that parses gets its own id back."""
+    message = {"jsonrpc": "2.0", "id": request_id, "method": "tools/list"}
+    response = await http.post("/api/mcp", data=json.dumps(message), headers={**HEADERS, **headers})
+    assert response.status == status
+    body = await response.json()
+    assert body["id"] == request_id
+    assert body["error"]["code"] < 0
 
 
 @pytest.mark.parametrize(
-    ("payload", "code", "words"),
+    ("payload", "code", "words", "request_id"),
     [
-        ("{not json", -32700, "not JSON"),
-        ('{"hello": "world"}', -32600, "jsonrpc"),
-        ('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', -32600, "batches"),
-        ('{"jsonrpc": "2.0", "id": 1, "method": 5}', -32600, "method"),
-        ('"just a string"', -32600, "object"),
+        ("{not json", -32700, "not JSON", None),
+        ('{"hello": "world"}', -32600, "jsonrpc", None),
+        ('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', -32600, "batches", None),
+        ('{"jsonrpc": "2.0", "id": 1, "method": 5}', -32600, "method", 1),
+        ('"just a string"', -32600, "object", None),
     ],
 )
-async def test_malformed_json_rpc_is_400(http: Any, payload: str, code: int, words: str) -> None:
+async def test_malformed_json_rpc_is_400(
+    http: Any, payload: str, code: int, words: str, request_id: int | None
+) -> None:
     response = await http.post("/api/mcp", data=payload, headers=HEADERS)
     assert response.status == HTTPStatus.BAD_REQUEST
     body = await response.json()
     assert body["jsonrpc"] == "2.0"
+    assert body["id"] == request_id  # Null when no id can be read from the body.
     assert body["error"]["code"] == code
     assert words in body["error"]["message"]
     await _still_serving(http)

@@ -154,6 +154,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         version=version,
         budget=budget,
         resources=resources,
+        sessions=sessions.enabled,
     )
     endpoint = McpEndpoint(hass, server, sessions)
     urls: list[str] = hass.data.get(DATA_URLS, [])

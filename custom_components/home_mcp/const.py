@@ -47,9 +47,15 @@ MAX_REQUEST_BYTES: Final = 1024 * 1024
 
 # Session limits (§2), sized for a Raspberry Pi.
 MAX_SESSIONS: Final = 16
-"""Sessions open at once; the next `initialize` answers 503 (stateless still works)."""
+"""Sessions open at once; the next `initialize` replaces the longest-idle one."""
 MAX_SESSIONS_PER_CREDENTIAL: Final = 4
-"""One credential may hold this many of the sessions, so it cannot hold them all."""
+"""One credential may hold this many of the sessions, so it cannot hold them all;
+its next `initialize` replaces the longest-idle of them."""
+SESSION_ADMISSION_WAIT: Final = timedelta(seconds=20)
+"""How long an `initialize` waits for a session serving a request to finish and
+make room, before a 503."""
+SESSIONS_BUSY_RETRY_AFTER: Final = timedelta(seconds=30)
+"""`Retry-After` of the 503 when every session that could make room is busy."""
 SESSION_IDLE_TIMEOUT: Final = timedelta(minutes=30)
 """A session without a request or a notification for this long is closed."""
 SESSION_SWEEP_INTERVAL: Final = timedelta(minutes=1)

@@ -115,6 +115,7 @@ def create_server(
     budget: int,
     runner: ToolRunner,
     resources: ResourceHub | None = None,
+    sessions: bool = False,
 ) -> Server[Any]:
     """Build the MCP server for Home Assistant `hass`.
 
@@ -127,7 +128,13 @@ def create_server(
         reads, `resources/subscribe` and `subscriptions/listen`; None serves
         tools only.
     runner: runs the tools (`runner.ToolRunner`, shared with the LLM API).
+    sessions: the option `enable_sessions`. A handshake-era client can only
+        be sent updates on a session's stream, so `resources/subscribe` and
+        `resources/unsubscribe` are served, and `resources.subscribe`
+        advertised in `initialize`, only with sessions; 2026-07-28 clients
+        are offered `subscriptions/listen` (`server/discover`) either way.
     """
+    subscriptions = resources if sessions else None
     tools = runner.tools
     prompts = PromptMaker(
         ResourceReader(hass=hass, gate=gate, confirmations=confirmations, budget=budget)
@@ -202,8 +209,8 @@ def create_server(
         on_list_resources=resources.async_list_resources if resources else None,
         on_list_resource_templates=resources.async_list_templates if resources else None,
         on_read_resource=resources.async_read if resources else None,
-        on_subscribe_resource=resources.async_subscribe if resources else None,
-        on_unsubscribe_resource=resources.async_unsubscribe if resources else None,
+        on_subscribe_resource=subscriptions.async_subscribe if subscriptions else None,
+        on_unsubscribe_resource=subscriptions.async_unsubscribe if subscriptions else None,
         on_subscriptions_listen=resources.async_listen if resources else None,
         on_list_prompts=list_prompts,
         on_get_prompt=get_prompt,

@@ -2,7 +2,8 @@
 
 Handshake era (protocol versions up to 2025-11-25): `resources/subscribe`
 and `resources/unsubscribe`, only inside an MCP session (option
-`enable_sessions`), at most `MAX_SUBSCRIPTIONS_PER_SESSION` per session; each
+`enable_sessions`; without it the server neither serves nor advertises them,
+`server.create_server`), at most `MAX_SUBSCRIPTIONS_PER_SESSION` per session; each
 update is `notifications/resources/updated` sent on the session's
 server-to-client stream through the `ServerSession` saved at subscribe time.
 2026-07-28: `subscriptions/listen` (the SDK's `ListenHandler` over an

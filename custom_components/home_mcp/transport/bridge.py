@@ -70,6 +70,7 @@ async def async_serve_asgi(
     body: bytes,
     *,
     on_start: Callable[[int, CIMultiDict[str]], None] | None = None,
+    request_id: str | int | None = None,
 ) -> web.StreamResponse:
     """Run an ASGI `app` for `request` and stream its answer back.
 
@@ -82,6 +83,9 @@ async def async_serve_asgi(
     on_start: called with the status and headers the application answers
     with, once, even if the client already went away (the application
     considers the answer given either way).
+
+    request_id: the request's JSON-RPC id, for the error answered when the
+    application fails before answering.
     """
     response: web.StreamResponse | None = None
     disconnected = asyncio.Event()
@@ -135,11 +139,13 @@ async def async_serve_asgi(
                 HTTPStatus.INTERNAL_SERVER_ERROR,
                 -32603,
                 "Internal error in the MCP transport; see Home Assistant's log",
+                request_id=request_id,
             )
     if response is None:
         return rpc_error(
             HTTPStatus.INTERNAL_SERVER_ERROR,
             -32603,
             "The MCP transport ended without an answer",
+            request_id=request_id,
         )
     return response

@@ -28,7 +28,7 @@ from aiohttp import hdrs, web
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST
+from mcp_types import INVALID_REQUEST
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from multidict import CIMultiDict
 
@@ -36,7 +36,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 
 from ..caller import Caller
-from ..const import DOMAIN, MAX_REQUEST_BYTES, SESSION_SDK_IDLE_BACKSTOP
+from ..const import DOMAIN, MAX_REQUEST_BYTES, SESSION_SDK_IDLE_BACKSTOP, SESSIONS_BUSY_RETRY_AFTER
 from ..untrusted import undecodable_header
 from .auth import declared_client_name, origin_allowed, with_client_name
 from .bridge import asgi_scope, async_serve_asgi
@@ -44,9 +44,12 @@ from .sdk_sessions import SdkSessions
 from .sessions import SessionRegistry
 from .spec import (
     MCP_PROTOCOL_VERSION_HEADER,
+    SESSIONS_BUSY,
     SUPPORTED_PROTOCOL_VERSIONS,
     TRANSPORT_HINT,
-    async_read_message,
+    PostBody,
+    async_read_post,
+    check_post,
     is_request_id,
     rpc_error,
     unsupported_version,
@@ -174,11 +177,14 @@ class McpEndpoint:
         POST, or (sessions on) a GET or DELETE naming a session, reaches the
         SDK. Routing (sessions on): see `_async_route`.
         """
+        post = await async_read_post(request) if request.method == "POST" else PostBody()
+        request_id = post.request_id
         if (header := undecodable_header(request.headers.items())) is not None:
             return rpc_error(
                 HTTPStatus.BAD_REQUEST,
                 INVALID_REQUEST,
                 f"Invalid header {header[:60]!r}: its value is not UTF-8 text",
+                request_id=request_id,
             )
         if not origin_allowed(self._hass, request):
             return rpc_error(
@@ -186,11 +192,12 @@ class McpEndpoint:
                 INVALID_REQUEST,
                 "Origin not allowed: requests from a web page must come from "
                 "Home Assistant's own URL",
+                request_id=request_id,
             )
         version = request.headers.get(MCP_PROTOCOL_VERSION_HEADER)
         if request.method != "POST":
             return await self._async_handle_stream(request, caller, version)
-        read = await async_read_message(request, version)
+        read = check_post(request, version, post)
         if isinstance(read, web.Response):
             return read
         message, body = read
@@ -198,7 +205,7 @@ class McpEndpoint:
         # The SDK parses the body itself: the parsed message is let go before
         # it does, so a large one is freed at once instead of living on into
         # the garbage collector's oldest generation.
-        del message, read
+        del message, read, post
         return await self._async_route(request, caller, version, envelope, body)
 
     async def _async_route(
@@ -218,8 +225,8 @@ class McpEndpoint:
            sessions);
         2. `Mcp-Session-Id` present → that session (`_async_serve_session`:
            403 for another credential, 404 when unknown or closed);
-        3. `initialize` request → a new session (`_async_open_session`: 503
-           beyond the limit);
+        3. `initialize` request → a new session (`_async_open_session`: at a
+           limit it replaces the longest-idle session, 503 when all are busy);
         4. anything else → stateless.
         """
         declared = envelope.client_name
@@ -229,12 +236,17 @@ class McpEndpoint:
         if manager is not None and not modern:
             if (session_id := request.headers.get(MCP_SESSION_ID_HEADER)) is not None:
                 return await self._async_serve_session(
-                    request, caller, session_id, body, declared, manager
+                    request, caller, session_id, body, envelope, manager
                 )
             if envelope.method == "initialize" and envelope.request_id is not None:
                 return await self._async_open_session(request, named, envelope, body, manager)
         return await async_serve_asgi(
-            self._hass, self._manager.handle_request, request, asgi_scope(request, named), body
+            self._hass,
+            self._manager.handle_request,
+            request,
+            asgi_scope(request, named),
+            body,
+            request_id=envelope.request_id,
         )
 
     async def _async_handle_stream(
@@ -280,24 +292,29 @@ class McpEndpoint:
         caller: Caller,
         session_id: str,
         body: bytes,
-        declared: str | None,
+        envelope: _Envelope | None,
         manager: StreamableHTTPSessionManager,
     ) -> web.StreamResponse:
         """Serve a request naming `session_id` on the stateful manager.
 
-        Another credential than the one that opened the session gets 403 and
-        nothing reaches the SDK. An unknown or closed id goes to the SDK,
-        which answers 404 (the client then initializes again). A request on
-        a session counts as activity for the idle sweep when it arrives.
+        envelope: the POST's message (None for a GET or DELETE).
+
+        Another credential than the one that opened the session gets 403, an
+        unknown or closed id 404 (the client then initializes again), and
+        nothing reaches the SDK; either answer carries the request's id. A
+        request on a session counts as activity for the idle sweep when it
+        arrives.
         """
+        request_id = envelope.request_id if envelope is not None else None
         session = self.sessions.async_get(session_id)
-        if session is None:
-            if session_id in SdkSessions(manager).session_ids():
-                # Held by the SDK but never recorded here, so bound to no
-                # credential: answer as the SDK does for an unknown id.
-                return rpc_error(HTTPStatus.NOT_FOUND, INVALID_REQUEST, "Session not found")
-            scope = asgi_scope(request, caller)
-            return await async_serve_asgi(self._hass, manager.handle_request, request, scope, body)
+        if session is None or session_id not in SdkSessions(manager).session_ids():
+            # Unknown, ended (the SDK's own idle backstop included: forget it
+            # now), or held by the SDK but never recorded here, so bound to no
+            # credential.
+            self.sessions.async_prune()
+            return rpc_error(
+                HTTPStatus.NOT_FOUND, INVALID_REQUEST, "Session not found", request_id=request_id
+            )
         if session.credential_id != caller.credential_id:
             _LOGGER.warning(
                 "Refused a request on an MCP session from another credential (%s)",
@@ -309,10 +326,11 @@ class McpEndpoint:
                 "Forbidden: this session belongs to the credential that opened it. "
                 "Open your own session (initialize without Mcp-Session-Id) or send "
                 "requests without a session id",
+                request_id=request_id,
             )
+        declared = envelope.client_name if envelope is not None else None
         name = declared or session.client_name or request.headers.get(hdrs.USER_AGENT)
         scope = asgi_scope(request, with_client_name(caller, name))
-        self.sessions.touch(session_id)
 
         @callback
         def answered(_status: int, _headers: CIMultiDict[str]) -> None:
@@ -320,16 +338,58 @@ class McpEndpoint:
             # the session held before the client hears back.
             self.sessions.async_prune()
 
-        session.in_flight += 1  # An open GET stream keeps the session alive.
+        # An open GET stream keeps the session from the idle sweep, as any
+        # request does.
+        stream = request.method == "GET"
+        self.sessions.async_request_started(session, stream=stream)
         try:
             return await async_serve_asgi(
-                self._hass, manager.handle_request, request, scope, body, on_start=answered
+                self._hass,
+                manager.handle_request,
+                request,
+                scope,
+                body,
+                on_start=answered,
+                request_id=request_id,
             )
         finally:
-            session.in_flight -= 1
-            self.sessions.touch(session_id)
+            self.sessions.async_request_ended(session, stream=stream)
             # A DELETE (or a crash) ended it: release what it held now.
             self.sessions.async_prune()
+
+    def _sessions_busy(self, caller: Caller, envelope: _Envelope) -> web.Response:
+        """Return the 503 for an `initialize` no idle session can make room for."""
+        retry_after = round(SESSIONS_BUSY_RETRY_AFTER.total_seconds())
+        stateless = (
+            "Stateless requests still work: send requests without initialize and "
+            "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28)"
+        )
+        wait = self.sessions.admission_wait.total_seconds()
+        busy = f"stayed busy serving a request for {wait:g} seconds"
+        if self.sessions.async_credential_full(caller.credential_id):
+            limit = self.sessions.per_credential
+            message = (
+                f"Too many open sessions for this credential: one credential may hold "
+                f"{limit} of Home MCP's sessions, and each of its {limit} {busy}. "
+                f"Retry in {retry_after} seconds, or end one (DELETE with its "
+                f"Mcp-Session-Id). {stateless}"
+            )
+            data = {"limit": limit, "per_credential": True}
+        else:
+            limit = self.sessions.limit
+            message = (
+                f"Too many open sessions: Home MCP keeps at most {limit} sessions open, "
+                f"and each {busy}. Retry in {retry_after} seconds. {stateless}"
+            )
+            data = {"limit": limit}
+        return rpc_error(
+            HTTPStatus.SERVICE_UNAVAILABLE,
+            SESSIONS_BUSY,
+            message,
+            {**data, "stateless": True, "retry_after": retry_after},
+            request_id=envelope.request_id,
+            headers={hdrs.RETRY_AFTER: str(retry_after)},
+        )
 
     async def _async_open_session(
         self,
@@ -339,39 +399,18 @@ class McpEndpoint:
         body: bytes,
         manager: StreamableHTTPSessionManager,
     ) -> web.StreamResponse:
-        """Serve an `initialize` that opens a session, within the limit.
+        """Serve an `initialize` that opens a session, within the limits.
 
-        Beyond `sessions.limit` the answer is 503 and the SDK never sees the
-        request. The new session's id is read from the `Mcp-Session-Id`
-        header of the SDK's answer (status below 400) and recorded with
-        `caller` as its owner.
+        At a limit the new session replaces the longest-idle one in its way
+        (`SessionRegistry.async_admit`); when each of those stays busy the
+        answer is 503 with `Retry-After` and `SESSIONS_BUSY`, and the SDK
+        never sees the request. The new session's id is read from the
+        `Mcp-Session-Id` header of the SDK's answer (status below 400) and
+        recorded with `caller` as its owner.
         """
-        admission = self.sessions.async_admit(caller.credential_id)
-        if admission is None and self.sessions.async_credential_full(caller.credential_id):
-            limit = self.sessions.per_credential
-            return rpc_error(
-                HTTPStatus.SERVICE_UNAVAILABLE,
-                INTERNAL_ERROR,
-                f"Too many open sessions for this credential: one credential may hold "
-                f"{limit} of Home MCP's sessions. End one (DELETE with its "
-                "Mcp-Session-Id) or send requests without a session; stateless "
-                "requests still work",
-                {"limit": limit, "per_credential": True, "stateless": True},
-                request_id=envelope.request_id,
-            )
+        admission = await self.sessions.async_admit(caller.credential_id)
         if admission is None:
-            limit = self.sessions.limit
-            return rpc_error(
-                HTTPStatus.SERVICE_UNAVAILABLE,
-                INTERNAL_ERROR,
-                f"Too many open sessions: Home MCP keeps at most {limit} sessions open. "
-                "Stateless requests still work: send requests without initialize and "
-                "without Mcp-Session-Id (or with MCP-Protocol-Version 2026-07-28); "
-                "sessions free up when clients end them (DELETE) or after "
-                f"{round(self.sessions.idle_timeout.total_seconds() / 60)} minutes idle",
-                {"limit": limit, "stateless": True},
-                request_id=envelope.request_id,
-            )
+            return self._sessions_busy(caller, envelope)
 
         @callback
         def opened(status: int, headers: CIMultiDict[str]) -> None:
@@ -386,6 +425,7 @@ class McpEndpoint:
                 asgi_scope(request, caller),
                 body,
                 on_start=opened,
+                request_id=envelope.request_id,
             )
         finally:
             admission.async_release()

@@ -35,6 +35,7 @@ class McpSession:
     last_seen: when the last request on it arrived or ended (UTC).
     in_flight: requests on it being served now (an open GET stream is one);
         a session with one is never idle.
+    streams: how many of `in_flight` are its GET stream (a client listening).
     """
 
     session_id: str
@@ -45,6 +46,7 @@ class McpSession:
     opened_at: datetime
     last_seen: datetime
     in_flight: int = 0
+    streams: int = 0
 
 
 type SessionCloseCallback = Callable[[McpSession], None]

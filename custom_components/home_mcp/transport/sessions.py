@@ -9,7 +9,13 @@ the limits of DESIGN §2:
 - at most `MAX_SESSIONS` at once, and `MAX_SESSIONS_PER_CREDENTIAL` per
   credential (one credential cannot lock every other client out): the
   transport asks `async_admit` before an `initialize` reaches the SDK (the
-  SDK's own `max_sessions` is a backstop);
+  SDK's own `max_sessions` is a backstop). At a limit, the new session
+  replaces the longest-idle session that stands in its way (clients that
+  never end their sessions, such as one bridge launch after another, do not
+  lock their own credential out); one of the credential's own that only
+  holds its GET stream open comes after the idle ones; only when every one
+  of them stays busy serving a request for `SESSION_ADMISSION_WAIT` is the
+  `initialize` refused;
 - a session belongs to the credential that opened it
   (`McpSession.credential_id`, `Caller.credential_id`): the transport answers
   403 to any other credential and nothing reaches the SDK; revoking the
@@ -32,8 +38,9 @@ terminate one). Everything here runs in the event loop.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from functools import partial
 import logging
@@ -48,6 +55,7 @@ from ..const import (
     DOMAIN,
     MAX_SESSIONS,
     MAX_SESSIONS_PER_CREDENTIAL,
+    SESSION_ADMISSION_WAIT,
     SESSION_IDLE_TIMEOUT,
     SESSION_SWEEP_INTERVAL,
 )
@@ -64,6 +72,20 @@ def _no_subscriptions(session_id: str) -> int:
     return 0
 
 
+def _quietest(sessions: Iterable[McpSession], *, listening: bool) -> McpSession | None:
+    """Return the session of `sessions` that makes room: the longest idle.
+
+    listening: False, only a session with nothing in flight; True, also one
+    whose only request is its server-to-client stream (a client listening,
+    which then initializes again). A session serving a request is never one.
+    """
+    return min(
+        (s for s in sessions if not s.in_flight or (listening and s.in_flight == s.streams)),
+        key=lambda session: session.last_seen,
+        default=None,
+    )
+
+
 class SessionRegistry:
     """The open MCP sessions of one config entry, and their limits.
 
@@ -72,6 +94,8 @@ class SessionRegistry:
     limit: most sessions open at once.
     idle_timeout: a session with no activity for this long is closed by the
         sweep (so within `idle_timeout` + one sweep interval).
+    admission_wait: how long an `initialize` waits for a busy session to
+        make room before it is refused (`async_admit`).
     subscription_count: `(session_id) -> int`, how many subscriptions a
         session holds, for the status; set by whoever keeps subscriptions
         (default: always 0).
@@ -85,6 +109,7 @@ class SessionRegistry:
         limit: int = MAX_SESSIONS,
         per_credential: int = MAX_SESSIONS_PER_CREDENTIAL,
         idle_timeout: timedelta = SESSION_IDLE_TIMEOUT,
+        admission_wait: timedelta = SESSION_ADMISSION_WAIT,
     ) -> None:
         """Create an empty registry; nothing runs until `async_start`."""
         self.hass = hass
@@ -92,6 +117,8 @@ class SessionRegistry:
         self.limit = limit
         self.per_credential = per_credential
         self.idle_timeout = idle_timeout
+        self.admission_wait = admission_wait
+        self._room_waiters: set[asyncio.Future[None]] = set()
         self.subscription_count: Callable[[str], int] = _no_subscriptions
         self._sessions: dict[str, McpSession] = {}
         self._admitting = 0
@@ -186,23 +213,92 @@ class SessionRegistry:
 
     # -- opening and using -------------------------------------------------
 
-    @callback
-    def async_admit(self, credential_id: str) -> SessionAdmission | None:
+    async def async_admit(self, credential_id: str) -> SessionAdmission | None:
         """Reserve a place for a session an `initialize` is about to open.
 
-        Returns None when `limit` sessions are open or being opened, or
-        `per_credential` of them belong to `credential_id` (the transport
-        answers 503, `async_credential_full` tells which). Sessions the SDK
-        already dropped are forgotten first, so they do not count.
+        Sessions the SDK already dropped are forgotten first, so they do not
+        count. When `credential_id` holds `per_credential` sessions, the
+        longest-idle of them makes room; when `limit` sessions are open, the
+        longest-idle of this credential's, else of anyone's
+        (`_async_to_replace`). That session is
+        closed as a DELETE closes it (`async_close`) before this returns.
+        A session whose only request is its GET stream (a client listening)
+        makes room after the idle ones of the credential, never for another
+        credential. While each session that could make room is serving a
+        request, this waits up to `admission_wait` for one to finish or
+        close; then it returns None (the transport answers 503;
+        `async_credential_full` tells which limit).
         """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.admission_wait.total_seconds()
         self.async_prune()
-        if len(self._sessions) + self._admitting >= self.limit or self.async_credential_full(
-            credential_id
-        ):
-            return None
+        replaced: McpSession | None = None
+        while not self._async_has_room(credential_id):
+            if (replaced := self._async_to_replace(credential_id)) is not None:
+                break
+            if not await self._async_wait_for_room(deadline):
+                return None
+            self.async_prune()
         self._admitting += 1
         self._admitting_for[credential_id] += 1
-        return SessionAdmission(self._async_add, partial(self._async_release_place, credential_id))
+        admission = SessionAdmission(
+            self._async_add, partial(self._async_release_place, credential_id)
+        )
+        if replaced is not None:
+            _LOGGER.debug(
+                "Session %s… of %s idle since %s: closing it to make room for a new one",
+                replaced.session_id[:8],
+                replaced.credential_name,
+                replaced.last_seen,
+            )
+            # Forgotten at once (before any await): no other admission picks it.
+            await self.async_close(replaced.session_id)
+        return admission
+
+    @callback
+    def _async_has_room(self, credential_id: str) -> bool:
+        """Return True when `credential_id` may open a session without another ending."""
+        return not self.async_credential_full(credential_id) and (
+            len(self._sessions) + self._admitting < self.limit
+        )
+
+    @callback
+    def _async_to_replace(self, credential_id: str) -> McpSession | None:
+        """Return the session that makes room for a new one of `credential_id`, or None.
+
+        At the credential's limit: its own longest-idle session, else its own
+        longest-idle listening one. At the overall limit, then: the longest-idle
+        of anyone's, never another credential's listening client. None when
+        every candidate is serving a request.
+        """
+        own = [s for s in self._sessions.values() if s.credential_id == credential_id]
+        found = _quietest(own, listening=False) or _quietest(own, listening=True)
+        if found is None and not self.async_credential_full(credential_id):
+            found = _quietest(self._sessions.values(), listening=False)
+        return found
+
+    async def _async_wait_for_room(self, deadline: float) -> bool:
+        """Wait until a session may have made room (`_async_room_made`); False at `deadline`."""
+        loop = asyncio.get_running_loop()
+        if (remaining := deadline - loop.time()) <= 0:
+            return False
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._room_waiters.add(waiter)
+        try:
+            async with asyncio.timeout(remaining):
+                await waiter
+        except TimeoutError:
+            return False
+        finally:
+            self._room_waiters.discard(waiter)
+        return True
+
+    @callback
+    def _async_room_made(self) -> None:
+        """Wake the admissions waiting for room: a request ended, or a session or place went."""
+        for waiter in self._room_waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     @callback
     def async_credential_full(self, credential_id: str) -> bool:
@@ -216,6 +312,7 @@ class SessionRegistry:
         self._admitting_for[credential_id] -= 1
         if self._admitting_for[credential_id] <= 0:
             del self._admitting_for[credential_id]
+        self._async_room_made()
 
     @callback
     def _async_add(self, session_id: str, caller: Caller) -> McpSession:
@@ -251,6 +348,22 @@ class SessionRegistry:
             f"{DOMAIN} close a revoked credential's session",
             eager_start=False,
         )
+
+    @callback
+    def async_request_started(self, session: McpSession, *, stream: bool) -> None:
+        """Note a request on `session` being served (`stream`: its GET stream)."""
+        session.in_flight += 1
+        session.streams += stream
+        session.last_seen = dt_util.utcnow()
+
+    @callback
+    def async_request_ended(self, session: McpSession, *, stream: bool) -> None:
+        """Note the end of a request on `session`; a session doing nothing can make room."""
+        session.in_flight -= 1
+        session.streams -= stream
+        session.last_seen = dt_util.utcnow()
+        if session.in_flight == session.streams:
+            self._async_room_made()
 
     @callback
     def touch(self, session_id: str) -> None:
@@ -324,6 +437,7 @@ class SessionRegistry:
             return None
         if (unsubscribe := self._revoke_listeners.pop(session_id, None)) is not None:
             unsubscribe()
+        self._async_room_made()
         _LOGGER.debug("Session %s… closed", session_id[:8])
         for close_callback in list(self._close_callbacks):
             try:

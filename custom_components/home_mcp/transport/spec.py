@@ -4,14 +4,17 @@ A POST is checked against the specification's Streamable HTTP section
 (Accept, Content-Type, MCP-Protocol-Version, body size, the body as UTF-8
 JSON, the JSON-RPC shape and request ids) before the SDK sees it; a failed
 check answers with the specification's status and a JSON-RPC error body that
-says what to send.
+says what to send. Its body is read first (`async_read_post`, at most
+`MAX_REQUEST_BYTES`), so that whichever check fails answers with the
+request's id when the body holds one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from http import HTTPStatus
 import json
-from typing import Any, Final
+from typing import Any, Final, TypeIs
 
 from aiohttp import web
 from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION
@@ -25,6 +28,11 @@ SUPPORTED_PROTOCOL_VERSIONS: Final = (
     *HANDSHAKE_PROTOCOL_VERSIONS,
     *MODERN_PROTOCOL_VERSIONS,
 )
+
+SESSIONS_BUSY: Final = -32010
+"""JSON-RPC error of the 503 refusing a session because every one that could make
+room is busy: the implementation-defined band (-32000 to -32019) of the
+2026-07-28 allocation, neither a client's mistake (-32600) nor a fault (-32603)."""
 
 ACCEPT_HINT: Final = "Send 'Accept: application/json, text/event-stream'."
 TRANSPORT_HINT: Final = (
@@ -123,88 +131,139 @@ def tool_call_problem(message: dict[str, Any]) -> str | None:
     return None
 
 
-def is_request_id(value: Any) -> bool:
+def is_request_id(value: Any) -> TypeIs[str | int]:
     """Return True for a JSON-RPC id MCP allows: a string or an integer (not a boolean)."""
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 
-async def async_read_message(
-    request: web.Request, version: str | None
-) -> tuple[Any, bytes] | web.Response:
-    """Return a POST's JSON-RPC message and its body, or the answer to a failed check.
+@dataclass(frozen=True, slots=True)
+class PostBody:
+    """A POST's body as read, before any check of the request answers.
 
-    The checks run in the order of the MCP specification's Streamable HTTP
-    section (Accept, Content-Type, `version`, body size, UTF-8 JSON, JSON-RPC
-    shape); the first failed check answers.
+    message: the parsed JSON (made safe, `untrusted.parse_body`), or None
+        when the body could not be read or parsed.
+    body: the bytes to pass on to the SDK.
+    unreadable: the answer when the body could not be read or parsed (413,
+        or 400 with a parse error); its id is null, there being none to read.
     """
-    if not accepts_json(request.headers.get("Accept", "")):
-        return rpc_error(
-            HTTPStatus.NOT_ACCEPTABLE,
-            INVALID_REQUEST,
-            f"Not Acceptable: the response is JSON. {ACCEPT_HINT}",
-        )
-    if problem := content_type_problem(request.headers.get("Content-Type", "")):
-        return rpc_error(
-            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-            INVALID_REQUEST,
-            f"Unsupported Media Type: {problem}",
-        )
-    if version is not None and version not in SUPPORTED_PROTOCOL_VERSIONS:
-        return unsupported_version(version)
+
+    message: Any = None
+    body: bytes = b""
+    unreadable: web.Response | None = None
+
+    @property
+    def request_id(self) -> str | int | None:
+        """Return the id of the JSON-RPC request the body holds, or None.
+
+        Every error answer carries it (JSON-RPC 2.0 §5: null only when it
+        cannot be detected), whatever check of the request fails.
+        """
+        if isinstance(self.message, dict) and is_request_id(request_id := self.message.get("id")):
+            return request_id
+        return None
+
+
+async def async_read_post(request: web.Request) -> PostBody:
+    """Read and parse a POST's body, at most `MAX_REQUEST_BYTES` of it."""
     if (request.content_length or 0) > MAX_REQUEST_BYTES:
-        return too_large()
+        return PostBody(unreadable=too_large())
     chunks: list[bytes] = []
     size = 0
     try:
         while chunk := await request.content.read(64 * 1024):
             size += len(chunk)
             if size > MAX_REQUEST_BYTES:
-                return too_large()
+                return PostBody(unreadable=too_large())
             chunks.append(chunk)
     except web.RequestPayloadError:
-        return rpc_error(
-            HTTPStatus.BAD_REQUEST,
-            PARSE_ERROR,
-            "Parse error: the body could not be read as sent (its Content-Encoding "
-            "or chunked framing is broken); send plain UTF-8 JSON",
+        return PostBody(
+            unreadable=rpc_error(
+                HTTPStatus.BAD_REQUEST,
+                PARSE_ERROR,
+                "Parse error: the body could not be read as sent (its Content-Encoding "
+                "or chunked framing is broken); send plain UTF-8 JSON",
+            )
         )
     try:
         message, body = parse_body(b"".join(chunks))
     except (NotUtf8Error, NotJsonError) as err:
-        return rpc_error(HTTPStatus.BAD_REQUEST, PARSE_ERROR, f"Parse error: {err}")
+        problem = rpc_error(HTTPStatus.BAD_REQUEST, PARSE_ERROR, f"Parse error: {err}")
     except TooDeepError as err:
-        return rpc_error(HTTPStatus.BAD_REQUEST, INVALID_REQUEST, f"Invalid Request: {err}")
+        problem = rpc_error(HTTPStatus.BAD_REQUEST, INVALID_REQUEST, f"Invalid Request: {err}")
     except ValueError as err:
-        return rpc_error(
+        problem = rpc_error(
             HTTPStatus.BAD_REQUEST,
             PARSE_ERROR,
             f"Parse error: the body is not JSON ({str(err)[:120]})",
         )
+    else:
+        return PostBody(message=message, body=body)
+    return PostBody(unreadable=problem)
+
+
+def check_post(
+    request: web.Request, version: str | None, post: PostBody
+) -> tuple[Any, bytes] | web.Response:
+    """Return a POST's JSON-RPC message and its body, or the answer to a failed check.
+
+    The checks run in the order of the MCP specification's Streamable HTTP
+    section (Accept, Content-Type, `version`, body size, UTF-8 JSON, JSON-RPC
+    shape); the first failed check answers, with the request's id when the
+    body holds one.
+    """
+    request_id = post.request_id
+    if not accepts_json(request.headers.get("Accept", "")):
+        return rpc_error(
+            HTTPStatus.NOT_ACCEPTABLE,
+            INVALID_REQUEST,
+            f"Not Acceptable: the response is JSON. {ACCEPT_HINT}",
+            request_id=request_id,
+        )
+    if problem := content_type_problem(request.headers.get("Content-Type", "")):
+        return rpc_error(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            INVALID_REQUEST,
+            f"Unsupported Media Type: {problem}",
+            request_id=request_id,
+        )
+    if version is not None and version not in SUPPORTED_PROTOCOL_VERSIONS:
+        return unsupported_version(version, request_id)
+    if post.unreadable is not None:
+        return post.unreadable
+    message = post.message
     if (problem := is_jsonrpc_message(message)) is not None:
-        request_id = message.get("id") if isinstance(message, dict) else None
         return rpc_error(
             HTTPStatus.BAD_REQUEST,
             INVALID_REQUEST,
             f"Invalid Request: {problem}",
-            request_id=request_id if is_request_id(request_id) else None,
+            request_id=request_id,
         )
     if (problem := tool_call_problem(message)) is not None:
         return rpc_error(
             HTTPStatus.OK,
             INVALID_PARAMS,
             f"Invalid params: {problem}",
-            request_id=message.get("id") if is_request_id(message.get("id")) else None,
+            request_id=request_id,
         )
-    return message, body
+    return message, post.body
 
 
-def unsupported_version(version: str) -> web.Response:
-    """Return the 400 for an MCP-Protocol-Version Home MCP does not speak."""
+def unsupported_version(version: str, request_id: str | int | None = None) -> web.Response:
+    """Return the 400 for an MCP-Protocol-Version Home MCP does not speak.
+
+    Its `-32022` lists the versions `server/discover` lists (2026-07-28 on);
+    a client of an earlier version negotiates it with `initialize`, as the
+    message says.
+    """
     return rpc_error(
         HTTPStatus.BAD_REQUEST,
         UNSUPPORTED_PROTOCOL_VERSION,
-        f"Unsupported MCP-Protocol-Version {version[:40]!r}",
-        {"supported": list(SUPPORTED_PROTOCOL_VERSIONS), "requested": version[:40]},
+        f"Unsupported MCP-Protocol-Version {version[:40]!r}: Home MCP speaks "
+        f"{', '.join(MODERN_PROTOCOL_VERSIONS)} (as server/discover lists); a client "
+        f"of protocol {HANDSHAKE_PROTOCOL_VERSIONS[0]} to {HANDSHAKE_PROTOCOL_VERSIONS[-1]} "
+        "sends initialize first and then the version it negotiated",
+        {"supported": list(MODERN_PROTOCOL_VERSIONS), "requested": version[:40]},
+        request_id=request_id,
     )
 
 

@@ -23,7 +23,7 @@ from ..const import CORE_MCP_SERVER_DOMAIN, DOMAIN, URL_HOME_MCP, URL_MCP
 from ..models import HomeMcpConfigEntry
 from ..repairs import async_note_request
 from .auth import async_authenticate
-from .spec import rpc_error
+from .spec import async_read_post, rpc_error
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -71,6 +71,13 @@ def _starting_answer(hass: HomeAssistant) -> web.Response | None:
     )
 
 
+async def _async_request_id(request: web.Request) -> str | int | None:
+    """Return the JSON-RPC id of an authenticated POST about to be refused, or None."""
+    if request.method != "POST":
+        return None
+    return (await async_read_post(request)).request_id
+
+
 class HomeMcpView(HomeAssistantView):
     """The MCP endpoint: `/api/home_mcp` always, `/api/mcp` when it is free."""
 
@@ -100,6 +107,7 @@ class HomeMcpView(HomeAssistantView):
                 HTTPStatus.NOT_FOUND,
                 INVALID_REQUEST,
                 "Home MCP is not set up: add it in Settings > Devices & services",
+                request_id=await _async_request_id(request),
             )
         async_note_request(hass, caller, request.remote)
         if self.url == URL_MCP and async_core_mcp_server_active(hass):
@@ -108,6 +116,7 @@ class HomeMcpView(HomeAssistantView):
                 INVALID_REQUEST,
                 f"{URL_MCP} belongs to Home Assistant's own MCP server; "
                 f"Home MCP answers at {URL_HOME_MCP}",
+                request_id=await _async_request_id(request),
             )
         return await entries[0].runtime_data.endpoint.async_handle(request, caller)
 
