@@ -755,3 +755,21 @@ async def test_revoking_the_credential_ends_its_sessions(
     assert registry.async_get(by_key) is None
     assert [s.session_id for s in registry.async_sessions()] == [kept]
     assert await raw.tools_list(kept) == HTTPStatus.OK
+
+
+def test_the_sdk_session_table_home_mcp_reads_exists_in_this_sdk() -> None:
+    """The SDK's session table and its DELETE ending are there, as `SdkSessions` reads them.
+
+    Both are private to the MCP SDK (`transport/sdk_sessions.py` is their
+    only reader): an SDK upgrade that renames either fails here first.
+    """
+    import inspect  # noqa: PLC0415
+
+    from mcp.server.lowlevel.server import Server  # noqa: PLC0415
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager  # noqa: PLC0415
+
+    manager = StreamableHTTPSessionManager(app=Server("contract"), stateless=False)
+    assert manager._server_instances == {}  # noqa: SLF001
+    discard = manager._discard_session  # noqa: SLF001
+    assert inspect.iscoroutinefunction(discard)
+    assert list(inspect.signature(discard).parameters) == ["session_id", "transport"]
