@@ -1068,3 +1068,180 @@ async def test_a_branch_its_own_variables_never_take_runs_nothing(
     else:
         assert_ran(result)
     await assert_house(hass, LOCKED)
+
+
+def _presence_if(person: str) -> dict[str, Any]:
+    """Return the owner's "front door follows presence": notify on leaving, unlock otherwise."""
+    return {
+        "alias": "Front door follows presence",
+        "triggers": [
+            {"trigger": "state", "entity_id": person, "to": "off", "id": "leave"},
+            {"trigger": "state", "entity_id": person, "to": "on", "id": "arrive"},
+        ],
+        "actions": [
+            {
+                "if": [{"condition": "template", "value_template": "{{ trigger.id == 'leave' }}"}],
+                "then": [{"action": "persistent_notification.create", "data": {"message": "Bye"}}],
+                "else": [UNLOCK],
+            }
+        ],
+    }
+
+
+def _presence_choose(person: str) -> dict[str, Any]:
+    """Return the same through a `choose` on `trigger.to_state.state`, unlocking by default."""
+    option = {
+        "conditions": [
+            {"condition": "template", "value_template": "{{ trigger.to_state.state == 'off' }}"}
+        ],
+        "sequence": [{"action": "persistent_notification.create", "data": {"message": "Left"}}],
+    }
+    return {
+        "alias": "Front door follows presence",
+        "triggers": [{"trigger": "state", "entity_id": person}],
+        "actions": [{"choose": [option], "default": [UNLOCK]}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("shape", "variables"),
+    [
+        ("if", None),
+        ("if", {"trigger": {"id": "leave"}}),
+        ("choose", {"trigger": {"to_state": {"state": "off"}}}),
+    ],
+    ids=["no_variables", "a_trigger_id_given", "a_to_state_given"],
+)
+async def test_automation_trigger_runs_with_no_trigger_whatever_variables_it_is_given(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, shape: str, variables: Any
+) -> None:
+    """`automation.trigger` runs with `trigger: {platform: None}`, over any the caller gives.
+
+    So `trigger.id == 'leave'` is false and the `else` (or the `default`)
+    unlocks: the trigger waits, whatever `trigger` the client writes into
+    its variables (red team 36).
+    """
+    person = await owner.create_helper("input_boolean", "Home")
+    config = _presence_if(person) if shape == "if" else _presence_choose(person)
+    automation = await owner.save_automation("presence_door", config)
+    data = {"variables": variables} if variables is not None else None
+    result = await call_service(
+        mcp, "automation.trigger", target={"entity_id": automation}, data=data
+    )
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_what_a_client_gives_a_script_is_text_home_assistant_never_renders(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A field given as `{{ 'lock' }}` is that text: `door_action == 'lock'` is false, it unlocks.
+
+    Home Assistant renders a step's data before a call, never what a call
+    is given (red team 36).
+    """
+    await owner.save_script(
+        "front_door",
+        {
+            "alias": "Front door",
+            "fields": {"door_action": {"selector": {"select": {"options": ["lock", "unlock"]}}}},
+            "sequence": [
+                {
+                    "if": "{{ door_action == 'lock' }}",
+                    "then": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+                    "else": [UNLOCK],
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "script.front_door", data={"door_action": "{{ 'lock' }}"})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_variable_a_loop_sets_holds_any_round_s_value(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A retry loop counts its rounds (`tries: "{{ tries + 1 }}"`): its third round unlocks.
+
+    Home Assistant's `variables` step in a `repeat` updates the run's
+    variable, so a condition on it is not decided by its value before the
+    loop (red team 36).
+    """
+    await owner.save_script(
+        "jammed_lock",
+        {
+            "alias": "Jammed lock recovery",
+            "sequence": [
+                {"variables": {"tries": 0}},
+                {
+                    "repeat": {
+                        "count": 3,
+                        "sequence": [
+                            {"variables": {"tries": "{{ tries + 1 }}"}},
+                            {"if": "{{ tries == 3 }}", "then": [UNLOCK]},
+                        ],
+                    }
+                },
+            ],
+        },
+    )
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.jammed_lock"})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_an_attribute_trigger_s_to_is_the_attribute_s_value_not_the_state(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`attribute: effect, to: rainbow`: the run's `trigger.to_state.state` is the light's state.
+
+    So `trigger.to_state.state == 'rainbow'` is false and the `else`
+    unlocks: setting the light's effect waits (red team 36).
+    """
+    await owner.save_automation(
+        "bright",
+        {
+            "alias": "Full brightness",
+            "triggers": [
+                {
+                    "trigger": "state",
+                    "entity_id": "light.bed_light",
+                    "attribute": "effect",
+                    "to": "rainbow",
+                }
+            ],
+            "actions": [
+                {
+                    "if": "{{ trigger.to_state.state == 'rainbow' }}",
+                    "then": [
+                        {"action": "persistent_notification.create", "data": {"message": "!"}}
+                    ],
+                    "else": [UNLOCK],
+                }
+            ],
+        },
+    )
+    result = await call_service(
+        mcp,
+        "light.turn_on",
+        target={"entity_id": "light.bed_light"},
+        data={"effect": "rainbow"},
+    )
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_an_action_name_ending_in_capitals_is_one_ending_so_in_lower_case(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`script.{{ alert }}_LED`: Home Assistant reads the name in lower case (red team 36)."""
+    await owner.save_script("let_in_led", {"alias": "Let in LED", "sequence": [UNLOCK]})
+    alert = await owner.create_helper("input_select", "Alert", options=["let_in"])
+    await owner.save_script(
+        "led_reset",
+        {"alias": "LED reset", "sequence": [{"action": f"script.{{{{ states('{alert}') }}}}_LED"}]},
+    )
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.led_reset"})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -1038,7 +1038,9 @@ def _fired(
                 options = False
             else:
                 states, options = entity_states(hass, entity_id)
-            to_states = _listed(trigger.get("to")) if kind == "state" else None
+            # With `attribute:`, `to:` is the attribute's value, not the state's.
+            attribute = "attribute" in trigger
+            to_states = _listed(trigger.get("to")) if kind == "state" and not attribute else None
             if options and to_states is None:
                 bindings.record.options_of.add(entity_id)
             for to_state in to_states or states or [ANY]:
@@ -1067,6 +1069,8 @@ def _fired(
     if kind == "mqtt":
         topic = trigger.get("topic")
         payload = trigger.get("payload")
+        if "value_template" in trigger:
+            payload = ANY  # `payload:` matches the template's value; the run sees the message.
         yield Partial(
             base,
             topic=topic if isinstance(topic, str) and not set("+#") & set(topic) else ANY,
@@ -1146,7 +1150,10 @@ def _static_suffix(text: str) -> str:
             continue
         if isinstance(node, jinja2.nodes.Output) and node.nodes:
             last = node.nodes[-1]
-            return last.data.rstrip() if isinstance(last, jinja2.nodes.TemplateData) else ""
+            # Home Assistant reads an action's name in lower case (`cv.service`).
+            if not isinstance(last, jinja2.nodes.TemplateData):
+                return ""
+            return str(last.data).rstrip().lower()
         return ""
     return ""
 
@@ -1201,6 +1208,30 @@ def caller_names(script: Any) -> frozenset[str]:
     return frozenset(read - set_here - _RUN_NAMES - set(_environment().globals))
 
 
+def _given(value: Any) -> Any:
+    """Return a value a run is given as the run sees it.
+
+    Home Assistant renders a step's data before the call and never what a
+    call is given: a client's `"{{ 'lock' }}"` is that text. Only the
+    owner's templates the gate has not rendered yet (`Template`) are.
+    """
+    if isinstance(value, Template):
+        return render_value(value, {})
+    if isinstance(value, Mapping):
+        return {key: _given(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_given(item) for item in value]
+    return value
+
+
+def names_set(config: Any) -> frozenset[str]:
+    """Return the variables a configuration sets (`variables` steps, `response_variable`)."""
+    read: set[str] = set()
+    set_here: set[str] = set()
+    _names_in(config, read, set_here)
+    return frozenset(set_here)
+
+
 def run_bindings(
     entity_id: str,
     variables: Any,
@@ -1221,10 +1252,11 @@ def run_bindings(
     so is any variable only a caller can give (`caller_names`).
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
-    known = {str(name): render_value(value, {}) for name, value in given.items()}
+    known = {str(name): _given(value) for name, value in given.items()}
     own: dict[str, Any] = {"this": Partial(entity_id=entity_id), **known}
+    own.pop("context", None)  # Home Assistant sets the run's own over a caller's.
     if triggered:
-        own.setdefault("trigger", {"platform": None})
+        own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
     bindings = Bindings.open(own).with_variables(getattr(script, "variables", None), defaults=True)
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
         for name in sorted({str(name) for name in fields} | caller_names(script)):

@@ -47,6 +47,7 @@ from .bindings import (
     Partial,
     Unbounded,
     has_template,
+    names_set,
     renders,
     static_prefix,
     static_suffix,
@@ -350,6 +351,9 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             before = judge.bindings
             if before is not None:
                 judge.bindings = before.with_value("repeat", _repeat_items(judge, repeat))
+                # What a round sets, a later round (and what follows) sees: any round's value.
+                for name in sorted(names_set(repeat.get(CONF_SEQUENCE))):
+                    judge.bindings = judge.bindings.with_value(name, None)
             try:
                 walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
             finally:
