@@ -166,9 +166,12 @@ async def test_floor_with_garage_refused_nothing_moves(
     assert {e: hass.states.get(e) for e in before} == before
 
 
-async def test_all_covers_refused(mcp: McpHarness, hass: HomeAssistant) -> None:
-    """entity_id: all reaches the garage door: refused, nothing moves."""
-    result = await _call(mcp, "cover", "open_cover", {"entity_id": "all"})
+@pytest.mark.parametrize("everything", [["all"], [" ALL "], "all"])
+async def test_all_covers_refused(
+    mcp: McpHarness, hass: HomeAssistant, everything: list[str] | str
+) -> None:
+    """entity_id: ["all"] (or the string all) reaches the garage door: refused, nothing moves."""
+    result = await _call(mcp, "cover", "open_cover", {"entity_id": everything})
     _assert_refused(result)
     assert _state(hass, "cover.garage_door") == "closed"
     assert _state(hass, "cover.kitchen_window") == "closed"
@@ -278,6 +281,32 @@ async def test_missing_target_is_an_error(mcp: McpHarness) -> None:
     )
     assert result["error"] == "not_found"
     assert result["missing"] == {"entity_id": ["light.nowhere"], "area_id": ["attic"]}
+
+
+async def test_one_id_as_a_string_is_read_as_a_list_of_one(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The schema says a list of ids; one id, or ids with commas, as a string still work."""
+    result = await _call(mcp, "light", "turn_off", {"entity_id": "light.bed_light"})
+    assert result["ok"] is True, result
+    assert _state(hass, "light.bed_light") == "off"
+    result = await _call(
+        mcp, "light", "turn_on", {"entity_id": "light.bed_light, light.kitchen_lights"}
+    )
+    assert result["ok"] is True, result
+    assert _state(hass, "light.bed_light") == _state(hass, "light.kitchen_lights") == "on"
+
+
+@pytest.mark.parametrize("ids", [1, [1], [["light.bed_light"]], {"id": "light.bed_light"}])
+async def test_ids_of_another_type_are_refused(
+    mcp: McpHarness, hass: HomeAssistant, ids: Any
+) -> None:
+    """Strict as before: only strings are ids, and nothing runs."""
+    before = _state(hass, "light.bed_light")
+    result = await _call(mcp, "light", "toggle", {"entity_id": ids})
+    assert result["error"] == "invalid_arguments", result
+    assert result["problems"][0]["field"].startswith("target.entity_id")
+    assert _state(hass, "light.bed_light") == before
 
 
 async def test_light_in_area_with_lock_runs(mcp: McpHarness, hass: HomeAssistant) -> None:

@@ -95,6 +95,52 @@ async def test_tools_list_shape(mcp: McpHarness, mode: str) -> None:
         assert not bad, f"{tool.name} takes {bad}"
 
 
+def _not_portable(schema: object, where: str) -> list[str]:
+    """Every place in a JSON schema a one-type-per-field client cannot read.
+
+    Gemini's function calling and other clients map each field to one type:
+    a `type` list, an `anyOf`/`oneOf` choosing between plain types, or a
+    field with no type at all is refused or mangled by them.
+    """
+    found: list[str] = []
+    if isinstance(schema, dict):
+        if isinstance(schema.get("type"), list):
+            found.append(f"{where}: type {schema['type']}")
+        for key in ("anyOf", "oneOf"):
+            variants = schema.get(key)
+            if isinstance(variants, list) and any(
+                not isinstance(v, dict) or v.get("type") != "object" for v in variants
+            ):
+                found.append(f"{where}: {key} {variants}")
+        for name, prop in (schema.get("properties") or {}).items():
+            if isinstance(prop, dict) and not {"type", "enum", "const", "anyOf", "oneOf"} & set(
+                prop
+            ):
+                found.append(f"{where}/properties/{name}: no type")
+        for key, value in schema.items():
+            found += _not_portable(value, f"{where}/{key}")
+    elif isinstance(schema, list):
+        for index, item in enumerate(schema):
+            found += _not_portable(item, f"{where}[{index}]")
+    return found
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_every_schema_gives_each_field_one_type(mcp: McpHarness, mode: str) -> None:
+    """No tool's input or output schema has a `type` list or an `anyOf` of plain types."""
+    async with mcp.client(mode) as client:
+        tools = (await client.list_tools()).tools
+    found = [
+        problem
+        for tool in tools
+        for problem in (
+            *_not_portable(tool.input_schema, f"{tool.name} input"),
+            *_not_portable(tool.output_schema, f"{tool.name} output"),
+        )
+    ]
+    assert not found, found
+
+
 async def test_unknown_argument_refused(mcp: McpHarness, hass: HomeAssistant) -> None:
     """A made-up confirm flag is refused as an unknown argument; nothing runs."""
     data = await mcp.data(

@@ -56,58 +56,34 @@ def compact_schema(schema: dict[str, Any], *, output: bool = False) -> dict[str,
             out.pop("default", None)
             del out["anyOf"]
             out = {**rest[0], **out} if len(rest) == 1 else {"anyOf": rest, **out}
-        return _merge_types(out)
+        return out
 
     result: dict[str, Any] = walk(schema, is_model=True)
     return result
 
 
-def _merge_types(schema: dict[str, Any]) -> dict[str, Any]:
-    """Return `anyOf` of plain types as one `type` list.
+def _json_type(schema: dict[str, Any]) -> dict[str, Any] | None:
+    """Return `schema` cut to its one JSON type (or its `enum`), or None if it has not one.
 
-    `{"anyOf": [{"type": "string"}, {"type": "array", "items": X}]}` becomes
-    `{"type": ["string", "array"], "items": X}`: the same values validate
-    (`items` only applies to arrays), in half the bytes.
+    A field that may be null or of several types is left out rather than
+    listed with a `type` list: clients that map each field to one type
+    (Gemini's function calling, among others) refuse those.
     """
-    variants = schema.get("anyOf")
-    if not isinstance(variants, list) or not all(
-        isinstance(v.get("type"), str) and set(v) <= {"type", "items"} for v in variants
-    ):
-        return schema
-    items = [v["items"] for v in variants if "items" in v]
-    types_ = [v["type"] for v in variants]
-    if len(items) > 1 or len(set(types_)) != len(types_):
-        return schema
-    merged = {k: v for k, v in schema.items() if k != "anyOf"}
-    merged["type"] = types_
-    if items:
-        merged["items"] = items[0]
-    return merged
-
-
-def _json_type(schema: dict[str, Any]) -> dict[str, Any]:
-    """Return `schema` cut to its JSON type: `{"type": ...}` (or its `enum`)."""
     if "enum" in schema:
         return {"enum": schema["enum"]}
     if "const" in schema:
         return {"const": schema["const"]}
-    if "type" in schema:
+    if isinstance(schema.get("type"), str):
         return {"type": schema["type"]}
-    types_ = [
-        variant["type"]
-        for variant in schema.get("anyOf", ())
-        if isinstance(variant.get("type"), str)
-    ]
-    if types_ and len(types_) == len(schema["anyOf"]):
-        return {"type": types_[0] if len(types_) == 1 else types_}
-    return {}
+    return None
 
 
 def output_schema(model: type[BaseModel], *, described: Collection[str] = ()) -> dict[str, Any]:
     """Return the JSON schema of a tool's output, success or error.
 
-    One object: the fields a success always carries, with their JSON types;
-    optional fields are allowed but not listed. `ok` (true on success, false
+    One object: the fields a success always carries, each with its one JSON
+    type; optional fields, and fields that may be null or of any type, are
+    allowed but not listed. `ok` (true on success, false
     on error) is in every result, and errors carry `ok: false`, `error`,
     `message` and `hint` for every tool alike (§3): the server's
     instructions say so once, as they describe the page envelope, so
@@ -120,6 +96,6 @@ def output_schema(model: type[BaseModel], *, described: Collection[str] = ()) ->
     always = set(schema.get("required", ())) - {"ok", *described}
     properties: dict[str, Any] = {}
     for name, prop in schema.get("properties", {}).items():
-        if name in always:
-            properties.setdefault(name, _json_type(prop))
+        if name in always and (typed := _json_type(prop)) is not None:
+            properties[name] = typed
     return {"type": "object", "properties": properties}

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Annotated, Any, Final, get_args
 import unicodedata
 
-from pydantic import AfterValidator, BaseModel, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, StringConstraints, ValidationError
 
 from homeassistant.helpers.json import json_bytes
 
@@ -68,6 +68,21 @@ def _few_ids(value: list[str]) -> list[str]:
 
 Identifiers = Annotated[list[Identifier], AfterValidator(_few_ids)]
 """A list of at most `MAX_IDS` identifiers."""
+
+
+def _listed(value: Any) -> Any:
+    """Return a string of ids as the list Home Assistant reads it as (`"a, b"` is `["a", "b"]`).
+
+    The schema says a list, one type per field; a client that sends one id
+    as a string, as Home Assistant's own targets allow, is not refused for it.
+    """
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+TargetIds = Annotated[Identifiers, BeforeValidator(_listed)]
+"""A target's ids: a list, or (leniently) one string of comma-separated ids."""
 
 
 def _bounded_data(value: dict[str, Any] | None) -> dict[str, Any] | None:

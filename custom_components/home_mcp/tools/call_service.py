@@ -20,19 +20,27 @@ from homeassistant.helpers import (
 from ..exposure import async_exposed_test, async_visible_services
 from ..gate import TARGET_KEYS, Action, Decision
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
-from .arguments import Data, DomainName, Identifier, Identifiers
+from .arguments import Data, DomainName, TargetIds
 
-IDS = Identifier | Identifiers
+MATCH_WORDS = (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE)
 
 
 class Target(ToolInput):
-    """What the action acts on; Home Assistant's target keys."""
+    """What the action acts on; Home Assistant's target keys, each a list of ids."""
 
-    entity_id: IDS | None = Field(None, description="Entity ids, or all")
-    device_id: IDS | None = None
-    area_id: IDS | None = None
-    floor_id: IDS | None = None
-    label_id: IDS | None = None
+    entity_id: TargetIds | None = Field(None, description='Entity ids, or ["all"]')
+    device_id: TargetIds | None = None
+    area_id: TargetIds | None = None
+    floor_id: TargetIds | None = None
+    label_id: TargetIds | None = None
+
+    def as_target(self) -> dict[str, Any]:
+        """Return the target as Home Assistant reads it: `["all"]` is `all`."""
+        target = self.model_dump(exclude_none=True)
+        match target.get("entity_id"):
+            case [word] if word.strip().lower() in MATCH_WORDS:
+                target["entity_id"] = word.strip().lower()
+        return target
 
 
 class CallServiceInput(ToolInput):
@@ -111,11 +119,7 @@ def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
 def _check_targets_exist(ctx: ToolContext, target: dict[str, Any]) -> None:
     """Refuse ids that do not exist, instead of letting the call do nothing."""
     missing: dict[str, list[str]] = {}
-    entity_ids = [
-        e
-        for e in _ids(target.get("entity_id"))
-        if e.strip().lower() not in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE)
-    ]
+    entity_ids = [e for e in _ids(target.get("entity_id")) if e.strip().lower() not in MATCH_WORDS]
     exposed = async_exposed_test(ctx.hass)
     for entity_id in entity_ids:
         if ctx.hass.states.get(entity_id) is None or (
@@ -167,7 +171,7 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     runs). Otherwise runs it as the caller and reports the states afterwards.
     """
     _check_service_exists(ctx, args.domain, args.service)
-    target = (args.target or Target()).model_dump(exclude_none=True)
+    target = (args.target or Target()).as_target()
     action = Action(domain=args.domain, service=args.service, target=target, data=args.data or {})
     validated = _validate(ctx, args.domain, args.service, action.service_data())
     _check_targets_exist(ctx, {k: v for k, v in validated.items() if k in TARGET_KEYS})
