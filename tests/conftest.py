@@ -16,6 +16,7 @@ from copy import deepcopy
 from dataclasses import dataclass
 from datetime import timedelta
 import json
+import logging
 from typing import Any
 from unittest.mock import patch
 
@@ -38,6 +39,11 @@ from homeassistant.helpers import (
     floor_registry as fr,
 )
 from homeassistant.setup import async_setup_component
+
+# pytest-homeassistant-custom-component's plugin turns SQLAlchemy's SQL log
+# on (INFO) when it is imported; the recorder's thread then writes every
+# statement between tests, straight into the run's output. Warnings stay.
+logging.getLogger("sqlalchemy.engine").setLevel(logging.WARNING)
 
 DOMAIN = "home_mcp"
 

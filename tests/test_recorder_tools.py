@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 import json
+import logging
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -530,3 +531,13 @@ async def test_only_what_is_exposed_has_a_history(house: House, home_mcp: MockCo
     assert [row["entity_id"] for row in history.get("entities", [])] == ["light.bed_light"]
     logbook = await house.data("get_logbook", {"entity_ids": ["lock.front_door"]})
     assert logbook.get("total", 0) == 0
+
+
+async def test_the_recorder_s_sql_stays_out_of_the_test_output(
+    recorder_mock: Recorder, hass: HomeAssistant
+) -> None:
+    """The recorder's statements are not logged (the test plugin turns them on at INFO)."""
+    hass.states.async_set("sensor.anything", "1")
+    await async_wait_recording_done(hass)
+    assert not logging.getLogger("sqlalchemy.engine.Engine").isEnabledFor(logging.INFO)
+    assert logging.getLogger("sqlalchemy.engine").isEnabledFor(logging.WARNING)
