@@ -138,6 +138,15 @@ def test_every_page_is_in_english_and_french() -> None:
     assert not unknown, f"pages in a language the site does not build: {unknown}"
 
 
+def test_the_readme_names_every_variable_the_demo_reads() -> None:
+    """A newcomer reads how to move the demo (its port, its directory) in the README."""
+    script = (ROOT / "script" / "demo").read_text(encoding="utf-8")
+    variables = set(re.findall(r"\$\{?(HOME_MCP_[A-Z_]+)", script))
+    assert {"HOME_MCP_DEMO_PORT", "HOME_MCP_DEMO_DIR"} <= variables
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not {name for name in variables if f"`{name}`" not in readme}
+
+
 def test_missing_translations_say_so(site: Path) -> None:
     """A page built in a language it is not written in shows the banner; others do not."""
     for page, langs in PAGES.items():
