@@ -4,14 +4,15 @@ Every approval text (the notification's title and message, the panel's
 heading and buttons, the `home_mcp_confirmation` event) starts with a
 confirmation's summary, worded here from the gate's findings:
 
-    unlock Front Door through Welcome home; also turn on Entrance light
+    unlock Front Door through Welcome home → Unlock the front door; also turn on Entrance light
     — by saving automation “Let the cleaner in”, which runs at 03:00:00 every day
 
 1. What needs the person's approval, in Home Assistant's words: the verb an
    entity's own domain uses and the names the house gives its entities
    (the effects that stop the action, the most severe first);
 2. how it comes about, when not directly ("through" the house's scripts,
-   scenes and automations on the way);
+   scenes and automations on the way, as a chain: the one the action runs
+   first, each → the one it runs, as the panel shows a finding's path);
 3. everything else it does, where the gate knows it ("also turn on …"): a
    script or a scene asks for all it would do, not only its guarded part;
 4. for a configuration write, which write: the names a client chose (an
@@ -143,7 +144,8 @@ def summarize(findings: Sequence[Finding], name: Namer, write: Write | None = No
     text = _joined(_worded(blocking, name, own))
     through = next((via for f in blocking if (via := [e for e in f.via if e != item])), [])
     if through:
-        text += " through " + ", ".join(name(entity_id) for entity_id in through[:PARTS_SHOWN])
+        chain = [name(entity_id) for entity_id in through[:PARTS_SHOWN]]
+        text += " through " + " → ".join(chain + ["…"] * (len(through) > PARTS_SHOWN))
     if others:
         text += "; also " + _joined(_worded(others, name, own))
     if write is not None:

@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser, async_capture_events
 
+from custom_components.home_mcp import wording
+from custom_components.home_mcp.gate import Finding, Risk
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
@@ -287,15 +289,25 @@ async def test_a_blueprint_automation_says_when_it_runs(
     assert row["summary"].endswith(", which runs on the event “doorbell”")
 
 
-async def test_a_script_request_lists_all_it_would_do(
+async def test_a_script_request_lists_all_it_would_do_through_a_chain_of_scripts(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    """The guarded part first, then the rest: the entrance light too, not the scripts between."""
+    """The guarded part first, the scripts between as a chain (one runs the next), then the rest."""
     confirmation_id = await _call(mcp, "run_macro", {"phrase": "Welcome home"})
     title = _notification(hass, confirmation_id)["title"]
     assert title == (
-        "Home MCP asks to unlock Front Door through Welcome home, Unlock the front door; "
+        "Home MCP asks to unlock Front Door through Welcome home → Unlock the front door; "
         "also turn on Entrance Color + White Lights"
+    )
+
+
+def test_a_long_chain_of_scripts_shows_its_first_three_then_an_ellipsis() -> None:
+    """Each script runs the next: the chain reads in that order, cut after three."""
+    chain = tuple(f"script.step_{n}" for n in range(1, 6))
+    finding = Finding(Risk.OPENS_HOUSE, "lock.front_door", "lock.unlock", "opens", chain)
+    names = {"lock.front_door": "Front Door"} | {e: e.split("_")[-1] for e in chain}
+    assert wording.summarize([finding], names.__getitem__) == (
+        "unlock Front Door through 1 → 2 → 3 → …"
     )
 
 
