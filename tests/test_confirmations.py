@@ -8,6 +8,9 @@ import json
 from typing import Any
 from unittest.mock import patch
 
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
@@ -103,6 +106,35 @@ async def test_refused_unlock_creates_one_confirmation_and_notification(
     assert f"(/home-mcp/confirmation/{first['confirmation_id']})" in notification["message"]
     assert "lock.unlock" in notification["message"]
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_client_that_keeps_the_sdk_s_default_name_is_shown_by_its_user_agent(
+    mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """A program on the MCP SDK that names itself nowhere reads as its User-Agent, not `mcp 0.1.0`."""
+    headers = {"Authorization": f"Bearer {mcp.token}", "User-Agent": "front-door-bot/2.1"}
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=30) as http,
+        Client(streamable_http_client(mcp.url, http_client=http), mode=mode, cache=None) as client,
+    ):
+        refused = (await client.call_tool("call_service", UNLOCK)).structured_content
+    assert refused is not None and refused["error"] == "needs_confirmation", refused
+    [notification] = _notifications(hass).values()
+    message = notification["message"].replace("\\", "")  # As a person reads the markdown.
+    assert "via an MCP client calling itself “front-door-bot/2.1”" in message
+    assert "mcp 0.1.0" not in message
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_a_client_s_own_name_is_shown_whatever_its_user_agent(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A name the client chose (`client_info`, on every 2026-07-28 request) wins over its User-Agent."""
+    await mcp.data("call_service", UNLOCK, mode="auto")
+    [notification] = _notifications(hass).values()
+    message = notification["message"].replace("\\", "")  # As a person reads the markdown.
+    assert "via an MCP client calling itself “pytest-client 1.0”" in message
 
 
 async def test_frontend_admin_approves_and_the_door_unlocks(

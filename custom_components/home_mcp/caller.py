@@ -29,7 +29,8 @@ class Caller:
     credential_name: the long-lived token's name, the OAuth client id of a
         login-session token, or the client key's name; shown in the audit.
     client_name: what the MCP client says it is (`clientInfo` on 2026-07-28
-        requests, otherwise the `User-Agent` header); untrusted, for display.
+        requests, otherwise the `User-Agent` header, which also stands in
+        for the MCP SDK's default `mcp 0.1.0`); untrusted, for display.
     key_id: the Home MCP client key used, if any (then `user` is Home MCP's
         system user and `refresh_token_id` is None).
     read_only: True for a `read` client key: no write tools.

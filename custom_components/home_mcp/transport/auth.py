@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 import json
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import hdrs, web
 from mcp_types import CLIENT_INFO_META_KEY, INVALID_REQUEST
@@ -28,6 +28,9 @@ from ..const import NAME_MAX_CHARS
 from ..keys import KeyStore
 from ..origins import LOOPBACK_HOSTS, async_home_assistant_origins
 from ..shaping import clean_text
+
+SDK_DEFAULT_CLIENT_NAME: Final = "mcp 0.1.0"
+"""What the MCP Python SDK's client declares when its program names none (`DEFAULT_CLIENT_INFO`)."""
 
 
 def origin_allowed(hass: HomeAssistant, request: web.Request) -> bool:
@@ -151,6 +154,18 @@ def declared_client_name(message: dict[str, Any]) -> str | None:
         version = info.get("version")
         return f"{info['name']} {version if isinstance(version, str) else ''}".strip()
     return None
+
+
+def client_name(declared: str | None, user_agent: str | None) -> str | None:
+    """Return what a client calls itself: the name it declares, else its `User-Agent`.
+
+    The MCP SDK's default `clientInfo` (`mcp 0.1.0`, sent when a program
+    sets no `client_info`) names the SDK, not the program: its `User-Agent`,
+    when it sends one, says more.
+    """
+    if declared is None or (declared == SDK_DEFAULT_CLIENT_NAME and user_agent):
+        return user_agent or declared
+    return declared
 
 
 def with_client_name(caller: Caller, client_name: str | None) -> Caller:

@@ -38,7 +38,7 @@ from homeassistant.core import HomeAssistant, callback
 from ..caller import Caller
 from ..const import DOMAIN, MAX_REQUEST_BYTES, SESSION_SDK_IDLE_BACKSTOP, SESSIONS_BUSY_RETRY_AFTER
 from ..untrusted import undecodable_header
-from .auth import declared_client_name, origin_allowed, with_client_name
+from .auth import client_name, declared_client_name, origin_allowed, with_client_name
 from .bridge import asgi_scope, async_serve_asgi
 from .sdk_sessions import SdkSessions
 from .sessions import SessionRegistry
@@ -229,8 +229,8 @@ class McpEndpoint:
            limit it replaces the longest-idle session, 503 when all are busy);
         4. anything else → stateless.
         """
-        declared = envelope.client_name
-        named = with_client_name(caller, declared or request.headers.get(hdrs.USER_AGENT))
+        user_agent = request.headers.get(hdrs.USER_AGENT)
+        named = with_client_name(caller, client_name(envelope.client_name, user_agent))
         manager = self._session_manager
         modern = version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS
         if manager is not None and not modern:
@@ -329,7 +329,7 @@ class McpEndpoint:
                 request_id=request_id,
             )
         declared = envelope.client_name if envelope is not None else None
-        name = declared or session.client_name or request.headers.get(hdrs.USER_AGENT)
+        name = client_name(declared or session.client_name, request.headers.get(hdrs.USER_AGENT))
         scope = asgi_scope(request, with_client_name(caller, name))
 
         @callback

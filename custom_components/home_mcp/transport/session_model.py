@@ -29,7 +29,8 @@ class McpSession:
         the only one that may use it.
     credential_name: that credential's display name (token or key name).
     client_name: what the client said it is in `initialize` (`clientInfo`),
-        else its User-Agent; untrusted, for display.
+        else (or for the MCP SDK's default name) its User-Agent; untrusted,
+        for display.
     user_name: the Home Assistant user's name.
     opened_at: when `initialize` opened it (UTC).
     last_seen: when the last request on it arrived or ended (UTC).
