@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 import json
+import re
 from typing import Any
 from unittest.mock import patch
 
@@ -699,3 +700,19 @@ async def test_a_request_just_before_an_unload_is_on_disk(
     [stored] = hass_storage["home_mcp.confirmations"]["data"]["confirmations"]
     assert stored["confirmation_id"] == refused["confirmation_id"]
     assert stored["state"] == "pending"
+
+
+async def test_the_notification_says_how_long_a_request_waits_and_no_clock_time(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """One time, said once: Home Assistant dates the notification; it says how long it waits.
+
+    A clock time in Home Assistant's zone beside the panel's, in the
+    browser's, read as two different times.
+    """
+    first = await mcp.data("call_service", UNLOCK)
+    waits = dt_util.parse_datetime(first["expires_at"]) - dt_util.utcnow()
+    [notification] = _notifications(hass).values()
+    message = notification["message"]
+    assert f"Waits for a person: {round(waits.total_seconds() / 60)} min" in message
+    assert not re.search(r"\d{1,2}:\d{2}", message), message

@@ -9,12 +9,12 @@ confirmation ends.
 
 from __future__ import annotations
 
+from datetime import timedelta
 import logging
 from typing import Final
 
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.util import dt as dt_util
 
 from .. import wording
 from ..const import DOMAIN, NAME_MAX_CHARS, PANEL_URL_PATH, TEXT_MAX_CHARS
@@ -51,7 +51,6 @@ def async_notify(hass: HomeAssistant, gate: Gate, confirmation: Confirmation) ->
             ", ".join(sets_off.affected_entities) or "an automation",
         )
         return
-    local = dt_util.as_local
     requester = confirmation.requester
     who = escape_markdown(requester.user_name or requester.user_id)
     # A credential's name may be a client's (an OAuth client id), and what a
@@ -67,8 +66,7 @@ def async_notify(hass: HomeAssistant, gate: Gate, confirmation: Confirmation) ->
         "",
         f"- Action: `{confirmation.action.name}`",
         f"- Asked by: {who} (credential {credential}, via {client})",
-        f"- Asked at: {local(confirmation.created_at).strftime('%H:%M:%S')}",
-        f"- Expires at: {local(confirmation.expires_at).strftime('%H:%M:%S')}",
+        f"- Waits for a person: {_minutes(confirmation.expires_at - confirmation.created_at)}",
         "",
         f"[Review it in Home MCP](/{PANEL_URL_PATH}/confirmation/{confirmation.confirmation_id})",
     ]
@@ -78,6 +76,12 @@ def async_notify(hass: HomeAssistant, gate: Gate, confirmation: Confirmation) ->
         title=f"Home MCP asks to {clean_text(confirmation.summary, NAME_MAX_CHARS)}",
         notification_id=NOTIFICATION_PREFIX + confirmation.confirmation_id,
     )
+
+
+def _minutes(wait: timedelta) -> str:
+    """Return how long a request waits, in whole minutes (Home Assistant dates the notification)."""
+    minutes = max(1, round(wait.total_seconds() / 60))
+    return f"{minutes} min"
 
 
 def _quoted(text: str) -> str:

@@ -86,11 +86,30 @@ function duration(seconds) {
   return `${Math.floor(hours / 24)} days ${hours % 24} h`;
 }
 
+// How the person's Home Assistant profile says times are shown: its language,
+// 12 or 24 hours, and the server's time zone or the browser's (`hass.locale`).
+let clock = { locale: undefined, options: {} };
+
+function setClock(hass) {
+  const locale = (hass && hass.locale) || {};
+  const options = {};
+  if (locale.time_format === "12") options.hour12 = true;
+  if (locale.time_format === "24") options.hour12 = false;
+  if (locale.time_zone === "server" && hass.config && hass.config.time_zone) {
+    options.timeZone = hass.config.time_zone;
+  }
+  const language = locale.time_format === "system" ? undefined : locale.language;
+  clock = { locale: language, options };
+}
+
 function when(iso) {
   if (!iso) return "—";
   const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return today ? date.toLocaleTimeString() : date.toLocaleString();
+  const day = (d) => d.toLocaleDateString("en-CA", { timeZone: clock.options.timeZone });
+  const today = day(new Date()) === day(date);
+  return today
+    ? date.toLocaleTimeString(clock.locale, clock.options)
+    : date.toLocaleString(clock.locale, clock.options);
 }
 
 function countdown(iso) {
@@ -133,6 +152,7 @@ class HomeMcpPanel extends HTMLElement {
   set hass(hass) {
     const first = !this._hass;
     this._hass = hass;
+    setClock(hass);
     if (first && this.isConnected) this._connect();
   }
   get hass() {
