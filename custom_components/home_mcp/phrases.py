@@ -41,11 +41,25 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     for domain, words in {
         "light": (
             *("light", "lamp", "bulb", "lighting", "lumière", "lampe", "éclairage"),
-            *("licht", "leuchte", "luz", "lámpara", "luce", "ライト", "照明", "電気", "灯"),
+            *(
+                "licht",
+                "leuchte",
+                "deckenlicht",
+                "deckenleuchte",
+                "plafonnier",
+                "luz",
+                "lámpara",
+                "luce",
+                "ライト",
+                "照明",
+                "電気",
+                "灯",
+            ),
         ),
         "switch": ("switch", "plug", "outlet", "socket", "prise", "interrupteur", "schalter"),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
+            *("window", "fenêtre", "fenster", "ventana", "door", "porte", "tür", "tor", "窓"),
             *("rollladen", "jalousie", "vorhang", "persiana", "カーテン"),
         ),
         "climate": (
@@ -147,7 +161,10 @@ def read_phrase(query: str, rooms: Iterable[Room]) -> Phrase:
     words = query_words(query)
     best: tuple[float, int] = (0.0, 0)
     spans: dict[tuple[int, int], list[str]] = {}
-    folded_rooms = [(room.area_id, [Folded.of(name) for name in room.names]) for room in rooms]
+    folded_rooms = [
+        (room.area_id, [Folded.of(" ".join(query_words(name))) for name in room.names])
+        for room in rooms
+    ]
     for length in range(min(len(words), 4), 0, -1):
         for start in range(len(words) - length + 1):
             span = Folded.of(" ".join(words[start : start + length]))
@@ -194,11 +211,31 @@ def word_score(query_word: str, value_word: str) -> float:
     unspaced = Folded.of(query_word).unspaced
     if unspaced and query_word in value_word:
         return 0.85
-    if unspaced or min(len(query_word), len(value_word)) < _SHORT:
+    if unspaced or query_word[0] != value_word[0]:
+        return 0.0  # A typo seldom changes the first letter: "lite" is no "climate".
+    if _one_edit(query_word, value_word):
+        return 0.75
+    if min(len(query_word), len(value_word)) < _SHORT:
         return 0.0
     q, v = _singular(query_word), _singular(value_word)
     ratio = 2.0 * matching_letters(q, v) / (len(q) + len(v))
     return round(0.5 + (ratio - WORD_RATIO) * 1.4, 3) if ratio >= WORD_RATIO else 0.0
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Return True if one letter added, dropped, changed or swapped makes `a` into `b`."""
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    a_rest, b_rest = a[start:], b[start:]
+    return (
+        a_rest[1:] == b_rest[1:]
+        or a_rest[1:] == b_rest
+        or a_rest == b_rest[1:]
+        or (len(a_rest) >= 2 and a_rest[1] + a_rest[0] + a_rest[2:] == b_rest)
+    )
 
 
 def _singular(word: str) -> str:
@@ -249,7 +286,8 @@ class WordScorer:
             if in_names or in_kind:
                 matched += 1
                 by_name = by_name and in_names >= in_kind
-                total += max(in_names, in_kind)
+                # The name's own word breaks a tie with the domain's ("lampe": "Lamp").
+                total += min(max(in_names, in_kind) + 0.05 * in_names, 1.0)
         if not matched or 2 * matched < len(self.words):
             return None
         return total / len(self.words), "name" if by_name else "domain"

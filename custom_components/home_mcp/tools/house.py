@@ -86,11 +86,15 @@ class House:
         The names' matches (`best_match(query, view.search_fields())` over
         every entity, from the index's candidates only), and the entities
         the query names as device words in a room (`phrases.py`), each with
-        its better match.
+        its better match (words without a room only improve on a weak one).
         """
         matches = self.index.async_search(query)
-        for entity_id, match in self._phrase_matches(query).items():
-            if entity_id not in matches or match.score > matches[entity_id].score:
+        for entity_id, match in self._phrase_matches(query, matches).items():
+            # Words without a room only improve on a weak match of the names.
+            named = matches.get(entity_id)
+            if named is None or (
+                match.score > named.score and (match.kind == "room" or named.weak)
+            ):
                 matches[entity_id] = match
         found = []
         for entity_id, match in matches.items():
@@ -100,8 +104,12 @@ class House:
         found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
         return found
 
-    def _phrase_matches(self, query: str) -> dict[str, Match]:
-        """Return the entities `query` names as device words, in the room it names if any."""
+    def _phrase_matches(self, query: str, named: dict[str, Match]) -> dict[str, Match]:
+        """Return the entities `query` names as device words, in the room it names if any.
+
+        Without a room, the words are tried on the entities of the domains
+        they name ("lamp") and on those the names' search found (`named`).
+        """
         rooms = [
             Room(area.id, (area.name, *sorted(area.aliases)))
             for area in self.areas.async_list_areas()
@@ -114,12 +122,13 @@ class House:
             candidates: list[str] = [
                 entity_id for area_id in phrase.area_ids for entity_id in members.get(area_id, ())
             ]
-        elif phrase.words and (domains := domains_named(phrase.words)):
+        elif phrase.words:
             candidates = [
                 entity_id
-                for domain in sorted(domains)
+                for domain in sorted(domains_named(phrase.words))
                 for entity_id in self.hass.states.async_entity_ids(domain)
             ]
+            candidates += named
         else:
             return {}
         scorer = WordScorer(phrase.words)
