@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 import re
 from typing import Final
 
-from .matching import Folded, fold, match_folded, matching_letters
+from .matching import FUZZY_RATIO, Folded, fold, match_folded, matching_letters
 
 FILLERS: Final = frozenset(
     {
@@ -156,22 +157,26 @@ def query_words(query: str) -> list[str]:
     return kept or words
 
 
-def read_phrase(query: str, rooms: Iterable[Room]) -> Phrase:
+def read_phrase(query: str, rooms: Sequence[Room]) -> Phrase:
     """Return `query` as room words (the best span naming an area) and device words."""
     words = query_words(query)
+    by_key, unspaced = _room_names(tuple(rooms))
     best: tuple[float, int] = (0.0, 0)
     spans: dict[tuple[int, int], list[str]] = {}
-    folded_rooms = [
-        (room.area_id, [Folded.of(" ".join(query_words(name))) for name in room.names])
-        for room in rooms
-    ]
     for length in range(min(len(words), 4), 0, -1):
+        if best[0] == 1.0:
+            break  # A shorter span cannot beat a longer exact one.
         for start in range(len(words) - length + 1):
             span = Folded.of(" ".join(words[start : start + length]))
-            for area_id, names in folded_rooms:
-                score = max((_room_score(span, name) for name in names), default=0.0)
-                if not score:
-                    continue
+            # Only names sharing the first letter or a word can match (see `_room_score`).
+            keys = {span.compact[0], *span.tokens}
+            names = {pair for key in keys for pair in by_key.get(key, ())}
+            scores: dict[str, float] = {}
+            for area_id, name in (*names, *unspaced):
+                score = _room_score(span, name)
+                if score > scores.get(area_id, 0.0):
+                    scores[area_id] = score
+            for area_id, score in scores.items():
                 rank = (score, length)
                 if rank > best:
                     best = rank
@@ -182,11 +187,41 @@ def read_phrase(query: str, rooms: Iterable[Room]) -> Phrase:
         return Phrase((), 0.0, tuple(words))
     (start, length), area_ids = next(iter(spans.items()))
     rest = tuple(words[:start] + words[start + length :])
-    return Phrase(tuple(area_ids), best[0], rest)
+    return Phrase(tuple(sorted(area_ids)), best[0], rest)
+
+
+@lru_cache(maxsize=4)
+def _room_names(
+    rooms: tuple[Room, ...],
+) -> tuple[dict[str, list[tuple[str, Folded]]], list[tuple[str, Folded]]]:
+    """Return the rooms' names without fillers, by first letter and by word; and the unspaced.
+
+    Cached: the areas seldom change between two searches.
+    """
+    by_key: dict[str, list[tuple[str, Folded]]] = {}
+    unspaced: list[tuple[str, Folded]] = []
+    for room in rooms:
+        for name in room.names:
+            folded = Folded.of(" ".join(query_words(name)))
+            if not folded.text:
+                continue
+            if folded.unspaced:
+                unspaced.append((room.area_id, folded))
+                continue
+            for key in {folded.compact[0], *folded.tokens}:
+                by_key.setdefault(key, []).append((room.area_id, folded))
+    return by_key, unspaced
 
 
 def _room_score(span: Folded, name: Folded) -> float:
     """Return how well `span` names a room called `name` (0: it does not)."""
+    q_size, v_size = len(span.compact), len(name.compact)
+    if (
+        2 * min(q_size, v_size) < FUZZY_RATIO * (q_size + v_size)
+        and span.compact not in name.compact
+        and not set(span.tokens) & set(name.tokens)
+    ):
+        return 0.0  # Too short or too long for a typo, and no word in common.
     found = match_folded(span, name)
     if found is None:
         return 0.0
@@ -244,21 +279,22 @@ def _singular(word: str) -> str:
 
 
 class WordScorer:
-    """Scores device words against entities' words, remembering word pairs for one query."""
+    """Scores device words against entities' words, remembering each word's scores for one query."""
 
     def __init__(self, words: Sequence[str]) -> None:
         """Score these device words (folded)."""
         self.words = tuple(words)
-        self._pairs: dict[tuple[str, str], float] = {}
+        self._scores: list[dict[str, float]] = [{} for _ in self.words]
+        self._kinds: dict[tuple[str, str | None], tuple[float, ...]] = {}
 
-    def best(self, word: str, values: Iterable[str]) -> float:
-        """Return the best `word_score` of `word` over `values`."""
+    def _best(self, index: int, values: Iterable[str]) -> float:
+        """Return the best `word_score` of word `index` over `values`."""
         best = 0.0
-        pairs = self._pairs
+        word, scores = self.words[index], self._scores[index]
         for value in values:
-            score = pairs.get((word, value))
+            score = scores.get(value)
             if score is None:
-                score = pairs[word, value] = word_score(word, value)
+                score = scores[value] = word_score(word, value)
             if score > best:
                 best = score
                 if best == 1.0:
@@ -266,9 +302,9 @@ class WordScorer:
         return best
 
     def score(
-        self, names: Sequence[str], domain: str, device_class: str | None
+        self, tokens: Sequence[str], domain: str, device_class: str | None
     ) -> tuple[float, str] | None:
-        """Return (word score, what matched) for an entity's names, or None.
+        """Return (word score, what matched) for the words of an entity's names, or None.
 
         A device word matches a word of the names, of the domain or of the
         device class. The score is the words' mean, a word that matched
@@ -277,12 +313,15 @@ class WordScorer:
         What matched: "name" when the names held every word that matched,
         else "domain".
         """
-        tokens = [token for name in names for token in _words(name)]
-        kinds = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
+        kinds = self._kinds.get((domain, device_class))
+        if kinds is None:
+            names = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
+            kinds = self._kinds[domain, device_class] = tuple(
+                self._best(index, names) * 0.95 for index in range(len(self.words))
+            )
         total, matched, by_name = 0.0, 0, True
-        for word in self.words:
-            in_names = self.best(word, tokens)
-            in_kind = self.best(word, kinds) * 0.95
+        for index, in_kind in enumerate(kinds):
+            in_names = self._best(index, tokens)
             if in_names or in_kind:
                 matched += 1
                 by_name = by_name and in_names >= in_kind
@@ -293,9 +332,8 @@ class WordScorer:
         return total / len(self.words), "name" if by_name else "domain"
 
 
-def _words(name: str) -> tuple[str, ...]:
-    """Return the words of a name, folded, split at Japanese particles."""
-    folded = Folded.of(name)
+def name_words(folded: Folded) -> tuple[str, ...]:
+    """Return the words of a folded name, split at Japanese particles."""
     if not folded.unspaced:
         return folded.tokens
     return tuple(part for token in folded.tokens for part in _PARTICLES.split(token) if part)

@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 
 from ..exposure import readable, reads_all
 from ..matching import Match, best_match
-from ..phrases import Room, WordScorer, domains_named, read_phrase
+from ..phrases import Room, WordScorer, domains_named, name_words, read_phrase
 from ..shaping import clean_text
 from . import ToolError
 from .entity_index import async_entity_index
@@ -128,7 +128,7 @@ class House:
                 for domain in sorted(domains_named(phrase.words))
                 for entity_id in self.hass.states.async_entity_ids(domain)
             ]
-            candidates += named
+            candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
         scorer = WordScorer(phrase.words)
@@ -143,8 +143,12 @@ class House:
             if not phrase.words:
                 score, field = 0.6 + 0.1 * phrase.room_score, "area"
             else:
-                names = [value for _, value in view.search_fields() if value]
-                scored = scorer.score(names, view.domain, view.device_class)
+                tokens = [
+                    word
+                    for name in self.index.async_folded_names(entity_id)
+                    for word in name_words(name)
+                ]
+                scored = scorer.score(tokens, view.domain, view.device_class)
                 if scored is None:
                     continue
                 mean, field = scored
