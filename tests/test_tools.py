@@ -510,3 +510,14 @@ async def test_query_with_a_typo_in_every_word_keeps_to_its_room(mcp: McpHarness
 async def test_query_in_a_language_without_spaces(mcp: McpHarness) -> None:
     data = await mcp.data("list_entities", {"query": "リビングのライト"})
     assert data["items"][0]["entity_id"] == "light.living_room_rgbww_lights", data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_query_in_a_room_is_weak_only_with_typos(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "light in the bedroom"})
+    assert data["items"][0]["match"]["weak"] is False
+    assert data["items"][0]["match"]["kind"] == "room"
+    data = await mcp.data("list_entities", {"query": "bedrom lite"})
+    assert data["items"][0]["entity_id"] == "light.bed_light"
+    assert data["items"][0]["match"]["weak"] is True
+    assert "check the name" in data["hint"]

@@ -153,7 +153,8 @@ class House:
                     continue
                 mean, field = scored
                 room = phrase.room_score if phrase.area_ids else 0.6
-                score = 0.7 + 0.25 * room * mean
+                # Strong only when the room and the words are: a typo in each is weak.
+                score = 0.45 + 0.5 * room * mean
             kind = "room" if phrase.area_ids else "words"
             found[entity_id] = Match(round(score, 3), kind, field, view.name)
         return found
