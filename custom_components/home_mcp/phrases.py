@@ -34,8 +34,8 @@ FILLERS: Final = frozenset(
     }
 )
 """Words that name neither a room nor a device (folded)."""
-_PARTICLES: Final = re.compile("[のにでと]")
-"""Japanese particles between the words of a phrase written without spaces."""
+_PARTICLES: Final = re.compile("の")
+"""The Japanese particle between the words of a phrase written without spaces ("寝室のライト")."""
 
 DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     domain: frozenset(fold(word) for word in words)
@@ -117,7 +117,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
 WORD_RATIO: Final = 0.66
 """The least `SequenceMatcher` ratio of two words that is a typo of one another."""
 _SHORT: Final = 4
-"""Words shorter than this must be the word itself (or start it), never a typo of it."""
+"""Words shorter than this match a word only as themselves, its start, or one letter away."""
 
 
 @dataclass(frozen=True, slots=True)
