@@ -13,7 +13,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
 
 from .conftest import GATE_RELAYS, McpHarness, set_options
 
@@ -468,3 +468,56 @@ async def test_macros_that_do_hundreds_of_things_are_listed_and_judged_in_brief(
     # What stops it comes first.
     assert {f["risk"] for f in dry["would_do"]} == {"opens_house"}
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+@pytest.fixture
+async def bedroom(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Put the demo's Bed Light in a Bedroom, called Chambre in French."""
+    bedroom = ar.async_get(hass).async_create("Bedroom", aliases={"Chambre"})
+    entities, devices = er.async_get(hass), dr.async_get(hass)
+    entry = entities.async_get("light.bed_light")
+    assert entry is not None and entry.device_id is not None
+    devices.async_update_device(entry.device_id, area_id=bedroom.id)
+    await hass.async_block_till_done()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "bedroom lite",
+        "bedrom lite",
+        "light in the bedroom",
+        "the chambre lamp",
+        "lampe de la chambre",
+        "Chambre LUMIÈRES",
+        "lihgt bedrom",
+    ],
+)
+@pytest.mark.usefixtures("bedroom")
+async def test_query_names_a_device_in_a_room(mcp: McpHarness, query: str) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+    assert data["items"][0]["area"] == "Bedroom"
+
+
+async def test_query_with_a_typo_in_every_word_keeps_to_its_room(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "ofice ceilng light"})
+    assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", data["items"][:3]
+    assert data["items"][0]["area"] == "Büro"
+
+
+async def test_query_in_a_language_without_spaces(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "リビングのライト"})
+    assert data["items"][0]["entity_id"] == "light.living_room_rgbww_lights", data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_query_in_a_room_is_weak_only_with_typos(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "light in the bedroom"})
+    assert data["items"][0]["match"]["weak"] is False
+    assert data["items"][0]["match"]["kind"] == "room"
+    data = await mcp.data("list_entities", {"query": "bedrom lite"})
+    assert data["items"][0]["entity_id"] == "light.bed_light"
+    assert data["items"][0]["match"]["weak"] is True
+    assert "check the name" in data["hint"]

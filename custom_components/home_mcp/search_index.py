@@ -30,7 +30,7 @@ knows Home Assistant.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable, Iterator
 from typing import Final
 
 from .matching import (
@@ -247,6 +247,15 @@ class TextIndex:
             if best is not None:
                 results[key] = best
         return results
+
+    def folded(self, key: str, skip: Container[str] = ()) -> list[Folded]:
+        """Return `key`'s values as stored, folded, but those of the fields in `skip`."""
+        folded, stored = self._folded, self._fields.get(key, ())
+        return [
+            value
+            for index, number in enumerate(self._numbers_of.get(key, ()))
+            if stored[2 * index] not in skip and (value := folded[number]) is not None
+        ]
 
     # --- Candidates -------------------------------------------------------
 

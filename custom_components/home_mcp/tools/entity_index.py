@@ -49,7 +49,7 @@ from homeassistant.helpers import (
 from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN
-from ..matching import Match
+from ..matching import Folded, Match
 from ..search_index import TextIndex
 from ..shaping import clean_text
 from .entity_view import EntityView, device_search_fields
@@ -57,6 +57,7 @@ from .entity_view import EntityView, device_search_fields
 DATA_ENTITY_INDEX: HassKey[EntityIndex] = HassKey(f"{DOMAIN}_entity_index")
 """The entities' index the loaded entry keeps current; every `House` reads through it."""
 
+_IDS: Final = frozenset({"entity_id", "object_id"})
 FILL_BATCH: Final = 500
 """Entities named per step of the first filling of the text index (about 30 ms)."""
 
@@ -146,6 +147,14 @@ class EntityIndex:
         """
         self._sync_text()
         return self._text.search(query, where=_is_entity_key)
+
+    @callback
+    def async_folded_names(self, entity_id: str) -> list[Folded]:
+        """Return an entity's names, folded as the text index holds them (after a search).
+
+        Its id is left out: its words are the name's, or the domain's.
+        """
+        return self._text.folded(entity_id, _IDS)
 
     @callback
     def async_search_devices(self, query: str) -> dict[str, Match]:

@@ -24,6 +24,7 @@ from homeassistant.helpers import (
 
 from ..exposure import readable, reads_all
 from ..matching import Match, best_match
+from ..phrases import Room, WordScorer, domains_named, name_words, read_phrase
 from ..shaping import clean_text
 from . import ToolError
 from .entity_index import async_entity_index
@@ -82,15 +83,80 @@ class House:
     def search(self, query: str) -> list[tuple[EntityView, Match]]:
         """Return the readable entities `query` matches, best first (then by entity id).
 
-        The same matches as `best_match(query, view.search_fields())` over
-        every entity, from the index's candidates only.
+        The names' matches (`best_match(query, view.search_fields())` over
+        every entity, from the index's candidates only), and the entities
+        the query names as device words in a room (`phrases.py`), each with
+        its better match (words without a room only improve on a weak one).
         """
+        matches = self.index.async_search(query)
+        for entity_id, match in self._phrase_matches(query, matches).items():
+            # Words without a room only improve on a weak match of the names.
+            named = matches.get(entity_id)
+            if named is None or (
+                match.score > named.score and (match.kind == "room" or named.weak)
+            ):
+                matches[entity_id] = match
         found = []
-        for entity_id, match in self.index.async_search(query).items():
+        for entity_id, match in matches.items():
             state = self.hass.states.get(entity_id)
             if state is not None and self.readable(entity_id):
                 found.append((self.index.async_view(state), match))
         found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
+        return found
+
+    def _phrase_matches(self, query: str, named: dict[str, Match]) -> dict[str, Match]:
+        """Return the entities `query` names as device words, in the room it names if any.
+
+        Without a room, the words are tried on the entities of the domains
+        they name ("lamp") and on those the names' search found (`named`).
+        """
+        rooms = [
+            Room(area.id, (area.name, *sorted(area.aliases)))
+            for area in self.areas.async_list_areas()
+        ]
+        phrase = read_phrase(query, rooms)
+        if phrase.area_ids:
+            from .room_view import SUMMARY_DOMAINS  # noqa: PLC0415 (room_view imports house)
+
+            members = self.index.async_rooms(SUMMARY_DOMAINS).members
+            candidates: list[str] = [
+                entity_id for area_id in phrase.area_ids for entity_id in members.get(area_id, ())
+            ]
+        elif phrase.words:
+            candidates = [
+                entity_id
+                for domain in sorted(domains_named(phrase.words))
+                for entity_id in self.hass.states.async_entity_ids(domain)
+            ]
+            candidates = list(dict.fromkeys([*candidates, *named]))
+        else:
+            return {}
+        scorer = WordScorer(phrase.words)
+        found: dict[str, Match] = {}
+        get_state = self.hass.states.get
+        for entity_id in candidates:
+            if (state := get_state(entity_id)) is None:
+                continue
+            view = self.index.async_view(state)
+            if view.hidden:
+                continue
+            if not phrase.words:
+                score, field = 0.6 + 0.1 * phrase.room_score, "area"
+            else:
+                tokens = [
+                    word
+                    for name in self.index.async_folded_names(entity_id)
+                    for word in name_words(name)
+                ]
+                scored = scorer.score(tokens, view.domain, view.device_class)
+                if scored is None:
+                    continue
+                mean, field = scored
+                room = phrase.room_score if phrase.area_ids else 0.6
+                # Strong only when the room and the words are: a typo in each is weak.
+                score = 0.45 + 0.5 * room * mean
+            kind = "room" if phrase.area_ids else "words"
+            found[entity_id] = Match(round(score, 3), kind, field, view.name)
         return found
 
     def area_name(self, area_id: str | None) -> str | None:

@@ -1,0 +1,349 @@
+"""How people ask for a thing: "device words + optional room words".
+
+"light in the bedroom", "the chambre lamp", "ofice ceilng light": a query is
+split into the words naming a room (an area's name or alias, matched as
+`matching` matches names: accents, case, typos, any word order) and the
+words naming the device, once the filler words ("in the", "de la", "の")
+are dropped. A device word matches a word of the entity's names (its name,
+aliases, device name), the words of its domain ("lamp", "lumière", "ライト"
+for a light) or of its device class ("temperature", "motion"). Each word is
+compared on its own, so a typo in every word costs what one typo costs.
+
+Nothing here knows Home Assistant: `House.search` feeds it the areas and
+entities and merges its answers with the name search's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+import re
+from typing import Final
+
+from .matching import FUZZY_RATIO, Folded, fold, match_folded, matching_letters
+
+FILLERS: Final = frozenset(
+    {
+        # English, French, German, Spanish, Italian, Dutch; Japanese particles below.
+        *("a", "an", "the", "in", "on", "at", "of", "my", "our", "all", "every", "from"),
+        *("de", "la", "le", "les", "l", "d", "du", "des", "dans", "un", "une", "au", "aux"),
+        *("mon", "ma", "mes", "notre", "nos", "toutes", "tous", "tout", "toute"),
+        *("im", "in", "der", "die", "das", "den", "dem", "des", "ein", "eine", "alle"),
+        *("el", "los", "las", "en", "del", "al", "il", "lo", "gli", "nel", "nella", "het", "een"),
+    }
+)
+"""Words that name neither a room nor a device (folded)."""
+_PARTICLES: Final = re.compile("の")
+"""The Japanese particle between the words of a phrase written without spaces ("寝室のライト")."""
+
+DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
+    domain: frozenset(fold(word) for word in words)
+    for domain, words in {
+        "light": (
+            *("light", "lamp", "bulb", "lighting", "lumière", "lampe", "éclairage"),
+            *(
+                "licht",
+                "leuchte",
+                "deckenlicht",
+                "deckenleuchte",
+                "plafonnier",
+                "luz",
+                "lámpara",
+                "luce",
+                "ライト",
+                "照明",
+                "電気",
+                "灯",
+            ),
+        ),
+        "switch": ("switch", "plug", "outlet", "socket", "prise", "interrupteur", "schalter"),
+        "cover": (
+            *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
+            *("window", "fenêtre", "fenster", "ventana", "door", "porte", "tür", "tor", "窓"),
+            *("rollladen", "jalousie", "vorhang", "persiana", "カーテン"),
+        ),
+        "climate": (
+            *("thermostat", "heating", "heater", "heat", "hvac", "climate", "chauffage"),
+            *("heizung", "calefacción", "エアコン", "暖房"),
+        ),
+        "lock": ("lock", "serrure", "schloss", "cerradura", "鍵", "ロック"),
+        "media_player": (
+            *("tv", "television", "télé", "speaker", "music", "player", "radio"),
+            *("fernseher", "lautsprecher", "enceinte", "テレビ"),
+        ),
+        "fan": ("fan", "ventilateur", "ventilator", "ventilador", "扇風機"),
+        "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
+        "binary_sensor": ("sensor", "detector", "détecteur", "capteur", "melder", "センサー"),
+        "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機"),
+        "valve": ("valve", "sprinkler", "vanne", "ventil", "arroseur"),
+        "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
+        "lawn_mower": ("mower", "tondeuse", "mäher", "芝刈り機"),
+        "water_heater": ("boiler", "chauffe", "eau", "water", "heater"),
+        "humidifier": ("humidifier", "dehumidifier", "humidificateur"),
+        "camera": ("camera", "caméra", "kamera", "カメラ"),
+        "scene": ("scene", "scène", "szene", "シーン"),
+        "script": ("script", "routine"),
+    }.items()
+}
+"""Words that name a kind of device, by domain (folded, singular)."""
+
+DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
+    device_class: frozenset(fold(word) for word in words)
+    for device_class, words in {
+        "temperature": ("temperature", "temp", "température", "temperatur", "温度"),
+        "humidity": ("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "湿度"),
+        "motion": ("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
+        "occupancy": ("occupancy", "presence", "présence"),
+        "door": ("door", "porte", "tür", "ドア"),
+        "garage_door": ("garage", "door", "porte"),
+        "garage": ("garage", "door", "porte", "tor"),
+        "window": ("window", "fenêtre", "fenster", "窓"),
+        "smoke": ("smoke", "fumée", "rauch", "煙"),
+        "carbon_monoxide": ("co", "monoxide", "monoxyde"),
+        "carbon_dioxide": ("co2", "dioxide", "dioxyde"),
+        "power": ("power", "puissance", "leistung", "電力"),
+        "energy": ("energy", "énergie", "energie"),
+        "battery": ("battery", "batterie", "バッテリー"),
+        "illuminance": ("illuminance", "lux", "brightness", "luminosité"),
+        "moisture": ("moisture", "leak", "water", "fuite"),
+        "outlet": ("outlet", "plug", "prise", "steckdose"),
+        "tv": ("tv", "television", "télé", "fernseher"),
+        "speaker": ("speaker", "enceinte", "lautsprecher"),
+    }.items()
+}
+"""Words that name a device class (folded, singular)."""
+
+WORD_RATIO: Final = 0.66
+"""The least `SequenceMatcher` ratio of two words that is a typo of one another."""
+_SHORT: Final = 4
+"""Words shorter than this match a word only as themselves, its start, or one letter away."""
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """An area as a query may name it: its id and its name and aliases."""
+
+    area_id: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A query read as device words and the rooms its room words name.
+
+    area_ids: the rooms named (several when they tie); empty when none.
+    room_score: how well the room words matched (0..1), 0 when no room.
+    words: the device words, folded.
+    """
+
+    area_ids: tuple[str, ...]
+    room_score: float
+    words: tuple[str, ...]
+
+
+def query_words(query: str) -> list[str]:
+    """Return the query's words, folded, split at Japanese particles, fillers dropped.
+
+    Fillers are kept if they are all there is.
+    """
+    words = [
+        part
+        for token in fold(query).split()
+        for part in (_PARTICLES.split(token) if Folded.of(token).unspaced else [token])
+        if part
+    ]
+    kept = [word for word in words if word not in FILLERS]
+    return kept or words
+
+
+def read_phrase(query: str, rooms: Sequence[Room]) -> Phrase:
+    """Return `query` as room words (the best span naming an area) and device words."""
+    words = query_words(query)
+    by_key, unspaced = _room_names(tuple(rooms))
+    best: tuple[float, int] = (0.0, 0)
+    spans: dict[tuple[int, int], list[str]] = {}
+    for length in range(min(len(words), 4), 0, -1):
+        if best[0] == 1.0:
+            break  # A shorter span cannot beat a longer exact one.
+        for start in range(len(words) - length + 1):
+            span = Folded.of(" ".join(words[start : start + length]))
+            # Only names sharing the first letter or a word can match (see `_room_score`).
+            keys = {span.compact[0], *span.tokens}
+            names = {pair for key in keys for pair in by_key.get(key, ())}
+            scores: dict[str, float] = {}
+            for area_id, name in (*names, *unspaced):
+                score = _room_score(span, name)
+                if score > scores.get(area_id, 0.0):
+                    scores[area_id] = score
+            for area_id, score in scores.items():
+                rank = (score, length)
+                if rank > best:
+                    best = rank
+                    spans = {}
+                if rank == best:
+                    spans.setdefault((start, length), []).append(area_id)
+    if not spans:
+        return Phrase((), 0.0, tuple(words))
+    (start, length), area_ids = next(iter(spans.items()))
+    rest = tuple(words[:start] + words[start + length :])
+    return Phrase(tuple(sorted(area_ids)), best[0], rest)
+
+
+@lru_cache(maxsize=4)
+def _room_names(
+    rooms: tuple[Room, ...],
+) -> tuple[dict[str, list[tuple[str, Folded]]], list[tuple[str, Folded]]]:
+    """Return the rooms' names without fillers, by first letter and by word; and the unspaced.
+
+    Cached: the areas seldom change between two searches.
+    """
+    by_key: dict[str, list[tuple[str, Folded]]] = {}
+    unspaced: list[tuple[str, Folded]] = []
+    for room in rooms:
+        for name in room.names:
+            folded = Folded.of(" ".join(query_words(name)))
+            if not folded.text:
+                continue
+            if folded.unspaced:
+                unspaced.append((room.area_id, folded))
+                continue
+            for key in {folded.compact[0], *folded.tokens}:
+                by_key.setdefault(key, []).append((room.area_id, folded))
+    return by_key, unspaced
+
+
+def _room_score(span: Folded, name: Folded) -> float:
+    """Return how well `span` names a room called `name` (0: it does not)."""
+    q_size, v_size = len(span.compact), len(name.compact)
+    if (
+        2 * min(q_size, v_size) < FUZZY_RATIO * (q_size + v_size)
+        and span.compact not in name.compact
+        and not set(span.tokens) & set(name.tokens)
+    ):
+        return 0.0  # Too short or too long for a typo, and no word in common.
+    found = match_folded(span, name)
+    if found is None:
+        return 0.0
+    score, kind = found
+    if kind == "contains" and not span.unspaced:
+        return 0.0  # A fragment of a room's name ("oom") is no room.
+    if kind == "tokens" and score < 0.9 and len(span.tokens) < len(name.tokens):
+        return 0.0  # "bed" is not "Bedroom", "living" not "Living room".
+    if kind == "fuzzy" and len(span.compact) < _SHORT + 1:
+        return 0.0
+    return score
+
+
+def word_score(query_word: str, value_word: str) -> float:
+    """Return how well one query word matches one word of a name (0: not at all)."""
+    if query_word == value_word:
+        return 1.0
+    if _singular(query_word) == _singular(value_word):
+        return 0.95
+    if len(query_word) >= 3 and value_word.startswith(query_word):
+        return 0.85
+    unspaced = Folded.of(query_word).unspaced
+    if unspaced and query_word in value_word:
+        return 0.85
+    if unspaced or query_word[0] != value_word[0]:
+        return 0.0  # A typo seldom changes the first letter: "lite" is no "climate".
+    if _one_edit(query_word, value_word):
+        return 0.75
+    if min(len(query_word), len(value_word)) < _SHORT:
+        return 0.0
+    q, v = _singular(query_word), _singular(value_word)
+    ratio = 2.0 * matching_letters(q, v) / (len(q) + len(v))
+    return round(0.5 + (ratio - WORD_RATIO) * 1.4, 3) if ratio >= WORD_RATIO else 0.0
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Return True if one letter added, dropped, changed or swapped makes `a` into `b`."""
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    a_rest, b_rest = a[start:], b[start:]
+    return (
+        a_rest[1:] == b_rest[1:]
+        or a_rest[1:] == b_rest
+        or a_rest == b_rest[1:]
+        or (len(a_rest) >= 2 and a_rest[1] + a_rest[0] + a_rest[2:] == b_rest)
+    )
+
+
+def _singular(word: str) -> str:
+    """Return `word` without a plural's final s or x (Latin words of 4 letters or more)."""
+    return word[:-1] if len(word) >= 4 and word[-1] in "sx" else word
+
+
+class WordScorer:
+    """Scores device words against entities' words, remembering each word's scores for one query."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        """Score these device words (folded)."""
+        self.words = tuple(words)
+        self._scores: list[dict[str, float]] = [{} for _ in self.words]
+        self._kinds: dict[tuple[str, str | None], tuple[float, ...]] = {}
+
+    def _best(self, index: int, values: Iterable[str]) -> float:
+        """Return the best `word_score` of word `index` over `values`."""
+        best = 0.0
+        word, scores = self.words[index], self._scores[index]
+        for value in values:
+            score = scores.get(value)
+            if score is None:
+                score = scores[value] = word_score(word, value)
+            if score > best:
+                best = score
+                if best == 1.0:
+                    break
+        return best
+
+    def score(
+        self, tokens: Sequence[str], domain: str, device_class: str | None
+    ) -> tuple[float, str] | None:
+        """Return (word score, what matched) for the words of an entity's names, or None.
+
+        A device word matches a word of the names, of the domain or of the
+        device class. The score is the words' mean, a word that matched
+        nothing counting 0; None when no word, or fewer than half of them,
+        matched ("ofice ceilng light" still finds the office's only light).
+        What matched: "name" when the names held every word that matched,
+        else "domain".
+        """
+        kinds = self._kinds.get((domain, device_class))
+        if kinds is None:
+            names = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
+            kinds = self._kinds[domain, device_class] = tuple(
+                self._best(index, names) * 0.95 for index in range(len(self.words))
+            )
+        total, matched, by_name = 0.0, 0, True
+        for index, in_kind in enumerate(kinds):
+            in_names = self._best(index, tokens)
+            if in_names or in_kind:
+                matched += 1
+                by_name = by_name and in_names >= in_kind
+                # The name's own word breaks a tie with the domain's ("lampe": "Lamp").
+                total += min(max(in_names, in_kind) + 0.05 * in_names, 1.0)
+        if not matched or 2 * matched < len(self.words):
+            return None
+        return total / len(self.words), "name" if by_name else "domain"
+
+
+def name_words(folded: Folded) -> tuple[str, ...]:
+    """Return the words of a folded name, split at Japanese particles."""
+    if not folded.unspaced:
+        return folded.tokens
+    return tuple(part for token in folded.tokens for part in _PARTICLES.split(token) if part)
+
+
+def domains_named(words: Iterable[str]) -> set[str]:
+    """Return the domains some of `words` name (typos allowed, as `word_score` allows)."""
+    found = set()
+    for word in words:
+        for domain, names in DOMAIN_WORDS.items():
+            if any(word_score(word, name) >= 0.6 for name in names):
+                found.add(domain)
+    return found
