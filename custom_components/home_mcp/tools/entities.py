@@ -13,9 +13,9 @@ from ..matching import Match, fold
 from ..shaping import envelope
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
 from .arguments import Identifier, Text
+from .entity_index import SUMMARY_DOMAINS
 from .house import EntityView, House, state_summary
 from .query import raise_if_ambiguous
-from .room_view import SUMMARY_DOMAINS
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200

@@ -54,6 +54,13 @@ from ..search_index import TextIndex
 from ..shaping import clean_text
 from .entity_view import EntityView, device_search_fields
 
+SECURITY_DOMAINS: Final = ("lock", "alarm_control_panel", "valve")
+"""The domains a room's summary lists one by one, as what secures the house."""
+SUMMARY_DOMAINS: Final = frozenset(
+    {"light", "climate", "cover", "media_player", "binary_sensor", *SECURITY_DOMAINS}
+)
+"""The domains whose states a room's summary reads; it only counts the others."""
+
 DATA_ENTITY_INDEX: HassKey[EntityIndex] = HassKey(f"{DOMAIN}_entity_index")
 """The entities' index the loaded entry keeps current; every `House` reads through it."""
 

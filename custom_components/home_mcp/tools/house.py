@@ -27,7 +27,7 @@ from ..matching import Match, best_match
 from ..phrases import Room, WordScorer, domains_named, name_words, read_phrase
 from ..shaping import clean_text
 from . import ToolError
-from .entity_index import async_entity_index
+from .entity_index import SUMMARY_DOMAINS, async_entity_index
 from .entity_view import EntityView
 
 __all__ = ["EntityView", "House", "state_summary"]
@@ -116,8 +116,6 @@ class House:
         ]
         phrase = read_phrase(query, rooms)
         if phrase.area_ids:
-            from .room_view import SUMMARY_DOMAINS  # noqa: PLC0415 (room_view imports house)
-
             members = self.index.async_rooms(SUMMARY_DOMAINS).members
             candidates: list[str] = [
                 entity_id for area_id in phrase.area_ids for entity_id in members.get(area_id, ())

@@ -13,10 +13,10 @@ from homeassistant.core import split_entity_id
 
 from ..shaping import clean_text, encoded_size
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
+from .entity_index import SUMMARY_DOMAINS
 from .house import EntityView, House
 from .room_view import (
     ROOM_ROWS,
-    SUMMARY_DOMAINS,
     AreaSummary,
     Guarded,
     is_security,

@@ -14,14 +14,10 @@ from homeassistant.const import ATTR_TEMPERATURE
 from homeassistant.helpers.area_registry import AreaEntry
 
 from ..shaping import clean_text
+from .entity_index import SECURITY_DOMAINS
 from .house import EntityView, House, state_summary
 
-SECURITY_DOMAINS = ("lock", "alarm_control_panel", "valve")
 OPENING_SENSOR_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
-SUMMARY_DOMAINS = frozenset(
-    {"light", "climate", "cover", "media_player", "binary_sensor", *SECURITY_DOMAINS}
-)
-"""The domains whose states a room's summary reads; it only counts the others."""
 SECURE_STATES = frozenset(
     {
         "locked",
