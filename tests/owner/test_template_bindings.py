@@ -912,6 +912,20 @@ async def _guest_access_switch(owner: Owner) -> str:
     return switch
 
 
+async def _assert_written_script_waits(
+    mcp: McpHarness, hass: HomeAssistant, script: dict[str, Any]
+) -> None:
+    """Assert a client's script that unlocks waits: at its write, or at its run."""
+    saved = await save_config(mcp, "script", script, anyway=True)
+    if saved.get("written") is True:
+        ran = await call_service(mcp, saved["entity_id"])
+        await assert_house(hass, LOCKED)
+        assert_refused(ran, reaching="lock.front_door")
+    else:
+        assert_refused(saved, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
 async def test_a_switch_turned_on_when_already_on_still_runs_its_turn_on(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -934,14 +948,7 @@ async def test_a_switch_turned_on_when_already_on_still_runs_its_turn_on(
             }
         ],
     }
-    saved = await save_config(mcp, "script", script, anyway=True)
-    if saved.get("written") is True:
-        ran = await call_service(mcp, saved["entity_id"])
-        await assert_house(hass, LOCKED)
-        assert_refused(ran, reaching="lock.front_door")
-    else:
-        assert_refused(saved, reaching="lock.front_door")
-    await assert_house(hass, LOCKED)
+    await _assert_written_script_waits(mcp, hass, script)
 
 
 async def test_homeassistant_turn_on_of_a_switch_already_on_runs_its_turn_on(
@@ -961,14 +968,7 @@ async def test_homeassistant_turn_on_of_a_switch_already_on_runs_its_turn_on(
             }
         ],
     }
-    saved = await save_config(mcp, "script", script, anyway=True)
-    if saved.get("written") is True:
-        ran = await call_service(mcp, saved["entity_id"])
-        await assert_house(hass, LOCKED)
-        assert_refused(ran, reaching="lock.front_door")
-    else:
-        assert_refused(saved, reaching="lock.front_door")
-    await assert_house(hass, LOCKED)
+    await _assert_written_script_waits(mcp, hass, script)
 
 
 async def test_an_action_named_by_a_template_ending_in_plain_text_is_one_of_those_ending_so(

@@ -35,6 +35,7 @@ import itertools
 import os
 import re
 from typing import Any, Final
+import weakref
 
 import jinja2
 import jinja2.meta
@@ -1202,10 +1203,20 @@ def caller_names(script: Any) -> frozenset[str]:
     `response_variable`), what Home Assistant defines in a run (`repeat`,
     `wait`, ...) and the template's own functions are not among them.
     """
+    if script is None:
+        return frozenset()
+    if (known := _CALLER_NAMES.get(script)) is not None:
+        return known
     read: set[str] = set()
     set_here: set[str] = set(getattr(getattr(script, "variables", None), "variables", None) or ())
     _names_in(getattr(script, "sequence", None), read, set_here)
-    return frozenset(read - set_here - _RUN_NAMES - set(_environment().globals))
+    names = frozenset(read - set_here - _RUN_NAMES - set(_environment().globals))
+    _CALLER_NAMES[script] = names
+    return names
+
+
+_CALLER_NAMES: weakref.WeakKeyDictionary[Any, frozenset[str]] = weakref.WeakKeyDictionary()
+"""Each script's `caller_names`, read once per script object (a reload makes new ones)."""
 
 
 def _given(value: Any) -> Any:
