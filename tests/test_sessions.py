@@ -61,6 +61,14 @@ def _registry(entry: MockConfigEntry) -> SessionRegistry:
     return registry
 
 
+def _closing(entry: MockConfigEntry) -> tuple[SessionRegistry, list[str]]:
+    """Return the registry and the ids of the sessions it closes, in order, as it closes them."""
+    registry = _registry(entry)
+    closed: list[str] = []
+    registry.async_on_close(lambda session: closed.append(session.session_id))
+    return registry, closed
+
+
 @pytest.fixture
 async def sessions(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
@@ -406,9 +414,7 @@ async def test_at_sixteen_sessions_a_new_one_replaces_the_longest_idle(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Its own longest-idle session first, else anyone's; 503 only when all are busy."""
-    registry = _registry(sessions)
-    closed: list[str] = []
-    registry.async_on_close(lambda session: closed.append(session.session_id))
+    registry, closed = _closing(sessions)
     tokens = [await _token(hass, hass_admin_user) for _ in range(4)]
     opened = []
     for token in tokens:
@@ -469,9 +475,7 @@ async def test_a_credential_at_its_cap_replaces_its_longest_idle_session(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """A client that never ends its sessions (a bridge launched again and again) gets in."""
-    registry = _registry(sessions)
-    closed: list[str] = []
-    registry.async_on_close(lambda session: closed.append(session.session_id))
+    registry, closed = _closing(sessions)
     other_token = await _token(hass, hass_admin_user)
     other = await raw.initialize(other_token)  # Idle longest of all, but another's.
     held = []
@@ -500,9 +504,7 @@ async def test_a_listening_session_makes_room_when_none_is_idle(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Clients left listening (a test run that never closes them): the quietest goes."""
-    registry = _registry(sessions)
-    closed: list[str] = []
-    registry.async_on_close(lambda session: closed.append(session.session_id))
+    registry, closed = _closing(sessions)
     held = [await raw.initialize() for _ in range(4)]
     streams = []
     for session_id in held:
@@ -624,9 +626,7 @@ async def test_idle_sessions_are_swept_on_home_assistants_clock(
 ) -> None:
     """No request for 30 minutes: closed. Used, or holding its stream open: kept."""
     raw.token = await _token(hass, hass_admin_user)  # Outlives the travel (10 days).
-    registry = _registry(sessions)
-    closed: list[str] = []
-    registry.async_on_close(lambda session: closed.append(session.session_id))
+    registry, closed = _closing(sessions)
     idle = await raw.initialize()
     used = await raw.initialize()
     listening = await raw.initialize()
@@ -660,9 +660,7 @@ async def test_unload_closes_every_session(
     mcp: McpHarness, hass: HomeAssistant, sessions: MockConfigEntry, raw: Raw
 ) -> None:
     """Options changes reload the entry: sessions end, streams close, callbacks run."""
-    registry = _registry(sessions)
-    closed: list[str] = []
-    registry.async_on_close(lambda session: closed.append(session.session_id))
+    registry, closed = _closing(sessions)
     first = await raw.initialize()
     second = await raw.initialize()
     stream = await raw.request("GET", first)
