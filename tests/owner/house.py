@@ -102,6 +102,14 @@ class Owner:
         assert self.hass.states.get(entity_id) is not None, f"{entity_id} did not load"
         return entity_id
 
+    async def save_chain(self, links: int, last: dict[str, Any]) -> str:
+        """Save `script.link_0` -> `script.link_1` -> ... -> `last`; return the first link."""
+        await self.save_script(f"link_{links}", {"alias": "Last link", "sequence": [last]})
+        for i in reversed(range(links)):
+            link = {"alias": f"Link {i}", "sequence": [{"action": f"script.link_{i + 1}"}]}
+            await self.save_script(f"link_{i}", link)
+        return "script.link_0"
+
     # -- websocket commands (Helpers page, registries) ------------------------
 
     async def ws_command(self, command: dict[str, Any]) -> Any:

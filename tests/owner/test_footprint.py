@@ -23,6 +23,7 @@ from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClien
 from custom_components.home_mcp.configs.helpers import HelperKind
 from custom_components.home_mcp.gate import EVENT_ESCAPE
 from custom_components.home_mcp.gate.footprint import Footprint, write_footprint
+from custom_components.home_mcp.gate.macros import INLINE_DEPTH
 from homeassistant.const import EVENT_CALL_SERVICE, EVENT_STATE_CHANGED, MATCH_ALL
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.setup import async_setup_component
@@ -139,6 +140,39 @@ async def test_each_kind_of_write_fires_only_what_its_footprint_names(
 
 def _on_event(event_type: str, **event_data: Any) -> dict[str, Any]:
     return {"trigger": "event", "event_type": event_type, "event_data": event_data}
+
+
+async def test_an_unlock_prompt_at_the_end_of_a_chain_longer_than_a_walk_waits(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """A prompt sent by the last of more scripts than one walk follows is still the tap.
+
+    The links past the walk are judged on their own (`Judge.on_its_own`):
+    their notifications' buttons count, run directly or by what a client's
+    change sets off.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    prompt = {
+        "action": phone.notify,
+        "data": {
+            "message": DISHWASHER,
+            "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "OK"}]},
+        },
+    }
+    first = await owner.save_chain(INLINE_DEPTH + 4, prompt)
+    go = await owner.create_helper("input_boolean", "Go")
+    await owner.save_automation(
+        "go",
+        {
+            "alias": "Go",
+            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
+            "actions": [{"action": first}],
+        },
+    )
+    for action, entity_id in (("script.turn_on", first), ("input_boolean.turn_on", go)):
+        result = await call_service(mcp, action, target={"entity_id": entity_id})
+        assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
 
 
 @pytest.mark.parametrize(

@@ -1245,3 +1245,21 @@ async def test_an_action_name_ending_in_capitals_is_one_ending_so_in_lower_case(
     result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.led_reset"})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+async def test_entities_a_template_names_in_a_group_are_any_entity(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The announcements of ccostan's house add what a template names to a group.
+
+    What a template that cannot be bounded (here read from the house) names
+    may be any entity: judged as a templated target is, each entity that is
+    not plain (the front door among them) joining the group. The refusal
+    names the door, not "anything".
+    """
+    members = "{{ label_entities('party') }}"
+    step = {"action": "group.set", "data": {"object_id": "party", "add_entities": members}}
+    script = await owner.save_script("party", {"alias": "Party", "sequence": [step]})
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": script})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

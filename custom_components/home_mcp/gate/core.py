@@ -77,6 +77,8 @@ class _Knowledge:
         self.unreadable_items = snapshot.unreadable_items
         self.options_bound = snapshot.options_bound
         self.options_fed = snapshot.options_fed
+        self.stands_alone = snapshot.stands_alone
+        self.alone = snapshot.alone
 
     def is_guarded(self, entity_id: str) -> bool:
         return self._gate.async_is_guarded_entity(entity_id)

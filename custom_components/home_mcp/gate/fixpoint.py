@@ -18,9 +18,9 @@ from .model import Finding, Risk
 from .reads import EVERYTHING
 from .rules import OPENING_DEVICE_CLASSES
 from .verbs import verb_states
-from .wiring import Runnable, Scope, TriggerOn
+from .wiring import ON_ITS_OWN, Runnable, Scope, TriggerOn
 
-_RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger"})
+_RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger", ON_ITS_OWN})
 _STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
 _FOLLOWS: Final = (
     "Switch as X shows a switch as {wrapper}: whatever changes that switch's state opens "

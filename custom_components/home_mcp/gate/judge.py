@@ -27,7 +27,7 @@ from .expansion import HouseMap, entity_verb
 from .facts import Facts, entity_object
 from .footprint import Footprint, judge_footprint, notification_footprint
 from .knowledge import Knowledge
-from .macros import ANY_SERVICE, MAX_DEPTH, MAX_STEPS, TooLarge, walk
+from .macros import ANY_SERVICE, HARD_STEPS, INLINE_DEPTH, MAX_DEPTH, MAX_STEPS, TooLarge, walk
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .paths import (
@@ -68,8 +68,9 @@ from .targets import (
     unplain,
 )
 from .verbs import resulting_states, stays_as_it_is, timer_verb, verb_states
-from .wiring import Scope, Touched
+from .wiring import ON_ITS_OWN, Scope, Touched
 
+NESTS_TOO_DEEPLY: Final = "Macros nest too deeply to analyse"
 RUN_WITH_DATA: Final = "run_with_data"
 """How the perimeter records a run given its caller's data (judged inline, with it)."""
 _RUNS = {
@@ -185,6 +186,8 @@ class Judge:
         self._step_touched: set[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []
         self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
+        self.on_their_own: set[str] = set()  # Items met too deep, judged on their own.
+        self._stopped: dict[str, list[tuple[str, str, str]]] = {}  # `on_its_own`'s, per item.
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
@@ -286,10 +289,55 @@ class Judge:
             consulted.update(walked.consulted)
 
     def spend(self, steps: int = 1) -> None:
-        """Count steps walked (or replayed); raise `TooLarge` past `MAX_STEPS`."""
+        """Count steps walked (or replayed); raise `TooLarge` past `HARD_STEPS`."""
         self._steps += steps
-        if self._steps > MAX_STEPS:
+        if self._steps > HARD_STEPS:
             raise TooLarge
+
+    def too_deep(self, depth: int) -> bool:
+        """Return True when what a step runs or drives is no longer walked step by step.
+
+        Deeper than `INLINE_DEPTH`, or past `MAX_STEPS` steps: real houses'
+        template lights drive each other, and each other's scripts, along
+        more paths than one walk can follow (`on_its_own`).
+        """
+        return depth > INLINE_DEPTH or self._steps > MAX_STEPS
+
+    def on_its_own(self, entity_id: str, service: str) -> None:
+        """Judge what item `entity_id` runs or drives as the index judges it on its own.
+
+        The index reads every automation, script and template entity's
+        scripts on its own, and its fixpoint hands what each can do on to
+        what runs it (`ON_ITS_OWN`): read with the house, the walk records
+        that edge; judging an action, it adds the item's findings, and what
+        its changes keep from locking, closing or arming. An item that is
+        not read on its own, or that secures (what runs it would then secure,
+        which only the walk can tell), is `unknown`.
+        """
+        if not self.knowledge.stands_alone(entity_id, building=self.touched is not None):
+            self.unknown(service, NESTS_TOO_DEEPLY)
+            return
+        if self.touched is not None:
+            self.on_their_own.add(entity_id)
+            self.touched.setdefault(entity_id, {}).setdefault(ON_ITS_OWN, (self.path, self.scope))
+            return
+        alone = self.knowledge.alone(entity_id)
+        if (stopped := self._stopped.get(entity_id)) is None:  # Met again and again.
+            stopped = self._stopped[entity_id] = [
+                (key, verb, automation_id)
+                for key, verbs in alone.touches.items()
+                for verb in sorted(verbs)
+                for automation_id in self.knowledge.keeps_from_securing(
+                    key, verb, now=False, repeats=self.repeats
+                )
+            ]
+        with self.through(entity_id):
+            self.findings.extend(finding.through(*self.path) for finding in alone.findings)
+            for key, _verb, automation_id in stopped:
+                with self.through(key):
+                    self.add(Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING)
+            for sent in alone.prompts:  # Sent now, at the client's call: its buttons' taps.
+                judge_footprint(self, sent)
 
     def knows_state(self, entity_id: str) -> bool:
         """Return True while the entity's present state is the one the action finds."""
@@ -495,7 +543,7 @@ class Judge:
             # (Spook's `homeassistant.disable_entity`, not installed) is refused.
             return []
         if depth > MAX_DEPTH:
-            self.unknown(name, "Macros nest too deeply to analyse")
+            self.unknown(name, NESTS_TOO_DEEPLY)
             return []
         data = data if isinstance(data, Mapping) else {}
         target = target if isinstance(target, Mapping) else {}
@@ -641,7 +689,7 @@ class Judge:
             return
         verb = timer_verb(entity_id, verb, effect.data, repeats=self.repeats)
         if depth > MAX_DEPTH:
-            self.unknown(effect.service, "What this drives nests too deeply to analyse")
+            self.unknown(effect.service, NESTS_TOO_DEEPLY)
             return
         if entity_id in self.knowledge.unreadable_items:
             self.add(Risk.UNKNOWN, entity_id, effect.service, DATA_RULES["unreadable_item"].reason)
@@ -783,6 +831,14 @@ class Judge:
         """
         if self.on_path(entity_id, loop=True):
             return  # A loop: its actions are already being judged.
+        domain = split_entity_id(entity_id)[0]
+        if domain != "scene" and self.too_deep(depth):  # A scene's states are flat.
+            if own_state:
+                self.react(entity_id, "trigger" if domain == "automation" else "turn_on")
+            self.on_its_own(entity_id, f"{domain}.run")
+            for run_key in (f"run:{entity_id}", f"run:{domain}"):
+                self.react(run_key, "fire")
+            return
         key = self.walk_key("run", entity_id, own_state, variables)
         self.once(key, lambda: self._run_macro(entity_id, depth, own_state, variables))
 

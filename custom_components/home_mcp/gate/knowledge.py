@@ -7,6 +7,7 @@ guarded; `core.Gate` hands it a snapshot of the house's index.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 from homeassistant.core import HomeAssistant
@@ -14,6 +15,20 @@ from homeassistant.core import HomeAssistant
 from .expansion import HouseMap
 from .footprint import Footprint
 from .model import Finding
+
+
+@dataclass(frozen=True, slots=True)
+class Alone:
+    """What an item does judged on its own, with all it runs on its own (`Snapshot.alone`).
+
+    findings: its guarded findings (the fixpoint's, via from it).
+    touches: entity -> the verbs it and those items act on it with.
+    prompts: their notifications with buttons.
+    """
+
+    findings: tuple[Finding, ...]
+    touches: Mapping[str, frozenset[str]]
+    prompts: tuple[Footprint, ...]
 
 
 class Knowledge(Protocol):
@@ -65,6 +80,12 @@ class Knowledge(Protocol):
         self, entity_id: str, verb: str, *, now: bool, repeats: bool
     ) -> Iterable[str]:
         """Return the securing macros `verb` on `entity_id` can keep from securing."""
+
+    def stands_alone(self, entity_id: str, *, building: bool = False) -> bool:
+        """Return True if an item's own judgement stands in for walking it (`building`: so far)."""
+
+    def alone(self, entity_id: str) -> Alone:
+        """Return what an item does judged on its own, with all it runs on its own."""
 
     def securing_runners(self, macro_id: str) -> list[str]:
         """Return the securing automations and scripts that run script or scene `macro_id`."""

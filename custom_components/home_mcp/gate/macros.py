@@ -61,10 +61,18 @@ ANY_SERVICE: Final = "*"
 """A service of the domain that cannot be told before it runs: judged as each of them
 (`say_*`: each whose name starts with `say_`)."""
 
-MAX_DEPTH: Final = 24
-"""How deep macros may nest before the gate calls the action `unknown`."""
+INLINE_DEPTH: Final = 24
+"""How deep one walk follows what it runs and drives step by step: a script, an
+automation or a template entity met deeper is judged as the house's index judges
+it on its own (`Judge.on_its_own`)."""
+MAX_DEPTH: Final = 48
+"""How deep steps may nest at all (a `choose` in an `if` in a `repeat`, in what
+runs them) before the gate calls the action `unknown`."""
 MAX_STEPS: Final = 5_000
-"""How many steps one judgement may walk, with all it runs (`TooLarge` beyond)."""
+"""How many steps one judgement walks step by step: past them, each item it runs
+or drives is judged on its own, as deeper than `INLINE_DEPTH`."""
+HARD_STEPS: Final = 2 * MAX_STEPS
+"""How many steps one judgement may walk at all (`TooLarge` beyond)."""
 _WAIT_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_DELAY,
@@ -89,13 +97,13 @@ _READ_KINDS: Final = frozenset(
 
 
 class TooLarge(Exception):
-    """What an action runs is more than `MAX_STEPS` steps: the gate stops reading it."""
+    """What an action runs is more than `HARD_STEPS` steps: the gate stops reading it."""
 
     def __init__(self) -> None:
         """Say how far the gate read."""
         super().__init__(
             f"what it runs, with every script and template entity it drives, is more than "
-            f"{MAX_STEPS} steps"
+            f"{HARD_STEPS} steps"
         )
 
 
@@ -132,7 +140,7 @@ class Judge(Protocol):
         """Record something that cannot be judged before it runs."""
 
     def spend(self, steps: int = 1) -> None:
-        """Count steps walked; raise `TooLarge` past `MAX_STEPS`."""
+        """Count steps walked; raise `TooLarge` past `HARD_STEPS`."""
 
     def scoped(self, trigger_ids: frozenset[str] | None) -> AbstractContextManager[None]:
         """Judge what runs inside as reached only when one of `trigger_ids` fired."""

@@ -66,6 +66,11 @@ def judge_drive(
     """
     if verb == "update_entity" or judge.on_path(entity_id, loop=True):
         return  # Reading a device again drives nothing.
+    house = judge.house
+    drives = entity_id in house.wrapped or entity_id in house.scripts or entity_id in house.controls
+    if drives and judge.too_deep(depth):
+        judge.on_its_own(entity_id, f"{split_entity_id(entity_id)[0]}.{verb}")
+        return
     key = judge.walk_key("drive", entity_id, verb, data)
     judge.once(key, lambda: _drive(judge, entity_id, verb, data, depth))
 
@@ -347,15 +352,25 @@ def judge_external(
 def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int) -> None:
     """Judge `group.set`: what joins the group, and the group's own change.
 
-    A group or members given by a template that could not be bounded
-    (`bindings`) could be any: unknown.
+    A group given by a template that could not be bounded (`bindings`)
+    could be any: unknown. Members given so may be any entity: as a
+    templated target does (`targets.unplain`), each that is not plain, or
+    whose change sets something off, is judged as joining.
     """
-    if any(is_dynamic(data.get(key)) for key in ("object_id", "entities", "add_entities")):
+    if is_dynamic(data.get("object_id")):
         judge.unknown(name, "The group or what joins it is a template: it could be anything")
         return
     if (found := group_set(judge.hass, data)) is None:
         return
     group_id, members = found
+    if any(is_dynamic(data.get(key)) for key in ("entities", "add_entities")):
+        hass, house = judge.hass, judge.house
+        anyone = unplain(hass, house.is_plain, judge.knowledge.perimeter_entities, "homeassistant")
+        for newcomer in dict.fromkeys(anyone):
+            if newcomer != group_id:
+                judge.effect(Effect(newcomer, "join_group"), depth)
+        judge.effect(Effect(group_id, "set"), depth)
+        return
     if problem := group_set_problem(judge.hass, group_id, members):
         judge.unknown(name, problem)
         return

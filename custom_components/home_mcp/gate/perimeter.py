@@ -29,7 +29,8 @@ from homeassistant.core import HomeAssistant
 from .expansion import HouseMap, build_house_map
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
 from .footprint import Footprint
-from .judge import Judge, secures_house
+from .judge import NESTS_TOO_DEEPLY, Judge, secures_house
+from .knowledge import Alone
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .proposals import proposed
@@ -51,6 +52,7 @@ from .securing import (
     undoes_itself,
 )
 from .wiring import (
+    ON_ITS_OWN,
     Runnable,
     Scope,
     TriggerOn,
@@ -93,6 +95,10 @@ class Snapshot:
         trigger.to_state.state }}`): new options change what they do.
     options_fed: what a template select among those is computed from (the
         text helper its options are split from) -> the same automations.
+    items: every automation, script, template entity and driving helper read
+        on its own: what a walk meets too deep to follow is judged as it.
+    not_alone: those whose own judgement cannot stand in for a walk's (they,
+        or what they run on their own, secure: `Judge.on_its_own`).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -123,6 +129,13 @@ class Snapshot:
         self.options_fed: dict[str, list[str]] = {}
         self.external_actions: dict[str, list[str]] = {}
         self.prompted_by: dict[str, list[tuple[str, Footprint]]] = {}
+        self.items: frozenset[str] = frozenset()
+        self.not_alone: frozenset[str] = frozenset()
+        self._touches: dict[str, dict[str, set[str]]] = {}
+        self._alone_edges: dict[str, set[str]] = {}
+        self._prompts: dict[str, list[Footprint]] = {}
+        self._event_keys: tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]] | None = None
+        self._alone: dict[str, Alone] = {}
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -203,8 +216,11 @@ class Snapshot:
         return self._by_domain.get(domain, ())
 
     def event_keys(self) -> Iterable[str]:
-        """Return the `event:` keys something reacts to."""
-        return [key for key in self.perimeter if key.startswith("event:")]
+        """Return the `event:` keys something reacts to (read once per perimeter)."""
+        if self._event_keys is None or self._event_keys[0] is not self.perimeter:
+            keys = tuple(key for key in self.perimeter if key.startswith("event:"))
+            self._event_keys = (self.perimeter, keys)
+        return self._event_keys[1]
 
     def prompts(self, key: str) -> Iterable[tuple[str, Footprint]]:
         """Return (automation, what a tap on it fires) of each prompt `key` sets off directly.
@@ -245,6 +261,31 @@ class Snapshot:
         for automation_id in self.polled_by.get(entity_id, ()):
             for finding in self.opening.get(automation_id, ()):
                 yield finding.through(entity_id, automation_id)
+
+    def stands_alone(self, entity_id: str, *, building: bool = False) -> bool:
+        """Return True if the item's own judgement stands in for walking it (`Judge.on_its_own`).
+
+        `building`: asked while the house is read, before what each item
+        secures or prompts is known (`build_snapshot` then checks).
+        """
+        return entity_id in self.items and (building or entity_id not in self.not_alone)
+
+    def alone(self, entity_id: str) -> Alone:
+        """Return what an item does judged on its own, with all it runs on its own (`Alone`)."""
+        if (found := self._alone.get(entity_id)) is None:
+            merged: dict[str, set[str]] = {}
+            prompts: list[Footprint] = []
+            for item in sorted(_reach(self._alone_edges, entity_id)):
+                prompts += self._prompts.get(item, ())
+                for key, verbs in self._touches.get(item, {}).items():
+                    if is_entity_key(key):  # What it changes, not the runs it starts.
+                        merged.setdefault(key, set()).update(verbs - {ON_ITS_OWN})
+            found = self._alone[entity_id] = Alone(
+                self.opening.get(entity_id, ()),
+                {key: frozenset(verbs) for key, verbs in merged.items()},
+                tuple(prompts),
+            )
+        return found
 
     def waits_on(self, entity_id: str) -> list[str]:
         """Return the securing automations waiting for this timer to finish."""
@@ -328,6 +369,66 @@ class Snapshot:
                 self._by_domain.setdefault(key.partition(".")[0], []).append(key)
 
 
+def _reach(edges: Mapping[str, set[str]], item_id: str) -> set[str]:
+    """Return the item and every item it runs on its own, and they do, and so on."""
+    found, stack = {item_id}, [item_id]
+    while stack:
+        for other in edges.get(stack.pop(), ()):
+            if other not in found:
+                found.add(other)
+                stack.append(other)
+    return found
+
+
+def _judged_on_their_own(
+    snapshot: Snapshot,
+    macros: list[Runnable],
+    opening: dict[str, Found],
+    own_reads: Mapping[str, set[str]],
+    securing: set[str],
+) -> None:
+    """Give each item what the items it met too deep to walk read and prompt.
+
+    What an item runs reads decides what it does: read on their own, those
+    items' reads join the caller's inputs, and their notifications with
+    buttons are the caller's prompts, as a walk would have made them. One
+    that reaches, on its own, an item that secures is `unknown`, as a walk
+    too deep always was: its caller would secure too, which only the walk
+    can tell (what keeps it from securing).
+    """
+    edges = snapshot._alone_edges  # noqa: SLF001  # Its own build.
+    snapshot.not_alone = frozenset(
+        item_id for item_id in snapshot.items if _reach(edges, item_id) & securing
+    )
+    for runnable in macros:
+        touches = snapshot._touches.setdefault(runnable.entity_id, {})  # noqa: SLF001
+        for key, verbs in runnable.touched.items():
+            touches.setdefault(key, set()).update(verbs)
+    for runnable in macros:
+        if not (cut := edges.get(runnable.entity_id)):
+            continue
+        reached = set().union(*(_reach(edges, item_id) for item_id in cut))
+        if reached & securing:
+            finding = Finding(Risk.UNKNOWN, None, "macro", NESTS_TOO_DEEPLY, tuple(sorted(cut)))
+            opening.setdefault(runnable.entity_id, {})[end_of(finding)] = (finding, None)
+        extra = set().union(*(own_reads.get(item_id, set()) for item_id in reached))
+        if runnable.runs_itself:
+            runnable.run_reads |= extra
+            runnable.inputs |= extra
+            if runnable.polls:
+                for key in extra:
+                    snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
+            sent = [p for item_id in sorted(reached) for p in snapshot._prompts.get(item_id, ())]  # noqa: SLF001
+            for _, keys in runnable.triggers if sent else ():
+                for key in keys:
+                    snapshot.prompted_by.setdefault(key, []).append(
+                        (runnable.entity_id, _joined(sent))
+                    )
+        elif runnable.entity_id.startswith("script."):
+            for key in extra:
+                snapshot.script_reads.setdefault(key, []).append(runnable.entity_id)
+
+
 def _joined(sent: list[Footprint]) -> Footprint:
     """Return one footprint of everything a macro's notifications can fire."""
     return Footprint(
@@ -393,12 +494,17 @@ def build_snapshot(
     snapshot = Snapshot(hass, build_house_map(hass, guarded, opening_actions))
     unreadable = snapshot.unreadable_items = dict(snapshot.house.unreadable)
     macros = list(runnables(hass, snapshot.house, snapshot.triggers_on, unreadable))
+    snapshot.items = frozenset(runnable.entity_id for runnable in macros)
     opening: dict[str, Found] = {}
     securing: set[str] = set()
     undoing: dict[str, frozenset[str]] = {}
+    own_reads: dict[str, set[str]] = {}
     for runnable in macros:
         judge, steps = _judge_runnable(snapshot, runnable)
         assert judge.reads is not None
+        own_reads.setdefault(runnable.entity_id, set()).update(judge.reads.keys)
+        snapshot._alone_edges.setdefault(runnable.entity_id, set()).update(judge.on_their_own)  # noqa: SLF001
+        snapshot._prompts.setdefault(runnable.entity_id, []).extend(judge.prompts)  # noqa: SLF001
         for key in judge.externals:
             snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
         if judge.prompts and runnable.runs_itself:
@@ -442,6 +548,7 @@ def build_snapshot(
     snapshot.securing = frozenset(securing)
     snapshot.undoing = undoing
     snapshot.acted_by = acting_on(macros, securing)
+    _judged_on_their_own(snapshot, macros, opening, own_reads, securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
             for key, accepted in dependencies(runnable):

@@ -47,6 +47,11 @@ type Touched = dict[str, dict[str, tuple[tuple[str, ...], Scope]]]
 _COMMON_KEYS: Final = ("conditions", "condition", "variables", "trigger_variables")
 
 
+ON_ITS_OWN: Final = "run_on_its_own"
+"""The verb `Touched` records for an item a walk met too deep to follow: the
+fixpoint hands the item's own findings on to what runs it (`Judge.on_its_own`)."""
+
+
 @dataclass(slots=True)
 class Runnable:
     """An automation, script or template entity script: what it reads and does.
