@@ -187,7 +187,7 @@ class Judge:
         self._ranges: list[tuple[int, int, Scope]] = []
         self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
         self.on_their_own: set[str] = set()  # Items met too deep, judged on their own.
-        self._stopped: dict[str, list[tuple[str, str, str]]] = {}  # `on_its_own`'s, per item.
+        self._stopped: dict[tuple[str, bool], list[tuple[str, str, str]]] = {}  # `on_its_own`'s.
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
@@ -322,13 +322,14 @@ class Judge:
             self.touched.setdefault(entity_id, {}).setdefault(ON_ITS_OWN, (self.path, self.scope))
             return
         alone = self.knowledge.alone(entity_id)
-        if (stopped := self._stopped.get(entity_id)) is None:  # Met again and again.
-            stopped = self._stopped[entity_id] = [
+        # As the walk would: a change made now ends a `for:` wait running now.
+        if (stopped := self._stopped.get((entity_id, self.now))) is None:  # Met again and again.
+            stopped = self._stopped[entity_id, self.now] = [
                 (key, verb, automation_id)
                 for key, verbs in alone.touches.items()
                 for verb in sorted(verbs)
                 for automation_id in self.knowledge.keeps_from_securing(
-                    key, verb, now=False, repeats=self.repeats
+                    key, verb, now=self.now, repeats=self.repeats
                 )
             ]
         with self.through(entity_id):
