@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from aiohttp.test_utils import TestClient
 from freezegun.api import FrozenDateTimeFactory
@@ -20,6 +20,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import MockHAClientWebSocket
 
+from custom_components.home_mcp.gate import Gate
+from custom_components.home_mcp.gate.macros import INLINE_DEPTH
 from homeassistant.core import HomeAssistant, async_get_hass
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
@@ -351,3 +353,13 @@ async def porch_runs(owner: Owner, action: dict[str, Any]) -> str:
         },
     )
     return porch
+
+
+CHAIN_LINKS: Final = INLINE_DEPTH + 4
+"""Scripts in a chain longer than one walk of the gate follows step by step."""
+
+
+def home_mcp_gate(hass: HomeAssistant) -> Gate:
+    """Return the gate of Home MCP's config entry."""
+    gate: Gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+    return gate

@@ -13,24 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from custom_components.home_mcp.gate import Action, Gate
-from custom_components.home_mcp.gate.macros import INLINE_DEPTH
+from custom_components.home_mcp.gate import Action
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
+    CHAIN_LINKS,
     LINGERING_TIMERS,
     LOCKED,
+    UNLOCK_FRONT,
     Owner,
     assert_house,
     assert_ran,
     assert_refused,
     call_service,
+    home_mcp_gate,
 )
-
-LINKS = INLINE_DEPTH + 4
-"""Scripts in the chain: more than one walk follows step by step."""
-UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
 
 
 async def _go(owner: Owner, conditions: list[dict[str, Any]] | None = None) -> str:
@@ -48,18 +46,13 @@ async def _go(owner: Owner, conditions: list[dict[str, Any]] | None = None) -> s
     return go
 
 
-def _gate(hass: HomeAssistant) -> Gate:
-    gate: Gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
-    return gate
-
-
 async def test_an_unlock_at_the_end_of_a_chain_longer_than_a_walk_still_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Running the chain, or the helper or automation that starts it, waits; nothing moves."""
-    first = await owner.save_chain(LINKS, UNLOCK)
+    first = await owner.save_chain(CHAIN_LINKS, UNLOCK_FRONT)
     go = await _go(owner)
-    assert _gate(hass).index.async_current().unreadable_items == {}
+    assert home_mcp_gate(hass).index.async_current().unreadable_items == {}
     for action, entity_id in (
         ("script.turn_on", first),
         ("input_boolean.turn_on", go),
@@ -75,10 +68,10 @@ async def test_a_chain_longer_than_a_walk_that_opens_nothing_runs(
 ) -> None:
     """No `unknown` for the length alone: the chain and what starts it run."""
     first = await owner.save_chain(
-        LINKS, {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+        CHAIN_LINKS, {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
     )
     go = await _go(owner)
-    assert _gate(hass).index.async_current().unreadable_items == {}
+    assert home_mcp_gate(hass).index.async_current().unreadable_items == {}
     assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": first}))
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go}))
 
@@ -94,7 +87,7 @@ async def test_what_a_script_deep_in_a_chain_reads_decides_whether_its_caller_op
     """
     open_up = await owner.create_helper("input_boolean", "Open up")
     only_if = [{"condition": "state", "entity_id": open_up, "state": "on"}]
-    await owner.save_chain(LINKS, {"if": only_if, "then": [UNLOCK]})
+    await owner.save_chain(CHAIN_LINKS, {"if": only_if, "then": [UNLOCK_FRONT]})
     await owner.save_automation(
         "every_minute",
         {
@@ -114,10 +107,12 @@ async def test_keeping_a_chain_that_locks_from_running_waits(
     """A chain too long to walk locks the door while no guests are in: guests in waits."""
     guests = await owner.create_helper("input_boolean", "Guests")
     await owner.save_chain(
-        LINKS, {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
+        CHAIN_LINKS, {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
     )
     await _go(owner, [{"condition": "state", "entity_id": guests, "state": "off"}])
-    decision = _gate(hass).async_check(Action("input_boolean", "turn_on", {"entity_id": [guests]}))
+    decision = home_mcp_gate(hass).async_check(
+        Action("input_boolean", "turn_on", {"entity_id": [guests]})
+    )
     assert decision.guarded, decision.findings
 
 
@@ -131,14 +126,14 @@ async def test_a_door_handed_down_a_chain_longer_than_a_walk_is_still_unlocked_a
     """
     door = {"door": "{{ door }}"}
     await owner.save_script(
-        f"link_{LINKS}",
+        f"link_{CHAIN_LINKS}",
         {
             "alias": "Last link",
             "fields": {"door": {"example": "lock.front_door"}},
             "sequence": [{"action": "lock.unlock", "target": {"entity_id": "{{ door }}"}}],
         },
     )
-    for i in reversed(range(LINKS)):
+    for i in reversed(range(CHAIN_LINKS)):
         link = {
             "alias": f"Link {i}",
             "fields": {"door": {"example": "lock.front_door"}},

@@ -23,7 +23,6 @@ from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClien
 from custom_components.home_mcp.configs.helpers import HelperKind
 from custom_components.home_mcp.gate import EVENT_ESCAPE
 from custom_components.home_mcp.gate.footprint import Footprint, write_footprint
-from custom_components.home_mcp.gate.macros import INLINE_DEPTH
 from homeassistant.const import EVENT_CALL_SERVICE, EVENT_STATE_CHANGED, MATCH_ALL
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.setup import async_setup_component
@@ -32,6 +31,7 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     BED_LIGHT_ON,
+    CHAIN_LINKS,
     DISARM,
     LOCKED,
     UNLOCK_FRONT,
@@ -159,7 +159,7 @@ async def test_an_unlock_prompt_at_the_end_of_a_chain_longer_than_a_walk_waits(
             "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "OK"}]},
         },
     }
-    first = await owner.save_chain(INLINE_DEPTH + 4, prompt)
+    first = await owner.save_chain(CHAIN_LINKS, prompt)
     go = await owner.create_helper("input_boolean", "Go")
     await owner.save_automation(
         "go",

@@ -15,35 +15,29 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from custom_components.home_mcp.gate import Action, Gate
-from custom_components.home_mcp.gate.macros import INLINE_DEPTH
+from custom_components.home_mcp.gate import Action
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
+    CHAIN_LINKS,
     CLOSED,
     LINGERING_TIMERS,
     LOCKED,
+    UNLOCK_FRONT,
     Owner,
     assert_house,
     assert_refused,
     call_service,
+    home_mcp_gate,
     save_config,
 )
 
-LINKS = INLINE_DEPTH + 4
-UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
-
-
-def _gate(hass: HomeAssistant) -> Gate:
-    gate: Gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
-    return gate
-
 
 async def _chain_to(owner: Owner, last: str, data: dict[str, Any] | None = None) -> None:
-    """Save link_0 .. link_{LINKS-1}, each running the next; the last runs `last`."""
-    for i in reversed(range(LINKS)):
-        nxt = f"script.link_{i + 1}" if i < LINKS - 1 else last
+    """Save link_0 .. link_{CHAIN_LINKS-1}, each running the next; the last runs `last`."""
+    for i in reversed(range(CHAIN_LINKS)):
+        nxt = f"script.link_{i + 1}" if i < CHAIN_LINKS - 1 else last
         step: dict[str, Any] = {"action": nxt}
         if data is not None:
             step["data"] = data
@@ -130,7 +124,7 @@ async def test_an_automation_run_by_hand_past_the_walk_that_unlocks_when_run_by_
                             "value_template": "{{ trigger.platform is none }}",
                         }
                     ],
-                    "then": [UNLOCK],
+                    "then": [UNLOCK_FRONT],
                     "else": [
                         {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
                     ],
@@ -139,7 +133,7 @@ async def test_an_automation_run_by_hand_past_the_walk_that_unlocks_when_run_by_
         },
     )
     last = {"action": "automation.trigger", "target": {"entity_id": "automation.door"}}
-    await owner.save_chain(LINKS, last)
+    await owner.save_chain(CHAIN_LINKS, last)
     result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.link_0"})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
@@ -158,7 +152,7 @@ async def test_a_chain_past_the_walk_reached_under_a_second_trigger_id_waits(
     (guests helper on) is: turning it on waits.
     """
     guests = await owner.create_helper("input_boolean", "Guests")
-    await owner.save_chain(LINKS, UNLOCK)
+    await owner.save_chain(CHAIN_LINKS, UNLOCK_FRONT)
     await owner.save_automation(
         "welcome",
         {
@@ -194,7 +188,7 @@ async def test_a_chain_past_the_walk_reached_under_two_trigger_ids_in_one_option
 ) -> None:
     """Same chain, one option for sunrise, a later step for guests only."""
     guests = await owner.create_helper("input_boolean", "Guests")
-    await owner.save_chain(LINKS, UNLOCK)
+    await owner.save_chain(CHAIN_LINKS, UNLOCK_FRONT)
     await owner.save_automation(
         "welcome",
         {
@@ -233,11 +227,11 @@ async def test_a_helper_turned_on_past_the_walk_that_an_unlocking_automation_wat
         {
             "alias": "Home",
             "triggers": [{"trigger": "state", "entity_id": home, "to": "on"}],
-            "actions": [UNLOCK],
+            "actions": [UNLOCK_FRONT],
         },
     )
     await owner.save_chain(
-        LINKS, {"action": "input_boolean.turn_on", "target": {"entity_id": home}}
+        CHAIN_LINKS, {"action": "input_boolean.turn_on", "target": {"entity_id": home}}
     )
     result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.link_0"})
     assert_refused(result, reaching="lock.front_door")
@@ -253,10 +247,10 @@ async def test_an_event_fired_past_the_walk_that_an_unlocking_automation_waits_f
         {
             "alias": "Welcome home",
             "triggers": [{"trigger": "event", "event_type": "welcome_home"}],
-            "actions": [UNLOCK],
+            "actions": [UNLOCK_FRONT],
         },
     )
-    await owner.save_chain(LINKS, {"event": "welcome_home", "event_data": {}})
+    await owner.save_chain(CHAIN_LINKS, {"event": "welcome_home", "event_data": {}})
     result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.link_0"})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
@@ -275,9 +269,9 @@ async def test_a_securing_automation_turned_off_past_the_walk_waits(
         },
     )
     await owner.save_chain(
-        LINKS, {"action": "automation.turn_off", "target": {"entity_id": "automation.relock"}}
+        CHAIN_LINKS, {"action": "automation.turn_off", "target": {"entity_id": "automation.relock"}}
     )
-    decision = _gate(hass).async_check(
+    decision = home_mcp_gate(hass).async_check(
         Action("script", "turn_on", {"entity_id": ["script.link_0"]})
     )
     assert decision.guarded, decision.findings
@@ -295,10 +289,12 @@ async def test_a_template_switch_turned_off_past_the_walk_whose_off_unlocks_wait
         {
             "name": "Door guard",
             "turn_on": [{"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}],
-            "turn_off": [UNLOCK],
+            "turn_off": [UNLOCK_FRONT],
         },
     )
-    await owner.save_chain(LINKS, {"action": "switch.turn_off", "target": {"entity_id": switch}})
+    await owner.save_chain(
+        CHAIN_LINKS, {"action": "switch.turn_off", "target": {"entity_id": switch}}
+    )
     result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.link_0"})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
@@ -311,7 +307,7 @@ async def test_writing_a_script_that_runs_a_chain_past_the_walk_to_an_unlock_wai
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Probe: `save_config` of a script running link_0 of a chain ending in an unlock."""
-    await owner.save_chain(LINKS, UNLOCK)
+    await owner.save_chain(CHAIN_LINKS, UNLOCK_FRONT)
     config = {"alias": "Wrapper", "sequence": [{"action": "script.link_0"}]}
     result = await save_config(mcp, "script", config, anyway=True)
     if result.get("written") is True:
@@ -324,7 +320,7 @@ async def test_writing_an_automation_repeating_a_chain_past_the_walk_to_an_unloc
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Probe: a written automation running the chain in a `repeat` (judged with repeats)."""
-    await owner.save_chain(LINKS, UNLOCK)
+    await owner.save_chain(CHAIN_LINKS, UNLOCK_FRONT)
     config = {
         "alias": "Wrapper",
         "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
@@ -362,7 +358,7 @@ async def test_a_short_chain_ending_the_wait_of_a_lock_when_away_waits(
     """Control (probe): one link turns `Away` off while the lock waits for ten minutes of it."""
     away = await _away_locks(owner)
     await owner.save_chain(1, {"action": "input_boolean.turn_off", "target": {"entity_id": away}})
-    decision = _gate(hass).async_check(
+    decision = home_mcp_gate(hass).async_check(
         Action("script", "turn_on", {"entity_id": ["script.link_0"]})
     )
     assert decision.guarded, decision.findings
@@ -375,9 +371,9 @@ async def test_a_link_past_the_walk_ending_the_wait_of_a_lock_when_away_waits(
     """The last link turns `Away` off: the ten minutes start over, the door is not locked."""
     away = await _away_locks(owner)
     await owner.save_chain(
-        LINKS, {"action": "input_boolean.turn_off", "target": {"entity_id": away}}
+        CHAIN_LINKS, {"action": "input_boolean.turn_off", "target": {"entity_id": away}}
     )
-    decision = _gate(hass).async_check(
+    decision = home_mcp_gate(hass).async_check(
         Action("script", "turn_on", {"entity_id": ["script.link_0"]})
     )
     assert decision.guarded, decision.findings
@@ -420,7 +416,7 @@ async def test_a_short_chain_restarting_a_lock_countdown_waits(
     motion = await _restart_locks(owner)
     await owner.save_chain(1, {"action": "input_boolean.turn_on", "target": {"entity_id": motion}})
     await _motion(hass, motion)
-    decision = _gate(hass).async_check(
+    decision = home_mcp_gate(hass).async_check(
         Action("script", "turn_on", {"entity_id": ["script.link_0"]})
     )
     assert decision.guarded, decision.findings
@@ -433,10 +429,10 @@ async def test_a_link_past_the_walk_restarting_a_lock_countdown_waits(
     """The last link reports motion: the running `restart` automation's delay starts over."""
     motion = await _restart_locks(owner)
     await owner.save_chain(
-        LINKS, {"action": "input_boolean.turn_on", "target": {"entity_id": motion}}
+        CHAIN_LINKS, {"action": "input_boolean.turn_on", "target": {"entity_id": motion}}
     )
     await _motion(hass, motion)
-    decision = _gate(hass).async_check(
+    decision = home_mcp_gate(hass).async_check(
         Action("script", "turn_on", {"entity_id": ["script.link_0"]})
     )
     assert decision.guarded, decision.findings
