@@ -50,17 +50,19 @@ LINGERING_TIMERS = pytest.mark.parametrize("expected_lingering_timers", [True], 
 def write_config_dir(config_dir: str) -> None:
     """Write the YAML files the automation, script and scene editors save into.
 
-    `configuration.yaml` includes them, as a new installation's does; the
+    `configuration.yaml` includes them, as a new installation's does, and the
+    template entities file the owner writes by hand (`Owner.save_templates`); the
     scripts file already holds the house's scripts (conftest's), so a reload
     after an edit keeps them.
     """
     path = Path(config_dir)
     (path / "configuration.yaml").write_text(
         "automation: !include automations.yaml\nscript: !include scripts.yaml\n"
-        "scene: !include scenes.yaml\n",
+        "scene: !include scenes.yaml\ntemplate: !include templates.yaml\n",
         encoding="utf-8",
     )
     (path / "automations.yaml").write_text("[]\n", encoding="utf-8")
+    (path / "templates.yaml").write_text("[]\n", encoding="utf-8")
     (path / "scenes.yaml").write_text("[]\n", encoding="utf-8")
     (path / "scripts.yaml").write_text(dump(SCRIPTS), encoding="utf-8")
 
@@ -111,6 +113,13 @@ class Owner:
             link = {"alias": f"Link {i}", "sequence": [{"action": f"script.link_{i + 1}"}]}
             await self.save_script(f"link_{i}", link)
         return "script.link_0"
+
+    async def save_templates(self, blocks: list[dict[str, Any]]) -> None:
+        """Write `templates.yaml` and reload template entities (Developer tools → YAML)."""
+        path = Path(self.hass.config.config_dir) / "templates.yaml"
+        await self.hass.async_add_executor_job(path.write_text, dump(blocks), "utf-8")
+        await self.hass.services.async_call("template", "reload", blocking=True)
+        await self.hass.async_block_till_done()
 
     # -- websocket commands (Helpers page, registries) ------------------------
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_DEVICE_ID, ATTR_ENTITY_ID
@@ -218,8 +218,16 @@ def template_entities(hass: HomeAssistant) -> list[Any]:
     ]
 
 
+TEMPLATE_BLOCK_KEYS: Final = frozenset({"raw_configs", "raw_blueprint_inputs"})
+"""What Home Assistant adds to each YAML template entity's configuration for its
+own use: the raw configuration of the whole `template:` block (every entity in it)
+and the blueprint's inputs (already filled into the entity's own templates). The
+block's variables are merged into each entity's own `variables`: what one entity
+reads is in its other keys, not in what its neighbours in the block read."""
+
+
 def template_parts(entity: Any) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
-    """Return a template entity's action scripts (by name) and its configuration.
+    """Return a template entity's action scripts (by name) and its own configuration.
 
     Raises `internals.Unreadable` when Home Assistant keeps them elsewhere.
     """
@@ -227,7 +235,7 @@ def template_parts(entity: Any) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     config = private(entity, TEMPLATE_CONFIG)
     if not isinstance(scripts, Mapping) or not isinstance(config, Mapping):
         raise Unreadable("its actions or templates are not kept as Home MCP reads them")
-    return scripts, config
+    return scripts, {key: value for key, value in config.items() if key not in TEMPLATE_BLOCK_KEYS}
 
 
 def entry_entities(hass: HomeAssistant, entry: ConfigEntry) -> set[str]:
