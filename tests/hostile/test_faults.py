@@ -279,16 +279,23 @@ async def test_control_characters_in_an_entity_id_find_nothing(
 async def test_while_home_mcp_starts_its_paths_answer_503_with_retry_after(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
-    """Between Home MCP's setup and its entry serving, clients are told to retry."""
+    """Between Home MCP's setup and its entry serving, clients are told to retry.
+
+    The code is Home MCP's "starting, try again" (-32011), not an internal
+    error; the id is null, the body being left unread before authentication.
+    """
     await hass.config_entries.async_unload(home_mcp.entry_id)
     assert home_mcp.state is ConfigEntryState.NOT_LOADED
     async with httpx2.AsyncClient(timeout=30) as http:
         for path in ("/api/mcp", "/api/home_mcp"):
             # No token needed: a client key cannot be checked yet, and the
             # answer must not count as a failed login.
-            response = await http.post(f"{mcp.base_url}{path}", content=b"{}", headers=HEADERS)
-            message = assert_json_rpc_error(response, 503, -32603)
+            response = await http.post(
+                f"{mcp.base_url}{path}", json=tool_call("list_areas", {}, 7), headers=HEADERS
+            )
+            message = assert_json_rpc_error(response, 503, -32011)
             assert "starting" in message
+            assert response.json()["id"] is None
             assert response.headers["Retry-After"] == "5"
     assert await hass.config_entries.async_setup(home_mcp.entry_id)
     await hass.async_block_till_done()

@@ -34,6 +34,13 @@ SESSIONS_BUSY: Final = -32010
 room is busy: the implementation-defined band (-32000 to -32019) of the
 2026-07-28 allocation, neither a client's mistake (-32600) nor a fault (-32603)."""
 
+STARTING: Final = -32011
+"""JSON-RPC error of the 503 answered while Home MCP's entry is starting (after a
+restart or a reload): the same band as `SESSIONS_BUSY`, and the same kind of
+answer (nothing is wrong, try again after `Retry-After`), with its own code
+because the cause differs: every request is refused for a few seconds, not only
+a new session. Neither a client's mistake (-32600) nor a fault (-32603)."""
+
 ACCEPT_HINT: Final = "Send 'Accept: application/json, text/event-stream'."
 TRANSPORT_HINT: Final = (
     "This endpoint speaks the MCP Streamable HTTP transport: POST JSON-RPC "

@@ -13,7 +13,7 @@ import logging
 from typing import Final
 
 from aiohttp import hdrs, web
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST
+from mcp_types import INVALID_REQUEST
 
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant, callback
@@ -23,7 +23,7 @@ from ..const import CORE_MCP_SERVER_DOMAIN, DOMAIN, URL_HOME_MCP, URL_MCP
 from ..models import HomeMcpConfigEntry
 from ..repairs import async_note_request
 from .auth import async_authenticate
-from .spec import async_read_post, rpc_error
+from .spec import STARTING, async_read_post, rpc_error
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -53,7 +53,9 @@ def _starting_answer(hass: HomeAssistant) -> web.Response | None:
 
     Home MCP's views exist from the integration's setup on; its config entry
     starts a moment later (and again after a reload). Meanwhile, and while
-    Home Assistant retries a failed setup, clients are told to come back.
+    Home Assistant retries a failed setup, clients are told to come back:
+    `STARTING`, with `Retry-After`. Its id is null: it answers before
+    authentication, so it does not read the body of a caller not yet known.
     """
     states = {
         entry.state
@@ -64,7 +66,7 @@ def _starting_answer(hass: HomeAssistant) -> web.Response | None:
         return None
     return rpc_error(
         HTTPStatus.SERVICE_UNAVAILABLE,
-        INTERNAL_ERROR,
+        STARTING,
         "Home MCP is starting; try again in a few seconds",
         {"retry_after": STARTING_RETRY_AFTER},
         headers={hdrs.RETRY_AFTER: str(STARTING_RETRY_AFTER)},
