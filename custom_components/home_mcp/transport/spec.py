@@ -14,10 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from http import HTTPStatus
 import json
-from typing import Any, Final, TypeIs
+from typing import Any, Final, TypeIs, get_args
 
 from aiohttp import web
-from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, UNSUPPORTED_PROTOCOL_VERSION
+from mcp_types import (
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    UNSUPPORTED_PROTOCOL_VERSION,
+    LoggingLevel,
+)
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from ..const import MAX_REQUEST_BYTES
@@ -138,6 +144,30 @@ def tool_call_problem(message: dict[str, Any]) -> str | None:
     return None
 
 
+LOG_LEVELS: Final[tuple[str, ...]] = get_args(LoggingLevel)
+
+
+def set_level_problem(message: dict[str, Any], version: str | None) -> str | None:
+    """Return what is wrong with a handshake-era `logging/setLevel`'s level, or None.
+
+    The SDK would answer "Invalid request parameters" with nothing more:
+    this names the levels. 2026-07-28 has no such method (the SDK says so).
+    """
+    if (
+        message.get("method") != "logging/setLevel"
+        or "id" not in message
+        or version in MODERN_PROTOCOL_VERSIONS
+    ):
+        return None
+    params = message.get("params")
+    level = params.get("level") if isinstance(params, dict) else None
+    if isinstance(level, str) and level in LOG_LEVELS:
+        return None
+    return (
+        f'logging/setLevel needs "params": {{"level": "<level>"}}, one of {", ".join(LOG_LEVELS)}'
+    )
+
+
 def is_request_id(value: Any) -> TypeIs[str | int]:
     """Return True for a JSON-RPC id MCP allows: a string or an integer (not a boolean)."""
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
@@ -250,6 +280,14 @@ def check_post(
             HTTPStatus.OK,
             INVALID_PARAMS,
             f"Invalid params: {problem}",
+            request_id=request_id,
+        )
+    if (problem := set_level_problem(message, version)) is not None:
+        return rpc_error(
+            HTTPStatus.OK,
+            INVALID_PARAMS,
+            f"Invalid params: {problem}",
+            {"levels": list(LOG_LEVELS)},
             request_id=request_id,
         )
     return message, post.body
