@@ -154,7 +154,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         version=version,
         budget=budget,
         resources=resources,
-        sessions=sessions.enabled,
+        sessions=sessions if sessions.enabled else None,
     )
     endpoint = McpEndpoint(hass, server, sessions)
     urls: list[str] = hass.data.get(DATA_URLS, [])

@@ -30,6 +30,7 @@ from homeassistant.exceptions import Unauthorized
 from .approvals import ConfirmationManager
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
+from .client_logs import LOGGER_NAME, at_or_above, tool_record
 from .completions import async_complete
 from .const import DOMAIN
 from .gate import Gate
@@ -40,6 +41,8 @@ from .runner import ToolRunner
 from .schemas import compact_schema, output_schema
 from .shaping import clean_text, json_text
 from .tools import PageOutput, Tool, ToolError
+from .transport.session_model import McpSession
+from .transport.sessions import SessionRegistry
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -115,7 +118,7 @@ def create_server(
     budget: int,
     runner: ToolRunner,
     resources: ResourceHub | None = None,
-    sessions: bool = False,
+    sessions: SessionRegistry | None = None,
 ) -> Server[Any]:
     """Build the MCP server for Home Assistant `hass`.
 
@@ -128,13 +131,16 @@ def create_server(
         reads, `resources/subscribe` and `subscriptions/listen`; None serves
         tools only.
     runner: runs the tools (`runner.ToolRunner`, shared with the LLM API).
-    sessions: the option `enable_sessions`. A handshake-era client can only
-        be sent updates on a session's stream, so `resources/subscribe` and
+    sessions: the entry's sessions when the option `enable_sessions` is on,
+        else None. A handshake-era client can only be sent updates on a
+        session's stream, so `resources/subscribe` and
         `resources/unsubscribe` are served, and `resources.subscribe`
         advertised in `initialize`, only with sessions; 2026-07-28 clients
         are offered `subscriptions/listen` (`server/discover`) either way.
+        A session keeps the level `logging/setLevel` asks for
+        (`client_logs`).
     """
-    subscriptions = resources if sessions else None
+    subscriptions = resources if sessions is not None else None
     tools = runner.tools
     prompts = PromptMaker(
         ResourceReader(hass=hass, gate=gate, confirmations=confirmations, budget=budget)
@@ -147,6 +153,45 @@ def create_server(
         if caller is None:  # Only the HTTP view creates requests.
             raise Unauthorized
         return caller
+
+    def _session(ctx: ServerRequestContext[Any, Any]) -> McpSession | None:
+        """Return the record of the handshake-era session a request is in, or None."""
+        request = ctx.request
+        if sessions is None or request is None:
+            return None
+        session_id = request.headers.get("mcp-session-id")
+        return sessions.async_get(session_id) if session_id else None
+
+    async def set_logging_level(
+        ctx: ServerRequestContext[Any, Any], params: types.SetLevelRequestParams
+    ) -> types.EmptyResult:
+        _caller(ctx)
+        if (session := _session(ctx)) is not None:
+            session.log_level = params.level
+        return types.EmptyResult()
+
+    async def log_tool_result(
+        ctx: ServerRequestContext[Any, Any], tool: str, payload: dict[str, Any]
+    ) -> None:
+        """Send the record a tool result calls for, on the call's own stream."""
+        session = _session(ctx)
+        if (
+            session is None
+            or session.log_level is None
+            or (record := tool_record(tool, payload)) is None
+            or not at_or_above(record[0], session.log_level)
+        ):
+            return
+        level, data = record
+        notification = types.LoggingMessageNotification(
+            params=types.LoggingMessageNotificationParams(
+                level=level, logger=LOGGER_NAME, data=data
+            )
+        )
+        try:
+            await ctx.session.send_notification(notification, related_request_id=ctx.request_id)
+        except Exception as err:  # noqa: BLE001  # A record lost never fails the call.
+            _LOGGER.debug("Could not send a log record to the client: %r", err)
 
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
@@ -172,10 +217,12 @@ def create_server(
                 f"Available tools: {', '.join(tools)}",
             ).as_result()
             audit.async_record_call(caller, clean_text(params.name, 80), False, payload)
+            await log_tool_result(ctx, clean_text(params.name, 80), payload)
             return _result(payload)
         shaped = await runner.async_run(
             caller, tool, params.arguments or {}, ctx.session.report_progress
         )
+        await log_tool_result(ctx, tool.name, shaped)
         if shaped.get("error") == "needs_confirmation" and shaped.get("approval_url"):
             if (asked := _offer_approval_url(hass, ctx, params, shaped)) is not None:
                 return asked
@@ -197,7 +244,7 @@ def create_server(
     ) -> types.CompleteResult:
         return async_complete(hass, _caller(ctx), confirmations, params)
 
-    return Server(
+    server: Server[Any] = Server(
         SERVER_NAME,
         version=version,
         title=SERVER_NAME,
@@ -216,6 +263,23 @@ def create_server(
         on_get_prompt=get_prompt,
         on_completion=complete,
     )
+    # Registered apart: the SDK's keyword for it warns that 2026-07-28
+    # deprecates logging, which that protocol's requests never reach.
+    server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, set_logging_level)
+
+    async def discover(
+        ctx: ServerRequestContext[Any, Any], params: types.RequestParams | None
+    ) -> types.DiscoverResult:
+        """Answer `server/discover` as the SDK does, without `logging` (`client_logs`)."""
+        capabilities = server.get_capabilities(protocol_version=ctx.protocol_version)
+        return types.DiscoverResult(
+            supported_versions=list(MODERN_PROTOCOL_VERSIONS),
+            capabilities=capabilities.model_copy(update={"logging": None}),
+            instructions=server.instructions,
+        )
+
+    server.add_request_handler("server/discover", types.RequestParams, discover)
+    return server
 
 
 def _offer_approval_url(

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 from homeassistant.core import callback
 
 if TYPE_CHECKING:
+    from mcp_types import LoggingLevel
+
     from ..caller import Caller
 
 
@@ -37,6 +39,8 @@ class McpSession:
     in_flight: requests on it being served now (an open GET stream is one);
         a session with one is never idle.
     streams: how many of `in_flight` are its GET stream (a client listening).
+    log_level: the level it asked for with `logging/setLevel`, None before it
+        asks (then it is sent no log record: `client_logs`).
     """
 
     session_id: str
@@ -48,6 +52,7 @@ class McpSession:
     last_seen: datetime
     in_flight: int = 0
     streams: int = 0
+    log_level: LoggingLevel | None = None
 
 
 type SessionCloseCallback = Callable[[McpSession], None]
