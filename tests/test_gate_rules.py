@@ -19,8 +19,12 @@ import pytest
 from custom_components.home_mcp.gate import Action, Gate, Risk
 from custom_components.home_mcp.gate.docs import render
 from custom_components.home_mcp.gate.rules import ENTITY_RULES, PLAIN_RULE, EntityClass, Rule
+from homeassistant.components.manual.alarm_control_panel import (
+    PLATFORM_SCHEMA as MANUAL_PANEL_SCHEMA,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.setup import async_setup_component
 
 from .conftest import SCRIPTS
@@ -139,6 +143,30 @@ def _scenario(
     return run
 
 
+async def _disarms_after_sounding(hass: HomeAssistant) -> tuple[Gate, Action, str]:
+    """Set up a `manual` panel that disarms once its trigger time is over, armed away."""
+    config = MANUAL_PANEL_SCHEMA(
+        {
+            "platform": "manual",
+            "name": "House",
+            "arming_time": 0,
+            "code_arm_required": False,
+            "disarm_after_trigger": True,
+        }
+    )
+    await hass.data[DATA_INSTANCES]["alarm_control_panel"].async_setup_platform("manual", config)
+    await hass.async_block_till_done()
+    await hass.services.async_call(
+        "alarm_control_panel",
+        "alarm_arm_away",
+        {"entity_id": "alarm_control_panel.house"},
+        blocking=True,
+    )
+    assert hass.states.get("alarm_control_panel.house").state == "armed_away"
+    panel = "alarm_control_panel.house"
+    return Gate(hass), _call("alarm_control_panel", "alarm_trigger", panel), panel
+
+
 async def _marked(hass: HomeAssistant) -> tuple[Gate, Action, str]:
     return (
         Gate(hass, guarded_entities=["light.bed_light"]),
@@ -205,6 +233,7 @@ SCENARIOS: dict[str, Scenario] = {
     "Arms it": _scenario(
         _plain, _call("alarm_control_panel", "alarm_arm_home", ALARM, code="1234"), ALARM
     ),
+    "Sounding it may leave it disarmed once it has sounded": _disarms_after_sounding,
     "Sounds it": _scenario(_plain, _call("alarm_control_panel", "alarm_trigger", ALARM), ALARM),
     "Toggling an armed alarm disarms it": _scenario(
         _armed_alarm, _call("homeassistant", "toggle", ALARM), ALARM
@@ -303,3 +332,28 @@ async def test_a_house_that_cannot_be_read_guards_everything(
         assert gate.async_check(_call("lock", "unlock", "lock.front_door")).guarded
         assert gate.async_is_guarded_entity("light.bed_light")
     assert "could not read the house's configuration" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("service", "data", "risk", "reason"),
+    [
+        ("arm", {"mode": "away"}, Risk.SECURING, "Arms it"),
+        ("arm", {}, Risk.SECURING, "Arms it"),
+        ("arm", {"mode": "night"}, Risk.SECURING, "Arms it"),
+        ("disarm", {}, Risk.OPENS_HOUSE, "Disarms it"),
+        ("arm", {"mode": "party"}, Risk.UNKNOWN, "An action on an alarm panel that Home MCP does not know"),
+        ("skip_delay", {}, Risk.UNKNOWN, "An action on an alarm panel that Home MCP does not know"),
+    ],
+)  # fmt: skip
+async def test_an_integration_s_own_action_on_a_panel_is_judged_as_the_panel_s_verb(
+    demo_house: HomeAssistant, service: str, data: dict[str, Any], risk: Risk, reason: str
+) -> None:
+    """Alarmo's `arm` (by its `mode`) and `disarm` are the panel's own (`INTEGRATION_VERBS`)."""
+    for name in ("arm", "disarm", "skip_delay"):  # As the Alarmo integration registers them.
+        demo_house.services.async_register("alarmo", name, lambda call: None)
+    decision = Gate(demo_house).async_check(
+        Action("alarmo", service, {}, {"entity_id": ALARM, "code": "1234", **data})
+    )
+    [finding] = [f for f in decision.findings if f.entity_id == ALARM]
+    assert (finding.risk, finding.reason) == (risk, reason)
+    assert decision.guarded == (risk is not Risk.SECURING)

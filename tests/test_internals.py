@@ -22,15 +22,18 @@ from custom_components.home_mcp.gate.internals import (
     AUTOMATION_TRIGGERS,
     AUTOMATION_VARIABLES,
     COVER_TOGGLE,
+    DISARM_AFTER_TRIGGER,
     INTERNALS,
     MQTT_CONFIG,
     TEMPLATE_CONFIG,
     TEMPLATE_SCRIPTS,
     TRIGGER_FROM_STATE,
     TRIGGER_SPECS,
+    TRIGGER_TEMPLATE_CONFIG,
     TRIGGER_TO_STATES,
     VALVE_TOGGLE,
     Internal,
+    custom_templates,
 )
 from homeassistant.components.lock.trigger import TRIGGERS as LOCK_TRIGGERS
 from homeassistant.components.water_heater.trigger import TRIGGERS as WATER_HEATER_TRIGGERS
@@ -57,6 +60,11 @@ TEMPLATE_SWITCH = {
         }
     ]
 }
+TRIGGER_TEMPLATE = {
+    "triggers": [{"trigger": "state", "entity_id": "input_boolean.contract"}],
+    "actions": [{"variables": {"seen": "{{ now().isoformat() }}"}}],
+    "sensor": [{"name": "Contract seen", "state": "{{ seen }}"}],
+}
 
 
 def _entity(hass: HomeAssistant, entity_id: str) -> Any:
@@ -77,7 +85,9 @@ async def live(
     async_fire_mqtt_message(hass, "homeassistant/cover/contract_gate/config", json.dumps(gate))
     assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"contract": {}}})
     assert await async_setup_component(hass, "automation", {"automation": [AUTOMATION]})
-    assert await async_setup_component(hass, "template", {"template": [TEMPLATE_SWITCH]})
+    assert await async_setup_component(
+        hass, "template", {"template": [TEMPLATE_SWITCH, TRIGGER_TEMPLATE]}
+    )
     await hass.async_block_till_done()
     automation = _entity(hass, "automation.contract")
     template = _entity(hass, "switch.contract_relay")
@@ -87,8 +97,10 @@ async def live(
         AUTOMATION_VARIABLES: automation,
         TEMPLATE_SCRIPTS: template,
         TEMPLATE_CONFIG: template,
+        TRIGGER_TEMPLATE_CONFIG: _entity(hass, "sensor.contract_seen").coordinator,
         COVER_TOGGLE: _entity(hass, "cover.garage_door"),
         VALVE_TOGGLE: _entity(hass, "valve.orchard"),
+        DISARM_AFTER_TRIGGER: _entity(hass, "alarm_control_panel.security"),
         TRIGGER_SPECS: LOCK_TRIGGERS["unlocked"],
         TRIGGER_TO_STATES: LOCK_TRIGGERS["unlocked"],
         TRIGGER_FROM_STATE: WATER_HEATER_TRIGGERS["turned_on"],
@@ -174,3 +186,40 @@ async def test_the_gate_reads_a_render_as_home_assistant_does(
     result otherwise, `{{ 'lock' if leaving else 'unlock' }}` takes another way.
     """
     assert renders(text, {}) == [Template(text, hass).async_render()]
+
+
+@LINGERING
+async def test_a_trigger_template_block_missing_its_config_is_unknown_for_itself_only(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """Its coordinator's `config` renamed: the block's entity is unknown, named, the rest judged."""
+    coordinator = live[TRIGGER_TEMPLATE_CONFIG]
+    gate = home_mcp.runtime_data.gate
+    saved = coordinator.config
+    del coordinator.config  # As a Home Assistant that renamed it would have it.
+    try:
+        gate.index.async_mark_dirty()
+        snapshot = gate.index.async_current()
+        assert "sensor.contract_seen" in snapshot.unreadable_items
+        assert "config" in snapshot.unreadable_items["sensor.contract_seen"]
+        light = gate.async_check(
+            Action("light", "turn_on", {"entity_id": ["light.kitchen_lights"]})
+        )
+        assert not light.guarded, "the rest of the house is judged as usual"
+    finally:
+        coordinator.config = saved
+        gate.index.async_mark_dirty()
+
+
+async def test_the_owner_s_custom_templates_are_read_where_home_assistant_keeps_them(
+    hass: HomeAssistant, tmp_path: Any
+) -> None:
+    """`custom_templates/*.jinja`, reloaded: the gate finds each file's text by its path."""
+    hass.config.config_dir = str(tmp_path)
+    (tmp_path / "custom_templates").mkdir()
+    (tmp_path / "custom_templates" / "presence.jinja").write_text("{% macro m() %}1{% endmacro %}")
+    assert await async_setup_component(hass, "homeassistant", {})
+    await hass.services.async_call("homeassistant", "reload_custom_templates", blocking=True)
+    sources = custom_templates(hass)
+    assert sources is not None, "Home Assistant keeps its custom templates elsewhere now"
+    assert sources.get("presence.jinja") == "{% macro m() %}1{% endmacro %}"

@@ -121,6 +121,16 @@ class Owner:
         await self.hass.services.async_call("template", "reload", blocking=True)
         await self.hass.async_block_till_done()
 
+    async def save_custom_template(self, name: str, text: str) -> None:
+        """Write `custom_templates/<name>` and reload custom templates (Developer tools → YAML)."""
+        folder = Path(self.hass.config.config_dir) / "custom_templates"
+        await self.hass.async_add_executor_job(lambda: folder.mkdir(exist_ok=True))
+        await self.hass.async_add_executor_job((folder / name).write_text, text, "utf-8")
+        await self.hass.services.async_call(
+            "homeassistant", "reload_custom_templates", blocking=True
+        )
+        await self.hass.async_block_till_done()
+
     # -- websocket commands (Helpers page, registries) ------------------------
 
     async def ws_command(self, command: dict[str, Any]) -> Any:

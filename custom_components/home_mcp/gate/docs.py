@@ -22,7 +22,7 @@ from .rules import (
     SERVICE_RULES,
     EntityClass,
 )
-from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, STATE_VERBS
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, INTEGRATION_VERBS, STATE_VERBS
 
 BEGIN: Final = "<!-- BEGIN generated from gate/rules.py: script/gate_docs -->"
 END: Final = "<!-- END generated -->"
@@ -124,6 +124,20 @@ def rules_markdown() -> str:
     lines += _mapping("`homeassistant.*` on each domain", GENERIC_VERBS, "domain")
     lines += _mapping("A state set by a scene", STATE_VERBS, "domain")
     lines += _mapping("A device action's `type`", DEVICE_ACTION_VERBS, "domain")
+    lines += [
+        "**Another integration's action**, by the entity's domain and the action's data",
+        "(a value not listed, or a template: the action as named, unknown)",
+        "",
+        "| domain | action | data | verb |",
+        "|---|---|---|---|",
+        *(
+            f"| `{domain}` | `{action}` | {case} | `{verb}` |"
+            for domain, actions in INTEGRATION_VERBS.items()
+            for action, cases in actions.items()
+            for case, verb in cases.items()
+        ),
+        "",
+    ]
     lines += [
         "**Alarm modes**, from the one that watches most:",
         "",

@@ -33,7 +33,13 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.entity_platform import async_get_platforms
 
 from ..const import DOMAIN
-from .internals import TEMPLATE_CONFIG, TEMPLATE_SCRIPTS, Unreadable, private
+from .internals import (
+    TEMPLATE_CONFIG,
+    TEMPLATE_SCRIPTS,
+    TRIGGER_TEMPLATE_CONFIG,
+    Unreadable,
+    private,
+)
 from .proposals import proposed_ids
 from .reads import EVERYTHING, Reads
 from .rules import (
@@ -43,7 +49,7 @@ from .rules import (
     OPENING_DEVICE_CLASSES,
     EntityClass,
 )
-from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, LEVEL_DATA, STATE_VERBS
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, LEVEL_DATA, STATE_VERBS, integration_verb
 
 _DOMAIN_CLASSES = {
     "lock": EntityClass.LOCK,
@@ -238,6 +244,21 @@ def template_parts(entity: Any) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     return scripts, {key: value for key, value in config.items() if key not in TEMPLATE_BLOCK_KEYS}
 
 
+def trigger_config(entity: Any) -> Mapping[str, Any] | None:
+    """Return the configuration of a trigger-based template entity's block (None: state-based).
+
+    Its triggers, variables, conditions and actions are its coordinator's.
+    Raises `internals.Unreadable` when Home Assistant keeps them elsewhere.
+    """
+    coordinator = getattr(entity, "coordinator", None)
+    if coordinator is None:
+        return None
+    config = private(coordinator, TRIGGER_TEMPLATE_CONFIG)
+    if not isinstance(config, Mapping):
+        raise Unreadable("its block's triggers and actions are not kept as Home MCP reads them")
+    return config
+
+
 def entry_entities(hass: HomeAssistant, entry: ConfigEntry) -> set[str]:
     """Return the entity ids a config entry's options, data and subentries name.
 
@@ -353,20 +374,23 @@ def _siblings(
     return found
 
 
-def entity_verb(action_domain: str, service: str, entity_id: str) -> str | None:
+def entity_verb(
+    action_domain: str, service: str, entity_id: str, data: Mapping[str, Any]
+) -> str | None:
     """Return the verb `action_domain.service` has on `entity_id`, or None.
 
     `homeassistant.*` forwards to the entity's domain (`GENERIC_VERBS`); an
     entity component's services act only on its own entities (None for the
     others); another integration's service acts by its own means
-    (`domain.service`).
+    (`domain.service`), except where `INTEGRATION_VERBS` knows it as one of
+    the entity's own verbs (Alarmo's `arm` of a panel).
     """
     entity_domain = split_entity_id(entity_id)[0]
     if action_domain == "homeassistant":
         return GENERIC_VERBS.get(entity_domain, {}).get(service, service)
     if action_domain == entity_domain:
         return service
-    return None
+    return integration_verb(entity_domain, f"{action_domain}.{service}", data)
 
 
 def state_verbs(

@@ -17,7 +17,7 @@ from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
-from .internals import COVER_TOGGLE, VALVE_TOGGLE, private_or
+from .internals import COVER_TOGGLE, DISARM_AFTER_TRIGGER, VALVE_TOGGLE, private_or
 from .model import Effect
 from .proposals import proposed
 from .rules import ALARM_LEVELS, ARM_MODES, When, alarm_level
@@ -139,6 +139,12 @@ class Facts:
                 return any(state != AlarmControlPanelState.DISARMED for state in self._held)
             state = self._state()
             return not now or state is None or state.state != AlarmControlPanelState.DISARMED
+        if when is When.DISARMS_AFTER_SOUNDING:
+            # Missing (a panel of another integration, or another Home Assistant):
+            # the reading that opens.
+            entity = entity_object(knowledge.hass, entity_id)
+            disarms = entity is None or private_or(entity, DISARM_AFTER_TRIGGER, True) is not False
+            return disarms and self.holds(When.IS_ARMED)
         if when is When.WATCHES_LESS:
             state = self._state() if now else None
             if self._held is not None:

@@ -4,9 +4,10 @@ Built at first use and rebuilt at the first use after the house changes:
 automation, scene and template reloads, entity, device, area, floor and
 label registry updates, config entries changed, entities added or removed,
 a group's members or an entity's device class changed, and scene actions
-(`scene.create` redefines a scene in place), and an automation or script
-replaced in place by a reload (checked when one changes state). Never per
-call otherwise.
+(`scene.create` redefines a scene in place), an automation or script
+replaced in place by a reload (checked when one changes state), and the
+owner's `custom_templates/` reloaded (checked at each use: one identity).
+Never per call otherwise.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.util.event_type import EventType
 
+from .internals import custom_templates
 from .perimeter import Snapshot, build_snapshot
 
 _LOGGER = logging.getLogger(__name__)
@@ -81,6 +83,7 @@ class HouseIndex:
         self._started = False
         self._recheck = False
         self._macros: tuple[tuple[str, int, int], ...] = ()
+        self._templates: Mapping[str, str] | None = None
         self.builds = 0
 
     @property
@@ -112,9 +115,12 @@ class HouseIndex:
             # configuration replaced in place by a reload.
             self._recheck = False
             self._dirty = _macros(self._hass) != self._macros
+        if self._started and custom_templates(self._hass) is not self._templates:
+            self._dirty = True  # `custom_templates/` reloaded: its macros read anew.
         if self._snapshot is None or (self._started and self._dirty):
             self._dirty = False
             self._macros = _macros(self._hass)
+            self._templates = custom_templates(self._hass)
             try:
                 self._snapshot = build_snapshot(self._hass, self._guarded, self._opening_actions)
             except Exception:  # The gate must fail closed: nothing is judged harmless.

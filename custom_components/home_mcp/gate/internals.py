@@ -2,8 +2,8 @@
 
 Home Assistant exposes an automation's configuration as written
 (`raw_config`), its script (`action_script.sequence`), a script's
-(`script.sequence`), a trigger-based template's (`coordinator.config`) and a
-scene's states. What the gate needs beyond that has no public form, so it
+(`script.sequence`) and a scene's states. What the gate needs beyond that
+(a trigger-based template block's configuration among them) has no public form, so it
 reads the attributes below. Each is a row (`INTERNALS`), read only through
 `private`, and a contract test (`tests/test_internals.py`) fails as soon as
 the installed Home Assistant lacks one. If a Home Assistant upgrade renames
@@ -14,6 +14,7 @@ house is judged as usual, and a repair names the item and the attribute.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -42,6 +43,11 @@ TEMPLATE_SCRIPTS: Final = Internal(
 TEMPLATE_CONFIG: Final = Internal(
     "template.entity.AbstractTemplateEntity", "_config", "the templates its state is computed from"
 )
+TRIGGER_TEMPLATE_CONFIG: Final = Internal(
+    "template.coordinator.TriggerUpdateCoordinator",
+    "config",
+    "a trigger-based template block's triggers, variables, conditions and actions",
+)
 COVER_TOGGLE: Final = Internal(
     "cover.CoverEntity", "_cover_is_last_toggle_direction_open", "which way a toggle moves it"
 )
@@ -49,6 +55,11 @@ VALVE_TOGGLE: Final = Internal(
     "valve.entity.ValveEntity",
     "_ValveEntity__is_last_toggle_direction_open",
     "which way a toggle moves it",
+)
+DISARM_AFTER_TRIGGER: Final = Internal(
+    "manual.alarm_control_panel.ManualAlarm",
+    "_disarm_after_trigger",
+    "whether it disarms once its trigger time is over",
 )
 TRIGGER_SPECS: Final = Internal(
     "helpers.trigger.EntityTriggerBase", "_domain_specs", "the domains an entity trigger fires for"
@@ -70,14 +81,28 @@ INTERNALS: Final = (
     AUTOMATION_VARIABLES,
     TEMPLATE_SCRIPTS,
     TEMPLATE_CONFIG,
+    TRIGGER_TEMPLATE_CONFIG,
     COVER_TOGGLE,
     VALVE_TOGGLE,
+    DISARM_AFTER_TRIGGER,
     TRIGGER_SPECS,
     TRIGGER_TO_STATES,
     TRIGGER_FROM_STATE,
     MQTT_CONFIG,
 )
 """Every private attribute the gate reads (the contract test checks each)."""
+
+
+CUSTOM_TEMPLATES_KEY: Final = "template.hass_loader"
+"""Where Home Assistant keeps the loader of `custom_templates/*.jinja` (`helpers.template`'s
+`_HASS_LOADER`), whose `sources` are each file's text by its path."""
+
+
+def custom_templates(hass: Any) -> Mapping[str, str] | None:
+    """Return the owner's custom templates by path (None: this Home Assistant keeps them elsewhere)."""
+    loader = hass.data.get(CUSTOM_TEMPLATES_KEY)
+    sources = getattr(loader, "sources", None)
+    return sources if isinstance(sources, Mapping) else None
 
 
 class Unreadable(Exception):

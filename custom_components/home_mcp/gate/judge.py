@@ -24,7 +24,7 @@ from homeassistant.core import split_entity_id, valid_entity_id
 
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
-from .facts import Facts, entity_object
+from .facts import Facts, entity_object, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint
 from .knowledge import Knowledge
 from .macros import ANY_SERVICE, HARD_STEPS, INLINE_DEPTH, MAX_DEPTH, MAX_STEPS, TooLarge, walk
@@ -95,6 +95,10 @@ class _Walked:
     held: Mapping[str, frozenset[str]]
     consulted: dict[str, bool]
     halting: list[set[str]]
+
+
+_SCRIPT_CONTROLS: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
+"""The script domain's own actions: any other `script.<key>` runs that script."""
 
 
 def secures_house(house: HouseMap, finding: Finding) -> bool:
@@ -192,6 +196,26 @@ class Judge:
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
         self.findings.append(Finding(risk, entity_id, service, reason, self.path))
+
+    def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
+        """Add what an action's response is computed from: the run reads it as a variable.
+
+        The entities it targets (a calendar's events, a forecast) and, for a
+        script's own action, everything its configuration reads (a trigger-based
+        template entity shows what a script of the owner's returns).
+        """
+        if self.reads is None:
+            return
+        self.reads.add(target)
+        domain, _, service = str(static(name)).partition(".")
+        if is_dynamic(name) or domain != "script" or service in _SCRIPT_CONTROLS:
+            return
+        entity = entity_object(self.hass, script_entity_id(self.hass, service))
+        sequence = getattr(getattr(entity, "script", None), "sequence", None)
+        if isinstance(sequence, list):
+            self.reads.add(sequence)
+        else:  # No such script now, or one Home MCP cannot read: anything.
+            self.reads.keys.add(EVERYTHING)
 
     def unknown(self, service: str, reason: str) -> None:
         """Record something that cannot be judged before it runs."""
@@ -591,7 +615,7 @@ class Judge:
             self.hass, domain, service
         )
         for entity_id, via in entities.items():
-            verb = entity_verb(domain, service, entity_id)
+            verb = entity_verb(domain, service, entity_id, data)
             if verb is None and known and own_only:
                 continue  # An entity service acts only on its own domain's entities.
             if already and stays_as_it_is(entity_id, verb, data, already.get(entity_id)):

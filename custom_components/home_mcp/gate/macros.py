@@ -127,6 +127,9 @@ class Judge(Protocol):
     ) -> list[str]:
         """Judge one service call (`already`: states entities are in as it is made)."""
 
+    def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
+        """Add what an action's response is computed from (the run reads it)."""
+
     def run_macro(self, entity_id: str, depth: int) -> None:
         """Judge running a script, scene or automation."""
 
@@ -471,8 +474,10 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             already = {entity_id: state for entity_id, state, holds in assumed if holds}
             _call(judge, way["name"], way["target"], way["data"], depth, already)
     response = action.get("response_variable")
-    if isinstance(response, str) and judge.bindings is not None:
-        judge.bindings = judge.bindings.with_value(response, None)
+    if isinstance(response, str):
+        judge.read_response(name, target)
+        if judge.bindings is not None:
+            judge.bindings = judge.bindings.with_value(response, None)
 
 
 def _note_run(judge: Judge, kind: str, action: Mapping[str, Any]) -> None:

@@ -482,6 +482,18 @@ def _judge_runnable(
     return judge, steps
 
 
+def _shown_runs(macros: list[Runnable], sources: dict[str, set[str]]) -> None:
+    """Add what a trigger-based template entity shows of its actions' run.
+
+    Its state is computed each time they run, from what they leave: it
+    changes (to any state) with each run, and derives from what they read.
+    """
+    for runnable in macros:
+        if runnable.shows_its_run:
+            runnable.touched.setdefault(runnable.entity_id, {}).setdefault("set_state", ((), None))
+            sources.setdefault(runnable.entity_id, set()).update(runnable.run_reads)
+
+
 def build_snapshot(
     hass: HomeAssistant, guarded: Iterable[str], opening_actions: Iterable[str] = ()
 ) -> Snapshot:
@@ -548,6 +560,8 @@ def build_snapshot(
     snapshot.securing = frozenset(securing)
     snapshot.undoing = undoing
     snapshot.acted_by = acting_on(macros, securing)
+    sources = derivations(hass, unreadable)
+    _shown_runs(macros, sources)
     _judged_on_their_own(snapshot, macros, opening, own_reads, securing)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
@@ -555,7 +569,6 @@ def build_snapshot(
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
-    sources = derivations(hass, unreadable)
     snapshot.computed = frozenset(sources)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():

@@ -57,8 +57,9 @@ from homeassistant.helpers.template import Template
 
 from .bindings import has_template
 from .footprint import TAPPED, tap_key
+from .internals import custom_templates
 from .proposals import Proposed, macro_entities
-from .templates import jinja_text
+from .templates import imported_templates, jinja_text
 
 EVERYTHING: Final = "*"
 ANY_CAUSE: Final = frozenset({EVERYTHING, "service:*", "event:*"})
@@ -293,7 +294,7 @@ class Reads:
         or when the template builds text from it (`jinja_text`'s `built`: `~`, `+`, `%`
         beside it, `[` or a method after it, piped to `join`, `format` or `replace`).
         """
-        text, literals, built = jinja_text(text, self._known)
+        text, literals, built = jinja_text(self._with_imports(text), self._known)
         text = text.lower()
         domains = self._hass.data.get(DATA_INSTANCES, {})
         for literal in literals:
@@ -318,6 +319,34 @@ class Reads:
             self.keys.add(EVERYTHING)
         for function, argument in _LOOKUP.findall(text):
             self._add_lookup(function, argument)
+
+    def _with_imports(self, text: str) -> str:
+        """Return `text` followed by each custom template it imports, however deeply.
+
+        A macro of `custom_templates/presence.jinja` reads what the template
+        calling it reads. One that cannot be found, or named by an expression,
+        may read anything.
+        """
+        names, unnamed = imported_templates(text)
+        if not names and not unnamed:
+            return text
+        sources = custom_templates(self._hass)
+        parts, seen, pending = [text], set[str](), list(names)
+        while pending:
+            name = pending.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            if sources is None or (source := sources.get(name)) is None:
+                unnamed = True
+                continue
+            parts.append(source)
+            more, more_unnamed = imported_templates(source)
+            pending.extend(more)
+            unnamed = unnamed or more_unnamed
+        if unnamed:
+            self.keys.add(EVERYTHING)
+        return "\n".join(parts)
 
     def _add_lookup(self, function: str, argument: str) -> None:
         """Add the entities a registry lookup in a template returns."""

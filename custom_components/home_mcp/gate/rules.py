@@ -91,6 +91,11 @@ class When(StrEnum):
     )
     IS_CLOSING = "it is closing, or it is judged for later"
     IS_ARMED = "it is armed, or it is judged for later"
+    DISARMS_AFTER_SOUNDING = (
+        "it is armed, or it is judged for later, and it may disarm once its trigger time is "
+        "over (a manual panel set to `disarm_after_trigger`, or any other panel: Home MCP "
+        "cannot tell)"
+    )
     WATCHES_LESS = "the mode asked watches less than the current one"
     CAN_OPEN = "running it can open the house, and it is not on already"
     SECURES = "it locks, closes or arms, and it is not off already"
@@ -204,6 +209,8 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
     _rule(EntityClass.ALARM, ARM_VERBS, Risk.OPENS_HOUSE,
           "Arms it in a mode that watches less than the one it is in", When.WATCHES_LESS),
     _rule(EntityClass.ALARM, ARM_VERBS, Risk.SECURING, "Arms it"),
+    _rule(EntityClass.ALARM, ("alarm_trigger",), Risk.OPENS_HOUSE,
+          "Sounding it may leave it disarmed once it has sounded", When.DISARMS_AFTER_SOUNDING),
     _rule(EntityClass.ALARM, ("alarm_trigger",), Risk.SAFE, "Sounds it"),
     _rule(EntityClass.ALARM, ("toggle",), Risk.OPENS_HOUSE, "Toggling an armed alarm disarms it",
           When.IS_ARMED),

@@ -133,6 +133,30 @@ def _parsed(text: str) -> nodes.Template | None:
         return None
 
 
+@functools.lru_cache(maxsize=1024)
+def imported_templates(text: str) -> tuple[frozenset[str], bool]:
+    """Return the templates `text` imports or includes by name, and whether one is not named.
+
+    `{% from 'presence.jinja' import someone_home %}`, `{% import 'x.jinja' as x %}`,
+    `{% include 'y.jinja' %}`: the owner's `custom_templates/` files, whose macros
+    read what the template reads. A name given by an expression is only known
+    when it runs (True). Text Jinja cannot parse imports nothing (it does not render).
+    """
+    if "import" not in text and "include" not in text:
+        return frozenset(), False
+    if (body := _parsed(text)) is None:
+        return frozenset(), False
+    names: set[str] = set()
+    unnamed = False
+    for node in body.find_all((nodes.FromImport, nodes.Import, nodes.Include)):
+        named = getattr(node, "template", None)
+        if isinstance(named, nodes.Const) and isinstance(named.value, str):
+            names.add(named.value)
+        else:
+            unnamed = True
+    return frozenset(names), unnamed
+
+
 def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
     """Return the names a `{% for %}` takes from a list of literals only, never set otherwise.
 

@@ -93,6 +93,24 @@ DEVICE_ACTION_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
     },
 }
 """A device action's `type` as the entity's verb (other domains: the same name)."""
+INTEGRATION_VERBS: Final[Mapping[str, Mapping[str, Mapping[str, str]]]] = {
+    "alarm_control_panel": {
+        "alarmo.arm": {
+            "mode: away": "alarm_arm_away",
+            "mode: home": "alarm_arm_home",
+            "mode: night": "alarm_arm_night",
+            "mode: vacation": "alarm_arm_vacation",
+            "mode: custom": "alarm_arm_custom_bypass",
+            "no mode": "alarm_arm_away",
+        },
+        "alarmo.disarm": {"any": "alarm_disarm"},
+    },
+}
+"""Another integration's action on an entity, as the entity's own verb (by the
+entity's domain), by the value of one field of the action's data (`field: value`;
+`no field` when it is left out; `any` whatever it is). Alarmo's `arm` and `disarm`
+arm and disarm the panel. A value not listed, or given by a template, leaves the
+action as it is named (`alarmo.arm`), which no rule for a panel accepts (unknown)."""
 VERB_WORDS: Final[Mapping[str, str]] = {
     "open_cover": "open",
     "open_cover_tilt": "open",
@@ -113,6 +131,22 @@ VERB_WORDS: Final[Mapping[str, str]] = {
     "join_group": "put in a group",
 }
 """Verbs in words, for what a person is asked to approve."""
+
+
+def integration_verb(domain: str, action: str, data: Mapping[str, Any]) -> str | None:
+    """Return `action`'s verb on an entity of `domain`, given `data` (None: not known)."""
+    if (table := INTEGRATION_VERBS.get(domain, {}).get(action)) is None:
+        return None
+    if "any" in table:
+        return table["any"]
+    for case, verb in table.items():
+        name, _, value = case.partition(": ")
+        if not value:  # `no <field>`
+            if name.removeprefix("no ") not in data:
+                return verb
+        elif isinstance(given := data.get(name), str) and given.strip().lower() == value:
+            return verb
+    return None
 
 
 def verb_words(service: str) -> str:

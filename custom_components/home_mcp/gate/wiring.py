@@ -28,7 +28,7 @@ from homeassistant.helpers import entity_registry as er
 from ..const import DOMAIN
 from .bindings import Bindings, automation_bindings, is_template, run_bindings
 from .entity_triggers import entity_trigger, fires_on
-from .expansion import HouseMap, entry_entities, template_entities, template_parts
+from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
 from .internals import (
     AUTOMATION_CONDITIONS,
     AUTOMATION_TRIGGERS,
@@ -86,6 +86,9 @@ class Runnable:
         `condition` step, a `choose`, an `if`, a loop's `while`/`until`),
         that may hold at one time and not at another.
     bindings: what its variables can be when it runs (`bindings.py`).
+    shows_its_run: a trigger-based template entity: its state is computed, each
+        time its actions run, from what they leave (a `variables` step, an
+        action's response): what they read, its state derives from.
     """
 
     entity_id: str
@@ -106,6 +109,7 @@ class Runnable:
     run_reads: set[str] = field(default_factory=set)
     conditional: bool = True
     bindings: Bindings | None = None
+    shows_its_run: bool = False
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -209,12 +213,17 @@ def runnables(
         yield runnable
     for entity in template_entities(hass):
         # A trigger-based template entity runs its coordinator's actions
-        # when one of its triggers fires, as an automation does.
-        config = getattr(getattr(entity, "coordinator", None), "config", None)
-        if not isinstance(config, Mapping) or not config.get(CONF_ACTIONS):
+        # when one of its triggers fires, as an automation does, and its
+        # state shows what they leave (their variables, an action's response).
+        try:
+            config = trigger_config(entity)
+        except Unreadable as err:
+            yield _unreadable(entity.entity_id, err, unreadable)
+            continue
+        if config is None or not config.get(CONF_ACTIONS):
             continue
         try:
-            runnable = Runnable(entity.entity_id, [list(config[CONF_ACTIONS])])
+            runnable = Runnable(entity.entity_id, [list(config[CONF_ACTIONS])], shows_its_run=True)
             triggers = config.get("triggers") or []
             _add_triggers(hass, runnable, triggers, None, triggers_on)
             runnable.bindings = automation_bindings(
@@ -478,9 +487,8 @@ def derivations(hass: HomeAssistant, unreadable: dict[str, str]) -> dict[str, se
             scripts, config = template_parts(entity)
             reads = Reads(hass)
             reads.add({k: v for k, v in config.items() if k not in scripts and k != "device_id"})
-            coordinator_config = getattr(getattr(entity, "coordinator", None), "config", None)
-            if isinstance(coordinator_config, Mapping):
-                reads.add({key: coordinator_config.get(key) for key in ("triggers", *_COMMON_KEYS)})
+            if (block := trigger_config(entity)) is not None:
+                reads.add({key: block.get(key) for key in ("triggers", *_COMMON_KEYS)})
         except Exception as err:  # noqa: BLE001  # One item never fails the house.
             _unreadable(entity.entity_id, err, unreadable)
             sources.setdefault(entity.entity_id, set()).add(EVERYTHING)

@@ -1,0 +1,183 @@
+"""Macros the owner keeps in `custom_templates/*.jinja`, imported by templates.
+
+`{% from 'presence.jinja' import someone_home %}{{ someone_home() }}`: what the
+macro reads, the template reads (however deep its own imports go); one that
+cannot be found, or is named by an expression, may read anything. When the
+owner edits the file and reloads custom templates, the gate reads it again.
+"""
+
+from __future__ import annotations
+
+from freezegun.api import FrozenDateTimeFactory
+
+from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
+
+from .house import (
+    ALARM,
+    DISARM,
+    UNLOCK_FRONT,
+    Owner,
+    arm,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+    house_state,
+)
+
+PRESENCE_JINJA = """\
+{%- macro someone_home() -%}
+{{- is_state('input_boolean.guest_mode', 'on') or is_state('person.paulus', 'home') -}}
+{%- endmacro -%}
+"""
+
+
+async def test_a_helper_a_custom_macro_reads_waits_when_a_template_sensor_on_it_unlocks(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{% from 'presence.jinja' import someone_home %}`: the macro reads the guest helper."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    assert guest == "input_boolean.guest_mode"
+    await owner.save_custom_template("presence.jinja", PRESENCE_JINJA)
+    await owner.save_templates(
+        [
+            {
+                "binary_sensor": [
+                    {
+                        "name": "Someone home",
+                        "state": "{% from 'presence.jinja' import someone_home %}{{ someone_home() }}",
+                    }
+                ]
+            }
+        ]
+    )
+    assert hass.states.get("binary_sensor.someone_home").state == "off"
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Welcome",
+            "triggers": [
+                {"trigger": "state", "entity_id": "binary_sensor.someone_home", "to": "on"}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
+
+
+async def test_a_helper_a_custom_macro_reads_waits_when_a_trigger_on_it_disarms(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """An alarm package's `occupancy_mode()` macro decides when the alarm disarms."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.save_custom_template("presence.jinja", PRESENCE_JINJA)
+    await arm(hass, freezer, "alarm_arm_away")
+    await owner.save_automation(
+        "disarm_on_arrival",
+        {
+            "alias": "Disarm when someone is home",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{% from 'presence.jinja' import someone_home %}"
+                    "{{ someone_home() }}",
+                }
+            ],
+            "actions": [DISARM],
+        },
+    )
+    before = house_state(hass)
+    assert before[ALARM] == "armed_away"
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    await hass.async_block_till_done()
+    assert_refused(result, reaching=ALARM)
+    await assert_house(hass, before)
+
+
+async def test_a_script_whose_target_a_custom_template_macro_names_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`cover.open_cover` on `{{ shed_door() }}`: the macro names the garage door."""
+    await owner.save_custom_template(
+        "doors.jinja",
+        "{%- macro shed_door() -%}cover.garage_door{%- endmacro -%}\n",
+    )
+    script = await owner.save_script(
+        "open_the_shed",
+        {
+            "alias": "Open the shed",
+            "sequence": [
+                {
+                    "action": "cover.open_cover",
+                    "target": {
+                        "entity_id": "{% from 'doors.jinja' import shed_door %}{{ shed_door() }}"
+                    },
+                }
+            ],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": script})
+    await hass.async_block_till_done()
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, before)
+
+
+async def test_a_macro_the_owner_edits_and_reloads_is_read_again(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The macro first reads nothing of the guest helper; edited and reloaded, it does."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.save_custom_template(
+        "presence.jinja", "{%- macro someone_home() -%}{{ false }}{%- endmacro -%}\n"
+    )
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Welcome",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{% from 'presence.jinja' import someone_home %}"
+                    "{{ someone_home() }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest}))
+    await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest})
+    await owner.save_custom_template("presence.jinja", PRESENCE_JINJA)
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
+
+
+async def test_a_macro_from_a_file_that_does_not_exist_may_read_anything(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """An import Home MCP cannot find (a file not yet written): any helper may set it off."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Welcome",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{% from 'missing.jinja' import someone_home %}"
+                    "{{ someone_home() }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
