@@ -84,11 +84,15 @@ NOT_YET: Final[Mapping[str, str]] = {
     "listed); each code slot's reset (it empties the PIN, which the gate reads as any PIN); "
     "the auto-lock flags and timers; and the announcement volumes a client can push past what "
     "the speakers take, which stop the extended-absence run before it arms",
-    "jazzyisj": "759 of 759 wait: template binary sensors reading every entity "
-    "(binary_sensor.alarm_bypassed_sensor_alert) set off automation.alarm_open_sensor, whose "
-    "script.arm_alarm arms through alarmo.arm (an action on the panel Home MCP does not know, "
-    "read as any change of it), from which automation.alarm_disabled's disarm is reached; "
-    "not yet reviewed whether that path is real",
+    "jazzyisj": "759 of 759 wait, reviewed: binary_sensor.alarm_open_sensor_alert tests "
+    "is_state() of each entity the panel's open_sensors attribute names (any entity, so any "
+    "change may set it off); automation.alarm_open_sensor then runs script.arm_alarm, which "
+    "arms through alarmo.arm, an Alarmo action on the panel Home MCP does not know (any change "
+    "of it), from which automation.alarm_disabled's disarm is reached. Read as arming, the path "
+    "goes on through binary_sensor.danger_alarm (a smoke sensor on while the panel is "
+    "triggered), whose end disarms (automation.disarm_alarm): real if a triggered panel can be "
+    "armed. Not yet: Alarmo's actions as data, and what arming leaves a template reading the "
+    "panel in",
     "thefes": "340 of 340 wait: script.party_party remembers a template that cannot be "
     "bounded in a scene (scene.create: unknown) and script.light_blink calls an action whose "
     "name is a template; every template light reaches them. What its template lights drive "
