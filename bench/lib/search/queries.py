@@ -15,12 +15,24 @@ from typing import Any, Final
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """One query, what it tries, and the entity a person means by it."""
+    """One query, what it tries, and the entity a person means by it.
+
+    also: other entities a person may equally mean ("upstairs lights": any
+        light upstairs); the query is a hit when any of them comes.
+    held_out: written after the matcher and never tuned on (`held_out.py`).
+    """
 
     house: str
     kind: str
     text: str
     expected: str
+    also: tuple[str, ...] = ()
+    held_out: bool = False
+
+    @property
+    def meant(self) -> tuple[str, ...]:
+        """Return every entity the query may mean."""
+        return (self.expected, *self.also)
 
 
 def _demo(kind: str, text: str, expected: str) -> Query:
