@@ -13,7 +13,12 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+)
 
 from .conftest import GATE_RELAYS, McpHarness, set_options
 
@@ -521,3 +526,60 @@ async def test_query_in_a_room_is_weak_only_with_typos(mcp: McpHarness) -> None:
     assert data["items"][0]["entity_id"] == "light.bed_light"
     assert data["items"][0]["match"]["weak"] is True
     assert "check the name" in data["hint"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["upstairs lights", "lights upstairs", "2階のライト", "first floor light", "upstair lihgts"],
+)
+async def test_query_with_a_floor_names_the_devices_on_that_floor(
+    mcp: McpHarness, query: str
+) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "floor"
+
+
+@pytest.mark.parametrize(
+    "query", ["downstairs lights", "lumières du rez-de-chaussée", "ground floor lamps"]
+)
+async def test_query_downstairs_lists_the_ground_floors_lights_first(
+    mcp: McpHarness, query: str
+) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    first = [row["entity_id"] for row in data["items"][:2]]
+    assert sorted(first) == ["light.kitchen_lights", "light.living_room_rgbww_lights"], data
+    assert all(row["match"]["kind"] == "floor" for row in data["items"][:2])
+    assert "light.office_rgbw_lights" not in [row["entity_id"] for row in data["items"]][:2]
+
+
+async def test_query_upstairs_understood_when_the_floor_has_another_name(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """ "Upstairs", "à l'étage" and "2階" mean the floor above the ground one, whatever its name."""
+    floors = fr.async_get(hass)
+    floor = floors.async_get_floor_by_name("First floor")
+    assert floor is not None
+    floors.async_update(floor.floor_id, name="Level one", aliases=set())
+    await hass.async_block_till_done()
+    for query in ("upstairs lights", "lumières à l'étage", "2階の照明"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", (query, data["items"])
+        assert data["items"][0]["match"]["kind"] == "floor"
+
+
+async def test_query_with_a_room_and_its_floor_keeps_to_the_room(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "downstairs living room window"})
+    assert data["items"][0]["entity_id"] == "cover.living_room_window", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "room"
+
+
+async def test_query_finds_a_device_named_after_a_floor_by_its_name(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A device whose own name holds a floor's words is still found by that name."""
+    er.async_get(hass).async_update_entity("light.bed_light", name="Ground floor hall lamp")
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "ground floor hall lamp"})
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "exact"
