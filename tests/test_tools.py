@@ -556,7 +556,7 @@ async def test_query_downstairs_lists_the_ground_floors_lights_first(
 async def test_query_upstairs_understood_when_the_floor_has_another_name(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
-    """ "Upstairs", "à l'étage" and "2階" mean the floor above the ground one, whatever its name."""
+    """Upstairs, "à l'étage" and 2階 mean the floor above the ground one, whatever its name."""
     floors = fr.async_get(hass)
     floor = floors.async_get_floor_by_name("First floor")
     assert floor is not None
@@ -583,3 +583,37 @@ async def test_query_finds_a_device_named_after_a_floor_by_its_name(
     data = await mcp.data("list_entities", {"query": "ground floor hall lamp"})
     assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
     assert data["items"][0]["match"]["kind"] == "exact"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "turn off the office light",
+        "please turn on the light in the office",
+        "allume la lampe du Büro",
+    ],
+)
+async def test_query_said_as_a_command_finds_the_device(mcp: McpHarness, query: str) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_query_the_lamp_next_to_the_bed_finds_the_bed_light(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "the lamp next to the bed"})
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+
+
+async def test_query_prefers_the_light_to_a_switch_named_lights(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """In a room with a light and a switch both called "... Lights", "light" means the light."""
+    dining = ar.async_get(hass).async_get_area_by_name("Salle à manger")
+    assert dining is not None
+    entry = er.async_get(hass).async_get("switch.decorative_lights")
+    assert entry is not None and entry.device_id is not None
+    dr.async_get(hass).async_update_device(entry.device_id, area_id=dining.id)
+    await hass.async_block_till_done()
+    for query in ("salle à manger light", "the light in the salle à manger"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "light.kitchen_lights", (query, data["items"][:3])

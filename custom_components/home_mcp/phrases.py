@@ -31,6 +31,11 @@ FILLERS: Final = frozenset(
         *("mon", "ma", "mes", "notre", "nos", "toutes", "tous", "tout", "toute"),
         *("im", "in", "der", "die", "das", "den", "dem", "des", "ein", "eine", "alle"),
         *("el", "los", "las", "en", "del", "al", "il", "lo", "gli", "nel", "nella", "het", "een"),
+        # Where it is: "the lamp next to the bed", "près de la fenêtre", "neben dem Bett".
+        *("to", "next", "near", "by", "beside", "pres", "cote", "neben", "bei", "zum", "zur"),
+        # What to do with it, said to an assistant: "turn off the sauna plug", "allume la lampe".
+        *("turn", "off", "please", "allume", "allumer", "eteins", "eteindre", "schalte", "aus"),
+        *("enciende", "apaga", "accendi", "spegni"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -132,6 +137,9 @@ _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
 _JAPANESE_FLOOR: Final = re.compile(r"(\d+)階")
 """A Japanese floor number: "2階" is the level 1 (the ground floor is "1階")."""
 
+AGREEMENT: Final = 0.03
+"""What a device word naming both the entity and its kind adds: "kitchen light" is the light
+called Kitchen Lights before a switch whose name also says "light"."""
 WORD_RATIO: Final = 0.66
 """The least `SequenceMatcher` ratio of two words that is a typo of one another."""
 _SHORT: Final = 4
@@ -421,8 +429,9 @@ class WordScorer:
 
         A device word matches a word of the names, of the domain or of the
         device class. The score is the words' mean, a word that matched
-        nothing counting 0; None when no word, or fewer than half of them,
-        matched ("ofice ceilng light" still finds the office's only light).
+        nothing counting 0, a word naming both the entity and its kind
+        counting `AGREEMENT` more; None when no word, or fewer than half of
+        them, matched ("ofice ceilng light" still finds the office's only light).
         What matched: "name" when the names held every word that matched,
         else "domain".
         """
@@ -440,6 +449,8 @@ class WordScorer:
                 by_name = by_name and in_names >= in_kind
                 # The name's own word breaks a tie with the domain's ("lampe": "Lamp").
                 total += min(max(in_names, in_kind) + 0.05 * in_names, 1.0)
+                if in_names and in_kind:
+                    total += AGREEMENT  # The name and the kind both say it.
         if not matched or 2 * matched < len(self.words):
             return None
         return total / len(self.words), "name" if by_name else "domain"
