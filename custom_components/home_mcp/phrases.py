@@ -251,8 +251,16 @@ def _best_span(
             # Only names sharing the first letter or a word can match (see `_room_score`).
             keys = {span.compact[0], *span.tokens}
             names = {pair for key in keys for pair in by_key.get(key, ())}
+            # A name written without spaces ("リビング") only against a span that is too,
+            # or that starts with one of its letters (a name mixing scripts).
+            first = span.compact[0]
+            names.update(
+                (place_id, name)
+                for place_id, name in unspaced
+                if span.unspaced or first in name.compact
+            )
             scores: dict[str, float] = {}
-            for place_id, name in (*names, *unspaced):
+            for place_id, name in names:
                 score = _room_score(span, name)
                 if score > scores.get(place_id, 0.0):
                     scores[place_id] = score
