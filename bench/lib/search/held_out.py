@@ -1,4 +1,4 @@
-"""The held-out queries of the search-quality benchmark: written after the matcher, never tuned on.
+"""The held-out queries of the search-quality benchmark: written after the matcher, in two rounds.
 
 `queries.py`'s 82 queries were in view while the rules of `phrases.py` were
 written, so their 100 % says only that none of them is missed. These were
@@ -13,8 +13,13 @@ Each query names every entity a person could mean by it (`expected` and
 one of them is in the first k rows. Every id was checked against the
 houses' real entities, and `check` refuses a run where one is missing.
 
-Do not tune the matcher on these: when one fails, fix the rule only if the
-fix is general, and say so in `bench/RESULTS.md` when it is not.
+Round 1 (`DEMO_HELD_OUT`, `BENCH_HELD_OUT`) was run before the floor words
+and the rules that followed it, and those rules were then written with its
+failures in view: since, it is no longer unseen. Round 2 (`DEMO_HELD_OUT_2`,
+`BENCH_HELD_OUT_2`) was written after them and recorded as it first ran.
+Do not tune the matcher on either: when one fails, fix the rule only if the
+fix is general, and say so in `bench/RESULTS.md` when it is not; then write
+a new round for the next honest figure.
 """
 
 from __future__ import annotations
@@ -25,11 +30,19 @@ from .queries import Query
 
 
 def _demo(kind: str, text: str, expected: str, *also: str) -> Query:
-    return Query("demo", kind, text, expected, also, held_out=True)
+    return Query("demo", kind, text, expected, also, held_out=1)
 
 
 def _bench(kind: str, text: str, expected: str, *also: str) -> Query:
-    return Query("bench", kind, text, expected, also, held_out=True)
+    return Query("bench", kind, text, expected, also, held_out=1)
+
+
+def _demo2(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=2)
+
+
+def _bench2(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=2)
 
 
 _UPSTAIRS_LIGHTS: Final = ("light.office_rgbw_lights", "light.bed_light")
@@ -128,4 +141,63 @@ BENCH_HELD_OUT: Final = [
     _bench("floor", "upstairs thermostat", "climate.dressing_room_thermostat_1"),
     _bench("floor", "2階の暖房", "climate.dressing_room_thermostat_1"),
     _bench("floor", "downstairs speaker", "media_player.living_room_speaker_1"),
+]
+
+_DOWNSTAIRS_COVERS: Final = (
+    "cover.garage_door",
+    "cover.hall_window",
+    "cover.kitchen_window",
+    "cover.living_room_window",
+)
+
+DEMO_HELD_OUT_2: Final = [
+    _demo2("alias", "heatpump in the lounge", "climate.heatpump"),
+    _demo2("order", "close the garage", "cover.garage_door"),
+    _demo2("room", "bedroom aircon", "climate.hvac"),
+    _demo2("room", "office co2", "sensor.carbon_dioxide"),
+    _demo2("room", "kitchen carbon monoxide", "sensor.carbon_monoxide"),
+    _demo2("room", "orchard watering", "valve.orchard"),
+    _demo2("alias", "mood lighting", "light.living_room_rgbww_lights"),
+    _demo2("language", "ダイニングの照明", "light.ceiling_lights"),
+    _demo2("language", "lumière de la salle à manger", "light.ceiling_lights"),
+    _demo2("floor", "downstairs blinds", *_DOWNSTAIRS_COVERS),
+    _demo2("floor", "upstairs fan", "fan.ceiling_fan"),
+    _demo2("typo", "front dor lock", "lock.front_door"),
+    _demo2("typo", "pergla roof", "cover.pergola_roof"),
+]
+
+BENCH_HELD_OUT_2: Final = [
+    _bench2("room", "gym lamp", "light.gym_lamp_1"),
+    _bench2("alias", "lamp in the fitness room", "light.gym_lamp_1", "light.gym_ceiling_light_1"),
+    _bench2("room", "garden relay", "switch.garden_relay_1"),
+    _bench2("room", "nursery switch", "switch.nursery_relay_1"),
+    _bench2("room", "wine cellar blind", "cover.wine_cellar_shade_1"),
+    _bench2("typo", "the shade in the master bedrom", "cover.master_bedroom_shade_1"),
+    _bench2(
+        "room",
+        "office motion",
+        "binary_sensor.office_detector_1_motion",
+        "binary_sensor.office_detector_1_motion_2",
+    ),
+    _bench2(
+        "room",
+        "bathroom window sensor",
+        "binary_sensor.bathroom_detector_1_window",
+        "binary_sensor.bathroom_detector_1_window_2",
+    ),
+    _bench2(
+        "language",
+        "ジムの温度",
+        "sensor.gym_multisensor_1_temperature",
+        "sensor.gym_multisensor_1_temperature_2",
+    ),
+    _bench2(
+        "room",
+        "dressing room presence",
+        "binary_sensor.dressing_room_detector_1_occupancy",
+        "binary_sensor.dressing_room_detector_1_occupancy_2",
+    ),
+    _bench2("floor", "basement speaker", "media_player.wine_cellar_speaker_1"),
+    _bench2("floor", "cellar blinds", "cover.wine_cellar_shade_1", "cover.boiler_room_blind_1"),
+    _bench2("plural", "sauna plugs", "switch.sauna_plug_1"),
 ]

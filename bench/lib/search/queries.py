@@ -19,7 +19,8 @@ class Query:
 
     also: other entities a person may equally mean ("upstairs lights": any
         light upstairs); the query is a hit when any of them comes.
-    held_out: written after the matcher and never tuned on (`held_out.py`).
+    held_out: 0 for the tuned set; else the round of the held-out set
+        (`held_out.py`) that wrote it, never tuned on.
     """
 
     house: str
@@ -27,7 +28,7 @@ class Query:
     text: str
     expected: str
     also: tuple[str, ...] = ()
-    held_out: bool = False
+    held_out: int = 0
 
     @property
     def meant(self) -> tuple[str, ...]:

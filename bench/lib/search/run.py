@@ -58,7 +58,7 @@ async def ask(http: httpx2.AsyncClient, url: str, queries: list[Query]) -> list[
         rank = min(ranks) if ranks else None
         answers.append(Answer(query, rank, top, ms))
         if rank != 1:
-            label = "held-out " if query.held_out else ""
+            label = f"held-out {query.held_out} " if query.held_out else ""
             log(
                 f"  {label}{query.house} {query.kind} {query.text!r}: "
                 f"{query.expected} at {rank}; {top[:3]}"
@@ -78,15 +78,19 @@ def missing(queries: list[Query], rows: list[dict[str, Any]]) -> list[str]:
     return sorted({e for query in queries for e in query.meant if e not in known})
 
 
+SETS: Final = {
+    0: "Tuned set (the rules were written with these in view)",
+    1: "Held-out set, round 1 (written before the floor words; rules fixed after it)",
+    2: "Held-out set, round 2 (written after those fixes; never tuned on)",
+}
+
+
 def render_sets(answers: list[Answer]) -> str:
-    """Return the tuned set's table and the held-out set's, apart, as Markdown."""
-    tuned = [answer for answer in answers if not answer.query.held_out]
-    held_out = [answer for answer in answers if answer.query.held_out]
+    """Return the tuned set's table and each held-out round's, apart, as Markdown."""
     parts = []
-    if tuned:
-        parts.append(f"Tuned set (the rules were written with these in view):\n\n{render(tuned)}")
-    if held_out:
-        parts.append(f"Held-out set (never tuned on):\n\n{render(held_out)}")
+    for held_out, title in SETS.items():
+        if group := [answer for answer in answers if answer.query.held_out == held_out]:
+            parts.append(f"{title}:\n\n{render(group)}")
     return "\n\n".join(parts)
 
 
