@@ -13,7 +13,12 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+)
 
 from .conftest import GATE_RELAYS, McpHarness, set_options
 
@@ -521,3 +526,94 @@ async def test_query_in_a_room_is_weak_only_with_typos(mcp: McpHarness) -> None:
     assert data["items"][0]["entity_id"] == "light.bed_light"
     assert data["items"][0]["match"]["weak"] is True
     assert "check the name" in data["hint"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["upstairs lights", "lights upstairs", "2階のライト", "first floor light", "upstair lihgts"],
+)
+async def test_query_with_a_floor_names_the_devices_on_that_floor(
+    mcp: McpHarness, query: str
+) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "floor"
+
+
+@pytest.mark.parametrize(
+    "query", ["downstairs lights", "lumières du rez-de-chaussée", "ground floor lamps"]
+)
+async def test_query_downstairs_lists_the_ground_floors_lights_first(
+    mcp: McpHarness, query: str
+) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    first = [row["entity_id"] for row in data["items"][:2]]
+    assert sorted(first) == ["light.kitchen_lights", "light.living_room_rgbww_lights"], data
+    assert all(row["match"]["kind"] == "floor" for row in data["items"][:2])
+    assert "light.office_rgbw_lights" not in [row["entity_id"] for row in data["items"]][:2]
+
+
+async def test_query_upstairs_understood_when_the_floor_has_another_name(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Upstairs, "à l'étage" and 2階 mean the floor above the ground one, whatever its name."""
+    floors = fr.async_get(hass)
+    floor = floors.async_get_floor_by_name("First floor")
+    assert floor is not None
+    floors.async_update(floor.floor_id, name="Level one", aliases=set())
+    await hass.async_block_till_done()
+    for query in ("upstairs lights", "lumières à l'étage", "2階の照明"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", (query, data["items"])
+        assert data["items"][0]["match"]["kind"] == "floor"
+
+
+async def test_query_with_a_room_and_its_floor_keeps_to_the_room(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "downstairs living room window"})
+    assert data["items"][0]["entity_id"] == "cover.living_room_window", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "room"
+
+
+async def test_query_finds_a_device_named_after_a_floor_by_its_name(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A device whose own name holds a floor's words is still found by that name."""
+    er.async_get(hass).async_update_entity("light.bed_light", name="Ground floor hall lamp")
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "ground floor hall lamp"})
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "exact"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "turn off the office light",
+        "please turn on the light in the office",
+        "allume la lampe du Büro",
+    ],
+)
+async def test_query_said_as_a_command_finds_the_device(mcp: McpHarness, query: str) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_query_the_lamp_next_to_the_bed_finds_the_bed_light(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "the lamp next to the bed"})
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+
+
+async def test_query_prefers_the_light_to_a_switch_named_lights(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """In a room with a light and a switch both called "... Lights", "light" means the light."""
+    dining = ar.async_get(hass).async_get_area_by_name("Salle à manger")
+    assert dining is not None
+    entry = er.async_get(hass).async_get("switch.decorative_lights")
+    assert entry is not None and entry.device_id is not None
+    dr.async_get(hass).async_update_device(entry.device_id, area_id=dining.id)
+    await hass.async_block_till_done()
+    for query in ("salle à manger light", "the light in the salle à manger"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "light.kitchen_lights", (query, data["items"][:3])

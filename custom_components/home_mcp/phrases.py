@@ -15,7 +15,7 @@ entities and merges its answers with the name search's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 import re
@@ -31,6 +31,11 @@ FILLERS: Final = frozenset(
         *("mon", "ma", "mes", "notre", "nos", "toutes", "tous", "tout", "toute"),
         *("im", "in", "der", "die", "das", "den", "dem", "des", "ein", "eine", "alle"),
         *("el", "los", "las", "en", "del", "al", "il", "lo", "gli", "nel", "nella", "het", "een"),
+        # Where it is: "the lamp next to the bed", "près de la fenêtre", "neben dem Bett".
+        *("to", "next", "near", "by", "beside", "pres", "cote", "neben", "bei", "zum", "zur"),
+        # What to do with it, said to an assistant: "turn off the sauna plug", "allume la lampe".
+        *("turn", "off", "please", "allume", "allumer", "eteins", "eteindre", "schalte", "aus"),
+        *("enciende", "apaga", "accendi", "spegni"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -114,6 +119,27 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
 }
 """Words that name a device class (folded, singular)."""
 
+FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    # Which levels: words for them in any house (a house's own floor names and aliases first).
+    "above": ("upstairs", "à l'étage", "étage", "oben", "obergeschoss", "arriba", "上の階"),
+    "ground": (
+        *("downstairs", "ground floor", "ground level", "rez-de-chaussée", "rdc"),
+        *("erdgeschoss", "planta baja", "一階"),
+    ),
+    "below": ("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
+}
+"""Words for floors by where they are: above the ground floor, the ground floor, below it."""
+_LEVELS: Final[dict[str, Callable[[int], bool]]] = {
+    "above": lambda level: level > 0,
+    "ground": lambda level: level == 0,
+    "below": lambda level: level < 0,
+}
+_JAPANESE_FLOOR: Final = re.compile(r"(\d+)階")
+"""A Japanese floor number: "2階" is the level 1 (the ground floor is "1階")."""
+
+AGREEMENT: Final = 0.03
+"""What a device word naming both the entity and its kind adds: "kitchen light" is the light
+called Kitchen Lights before a switch whose name also says "light"."""
 WORD_RATIO: Final = 0.66
 """The least `SequenceMatcher` ratio of two words that is a typo of one another."""
 _SHORT: Final = 4
@@ -129,17 +155,28 @@ class Room:
 
 
 @dataclass(frozen=True, slots=True)
+class FloorPlace:
+    """A floor as a query may name it: its id, its name and aliases, and its level."""
+
+    floor_id: str
+    names: tuple[str, ...]
+    level: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase:
-    """A query read as device words and the rooms its room words name.
+    """A query read as device words and the rooms (or floors) its place words name.
 
     area_ids: the rooms named (several when they tie); empty when none.
-    room_score: how well the room words matched (0..1), 0 when no room.
+    room_score: how well the place words matched (0..1), 0 when no place.
     words: the device words, folded.
+    floor_ids: the floors named when no room is (their areas are meant).
     """
 
     area_ids: tuple[str, ...]
     room_score: float
     words: tuple[str, ...]
+    floor_ids: tuple[str, ...] = ()
 
 
 def query_words(query: str) -> list[str]:
@@ -157,10 +194,53 @@ def query_words(query: str) -> list[str]:
     return kept or words
 
 
-def read_phrase(query: str, rooms: Sequence[Room]) -> Phrase:
-    """Return `query` as room words (the best span naming an area) and device words."""
+def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] = ()) -> Phrase:
+    """Return `query` as place words (a room's, else a floor's) and device words.
+
+    The room words are the best span naming an area. The floor words are
+    the best span naming a floor (its name or an alias, else a word for its
+    level: `FLOOR_WORDS`, "N階"); when both are there the room is kept (it
+    says more) and the floor's words are dropped, unless the two spans
+    overlap: then the better match is kept, the room on a tie.
+    """
     words = query_words(query)
-    by_key, unspaced = _room_names(tuple(rooms))
+    room = _best_span(words, *_room_names(tuple(rooms)))
+    floor = _best_span(words, *_room_names(tuple(Room(f.floor_id, f.names) for f in floors)))
+    if floor is None or floor[0] < 1.0:
+        floor = _level_span(words, floors) or floor
+    if room is not None and floor is not None and _overlap(room, floor):
+        if floor[0] > room[0]:
+            room = None
+        else:
+            floor = None
+    if room is None and floor is None:
+        return Phrase((), 0.0, tuple(words))
+    used = {*(_indices(room) if room else ()), *(_indices(floor) if floor else ())}
+    rest = tuple(word for index, word in enumerate(words) if index not in used)
+    if room is not None:
+        return Phrase(room[3], room[0], rest)
+    assert floor is not None
+    return Phrase((), floor[0], rest, floor_ids=floor[3])
+
+
+_Span = tuple[float, int, int, tuple[str, ...]]
+"""A span of query words naming places: (score, start, length, the places' ids)."""
+
+
+def _indices(span: _Span) -> range:
+    return range(span[1], span[1] + span[2])
+
+
+def _overlap(a: _Span, b: _Span) -> bool:
+    return a[1] < b[1] + b[2] and b[1] < a[1] + a[2]
+
+
+def _best_span(
+    words: Sequence[str],
+    by_key: dict[str, list[tuple[str, Folded]]],
+    unspaced: list[tuple[str, Folded]],
+) -> _Span | None:
+    """Return the span of `words` that best names one of the places indexed (longest on a tie)."""
     best: tuple[float, int] = (0.0, 0)
     spans: dict[tuple[int, int], list[str]] = {}
     for length in range(min(len(words), 4), 0, -1):
@@ -171,23 +251,72 @@ def read_phrase(query: str, rooms: Sequence[Room]) -> Phrase:
             # Only names sharing the first letter or a word can match (see `_room_score`).
             keys = {span.compact[0], *span.tokens}
             names = {pair for key in keys for pair in by_key.get(key, ())}
+            # A name written without spaces ("リビング") only against a span that is too,
+            # or that starts with one of its letters (a name mixing scripts).
+            first = span.compact[0]
+            names.update(
+                (place_id, name)
+                for place_id, name in unspaced
+                if span.unspaced or first in name.compact
+            )
             scores: dict[str, float] = {}
-            for area_id, name in (*names, *unspaced):
+            for place_id, name in names:
                 score = _room_score(span, name)
-                if score > scores.get(area_id, 0.0):
-                    scores[area_id] = score
-            for area_id, score in scores.items():
+                if score > scores.get(place_id, 0.0):
+                    scores[place_id] = score
+            for place_id, score in scores.items():
                 rank = (score, length)
                 if rank > best:
                     best = rank
                     spans = {}
                 if rank == best:
-                    spans.setdefault((start, length), []).append(area_id)
+                    spans.setdefault((start, length), []).append(place_id)
     if not spans:
-        return Phrase((), 0.0, tuple(words))
-    (start, length), area_ids = next(iter(spans.items()))
-    rest = tuple(words[:start] + words[start + length :])
-    return Phrase(tuple(sorted(area_ids)), best[0], rest)
+        return None
+    (start, length), place_ids = next(iter(spans.items()))
+    return best[0], start, length, tuple(sorted(place_ids))
+
+
+def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | None:
+    """Return the span of `words` naming floors by level ("upstairs", "sous-sol", "2階"), if any.
+
+    A house's own floor names and aliases come first (`read_phrase`): these
+    are the words people use for any house, matched as they are written.
+    """
+    levels = [floor for floor in floors if floor.level is not None]
+    if not levels:
+        return None
+    for length in (3, 2, 1):
+        for start in range(len(words) - length + 1):
+            text = " ".join(words[start : start + length])
+            if (wanted := _level_named(text)) is None:
+                continue
+            floor_ids = tuple(
+                sorted(f.floor_id for f in levels if f.level is not None and wanted(f.level))
+            )
+            if floor_ids:
+                return 0.95, start, length, floor_ids
+    return None
+
+
+def _level_named(text: str) -> Callable[[int], bool] | None:
+    """Return which levels a floor word means (None: `text` is no floor word)."""
+    if (japanese := _JAPANESE_FLOOR.fullmatch(text)) is not None:
+        wanted = int(japanese.group(1)) - 1
+        return lambda level: level == wanted
+    for where, words in _floor_words().items():
+        if text in words:
+            return _LEVELS[where]
+    return None
+
+
+@lru_cache(maxsize=1)
+def _floor_words() -> dict[str, frozenset[str]]:
+    """Return `FLOOR_WORDS` as query words (folded, fillers dropped)."""
+    return {
+        where: frozenset(" ".join(query_words(word)) for word in words)
+        for where, words in FLOOR_WORDS.items()
+    }
 
 
 @lru_cache(maxsize=4)
@@ -308,8 +437,9 @@ class WordScorer:
 
         A device word matches a word of the names, of the domain or of the
         device class. The score is the words' mean, a word that matched
-        nothing counting 0; None when no word, or fewer than half of them,
-        matched ("ofice ceilng light" still finds the office's only light).
+        nothing counting 0, a word naming both the entity and its kind
+        counting `AGREEMENT` more; None when no word, or fewer than half of
+        them, matched ("ofice ceilng light" still finds the office's only light).
         What matched: "name" when the names held every word that matched,
         else "domain".
         """
@@ -327,6 +457,8 @@ class WordScorer:
                 by_name = by_name and in_names >= in_kind
                 # The name's own word breaks a tie with the domain's ("lampe": "Lamp").
                 total += min(max(in_names, in_kind) + 0.05 * in_names, 1.0)
+                if in_names and in_kind:
+                    total += AGREEMENT  # The name and the kind both say it.
         if not matched or 2 * matched < len(self.words):
             return None
         return total / len(self.words), "name" if by_name else "domain"

@@ -15,12 +15,25 @@ from typing import Any, Final
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    """One query, what it tries, and the entity a person means by it."""
+    """One query, what it tries, and the entity a person means by it.
+
+    also: other entities a person may equally mean ("upstairs lights": any
+        light upstairs); the query is a hit when any of them comes.
+    held_out: 0 for the tuned set; else the round of the held-out set
+        (`held_out.py`) that wrote it, never tuned on.
+    """
 
     house: str
     kind: str
     text: str
     expected: str
+    also: tuple[str, ...] = ()
+    held_out: int = 0
+
+    @property
+    def meant(self) -> tuple[str, ...]:
+        """Return every entity the query may mean."""
+        return (self.expected, *self.also)
 
 
 def _demo(kind: str, text: str, expected: str) -> Query:

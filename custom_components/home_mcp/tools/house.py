@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 
 from ..exposure import readable, reads_all
 from ..matching import Match, best_match
-from ..phrases import Room, WordScorer, domains_named, name_words, read_phrase
+from ..phrases import FloorPlace, Room, WordScorer, domains_named, name_words, read_phrase
 from ..shaping import clean_text
 from . import ToolError
 from .entity_index import SUMMARY_DOMAINS, async_entity_index
@@ -93,7 +93,7 @@ class House:
             # Words without a room only improve on a weak match of the names.
             named = matches.get(entity_id)
             if named is None or (
-                match.score > named.score and (match.kind == "room" or named.weak)
+                match.score > named.score and (match.kind in _PLACES or named.weak)
             ):
                 matches[entity_id] = match
         found = []
@@ -107,18 +107,28 @@ class House:
     def _phrase_matches(self, query: str, named: dict[str, Match]) -> dict[str, Match]:
         """Return the entities `query` names as device words, in the room it names if any.
 
-        Without a room, the words are tried on the entities of the domains
+        A floor named ("upstairs", "rez-de-chaussée", "2階") stands for the
+        rooms on it. Without a room or floor, the words are tried on the entities of the domains
         they name ("lamp") and on those the names' search found (`named`).
         """
         rooms = [
             Room(area.id, (area.name, *sorted(area.aliases)))
             for area in self.areas.async_list_areas()
         ]
-        phrase = read_phrase(query, rooms)
-        if phrase.area_ids:
+        floors = [
+            FloorPlace(floor.floor_id, (floor.name, *sorted(floor.aliases)), floor.level)
+            for floor in self.floors.async_list_floors()
+        ]
+        phrase = read_phrase(query, rooms, floors)
+        area_ids = phrase.area_ids or tuple(
+            area.id
+            for floor_id in phrase.floor_ids
+            for area in ar.async_entries_for_floor(self.areas, floor_id)
+        )
+        if area_ids:
             members = self.index.async_rooms(SUMMARY_DOMAINS).members
             candidates: list[str] = [
-                entity_id for area_id in phrase.area_ids for entity_id in members.get(area_id, ())
+                entity_id for area_id in area_ids for entity_id in members.get(area_id, ())
             ]
         elif phrase.words:
             candidates = [
@@ -150,10 +160,10 @@ class House:
                 if scored is None:
                     continue
                 mean, field = scored
-                room = phrase.room_score if phrase.area_ids else 0.6
+                room = phrase.room_score if area_ids else 0.6
                 # Strong only when the room and the words are: a typo in each is weak.
                 score = 0.45 + 0.5 * room * mean
-            kind = "room" if phrase.area_ids else "words"
+            kind = "room" if phrase.area_ids else "floor" if area_ids else "words"
             found[entity_id] = Match(round(score, 3), kind, field, view.name)
         return found
 
@@ -203,6 +213,10 @@ class House:
             (label.label_id, best_match(value, [("name", label.name)])) for label in labels
         ]
         return _best_ids(value, "label", candidates, [label.name for label in labels])
+
+
+_PLACES = frozenset({"room", "floor"})
+"""The match kinds of device words in a named place: they may beat a strong name match."""
 
 
 def _named(name: str, aliases: set[str]) -> list[tuple[str, str | None]]:

@@ -1,0 +1,203 @@
+"""The held-out queries of the search-quality benchmark: written after the matcher, in two rounds.
+
+`queries.py`'s 82 queries were in view while the rules of `phrases.py` were
+written, so their 100 % says only that none of them is missed. These were
+written afterwards (issue 33, item 5), the way people ask an assistant:
+typos, room and device in any order, aliases, French and Japanese, plurals,
+"the lamp next to the bed", command words ("turn on"), floor words
+("upstairs lights"). Their figures are printed apart: they are the honest
+estimate of how the search does on queries nobody tuned it for.
+
+Each query names every entity a person could mean by it (`expected` and
+`also`; "upstairs lights" means any light upstairs): it is a hit at k when
+one of them is in the first k rows. Every id was checked against the
+houses' real entities, and `check` refuses a run where one is missing.
+
+Round 1 (`DEMO_HELD_OUT`, `BENCH_HELD_OUT`) was run before the floor words
+and the rules that followed it, and those rules were then written with its
+failures in view: since, it is no longer unseen. Round 2 (`DEMO_HELD_OUT_2`,
+`BENCH_HELD_OUT_2`) was written after them and recorded as it first ran.
+Do not tune the matcher on either: when one fails, fix the rule only if the
+fix is general, and say so in `bench/RESULTS.md` when it is not; then write
+a new round for the next honest figure.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .queries import Query
+
+
+def _demo(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=1)
+
+
+def _bench(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=1)
+
+
+def _demo2(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=2)
+
+
+def _bench2(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=2)
+
+
+_UPSTAIRS_LIGHTS: Final = ("light.office_rgbw_lights", "light.bed_light")
+_BASEMENT_LIGHTS: Final = (
+    "light.cinema_ceiling_light_1",
+    "light.gym_ceiling_light_1",
+    "light.gym_lamp_1",
+    "light.pantry_ceiling_light_1",
+)
+_FIRST_FLOOR_LIGHTS: Final = (
+    "light.bedroom_2_spots_1",
+    "light.ensuite_lamp_1",
+    "light.landing_ceiling_light_1",
+    "light.study_lamp_1",
+)
+
+DEMO_HELD_OUT: Final = [
+    # `script/demo`'s house (`script/demo_setup.py`).
+    _demo("typo", "livingroom lights", "light.living_room_rgbww_lights"),
+    _demo("typo", "kitchn lihgts", "light.kitchen_lights"),
+    _demo("typo", "bedrm ceilng fan", "fan.ceiling_fan"),
+    _demo("typo", "dehumidifer", "humidifier.dehumidifier"),
+    _demo("order", "turn on the bedroom lamp", "light.bed_light"),
+    _demo("order", "the lamp next to the bed", "light.bed_light"),
+    _demo("order", "the light in the kitchen", "light.kitchen_lights"),
+    _demo("order", "temperature in the garden", "sensor.outside_temperature"),
+    _demo("alias", "salon lights", "light.living_room_rgbww_lights"),
+    _demo("alias", "lounge fan", "fan.living_room_fan"),
+    _demo("alias", "hallway light", "light.entrance_color_white_lights"),
+    _demo("alias", "carport mower", "lawn_mower.my_lawn_mower"),
+    _demo("alias", "backyard motion", "binary_sensor.movement_backyard"),
+    _demo("room", "office AC", "switch.ac"),
+    _demo("room", "dining room ceiling lamp", "light.ceiling_lights"),
+    _demo("room", "front garden sprinkler", "valve.front_garden"),
+    _demo("language", "volet de la cuisine", "cover.kitchen_window"),
+    _demo("language", "ventilateur de la chambre", "fan.ceiling_fan"),
+    _demo("language", "lumières de l'entrée", "light.entrance_color_white_lights"),
+    _demo("language", "キッチンの電気", "light.kitchen_lights"),
+    _demo("language", "玄関のライト", "light.entrance_color_white_lights"),
+    _demo("language", "Licht im Büro", "light.office_rgbw_lights"),
+    _demo("plural", "garage doors", "cover.garage_door"),
+    _demo("plural", "living room windows", "cover.living_room_window"),
+    _demo("floor", "upstairs lights", *_UPSTAIRS_LIGHTS),
+    _demo("floor", "lumières à l'étage", *_UPSTAIRS_LIGHTS),
+    _demo("floor", "2階の照明", *_UPSTAIRS_LIGHTS),
+    _demo("floor", "thermostat upstairs", "climate.ecobee", "climate.hvac"),
+    _demo("floor", "first floor heating", "climate.ecobee", "climate.hvac"),
+    _demo("floor", "ground floor fans", "fan.living_room_fan"),
+    _demo(
+        "floor",
+        "downstairs windows",
+        "cover.hall_window",
+        "cover.kitchen_window",
+        "cover.living_room_window",
+    ),
+    _demo("floor", "chauffage du rez-de-chaussée", "climate.heatpump"),
+]
+
+BENCH_HELD_OUT: Final = [
+    # `bench_house`'s house of 120 entities (`bench/bench_house/plan.py`, its default seed;
+    # the plan tops up what Home Assistant starts with, so these are the ids of a real run).
+    _bench("typo", "bedrom 2 spost", "light.bedroom_2_spots_1"),
+    _bench("typo", "landng ceiling ligth", "light.landing_ceiling_light_1"),
+    _bench("typo", "dresing room thermostat", "climate.dressing_room_thermostat_1"),
+    _bench("order", "lights in the gym", "light.gym_ceiling_light_1", "light.gym_lamp_1"),
+    _bench("order", "LED strip in the guest toilet", "light.guest_toilet_led_strip_1"),
+    _bench("order", "the study's lamp", "light.study_lamp_1"),
+    _bench("order", "humidity in the study", "sensor.study_multisensor_1_humidity"),
+    _bench("order", "turn off the sauna plug", "switch.sauna_plug_1"),
+    _bench("alias", "shade in the parents' room", "cover.master_bedroom_shade_1"),
+    _bench("alias", "WC led strip", "light.guest_toilet_led_strip_1"),
+    _bench("alias", "home cinema fan", "switch.cinema_fan_1"),
+    _bench("alias", "lounge speaker", "media_player.living_room_speaker_1"),
+    _bench("room", "hall lamp", "light.hall_lamp_1"),
+    _bench("room", "living room socket", "switch.living_room_plug_1", "switch.living_room_plug_2"),
+    _bench("room", "office door sensor", "binary_sensor.office_detector_1_door"),
+    _bench(
+        "room",
+        "sauna temp",
+        "sensor.sauna_multisensor_1_temperature",
+        "sensor.sauna_multisensor_1_temperature_2",
+    ),
+    _bench("room", "wine cellar music", "media_player.wine_cellar_speaker_1"),
+    _bench("language", "lampe de la salle d'eau", "light.ensuite_lamp_1"),
+    _bench("language", "ジムのライト", "light.gym_ceiling_light_1", "light.gym_lamp_1"),
+    _bench("language", "enceinte du salon", "media_player.living_room_speaker_1"),
+    _bench("language", "serrure de la chaufferie", "lock.boiler_room_door_lock_1"),
+    _bench("language", "prise du débarras", "switch.storage_plug_1"),
+    _bench("language", "plafonnier du cellier", "light.pantry_ceiling_light_1"),
+    _bench("language", "Deckenlicht im Kino", "light.cinema_ceiling_light_1"),
+    _bench("plural", "landing windows", "cover.landing_window_1"),
+    _bench("plural", "boiler room blinds", "cover.boiler_room_blind_1"),
+    _bench("floor", "basement lights", *_BASEMENT_LIGHTS),
+    _bench("floor", "lumières du sous-sol", *_BASEMENT_LIGHTS),
+    _bench("floor", "premier étage lampes", *_FIRST_FLOOR_LIGHTS),
+    _bench("floor", "upstairs thermostat", "climate.dressing_room_thermostat_1"),
+    _bench("floor", "2階の暖房", "climate.dressing_room_thermostat_1"),
+    _bench("floor", "downstairs speaker", "media_player.living_room_speaker_1"),
+]
+
+_DOWNSTAIRS_COVERS: Final = (
+    "cover.garage_door",
+    "cover.hall_window",
+    "cover.kitchen_window",
+    "cover.living_room_window",
+)
+
+DEMO_HELD_OUT_2: Final = [
+    _demo2("alias", "heatpump in the lounge", "climate.heatpump"),
+    _demo2("order", "close the garage", "cover.garage_door"),
+    _demo2("room", "bedroom aircon", "climate.hvac"),
+    _demo2("room", "office co2", "sensor.carbon_dioxide"),
+    _demo2("room", "kitchen carbon monoxide", "sensor.carbon_monoxide"),
+    _demo2("room", "orchard watering", "valve.orchard"),
+    _demo2("alias", "mood lighting", "light.living_room_rgbww_lights"),
+    _demo2("language", "ダイニングの照明", "light.ceiling_lights"),
+    _demo2("language", "lumière de la salle à manger", "light.ceiling_lights"),
+    _demo2("floor", "downstairs blinds", *_DOWNSTAIRS_COVERS),
+    _demo2("floor", "upstairs fan", "fan.ceiling_fan"),
+    _demo2("typo", "front dor lock", "lock.front_door"),
+    _demo2("typo", "pergla roof", "cover.pergola_roof"),
+]
+
+BENCH_HELD_OUT_2: Final = [
+    _bench2("room", "gym lamp", "light.gym_lamp_1"),
+    _bench2("alias", "lamp in the fitness room", "light.gym_lamp_1", "light.gym_ceiling_light_1"),
+    _bench2("room", "garden relay", "switch.garden_relay_1"),
+    _bench2("room", "nursery switch", "switch.nursery_relay_1"),
+    _bench2("room", "wine cellar blind", "cover.wine_cellar_shade_1"),
+    _bench2("typo", "the shade in the master bedrom", "cover.master_bedroom_shade_1"),
+    _bench2(
+        "room",
+        "office motion",
+        "binary_sensor.office_detector_1_motion",
+        "binary_sensor.office_detector_1_motion_2",
+    ),
+    _bench2(
+        "room",
+        "bathroom window sensor",
+        "binary_sensor.bathroom_detector_1_window",
+        "binary_sensor.bathroom_detector_1_window_2",
+    ),
+    _bench2(
+        "language",
+        "ジムの温度",
+        "sensor.gym_multisensor_1_temperature",
+        "sensor.gym_multisensor_1_temperature_2",
+    ),
+    _bench2(
+        "room",
+        "dressing room presence",
+        "binary_sensor.dressing_room_detector_1_occupancy",
+        "binary_sensor.dressing_room_detector_1_occupancy_2",
+    ),
+    _bench2("floor", "basement speaker", "media_player.wine_cellar_speaker_1"),
+    _bench2("floor", "cellar blinds", "cover.wine_cellar_shade_1", "cover.boiler_room_blind_1"),
+    _bench2("plural", "sauna plugs", "switch.sauna_plug_1"),
+]
