@@ -190,6 +190,8 @@ class Judge:
         self._step_touched: set[str] | None = None
         self._ranges: list[tuple[int, int, Scope]] = []
         self._acted: set[str] = set()  # What an earlier step changed: its state is not known.
+        # Judging an action: what the house's automations would do, each once per walk.
+        self._reacted: list[set[tuple[Any, ...]]] | None = [set()] if touched is None else None
         self.on_their_own: set[str] = set()  # Items met too deep, judged on their own.
         self._stopped: dict[tuple[str, bool], list[tuple[str, str, str]]] = {}  # `on_its_own`'s.
 
@@ -270,10 +272,15 @@ class Judge:
         halting_before = len(self.halting_reads)
         consulted: set[str] = set()
         self._consulting.append(consulted)
+        if self._reacted is not None:
+            self._reacted.append(set())  # Its memo holds each of its reactions at least once.
         try:
             walk_it()
         finally:
             self._consulting.pop()
+            if self._reacted is not None:
+                inner_reacted = self._reacted.pop()
+                self._reacted[-1] |= inner_reacted
         found = self.findings[start:]
         if self.bindings is not bindings_before or any(
             finding.via[: len(path)] != path for finding in found
@@ -827,10 +834,19 @@ class Judge:
         if self._step_touched is not None:
             self._step_touched.update(keys)
         prefix = (*self.path, key) if is_entity else self.path
+        reacted = self._reacted[-1] if self._reacted is not None else None
         for name in keys:
             for finding in self.knowledge.reactions(name, states if name == key else frozenset()):
+                # Judging an action, what it sets off counts once per walk, by its
+                # first path (as `Gate` answers): the same reaction along every later
+                # path (a house's catch-all templates) adds nothing.
+                effect = _effect_of(finding) if reacted is not None else None
+                if reacted is not None and effect in reacted:
+                    continue
                 if finding.service.endswith(".state") and self.on_path(finding.entity_id or ""):
                     continue  # A state that follows this one, changed by its own action.
+                if reacted is not None and effect is not None:
+                    reacted.add(effect)
                 self.findings.append(finding.through(*prefix))
         if is_entity:
             for finding in self.knowledge.while_running(key):
