@@ -87,12 +87,11 @@ NOT_YET: Final[Mapping[str, str]] = {
     "jazzyisj": "759 of 759 wait, reviewed: binary_sensor.alarm_open_sensor_alert tests "
     "is_state() of each entity the panel's open_sensors attribute names (any entity, so any "
     "change may set it off); automation.alarm_open_sensor then runs script.arm_alarm, which "
-    "arms through alarmo.arm, an Alarmo action on the panel Home MCP does not know (any change "
-    "of it), from which automation.alarm_disabled's disarm is reached. Read as arming, the path "
-    "goes on through binary_sensor.danger_alarm (a smoke sensor on while the panel is "
-    "triggered), whose end disarms (automation.disarm_alarm): real if a triggered panel can be "
-    "armed. Not yet: Alarmo's actions as data, and what arming leaves a template reading the "
-    "panel in",
+    "arms through alarmo.arm in the mode input_select.current_arm_mode holds: home or night "
+    "watch less than away, the mode the panel may be in. Real only if a change of the house "
+    "can make that sensor flip while the panel is armed in a higher mode; not yet: what the "
+    "panel's attribute can list (binary sensors Alarmo watches), and what arming leaves a "
+    "template reading the panel in",
     "thefes": "340 of 340 wait: script.party_party remembers a template that cannot be "
     "bounded in a scene (scene.create: unknown) and script.light_blink calls an action whose "
     "name is a template; every template light reaches them. What its template lights drive "
