@@ -25,6 +25,7 @@ from .house import (
     Owner,
     arm,
     assert_house,
+    assert_ran,
     assert_refused,
     call_service,
     house_state,
@@ -46,7 +47,7 @@ async def _manual_alarm(hass: HomeAssistant, **options: object) -> str:
 async def test_sounding_an_armed_alarm_that_disarms_after_its_trigger_time_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
 ) -> None:
-    """`disarm_after_trigger: true` (the manual panel's own option): sounding it disarms it."""
+    """`disarm_after_trigger: true` (the manual panel's own option): sounding it waits, still armed."""
     house = await _manual_alarm(
         hass,
         code="1234",
@@ -63,6 +64,23 @@ async def test_sounding_an_armed_alarm_that_disarms_after_its_trigger_time_waits
     pass_time(hass, freezer, timedelta(seconds=6))
     await hass.async_block_till_done()
     assert_refused(result, reaching=house)
+    assert hass.states.get(house).state == "armed_away"
+
+
+@LINGERING_TIMERS
+async def test_sounding_an_armed_alarm_that_returns_to_its_mode_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """A `manual` panel left as it comes: it sounds, then is armed away again."""
+    house = await _manual_alarm(hass, code="1234", arming_time=0, delay_time=0, trigger_time=5)
+    await owner.act("alarm_control_panel.alarm_arm_away", entity_id=house, code="1234")
+    result = await call_service(
+        mcp, "alarm_control_panel.alarm_trigger", target={"entity_id": house}
+    )
+    assert_ran(result)
+    assert hass.states.get(house).state == "triggered"
+    pass_time(hass, freezer, timedelta(seconds=6))
+    await hass.async_block_till_done()
     assert hass.states.get(house).state == "armed_away"
 
 
