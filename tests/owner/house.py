@@ -47,6 +47,11 @@ LINGERING_TIMERS = pytest.mark.parametrize("expected_lingering_timers", [True], 
 """For tests whose polling automations keep a timer after the test."""
 
 
+def turns_on(entity_id: str) -> dict[str, Any]:
+    """Return the state trigger that fires when `entity_id` turns on."""
+    return {"trigger": "state", "entity_id": entity_id, "to": "on"}
+
+
 def write_config_dir(config_dir: str) -> None:
     """Write the YAML files the automation, script and scene editors save into.
 
@@ -105,6 +110,12 @@ class Owner:
         entity_id = f"script.{key}"
         assert self.hass.states.get(entity_id) is not None, f"{entity_id} did not load"
         return entity_id
+
+    async def save_unlock_when(self, trigger: dict[str, Any]) -> str:
+        """Save the owner's automation that unlocks the front door when `trigger` fires."""
+        return await self.save_automation(
+            "welcome", {"alias": "Welcome home", "triggers": [trigger], "actions": [UNLOCK_FRONT]}
+        )
 
     async def save_chain(self, links: int, last: dict[str, Any]) -> str:
         """Save `script.link_0` -> `script.link_1` -> ... -> `last`; return the first link."""

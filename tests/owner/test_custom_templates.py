@@ -16,7 +16,6 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     DISARM,
-    UNLOCK_FRONT,
     Owner,
     arm,
     assert_house,
@@ -24,6 +23,7 @@ from .house import (
     assert_refused,
     call_service,
     house_state,
+    turns_on,
 )
 
 PRESENCE_JINJA = """\
@@ -53,16 +53,7 @@ async def test_a_helper_a_custom_macro_reads_waits_when_a_template_sensor_on_it_
         ]
     )
     assert hass.states.get("binary_sensor.someone_home").state == "off"
-    await owner.save_automation(
-        "welcome",
-        {
-            "alias": "Welcome",
-            "triggers": [
-                {"trigger": "state", "entity_id": "binary_sensor.someone_home", "to": "on"}
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
-    )
+    await owner.save_unlock_when(turns_on("binary_sensor.someone_home"))
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
     assert_refused(result, reaching="lock.front_door")
@@ -135,19 +126,11 @@ async def test_a_macro_the_owner_edits_and_reloads_is_read_again(
     await owner.save_custom_template(
         "presence.jinja", "{%- macro someone_home() -%}{{ false }}{%- endmacro -%}\n"
     )
-    await owner.save_automation(
-        "welcome",
+    await owner.save_unlock_when(
         {
-            "alias": "Welcome",
-            "triggers": [
-                {
-                    "trigger": "template",
-                    "value_template": "{% from 'presence.jinja' import someone_home %}"
-                    "{{ someone_home() }}",
-                }
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
+            "trigger": "template",
+            "value_template": "{% from 'presence.jinja' import someone_home %}{{ someone_home() }}",
+        }
     )
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest}))
     await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest})
@@ -163,19 +146,11 @@ async def test_a_macro_from_a_file_that_does_not_exist_may_read_anything(
 ) -> None:
     """An import Home MCP cannot find (a file not yet written): any helper may set it off."""
     guest = await owner.create_helper("input_boolean", "Guest mode")
-    await owner.save_automation(
-        "welcome",
+    await owner.save_unlock_when(
         {
-            "alias": "Welcome",
-            "triggers": [
-                {
-                    "trigger": "template",
-                    "value_template": "{% from 'missing.jinja' import someone_home %}"
-                    "{{ someone_home() }}",
-                }
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
+            "trigger": "template",
+            "value_template": "{% from 'missing.jinja' import someone_home %}{{ someone_home() }}",
+        }
     )
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})

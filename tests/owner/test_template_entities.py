@@ -30,6 +30,7 @@ from .house import (
     call_service,
     house_state,
     pass_time,
+    turns_on,
 )
 
 
@@ -52,33 +53,13 @@ async def test_a_template_entity_reads_only_its_own_templates_not_its_neighbours
         ]
     )
     assert hass.states.get("binary_sensor.someone_arriving") is not None
-    await owner.save_automation(
-        "welcome",
-        {
-            "alias": "Welcome home",
-            "triggers": [
-                {"trigger": "state", "entity_id": "binary_sensor.someone_arriving", "to": "on"}
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
-    )
+    await owner.save_unlock_when(turns_on("binary_sensor.someone_arriving"))
     before = house_state(hass)
 
     assert_ran(await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"}))
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": arrival})
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, {**before, "light.bed_light": "on", **LOCKED})
-
-
-async def _welcome_on(owner: Owner, sensor: str) -> None:
-    await owner.save_automation(
-        "welcome",
-        {
-            "alias": "Let the cleaner in",
-            "triggers": [{"trigger": "state", "entity_id": sensor, "to": "on"}],
-            "actions": [UNLOCK_FRONT],
-        },
-    )
 
 
 @LINGERING_TIMERS
@@ -99,7 +80,7 @@ async def test_a_helper_a_trigger_template_s_actions_read_waits_when_its_state_u
     pass_time(hass, freezer, timedelta(seconds=61))
     await hass.async_block_till_done()
     assert hass.states.get("binary_sensor.cleaner_due").state == "off"
-    await _welcome_on(owner, "binary_sensor.cleaner_due")
+    await owner.save_unlock_when(turns_on("binary_sensor.cleaner_due"))
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": cleaning})
     pass_time(hass, freezer, timedelta(seconds=61))
@@ -142,7 +123,7 @@ async def test_a_helper_behind_a_script_s_response_a_trigger_template_shows_wait
     pass_time(hass, freezer, timedelta(minutes=5))
     await hass.async_block_till_done()
     assert hass.states.get("binary_sensor.cleaner_due").state == "off"
-    await _welcome_on(owner, "binary_sensor.cleaner_due")
+    await owner.save_unlock_when(turns_on("binary_sensor.cleaner_due"))
     before = house_state(hass)
     result = await call_service(
         mcp, "input_select.select_option", target={"entity_id": mode}, data={"option": "Cleaning"}
@@ -169,7 +150,7 @@ async def test_section_variables_of_a_state_based_block_are_read_and_wait(
             }
         ]
     )
-    await _welcome_on(owner, "binary_sensor.cleaner_due")
+    await owner.save_unlock_when(turns_on("binary_sensor.cleaner_due"))
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": arrival})
     assert_refused(result, reaching="lock.front_door")
@@ -190,7 +171,7 @@ async def test_section_variables_of_a_trigger_based_block_are_read_and_wait(
             }
         ]
     )
-    await _welcome_on(owner, "binary_sensor.cleaner_due")
+    await owner.save_unlock_when(turns_on("binary_sensor.cleaner_due"))
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": arrival})
     assert_refused(result, reaching="lock.front_door")
@@ -220,16 +201,7 @@ async def test_a_template_blueprints_input_is_read_and_waits(
         ]
     )
     assert hass.states.get("binary_sensor.someone_home").state == "off"
-    await owner.save_automation(
-        "welcome",
-        {
-            "alias": "Welcome",
-            "triggers": [
-                {"trigger": "state", "entity_id": "binary_sensor.someone_home", "to": "on"}
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
-    )
+    await owner.save_unlock_when(turns_on("binary_sensor.someone_home"))
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": away})
     assert_refused(result, reaching="lock.front_door")
@@ -259,20 +231,13 @@ async def test_an_attribute_template_and_a_neighbour_in_the_block_are_read_and_w
             }
         ]
     )
-    await owner.save_automation(
-        "welcome",
+    await owner.save_unlock_when(
         {
-            "alias": "Welcome",
-            "triggers": [
-                {
-                    "trigger": "state",
-                    "entity_id": "binary_sensor.house_status",
-                    "attribute": "welcome",
-                    "to": True,
-                }
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
+            "trigger": "state",
+            "entity_id": "binary_sensor.house_status",
+            "attribute": "welcome",
+            "to": True,
+        }
     )
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
