@@ -36,7 +36,7 @@ from homeassistant.util import dt as dt_util
 from .conftest import SCRIPTS, McpHarness, long_lived_token
 
 ADMIN_TOOLS = {"render_template", "get_error_log"}
-CONFIG_TOOLS = {"get_config", "save_config", "delete_config"}
+CONFIG_TOOLS = {"get_config", "get_trace", "save_config", "delete_config"}
 RUNAWAY = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}done"
 SQUARING = (
     "{% set ns = namespace(x=7) %}{% for i in range(30) %}"
@@ -740,6 +740,7 @@ async def test_only_an_administrators_own_credential_gets_admin_tools(
                 ("get_error_log", {}, "admin_only"),
                 ("get_config", {"kind": "automation", "id": "x"}, "config_scope_needed"),
                 ("get_config", {"kind": "script", "id": "good_night"}, "config_scope_needed"),
+                ("get_trace", {"entity_id": "script.good_night"}, "config_scope_needed"),
                 ("save_config", {"kind": "script", "config": {}}, None),
                 ("delete_config", {"kind": "script", "id": "good_night"}, None),
             ):

@@ -359,6 +359,7 @@ async def test_no_mcp_call_reads_audit_allow_list_or_keys(
         ("get_config", {"kind": "automation", "id": "audit"}),
         ("get_config", {"kind": "script", "id": "keys"}),
         ("get_config", {"kind": "input_boolean"}),
+        ("get_trace", {"entity_id": "script.keys"}),
         ("save_config", {"kind": "script", "config": {"alias": "keys"}, "dry_run": True}),
         ("delete_config", {"kind": "script", "id": "audit"}),
     ]

@@ -43,7 +43,7 @@ READ_TOOLS = {
     "list_services",
 }
 ADMIN_TOOLS = {"render_template", "get_error_log"}
-CONFIG_TOOLS = {"get_config", "save_config", "delete_config"}
+CONFIG_TOOLS = {"get_config", "get_trace", "save_config", "delete_config"}
 TOOLS_LIST_BUDGET = 16 * 1024
 MESSAGE_LIMIT = 64 * 1024
 """No message Home MCP sends may be larger: an ordinary client closes on more."""

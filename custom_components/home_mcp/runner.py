@@ -37,6 +37,7 @@ from .tools import (
     get_confirmation,
     get_entity,
     get_error_log,
+    get_trace,
     list_areas,
     list_devices,
     list_floors,
@@ -67,6 +68,7 @@ TOOL_MODULES = (
     render_template,
     get_error_log,
     get_config,
+    get_trace,
     config_writes,
     addons,
 )

@@ -64,6 +64,7 @@ TOOLS = [
     "render_template",
     "get_error_log",
     "get_config",
+    "get_trace",
     "save_config",
     "delete_config",
 ]
@@ -103,6 +104,7 @@ BASES: dict[str, dict[str, Any]] = {
     "get_confirmation": {"confirmation_id": "0123456789abcdef"},
     "render_template": {"template": "{{ 1 + 1 }}"},
     "get_config": {"kind": "automation", "id": "automation.night_lock"},
+    "get_trace": {"entity_id": "automation.night_lock"},
     # Judged and validated, never written: a coerced `dry_run: "false"`
     # would write it.
     "save_config": {

@@ -95,7 +95,7 @@ def _macros(ctx: ToolContext, domain: str) -> list[Any]:
     return entities
 
 
-def _find_macro(ctx: ToolContext, domain: str, wanted: str) -> Any:
+def find_macro(ctx: ToolContext, domain: str, wanted: str) -> Any:
     """Return the automation or script entity `wanted` names, or raise `not_found`.
 
     Accepts the entity id, the object id, the configuration's id (the
@@ -145,7 +145,7 @@ def _find_macro(ctx: ToolContext, domain: str, wanted: str) -> Any:
 
 
 def _macro_config(ctx: ToolContext, domain: str, wanted: str) -> ConfigOutput:
-    entity = _find_macro(ctx, domain, wanted)
+    entity = find_macro(ctx, domain, wanted)
     raw = getattr(entity, "raw_config", None)
     if not isinstance(raw, Mapping):
         raise ToolError(

@@ -6,7 +6,9 @@ why, `run_macro` runs the one a phrase clearly means, through the gate.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
 from pydantic import Field
@@ -14,9 +16,10 @@ from pydantic import Field
 from ..findings import shown_findings
 from ..gate import Gate
 from ..matching import Match, best_match, match_value
-from ..shaping import clean_text, envelope
+from ..shaping import clean_text, envelope, local_iso
 from . import PageOutput, Tool, ToolContext, ToolError, ToolInput, ToolOutput, async_run, refuse
 from .arguments import Identifier
+from .get_trace import TRACED_DOMAINS, async_last_runs, run_failed
 from .house import EntityView, House
 from .query import entity_object
 
@@ -143,6 +146,11 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
     rows = []
     page = views[args.offset : args.offset + args.limit]  # Only the page is judged.
     decisions = ctx.gate.async_check_all(ctx.gate.macro_action(v.entity_id) for v in page)
+    last_runs = {
+        domain: await async_last_runs(ctx.hass, domain)
+        for domain in TRACED_DOMAINS
+        if any(view.domain == domain for view in page)
+    }
     for view, decision in zip(page, decisions, strict=True):
         row: dict[str, Any] = {
             "entity_id": view.entity_id,
@@ -158,8 +166,26 @@ async def list_macros(ctx: ToolContext, args: ListMacrosInput) -> MacroListOutpu
             row["description"] = description
         if decision.guarded:
             row["risk"] = decision.risk.value
+        if view.domain in last_runs:
+            row.update(_last_run(view, last_runs[view.domain]))
         rows.append(row)
     return MacroListOutput(**envelope(rows, offset=args.offset, limit=args.limit, total=len(views)))
+
+
+def _last_run(view: EntityView, runs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Return when an automation or script last ran and, if its run is kept, whether it failed.
+
+    `last_triggered` is the entity's attribute; `last_run_failed` the same
+    predicate as `get_trace`'s `failed` (`run_failed`) on the newest run
+    Home Assistant keeps.
+    """
+    found: dict[str, Any] = {}
+    if isinstance(last := view.state.attributes.get("last_triggered"), datetime):
+        found["last_triggered"] = local_iso(last)
+    item_id = view.entry.unique_id if view.entry is not None else None
+    if item_id is not None and (run := runs.get(item_id)) is not None:
+        found["last_run_failed"] = run_failed(run)
+    return found
 
 
 class PhraseInput(ToolInput):
@@ -257,7 +283,7 @@ TOOLS = [
         title="List macros",
         description=(
             "The household's scenes, scripts and automations: name, aliases, area, "
-            "description; guarded: running it needs a person."
+            "description, last_triggered, last_run_failed; guarded: running it needs a person."
         ),
         input_model=ListMacrosInput,
         output_model=MacroListOutput,
