@@ -23,6 +23,8 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    BED_LIGHT_ON,
+    CLOSED,
     LINGERING_TIMERS,
     LOCKED,
     Owner,
@@ -1263,3 +1265,207 @@ async def test_entities_a_template_names_in_a_group_are_any_entity(
     result = await call_service(mcp, "script.turn_on", target={"entity_id": script})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_a_command_picked_from_the_owner_s_list_by_a_message_does_one_of_its_actions(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A chat-bot blueprint: `commands | selectattr('command', 'eq', command) | first`.
+
+    The message is text the house holds (a sensor's state), but the
+    command it picks is one of the owner's: its actions are those the list
+    holds. A list of harmless actions runs; one with the front door's
+    unlock waits.
+    """
+    [ask] = await _helpers(owner, "Ask the bot")
+
+    async def save_bot(actions: list[dict[str, Any]]) -> None:
+        await owner.save_automation(
+            "bot",
+            {
+                "alias": "Chat bot",
+                "triggers": [{"trigger": "state", "entity_id": ask}],
+                "variables": {
+                    "command": "{{ states('sensor.outside_temperature') }}",
+                    "commands": [
+                        {"command": "/ping", "actions": []},
+                        {"command": "/lights", "actions": actions},
+                    ],
+                },
+                "actions": [
+                    {
+                        "variables": {
+                            "item": "{{ commands | selectattr('command', 'eq', command) | first }}"
+                        }
+                    },
+                    {
+                        "repeat": {
+                            "for_each": "{{ item.actions | default([]) }}",
+                            "sequence": [
+                                {
+                                    "action": "{{ repeat.item.action }}",
+                                    "target": "{{ repeat.item.target }}",
+                                }
+                            ],
+                        }
+                    },
+                ],
+            },
+        )
+
+    await save_bot([BED_LIGHT_ON])
+    ran = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": ask})
+    assert ran["ok"] is True, ran
+    await save_bot([BED_LIGHT_ON, UNLOCK])
+    refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": ask})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_scene_remembering_an_area_s_lights_remembers_only_lights(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`area_entities(area) | select('match', 'light.')` is some of the house's lights.
+
+    A party script remembers them in a scene and gives them back: it runs.
+    The same script remembering the area's locks (`lock.`) may give the
+    front door back unlocked: it waits.
+    """
+    for key, kind in (("party", "light."), ("lockdown", "lock.")):
+        await owner.save_script(
+            key,
+            {
+                "alias": key,
+                "fields": {"area": {"selector": {"area": {}}}},
+                "variables": {
+                    "chosen": f"{{{{ area_entities(area) | select('match', '{kind}') | list }}}}"
+                },
+                "sequence": [
+                    {
+                        "action": "scene.create",
+                        "data": {"scene_id": f"before_{key}", "snapshot_entities": "{{ chosen }}"},
+                    },
+                    {"action": "scene.turn_on", "target": {"entity_id": f"scene.before_{key}"}},
+                ],
+            },
+        )
+    ran = await call_service(mcp, "script.party", data={"area": "living_room"})
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "script.lockdown", data={"area": "living_room"})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_an_area_s_covers_kept_in_a_mapping_variable_are_still_the_area_s_covers(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`plan: "{{ {'covers': area_entities(area) | select('match', 'cover.') | list} }}"`.
+
+    An "air out a room" script keeps what it works on in one mapping, and
+    opens `{{ plan.covers }}`. In Home Assistant `plan` is a mapping and
+    `plan.covers` the area's covers: for the garage, the garage door.
+    The gate renders the mapping's text with the area's ids as
+    `HouseEntities`, whose repr (`ANY(entities (...))`) spells no value:
+    `plan` is read as plain text, `plan.covers` as empty, and the opening
+    reaches nothing.
+    """
+    await owner.save_script(
+        "air_out",
+        {
+            "alias": "Air out a room",
+            "fields": {"area": {"selector": {"area": {}}}},
+            "variables": {
+                "plan": (
+                    "{{ {'covers': area_entities(area) | select('match', 'cover.') | list,"
+                    " 'lights': area_entities(area) | select('match', 'light.') | list} }}"
+                )
+            },
+            "sequence": [
+                {"action": "light.turn_on", "target": {"entity_id": "{{ plan.lights }}"}},
+                {"action": "cover.open_cover", "target": {"entity_id": "{{ plan.covers }}"}},
+            ],
+        },
+    )
+    result = await call_service(mcp, "script.air_out", data={"area": "garage"})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+async def test_a_for_each_over_a_list_of_pairs_gives_each_pair_not_its_text(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`for_each: "{{ steps }}"` over `[[entity, action], ...]`: each item is a pair.
+
+    A "good morning" script keeps its steps as pairs in a variable and
+    runs `action: "{{ repeat.item[1] }}"` on `{{ repeat.item[0] }}`. Home
+    Assistant's `repeat.item` is the pair; the gate keeps a rendered list's
+    mappings as mappings but still reads its lists as their text:
+    `repeat.item[0]` is `[` and `repeat.item[1]` a quote, and the garage
+    door's opening is judged as an action named `'` on an entity `[`.
+    """
+    await owner.save_script(
+        "good_morning",
+        {
+            "alias": "Good morning",
+            "variables": {
+                "steps": [
+                    ["light.bed_light", "light.turn_on"],
+                    ["cover.garage_door", "cover.open_cover"],
+                ]
+            },
+            "sequence": [
+                {
+                    "repeat": {
+                        "for_each": "{{ steps }}",
+                        "sequence": [
+                            {
+                                "action": "{{ repeat.item[1] }}",
+                                "target": {"entity_id": "{{ repeat.item[0] }}"},
+                            }
+                        ],
+                    }
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "script.good_morning")
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+async def test_a_scene_remembering_what_an_area_s_ids_match_ignoring_case_remembers_the_door(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`select('search', 'Garage', ignorecase=true)` keeps `cover.garage_door`.
+
+    A "pause the garage" script remembers the garage's own entities in a
+    scene and gives them back: Home Assistant's `search` test takes
+    `ignorecase` as a keyword, as Jinja's `select` hands it on. The gate
+    narrows the area's ids by the pattern but drops the keyword: `Garage`,
+    case kept, matches no entity id, the scene remembers nothing it
+    guards, and giving the door back open runs unasked.
+    """
+    await owner.save_script(
+        "pause_garage",
+        {
+            "alias": "Pause the garage",
+            "variables": {
+                "kept": (
+                    "{{ area_entities('garage') | select('search', 'Garage', ignorecase=true)"
+                    " | list }}"
+                )
+            },
+            "sequence": [
+                {
+                    "action": "scene.create",
+                    "data": {"scene_id": "garage_before", "snapshot_entities": "{{ kept }}"},
+                },
+                {"action": "scene.turn_on", "target": {"entity_id": "scene.garage_before"}},
+            ],
+        },
+    )
+    result = await call_service(mcp, "script.pause_garage")
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)

@@ -263,3 +263,58 @@ async def test_a_helper_a_trigger_template_block_s_own_unlock_fires_on_waits(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+async def test_a_template_light_s_actions_are_given_its_block_s_variables(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A switch-to-light blueprint: the light's effect script toggles `{{ relay }}`.
+
+    Home Assistant runs a template entity's actions with its own variables
+    (its block's, a blueprint's inputs): the script it calls is given that
+    relay, and builds its action from the relay's domain. A light whose
+    relay is a helper turns on; one whose "relay" is the front door waits.
+    """
+    relay = await owner.create_helper("input_boolean", "Mirror relay")
+    await owner.save_script(
+        "blink",
+        {
+            "alias": "Blink",
+            "fields": {"toggle_entity": {"selector": {"entity": {}}}},
+            "sequence": [
+                {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
+                {"action": "{{ domain }}.toggle", "target": {"entity_id": "{{ toggle_entity }}"}},
+            ],
+        },
+    )
+    blink = {
+        "action": "script.turn_on",
+        "target": {"entity_id": "script.blink"},
+        "data": {"variables": {"toggle_entity": "{{ relay }}"}},
+    }
+    await owner.save_templates(
+        [
+            {
+                "variables": {"relay": relay},
+                "light": [
+                    {
+                        "name": "Mirror",
+                        "state": "{{ is_state(relay, 'on') }}",
+                        "turn_on": [blink],
+                        "turn_off": [],
+                    }
+                ],
+            },
+            {
+                "variables": {"relay": "lock.front_door"},
+                "light": [
+                    {"name": "Door light", "state": "off", "turn_on": [blink], "turn_off": []}
+                ],
+            },
+        ]
+    )
+    ran = await call_service(mcp, "light.turn_on", target={"entity_id": "light.mirror"})
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "light.turn_on", target={"entity_id": "light.door_light"})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

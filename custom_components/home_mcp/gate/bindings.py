@@ -294,6 +294,139 @@ class _Prefixed(_Any):
         return ANY
 
 
+type Pattern = tuple[str, str, bool]
+"""(`match` or `search`, a regular expression, whether case is ignored): a test an id passes."""
+
+
+class HouseEntities(_Any):
+    """Entity ids the house decides (`area_entities(area)`), narrowed by what selects them.
+
+    Which entities an area, a label, a device, an integration or a floor
+    holds is the house's: unbounded. But `select('match', 'light.')` keeps
+    lights of them, whatever they are: each of `patterns` holds of every id
+    it is (`matches`). Anything else asked of it is `ANY`'s.
+    """
+
+    __slots__ = ("patterns",)
+
+    def __init__(self, patterns: tuple[Pattern, ...] = ()) -> None:
+        """Return the house's entity ids that pass each of `patterns`."""
+        self.patterns = patterns
+
+    def __repr__(self) -> str:
+        """Return it apart from `ANY` and from other tests (`_distinct`)."""
+        return f"ANY(entities {self.patterns!r})"
+
+    def narrowed(self, test: Any, args: Sequence[Any], kwargs: Mapping[str, Any]) -> HouseEntities:
+        """Return the ids `select(test, *args, **kwargs)` keeps (another filter: a subset).
+
+        Case is ignored unless the test is told plainly not to
+        (`ignorecase`, by position or by name, `False` or not given).
+        """
+        if test not in ("match", "search") or not args or not isinstance(args[0], str):
+            return self
+        try:
+            re.compile(args[0])
+        except re.error:
+            return self
+        told = [*args[1:], *kwargs.values()]
+        ignore = any(item is not False for item in told)
+        return HouseEntities((*self.patterns, (test, args[0], ignore)))
+
+    def matches(self, entity_id: str) -> bool:
+        """Return True if `entity_id` may be one of them."""
+        for test, pattern, ignore in self.patterns:
+            search = re.match if test == "match" else re.search
+            if search(pattern, entity_id, re.IGNORECASE if ignore else 0) is None:
+                return False
+        return True
+
+
+def _house_entities(*_: Any, **__: Any) -> HouseEntities:
+    """`area_entities`, `label_entities`, ...: the entities the house gives them."""
+    return HouseEntities()
+
+
+_HOUSE_ENTITIES: Final = (
+    "area_entities", "device_entities", "floor_entities", "integration_entities", "label_entities",
+)  # fmt: skip
+"""Home Assistant's functions that return the entity ids the house holds somewhere."""
+
+
+class _Subset(_Any):
+    """Some of `items`, which ones decided by a value the gate cannot bound.
+
+    `custom_commands | selectattr('command', 'eq', command)` with `command`
+    a message's text: its first is one of the commands, or none
+    (`_picked`); anything else asked of it is `ANY`'s.
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"ANY(some of {self.items!r})"
+
+
+def _selecting(function: Callable[..., Any], *, selects: bool) -> Callable[..., Any]:
+    """Return filter `function` (`select`, `rejectattr`, ...) keeping what it may keep.
+
+    Given `HouseEntities`, what it keeps (`HouseEntities.narrowed`, for
+    `select`); given a list and a test on a value the gate cannot bound,
+    some of the list (`_Subset`).
+    """
+
+    @functools.wraps(function)
+    def selecting(context: Context, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, HouseEntities):
+            return value.narrowed(args[0], args[1:], kwargs) if selects and args else value
+        if isinstance(value, _Subset):
+            return value
+        if isinstance(value, _Any):
+            return ANY
+        if any(isinstance(item, _Any) for item in (*args, *kwargs.values())):
+            if isinstance(value, (str, Mapping)):
+                return ANY
+            return _Subset(list(value))
+        return function(context, value, *args, **kwargs)
+
+    selecting.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return selecting
+
+
+def _keeping(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Return filter `function` (`list`, `unique`, `sort`) as the same ids, or some of a list."""
+
+    @functools.wraps(function)
+    def keeping(first: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, (HouseEntities, _Subset)):
+            return value
+        return function(first, value, *args, **kwargs)
+
+    keeping.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return keeping
+
+
+def _picked(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Return filter `function` (`first`, `last`): of some of a list, each item in turn, or none."""
+
+    @functools.wraps(function)
+    def picked(environment: jinja2.Environment, value: Any) -> Any:
+        if isinstance(value, _Subset):
+            choice = _decide(len(value.items) + 1)
+            if choice < len(value.items):
+                return value.items[choice]
+            if (oracle := _ORACLE.get()) is not None:
+                oracle.missing = True  # Looked into, it stops the run, as a missing key does.
+            return environment.undefined("No item, the sequence was empty.")
+        return function(environment, value)
+
+    picked.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return picked
+
+
 GROUPED_DOMAINS: Final = frozenset(
     {
         "binary_sensor", "cover", "fan", "light", "lock", "media_player", "notify", "sensor",
@@ -409,6 +542,15 @@ def _environment() -> ImmutableSandboxedEnvironment:
                 table[name] = _guard(function)
     environment.globals.update({name: _Reader(name) for name in _READERS})
     environment.globals["expand"] = environment.filters["expand"] = _expand
+    for name in _HOUSE_ENTITIES:
+        environment.globals[name] = environment.filters[name] = _house_entities
+    filters = environment.filters
+    for name in ("select", "reject", "selectattr", "rejectattr"):
+        filters[name] = _selecting(filters[name], selects=name == "select")
+    for name in ("list", "unique", "sort"):
+        filters[name] = _keeping(filters[name])
+    for name in ("first", "last"):
+        filters[name] = _picked(filters[name])
     looked_up = environment.getitem
 
     def getitem(obj: Any, argument: Any) -> Any:
@@ -452,10 +594,19 @@ _ANY_TEXT: Final = "\x00any\x00"
 
 
 class _AnyNames(ast.NodeTransformer):
-    """Read `ANY` (how a mapping holding an unbounded value prints it) as a placeholder."""
+    """Read `ANY` (how a mapping holding an unbounded value prints it) as a placeholder.
+
+    So is `ANY(...)`: how what is known of one prints (`HouseEntities`,
+    `_Subset`, `_Prefixed`), which in a printed mapping is just unbounded.
+    """
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         return ast.Constant(_ANY_TEXT) if node.id == "ANY" else node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if isinstance(node.func, ast.Name) and node.func.id == "ANY":
+            return ast.Constant(_ANY_TEXT)
+        return self.generic_visit(node)
 
 
 def _literal(rendered: str) -> Any:
@@ -491,8 +642,9 @@ def _parsed(rendered: str) -> Any:
 
     `"{{ trigger.id == 'leave' }}"` is `False`, not the text "False" (which
     is true): `'lock' if leaving else 'unlock'` takes the way Home
-    Assistant takes. A list's items are read as text; text that spells no
-    value (a quoted string, `1e3`) stays the text.
+    Assistant takes. A list's items are read as text, but a mapping or a
+    list stays one (a `for_each` over the owner's commands, or over pairs);
+    text that spells no value (a quoted string, `1e3`) stays the text.
     """
     if rendered[:1].isalpha() and rendered not in ("True", "False", "None"):
         return rendered  # A name, a state, an entity id: text (most renders).
@@ -503,7 +655,7 @@ def _parsed(rendered: str) -> Any:
     if isinstance(value, (list, tuple)):
         if any(item is ANY for item in value):
             return rendered  # Not a list of entity ids the gate can tell.
-        return [str(item) for item in value]
+        return [item if isinstance(item, (dict, list, tuple)) else str(item) for item in value]
     if isinstance(value, (str, complex)):
         return rendered
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -733,8 +885,55 @@ def render_value(value: Any, variables: Mapping[str, Any]) -> Any:
 
 
 def values_of(value: Any, variables: Mapping[str, Any]) -> list[Any]:
-    """Return each value `value` can render to; `ANY` where a template is unbounded."""
-    return _results(value, variables, _to_any)
+    """Return each value `value` can render to; `ANY` where a template is unbounded.
+
+    But for the entity ids the house decides (`HouseEntities`): a variable
+    holding an area's lights is lights.
+    """
+
+    def unbounded(template: Any) -> Any:
+        text = template.template if isinstance(template, Template) else template
+        named = house_entities(text, variables) if isinstance(text, str) else None
+        return named if named is not None else _to_any(template)
+
+    return _results(value, variables, unbounded)
+
+
+_EXPRESSION: Final = re.compile(
+    r"\s*\{\{(?P<expression>(?:(?!\{\{|\}\}|\{%|%\}).)*)\}\}\s*", re.DOTALL
+)
+"""A template that is one expression, whose value (not its text) may be asked for."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _expression(text: str) -> Callable[..., Any] | None:
+    if (found := _EXPRESSION.fullmatch(text)) is None:
+        return None
+    try:
+        return _environment().compile_expression(found["expression"], undefined_to_none=False)
+    except jinja2.TemplateError:
+        return None
+
+
+def house_entities(text: str, variables: Mapping[str, Any]) -> HouseEntities | None:
+    """Return the ids a template of one expression is, when the house decides them.
+
+    `{{ area_entities(area) | select('match', 'light.') | list }}` is
+    some lights (`HouseEntities`) whatever `area` is. None for anything
+    else, and where a value the gate cannot bound decides between ways.
+    """
+    expression = _expression(text)
+    if expression is None:
+        return None
+    oracle = _Oracle([])
+    token = _ORACLE.set(oracle)
+    try:
+        value = expression(dict(variables))
+    except Exception:  # noqa: BLE001  # Whatever Jinja raises: not bounded.
+        return None
+    finally:
+        _ORACLE.reset(token)
+    return value if isinstance(value, HouseEntities) and not oracle.taken else None
 
 
 def has_template(value: Any) -> bool:
@@ -853,10 +1052,14 @@ class Bindings:
 
     def with_value(self, name: str, values: Sequence[Any] | None) -> Bindings:
         """Return the bindings with `name` set to each of `values` (None: `ANY`)."""
+        each = values if values is not None else [ANY]
+        ways = self.alternatives
+        if len(ways) * len(each) > MAX_ALTERNATIVES:
+            ways = _by_trigger(ways)  # Each value with what the ways have in common.
         alternatives: list[Alternative] = [
             (trigger_id, {**variables, name: value})
-            for trigger_id, variables in self.alternatives
-            for value in (values if values is not None else [ANY])
+            for trigger_id, variables in ways
+            for value in each
         ]
         if len(alternatives) > MAX_ALTERNATIVES:
             alternatives = [
@@ -906,6 +1109,24 @@ class Bindings:
             _SPELLING.reset(token)
         return os.path.commonprefix(spelled) if spelled else ""
 
+    def house_entities_of(
+        self, value: Any, scope: frozenset[str] | None = None
+    ) -> list[HouseEntities] | None:
+        """Return the ids the house decides that template `value` is, in each way a run can be.
+
+        None where, in any way, it is anything else (`house_entities`).
+        """
+        text = value.template if isinstance(value, Template) else value
+        if not isinstance(text, str):
+            return None
+        found: list[HouseEntities] = []
+        for variables in self.scoped(scope):
+            if (named := house_entities(text, variables)) is None:
+                return None
+            found.append(named)
+        self.record.rendered = True
+        return found or None
+
     def expand(self, value: Any, scope: frozenset[str] | None = None) -> list[Any]:
         """Return `value` rendered for each alternative under `scope`, each distinct once.
 
@@ -936,6 +1157,11 @@ def _fewer(alternatives: list[Alternative]) -> list[Alternative]:
     """Return at most `MAX_ALTERNATIVES` ways: beyond, one per trigger, `ANY` where they differ."""
     if len(alternatives) <= MAX_ALTERNATIVES:
         return alternatives
+    return _by_trigger(alternatives)
+
+
+def _by_trigger(alternatives: list[Alternative]) -> list[Alternative]:
+    """Return one way per trigger, `ANY` where its ways differ (beyond, one way in all)."""
     by_trigger: dict[str | None, list[Mapping[str, Any]]] = {}
     for trigger_id, each in alternatives:
         by_trigger.setdefault(trigger_id, []).append(each)
@@ -1250,6 +1476,7 @@ def run_bindings(
     triggered: bool,
     script: Any = None,
     fields: Any = None,
+    entity_variables: Any = None,
 ) -> Bindings:
     """Return the bindings of a script or automation run by an action, with its `variables`.
 
@@ -1261,14 +1488,24 @@ def run_bindings(
     mapping, empty for none), a field of the script's (`fields`) it does not
     give is undefined, as Home Assistant renders it: `{{ slot }}` is empty;
     so is any variable only a caller can give (`caller_names`).
+
+    `entity_variables`: a template entity's own `variables:` (its block's,
+    a blueprint's inputs), which Home Assistant renders with `this` alone
+    and hands its action scripts beneath what the call gives
+    (`AbstractTemplateEntity.async_run_script`).
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
     known = {str(name): _given(value) for name, value in given.items()}
-    own: dict[str, Any] = {"this": Partial(entity_id=entity_id), **known}
-    own.pop("context", None)  # Home Assistant sets the run's own over a caller's.
-    if triggered:
-        own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
-    bindings = Bindings.open(own).with_variables(getattr(script, "variables", None), defaults=True)
+    start = Bindings.open({"this": Partial(entity_id=entity_id)})
+    start = start.with_variables(entity_variables)
+    own_ways: list[Alternative] = []
+    for trigger_id, rendered in start.alternatives:
+        own: dict[str, Any] = {**rendered, **known}
+        own.pop("context", None)  # Home Assistant sets the run's own over a caller's.
+        if triggered:
+            own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
+        own_ways.append((trigger_id, own))
+    bindings = Bindings(own_ways).with_variables(getattr(script, "variables", None), defaults=True)
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
         for name in sorted({str(name) for name in fields} | caller_names(script)):
             if not any(name in each for _, each in bindings.alternatives):

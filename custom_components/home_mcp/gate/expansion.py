@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_DEVICE_ID, ATTR_ENTITY_ID
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_DEVICE_ID, ATTR_ENTITY_ID, CONF_VARIABLES
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -112,6 +112,8 @@ class HouseMap:
     siblings: opener entity id -> the locks, doors, valves and alarm panels
         on its device.
     scripts: template entity id -> its action scripts by name (`turn_on`).
+    variables: template entity id -> its own `variables:` (its block's, its
+        blueprint's inputs), which its action scripts are given.
     controls: helper entity id -> the entities its config entry names, which
         it may act on (a generic thermostat's heater switch).
     unreadable: entity id -> why the gate cannot read it (`internals`).
@@ -124,6 +126,7 @@ class HouseMap:
     wrapped: dict[str, Wrapped] = field(default_factory=dict)
     siblings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     scripts: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    variables: dict[str, Any] = field(default_factory=dict)
     controls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     platforms: Mapping[str, str] = field(default_factory=dict)
     by_platform: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -191,12 +194,13 @@ def build_house_map(
     house.siblings = _siblings(hass, registry, house)
     for entity in template_entities(hass):
         try:
-            scripts, _config = template_parts(entity)
+            scripts, config = template_parts(entity)
         except Unreadable as err:
             house.unreadable[entity.entity_id] = err.reason
             continue
         if scripts:
             house.scripts[entity.entity_id] = dict(scripts)
+            house.variables[entity.entity_id] = config.get(CONF_VARIABLES)
     house.controls = _controls(hass, registry)
     house.platforms = {entry.entity_id: entry.platform for entry in registry.entities.values()}
     by_platform: dict[str, list[str]] = {}

@@ -704,6 +704,28 @@ class Judge:
             found = {**dict.fromkeys(self._unplain(domain), ()), **found}
         return found
 
+    def house_named(self, value: Any, verb: str) -> list[str] | None:
+        """Return what a template naming the house's own entities reaches (None: not so).
+
+        `{{ area_entities(area) | select('match', 'light.') | list }}`
+        (`bindings.HouseEntities`): of the entities it may name, those that
+        are not plain or whose change sets something off (`targets.unplain`);
+        for the perimeter, `verb` may change any entity of their domains.
+        """
+        if self.bindings is None or not is_dynamic(value):
+            return None
+        scope = self.scope if self.trigger_ids_known else None
+        if (named := self.bindings.house_entities_of(value, scope)) is None:
+            return None
+        ids = self.hass.states.async_entity_ids()
+        domains = sorted({e.partition(".")[0] for e in ids if any(n.matches(e) for n in named)})
+        if self.touched is not None:
+            for each in domains:
+                self.touched.setdefault(f"domain:{each}", {}).setdefault(
+                    verb, (self.path, self.scope)
+                )
+        return [e for d in domains for e in self._unplain(d) if any(n.matches(e) for n in named)]
+
     def _unplain(self, domain: str) -> list[str]:
         """Return `targets.unplain` in this house."""
         return unplain(self.hass, self.house.is_plain, self.knowledge.perimeter_entities, domain)

@@ -90,7 +90,9 @@ def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], dep
         # call's data as their variables, never with their caller's.
         owners, bindings, known = judge.owners, judge.bindings, judge.trigger_ids_known
         judge.owners, judge.trigger_ids_known = True, False
-        judge.bindings = run_bindings(entity_id, data, triggered=False)
+        judge.bindings = run_bindings(
+            entity_id, data, triggered=False, entity_variables=house.variables.get(entity_id)
+        )
         try:
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
                 walk(judge, getattr(script, "sequence", None), depth + 1)

@@ -86,6 +86,12 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
     """
     judge_scene_states(judge, data.get("entities"), depth)
     snapshot = static(data.get("snapshot_entities"))
+    if (named := judge.house_named(snapshot, "set_state")) is not None:
+        # The house's own entities of a kind (`area_entities(area)`'s lights).
+        for entity_id in named:
+            for state in any_state(entity_id):
+                judge_state(judge, entity_id, state, {}, depth)
+        return
     if is_dynamic(snapshot) or not isinstance(snapshot, (str, list, tuple, type(None))):
         judge.unknown("scene.create", "What it remembers is a template: it could be anything")
         return
