@@ -79,6 +79,8 @@ class Written:
     entity_id: str | None
     before: dict[str, Any] | None
     after: dict[str, Any] | None
+    opens: tuple[str, ...] = ()
+    """What the owner should see: a dashboard's cards whose tap would open the house."""
 
 
 @dataclass(frozen=True, slots=True)

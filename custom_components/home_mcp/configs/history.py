@@ -10,7 +10,7 @@ within `SAVE_DELAY`, and when the entry unloads or Home Assistant stops.
 
 from __future__ import annotations
 
-from typing import Any, Final, TypedDict
+from typing import Any, Final, NotRequired, TypedDict
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.util import dt as dt_util
@@ -37,6 +37,8 @@ class Version(TypedDict):
     by: str
     config: dict[str, Any] | None
     """What was there before the write (None: nothing, it was created)."""
+    opens: NotRequired[list[str]]
+    """A dashboard write's cards whose tap would open the house, for the owner to see."""
 
 
 def item_key(kind: str, key: str) -> str:
@@ -85,6 +87,8 @@ class ConfigHistory:
             by=str(checked["by"]),
             config=checked["config"],
         )
+        if written.opens:
+            version["opens"] = [str(line) for line in written.opens]
         versions = self._items.setdefault(item_key(written.kind.value, written.key), [])
         versions.append(version)
         del versions[:-KEEP]

@@ -44,6 +44,8 @@ class WriteRecord(TypedDict):
     diff: str
     when: NotRequired[list[str]]
     """An automation's triggers in words ("at 03:00:00 every day")."""
+    opens: NotRequired[list[str]]
+    """A dashboard's cards whose tap would open the house (`dashboards.opening_cards`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +70,10 @@ class Plan:
         data = {"config": digest(record["config"])}
         if not record["creating"]:
             data["id"] = record["key"]
-        action = Action(
-            record["kind"], record["operation"], {ATTR_ENTITY_ID: [record["entity_id"]]}, data
-        )
-        return Decision(action, (record["entity_id"],), self.findings)
+        entity_ids = [record["entity_id"]] if record["entity_id"] else []  # A dashboard: none.
+        target = {ATTR_ENTITY_ID: entity_ids} if entity_ids else {}
+        action = Action(record["kind"], record["operation"], target, data)
+        return Decision(action, tuple(entity_ids), self.findings)
 
     def question(self, name: Namer, *, restoring: bool = False) -> str:
         """Return what a person is asked: the effect first (`wording.summarize`).

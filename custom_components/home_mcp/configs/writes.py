@@ -25,6 +25,7 @@ from homeassistant.util import slugify
 from ..const import EVENT_CONFIG_WRITTEN
 from ..gate import Finding, Gate
 from ..gate.proposals import Proposed
+from .dashboards import DashboardKind, DashboardWrites
 from .editors import ConfigEditors, ConfigError, ConfigKind, Written
 from .helper_writes import HelperWrites
 from .helpers import HelperKind
@@ -37,6 +38,7 @@ WARNED_FOR: Final = 600.0
 """Seconds a write warned about (unknown references) may be repeated to make it."""
 WARNED_KEPT: Final = 100
 HELPER_KINDS: Final = frozenset(kind.value for kind in HelperKind)
+DASHBOARD: Final = DashboardKind.DASHBOARD.value
 UI_CANNOT_EDIT: Final = {
     ConfigKind.AUTOMATION: (
         "This automation cannot be edited from the UI, because it is not stored in "
@@ -64,6 +66,7 @@ class ConfigWriter:
         self.history = history
         self.editors = ConfigEditors(hass)
         self.helpers = HelperWrites(hass, gate)
+        self.dashboards = DashboardWrites(hass, gate)
         self._warned: dict[str, float] = {}
 
     @callback
@@ -118,6 +121,8 @@ class ConfigWriter:
         """
         if kind_name in HELPER_KINDS:
             return await self.helpers.async_plan_save(HelperKind(kind_name), key, config, user)
+        if kind_name == DASHBOARD:
+            return await self.dashboards.async_plan_save(key, config, restoring=restoring)
         kind = ConfigKind(kind_name)
         existing = await self._async_existing(kind, minting=key is None)
         if key is not None:
@@ -145,6 +150,8 @@ class ConfigWriter:
         """Return the plan of deleting item `key`; raises `ConfigError` if there is none."""
         if kind_name in HELPER_KINDS:
             return await self.helpers.async_plan_delete(HelperKind(kind_name), key, user)
+        if kind_name == DASHBOARD:
+            return await self.dashboards.async_plan_delete(key)
         kind = ConfigKind(kind_name)
         key = self._key_of(kind, key)
         if await self.editors.async_get(kind, key) is None:
@@ -181,6 +188,8 @@ class ConfigWriter:
         """Return what the gate finds in `record` against the house as it is now."""
         if record["kind"] in HELPER_KINDS:
             return self.helpers.async_rejudge(record)
+        if record["kind"] == DASHBOARD:
+            return ()  # A dashboard changes nothing in the house.
         kind = ConfigKind(record["kind"])
         config = record["config"]
         if record["operation"] == "delete" or config is None:
@@ -208,6 +217,8 @@ class ConfigWriter:
         """
         if record["kind"] in HELPER_KINDS:
             written = await self.helpers.async_apply(record, user)
+        elif record["kind"] == DASHBOARD:
+            written = await self.dashboards.async_apply(record, user)
         else:
             written = await self._async_write(record, context)
         self.history.async_record(written, requested_by)
@@ -251,6 +262,8 @@ class ConfigWriter:
         if kind_name in HELPER_KINDS:
             kind = HelperKind(kind_name)
             return er.async_get(self._hass).async_get_entity_id(kind.value, kind.value, key)
+        if kind_name == DASHBOARD:
+            return None
         return self.editors.entity_id(ConfigKind(kind_name), key)
 
     async def _async_write(self, record: WriteRecord, context: Context) -> Written:

@@ -49,13 +49,15 @@ class ConfigWriteOutput(ToolOutput):
 
     kind: str
     id: str
-    entity_id: str
+    entity_id: str | None = None
     action: str = Field(description="created, updated or deleted")
     written: bool
     alias: str | None = None
     diff: str
     warnings: list[dict[str, Any]] | None = None
     guarded: bool | None = None
+    opening_cards: list[str] | None = None
+    """A dashboard's cards whose tap would open the house: written, and shown to the owner."""
 
 
 def _writer(ctx: ToolContext) -> ConfigWriter:
@@ -112,11 +114,12 @@ def _output(
         kind=record["kind"],
         # A new helper's id comes from its collection: the one it would get.
         id=record["key"] or record["entity_id"].partition(".")[2],
-        entity_id=record["entity_id"],
+        entity_id=record["entity_id"] or None,
         action=action,
         written=written,
         alias=plan.alias,
         diff=ctx.sight.text(record["diff"]),
+        opening_cards=record.get("opens") or None,
     )
 
 
@@ -142,7 +145,7 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
         raise _problem(err) from err
     output = _output(ctx, plan, written=True, action=written.action)
     output.id = written.key  # A helper's id is its collection's, known once made.
-    output.entity_id = written.entity_id or record["entity_id"]
+    output.entity_id = written.entity_id or record["entity_id"] or None
     return output
 
 
@@ -185,7 +188,8 @@ TOOLS = [
         name="save_config",
         title="Save configuration",
         description=(
-            "Create (no id) or update an automation, script, scene or helper, as the UI does. "
+            "Create (no id) or update an automation, script, scene, helper or dashboard "
+            "(id url_path[/view]; config may be {patch: JSON Patch, hash}), as the UI does. "
             "What can open the house or weakens what secures it waits for a person."
         ),
         input_model=SaveConfigInput,

@@ -16,19 +16,34 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 
+from homeassistant.components.lovelace.const import MODE_YAML
 from homeassistant.core import split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 from homeassistant.util.yaml import dump as yaml_dump
 
 from ..configs import ConfigError, ConfigKind
+from ..configs.dashboards import (
+    DashboardKind,
+    async_config,
+    boards,
+    find_view,
+    meta,
+    split_id,
+    view_cards,
+    views,
+)
 from ..configs.helpers import HelperKind
+from ..configs.ids import WrongItem
+from ..configs.plans import digest
 from ..exposure import async_exposed_test
 from ..matching import best_match
 from ..shaping import clean_text, local_iso
 from . import Tool, ToolContext, ToolError, ToolInput, ToolOutput
 from .arguments import Identifier
 from .query import entity_component, jsonable
+
+DASHBOARD = DashboardKind.DASHBOARD.value
 
 type Kind = Literal[
     "automation",
@@ -43,8 +58,9 @@ type Kind = Literal[
     "counter",
     "timer",
     "schedule",
+    "dashboard",
 ]
-"""What the configuration tools read and write: `ConfigKind`s, then the Helpers page's `HelperKind`s."""
+"""What the configuration tools read and write: `ConfigKind`s, the Helpers page's `HelperKind`s, dashboards."""
 
 
 KINDS = frozenset(get_args(Kind.__value__))
@@ -84,6 +100,9 @@ class ConfigOutput(ToolOutput):
     yaml: str | None = None
     config: dict[str, Any] | None = None
     items: list[dict[str, Any]] | None = None
+    mode: str | None = None
+    hash: str | None = None
+    hint: str | None = None
 
 
 def _macros(ctx: ToolContext, domain: str) -> list[Any]:
@@ -192,6 +211,8 @@ async def get_config(ctx: ToolContext, args: GetConfigInput) -> ConfigOutput:
     if ctx.writer is None:
         raise ToolError("not_loaded", "Home MCP cannot read configuration here")
     registry = er.async_get(ctx.hass)
+    if args.kind == DASHBOARD:
+        return await _dashboard(ctx, args.id)
     if args.kind in ("automation", "script"):
         if args.id is not None:
             return _macro_config(ctx, args.kind, args.id)
@@ -247,13 +268,82 @@ async def get_config(ctx: ToolContext, args: GetConfigInput) -> ConfigOutput:
     return _stored(ctx, args.kind, entity_of(key), key, found)
 
 
+def _outline(config: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """Return a dashboard's views: index, path, title, cards."""
+    rows = []
+    for index, view in enumerate(views(config)):
+        if isinstance(view, Mapping):
+            row = {"view": index, "path": view.get("path"), "title": view.get("title")}
+            row = {k: v for k, v in row.items() if v is not None}
+            rows.append({**row, "cards": view_cards(view)})
+    return rows
+
+
+async def _dashboard(ctx: ToolContext, wanted: str | None) -> ConfigOutput:
+    """Return the dashboards, one dashboard, or one of its views (`url_path/view`)."""
+    found = boards(ctx.hass)
+    if wanted is None:
+        rows = []
+        for key, board in found.items():
+            config = await async_config(board)
+            settings = meta(board) or {}
+            rows.append(
+                {
+                    "id": key,
+                    "url_path": settings.get("url_path"),
+                    "title": clean_text(str(settings.get("title") or key)),
+                    "mode": board.mode
+                    if config is not None or board.mode == MODE_YAML
+                    else "auto-gen",
+                    "views": len(views(config)),
+                    "cards": sum(view_cards(view) for view in views(config)),
+                }
+            )
+        return ConfigOutput(kind=DASHBOARD, items=rows)
+    key, view = split_id(wanted)
+    assert ctx.writer is not None
+    try:
+        board = ctx.writer.dashboards.board(key)
+        config = await async_config(board)
+        part: Any = config
+        if view is not None:
+            part = views(config)[find_view(config, view, key)]
+    except WrongItem as err:
+        raise ToolError(err.code, str(err), err.hint) from err
+    settings = meta(board) or {}
+    output = ConfigOutput(
+        kind=DASHBOARD,
+        id=f"{key}/{view}" if view is not None else key,
+        name=clean_text(str(settings.get("title") or key)),
+        mode=board.mode if config is not None or board.mode == MODE_YAML else "auto-gen",
+        hash=digest(part),
+    )
+    if part is None:
+        output.hint = "Generated automatically: save a whole configuration (views) to take it over"
+        return output
+    text = yaml_dump(jsonable(part, for_yaml=True))
+    # YAML and JSON both: what fits is about half the budget each.
+    if view is None and 2 * len(text.encode()) > ctx.budget - 2048:
+        output.items = _outline(config)
+        output.hint = (
+            f"Too large to return whole: read one view (id {key}/0, or {key}/<path>), "
+            "then patch it against that view's hash"
+        )
+        return output
+    output.yaml = text
+    output.config = jsonable(part)
+    if view is None:
+        output.items = _outline(config)
+    return output
+
+
 TOOLS = [
     Tool(
         name="get_config",
         title="Stored configuration",
         description=(
-            "Stored configuration (YAML, JSON) of an automation, script, scene or helper; "
-            "no id: their ids."
+            "Stored configuration (YAML, JSON) of an automation, script, scene, helper or "
+            "dashboard (id url_path[/view]); no id: their ids."
         ),
         input_model=GetConfigInput,
         output_model=ConfigOutput,

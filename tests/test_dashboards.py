@@ -1,0 +1,380 @@
+"""Dashboards read and written through the configuration tools (issue 36, item 1).
+
+A real SDK client lists, reads, creates, patches and deletes storage-mode
+dashboards of a real Home Assistant, whose `lovelace` integration stores
+them (`lovelace/config/save`, `lovelace/dashboards/create`); the panel
+restores a version. A dashboard write changes nothing in the house: it is
+made at once, and a card whose tap would open the house is listed in its
+record for the owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.home_mcp.configs.dashboards import apply_patch
+from custom_components.home_mcp.configs.editors import ConfigError
+from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.components.lovelace.const import LOVELACE_DATA
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from .conftest import McpHarness, long_lived_token
+
+HOME: dict[str, Any] = {
+    "url_path": "home-house",
+    "title": "Home",
+    "icon": "mdi:home",
+    "views": [
+        {
+            "title": "Living room",
+            "path": "living",
+            "cards": [{"type": "entities", "entities": ["light.living_room_rgbww_lights"]}],
+        },
+        {"title": "Outside", "path": "outside", "cards": []},
+    ],
+}
+"""The Home dashboard, as a model creates it: Settings' fields, then its views."""
+GARAGE_CARD: dict[str, Any] = {"type": "tile", "entity": "cover.garage_door", "name": "Garage"}
+UNLOCK_CARD: dict[str, Any] = {
+    "type": "button",
+    "name": "Let them in",
+    "tap_action": {
+        "action": "perform-action",
+        "perform_action": "lock.unlock",
+        "target": {"entity_id": "lock.front_door"},
+    },
+}
+YAML_BOARD = "yaml-board"
+
+
+@pytest.fixture
+async def yaml_board(hass: HomeAssistant) -> None:
+    """Set up Lovelace with a YAML-mode dashboard, as configuration.yaml declares one."""
+    path = Path(hass.config.path("yaml-board.yaml"))
+    await hass.async_add_executor_job(
+        path.write_text, "title: From YAML\nviews:\n  - title: Hall\n    cards: []\n"
+    )
+    board = {"mode": "yaml", "filename": "yaml-board.yaml", "title": "YAML board"}
+    assert await async_setup_component(
+        hass, "lovelace", {"lovelace": {"dashboards": {YAML_BOARD: board}}}
+    )
+
+
+@pytest.fixture
+async def demo_house(yaml_board: None, demo_house: HomeAssistant) -> HomeAssistant:
+    """Return the demo house, whose Lovelace has a YAML-mode dashboard too."""
+    return demo_house
+
+
+async def _stored(hass: HomeAssistant, url_path: str) -> dict[str, Any]:
+    """Return a dashboard's configuration as Lovelace itself serves it."""
+    config = await hass.data[LOVELACE_DATA].dashboards[url_path].async_load(False)
+    return dict(config)
+
+
+async def _panel(
+    hass: HomeAssistant, hass_ws_client: Callable[..., Any], user: MockUser
+) -> Callable[[dict[str, Any]], Any]:
+    """Return a sender of websocket commands from the panel, on an admin's login session."""
+    api = hass.config.api
+    assert api is not None
+    refresh = await hass.auth.async_create_refresh_token(user, f"http://127.0.0.1:{api.port}/")
+    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
+
+    async def send(command: dict[str, Any]) -> Any:
+        await client.send_json_auto_id(command)
+        reply = await client.receive_json()
+        await hass.async_block_till_done()
+        return reply
+
+    return send
+
+
+async def _create_home(mcp: McpHarness) -> dict[str, Any]:
+    made = await mcp.data("save_config", {"kind": "dashboard", "config": HOME})
+    assert made["ok"] is True and made["written"] is True, made
+    return made
+
+
+async def test_a_dashboard_created_is_listed_with_its_views_and_cards(mcp: McpHarness) -> None:
+    made = await _create_home(mcp)
+    assert made["action"] == "created" and made["id"] == "home-house"
+    assert "entity_id" not in made
+    assert (await _stored(mcp.hass, "home-house"))["views"] == HOME["views"]
+    assert mcp.hass.data[LOVELACE_DATA].dashboards["home-house"].config["title"] == "Home"
+
+    listed = await mcp.data("get_config", {"kind": "dashboard"})
+    rows = {row["id"]: row for row in listed["items"]}
+    assert rows["home-house"] == {
+        "id": "home-house",
+        "url_path": "home-house",
+        "title": "Home",
+        "mode": "storage",
+        "views": 2,
+        "cards": 1,
+    }
+    assert rows["lovelace"]["mode"] == "auto-gen"  # The default one, not taken over yet.
+    assert rows[YAML_BOARD]["mode"] == "yaml" and rows[YAML_BOARD]["views"] == 1
+
+    again = await mcp.data("save_config", {"kind": "dashboard", "config": HOME})
+    assert again["error"] == "exists"
+
+
+async def test_a_view_is_read_by_path_or_index_with_its_hash(mcp: McpHarness) -> None:
+    await _create_home(mcp)
+    by_path = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/living"})
+    by_index = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/0"})
+    assert by_path["config"] == by_index["config"] == HOME["views"][0]
+    assert by_path["hash"] == by_index["hash"]
+    assert "title: Living room" in by_path["yaml"]
+
+    whole = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house"})
+    assert whole["config"] == {"views": HOME["views"]} and whole["hash"] != by_path["hash"]
+    assert [row["path"] for row in whole["items"]] == ["living", "outside"]
+
+    missing = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/attic"})
+    assert missing["error"] == "not_found"
+
+
+async def test_a_large_dashboard_is_outlined_with_a_hint_to_read_one_view(
+    mcp: McpHarness,
+) -> None:
+    cards = [{"type": "markdown", "content": f"Note {n} " + "x" * 200} for n in range(120)]
+    big = {**HOME, "url_path": "big-house", "views": [{"path": "notes", "cards": cards}]}
+    assert (await mcp.data("save_config", {"kind": "dashboard", "config": big}))["written"]
+    outlined = await mcp.data("get_config", {"kind": "dashboard", "id": "big-house"})
+    assert "config" not in outlined and "yaml" not in outlined
+    assert outlined["items"] == [{"view": 0, "path": "notes", "cards": 120}]
+    assert "big-house/0" in outlined["hint"]
+
+
+async def test_a_view_patched_gets_the_garage_card(mcp: McpHarness) -> None:
+    await _create_home(mcp)
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/outside"})
+    patch = [{"op": "add", "path": "/cards/-", "value": GARAGE_CARD}]
+    written = await mcp.data(
+        "save_config",
+        {
+            "kind": "dashboard",
+            "id": "home-house/outside",
+            "config": {"patch": patch, "hash": read["hash"]},
+        },
+    )
+    assert written["written"] is True and written["action"] == "updated", written
+    assert "+      entity: cover.garage_door" in written["diff"]
+    stored = await _stored(mcp.hass, "home-house")
+    assert stored["views"][1]["cards"] == [GARAGE_CARD]
+    assert stored["views"][0] == HOME["views"][0]  # The other view as it was.
+    assert "opening_cards" not in written  # A tile shows more-info on a tap.
+
+
+async def test_a_stale_patch_is_refused_as_changed(mcp: McpHarness) -> None:
+    await _create_home(mcp)
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/outside"})
+    # Meanwhile someone edits the view in the dashboard editor.
+    edited = await _stored(mcp.hass, "home-house")
+    edited["views"][1] = {**edited["views"][1], "title": "Garden"}
+    await mcp.hass.data[LOVELACE_DATA].dashboards["home-house"].async_save(edited)
+
+    stale = await mcp.data(
+        "save_config",
+        {
+            "kind": "dashboard",
+            "id": "home-house/outside",
+            "config": {
+                "patch": [{"op": "add", "path": "/cards/-", "value": GARAGE_CARD}],
+                "hash": read["hash"],
+            },
+        },
+    )
+    assert stale["error"] == "changed", stale
+    assert (await _stored(mcp.hass, "home-house"))["views"][1]["cards"] == []
+
+
+async def test_a_version_is_restored_from_the_panel(
+    hass: HomeAssistant,
+    mcp: McpHarness,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+) -> None:
+    await _create_home(mcp)
+    whole = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house"})
+    replaced = await mcp.data(
+        "save_config",
+        {
+            "kind": "dashboard",
+            "id": "home-house",
+            "config": {"patch": [{"op": "remove", "path": "/views/0"}], "hash": whole["hash"]},
+        },
+    )
+    assert replaced["written"] is True
+    assert len((await _stored(hass, "home-house"))["views"]) == 1
+
+    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    history = (await panel({"type": "home_mcp/config/history"}))["result"]["items"]
+    [item] = [i for i in history if i["kind"] == "dashboard"]
+    assert item["key"] == "home-house" and item["entity_id"] is None
+    assert [v["action"] for v in item["versions"]] == ["updated", "created"]
+    restored = await panel(
+        {"type": "home_mcp/config/restore", "kind": "dashboard", "key": "home-house", "version": 0}
+    )
+    assert restored["success"], restored
+    assert restored["result"]["written"]["action"] == "updated"
+    assert (await _stored(hass, "home-house"))["views"] == HOME["views"]
+
+
+async def test_a_dashboard_deleted_as_settings_does_and_restored(
+    hass: HomeAssistant,
+    mcp: McpHarness,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+) -> None:
+    await _create_home(mcp)
+    deleted = await mcp.data("delete_config", {"kind": "dashboard", "id": "home-house"})
+    assert deleted["written"] is True and deleted["action"] == "deleted", deleted
+    assert "home-house" not in hass.data[LOVELACE_DATA].dashboards
+
+    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    restored = await panel(
+        {"type": "home_mcp/config/restore", "kind": "dashboard", "key": "home-house", "version": 0}
+    )
+    assert restored["success"], restored
+    assert restored["result"]["written"]["action"] == "created"
+    assert hass.data[LOVELACE_DATA].dashboards["home-house"].config["title"] == "Home"
+    assert (await _stored(hass, "home-house"))["views"] == HOME["views"]
+
+
+async def test_a_yaml_mode_dashboard_is_read_but_its_write_refused(mcp: McpHarness) -> None:
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": YAML_BOARD})
+    assert read["mode"] == "yaml" and read["config"]["title"] == "From YAML"
+    for tool, arguments in (
+        ("save_config", {"kind": "dashboard", "id": YAML_BOARD, "config": {"views": []}}),
+        (
+            "save_config",
+            {
+                "kind": "dashboard",
+                "id": f"{YAML_BOARD}/0",
+                "config": {"patch": [], "hash": read["hash"]},
+            },
+        ),
+        ("delete_config", {"kind": "dashboard", "id": YAML_BOARD}),
+    ):
+        refused = await mcp.data(tool, arguments)
+        assert refused["error"] == "yaml_mode", refused
+        assert "YAML-mode" in refused["message"]
+
+
+async def test_a_card_that_unlocks_is_written_at_once_and_recorded_for_the_owner(
+    hass: HomeAssistant,
+    mcp: McpHarness,
+    home_mcp: MockConfigEntry,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+) -> None:
+    await _create_home(mcp)
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/outside"})
+    written = await mcp.data(
+        "save_config",
+        {
+            "kind": "dashboard",
+            "id": "home-house/outside",
+            "config": {
+                "patch": [{"op": "add", "path": "/cards/0", "value": UNLOCK_CARD}],
+                "hash": read["hash"],
+            },
+        },
+    )
+    # A tap is a person's, with their own permissions: the write does not wait.
+    assert written["written"] is True and "confirmation_id" not in written, written
+    assert not home_mcp.runtime_data.confirmations.async_list()
+    assert written["opening_cards"] == ["views[1].cards[0] tap_action: lock.unlock lock.front_door"]
+    assert (await _stored(hass, "home-house"))["views"][1]["cards"] == [UNLOCK_CARD]
+
+    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    history = (await panel({"type": "home_mcp/config/history"}))["result"]["items"]
+    [item] = [i for i in history if i["kind"] == "dashboard"]
+    assert item["versions"][0]["opens"] == written["opening_cards"]
+
+
+async def test_a_toggle_of_the_garage_door_is_an_opening_card(mcp: McpHarness) -> None:
+    board = {
+        **HOME,
+        "url_path": "garage-house",
+        "views": [{"cards": [{"type": "button", "entity": "cover.garage_door"}]}],
+    }
+    made = await mcp.data("save_config", {"kind": "dashboard", "config": board})
+    assert made["written"] is True
+    [line] = made["opening_cards"]
+    assert line.startswith("views[0].cards[0] tap_action:") and "cover.garage_door" in line
+
+
+async def test_dashboards_are_only_for_callers_allowed_config_tools(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
+    _, control = await home_mcp.runtime_data.keys.async_create("Kitchen tablet", "control")
+    _, reader = await home_mcp.runtime_data.keys.async_create("Wall display", "read")
+    _, builder = await home_mcp.runtime_data.keys.async_create("Dashboard builder", "config")
+    async with mcp.client(token=builder) as client:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert "dashboard" in tools["save_config"].input_schema["properties"]["kind"]["enum"]
+        listed = await client.call_tool("get_config", {"kind": "dashboard"})
+        assert listed.is_error is False
+    for token in (await long_lived_token(hass, member), control, reader):
+        async with mcp.client(token=token) as client:
+            names = {tool.name for tool in (await client.list_tools()).tools}
+            assert not {"get_config", "save_config", "delete_config"} & names
+            for tool, arguments in (
+                ("get_config", {"kind": "dashboard"}),
+                ("save_config", {"kind": "dashboard", "config": HOME}),
+                ("delete_config", {"kind": "dashboard", "id": "lovelace"}),
+            ):
+                refused = await client.call_tool(tool, arguments)
+                assert refused.is_error is True and refused.structured_content is not None
+                assert refused.structured_content["error"] in (
+                    "config_scope_needed",
+                    "read_only_credential",
+                )
+    assert "home-house" not in hass.data[LOVELACE_DATA].dashboards
+
+
+@pytest.mark.parametrize(
+    ("operations", "expected"),
+    [
+        ([{"op": "add", "path": "/a/-", "value": 3}], {"a": [1, 2, 3], "b": {"c": "d"}}),
+        ([{"op": "add", "path": "/a/0", "value": 0}], {"a": [0, 1, 2], "b": {"c": "d"}}),
+        ([{"op": "remove", "path": "/a/1"}], {"a": [1], "b": {"c": "d"}}),
+        ([{"op": "replace", "path": "/b/c", "value": "e"}], {"a": [1, 2], "b": {"c": "e"}}),
+        ([{"op": "add", "path": "/b/x~1y", "value": 1}], {"a": [1, 2], "b": {"c": "d", "x/y": 1}}),
+        ([{"op": "test", "path": "/b/c", "value": "d"}], {"a": [1, 2], "b": {"c": "d"}}),
+    ],
+)
+def test_a_json_patch_applies_add_remove_replace_and_test(
+    operations: list[dict[str, Any]], expected: dict[str, Any]
+) -> None:
+    document = {"a": [1, 2], "b": {"c": "d"}}
+    assert apply_patch(document, operations) == expected
+    assert document == {"a": [1, 2], "b": {"c": "d"}}  # Untouched.
+
+
+@pytest.mark.parametrize(
+    "operations",
+    [
+        [{"op": "test", "path": "/b/c", "value": "x"}],
+        [{"op": "remove", "path": "/a/2"}],
+        [{"op": "replace", "path": "/z", "value": 1}],
+        [{"op": "move", "from": "/a", "path": "/z"}],
+        [{"op": "add", "path": "a", "value": 1}],
+        [{"op": "add", "path": "/a/01", "value": 1}],
+        [{"op": "add", "path": "/a/-", "value": 3}, {"op": "test", "path": "/a/9", "value": 3}],
+    ],
+)
+def test_a_json_patch_that_cannot_apply_is_refused_whole(operations: list[dict[str, Any]]) -> None:
+    with pytest.raises(ConfigError):
+        apply_patch({"a": [1, 2], "b": {"c": "d"}}, operations)
