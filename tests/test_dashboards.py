@@ -27,7 +27,7 @@ from homeassistant.setup import async_setup_component
 from .conftest import McpHarness, long_lived_token
 
 HOME: dict[str, Any] = {
-    "url_path": "home-house",
+    "url_path": "dashboard-home",
     "title": "Home",
     "icon": "mdi:home",
     "views": [
@@ -104,16 +104,16 @@ async def _create_home(mcp: McpHarness) -> dict[str, Any]:
 
 async def test_a_dashboard_created_is_listed_with_its_views_and_cards(mcp: McpHarness) -> None:
     made = await _create_home(mcp)
-    assert made["action"] == "created" and made["id"] == "home-house"
+    assert made["action"] == "created" and made["id"] == "dashboard-home"
     assert "entity_id" not in made
-    assert (await _stored(mcp.hass, "home-house"))["views"] == HOME["views"]
-    assert mcp.hass.data[LOVELACE_DATA].dashboards["home-house"].config["title"] == "Home"
+    assert (await _stored(mcp.hass, "dashboard-home"))["views"] == HOME["views"]
+    assert mcp.hass.data[LOVELACE_DATA].dashboards["dashboard-home"].config["title"] == "Home"
 
     listed = await mcp.data("get_config", {"kind": "dashboard"})
     rows = {row["id"]: row for row in listed["items"]}
-    assert rows["home-house"] == {
-        "id": "home-house",
-        "url_path": "home-house",
+    assert rows["dashboard-home"] == {
+        "id": "dashboard-home",
+        "url_path": "dashboard-home",
         "title": "Home",
         "mode": "storage",
         "views": 2,
@@ -128,17 +128,17 @@ async def test_a_dashboard_created_is_listed_with_its_views_and_cards(mcp: McpHa
 
 async def test_a_view_is_read_by_path_or_index_with_its_hash(mcp: McpHarness) -> None:
     await _create_home(mcp)
-    by_path = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/living"})
-    by_index = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/0"})
+    by_path = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home/living"})
+    by_index = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home/0"})
     assert by_path["config"] == by_index["config"] == HOME["views"][0]
     assert by_path["hash"] == by_index["hash"]
     assert "title: Living room" in by_path["yaml"]
 
-    whole = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house"})
+    whole = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home"})
     assert whole["config"] == {"views": HOME["views"]} and whole["hash"] != by_path["hash"]
     assert [row["path"] for row in whole["items"]] == ["living", "outside"]
 
-    missing = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/attic"})
+    missing = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home/attic"})
     assert missing["error"] == "not_found"
 
 
@@ -156,19 +156,19 @@ async def test_a_large_dashboard_is_outlined_with_a_hint_to_read_one_view(
 
 async def test_a_view_patched_gets_the_garage_card(mcp: McpHarness) -> None:
     await _create_home(mcp)
-    read = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/outside"})
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home/outside"})
     patch = [{"op": "add", "path": "/cards/-", "value": GARAGE_CARD}]
     written = await mcp.data(
         "save_config",
         {
             "kind": "dashboard",
-            "id": "home-house/outside",
+            "id": "dashboard-home/outside",
             "config": {"patch": patch, "hash": read["hash"]},
         },
     )
     assert written["written"] is True and written["action"] == "updated", written
     assert "+      entity: cover.garage_door" in written["diff"]
-    stored = await _stored(mcp.hass, "home-house")
+    stored = await _stored(mcp.hass, "dashboard-home")
     assert stored["views"][1]["cards"] == [GARAGE_CARD]
     assert stored["views"][0] == HOME["views"][0]  # The other view as it was.
     assert "opening_cards" not in written  # A tile shows more-info on a tap.
@@ -176,17 +176,17 @@ async def test_a_view_patched_gets_the_garage_card(mcp: McpHarness) -> None:
 
 async def test_a_stale_patch_is_refused_as_changed(mcp: McpHarness) -> None:
     await _create_home(mcp)
-    read = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/outside"})
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home/outside"})
     # Meanwhile someone edits the view in the dashboard editor.
-    edited = await _stored(mcp.hass, "home-house")
+    edited = await _stored(mcp.hass, "dashboard-home")
     edited["views"][1] = {**edited["views"][1], "title": "Garden"}
-    await mcp.hass.data[LOVELACE_DATA].dashboards["home-house"].async_save(edited)
+    await mcp.hass.data[LOVELACE_DATA].dashboards["dashboard-home"].async_save(edited)
 
     stale = await mcp.data(
         "save_config",
         {
             "kind": "dashboard",
-            "id": "home-house/outside",
+            "id": "dashboard-home/outside",
             "config": {
                 "patch": [{"op": "add", "path": "/cards/-", "value": GARAGE_CARD}],
                 "hash": read["hash"],
@@ -194,7 +194,7 @@ async def test_a_stale_patch_is_refused_as_changed(mcp: McpHarness) -> None:
         },
     )
     assert stale["error"] == "changed", stale
-    assert (await _stored(mcp.hass, "home-house"))["views"][1]["cards"] == []
+    assert (await _stored(mcp.hass, "dashboard-home"))["views"][1]["cards"] == []
 
 
 async def test_a_version_is_restored_from_the_panel(
@@ -204,29 +204,34 @@ async def test_a_version_is_restored_from_the_panel(
     hass_admin_user: MockUser,
 ) -> None:
     await _create_home(mcp)
-    whole = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house"})
+    whole = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home"})
     replaced = await mcp.data(
         "save_config",
         {
             "kind": "dashboard",
-            "id": "home-house",
+            "id": "dashboard-home",
             "config": {"patch": [{"op": "remove", "path": "/views/0"}], "hash": whole["hash"]},
         },
     )
     assert replaced["written"] is True
-    assert len((await _stored(hass, "home-house"))["views"]) == 1
+    assert len((await _stored(hass, "dashboard-home"))["views"]) == 1
 
     panel = await _panel(hass, hass_ws_client, hass_admin_user)
     history = (await panel({"type": "home_mcp/config/history"}))["result"]["items"]
     [item] = [i for i in history if i["kind"] == "dashboard"]
-    assert item["key"] == "home-house" and item["entity_id"] is None
+    assert item["key"] == "dashboard-home" and item["entity_id"] is None
     assert [v["action"] for v in item["versions"]] == ["updated", "created"]
     restored = await panel(
-        {"type": "home_mcp/config/restore", "kind": "dashboard", "key": "home-house", "version": 0}
+        {
+            "type": "home_mcp/config/restore",
+            "kind": "dashboard",
+            "key": "dashboard-home",
+            "version": 0,
+        }
     )
     assert restored["success"], restored
     assert restored["result"]["written"]["action"] == "updated"
-    assert (await _stored(hass, "home-house"))["views"] == HOME["views"]
+    assert (await _stored(hass, "dashboard-home"))["views"] == HOME["views"]
 
 
 async def test_a_dashboard_deleted_as_settings_does_and_restored(
@@ -236,18 +241,23 @@ async def test_a_dashboard_deleted_as_settings_does_and_restored(
     hass_admin_user: MockUser,
 ) -> None:
     await _create_home(mcp)
-    deleted = await mcp.data("delete_config", {"kind": "dashboard", "id": "home-house"})
+    deleted = await mcp.data("delete_config", {"kind": "dashboard", "id": "dashboard-home"})
     assert deleted["written"] is True and deleted["action"] == "deleted", deleted
-    assert "home-house" not in hass.data[LOVELACE_DATA].dashboards
+    assert "dashboard-home" not in hass.data[LOVELACE_DATA].dashboards
 
     panel = await _panel(hass, hass_ws_client, hass_admin_user)
     restored = await panel(
-        {"type": "home_mcp/config/restore", "kind": "dashboard", "key": "home-house", "version": 0}
+        {
+            "type": "home_mcp/config/restore",
+            "kind": "dashboard",
+            "key": "dashboard-home",
+            "version": 0,
+        }
     )
     assert restored["success"], restored
     assert restored["result"]["written"]["action"] == "created"
-    assert hass.data[LOVELACE_DATA].dashboards["home-house"].config["title"] == "Home"
-    assert (await _stored(hass, "home-house"))["views"] == HOME["views"]
+    assert hass.data[LOVELACE_DATA].dashboards["dashboard-home"].config["title"] == "Home"
+    assert (await _stored(hass, "dashboard-home"))["views"] == HOME["views"]
 
 
 async def test_a_yaml_mode_dashboard_is_read_but_its_write_refused(mcp: McpHarness) -> None:
@@ -278,12 +288,12 @@ async def test_a_card_that_unlocks_is_written_at_once_and_recorded_for_the_owner
     hass_admin_user: MockUser,
 ) -> None:
     await _create_home(mcp)
-    read = await mcp.data("get_config", {"kind": "dashboard", "id": "home-house/outside"})
+    read = await mcp.data("get_config", {"kind": "dashboard", "id": "dashboard-home/outside"})
     written = await mcp.data(
         "save_config",
         {
             "kind": "dashboard",
-            "id": "home-house/outside",
+            "id": "dashboard-home/outside",
             "config": {
                 "patch": [{"op": "add", "path": "/cards/0", "value": UNLOCK_CARD}],
                 "hash": read["hash"],
@@ -294,7 +304,7 @@ async def test_a_card_that_unlocks_is_written_at_once_and_recorded_for_the_owner
     assert written["written"] is True and "confirmation_id" not in written, written
     assert not home_mcp.runtime_data.confirmations.async_list()
     assert written["opening_cards"] == ["views[1].cards[0] tap_action: lock.unlock lock.front_door"]
-    assert (await _stored(hass, "home-house"))["views"][1]["cards"] == [UNLOCK_CARD]
+    assert (await _stored(hass, "dashboard-home"))["views"][1]["cards"] == [UNLOCK_CARD]
 
     panel = await _panel(hass, hass_ws_client, hass_admin_user)
     history = (await panel({"type": "home_mcp/config/history"}))["result"]["items"]
@@ -341,7 +351,7 @@ async def test_dashboards_are_only_for_callers_allowed_config_tools(
                     "config_scope_needed",
                     "read_only_credential",
                 )
-    assert "home-house" not in hass.data[LOVELACE_DATA].dashboards
+    assert "dashboard-home" not in hass.data[LOVELACE_DATA].dashboards
 
 
 @pytest.mark.parametrize(

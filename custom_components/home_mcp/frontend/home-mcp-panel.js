@@ -287,7 +287,12 @@ class HomeMcpPanel extends HTMLElement {
           h("ul", {}, (item.versions || []).map((v, index) => h("li", {},
             h("span", { class: "muted" }, `before it was ${v.action} ${when(v.at)}${v.by_name ? ` (asked by ${v.by_name})` : ""} `),
             h("button", { class: "small", onclick: () => this._restore(item, index) },
-              v.config ? "Restore this version" : "Restore: delete it (it did not exist)")))))))
+              v.config ? "Restore this version" : "Restore: delete it (it did not exist)"),
+            // A dashboard write is not guarded (a tap is a person's), but the owner sees what can open.
+            (v.opens || []).length
+              ? h("div", { class: "opens" }, "That write saved cards whose tap can open the house: ",
+                  h("ul", {}, v.opens.map((line) => h("li", {}, h("code", {}, shorten(line, 200))))))
+              : ""))))))
       : h("p", { class: "empty" }, "Nothing yet. Every write keeps the version it replaced (the last 20 per item); restoring one is judged like any write."));
     slot.replaceChildren(...parts);
   }
