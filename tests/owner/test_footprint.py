@@ -67,11 +67,13 @@ HELPERS: dict[str, dict[str, Any]] = {
     "timer": {"name": "Porch", "duration": "00:05:00"},
     "schedule": {"name": "Cleaner"},
 }
+DASHBOARD = {"url_path": "dashboard-porch", "title": "Porch", "views": [{"cards": []}]}
 WRITES: dict[str, dict[str, Any]] = {
     "automation": AUTOMATION,
     "script": SCRIPT,
     "scene": SCENE,
     **HELPERS,
+    "dashboard": DASHBOARD,
 }
 
 
@@ -186,6 +188,8 @@ async def test_an_unlock_prompt_at_the_end_of_a_chain_longer_than_a_walk_waits(
         (_on_event("call_service", domain="automation", service="reload"), "automation"),
         (_on_event("automation_reloaded"), "automation"),
         (_on_event("scene_reloaded"), "scene"),
+        (_on_event("lovelace_updated"), "dashboard"),
+        (_on_event("panels_updated"), "dashboard"),
     ],
     ids=[
         "config_written",
@@ -196,6 +200,8 @@ async def test_an_unlock_prompt_at_the_end_of_a_chain_longer_than_a_walk_waits(
         "automation_reload_call",
         "automation_reloaded",
         "scene_reloaded",
+        "lovelace_updated",
+        "panels_updated",
     ],
 )
 async def test_a_write_that_sets_off_an_unlock_waits_for_a_person(

@@ -12,7 +12,9 @@ reads what `hass.data[LOVELACE_DATA].dashboards` holds, as the frontend's
 Assistant's editor cannot write them either.
 
 A dashboard write changes nothing in the house: a card is a person's tap,
-with that person's own permissions. It is never guarded; its record lists
+with that person's own permissions. Only what the write fires (its
+`lovelace_updated`, its panel's `panels_updated`) can set something off,
+judged as any write's (`Gate.async_judge_footprint`); its record lists
 the cards whose tap, hold or double tap would open the house
 (`opening_cards`, asked of the gate's own rules), so the owner sees them in
 the panel. Small edits are JSON Patches (RFC 6902: add, remove, replace,
@@ -41,7 +43,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError
 
-from ..gate import Action, Gate, Risk
+from ..gate import Action, Finding, Gate, Risk
 from .editors import ConfigError, Written, error_path
 from .helpers import HelperEditor
 from .ids import WrongItem
@@ -403,7 +405,12 @@ class DashboardWrites:
         if after is not None:
             record["opens"] = opening_cards(self._gate, after.get("config"))
         title = ((after or before or {}).get("dashboard") or {}).get("title")
-        return Plan(record, (), [], str(title) if title is not None else key)
+        return Plan(record, self.async_rejudge(record), [], str(title) if title else key)
+
+    @callback
+    def async_rejudge(self, record: WriteRecord) -> tuple[Finding, ...]:
+        """Return what the house's automations do on what the write fires (nothing else)."""
+        return self._gate.async_judge_footprint(record["kind"], record["operation"])
 
     async def async_plan_delete(self, key: str) -> Plan:
         """Return the plan of deleting dashboard `key`, as Settings → Dashboards does."""

@@ -189,7 +189,7 @@ class ConfigWriter:
         if record["kind"] in HELPER_KINDS:
             return self.helpers.async_rejudge(record)
         if record["kind"] == DASHBOARD:
-            return ()  # A dashboard changes nothing in the house.
+            return self.dashboards.async_rejudge(record)
         kind = ConfigKind(record["kind"])
         config = record["config"]
         if record["operation"] == "delete" or config is None:

@@ -288,7 +288,7 @@ class HomeMcpPanel extends HTMLElement {
             h("span", { class: "muted" }, `before it was ${v.action} ${when(v.at)}${v.by_name ? ` (asked by ${v.by_name})` : ""} `),
             h("button", { class: "small", onclick: () => this._restore(item, index) },
               v.config ? "Restore this version" : "Restore: delete it (it did not exist)"),
-            // A dashboard write is not guarded (a tap is a person's), but the owner sees what can open.
+            // A card is a person's tap, not guarded; the owner sees the cards that can open.
             (v.opens || []).length
               ? h("div", { class: "opens" }, "That write saved cards whose tap can open the house: ",
                   h("ul", {}, v.opens.map((line) => h("li", {}, h("code", {}, shorten(line, 200))))))

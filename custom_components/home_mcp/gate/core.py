@@ -253,6 +253,17 @@ class Gate:
         return self._with_allowed(dict.fromkeys(findings))
 
     @callback
+    def async_judge_footprint(self, domain: str, operation: str) -> tuple[Finding, ...]:
+        """Return what the house's automations do on what a write of `domain` fires.
+
+        For a write that changes no entity (a dashboard's): only what it
+        fires (`footprint.WRITES`) can set something off.
+        """
+        judge = Judge(_Knowledge(self, self.index.async_current()), now=False)
+        judge_footprint(judge, write_footprint(domain, operation))
+        return self._with_allowed(dict.fromkeys(judge.findings))
+
+    @callback
     def async_judge_helper_write(self, entity_id: str, service: str) -> tuple[Finding, ...]:
         """Return what creating, changing or deleting helper `entity_id` risks.
 

@@ -25,7 +25,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NamedTuple, Protocol
 
-from homeassistant.const import EVENT_SERVICE_REGISTERED, EVENT_SERVICE_REMOVED
+from homeassistant.const import (
+    EVENT_LOVELACE_UPDATED,
+    EVENT_PANELS_UPDATED,
+    EVENT_SERVICE_REGISTERED,
+    EVENT_SERVICE_REMOVED,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_registry import EVENT_ENTITY_REGISTRY_UPDATED
 
@@ -137,6 +142,9 @@ WRITES: Final[Mapping[tuple[str, str], Footprint]] = {
     ("script", "delete"): Footprint((*_WRITTEN, EVENT_SERVICE_REMOVED)),
     ("scene", "save"): Footprint((*_WRITTEN, EVENT_SCENE_RELOADED), ("scene.reload",), "scene"),
     ("scene", "delete"): Footprint(_WRITTEN),
+    # A dashboard's configuration saved, its panel registered or removed.
+    ("dashboard", "save"): Footprint((*_WRITTEN, EVENT_LOVELACE_UPDATED, EVENT_PANELS_UPDATED)),
+    ("dashboard", "delete"): Footprint((*_WRITTEN, EVENT_LOVELACE_UPDATED, EVENT_PANELS_UPDATED)),
 }
 """(domain written, `save` or `delete`) -> what the write fires. A restore is a save."""
 
