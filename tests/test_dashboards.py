@@ -388,3 +388,21 @@ def test_a_json_patch_applies_add_remove_replace_and_test(
 def test_a_json_patch_that_cannot_apply_is_refused_whole(operations: list[dict[str, Any]]) -> None:
     with pytest.raises(ConfigError):
         apply_patch({"a": [1, 2], "b": {"c": "d"}}, operations)
+
+
+async def test_the_default_dashboard_is_taken_over_by_a_whole_write(mcp: McpHarness) -> None:
+    generated = await mcp.data("get_config", {"kind": "dashboard", "id": "lovelace"})
+    assert generated["mode"] == "auto-gen" and "config" not in generated
+    patched = await mcp.data(
+        "save_config",
+        {"kind": "dashboard", "id": "lovelace", "config": {"patch": [], "hash": None}},
+    )
+    assert patched["error"] == "not_available"
+    written = await mcp.data(
+        "save_config", {"kind": "dashboard", "id": "lovelace", "config": {"views": [{"cards": []}]}}
+    )
+    assert written["written"] is True and written["action"] == "updated", written
+    default = mcp.hass.data[LOVELACE_DATA].dashboards[None]
+    assert await default.async_load(False) == {"views": [{"cards": []}]}
+    deleted = await mcp.data("delete_config", {"kind": "dashboard", "id": "lovelace"})
+    assert deleted["error"] == "not_deletable"
