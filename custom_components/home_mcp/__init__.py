@@ -26,6 +26,7 @@ from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
 from .approvals import ConfirmationManager
+from .apps import async_load_apps
 from .audit import AuditLog
 from .configs.history import ConfigHistory
 from .configs.writes import ConfigWriter
@@ -155,6 +156,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         budget=budget,
         resources=resources,
         sessions=sessions if sessions.enabled else None,
+        apps=await async_load_apps(hass),
     )
     endpoint = McpEndpoint(hass, server, sessions)
     urls: list[str] = hass.data.get(DATA_URLS, [])

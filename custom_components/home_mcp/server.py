@@ -16,17 +16,20 @@ as JSON text for older clients.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 import logging
 from typing import Any
 
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
+from mcp.shared.exceptions import MCPError
 import mcp_types as types
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import Unauthorized
 
+from . import apps as mcp_apps
 from .approvals import ConfirmationManager
 from .audit import AuditLog
 from .caller import Caller, caller_from_scope
@@ -36,7 +39,7 @@ from .const import DOMAIN
 from .gate import Gate
 from .prompts import PROMPTS, PromptMaker
 from .resources import ResourceHub
-from .resources.reads import ResourceReader
+from .resources.reads import ResourceReader, request_caller
 from .runner import ToolRunner
 from .schemas import compact_schema, output_schema
 from .shaping import clean_text, json_text
@@ -119,6 +122,7 @@ def create_server(
     runner: ToolRunner,
     resources: ResourceHub | None = None,
     sessions: SessionRegistry | None = None,
+    apps: mcp_apps.AppShelf | None = None,
 ) -> Server[Any]:
     """Build the MCP server for Home Assistant `hass`.
 
@@ -139,13 +143,27 @@ def create_server(
         are offered `subscriptions/listen` (`server/discover`) either way.
         A session keeps the level `logging/setLevel` asks for
         (`client_logs`).
+    apps: the MCP Apps (`apps`), or None to offer none. The extension is
+        advertised; a request whose client negotiated it sees each tool's
+        app in `_meta.ui.resourceUri` and the apps in `resources/list`.
+        Any other request sees exactly what it would without them. An app's
+        `ui://` URI reads for any caller (a host may fetch it apart from
+        the conversation); it is the same HTML for everyone.
     """
     subscriptions = resources if sessions is not None else None
+    list_resources, read_resource = _resource_handlers(resources, apps)
     tools = runner.tools
     prompts = PromptMaker(
         ResourceReader(hass=hass, gate=gate, confirmations=confirmations, budget=budget)
     )
     definitions = {tool.name: _tool_definition(tool) for tool in tools.values()}
+    # The same definitions naming their app, for clients that negotiated MCP Apps.
+    with_apps = {
+        name: definition.model_copy(update={"meta": meta})
+        if (meta := mcp_apps.tool_meta(name)) is not None
+        else definition
+        for name, definition in definitions.items()
+    }
 
     def _caller(ctx: ServerRequestContext[Any, Any]) -> Caller:
         scope = getattr(ctx.request, "scope", None)
@@ -197,11 +215,10 @@ def create_server(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         caller = _caller(ctx)
+        shown = with_apps if apps is not None and mcp_apps.negotiated(ctx) else definitions
         return types.ListToolsResult(
             tools=[
-                definition
-                for name, definition in definitions.items()
-                if tools[name].usable_by(caller)
+                definition for name, definition in shown.items() if tools[name].usable_by(caller)
             ]
         )
 
@@ -253,9 +270,9 @@ def create_server(
         website_url=f"https://github.com/home-mcp/{DOMAIN.replace('_', '-')}",
         on_list_tools=list_tools,
         on_call_tool=call_tool,
-        on_list_resources=resources.async_list_resources if resources else None,
+        on_list_resources=list_resources,
         on_list_resource_templates=resources.async_list_templates if resources else None,
-        on_read_resource=resources.async_read if resources else None,
+        on_read_resource=read_resource,
         on_subscribe_resource=subscriptions.async_subscribe if subscriptions else None,
         on_unsubscribe_resource=subscriptions.async_unsubscribe if subscriptions else None,
         on_subscriptions_listen=resources.async_listen if resources else None,
@@ -266,6 +283,8 @@ def create_server(
     # Registered apart: the SDK's keyword for it warns that 2026-07-28
     # deprecates logging, which that protocol's requests never reach.
     server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, set_logging_level)
+    if apps is not None:
+        server.extensions[mcp_apps.EXTENSION_ID] = {}
 
     async def discover(
         ctx: ServerRequestContext[Any, Any], params: types.RequestParams | None
@@ -280,6 +299,52 @@ def create_server(
 
     server.add_request_handler("server/discover", types.RequestParams, discover)
     return server
+
+
+type _ListResources = Callable[
+    [ServerRequestContext[Any, Any], types.PaginatedRequestParams | None],
+    Awaitable[types.ListResourcesResult],
+]
+type _ReadResource = Callable[
+    [ServerRequestContext[Any, Any], types.ReadResourceRequestParams],
+    Awaitable[types.ReadResourceResult],
+]
+
+
+def _resource_handlers(
+    resources: ResourceHub | None, apps: mcp_apps.AppShelf | None
+) -> tuple[_ListResources | None, _ReadResource | None]:
+    """Return `resources/list` and `resources/read`: the house's, and the apps' after them.
+
+    A client that negotiated MCP Apps finds the apps after the last room; an
+    app's `ui://` URI reads for any caller. Neither without resources nor apps.
+    """
+    if resources is None and apps is None:
+        return None, None
+
+    async def list_resources(
+        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        if resources is not None:
+            listed = await resources.async_list_resources(ctx, params)
+        else:
+            request_caller(ctx)
+            listed = types.ListResourcesResult(resources=[])
+        if apps is None or listed.next_cursor is not None or not mcp_apps.negotiated(ctx):
+            return listed
+        return listed.model_copy(update={"resources": [*listed.resources, *apps.resources()]})
+
+    async def read_resource(
+        ctx: ServerRequestContext[Any, Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        if apps is not None and (app := apps.read(str(params.uri))) is not None:
+            request_caller(ctx)
+            return app
+        if resources is None:
+            raise MCPError(types.INVALID_PARAMS, f"No resource {clean_text(str(params.uri))!r}")
+        return await resources.async_read(ctx, params)
+
+    return list_resources, read_resource
 
 
 def _offer_approval_url(
