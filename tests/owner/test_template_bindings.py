@@ -1469,3 +1469,117 @@ async def test_a_scene_remembering_what_an_area_s_ids_match_ignoring_case_rememb
     result = await call_service(mcp, "script.pause_garage")
     assert_refused(result, reaching="cover.garage_door")
     await assert_house(hass, CLOSED)
+
+
+async def test_an_automation_triggered_by_hand_renders_its_own_variables(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`automation.trigger` runs an automation with its `variables:`, beneath `trigger`.
+
+    Home Assistant renders them as each run starts, triggered or by hand:
+    an automation whose action is `{{ chosen }}` with `chosen: light.turn_on`
+    runs; the same with `chosen: lock.unlock` waits.
+    """
+    [porch] = await _helpers(owner, "Porch")
+    for key, chosen in (("evening", "light.turn_on"), ("arrival", "lock.unlock")):
+        await owner.save_automation(
+            key,
+            {
+                "alias": key,
+                "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
+                "variables": {"chosen": chosen},
+                "actions": [
+                    {
+                        "action": "{{ chosen }}",
+                        "target": {"entity_id": ["light.bed_light", "lock.front_door"]},
+                    }
+                ],
+            },
+        )
+    ran = await call_service(mcp, "automation.trigger", target={"entity_id": "automation.evening"})
+    assert ran["ok"] is True, ran
+    refused = await call_service(
+        mcp, "automation.trigger", target={"entity_id": "automation.arrival"}
+    )
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_for_each_over_an_empty_list_runs_none_of_its_steps(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A chat bot's command without actions: its `for_each` over `[]` runs nothing.
+
+    The steps inside would call whatever action an item names; over an
+    empty list, in every way the run can be, Home Assistant runs none of
+    them: the script runs at once.
+    """
+    await owner.save_script(
+        "ping",
+        {
+            "alias": "Ping",
+            "variables": {"command": {"command": "/ping", "actions": []}},
+            "sequence": [
+                {
+                    "repeat": {
+                        "for_each": "{{ command.actions }}",
+                        "sequence": [{"action": "{{ repeat.item.action }}"}],
+                    }
+                },
+                BED_LIGHT_ON,
+            ],
+        },
+    )
+    ran = await call_service(mcp, "script.ping")
+    assert ran["ok"] is True, ran
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(("notifiers", "runs"), [([BED_LIGHT_ON], True), ([UNLOCK], False)])
+async def test_a_recipient_an_answer_picks_is_sent_through_one_of_the_owner_s_notifiers(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, notifiers: list[Any], runs: bool
+) -> None:
+    """A reminder blueprint: `people | selectattr('name', 'eq', who) | map(attribute=...)`.
+
+    Who gets the reminder is an assistant's answer (unbounded), but what is
+    done for them is one of the owner's lists of notifiers: a light runs,
+    the front door's unlock waits.
+    """
+    await owner.save_script(
+        "remind",
+        {
+            "alias": "Remind",
+            "variables": {
+                "people": [
+                    {"name": "Alex", "notifiers": notifiers},
+                    {"name": "Sam", "notifiers": []},
+                ],
+                "who": "{{ states('sensor.outside_temperature') }}",
+            },
+            "sequence": [
+                {
+                    "variables": {
+                        "chosen": "{{ people | selectattr('name', 'eq', who) | "
+                        "map(attribute='notifiers') | first | default([], true) }}"
+                    }
+                },
+                {
+                    "repeat": {
+                        "for_each": "{{ chosen }}",
+                        "sequence": [
+                            {
+                                "action": "{{ repeat.item.action }}",
+                                "target": "{{ repeat.item.target }}",
+                            }
+                        ],
+                    }
+                },
+            ],
+        },
+    )
+    result = await call_service(mcp, "script.remind")
+    if runs:
+        assert result["ok"] is True, result
+    else:
+        assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

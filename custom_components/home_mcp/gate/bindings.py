@@ -358,7 +358,8 @@ class _Subset(_Any):
 
     `custom_commands | selectattr('command', 'eq', command)` with `command`
     a message's text: its first is one of the commands, or none
-    (`_picked`); anything else asked of it is `ANY`'s.
+    (`_picked`); mapped, some of what its items map to (`_mapping`);
+    anything else asked of it is `ANY`'s.
     """
 
     __slots__ = ("items",)
@@ -394,6 +395,21 @@ def _selecting(function: Callable[..., Any], *, selects: bool) -> Callable[..., 
 
     selecting.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
     return selecting
+
+
+def _mapping(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Return filter `map`: of some of a list, some of what it maps each item to."""
+
+    @functools.wraps(function)
+    def mapping(context: Context, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, _Subset) and not any(
+            isinstance(item, _Any) for item in (*args, *kwargs.values())
+        ):
+            return _Subset(list(function(context, value.items, *args, **kwargs)))
+        return function(context, value, *args, **kwargs)
+
+    mapping.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return mapping
 
 
 def _keeping(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -547,6 +563,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
     filters = environment.filters
     for name in ("select", "reject", "selectattr", "rejectattr"):
         filters[name] = _selecting(filters[name], selects=name == "select")
+    filters["map"] = _mapping(filters["map"])
     for name in ("list", "unique", "sort"):
         filters[name] = _keeping(filters[name])
     for name in ("first", "last"):

@@ -26,6 +26,7 @@ from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
 from .facts import Facts, entity_object, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint
+from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
 from .macros import ANY_SERVICE, HARD_STEPS, INLINE_DEPTH, MAX_DEPTH, MAX_STEPS, TooLarge, walk
 from .messages import names_own_notification, speaks_as_home_mcp
@@ -934,6 +935,11 @@ class Judge:
                 script=script,
                 fields=getattr(entity, "fields", None) if domain == "script" else None,
             )
+            if domain == "automation":
+                # Its `variables:`, rendered as Home Assistant runs it: beneath
+                # `trigger` and `this`. Unknown (another Home Assistant): any.
+                own = private_or(entity, AUTOMATION_VARIABLES, None)
+                self.bindings = self.bindings.with_variables(own, defaults=True)
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:
                 with self.own_run():

@@ -361,7 +361,9 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             _read(judge, {k: v for k, v in repeat.items() if k != CONF_SEQUENCE})
             before = judge.bindings
             if before is not None:
-                judge.bindings = before.with_value("repeat", _repeat_items(judge, repeat))
+                if (items := _repeat_items(judge, repeat)) == []:
+                    return  # A `for_each` over nothing, every way: its steps never run.
+                judge.bindings = before.with_value("repeat", items)
                 # What a round sets, a later round (and what follows) sees: any round's value.
                 for name in sorted(names_set(repeat.get(CONF_SEQUENCE))):
                     judge.bindings = judge.bindings.with_value(name, None)
