@@ -17,6 +17,7 @@ from mcp import Client
 from mcp.client.extension import advertise
 from mcp.client.streamable_http import streamable_http_client
 import mcp_types as types
+import pytest
 
 from custom_components.home_mcp.apps import APP_MIME_TYPE, APPS, CSP, EXTENSION_ID
 
@@ -26,11 +27,9 @@ APPS_SETTINGS = {"mimeTypes": [APP_MIME_TYPE]}
 APP_SIZE_LIMIT = 64 * 1024
 """An app is one message: it stays under what an ordinary client accepts."""
 MODES = ["legacy", "auto"]
-NEGOTIATING = "auto"
-"""The 2026-07-28 era carries the client's capabilities, extensions included, on
-every request. The SDK's handshake era (2025-11-25 and before) has no
-`extensions` in its capabilities, and a stateless server keeps nothing of
-`initialize`: there the client sees what it saw before."""
+"""Both eras negotiate the apps: 2026-07-28 on every request; the handshake era
+(2025-11-25 and before) in `initialize`, which Home MCP remembers for the
+credential when no session keeps it (tests/test_apps_handshake.py)."""
 
 
 @asynccontextmanager
@@ -54,8 +53,10 @@ def _dump(items: list[types.Tool] | list[types.Resource]) -> list[dict[str, obje
     return [item.model_dump(by_alias=True, exclude_none=True) for item in items]
 
 
-async def test_tools_name_their_app_only_when_the_client_negotiated_apps(mcp: McpHarness) -> None:
-    mode = NEGOTIATING
+@pytest.mark.parametrize("mode", MODES)
+async def test_tools_name_their_app_only_when_the_client_negotiated_apps(
+    mcp: McpHarness, mode: str
+) -> None:
     async with mcp.client(mode) as plain:
         without = _dump((await plain.list_tools()).tools)
     async with apps_client(mcp, mode) as client:
@@ -74,8 +75,10 @@ async def test_tools_name_their_app_only_when_the_client_negotiated_apps(mcp: Mc
     assert extra < 60 * len(named), extra
 
 
-async def test_apps_are_listed_only_to_a_client_that_negotiated_them(mcp: McpHarness) -> None:
-    mode = NEGOTIATING
+@pytest.mark.parametrize("mode", MODES)
+async def test_apps_are_listed_only_to_a_client_that_negotiated_them(
+    mcp: McpHarness, mode: str
+) -> None:
     async with mcp.client(mode) as plain:
         without = _dump((await plain.list_resources()).resources)
     async with apps_client(mcp, mode) as client:
@@ -90,7 +93,7 @@ async def test_apps_are_listed_only_to_a_client_that_negotiated_them(mcp: McpHar
 
 
 async def test_each_app_reads_as_one_self_contained_html_document(mcp: McpHarness) -> None:
-    mode = NEGOTIATING
+    mode = "auto"
     async with apps_client(mcp, mode) as client:
         listed = {r.uri: r for r in (await client.list_resources()).resources}
         for app in APPS:
@@ -109,10 +112,10 @@ async def test_each_app_reads_as_one_self_contained_html_document(mcp: McpHarnes
             assert "https://" not in html
 
 
+@pytest.mark.parametrize("mode", MODES)
 async def test_the_extension_is_advertised_and_tool_results_keep_their_text(
-    mcp: McpHarness,
+    mcp: McpHarness, mode: str
 ) -> None:
-    mode = NEGOTIATING
     arguments = {
         "domain": "light",
         "service": "turn_on",
@@ -123,20 +126,25 @@ async def test_the_extension_is_advertised_and_tool_results_keep_their_text(
     async with apps_client(mcp, mode) as client:
         text_with = (await client.call_tool("home_overview", {})).content
         result = await client.call_tool("call_service", arguments)
-        assert client.server_capabilities.extensions == {EXTENSION_ID: {}}
+        # The SDK's 2025-11-25 `ServerCapabilities` has no `extensions`: only
+        # 2026-07-28 hears the server's side; hosts go by the tools' `_meta`.
+        advertised = {EXTENSION_ID: {}} if mode == "auto" else None
+        assert client.server_capabilities.extensions == advertised
     assert text_with == text_without
     assert result.structured_content is not None
     assert result.structured_content["ok"] is True
 
 
-async def test_a_handshake_era_client_sees_what_it_saw_before(mcp: McpHarness) -> None:
-    """Declaring the extension changes nothing where the SDK's handshake era cannot carry it."""
-    async with mcp.client("legacy") as plain:
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_client_that_does_not_declare_apps_sees_what_it_saw_before(
+    mcp: McpHarness, mode: str
+) -> None:
+    """No `_meta`, no `ui://` in the lists; an app still reads for any caller."""
+    async with mcp.client(mode) as plain:
         tools = _dump((await plain.list_tools()).tools)
         resources = _dump((await plain.list_resources()).resources)
-    async with apps_client(mcp, "legacy") as client:
-        assert _dump((await client.list_tools()).tools) == tools
-        assert _dump((await client.list_resources()).resources) == resources
+        assert not any("_meta" in tool for tool in tools)
+        assert not any(str(item["uri"]).startswith("ui://") for item in resources)
         # An app still reads (a host may fetch it apart from the conversation).
-        read = await client.read_resource(APPS[0].uri)
+        read = await plain.read_resource(APPS[0].uri)
         assert read.contents[0].mime_type == APP_MIME_TYPE

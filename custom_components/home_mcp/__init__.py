@@ -26,7 +26,7 @@ from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
 from .approvals import ConfirmationManager
-from .apps import async_load_apps
+from .apps import AppsDeclarations, async_load_apps
 from .audit import AuditLog
 from .configs.history import ConfigHistory
 from .configs.writes import ConfigWriter
@@ -136,6 +136,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     await keys.async_load()
     await history.async_load()
     sessions = SessionRegistry(hass, enabled=options[CONF_ENABLE_SESSIONS])
+    declarations = AppsDeclarations()
     budget = int(options[CONF_RESPONSE_BUDGET]) * 1024
     resources = ResourceHub(hass, gate=gate, confirmations=confirmations, budget=budget)
     resources.async_attach_sessions(sessions)
@@ -157,8 +158,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         resources=resources,
         sessions=sessions if sessions.enabled else None,
         apps=await async_load_apps(hass),
+        declarations=declarations,
     )
-    endpoint = McpEndpoint(hass, server, sessions)
+    endpoint = McpEndpoint(hass, server, sessions, declarations)
     urls: list[str] = hass.data.get(DATA_URLS, [])
     await endpoint.async_start(entry)
     path_taken = URL_MCP not in hass.data.get(DATA_URLS, [])

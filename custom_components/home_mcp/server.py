@@ -123,6 +123,7 @@ def create_server(
     resources: ResourceHub | None = None,
     sessions: SessionRegistry | None = None,
     apps: mcp_apps.AppShelf | None = None,
+    declarations: mcp_apps.AppsDeclarations | None = None,
 ) -> Server[Any]:
     """Build the MCP server for Home Assistant `hass`.
 
@@ -149,9 +150,13 @@ def create_server(
         Any other request sees exactly what it would without them. An app's
         `ui://` URI reads for any caller (a host may fetch it apart from
         the conversation); it is the same HTML for everyone.
+    declarations: what handshake-era credentials' latest `initialize`
+        declared of MCP Apps (`apps.AppsDeclarations`, noted by the
+        endpoint): how a stateless request, which carries no capabilities,
+        is answered as its client's `initialize` asked.
     """
     subscriptions = resources if sessions is not None else None
-    list_resources, read_resource = _resource_handlers(resources, apps)
+    list_resources, read_resource = _resource_handlers(resources, apps, declarations)
     tools = runner.tools
     prompts = PromptMaker(
         ResourceReader(hass=hass, gate=gate, confirmations=confirmations, budget=budget)
@@ -215,7 +220,8 @@ def create_server(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         caller = _caller(ctx)
-        shown = with_apps if apps is not None and mcp_apps.negotiated(ctx) else definitions
+        negotiated = apps is not None and mcp_apps.negotiated(ctx, declarations)
+        shown = with_apps if negotiated else definitions
         return types.ListToolsResult(
             tools=[
                 definition for name, definition in shown.items() if tools[name].usable_by(caller)
@@ -312,7 +318,9 @@ type _ReadResource = Callable[
 
 
 def _resource_handlers(
-    resources: ResourceHub | None, apps: mcp_apps.AppShelf | None
+    resources: ResourceHub | None,
+    apps: mcp_apps.AppShelf | None,
+    declarations: mcp_apps.AppsDeclarations | None,
 ) -> tuple[_ListResources | None, _ReadResource | None]:
     """Return `resources/list` and `resources/read`: the house's, and the apps' after them.
 
@@ -330,7 +338,11 @@ def _resource_handlers(
         else:
             request_caller(ctx)
             listed = types.ListResourcesResult(resources=[])
-        if apps is None or listed.next_cursor is not None or not mcp_apps.negotiated(ctx):
+        if (
+            apps is None
+            or listed.next_cursor is not None
+            or not mcp_apps.negotiated(ctx, declarations)
+        ):
             return listed
         return listed.model_copy(update={"resources": [*listed.resources, *apps.resources()]})
 

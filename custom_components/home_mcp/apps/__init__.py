@@ -2,7 +2,9 @@
 
 A client that negotiates the extension (it lists `text/html;profile=mcp-app`
 under `capabilities.extensions["io.modelcontextprotocol/ui"].mimeTypes`, in
-`initialize` or in a 2026-07-28 request's `_meta`) sees each tool of `APPS`
+`initialize` or in a 2026-07-28 request's `_meta`: `negotiated`; without
+sessions, a handshake-era credential's latest `initialize` is remembered in
+`AppsDeclarations`) sees each tool of `APPS`
 name its app in `_meta.ui.resourceUri`, and the apps in `resources/list`. It
 renders the tool's result in the app, in a sandboxed frame; the app talks to
 the client over the extension's `postMessage` bridge, and every tool it calls
@@ -19,6 +21,7 @@ Home Assistant.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 import json
@@ -28,8 +31,11 @@ from typing import Any, Final
 from mcp.server.apps import APP_MIME_TYPE, EXTENSION_ID, client_supports_apps
 from mcp.server.context import ServerRequestContext
 import mcp_types as types
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
+
+from ..caller import caller_from_scope
 
 APPS_DIR: Final = Path(__file__).parent
 URI_PREFIX: Final = "ui://home-mcp/"
@@ -40,6 +46,9 @@ CSP: Final = (
     "base-uri 'none'; object-src 'none'"
 )
 """What an app may load: its own inline script and style, nothing from the network."""
+
+DECLARATIONS_KEPT: Final = 1024
+"""Credentials whose latest handshake-era `initialize` declared the apps, kept at most."""
 
 SHARED_SCRIPTS: Final = ("bridge.js", "card.js")
 """Scripts every app carries: the extension's bridge, texts, theme, and the request card."""
@@ -88,9 +97,80 @@ APPS: Final = (
 APP_OF_TOOL: Final[Mapping[str, App]] = {tool: app for app in APPS for tool in app.tools}
 
 
-def negotiated(ctx: ServerRequestContext[Any, Any]) -> bool:
-    """Return True if the client of this request negotiated MCP Apps (the SDK's own test)."""
-    return client_supports_apps(ctx)
+def declares_apps(capabilities: object) -> bool:
+    """Return True if a client's raw `capabilities` (JSON) declare MCP Apps.
+
+    The SDK's own test (`client_supports_apps`), read from the wire: the
+    extension listed under `extensions`, with the apps' MIME type among its
+    `mimeTypes`.
+    """
+    extensions = capabilities.get("extensions") if isinstance(capabilities, dict) else None
+    settings = extensions.get(EXTENSION_ID) if isinstance(extensions, dict) else None
+    mime_types = settings.get("mimeTypes") if isinstance(settings, dict) else None
+    return isinstance(mime_types, list) and APP_MIME_TYPE in mime_types
+
+
+class AppsDeclarations:
+    """Which credentials' latest handshake-era `initialize` declared MCP Apps.
+
+    Without sessions (Home MCP's default), a handshake-era client's
+    `initialize` is a request of its own: nothing of it reaches the requests
+    that follow. The endpoint notes here, per credential
+    (`Caller.credential_id`), whether each `initialize` declared the
+    extension; the next one without it forgets it. In memory only, never
+    stored, at most `DECLARATIONS_KEPT` credentials (the longest unheard of
+    is dropped first: its client sees today's lists until it initializes
+    again). What it remembers only adds the apps' references to lists: it
+    grants nothing.
+    """
+
+    def __init__(self, limit: int = DECLARATIONS_KEPT) -> None:
+        """Remember at most `limit` credentials."""
+        self._limit = limit
+        self._declared: OrderedDict[str, None] = OrderedDict()
+
+    def __len__(self) -> int:
+        """Return how many credentials are remembered as declaring the apps."""
+        return len(self._declared)
+
+    @callback
+    def async_note_initialize(self, credential_id: str, declared: bool) -> None:
+        """Note a handshake-era `initialize` of `credential_id`, `declared` the apps or not."""
+        if not declared:
+            self._declared.pop(credential_id, None)
+            return
+        self._declared[credential_id] = None
+        self._declared.move_to_end(credential_id)
+        while len(self._declared) > self._limit:
+            self._declared.popitem(last=False)
+
+    @callback
+    def async_declared(self, credential_id: str) -> bool:
+        """Return True if the latest `initialize` of `credential_id` declared the apps."""
+        return credential_id in self._declared
+
+
+def negotiated(
+    ctx: ServerRequestContext[Any, Any], declarations: AppsDeclarations | None = None
+) -> bool:
+    """Return True if the client of this request negotiated MCP Apps.
+
+    The capabilities the SDK holds for the request decide when it holds any
+    (the SDK's own test): a session's `initialize`, or a 2026-07-28
+    request's own `_meta`. A handshake-era request that holds none is
+    stateless, its `initialize` was a request of its own: the caller's
+    credential's latest `initialize` decides (`declarations`).
+    """
+    if client_supports_apps(ctx):
+        return True
+    if (
+        declarations is None
+        or ctx.session.client_capabilities is not None
+        or ctx.protocol_version not in HANDSHAKE_PROTOCOL_VERSIONS
+    ):
+        return False
+    caller = caller_from_scope(getattr(ctx.request, "scope", None))
+    return caller is not None and declarations.async_declared(caller.credential_id)
 
 
 def tool_meta(tool: str) -> dict[str, Any] | None:
@@ -168,4 +248,14 @@ async def async_load_apps(hass: HomeAssistant) -> AppShelf:
     return await hass.async_add_executor_job(load_apps)
 
 
-__all__ = ["APPS", "APP_MIME_TYPE", "EXTENSION_ID", "App", "AppShelf", "async_load_apps"]
+__all__ = [
+    "APPS",
+    "APP_MIME_TYPE",
+    "EXTENSION_ID",
+    "App",
+    "AppShelf",
+    "AppsDeclarations",
+    "async_load_apps",
+    "declares_apps",
+    "negotiated",
+]

@@ -35,6 +35,7 @@ from multidict import CIMultiDict
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 
+from ..apps import AppsDeclarations, declares_apps
 from ..caller import Caller
 from ..const import DOMAIN, MAX_REQUEST_BYTES, SESSION_SDK_IDLE_BACKSTOP, SESSIONS_BUSY_RETRY_AFTER
 from ..untrusted import undecodable_header
@@ -62,21 +63,30 @@ STARTUP_TIMEOUT: Final = 30.0
 
 @dataclass(frozen=True, slots=True)
 class _Envelope:
-    """What routing needs of a valid JSON-RPC message: its id, method and client name."""
+    """What routing needs of a valid JSON-RPC message.
+
+    Its id, method and client name, and for an `initialize`, whether its
+    capabilities declare MCP Apps (`apps.declares_apps`).
+    """
 
     request_id: str | int | None
     method: str | None
     client_name: str | None
+    declares_apps: bool = False
 
     @classmethod
     def of(cls, message: dict[str, Any]) -> _Envelope:
         """Return the envelope of a message `spec.is_jsonrpc_message` accepted."""
         request_id = message.get("id")
         method = message.get("method")
+        params = message.get("params")
         return cls(
             request_id=request_id if is_request_id(request_id) else None,
             method=method if isinstance(method, str) else None,
             client_name=declared_client_name(message),
+            declares_apps=method == "initialize"
+            and isinstance(params, dict)
+            and declares_apps(params.get("capabilities")),
         )
 
 
@@ -98,14 +108,22 @@ class McpEndpoint:
     """
 
     def __init__(
-        self, hass: HomeAssistant, server: Server[Any], sessions: SessionRegistry | None = None
+        self,
+        hass: HomeAssistant,
+        server: Server[Any],
+        sessions: SessionRegistry | None = None,
+        declarations: AppsDeclarations | None = None,
     ) -> None:
         """Create the endpoint for an MCP `server`; nothing runs yet.
 
         sessions: the entry's session registry; without one, or when it is
             not `enabled`, only the stateless manager exists.
+        declarations: where each handshake-era `initialize` is noted, per
+            credential, as declaring MCP Apps or not (the `server` reads
+            it for stateless requests); None notes nothing.
         """
         self._hass = hass
+        self._declarations = declarations
         self.sessions = sessions if sessions is not None else SessionRegistry(hass, enabled=False)
         self._manager = StreamableHTTPSessionManager(
             app=server,
@@ -228,17 +246,23 @@ class McpEndpoint:
         3. `initialize` request → a new session (`_async_open_session`: at a
            limit it replaces the longest-idle session, 503 when all are busy);
         4. anything else → stateless.
+
+        Either way, a handshake-era `initialize` notes whether it declared
+        MCP Apps for the caller's credential (`apps.AppsDeclarations`).
         """
         user_agent = request.headers.get(hdrs.USER_AGENT)
         named = with_client_name(caller, client_name(envelope.client_name, user_agent))
         manager = self._session_manager
         modern = version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS
+        initialize = envelope.method == "initialize" and envelope.request_id is not None
+        if initialize and not modern and self._declarations is not None:
+            self._declarations.async_note_initialize(caller.credential_id, envelope.declares_apps)
         if manager is not None and not modern:
             if (session_id := request.headers.get(MCP_SESSION_ID_HEADER)) is not None:
                 return await self._async_serve_session(
                     request, caller, session_id, body, envelope, manager
                 )
-            if envelope.method == "initialize" and envelope.request_id is not None:
+            if initialize:
                 return await self._async_open_session(request, named, envelope, body, manager)
         return await async_serve_asgi(
             self._hass,
