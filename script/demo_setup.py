@@ -799,16 +799,20 @@ class Demo:
                 await ws.call("config/entity_registry/update", entity_id=entity_id, **update)
             except DemoError as err:
                 log(f"warning: {entity_id}: {err}")
+        await self.ensure_home_dashboard(ws)
+        log(
+            f"Furnished the house: {len(FLOORS)} floors, {len(AREAS)} areas, "
+            f"{len(LABELS)} labels, rooms for {len(DEVICE_AREAS)} devices"
+        )
+
+    async def ensure_home_dashboard(self, ws: WebSocket) -> None:
+        """Create the docs' Home dashboard if it is missing (a demo made before it, too)."""
         boards = {board["url_path"] for board in await ws.call("lovelace/dashboards/list")}
         if HOME_DASHBOARD["url_path"] not in boards:
             await ws.call("lovelace/dashboards/create", **HOME_DASHBOARD)
             await ws.call(
                 "lovelace/config/save", url_path=HOME_DASHBOARD["url_path"], config=HOME_VIEWS
             )
-        log(
-            f"Furnished the house: {len(FLOORS)} floors, {len(AREAS)} areas, "
-            f"{len(LABELS)} labels, rooms for {len(DEVICE_AREAS)} devices"
-        )
 
     async def demo_devices(self, ws: WebSocket) -> dict[str, dict[str, Any]]:
         """Return the demo's devices by name, once its platforms have made them."""
@@ -856,6 +860,10 @@ class Demo:
             self.credentials.save(token=token, setup_complete=True)
 
         await self.wait_running(token)
+        async with WebSocket(
+            self.session, self.url.replace("http", "ws", 1) + "/api/websocket", token
+        ) as ws:
+            await self.ensure_home_dashboard(ws)
         await self.mcp_answers(token)
         return {
             "url": self.url,
