@@ -26,12 +26,14 @@ from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
 from .approvals import ConfirmationManager
+from .approvals.phone import PhoneApprovals
 from .apps import AppsDeclarations, async_load_apps
 from .audit import AuditLog
 from .configs.history import ConfigHistory
 from .configs.writes import ConfigWriter
 from .const import (
     CONF_ALLOWED_ENTITIES,
+    CONF_APPROVAL_DEVICES,
     CONF_CONFIRMATION_EXPIRY,
     CONF_ENABLE_SESSIONS,
     CONF_EXPOSED_ONLY,
@@ -90,6 +92,7 @@ def _options(entry: ConfigEntry) -> dict[str, Any]:
         CONF_ENABLE_SESSIONS: bool(
             entry.options.get(CONF_ENABLE_SESSIONS, DEFAULT_ENABLE_SESSIONS)
         ),
+        CONF_APPROVAL_DEVICES: list(entry.options.get(CONF_APPROVAL_DEVICES, [])),
     }
 
 
@@ -126,6 +129,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
     confirmations = ConfirmationManager(
         hass, gate, timedelta(minutes=float(options[CONF_CONFIRMATION_EXPIRY])), writer
     )
+    phones = PhoneApprovals(hass, gate, confirmations, options[CONF_APPROVAL_DEVICES])
+    entry.async_on_unload(phones.async_start())
     keys = KeyStore(hass)
     # Pending confirmations survive an options reload; after a restart of
     # Home Assistant they are expired, never approvable.

@@ -55,7 +55,8 @@ class AuditLog:
 
     Entry shape: `{time (ISO 8601), kind ("tool", "decision" or "escape"),
     user, credential, client, tool, targets, decision, outcome,
-    confirmation_id, chain, repeat}`; absent fields are left out. `repeat`
+    confirmation_id, device, chain, repeat}`; absent fields are left out. `device`:
+    the companion app whose tap decided (`approvals.phone`). `repeat`
     marks a refusal asked again for a confirmation already recorded.
 
     Two bounds: `MAX_ENTRIES` ordinary entries and, apart,
@@ -169,6 +170,7 @@ class AuditLog:
                 "decision": data.get("decision"),
                 "outcome": data.get("state"),
                 "confirmation_id": data.get("confirmation_id"),
+                **({"device": data["device"]} if data.get("device") else {}),
                 **({"diff": data["diff"]} if data.get("diff") else {}),
             }
         )

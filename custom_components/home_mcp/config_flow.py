@@ -18,6 +18,8 @@ from homeassistant.config_entries import (
 from homeassistant.core import callback
 from homeassistant.helpers.selector import (
     BooleanSelector,
+    DeviceSelector,
+    DeviceSelectorConfig,
     EntitySelector,
     EntitySelectorConfig,
     NumberSelector,
@@ -29,6 +31,7 @@ from homeassistant.helpers.selector import (
 
 from .const import (
     CONF_ALLOWED_ENTITIES,
+    CONF_APPROVAL_DEVICES,
     CONF_CONFIRMATION_EXPIRY,
     CONF_ENABLE_SESSIONS,
     CONF_EXPOSED_ONLY,
@@ -102,6 +105,8 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
       garage opener listens to), opening wherever they are; offered: the
       ones the house's automations and scripts take;
     - how long a confirmation stays approvable, in minutes;
+    - which companion apps get a request as a push (`approval_devices`;
+      empty: every administrator's; another user's device never does);
     - how many kilobytes one tool response may take;
     - whether handshake-era clients may keep sessions (`enable_sessions`,
       off by default: every request stands alone).
@@ -132,6 +137,7 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                         CONF_GUARDED_ENTITIES: list(user_input.get(CONF_GUARDED_ENTITIES, [])),
                         CONF_OPENING_ACTIONS: opening_actions(opening),
                         CONF_CONFIRMATION_EXPIRY: int(user_input[CONF_CONFIRMATION_EXPIRY]),
+                        CONF_APPROVAL_DEVICES: list(user_input.get(CONF_APPROVAL_DEVICES, [])),
                         CONF_RESPONSE_BUDGET: int(
                             user_input.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET)
                         ),
@@ -186,6 +192,9 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                         mode=NumberSelectorMode.BOX,
                     )
                 ),
+                probatio.Optional(
+                    CONF_APPROVAL_DEVICES, default=list(options.get(CONF_APPROVAL_DEVICES, []))
+                ): DeviceSelector(DeviceSelectorConfig(integration="mobile_app", multiple=True)),
                 probatio.Required(
                     CONF_RESPONSE_BUDGET,
                     default=options.get(CONF_RESPONSE_BUDGET, DEFAULT_RESPONSE_BUDGET),

@@ -30,6 +30,9 @@ MIN_RESPONSE_BUDGET: Final = 4
 MAX_RESPONSE_BUDGET: Final = 256
 EVENT_CONFIG_WRITTEN: Final = f"{DOMAIN}_config_written"
 """Fired after each configuration write (`configs.writes`); the gate judges what it sets off."""
+CONF_APPROVAL_DEVICES: Final = "approval_devices"
+"""Companion app devices (device registry ids) a request is pushed to; empty:
+every administrator's. Only administrators' devices ever get one."""
 CONF_ENABLE_SESSIONS: Final = "enable_sessions"
 CONF_EXPOSED_ONLY: Final = "exposed_only"
 DEFAULT_EXPOSED_ONLY: Final = False

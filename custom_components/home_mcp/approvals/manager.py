@@ -260,6 +260,47 @@ class ConfirmationManager:
         records its outcome (`failed` if Home Assistant raised).
         """
         async_check_approver(self._hass, user, refresh_token, peer)
+        confirmation = await self._async_open(confirmation_id)
+        if (
+            refresh_token is not None
+            and refresh_token.id == confirmation.requester.refresh_token_id
+        ):
+            raise DecisionRefused(
+                "own_request", "The session that asked for an action cannot approve it"
+            )
+        return await self._async_decide(
+            confirmation, approve, user, {"user_id": user.id, "name": user.name}
+        )
+
+    async def async_decide_by_device(
+        self,
+        confirmation_id: str,
+        approve: bool,
+        user: User,
+        device: dict[str, str],
+    ) -> Confirmation:
+        """Approve or deny a pending confirmation from `user`'s companion app.
+
+        Only `approvals.phone` calls this, once it has checked that the tap
+        carried the secret sent to that device for this request and came
+        through that device's own webhook. `user` must still be an active
+        administrator; the rest is as `async_decide` (unknown, decided,
+        expired, changed: refused). The decision records the device
+        (`decided_by["device"]`, the audit's `device`).
+        """
+        if not user.is_active or not user.is_admin or user.system_generated:
+            raise DecisionRefused("not_admin", "Only an administrator can approve or deny")
+        confirmation = await self._async_open(confirmation_id)
+        decider = {
+            "user_id": user.id,
+            "name": user.name,
+            "device": device.get("name"),
+            "device_id": device.get("device_id"),
+        }
+        return await self._async_decide(confirmation, approve, user, decider)
+
+    async def _async_open(self, confirmation_id: str) -> Confirmation:
+        """Return the pending, unexpired confirmation `confirmation_id`, or raise `DecisionRefused`."""
         confirmation = self._confirmations.get(confirmation_id)
         if confirmation is None:
             raise DecisionRefused("not_found", "No such confirmation")
@@ -270,14 +311,17 @@ class ConfirmationManager:
         if dt_util.utcnow() >= confirmation.expires_at:
             await self._async_expire_callback(confirmation_id)(dt_util.utcnow())
             raise DecisionRefused("expired", "This confirmation has expired")
-        if (
-            refresh_token is not None
-            and refresh_token.id == confirmation.requester.refresh_token_id
-        ):
-            raise DecisionRefused(
-                "own_request", "The session that asked for an action cannot approve it"
-            )
-        decider = {"user_id": user.id, "name": user.name}
+        return confirmation
+
+    async def _async_decide(
+        self,
+        confirmation: Confirmation,
+        approve: bool,
+        user: User,
+        decider: dict[str, str | None],
+    ) -> Confirmation:
+        """Deny, or approve and run, a confirmation `_async_open` returned."""
+        confirmation_id = confirmation.confirmation_id
         if not approve:
             confirmation.state = ConfirmationState.DENIED
             confirmation.decided_at = dt_util.utcnow()
@@ -359,6 +403,7 @@ class ConfirmationManager:
             "approver_name": user.name if user is not None else None,
             "requester": confirmation.requester.user_id,
             "credential": confirmation.requester.credential_name,
+            "device": (confirmation.decided_by or {}).get("device"),
         }
         if confirmation.write is not None:  # A configuration write: what it changes.
             payload["diff"] = confirmation.write.get("diff")
