@@ -283,7 +283,7 @@ async def _fire_from_the_other_phone(phones: Phones, action: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "forgery", ["rest", "websocket", "bus", "other_phone", "script", "after_expiry"]
+    "forgery", ["rest", "websocket", "bus", "other_phone", "script", "mcp", "after_expiry"]
 )
 async def test_the_right_secret_any_other_way_approves_nothing(
     mcp: McpHarness,
@@ -293,17 +293,27 @@ async def test_the_right_secret_any_other_way_approves_nothing(
     forgery: str,
 ) -> None:
     """Even holding the secret, no way but the phone's own webhook decides; the secret is spent."""
+    assert await async_setup_component(hass, "input_text", {"input_text": {"relay": {"max": 255}}})
     assert await async_setup_component(
         hass,
         "automation",
         {
-            "automation": {
-                "alias": "Relay a tap",
-                "triggers": [{"trigger": "event", "event_type": "relay_tap"}],
-                "actions": [
-                    {"event": TAP, "event_data": {"action": "{{ trigger.event.data.action }}"}}
-                ],
-            }
+            "automation": [
+                {
+                    "alias": "Relay a tap",
+                    "triggers": [{"trigger": "event", "event_type": "relay_tap"}],
+                    "actions": [
+                        {"event": TAP, "event_data": {"action": "{{ trigger.event.data.action }}"}}
+                    ],
+                },
+                {
+                    "alias": "Relay a text",
+                    "triggers": [{"trigger": "state", "entity_id": "input_text.relay"}],
+                    "actions": [
+                        {"event": TAP, "event_data": {"action": "{{ trigger.to_state.state }}"}}
+                    ],
+                },
+            ]
         },
     )
     ws = await hass_ws_client()
@@ -316,6 +326,26 @@ async def test_the_right_secret_any_other_way_approves_nothing(
         await _fire_on_the_bus(phones, approve)
     elif forgery == "other_phone":
         await _fire_from_the_other_phone(phones, approve)
+    elif forgery == "mcp":
+        # An MCP client that knew the secret sets a text an automation fires as the tap.
+        answer = await mcp.data(
+            "call_service",
+            {
+                "domain": "input_text",
+                "service": "set_value",
+                "target": {"entity_id": "input_text.relay"},
+                "data": {"value": approve},
+            },
+        )
+        # The gate judges it first: a value that reads as Home MCP's own action
+        # waits for a person, so the automation never fires it.
+        assert answer["error"] == "needs_confirmation", answer
+        assert answer["confirmation_id"] != refused["confirmation_id"]
+        await hass.async_block_till_done()
+        assert approve not in hass.states.get("input_text.relay").state
+        assert hass.states.get("lock.front_door").state == "locked"
+        assert _state(hass, refused["confirmation_id"]) == "pending"
+        return
     elif forgery == "script":
         # An automation that fires the tap, set off by the administrator over REST.
         response = await phones.admin_client.post("/api/events/relay_tap", json={"action": approve})
