@@ -28,6 +28,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
+from custom_components.home_mcp.exposure import async_own_entities
 from custom_components.home_mcp.resources import MAX_SUBSCRIPTIONS_PER_SESSION, ResourceHub
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
@@ -474,7 +475,12 @@ async def test_fifty_first_subscription_is_refused(
     mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
     await set_options(hass, home_mcp, enable_sessions=True)
-    uris = [f"ha://entity/{entity_id}" for entity_id in sorted(hass.states.async_entity_ids())]
+    own = async_own_entities(hass)  # Never a resource.
+    uris = [
+        f"ha://entity/{entity_id}"
+        for entity_id in sorted(hass.states.async_entity_ids())
+        if entity_id not in own
+    ]
     uris += [f"ha://area/{area.id}" for area in ar.async_get(hass).async_list_areas()]
     assert len(uris) > MAX_SUBSCRIPTIONS_PER_SESSION
     async with _session_client(mcp, lambda _uri: None) as client:

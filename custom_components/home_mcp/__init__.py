@@ -19,9 +19,10 @@ from typing import Any
 from homeassistant.components import frontend, panel_custom
 from homeassistant.components.http import StaticPathConfig
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.const import EVENT_CORE_CONFIG_UPDATE
+from homeassistant.const import EVENT_CORE_CONFIG_UPDATE, Platform
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv, llm
+from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.loader import async_get_integration
 
@@ -47,6 +48,7 @@ from .const import (
     DOMAIN,
     PANEL_COMPONENT,
     PANEL_URL_PATH,
+    SIGNAL_ESCAPE,
     STATIC_URL,
     URL_MCP,
 )
@@ -66,6 +68,8 @@ from .websocket import async_register_commands
 _LOGGER = logging.getLogger(__name__)
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+PLATFORMS = [Platform.EVENT, Platform.SENSOR]
+"""Home MCP's own entities, for the person's automations (never for MCP callers)."""
 FRONTEND_DIR = Path(__file__).parent / "frontend"
 
 
@@ -114,9 +118,13 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         hass.data.pop(DATA_ENTITY_INDEX, None)
 
     entry.async_on_unload(forget_entities)
-    tripwire = Tripwire(
-        hass, guarded_entities=options[CONF_GUARDED_ENTITIES], on_escape=audit.async_record_escape
-    )
+
+    @callback
+    def on_escape(escape: dict[str, Any]) -> None:
+        audit.async_record_escape(escape)
+        async_dispatcher_send(hass, SIGNAL_ESCAPE, escape)
+
+    tripwire = Tripwire(hass, guarded_entities=options[CONF_GUARDED_ENTITIES], on_escape=on_escape)
     entry.async_on_unload(tripwire.async_start())
     gate = Gate(
         hass,
@@ -202,6 +210,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> b
         require_admin=True,
     )
     entry.async_on_unload(partial(frontend.async_remove_panel, hass, PANEL_URL_PATH))
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 
 
@@ -213,6 +222,8 @@ async def async_unload_entry(hass: HomeAssistant, entry: HomeMcpConfigEntry) -> 
     race them. The audit goes last: the others' last changes are recorded in
     it.
     """
+    if not await hass.config_entries.async_unload_platforms(entry, PLATFORMS):
+        return False
     data = entry.runtime_data
     await data.endpoint.async_stop()
     await data.confirmations.async_close()

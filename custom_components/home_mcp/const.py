@@ -28,6 +28,8 @@ CONF_RESPONSE_BUDGET: Final = "response_budget"
 DEFAULT_RESPONSE_BUDGET: Final = 15
 MIN_RESPONSE_BUDGET: Final = 4
 MAX_RESPONSE_BUDGET: Final = 256
+SIGNAL_ESCAPE: Final = f"{DOMAIN}_escape"
+"""Each escape the tripwire records (its dict), for the escapes event entity."""
 EVENT_CONFIG_WRITTEN: Final = f"{DOMAIN}_config_written"
 """Fired after each configuration write (`configs.writes`); the gate judges what it sets off."""
 CONF_APPROVAL_DEVICES: Final = "approval_devices"

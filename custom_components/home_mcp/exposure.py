@@ -28,6 +28,7 @@ import re
 from typing import Any, Final, cast
 
 from homeassistant.auth.models import User
+from homeassistant.auth.permissions import AbstractPermissions
 from homeassistant.auth.permissions.const import POLICY_READ
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
@@ -54,12 +55,29 @@ def async_exposed_test(hass: HomeAssistant) -> Callable[[str], bool] | None:
     return partial(async_should_expose, hass, CONVERSATION_DOMAIN)
 
 
+@callback
+def async_own_entities(hass: HomeAssistant) -> frozenset[str]:
+    """Return the entity ids of Home MCP's own entities (`entity.py`).
+
+    They are for the person's automations and dashboards: like the audit,
+    no MCP read, search, resource or completion ever shows them, whoever
+    asks (`readable` leaves them out).
+    """
+    registry = er.async_get(hass)
+    return frozenset(
+        entry.entity_id
+        for config_entry in hass.config_entries.async_entries(DOMAIN)
+        for entry in er.async_entries_for_config_entry(registry, config_entry.entry_id)
+    )
+
+
 def reads_all(user: User | None, hass: HomeAssistant | None = None) -> bool:
     """Return True if `user` may read every entity (Home Assistant's policy).
 
-    Never while only exposed entities count (`async_exposed_test`, given `hass`).
+    Never while only exposed entities count (`async_exposed_test`, given
+    `hass`), nor while Home MCP has entities of its own (`async_own_entities`).
     """
-    if hass is not None and async_exposed_test(hass) is not None:
+    if hass is not None and (async_exposed_test(hass) is not None or async_own_entities(hass)):
         return False
     return user is None or user.is_admin or user.permissions.access_all_entities(POLICY_READ)
 
@@ -71,13 +89,24 @@ def readable(user: User | None, hass: HomeAssistant | None = None) -> Callable[[
     every entity (the default for Home Assistant's user and read-only
     groups) read everything; a custom policy is checked entity by entity
     (`PermissionLookup`). Given `hass`, and with the option "Only what is
-    exposed to Assist" on, an entity not exposed to Assist is not there.
+    exposed to Assist" on, an entity not exposed to Assist is not there;
+    Home MCP's own entities never are (`async_own_entities`).
     """
     exposed = async_exposed_test(hass) if hass is not None else None
     if user is None or reads_all(user):
         may = None
     else:
         may = user.permissions
+    if hass is not None and (own := async_own_entities(hass)):
+        test = _readable(exposed, may)
+        return lambda entity_id: entity_id not in own and test(entity_id)
+    return _readable(exposed, may)
+
+
+def _readable(
+    exposed: Callable[[str], bool] | None, may: AbstractPermissions | None
+) -> Callable[[str], bool]:
+    """Return the read test of Home Assistant's permissions `may` and exposure `exposed`."""
     if exposed is None:
         if may is None:
             return lambda _entity_id: True
