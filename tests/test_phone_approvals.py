@@ -24,12 +24,14 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 
 from custom_components.home_mcp.approvals.phone import MOBILE_APP, MOBILE_APP_NOTIFY, SECRET_BYTES
-from homeassistant.auth.const import GROUP_ID_USER
+from homeassistant.auth.const import GROUP_ID_ADMIN, GROUP_ID_USER
 from homeassistant.auth.models import User
+from homeassistant.components import webhook
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import device_registry as dr
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
+from homeassistant.util.aiohttp import MockRequest
 
 from .conftest import McpHarness, set_options
 
@@ -418,3 +420,104 @@ async def test_a_decision_in_the_panel_clears_the_phone(
     assert clear["data"]["tag"] == f"home_mcp_{refused['confirmation_id']}"
     await phones.tap(approve)
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+def _tap_body(action: str) -> bytes:
+    return json.dumps(
+        {"type": "fire_event", "data": {"event_type": TAP, "event_data": {"action": action}}}
+    ).encode()
+
+
+async def _give_a_cloudhook(hass: HomeAssistant, webhook_id: str) -> None:
+    """Mark a registration as made with Home Assistant Cloud (as `mobile_app` keeps it)."""
+    [entry] = [
+        e
+        for e in hass.config_entries.async_entries(MOBILE_APP)
+        if e.data["webhook_id"] == webhook_id
+    ]
+    hass.config_entries.async_update_entry(
+        entry, data={**entry.data, "cloudhook_url": "https://hooks.nabu.casa/abc"}
+    )
+    await hass.async_block_till_done()
+
+
+async def test_a_tap_through_home_assistant_cloud_approves_a_phone_with_a_cloudhook(
+    mcp: McpHarness, phones: Phones, hass: HomeAssistant
+) -> None:
+    """Cloud hands the webhook over from its own connection: no HTTP request is being served."""
+    await _give_a_cloudhook(hass, phones.admin_webhook)
+    _refused, approve = await _request(mcp, phones)
+    request = MockRequest(content=_tap_body(approve), mock_source="cloud", method="POST")
+    await webhook.async_handle_webhook(hass, phones.admin_webhook, request)  # type: ignore[arg-type]
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "unlocked"
+
+
+async def test_a_tap_without_a_webhook_request_decides_nothing_for_a_phone_without_a_cloudhook(
+    mcp: McpHarness, phones: Phones, hass: HomeAssistant
+) -> None:
+    refused, approve = await _request(mcp, phones)
+    request = MockRequest(content=_tap_body(approve), mock_source="cloud", method="POST")
+    await webhook.async_handle_webhook(hass, phones.admin_webhook, request)  # type: ignore[arg-type]
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert _state(hass, refused["confirmation_id"]) == "pending"
+
+
+@pytest.mark.parametrize("forgery", ["rest", "websocket"])
+async def test_a_cloudhook_phone_s_secret_fired_over_the_api_approves_nothing(
+    mcp: McpHarness,
+    phones: Phones,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    forgery: str,
+) -> None:
+    """A cloudhook admits a tap with no HTTP request; the REST and websocket APIs have one."""
+    await _give_a_cloudhook(hass, phones.admin_webhook)
+    ws = await hass_ws_client()
+    refused, approve = await _request(mcp, phones)
+    if forgery == "rest":
+        await _fire_by_rest(phones, approve)
+    else:
+        await _fire_by_websocket(phones, approve, ws)
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert _state(hass, refused["confirmation_id"]) == "pending"
+
+
+async def test_another_administrator_s_phone_cannot_use_this_phone_s_secret(
+    mcp: McpHarness,
+    phones: Phones,
+    hass: HomeAssistant,
+    hass_client: Callable[..., Any],
+) -> None:
+    carol = await hass.auth.async_create_user("Carol", group_ids=[GROUP_ID_ADMIN])
+    refresh = await hass.auth.async_create_refresh_token(carol, "https://home-assistant.io/iOS")
+    carol_client = await hass_client(hass.auth.async_create_access_token(refresh))
+    carol_webhook = await _register(carol_client, _registration("Carol iPhone", "carol-iphone"))
+    await hass.async_block_till_done()
+    refused, approve = await _request(mcp, phones)
+    # Carol's phone got its own push, with its own secrets.
+    [carol_push] = phones.requests(carol_webhook)
+    assert _actions(carol_push)["Approve"]["action"] != approve
+    response = await carol_client.post(
+        f"/api/webhook/{carol_webhook}",
+        json={"type": "fire_event", "data": {"event_type": TAP, "event_data": {"action": approve}}},
+    )
+    assert response.status == 200
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert _state(hass, refused["confirmation_id"]) == "pending"
+    # Carol's own tap, through her own phone, approves.
+    response = await carol_client.post(
+        f"/api/webhook/{carol_webhook}",
+        json={
+            "type": "fire_event",
+            "data": {
+                "event_type": TAP,
+                "event_data": {"action": _actions(carol_push)["Approve"]["action"]},
+            },
+        },
+    )
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "unlocked"

@@ -275,6 +275,9 @@ class PhoneApprovals:
                 title="Home MCP",
                 data=push_data(cid, pushed),
             )
+            if self._pushed.get(cid) is not sent:  # Decided or expired while sending.
+                await self._async_clear(cid, [p.phone for p in sent.values()])
+                return
 
     async def _async_clear(self, confirmation_id: str, phones: list[Phone]) -> None:
         """Take a request's push down from every phone it went to."""
