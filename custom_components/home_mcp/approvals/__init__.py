@@ -20,6 +20,8 @@ knows nothing of MCP or HTTP. Its modules:
 - `manager`: the state machine, storage and expiry (`ConfirmationManager`).
 - `notification`: the persistent notification and its text.
 - `policy`: who may approve or deny (`async_check_approver`).
+- `phone`: the push to administrators' companion apps, and the tap that
+  decides (`PhoneApprovals`, `ConfirmationManager.async_decide_by_device`).
 """
 
 from __future__ import annotations
