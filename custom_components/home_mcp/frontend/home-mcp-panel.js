@@ -453,8 +453,15 @@ class HomeMcpPanel extends HTMLElement {
     }
   }
 
+  _by(c) {
+    // Who decided, and from which phone when a companion app's tap did.
+    if (!c.decided_by) return "";
+    const from = c.decided_by.device ? ` from ${c.decided_by.device}` : "";
+    return ` by ${c.decided_by.name || "?"}${from}`;
+  }
+
   _decidedLine(c) {
-    const by = c.decided_by && c.decided_by.name ? ` by ${c.decided_by.name}` : "";
+    const by = this._by(c);
     const client = c.requester.client_name ? `an MCP client calling itself ${quoted(c.requester.client_name)}` : "an MCP client";
     return `${when(c.decided_at || c.created_at)}${by} · asked by ${c.requester.user_name || "?"} via ${client}`;
   }
@@ -536,11 +543,11 @@ class HomeMcpPanel extends HTMLElement {
 
   _outcome(c) {
     const box = h("div", { class: `outcome ${c.state}` });
-    if (c.state === "denied") box.append(h("p", {}, `Denied${c.decided_by ? ` by ${c.decided_by.name}` : ""} at ${when(c.decided_at)}. Nothing ran.`));
+    if (c.state === "denied") box.append(h("p", {}, `Denied${this._by(c)} at ${when(c.decided_at)}. Nothing ran.`));
     if (c.state === "expired") box.append(h("p", {}, `Expired at ${when(c.decided_at || c.expires_at)} without a decision. Nothing ran.`));
     if (c.state === "approved" || c.state === "failed") {
       const outcome = c.outcome || {};
-      box.append(h("p", {}, `Approved${c.decided_by ? ` by ${c.decided_by.name}` : ""} at ${when(c.decided_at)}. `,
+      box.append(h("p", {}, `Approved${this._by(c)} at ${when(c.decided_at)}. `,
         outcome.ok ? (c.write ? "Home Assistant wrote it." : "Home Assistant ran it.") : `Home Assistant reported a problem: ${outcome.message || outcome.error || "unknown"}`));
       if (outcome.warning) box.append(h("p", { class: "error" }, outcome.warning));
       if (outcome.written) box.append(h("p", {}, `The ${outcome.written.kind} ${outcome.written.entity_id || outcome.written.id} was ${outcome.written.action}.`));
