@@ -521,3 +521,23 @@ async def test_another_administrator_s_phone_cannot_use_this_phone_s_secret(
     )
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state == "unlocked"
+
+
+async def test_a_phone_registered_under_the_administrator_s_device_id_gets_nothing(
+    mcp: McpHarness, phones: Phones, hass: HomeAssistant
+) -> None:
+    """What a registration says of its device proves nothing: its user and its webhook do.
+
+    Bob registers a phone under the id of Alice's after Alice's got a
+    request: Home Assistant replaces her registration with his. His phone
+    gets no push, and the secret Alice's phone got decides nothing from his.
+    """
+    refused, approve = await _request(mcp, phones)
+    twin = await _register(phones.other_client, _registration("Alice iPhone", "alice-iphone"))
+    await hass.async_block_till_done()
+    await phones.tap(approve, twin)
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert _state(hass, refused["confirmation_id"]) == "pending"
+    await mcp.data("call_service", {**UNLOCK, "target": {"entity_id": "lock.openable_lock"}})
+    await hass.async_block_till_done()
+    assert phones.sent(twin) == []

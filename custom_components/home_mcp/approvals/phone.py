@@ -79,8 +79,9 @@ APPLE_APP_IDS: Final = ("io.robbie.HomeAssistant",)
 WEBHOOK_PATH: Final = "/api/webhook/"
 
 DATA_PUSHED: HassKey[dict[str, dict[str, Pushed]]] = HassKey(f"{DOMAIN}_pushed")
-"""confirmation id -> device id -> what was pushed: kept across a reload of the
-entry (pending requests survive it), never stored (a restart expires them)."""
+"""confirmation id -> webhook id (one per registration) -> what was pushed: kept
+across a reload of the entry (pending requests survive it), never stored (a
+restart expires them)."""
 
 
 class _NotifyService(Protocol):
@@ -267,7 +268,7 @@ class PhoneApprovals:
                 approve=secrets.token_hex(SECRET_BYTES) if phone.apple else None,
                 deny=secrets.token_hex(SECRET_BYTES),
             )
-            sent[phone.device_id] = pushed
+            sent[phone.webhook_id] = pushed
             await self._async_send(
                 service,
                 phone,
