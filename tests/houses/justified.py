@@ -92,10 +92,13 @@ NOT_YET: Final[Mapping[str, str]] = {
     "can make that sensor flip while the panel is armed in a higher mode; not yet: what the "
     "panel's attribute can list (binary sensors Alarmo watches), and what arming leaves a "
     "template reading the panel in",
-    "thefes": "340 of 340 wait: script.party_party remembers a template that cannot be "
-    "bounded in a scene (scene.create: unknown) and script.light_blink calls an action whose "
-    "name is a template; every template light reaches them. What its template lights drive "
-    "deeper than one walk is judged item by item: no item is unreadable",
+    "thefes": "340 of 340 wait: script.party_party remembers in a scene the lights a loop "
+    "over the area's lights picked ({{ effect_data.lights }}: the area's lights are bounded, "
+    "a loop over them is not), and a template light's scripts, run when something acts on "
+    "the light, are read without the light's own variables (a call's data may replace them), "
+    "so script.light_blink's `{{ domain }}.toggle` is any action there; every template light "
+    "reaches them. Its chat-bot commands, reminder notifiers and the effect scripts a light's "
+    "own call runs are bounded",
     "zanix": "93 of 1,292 wait (7.2 %). Reviewed, real but not yet listed (43): the PINs a "
     "client would set (16), the override_parent flags and copy_from_parent scripts that give the "
     "garage entry the front door's PIN (16), the auto-lock and retry flags, timers and timer "
