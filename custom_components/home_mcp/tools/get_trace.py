@@ -29,8 +29,8 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 
-from ..const import MESSAGE_MAX_CHARS
-from ..exposure import Sight
+from ..const import DOMAIN, MESSAGE_MAX_CHARS
+from ..exposure import Sight, async_own_entities
 from ..shaping import clean_text, envelope, local_iso
 from . import UNTRUSTED_NOTE, PageOutput, Tool, ToolContext, ToolError, ToolInput
 from .arguments import Identifier
@@ -258,6 +258,48 @@ def _run_row(run: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in row.items() if value is not None}
 
 
+def _answers_home_mcp(run: Mapping[str, Any], own: frozenset[str]) -> bool:
+    """Return True if a run was set off by Home MCP's own entities or events.
+
+    What it did with them (an announcement of a request: its effect, who
+    asked) is never an MCP caller's to read, as the audit and those
+    entities are not (red team 40).
+    """
+    trace = run.get("trace")
+    for path, records in trace.items() if isinstance(trace, Mapping) else ():
+        if not str(path).startswith("trigger") or not isinstance(records, list):
+            continue
+        for record in records:
+            changed = record.get("changed_variables") if isinstance(record, Mapping) else None
+            trigger = changed.get("trigger") if isinstance(changed, Mapping) else None
+            if not isinstance(trigger, Mapping):
+                continue
+            if trigger.get("entity_id") in own:
+                return True
+            event = trigger.get("event")
+            kind = event.get("event_type") if isinstance(event, Mapping) else None
+            kind = kind if kind is not None else getattr(event, "event_type", None)
+            if isinstance(kind, str) and kind.startswith(f"{DOMAIN}_"):
+                return True
+    described = run.get("trigger")
+    return isinstance(described, str) and (
+        any(entity_id in described for entity_id in own) or f"{DOMAIN}_" in described
+    )
+
+
+def _hidden_row(run: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a run Home MCP's own entities set off: when it ran, nothing of what it did."""
+    timestamp = run.get("timestamp")
+    times = timestamp if isinstance(timestamp, Mapping) else {}
+    row = {
+        "run_id": run.get("run_id"),
+        "started": _iso(times.get("start")),
+        "finished": _iso(times.get("finish")),
+        "hidden": "set off by Home MCP's own entities or events",
+    }
+    return {key: value for key, value in row.items() if value is not None}
+
+
 def _steps(hass: HomeAssistant, run: Mapping[str, Any], sight: Sight) -> list[dict[str, Any]]:
     """Return a run's steps in the order they ran, each with only what it changed."""
     trace = run.get("trace")
@@ -376,7 +418,11 @@ async def get_trace(ctx: ToolContext, args: GetTraceInput) -> TraceOutput:
     }
     sight = ctx.sight
     if args.run_id is None:
-        rows = [_run_row(run) for run in await _runs(ctx.hass, key)]
+        own = async_own_entities(ctx.hass)
+        rows = [
+            _hidden_row(run) if _answers_home_mcp(run, own) else _run_row(run)
+            for run in await _runs(ctx.hass, key)
+        ]
         note = None
         if not rows:
             note = (
@@ -396,6 +442,13 @@ async def get_trace(ctx: ToolContext, args: GetTraceInput) -> TraceOutput:
             f"Home Assistant keeps no run {clean_text(args.run_id)!r} of {entity.entity_id}",
             "Call get_trace with the entity_id alone for the runs it keeps (the last 5 by default)",
         ) from None
+    if _answers_home_mcp(run, async_own_entities(ctx.hass)):
+        raise ToolError(
+            "not_available",
+            "This run answered Home MCP's own entities or events (a request, a decision): "
+            "what it did with them is the owner's to read, in Home Assistant",
+            "Read the automation's traces in Settings → Automations",
+        )
     steps = _steps(ctx.hass, run, ctx.sight)
     return TraceOutput(
         **head,
