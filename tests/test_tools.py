@@ -617,3 +617,91 @@ async def test_query_prefers_the_light_to_a_switch_named_lights(
     for query in ("salle à manger light", "the light in the salle à manger"):
         data = await mcp.data("list_entities", {"query": query})
         assert data["items"][0]["entity_id"] == "light.kitchen_lights", (query, data["items"][:3])
+
+
+def _put_in_area(hass: HomeAssistant, entity_id: str, area_id: str) -> None:
+    entry = er.async_get(hass).async_get(entity_id)
+    assert entry is not None and entry.device_id is not None
+    dr.async_get(hass).async_update_device(entry.device_id, area_id=area_id)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "bedroom aircon",
+        "bedroom AC",
+        "air conditioning in the bedroom",
+        "the bedroom's air conditioner",
+        "clim de la chambre",
+        "ベッドルームのエアコン",
+    ],
+)
+@pytest.mark.usefixtures("bedroom")
+async def test_aircon_finds_the_bedroom_thermostat(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Words for air conditioning name a climate device ("air conditioning" is one word)."""
+    bedroom = ar.async_get(hass).async_get_area_by_name("Bedroom")
+    assert bedroom is not None
+    _put_in_area(hass, "climate.hvac", bedroom.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "climate.hvac", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "room"
+
+
+@pytest.mark.parametrize("query", ["orchard watering", "irrigation orchard", "arrosage du orchard"])
+async def test_watering_finds_the_valve(mcp: McpHarness, query: str) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "valve.orchard", data["items"][:3]
+
+
+async def test_watering_alone_lists_the_valves(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "irrigation"})
+    domains = {row["entity_id"].split(".")[0] for row in data["items"]}
+    assert domains == {"valve"}, data["items"]
+
+
+@pytest.mark.parametrize(
+    "query", ["close the garage", "open the garage", "ferme le garage", "ガレージを閉めて"]
+)
+async def test_close_the_garage_finds_what_closes_in_the_garage(
+    mcp: McpHarness, query: str
+) -> None:
+    """A command word names the domains it acts on: the garage's covers, in that room."""
+    data = await mcp.data("list_entities", {"query": query})
+    first = sorted(row["entity_id"] for row in data["items"][:2])
+    assert first == ["cover.garage_door", "cover.hall_window"], data["items"][:3]
+    assert {row["match"]["kind"] for row in data["items"][:2]} == {"room"}
+
+
+@pytest.mark.parametrize("query", ["unlock the door", "unlock the doors"])
+async def test_unlock_the_door_lists_locks_before_other_doors(mcp: McpHarness, query: str) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    domains = [row["entity_id"].split(".")[0] for row in data["items"]]
+    assert "lock" in domains and "cover" in domains, domains
+    assert domains.index("lock") < domains.index("cover"), data["items"][:4]
+
+
+@pytest.mark.parametrize(
+    "query", ["ダイニングの照明", "ダイニングのライト", "dining room light", "食堂の電気"]
+)
+async def test_a_room_is_found_by_its_name_in_another_language(mcp: McpHarness, query: str) -> None:
+    """Salle à manger has no alias: "dining room", "ダイニング", "食堂" are words for that room."""
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.kitchen_lights", data["items"][:3]
+    assert data["items"][0]["area"] == "Salle à manger"
+    assert data["items"][0]["match"]["kind"] == "room"
+
+
+async def test_a_rooms_own_name_wins_over_another_rooms_word_for_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A room called Lounge is meant by "lounge", though the word names any living room."""
+    lounge = ar.async_get(hass).async_create("Lounge")
+    _put_in_area(hass, "light.bed_light", lounge.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "lounge light"})
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "living room light"})
+    assert data["items"][0]["entity_id"] == "light.living_room_rgbww_lights", data["items"][:3]

@@ -39,8 +39,21 @@ FILLERS: Final = frozenset(
     }
 )
 """Words that name neither a room nor a device (folded)."""
-_PARTICLES: Final = re.compile("の")
-"""The Japanese particle between the words of a phrase written without spaces ("寝室のライト")."""
+_PARTICLES: Final = re.compile("[のを]")
+"""The Japanese particles between the words of a phrase written without spaces ("寝室のライト",
+"ガレージを閉めて")."""
+
+COMPOUNDS: Final[dict[tuple[str, str], str]] = {
+    # Two words naming one kind of device, read as one word on both sides (query and names).
+    ("air", "conditioning"): "aircon",
+    ("air", "conditioner"): "aircon",
+    ("air", "con"): "aircon",
+    ("aire", "acondicionado"): "aircon",
+    ("heat", "pump"): "heatpump",
+    ("pompe", "chaleur"): "heatpump",  # "pompe à chaleur", "à" being a filler
+}
+"""Two folded words (the second singular) that name one thing, and the one word they become."""
+_COMPOUND_FIRSTS: Final = frozenset(first for first, _ in COMPOUNDS)
 
 DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     domain: frozenset(fold(word) for word in words)
@@ -62,26 +75,36 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 "灯",
             ),
         ),
-        "switch": ("switch", "plug", "outlet", "socket", "prise", "interrupteur", "schalter"),
+        "switch": (
+            *("switch", "plug", "outlet", "socket", "prise", "interrupteur", "schalter"),
+            *("steckdose", "スイッチ", "コンセント", "プラグ"),
+        ),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
             *("window", "fenêtre", "fenster", "ventana", "door", "porte", "tür", "tor", "窓"),
-            *("rollladen", "jalousie", "vorhang", "persiana", "カーテン"),
+            *("gate", "portail", "awning", "rollladen", "jalousie", "vorhang", "persiana"),
+            *("カーテン", "ブラインド", "シャッター", "ドア"),
         ),
         "climate": (
             *("thermostat", "heating", "heater", "heat", "hvac", "climate", "chauffage"),
-            *("heizung", "calefacción", "エアコン", "暖房"),
+            # Air conditioning and heat pumps, however people say them ("aircon": `COMPOUNDS`).
+            *("aircon", "ac", "heatpump", "climatisation", "clim", "climatiseur"),
+            *("heizung", "klimaanlage", "klima", "wärmepumpe", "calefacción"),
+            *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
         ),
         "lock": ("lock", "serrure", "schloss", "cerradura", "鍵", "ロック"),
         "media_player": (
             *("tv", "television", "télé", "speaker", "music", "player", "radio"),
-            *("fernseher", "lautsprecher", "enceinte", "テレビ"),
+            *("fernseher", "lautsprecher", "enceinte", "テレビ", "スピーカー"),
         ),
-        "fan": ("fan", "ventilateur", "ventilator", "ventilador", "扇風機"),
+        "fan": ("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
         "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
         "binary_sensor": ("sensor", "detector", "détecteur", "capteur", "melder", "センサー"),
         "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機"),
-        "valve": ("valve", "sprinkler", "vanne", "ventil", "arroseur"),
+        "valve": (
+            *("valve", "vanne", "ventil", "sprinkler", "arroseur", "watering", "irrigation"),
+            *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
+        ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
         "lawn_mower": ("mower", "tondeuse", "mäher", "芝刈り機"),
         "water_heater": ("boiler", "chauffe", "eau", "water", "heater"),
@@ -92,6 +115,60 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     }.items()
 }
 """Words that name a kind of device, by domain (folded, singular)."""
+
+COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
+    domain: frozenset(fold(word) for word in words)
+    for domain, words in {
+        # What one asks of a device of this domain: "close the garage" asks for a cover (or a
+        # valve, or a lock), so the word counts as the domain's, a little below its own words.
+        "cover": (
+            *("open", "close", "shut", "raise", "lower", "stop"),
+            *("ouvre", "ouvrir", "ferme", "fermer", "monte", "baisse", "öffne", "öffnen"),
+            *("schließe", "schließen", "abre", "cierra", "apri", "chiudi"),
+            *("開けて", "開ける", "閉めて", "閉める"),
+        ),
+        "valve": (
+            *("open", "close", "shut", "start", "stop", "ouvre", "ouvrir", "ferme", "fermer"),
+            *("öffne", "öffnen", "schließe", "schließen", "abre", "cierra", "apri", "chiudi"),
+            *("開けて", "開ける", "閉めて", "閉める"),
+        ),
+        "lock": (
+            *("open", "close", "unlock", "verrouille", "verrouiller", "déverrouille"),
+            *("déverrouiller", "ouvre", "ferme", "öffne", "abschließen", "aufschließen"),
+            *("開けて", "閉めて", "施錠", "解錠"),
+        ),
+        "light": ("dim", "brighten", "tamise"),
+        "media_player": ("play", "pause", "stop", "joue", "spiele", "再生"),
+        "vacuum": ("start", "stop", "pause", "clean", "nettoie", "démarre", "arrête"),
+        "lawn_mower": ("start", "stop", "pause", "mow", "tonds", "démarre", "arrête"),
+    }.items()
+}
+"""Command words, by the domains whose devices they act on (folded)."""
+COMMAND_WEIGHT: Final = 0.9
+"""What a command word scores on a device it acts on (a word of the domain scores 0.95)."""
+
+ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+    # Rooms as people name them in English, French, German, Spanish and Japanese (kana and
+    # kanji): a room called by one of these is also called by the others of its group.
+    ("living room", "lounge", "salon", "séjour", "wohnzimmer", "sala de estar", "リビング", "居間"),
+    ("kitchen", "cuisine", "küche", "cocina", "キッチン", "台所"),
+    ("dining room", "salle à manger", "esszimmer", "comedor", "ダイニング", "食堂"),
+    ("bedroom", "chambre", "schlafzimmer", "dormitorio", "寝室", "ベッドルーム"),
+    ("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "浴室", "バスルーム"),
+    ("toilet", "wc", "toilettes", "トイレ"),
+    ("entrance", "entryway", "entrée", "eingang", "entrada", "玄関", "エントランス"),
+    ("hallway", "hall", "couloir", "flur", "pasillo", "廊下"),
+    ("garage", "carport", "ガレージ", "車庫"),
+    ("office", "bureau", "büro", "oficina", "オフィス", "書斎"),
+    ("garden", "yard", "jardin", "garten", "jardín", "庭", "ガーデン"),
+    ("nursery", "kids room", "chambre d'enfant", "kinderzimmer", "子供部屋"),
+    ("guest room", "chambre d'amis", "gästezimmer", "客間"),
+    ("laundry", "laundry room", "buanderie", "waschküche", "ランドリー", "洗濯室"),
+    ("attic", "grenier", "dachboden", "屋根裏"),
+)
+"""Groups of names of one room (any case and accents)."""
+SYNONYM_WEIGHT: Final = 0.95
+"""What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 
 DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     device_class: frozenset(fold(word) for word in words)
@@ -191,7 +268,24 @@ def query_words(query: str) -> list[str]:
         if part
     ]
     kept = [word for word in words if word not in FILLERS]
-    return kept or words
+    return _compounds(kept or words)
+
+
+def _compounds(words: Sequence[str]) -> list[str]:
+    """Return `words` with each two-word name of `COMPOUNDS` made one word ("air con": "aircon")."""
+    if not _COMPOUND_FIRSTS.intersection(words[:-1]):
+        return list(words)
+    joined: list[str] = []
+    index = 0
+    while index < len(words):
+        pair = (words[index], _singular(words[index + 1])) if index + 1 < len(words) else None
+        if pair in COMPOUNDS:
+            joined.append(COMPOUNDS[pair])
+            index += 2
+        else:
+            joined.append(words[index])
+            index += 1
+    return joined
 
 
 def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] = ()) -> Phrase:
@@ -204,7 +298,7 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
     overlap: then the better match is kept, the room on a tie.
     """
     words = query_words(query)
-    room = _best_span(words, *_room_names(tuple(rooms)))
+    room = _best_span(words, *_room_names(tuple(rooms), synonyms=True))
     floor = _best_span(words, *_room_names(tuple(Room(f.floor_id, f.names) for f in floors)))
     if floor is None or floor[0] < 1.0:
         floor = _level_span(words, floors) or floor
@@ -225,6 +319,8 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
 
 _Span = tuple[float, int, int, tuple[str, ...]]
 """A span of query words naming places: (score, start, length, the places' ids)."""
+_Name = tuple[str, Folded, float]
+"""A place's name as spans are matched to it: (the place's id, the name, its weight)."""
 
 
 def _indices(span: _Span) -> range:
@@ -237,8 +333,8 @@ def _overlap(a: _Span, b: _Span) -> bool:
 
 def _best_span(
     words: Sequence[str],
-    by_key: dict[str, list[tuple[str, Folded]]],
-    unspaced: list[tuple[str, Folded]],
+    by_key: dict[str, list[_Name]],
+    unspaced: list[_Name],
 ) -> _Span | None:
     """Return the span of `words` that best names one of the places indexed (longest on a tie)."""
     best: tuple[float, int] = (0.0, 0)
@@ -254,14 +350,10 @@ def _best_span(
             # A name written without spaces ("リビング") only against a span that is too,
             # or that starts with one of its letters (a name mixing scripts).
             first = span.compact[0]
-            names.update(
-                (place_id, name)
-                for place_id, name in unspaced
-                if span.unspaced or first in name.compact
-            )
+            names.update(entry for entry in unspaced if span.unspaced or first in entry[1].compact)
             scores: dict[str, float] = {}
-            for place_id, name in names:
-                score = _room_score(span, name)
+            for place_id, name, weight in names:
+                score = _room_score(span, name) * weight
                 if score > scores.get(place_id, 0.0):
                     scores[place_id] = score
             for place_id, score in scores.items():
@@ -319,27 +411,48 @@ def _floor_words() -> dict[str, frozenset[str]]:
     }
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _room_names(
-    rooms: tuple[Room, ...],
-) -> tuple[dict[str, list[tuple[str, Folded]]], list[tuple[str, Folded]]]:
+    rooms: tuple[Room, ...], *, synonyms: bool = False
+) -> tuple[dict[str, list[_Name]], list[_Name]]:
     """Return the rooms' names without fillers, by first letter and by word; and the unspaced.
 
+    With `synonyms`, a room called by a name of `ROOM_WORDS` is also called
+    by the others of its group, weighing `SYNONYM_WEIGHT` (its own names win
+    a tie: a house with a Hall and an Entrance keeps "hall" for the Hall).
     Cached: the areas seldom change between two searches.
     """
-    by_key: dict[str, list[tuple[str, Folded]]] = {}
-    unspaced: list[tuple[str, Folded]] = []
+    by_key: dict[str, list[_Name]] = {}
+    unspaced: list[_Name] = []
     for room in rooms:
-        for name in room.names:
-            folded = Folded.of(" ".join(query_words(name)))
+        own = [" ".join(query_words(name)) for name in room.names]
+        named = dict.fromkeys(own, 1.0)
+        if synonyms:
+            groups = _room_words()
+            for text in own:
+                for other in groups.get(text, ()):
+                    named.setdefault(other, SYNONYM_WEIGHT)
+        for text, weight in named.items():
+            folded = Folded.of(text)
             if not folded.text:
                 continue
             if folded.unspaced:
-                unspaced.append((room.area_id, folded))
+                unspaced.append((room.area_id, folded, weight))
                 continue
             for key in {folded.compact[0], *folded.tokens}:
-                by_key.setdefault(key, []).append((room.area_id, folded))
+                by_key.setdefault(key, []).append((room.area_id, folded, weight))
     return by_key, unspaced
+
+
+@lru_cache(maxsize=1)
+def _room_words() -> dict[str, tuple[str, ...]]:
+    """Return each name of `ROOM_WORDS` as query words, with its group's names."""
+    groups: dict[str, tuple[str, ...]] = {}
+    for group in ROOM_WORDS:
+        names = tuple(dict.fromkeys(" ".join(query_words(name)) for name in group))
+        for name in names:
+            groups[name] = names
+    return groups
 
 
 def _room_score(span: Folded, name: Folded) -> float:
@@ -436,7 +549,7 @@ class WordScorer:
         """Return (word score, what matched) for the words of an entity's names, or None.
 
         A device word matches a word of the names, of the domain or of the
-        device class. The score is the words' mean, a word that matched
+        device class, or is a command word for the domain (`COMMAND_WORDS`). The score is the words' mean, a word that matched
         nothing counting 0, a word naming both the entity and its kind
         counting `AGREEMENT` more; None when no word, or fewer than half of
         them, matched ("ofice ceilng light" still finds the office's only light).
@@ -446,8 +559,13 @@ class WordScorer:
         kinds = self._kinds.get((domain, device_class))
         if kinds is None:
             names = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
+            commands = COMMAND_WORDS.get(domain, ())
             kinds = self._kinds[domain, device_class] = tuple(
-                self._best(index, names) * 0.95 for index in range(len(self.words))
+                max(
+                    self._best(index, names) * 0.95,
+                    self._best(index, commands) * COMMAND_WEIGHT if commands else 0.0,
+                )
+                for index in range(len(self.words))
             )
         total, matched, by_name = 0.0, 0, True
         for index, in_kind in enumerate(kinds):
@@ -465,17 +583,19 @@ class WordScorer:
 
 
 def name_words(folded: Folded) -> tuple[str, ...]:
-    """Return the words of a folded name, split at Japanese particles."""
+    """Return the words of a folded name, split at Japanese particles, `COMPOUNDS` joined."""
     if not folded.unspaced:
-        return folded.tokens
+        tokens = folded.tokens
+        return tokens if len(tokens) < 2 else tuple(_compounds(tokens))
     return tuple(part for token in folded.tokens for part in _PARTICLES.split(token) if part)
 
 
 def domains_named(words: Iterable[str]) -> set[str]:
-    """Return the domains some of `words` name (typos allowed, as `word_score` allows)."""
+    """Return the domains some of `words` name or act on (typos allowed, as `word_score` allows)."""
     found = set()
     for word in words:
         for domain, names in DOMAIN_WORDS.items():
             if any(word_score(word, name) >= 0.6 for name in names):
                 found.add(domain)
+        found.update(domain for domain, names in COMMAND_WORDS.items() if word in names)
     return found

@@ -81,7 +81,7 @@ def missing(queries: list[Query], rows: list[dict[str, Any]]) -> list[str]:
 SETS: Final = {
     0: "Tuned set (the rules were written with these in view)",
     1: "Held-out set, round 1 (written before the floor words; rules fixed after it)",
-    2: "Held-out set, round 2 (written after those fixes; never tuned on)",
+    2: "Held-out set, round 2 (written after those fixes; general rules fixed after it)",
 }
 
 
