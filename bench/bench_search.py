@@ -30,7 +30,14 @@ from lib.home_assistant import running_house, stop_on_sigterm
 from lib.hostile.demo import find_demo
 from lib.paths import BENCH_HOUSE, ROOT
 from lib.report import log
-from lib.search.held_out import BENCH_HELD_OUT, BENCH_HELD_OUT_2, DEMO_HELD_OUT, DEMO_HELD_OUT_2
+from lib.search.held_out import (
+    BENCH_HELD_OUT,
+    BENCH_HELD_OUT_2,
+    BENCH_HELD_OUT_3,
+    DEMO_HELD_OUT,
+    DEMO_HELD_OUT_2,
+    DEMO_HELD_OUT_3,
+)
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
 
@@ -41,7 +48,7 @@ HELD_OUT_SIZE: Final = 120
 """The size of `bench_house` whose entities the held-out queries name."""
 HELD_OUT_DOMAINS: Final = (
     *DOMAINS,
-    *("fan", "sensor", "binary_sensor", "valve", "lawn_mower", "humidifier"),
+    *("fan", "sensor", "binary_sensor", "valve", "lawn_mower", "humidifier", "script"),
 )
 """The domains whose entities the held-out queries name."""
 
@@ -76,7 +83,7 @@ async def main(args: argparse.Namespace) -> int:
         demo = find_demo(args)
         async with authorized_client(demo.token) as http:
             url = f"{demo.url}/api/mcp"
-            held_out = [*DEMO_HELD_OUT, *DEMO_HELD_OUT_2]
+            held_out = [*DEMO_HELD_OUT, *DEMO_HELD_OUT_2, *DEMO_HELD_OUT_3]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
             answers += await ask(http, url, queries)
@@ -91,7 +98,11 @@ async def main(args: argparse.Namespace) -> int:
             url = f"{house.base_url}/api/mcp"
             queries = house_queries(await entities(http, url, DOMAINS), areas)
             # The held-out queries name the entities of the house of 120 (its plan's seed).
-            held_out = [*BENCH_HELD_OUT, *BENCH_HELD_OUT_2] if args.size == HELD_OUT_SIZE else []
+            held_out = (
+                [*BENCH_HELD_OUT, *BENCH_HELD_OUT_2, *BENCH_HELD_OUT_3]
+                if args.size == HELD_OUT_SIZE
+                else []
+            )
             queries = await _checked(http, url, [*queries, *held_out], "bench_house")
             log(
                 f"bench_house of {args.size} entities: {len(queries) - len(held_out)} "
