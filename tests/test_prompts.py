@@ -10,6 +10,7 @@ from mcp.shared.exceptions import MCPError
 import mcp_types as types
 import pytest
 
+from custom_components.home_mcp.exposure import async_own_entities
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
 
@@ -101,7 +102,11 @@ async def test_completions_come_from_the_house(mcp: McpHarness, hass: HomeAssist
         by_name = await client.complete(entity, {"name": "entity_id", "value": "Büro Decke"})
         assert by_name.completion.values[0] == "light.office_rgbw_lights"  # Its alias.
         every = await client.complete(entity, {"name": "entity_id", "value": ""})
-        assert every.completion.values == sorted(hass.states.async_entity_ids())
+        own = async_own_entities(hass)  # Home MCP's own entities are never completed.
+        assert own
+        assert every.completion.values == sorted(
+            entity_id for entity_id in hass.states.async_entity_ids() if entity_id not in own
+        )
         assert every.completion.has_more is False
         rooms = await client.complete(area, {"name": "area_id", "value": "Living"})
         assert rooms.completion.values == [_living_room(hass)]

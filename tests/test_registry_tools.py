@@ -361,3 +361,18 @@ async def test_read_tools_follow_home_assistant_read_permissions(
     assert shown is not None and shown["entity"]["state"] == "locked"
     assert overview is not None
     assert {row["entity_id"] for row in overview["security"]} == {"lock.front_door"}
+
+
+async def test_home_mcp_s_own_device_is_never_listed(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """The service device holding Home MCP's own entities (pending approvals) is not shown."""
+    registry = dr.async_get(hass)
+    own = [
+        device
+        for entry in hass.config_entries.async_entries("home_mcp")
+        for device in dr.async_entries_for_config_entry(registry, entry.entry_id)
+    ]
+    assert own, "Home MCP's service device exists"
+    everything = await mcp.data("list_devices", {"limit": 200})
+    searched = await mcp.data("list_devices", {"query": "Home MCP"})
+    shown = {row["device_id"] for row in (*everything["items"], *searched["items"])}
+    assert not shown & {device.id for device in own}

@@ -26,6 +26,7 @@ from .rows import (
     device_integration,
     device_name,
     floor_of,
+    is_own_device,
     main_device,
 )
 
@@ -60,7 +61,11 @@ async def list_devices(ctx: ToolContext, args: ListDevicesInput) -> ListOutput:
     if matches is None:
         devices = all_devices(house)
     else:
-        devices = [d for device_id in matches if (d := house.devices.async_get(device_id))]
+        devices = [
+            d
+            for device_id in matches
+            if (d := house.devices.async_get(device_id)) and not is_own_device(house, d)
+        ]
     found: list[tuple[tuple[float, str, str], dr.AnyDeviceEntry, str | None]] = []
     for device in devices:
         area_id = dr.async_get_effective_area_id(house.hass, device)

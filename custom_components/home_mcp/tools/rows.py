@@ -15,6 +15,7 @@ from pydantic import Field
 
 from homeassistant.helpers import device_registry as dr
 
+from ..const import DOMAIN
 from ..shaping import clean_text
 from . import PageOutput, ToolInput
 from .house import House
@@ -61,10 +62,19 @@ def main_device(house: House, device: dr.AnyDeviceEntry) -> dr.DeviceEntry | Non
 
 
 def all_devices(house: House) -> list[dr.AnyDeviceEntry]:
-    """Return every device, child devices included (device registry)."""
+    """Return every device, child devices included (device registry), but Home MCP's own.
+
+    Home MCP's service device holds its entities (pending approvals,
+    decisions): like them, never shown to an MCP caller (`is_own_device`).
+    """
     devices: list[dr.AnyDeviceEntry] = list(house.devices.devices)
     devices.extend(house.devices.child_devices)
-    return devices
+    return [device for device in devices if not is_own_device(house, device)]
+
+
+def is_own_device(house: House, device: dr.AnyDeviceEntry) -> bool:
+    """Return True for Home MCP's own service device."""
+    return device_integration(house, device) == DOMAIN
 
 
 def device_integration(house: House, device: dr.AnyDeviceEntry) -> str | None:
