@@ -441,3 +441,21 @@ def entity_state(hass: HomeAssistant, entity_id: str) -> str:
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.state
+
+
+async def panel_sender(
+    hass: HomeAssistant, hass_ws_client: Callable[..., Any], user: User
+) -> Callable[[dict[str, Any]], Any]:
+    """Return a sender of websocket commands from the panel, on an admin's login session."""
+    api = hass.config.api
+    assert api is not None
+    refresh = await hass.auth.async_create_refresh_token(user, f"http://127.0.0.1:{api.port}/")
+    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
+
+    async def send(command: dict[str, Any]) -> Any:
+        await client.send_json_auto_id(command)
+        reply = await client.receive_json()
+        await hass.async_block_till_done()
+        return reply
+
+    return send

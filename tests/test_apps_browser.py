@@ -36,6 +36,7 @@ from custom_components.home_mcp.apps import APP_MIME_TYPE
 from homeassistant.components.recorder import Recorder
 from homeassistant.core import HomeAssistant
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .conftest import McpHarness, entity_state
 from .test_apps import apps_client
 
@@ -44,17 +45,6 @@ playwright_api = pytest.importorskip(
     reason="Playwright is not installed (script/setup installs the `browser` group)",
 )
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-sync",
-]
 ROOT = Path(__file__).parent.parent
 ARTIFACTS = ROOT / "artifacts" / "apps"
 DOCS_SCREENSHOTS_ENV = "HOME_MCP_DOCS_SCREENSHOTS"

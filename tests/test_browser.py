@@ -53,6 +53,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 import pytest
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .demo import DEMO_START_SECONDS, ROOT, demo_home_assistant, entity, entity_state
 
 playwright_api = pytest.importorskip(
@@ -70,17 +71,6 @@ DOCS_SCREENSHOTS = (
     "3-panel-dark.png",
     "4-panel-phone.png",
 )
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-sync",
-]
 
 UI_TIMEOUT_MS = 90_000
 STATE_TIMEOUT_SECONDS = 60

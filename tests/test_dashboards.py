@@ -25,7 +25,7 @@ from homeassistant.components.lovelace.resources import ResourceStorageCollectio
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from .conftest import McpHarness, long_lived_token
+from .conftest import McpHarness, long_lived_token, panel_sender
 
 HOME: dict[str, Any] = {
     "url_path": "dashboard-home",
@@ -77,24 +77,6 @@ async def _stored(hass: HomeAssistant, url_path: str) -> dict[str, Any]:
     """Return a dashboard's configuration as Lovelace itself serves it."""
     config = await hass.data[LOVELACE_DATA].dashboards[url_path].async_load(False)
     return dict(config)
-
-
-async def _panel(
-    hass: HomeAssistant, hass_ws_client: Callable[..., Any], user: MockUser
-) -> Callable[[dict[str, Any]], Any]:
-    """Return a sender of websocket commands from the panel, on an admin's login session."""
-    api = hass.config.api
-    assert api is not None
-    refresh = await hass.auth.async_create_refresh_token(user, f"http://127.0.0.1:{api.port}/")
-    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
-
-    async def send(command: dict[str, Any]) -> Any:
-        await client.send_json_auto_id(command)
-        reply = await client.receive_json()
-        await hass.async_block_till_done()
-        return reply
-
-    return send
 
 
 async def _create_home(mcp: McpHarness) -> dict[str, Any]:
@@ -198,7 +180,7 @@ async def test_a_stale_patch_is_refused_as_changed(mcp: McpHarness) -> None:
     assert (await _stored(mcp.hass, "dashboard-home"))["views"][1]["cards"] == []
 
 
-async def test_a_version_is_restored_from_the_panel(
+async def test_a_version_is_restored_from_thepanel_sender(
     hass: HomeAssistant,
     mcp: McpHarness,
     hass_ws_client: Callable[..., Any],
@@ -217,7 +199,7 @@ async def test_a_version_is_restored_from_the_panel(
     assert replaced["written"] is True
     assert len((await _stored(hass, "dashboard-home"))["views"]) == 1
 
-    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    panel = await panel_sender(hass, hass_ws_client, hass_admin_user)
     history = (await panel({"type": "home_mcp/config/history"}))["result"]["items"]
     [item] = [i for i in history if i["kind"] == "dashboard"]
     assert item["key"] == "dashboard-home" and item["entity_id"] is None
@@ -246,7 +228,7 @@ async def test_a_dashboard_deleted_as_settings_does_and_restored(
     assert deleted["written"] is True and deleted["action"] == "deleted", deleted
     assert "dashboard-home" not in hass.data[LOVELACE_DATA].dashboards
 
-    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    panel = await panel_sender(hass, hass_ws_client, hass_admin_user)
     restored = await panel(
         {
             "type": "home_mcp/config/restore",
@@ -307,7 +289,7 @@ async def test_a_card_that_unlocks_is_written_at_once_and_recorded_for_the_owner
     assert written["opening_cards"] == ["views[1].cards[0] tap_action: lock.unlock lock.front_door"]
     assert (await _stored(hass, "dashboard-home"))["views"][1]["cards"] == [UNLOCK_CARD]
 
-    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    panel = await panel_sender(hass, hass_ws_client, hass_admin_user)
     history = (await panel({"type": "home_mcp/config/history"}))["result"]["items"]
     [item] = [i for i in history if i["kind"] == "dashboard"]
     assert item["versions"][0]["opens"] == written["opening_cards"]

@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS
+
 pytest.importorskip(
     "mkdocs", reason="MkDocs is not installed (script/setup installs the `docs` group)"
 )
@@ -44,17 +46,6 @@ COMPLETE = ("en", "fr")
 """Languages every page is written in."""
 EXCLUDED = {"sdk-sessions.md"}
 """Developer notes in docs/ that are not part of the site (mkdocs.yml's exclude_docs)."""
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-sync",
-]
 BUILD_SECONDS = 300
 SERVE_SECONDS = 30
 UI_TIMEOUT_MS = 30_000

@@ -18,7 +18,7 @@ from pytest_homeassistant_custom_component.common import MockUser, async_capture
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util.yaml import load_yaml
-from tests.conftest import McpHarness
+from tests.conftest import McpHarness, panel_sender
 
 from .house import BED_LIGHT_ON, OPEN_GARAGE, UNLOCK_FRONT, Owner, assert_refused
 
@@ -48,24 +48,6 @@ def _automations(hass: HomeAssistant) -> list[dict[str, Any]]:
     return list(loaded) if isinstance(loaded, list) else []
 
 
-async def _panel(
-    hass: HomeAssistant, hass_ws_client: Callable[..., Any], user: MockUser
-) -> Callable[[dict[str, Any]], Any]:
-    """Return a sender of websocket commands from the panel, on an admin's login session."""
-    api = hass.config.api
-    assert api is not None
-    refresh = await hass.auth.async_create_refresh_token(user, f"http://127.0.0.1:{api.port}/")
-    client = await hass_ws_client(access_token=hass.auth.async_create_access_token(refresh))
-
-    async def send(command: dict[str, Any]) -> Any:
-        await client.send_json_auto_id(command)
-        reply = await client.receive_json()
-        await hass.async_block_till_done()
-        return reply
-
-    return send
-
-
 async def _decide(
     hass: HomeAssistant,
     hass_ws_client: Callable[..., Any],
@@ -74,7 +56,7 @@ async def _decide(
     decision: str,
 ) -> dict[str, Any]:
     """Decide as an administrator logged in to Home Assistant's frontend."""
-    panel = await _panel(hass, hass_ws_client, user)
+    panel = await panel_sender(hass, hass_ws_client, user)
     reply: dict[str, Any] = await panel(
         {
             "type": "home_mcp/confirmation/decide",
@@ -339,7 +321,7 @@ async def test_the_panel_restores_a_version_through_the_gate(
     hass_ws_client: Callable[..., Any],
     hass_admin_user: MockUser,
 ) -> None:
-    panel = await _panel(hass, hass_ws_client, hass_admin_user)
+    panel = await panel_sender(hass, hass_ws_client, hass_admin_user)
     made = await mcp.data("save_config", {"kind": "automation", "config": PORCH})
     await mcp.data(
         "save_config",

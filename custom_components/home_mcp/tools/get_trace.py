@@ -232,13 +232,7 @@ def _why_not(run: Mapping[str, Any]) -> Any:
 
 def _run_row(run: Mapping[str, Any]) -> dict[str, Any]:
     """Return a run as a row: when, what set it off, where and how it stopped."""
-    timestamp = run.get("timestamp")
-    times = timestamp if isinstance(timestamp, Mapping) else {}
-    row: dict[str, Any] = {
-        "run_id": run.get("run_id"),
-        "started": _iso(times.get("start")),
-        "finished": _iso(times.get("finish")),
-    }
+    row: dict[str, Any] = _when(run)
     if isinstance(trigger := run.get("trigger"), str):
         row["trigger"] = clean_text(trigger, MESSAGE_MAX_CHARS)
     if run.get("not_triggered"):
@@ -289,15 +283,19 @@ def _answers_home_mcp(run: Mapping[str, Any], own: frozenset[str]) -> bool:
 
 def _hidden_row(run: Mapping[str, Any]) -> dict[str, Any]:
     """Return a run Home MCP's own entities set off: when it ran, nothing of what it did."""
+    row = {**_when(run), "hidden": "set off by Home MCP's own entities or events"}
+    return {key: value for key, value in row.items() if value is not None}
+
+
+def _when(run: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a run's id and when it started and finished."""
     timestamp = run.get("timestamp")
     times = timestamp if isinstance(timestamp, Mapping) else {}
-    row = {
+    return {
         "run_id": run.get("run_id"),
         "started": _iso(times.get("start")),
         "finished": _iso(times.get("finish")),
-        "hidden": "set off by Home MCP's own entities or events",
     }
-    return {key: value for key, value in row.items() if value is not None}
 
 
 def _steps(hass: HomeAssistant, run: Mapping[str, Any], sight: Sight) -> list[dict[str, Any]]:
