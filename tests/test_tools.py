@@ -675,6 +675,90 @@ async def test_close_the_garage_finds_what_closes_in_the_garage(
     assert {row["match"]["kind"] for row in data["items"][:2]} == {"room"}
 
 
+async def _sensor_in(
+    hass: HomeAssistant, area: str, object_id: str, device_class: str, state: str
+) -> str:
+    """Register a sensor of `device_class` in a new area `area`; return its entity id."""
+    area_id = ar.async_get(hass).async_create(area).id
+    domain = "sensor" if device_class == "temperature" else "binary_sensor"
+    entry = er.async_get(hass).async_get_or_create(
+        domain,
+        "test",
+        object_id,
+        suggested_object_id=object_id,
+        original_device_class=device_class,
+        original_name=object_id.replace("_", " ").title(),
+    )
+    er.async_get(hass).async_update_entity(entry.entity_id, area_id=area_id)
+    hass.states.async_set(entry.entity_id, state, {"device_class": device_class})
+    await hass.async_block_till_done()
+    return entry.entity_id
+
+
+@pytest.mark.parametrize("query", ["how warm is it in the sauna", "is it cold in the sauna?"])
+async def test_how_warm_a_room_is_finds_its_temperature_sensor(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Warm, cold, hot ask for a temperature: the room's sensor, named for its device."""
+    entity_id = await _sensor_in(hass, "Sauna", "multisensor_7_temperature", "temperature", "80")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == entity_id, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query", ["is anyone in the dressing room", "someone in the dressing room"]
+)
+async def test_whether_anyone_is_in_a_room_finds_its_occupancy_sensor(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    entity_id = await _sensor_in(hass, "Dressing room", "detector_3", "occupancy", "off")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == entity_id, data["items"][:3]
+
+
+async def test_the_thing_that_waters_the_garden_is_a_valve_of_the_garden(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    _put_in_area(hass, "valve.trees", garden.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "the thing that waters the garden"})
+    assert data["items"][0]["entity_id"] == "valve.trees", data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["the light outside", "lights outside", "éclairage extérieur"])
+async def test_outside_means_the_gardens_devices(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    _put_in_area(hass, "light.entrance_color_white_lights", garden.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.entrance_color_white_lights", data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["is the garage open", "is the garage door open?"])
+async def test_a_question_finds_the_door_before_a_scene_named_after_the_command(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """A question asks how the door is, not for the garage's scene "Open the garage"."""
+    garage = ar.async_get(hass).async_get_area_by_name("Garage")
+    assert garage is not None
+    entities = er.async_get(hass)
+    scene = entities.async_get_or_create(
+        "scene", "test", "open_garage", suggested_object_id="open_the_garage"
+    )
+    entities.async_update_entity(scene.entity_id, area_id=garage.id, name="Open the garage")
+    hass.states.async_set(scene.entity_id, "unknown")
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "cover.garage_door", data["items"][:3]
+    commanded = await mcp.data("list_entities", {"query": "open the garage"})
+    assert "scene.open_the_garage" in [row["entity_id"] for row in commanded["items"][:3]]
+
+
 @pytest.mark.parametrize("query", ["unlock the door", "unlock the doors"])
 async def test_unlock_the_door_lists_locks_before_other_doors(mcp: McpHarness, query: str) -> None:
     data = await mcp.data("list_entities", {"query": query})

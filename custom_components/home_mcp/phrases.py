@@ -36,9 +36,25 @@ FILLERS: Final = frozenset(
         # What to do with it, said to an assistant: "turn off the sauna plug", "allume la lampe".
         *("turn", "off", "please", "allume", "allumer", "eteins", "eteindre", "schalte", "aus"),
         *("enciende", "apaga", "accendi", "spegni"),
+        # Asking about it, or describing it by what it does: "how warm is it in the sauna",
+        # "is anyone in the office", "the thing that waters the garden", "est-ce que …".
+        *("how", "is", "are", "it", "there", "what", "whats", "which", "that", "thing"),
+        *("est", "ce", "que", "qui", "il", "y", "truc", "chose", "ist", "es", "wie", "was"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
+QUESTION_WORDS: Final = frozenset(
+    {
+        *("is", "are", "was", "were", "does", "do", "did", "how", "what", "whats", "which"),
+        *("who", "where", "est", "ist", "sind", "wie", "welche", "quel", "quelle", "combien"),
+    }
+)
+"""Words that, first in a query, ask how something is rather than name what to act on (folded)."""
+STATELESS_DOMAINS: Final = frozenset({"scene", "script", "button", "input_button"})
+"""Domains whose entities have no state a question asks about (running one is a command)."""
+QUESTION_PENALTY: Final = 0.1
+"""What a question ("is the garage open?") takes off the score of a `STATELESS_DOMAINS`
+entity: the scene called "Open the garage" is not what it asks about."""
 _PARTICLES: Final = re.compile("[のを]")
 """The Japanese particles between the words of a phrase written without spaces ("寝室のライト",
 "ガレージを閉めて")."""
@@ -103,6 +119,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機"),
         "valve": (
             *("valve", "vanne", "ventil", "sprinkler", "arroseur", "watering", "irrigation"),
+            # What it does: "the thing that waters the garden", "arrose le jardin".
+            *("water", "arrose", "arroser", "gießen", "giessen", "regar"),
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
         ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
@@ -160,7 +178,11 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ("hallway", "hall", "couloir", "flur", "pasillo", "廊下"),
     ("garage", "carport", "ガレージ", "車庫"),
     ("office", "bureau", "büro", "oficina", "オフィス", "書斎"),
-    ("garden", "yard", "jardin", "garten", "jardín", "庭", "ガーデン"),
+    (
+        *("garden", "yard", "jardin", "garten", "jardín", "庭", "ガーデン"),
+        # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
+        *("outside", "extérieur", "draußen", "屋外"),
+    ),
     ("nursery", "kids room", "chambre d'enfant", "kinderzimmer", "子供部屋"),
     ("guest room", "chambre d'amis", "gästezimmer", "客間"),
     ("laundry", "laundry room", "buanderie", "waschküche", "ランドリー", "洗濯室"),
@@ -173,10 +195,22 @@ SYNONYM_WEIGHT: Final = 0.95
 DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     device_class: frozenset(fold(word) for word in words)
     for device_class, words in {
-        "temperature": ("temperature", "temp", "température", "temperatur", "温度"),
+        "temperature": (
+            *("temperature", "temp", "température", "temperatur", "温度"),
+            # How it feels: "how warm is it in the sauna", "fait-il froid dehors".
+            *("warm", "cold", "hot", "chaud", "froid", "kalt", "heiß", "暑い", "寒い"),
+        ),
         "humidity": ("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "湿度"),
-        "motion": ("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
-        "occupancy": ("occupancy", "presence", "présence"),
+        "motion": (
+            *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
+            *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "誰か"),
+        ),
+        "occupancy": (
+            *("occupancy", "presence", "présence", "occupied", "occupé"),
+            # Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un".
+            *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "誰か"),
+        ),
+        "presence": ("presence", "présence", "anyone", "someone", "quelqu", "jemand"),
         "door": ("door", "porte", "tür", "ドア"),
         "garage_door": ("garage", "door", "porte"),
         "garage": ("garage", "door", "porte", "tor"),
@@ -254,6 +288,12 @@ class Phrase:
     room_score: float
     words: tuple[str, ...]
     floor_ids: tuple[str, ...] = ()
+
+
+def asks_state(query: str) -> bool:
+    """Return True when `query` asks how something is ("is the garage open?", "wie warm ist es")."""
+    words = fold(query).split()
+    return bool(words) and words[0] in QUESTION_WORDS or query.rstrip().endswith(("?", "？"))
 
 
 def query_words(query: str) -> list[str]:

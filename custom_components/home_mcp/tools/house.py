@@ -10,10 +10,11 @@ WebSocket.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from homeassistant.auth.models import User
-from homeassistant.core import HomeAssistant, State
+from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -24,7 +25,17 @@ from homeassistant.helpers import (
 
 from ..exposure import readable, reads_all
 from ..matching import Match, best_match
-from ..phrases import FloorPlace, Room, WordScorer, domains_named, name_words, read_phrase
+from ..phrases import (
+    QUESTION_PENALTY,
+    STATELESS_DOMAINS,
+    FloorPlace,
+    Room,
+    WordScorer,
+    asks_state,
+    domains_named,
+    name_words,
+    read_phrase,
+)
 from ..shaping import clean_text
 from . import ToolError
 from .entity_index import SUMMARY_DOMAINS, async_entity_index
@@ -96,10 +107,13 @@ class House:
                 match.score > named.score and (match.kind in _PLACES or named.weak)
             ):
                 matches[entity_id] = match
+        question = asks_state(query)
         found = []
         for entity_id, match in matches.items():
             state = self.hass.states.get(entity_id)
             if state is not None and self.readable(entity_id):
+                if question and split_entity_id(entity_id)[0] in STATELESS_DOMAINS:
+                    match = replace(match, score=round(match.score - QUESTION_PENALTY, 3))
                 found.append((self.index.async_view(state), match))
         found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
         return found
