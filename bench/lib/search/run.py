@@ -83,6 +83,7 @@ SETS: Final = {
     1: "Held-out set, round 1 (written before the floor words; rules fixed after it)",
     2: "Held-out set, round 2 (written after those fixes; general rules fixed after it)",
     3: "Held-out set, round 3 (written by someone who had not seen the matcher)",
+    4: "Held-out set, round 4 (written unseen too, from the houses' real entities)",
 }
 
 
