@@ -35,6 +35,7 @@ from pytest_homeassistant_custom_component.typing import RecorderInstanceGenerat
 from custom_components.home_mcp.apps import APP_MIME_TYPE
 from homeassistant.components.recorder import Recorder
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .conftest import McpHarness, entity_state
@@ -244,6 +245,40 @@ async def test_house_app_shows_security_first_and_a_light_tap_reaches_call_servi
             "target": {"area_id": "salle_a_manger"},
         },
     } in await page.evaluate("window.__calls")
+    host.check_clean()
+
+
+async def test_a_thermostat_tap_in_the_house_app_turns_it_off_through_call_service(
+    host: Host,
+) -> None:
+    hass = host.hass
+    office = ar.async_get(hass).async_get_area_by_name("Büro")
+    assert office is not None
+    entry = er.async_get(hass).async_get("climate.hvac")
+    assert entry is not None and entry.device_id is not None
+    dr.async_get(hass).async_update_device(entry.device_id, area_id=office.id)
+    await hass.async_block_till_done()
+    assert entity_state(hass, "climate.hvac") == "cool"
+    page = await host.open("home_overview", {})
+    app = frame(page)
+    thermostat = app.locator("button[data-climate='climate.hvac']")
+    await thermostat.wait_for(timeout=UI_TIMEOUT_MS)
+    assert await thermostat.get_attribute("aria-pressed") == "true"
+    assert "cool" in (await thermostat.text_content() or "")
+    await thermostat.click()
+    await app.locator("section.done").wait_for(timeout=UI_TIMEOUT_MS)
+    assert entity_state(hass, "climate.hvac") == "off"
+    assert {
+        "name": "call_service",
+        "arguments": {
+            "domain": "climate",
+            "service": "turn_off",
+            "target": {"entity_id": "climate.hvac"},
+        },
+    } in await page.evaluate("window.__calls")
+    await app.locator("button[data-climate='climate.hvac'][aria-pressed='false']").wait_for(
+        timeout=UI_TIMEOUT_MS
+    )
     host.check_clean()
 
 

@@ -1,5 +1,5 @@
 // The house app: home_overview by floors and rooms, security first. A tap on
-// a room's lights, or on a lock, door or valve, asks Home MCP through the
+// a room's lights or a thermostat, or on a lock, door or valve, asks Home MCP through the
 // host (`tools/call` to call_service), judged by the gate like any call: an
 // unlock comes back as a request card.
 (() => {
@@ -69,10 +69,22 @@
     if (area.security && area.security.not_secure) {
       chips.push(h("span", { class: "alert" }, t("house_not_secure", { count: area.security.not_secure })));
     }
-    for (const key of ["climate", "media"]) {
-      for (const row of Array.isArray(area[key]) ? area[key] : []) {
-        chips.push(h("span", { class: "muted" }, `${row.name || row.entity_id}: ${row.state}`));
-      }
+    for (const row of Array.isArray(area.climate) ? area.climate : []) {
+      const now = row.current_temperature == null ? "" : ` · ${row.current_temperature}°`;
+      const label = `${row.name || row.entity_id}: ${row.mode}${now}`;
+      const on = row.mode !== "off";
+      // A thermostat's tap turns it off, or back on in its last mode: call_service, judged.
+      chips.push(HM.canCallTools() && row.mode !== "unavailable"
+        ? h("button", {
+          type: "button", class: on ? "on" : "", disabled: busy, "data-climate": row.entity_id,
+          "aria-pressed": on ? "true" : "false",
+          title: t(on ? "house_climate_off" : "house_climate_on", { name: row.name || row.entity_id }),
+          onclick: () => ask("climate", on ? "turn_off" : "turn_on", { entity_id: row.entity_id }),
+        }, label)
+        : h("span", { class: "muted" }, label));
+    }
+    for (const row of Array.isArray(area.media) ? area.media : []) {
+      chips.push(h("span", { class: "muted" }, `${row.name || row.entity_id}: ${row.state}`));
     }
     return h("div", { class: "room", "data-area": area.area_id },
       h("h3", {}, area.name),
