@@ -680,7 +680,7 @@ async def _sensor_in(
 ) -> str:
     """Register a sensor of `device_class` in a new area `area`; return its entity id."""
     area_id = ar.async_get(hass).async_create(area).id
-    domain = "sensor" if device_class == "temperature" else "binary_sensor"
+    domain = "binary_sensor" if device_class in ("occupancy", "motion") else "sensor"
     entry = er.async_get(hass).async_get_or_create(
         domain,
         "test",
@@ -714,6 +714,60 @@ async def test_whether_anyone_is_in_a_room_finds_its_occupancy_sensor(
     entity_id = await _sensor_in(hass, "Dressing room", "detector_3", "occupancy", "off")
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"][0]["entity_id"] == entity_id, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "device_class"),
+    [
+        ("how stuffy is the air in the study", "Study", "carbon_dioxide"),
+        ("did anything move in the guest toilet", "Guest toilet", "motion"),
+        ("how much power is the gym using", "Gym", "power"),
+    ],
+)
+async def test_a_question_about_a_room_finds_the_sensor_that_answers_it(
+    mcp: McpHarness, hass: HomeAssistant, query: str, area: str, device_class: str
+) -> None:
+    """Stuffy air is carbon dioxide, moving is motion, using power is power."""
+    entity_id = await _sensor_in(hass, area, f"multisensor_{device_class}", device_class, "1")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == entity_id, data["items"][:3]
+
+
+async def test_did_i_leave_the_door_unlocked_finds_the_lock(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "did I leave the front door unlocked?"})
+    assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_something_to_cool_down_a_room_finds_its_air_conditioning(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    bedroom = ar.async_get(hass).async_get_area_by_name("Bedroom")
+    assert bedroom is not None
+    _put_in_area(hass, "climate.hvac", bedroom.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "something to cool down the bedroom"})
+    assert data["items"][0]["entity_id"] == "climate.hvac", data["items"][:3]
+
+
+async def test_a_name_said_with_little_words_between_is_found(mcp: McpHarness) -> None:
+    """The Pergola Roof is found by its words with little words between, in any order."""
+    data = await mcp.data("list_entities", {"query": "roof of the pergola"})
+    assert data["items"][0]["entity_id"] == "cover.pergola_roof", data["items"][:3]
+
+
+async def test_a_device_named_after_a_room_is_found_when_it_is_not_in_that_room(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The lock called Kitchen Door is in no room; the kitchen's window is a door-like cover.
+
+    "Lock the kitchen door" still means the lock.
+    """
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    _put_in_area(hass, "cover.hall_window", kitchen.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "lock the kitchen door"})
+    assert data["items"][0]["entity_id"] == "lock.kitchen_door", data["items"][:3]
 
 
 async def test_the_thing_that_waters_the_garden_is_a_valve_of_the_garden(

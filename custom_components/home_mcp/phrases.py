@@ -39,7 +39,9 @@ FILLERS: Final = frozenset(
         # Asking about it, or describing it by what it does: "how warm is it in the sauna",
         # "is anyone in the office", "the thing that waters the garden", "est-ce que …".
         *("how", "is", "are", "it", "there", "what", "whats", "which", "that", "thing"),
-        *("est", "ce", "que", "qui", "il", "y", "truc", "chose", "ist", "es", "wie", "was"),
+        *("did", "do", "does", "i", "we", "leave", "left", "much", "using", "something"),
+        *("anything", "down", "est", "ce", "que", "qui", "il", "y", "truc", "chose", "ist"),
+        *("es", "wie", "was"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -105,15 +107,24 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("thermostat", "heating", "heater", "heat", "hvac", "climate", "chauffage"),
             # Air conditioning and heat pumps, however people say them ("aircon": `COMPOUNDS`).
             *("aircon", "ac", "heatpump", "climatisation", "clim", "climatiseur"),
+            # What it does: "something to cool down the bedroom", "rafraîchir".
+            *("cool", "cooling", "rafraîchir", "kühlen"),
             *("heizung", "klimaanlage", "klima", "wärmepumpe", "calefacción"),
             *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
         ),
-        "lock": ("lock", "serrure", "schloss", "cerradura", "鍵", "ロック"),
+        "lock": (
+            *("lock", "serrure", "schloss", "cerradura", "鍵", "ロック"),
+            # How it is: "did I leave the front door unlocked?"
+            *("locked", "unlocked", "verrouillé", "déverrouillé", "abgeschlossen"),
+        ),
         "media_player": (
             *("tv", "television", "télé", "speaker", "music", "player", "radio"),
             *("fernseher", "lautsprecher", "enceinte", "テレビ", "スピーカー"),
         ),
-        "fan": ("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
+        "fan": (
+            *("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
+            *("cool", "cooling", "breeze", "rafraîchir", "kühlen"),
+        ),
         "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
         "binary_sensor": ("sensor", "detector", "détecteur", "capteur", "melder", "センサー"),
         "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機"),
@@ -203,6 +214,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "humidity": ("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "湿度"),
         "motion": (
             *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
+            *("move", "moved", "moving", "bouge", "bewegt"),
             *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "誰か"),
         ),
         "occupancy": (
@@ -217,8 +229,12 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "window": ("window", "fenêtre", "fenster", "窓"),
         "smoke": ("smoke", "fumée", "rauch", "煙"),
         "carbon_monoxide": ("co", "monoxide", "monoxyde"),
-        "carbon_dioxide": ("co2", "dioxide", "dioxyde"),
-        "power": ("power", "puissance", "leistung", "電力"),
+        "carbon_dioxide": (
+            *("co2", "dioxide", "dioxyde"),
+            # How the air feels: "how stuffy is the air in the office".
+            *("stuffy", "stale", "air", "renfermé", "stickig"),
+        ),
+        "power": ("power", "puissance", "leistung", "電力", "consumption", "consommation", "draw"),
         "energy": ("energy", "énergie", "energie"),
         "battery": ("battery", "batterie", "バッテリー"),
         "illuminance": ("illuminance", "lux", "brightness", "luminosité"),
@@ -584,7 +600,7 @@ class WordScorer:
         return best
 
     def score(
-        self, tokens: Sequence[str], domain: str, device_class: str | None
+        self, tokens: Sequence[str], domain: str, device_class: str | None, *, every: bool = False
     ) -> tuple[float, str] | None:
         """Return (word score, what matched) for the words of an entity's names, or None.
 
@@ -592,7 +608,8 @@ class WordScorer:
         device class, or is a command word for the domain (`COMMAND_WORDS`). The score is the words' mean, a word that matched
         nothing counting 0, a word naming both the entity and its kind
         counting `AGREEMENT` more; None when no word, or fewer than half of
-        them, matched ("ofice ceilng light" still finds the office's only light).
+        them, matched ("ofice ceilng light" still finds the office's only light),
+        or with `every` when one of them did not.
         What matched: "name" when the names held every word that matched,
         else "domain".
         """
@@ -617,7 +634,7 @@ class WordScorer:
                 total += min(max(in_names, in_kind) + 0.05 * in_names, 1.0)
                 if in_names and in_kind:
                     total += AGREEMENT  # The name and the kind both say it.
-        if not matched or 2 * matched < len(self.words):
+        if not matched or 2 * matched < len(self.words) or (every and matched < len(self.words)):
             return None
         return total / len(self.words), "name" if by_name else "domain"
 

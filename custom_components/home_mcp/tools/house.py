@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 )
 
 from ..exposure import readable, reads_all
-from ..matching import Match, best_match
+from ..matching import Match, best_match, fold
 from ..phrases import (
     QUESTION_PENALTY,
     STATELESS_DOMAINS,
@@ -34,6 +34,7 @@ from ..phrases import (
     asks_state,
     domains_named,
     name_words,
+    query_words,
     read_phrase,
 )
 from ..shaping import clean_text
@@ -100,6 +101,14 @@ class House:
         its better match (words without a room only improve on a weak one).
         """
         matches = self.index.async_search(query)
+        words = " ".join(query_words(query))
+        if words and words != fold(query):
+            # The names' search again without the fillers ("roof of the pergola": "roof
+            # pergola"), each entity keeping its better match.
+            for entity_id, match in self.index.async_search(words).items():
+                named = matches.get(entity_id)
+                if named is None or match.score > named.score:
+                    matches[entity_id] = match
         for entity_id, match in self._phrase_matches(query, matches).items():
             # Words without a room only improve on a weak match of the names.
             named = matches.get(entity_id)
@@ -122,8 +131,10 @@ class House:
         """Return the entities `query` names as device words, in the room it names if any.
 
         A floor named ("upstairs", "rez-de-chaussée", "2階") stands for the
-        rooms on it. Without a room or floor, the words are tried on the entities of the domains
-        they name ("lamp") and on those the names' search found (`named`).
+        rooms on it; what the names' search found (`named`) outside those
+        rooms is tried with every word of the query, the room's too. Without
+        a room or floor, the words are tried on the entities of the domains
+        they name ("lamp") and on those the names' search found.
         """
         rooms = [
             Room(area.id, (area.name, *sorted(area.aliases)))
@@ -139,11 +150,17 @@ class House:
             for floor_id in phrase.floor_ids
             for area in ar.async_entries_for_floor(self.areas, floor_id)
         )
+        outside: set[str] = set()
         if area_ids:
             members = self.index.async_rooms(SUMMARY_DOMAINS).members
             candidates: list[str] = [
                 entity_id for area_id in area_ids for entity_id in members.get(area_id, ())
             ]
+            # What the names' search found outside those rooms is read with every word, the
+            # room's among them: "lock the kitchen door" is the lock called Kitchen Door,
+            # wherever it is.
+            outside = set(named).difference(candidates)
+            candidates.extend(sorted(outside))
         elif phrase.words:
             candidates = [
                 entity_id
@@ -153,7 +170,9 @@ class House:
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
-        scorer = WordScorer(phrase.words)
+        in_rooms = WordScorer(phrase.words)
+        every_word = WordScorer(query_words(query)) if outside else in_rooms
+        place = "room" if phrase.area_ids else "floor" if area_ids else "words"
         found: dict[str, Match] = {}
         get_state = self.hass.states.get
         for entity_id in candidates:
@@ -162,23 +181,28 @@ class House:
             view = self.index.async_view(state)
             if view.hidden:
                 continue
-            if not phrase.words:
+            if not phrase.words and entity_id not in outside:
                 score, field = 0.6 + 0.1 * phrase.room_score, "area"
+                found[entity_id] = Match(round(score, 3), place, field, view.name)
+                continue
+            tokens = [
+                word
+                for name in self.index.async_folded_names(entity_id)
+                for word in name_words(name)
+            ]
+            if entity_id in outside:
+                # Every word, the room's too, in its names or kind: not another room's light.
+                scored = every_word.score(tokens, view.domain, view.device_class, every=True)
             else:
-                tokens = [
-                    word
-                    for name in self.index.async_folded_names(entity_id)
-                    for word in name_words(name)
-                ]
-                scored = scorer.score(tokens, view.domain, view.device_class)
-                if scored is None:
-                    continue
-                mean, field = scored
-                room = phrase.room_score if area_ids else 0.6
-                # Strong only when the room and the words are: a typo in each is weak.
-                score = 0.45 + 0.5 * room * mean
-            kind = "room" if phrase.area_ids else "floor" if area_ids else "words"
-            found[entity_id] = Match(round(score, 3), kind, field, view.name)
+                scored = in_rooms.score(tokens, view.domain, view.device_class)
+            if scored is None:
+                continue
+            mean, field = scored
+            # Strong only when the room and the words are: a typo in each is weak. Words
+            # alone (no room, or an entity outside it) count as a room matched at 0.6.
+            room = phrase.room_score if area_ids and entity_id not in outside else 0.6
+            kind = "words" if entity_id in outside else place
+            found[entity_id] = Match(round(0.45 + 0.5 * room * mean, 3), kind, field, view.name)
         return found
 
     def area_name(self, area_id: str | None) -> str | None:
