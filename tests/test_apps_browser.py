@@ -314,6 +314,9 @@ async def test_request_card_links_to_home_assistant_and_has_no_approve_control(
     href = await link.get_attribute("href")
     assert href is not None and "/home-mcp/confirmation/" in href
     assert "Expire dans" in (await card.locator("[data-countdown]").text_content() or "")
+    await card.locator("div.muted", has_text="Demandé par apps-host").wait_for(
+        timeout=UI_TIMEOUT_MS
+    )
     # The card approves nothing: no button, no form, no other link.
     assert await app.locator("button, form, input").count() == 0
     assert await app.locator("a").count() == 1

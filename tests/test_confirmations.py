@@ -109,6 +109,20 @@ async def test_refused_unlock_creates_one_confirmation_and_notification(
     assert hass.states.get("lock.front_door").state == "locked"
 
 
+async def test_a_refusal_and_its_confirmation_say_which_client_and_key_asked(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """What the request card shows as "who asked": the client and key the person is told of."""
+    refused = await mcp.data("call_service", UNLOCK)
+    who = refused["requested_by"]
+    assert who["client"] and who["key"]
+    [notification] = _notifications(hass).values()
+    message = notification["message"].replace("\\", "")
+    assert who["client"] in message and who["key"] in message
+    found = await mcp.data("get_confirmation", {"confirmation_id": refused["confirmation_id"]})
+    assert found["requested_by"] == who
+
+
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 async def test_a_client_that_keeps_the_sdk_s_default_name_is_shown_by_its_user_agent(
     mcp: McpHarness, hass: HomeAssistant, mode: str

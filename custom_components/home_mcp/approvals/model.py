@@ -44,6 +44,13 @@ class Requester:
     client_name: str | None
     refresh_token_id: str | None
 
+    def shown(self) -> dict[str, str]:
+        """Return who asked as the requesting client may be told: its client and key names."""
+        return {
+            **({"client": self.client_name} if self.client_name else {}),
+            "key": self.credential_name,
+        }
+
 
 @dataclass(slots=True, kw_only=True)
 class Confirmation:
@@ -179,6 +186,7 @@ class Confirmation:
             "risk": self.risk.value,
             **shown("targets", self.targets),
             "requested_at": self.created_at.isoformat(),
+            "requested_by": self.requester.shown(),
             "expires_at": self.expires_at.isoformat(),
         }
         if self.decided_at is not None:

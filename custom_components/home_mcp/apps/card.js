@@ -38,6 +38,7 @@ const RequestCard = (() => {
       action: payload.action || "",
       targets: (payload.targets || []).map((row) => (typeof row === "string" ? row : row.entity_id)),
       requested: payload.requested_at || null,
+      by: payload.requested_by || null,
       expires: payload.expires_at || null,
       url: payload.approval_url || null,
       path: payload.approval_path || `/home-mcp/confirmation/${payload.confirmation_id}`,
@@ -60,9 +61,12 @@ const RequestCard = (() => {
         h("span", { class: "muted" }, t("req_title")),
         h("span", { class: `badge ${known.state}`, "data-state": known.state }, t(`state_${known.state}`)),
       );
-      const asked = known.requested
-        ? t("req_asked_at", { time: HM.formatTime(known.requested, null, true) })
-        : t("req_asked");
+      // Who asked: the MCP client and the key it used, as Home MCP recorded them.
+      const who = known.by ? [known.by.client, known.by.key].filter(Boolean).join(" · ") : "";
+      const time = known.requested ? HM.formatTime(known.requested, null, true) : "";
+      const asked = who
+        ? t(time ? "req_asked_by_at" : "req_asked_by", { who, time })
+        : time ? t("req_asked_at", { time }) : t("req_asked");
       let clock = null;
       if (known.state === "pending" && expiresAt) {
         clock = h("div", { class: "countdown", "data-countdown": "" }, t("req_expires_in", { left: left(expiresAt - now) }));
@@ -99,6 +103,7 @@ const RequestCard = (() => {
           known.state = stateOf(found);
           known.summary = found.summary || known.summary;
           known.requested = found.requested_at || known.requested;
+          known.by = found.requested_by || known.by;
           known.expires = found.expires_at || known.expires;
         }
       } catch (err) {

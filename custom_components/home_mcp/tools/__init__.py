@@ -226,8 +226,9 @@ def refusal(
     """Return the structured refusal of a guarded action (§4).
 
     `{ok: false, refused: true, error: "needs_confirmation", risk, action,
-    targets, targets_omitted?, confirmation_id, expires_at, approval_path,
-    approval_url?, why, where, retry}`; targets lists the (entity, service)
+    targets, targets_omitted?, confirmation_id, requested_by, expires_at,
+    approval_path, approval_url?, why, where, retry}`; requested_by names the
+    MCP client and the key that asked (what the request card shows); targets lists the (entity, service)
     pairs that stop the action, with the reason for each: a few in full,
     `targets_omitted` counting the rest (`findings.shown_findings`).
     `approval_url` (the panel's page for this confirmation) is there when
@@ -251,6 +252,7 @@ def refusal(
         "action": decision.action.name,
         **shown_findings(decision.blocking, "targets"),
         "confirmation_id": confirmation.confirmation_id,
+        "requested_by": confirmation.requester.shown(),
         "expires_at": confirmation.expires_at.isoformat(),
         "approval_path": path,
         **({"approval_url": f"{base_url.rstrip('/')}{path}"} if base_url else {}),

@@ -32,6 +32,9 @@ class GetConfirmationOutput(ToolOutput):
     targets: list[str]
     targets_omitted: int | None = None
     requested_at: str
+    requested_by: dict[str, str] = Field(
+        description="Who asked: the MCP client's name (client) and the key's (key)"
+    )
     expires_at: str
     decided_at: str | None = None
     outcome: dict[str, Any] | None = Field(
