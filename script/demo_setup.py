@@ -18,8 +18,9 @@ Assistant over HTTP (owner user, analytics and integration steps; the last
 one finishes onboarding), then over the websocket API sets the location
 (what the `core_config` step's page would have asked), creates floors,
 areas, labels and aliases, assigns the demo's devices to rooms, gives one
-entity a hostile name, adds the Home MCP config entry and creates a
-long-lived access token. What later starts need is kept in
+entity a hostile name (`furnish_house`, which the tests' copy of this house,
+`tests/demo_house.py`, calls too), adds the Home MCP config entry and
+creates a long-lived access token. What later starts need is kept in
 `.demo/credentials.json` (mode 600). On every start it waits until Home
 Assistant is RUNNING and Home MCP answers an MCP `initialize` on `/api/mcp`,
 then prints one JSON line on stdout: `{"url", "mcp_url", "token", "username",
@@ -251,6 +252,98 @@ class DemoError(Exception):
 def log(message: str) -> None:
     """Say what is happening, on stderr (stdout carries only the JSON line)."""
     print(f"demo: {message}", file=sys.stderr, flush=True)
+
+
+type Call = Callable[..., Awaitable[Any]]
+"""One command of Home Assistant's websocket API: `await call("config/floor_registry/list")`.
+
+Returns the command's result; raises `DemoError` when Home Assistant refuses it.
+"""
+
+
+async def furnish_house(call: Call, warn: Callable[[str], None] = log) -> None:
+    """Set the location, floors, areas, labels, rooms of devices, aliases and names.
+
+    The one place that applies this module's tables (`CORE_CONFIG`, `FLOORS`,
+    `AREAS`, `DEVICE_AREAS`, `LABELS`, `ENTITIES`): `script/demo` calls it over
+    its websocket client, the tests (`tests/demo_house.py`) over the test
+    Home Assistant's, so both houses are furnished the same way. Areas that
+    onboarding created are adopted (`AREAS`' `adopt`); the demo's devices must
+    exist already. What cannot be applied is passed to `warn` and skipped.
+    """
+    await call("config/core/update", **CORE_CONFIG)
+
+    floors = {f["name"]: f for f in await call("config/floor_registry/list")}
+    for floor in FLOORS:
+        if floor["name"] in floors:
+            continue
+        floors[floor["name"]] = await call("config/floor_registry/create", **floor)
+
+    areas = await call("config/area_registry/list")
+    area_ids: dict[str, str] = {}
+    for area in AREAS:
+        wanted = {
+            "name": area["name"],
+            "aliases": area["aliases"],
+            "icon": area["icon"],
+            "floor_id": floors[area["floor"]]["floor_id"] if area["floor"] else None,
+        }
+        names = {area["name"], *area.get("adopt", [])}
+        existing = next((a for a in areas if a["name"] in names), None)
+        if existing is None:
+            created = await call(
+                "config/area_registry/create",
+                **{k: v for k, v in wanted.items() if v is not None},
+            )
+            area_ids[area["name"]] = created["area_id"]
+        else:
+            await call("config/area_registry/update", area_id=existing["area_id"], **wanted)
+            area_ids[area["name"]] = existing["area_id"]
+
+    labels = {label["name"]: label for label in await call("config/label_registry/list")}
+    for label in LABELS:
+        if label["name"] not in labels:
+            labels[label["name"]] = await call("config/label_registry/create", **label)
+    label_ids = {name: label["label_id"] for name, label in labels.items()}
+
+    devices = {d["name"]: d for d in await call("config/device_registry/list")}
+    for device_name, area_name in DEVICE_AREAS.items():
+        if (device := devices.get(device_name)) is None:
+            warn(f"warning: no demo device named {device_name!r}; left without a room")
+            continue
+        await call(
+            "config/device_registry/update",
+            device_id=device["id"],
+            area_id=area_ids[area_name],
+        )
+
+    entries = await call("config/entity_registry/list")
+    by_unique_id = {
+        (e["entity_id"].partition(".")[0], e["unique_id"]): e["entity_id"] for e in entries
+    }
+    registered = {e["entity_id"] for e in entries}
+    for key, change in ENTITIES.items():
+        if ":" in key:
+            domain, _, unique_id = key.partition(":")
+            entity_id = by_unique_id.get((domain, unique_id))
+        else:
+            entity_id = key if key in registered else None
+        if entity_id is None:
+            warn(f"warning: {key} is not in the entity registry; left as it is")
+            continue
+        update: dict[str, Any] = {}
+        if "aliases" in change:
+            update["aliases"] = change["aliases"]
+        if "labels" in change:
+            update["labels"] = [label_ids[name] for name in change["labels"]]
+        if "area" in change:
+            update["area_id"] = area_ids[change["area"]]
+        if "name" in change:
+            update["name"] = change["name"]
+        try:
+            await call("config/entity_registry/update", entity_id=entity_id, **update)
+        except DemoError as err:
+            warn(f"warning: {entity_id}: {err}")
 
 
 def process_alive(pid: int | None) -> bool:
@@ -725,80 +818,9 @@ class Demo:
     # -- the house -------------------------------------------------------------
 
     async def furnish(self, ws: WebSocket) -> None:
-        """Set the location, floors, areas, labels, rooms of devices, aliases and names."""
-        await ws.call("config/core/update", **CORE_CONFIG)
-
-        floors = {f["name"]: f for f in await ws.call("config/floor_registry/list")}
-        for floor in FLOORS:
-            if floor["name"] in floors:
-                continue
-            floors[floor["name"]] = await ws.call("config/floor_registry/create", **floor)
-
-        areas = await ws.call("config/area_registry/list")
-        area_ids: dict[str, str] = {}
-        for area in AREAS:
-            wanted = {
-                "name": area["name"],
-                "aliases": area["aliases"],
-                "icon": area["icon"],
-                "floor_id": floors[area["floor"]]["floor_id"] if area["floor"] else None,
-            }
-            names = {area["name"], *area.get("adopt", [])}
-            existing = next((a for a in areas if a["name"] in names), None)
-            if existing is None:
-                created = await ws.call(
-                    "config/area_registry/create",
-                    **{k: v for k, v in wanted.items() if v is not None},
-                )
-                area_ids[area["name"]] = created["area_id"]
-            else:
-                await ws.call("config/area_registry/update", area_id=existing["area_id"], **wanted)
-                area_ids[area["name"]] = existing["area_id"]
-
-        labels = {label["name"]: label for label in await ws.call("config/label_registry/list")}
-        for label in LABELS:
-            if label["name"] not in labels:
-                labels[label["name"]] = await ws.call("config/label_registry/create", **label)
-        label_ids = {name: label["label_id"] for name, label in labels.items()}
-
-        devices = await self.demo_devices(ws)
-        for device_name, area_name in DEVICE_AREAS.items():
-            if (device := devices.get(device_name)) is None:
-                log(f"warning: no demo device named {device_name!r}; left without a room")
-                continue
-            await ws.call(
-                "config/device_registry/update",
-                device_id=device["id"],
-                area_id=area_ids[area_name],
-            )
-
-        entries = await ws.call("config/entity_registry/list")
-        by_unique_id = {
-            (e["entity_id"].partition(".")[0], e["unique_id"]): e["entity_id"] for e in entries
-        }
-        registered = {e["entity_id"] for e in entries}
-        for key, change in ENTITIES.items():
-            if ":" in key:
-                domain, _, unique_id = key.partition(":")
-                entity_id = by_unique_id.get((domain, unique_id))
-            else:
-                entity_id = key if key in registered else None
-            if entity_id is None:
-                log(f"warning: {key} is not in the entity registry; left as it is")
-                continue
-            update: dict[str, Any] = {}
-            if "aliases" in change:
-                update["aliases"] = change["aliases"]
-            if "labels" in change:
-                update["labels"] = [label_ids[name] for name in change["labels"]]
-            if "area" in change:
-                update["area_id"] = area_ids[change["area"]]
-            if "name" in change:
-                update["name"] = change["name"]
-            try:
-                await ws.call("config/entity_registry/update", entity_id=entity_id, **update)
-            except DemoError as err:
-                log(f"warning: {entity_id}: {err}")
+        """Furnish the house (`furnish_house`) once the demo's platforms made its devices."""
+        await self.demo_devices(ws)
+        await furnish_house(ws.call)
         await self.ensure_home_dashboard(ws)
         log(
             f"Furnished the house: {len(FLOORS)} floors, {len(AREAS)} areas, "
