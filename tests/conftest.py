@@ -5,6 +5,9 @@ valves, an alarm panel, lights) plus scripts and scenes a household would
 have. MCP calls go through the official SDK client over real HTTP to Home
 MCP's view on Home Assistant's aiohttp server, authenticated with a real
 access token; outcomes are read from Home Assistant's state machine.
+
+`script_demo_house` is `script/demo`'s own house instead, built from its own
+sources (`tests/demo_house.py`); `script_demo_mcp` is the harness on it.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from homeassistant.helpers import (
     floor_registry as fr,
 )
 from homeassistant.setup import async_setup_component
+
+from .demo_house import build_script_demo_house, stop_timers
 
 # pytest-homeassistant-custom-component's plugin turns SQLAlchemy's SQL log
 # on (INFO) when it is imported; the recorder's thread then writes every
@@ -185,6 +190,26 @@ async def demo_house(hass: HomeAssistant) -> AsyncIterator[HomeAssistant]:
         assert await async_setup_component(hass, "demo", {})
         await hass.async_block_till_done()
         yield await _furnish(hass)
+
+
+@pytest.fixture
+async def script_demo_house(
+    hass: HomeAssistant, hass_admin_user: User
+) -> AsyncIterator[HomeAssistant]:
+    """Set up `script/demo`'s own house, from its own sources (`tests/demo_house.py`).
+
+    The demo's locks and valves take 2 s per move; the delays stay at 0 for
+    the whole test, not only its setup.
+    """
+    with (
+        patch("homeassistant.components.demo.lock.LOCK_UNLOCK_DELAY", 0),
+        patch("homeassistant.components.demo.valve.OPEN_CLOSE_DELAY", 0),
+    ):
+        try:
+            await build_script_demo_house(hass, hass_admin_user)
+            yield hass
+        finally:
+            await stop_timers(hass)
 
 
 async def _furnish(hass: HomeAssistant) -> HomeAssistant:
@@ -361,6 +386,19 @@ async def mcp(
     client = await hass_client()
     base_url = str(client.make_url("")).rstrip("/")
     return McpHarness(hass=demo_house, base_url=base_url, token=hass_access_token)
+
+
+@pytest.fixture
+async def script_demo_mcp(
+    script_demo_house: HomeAssistant,
+    home_mcp: MockConfigEntry,
+    hass_client: Callable[..., Any],
+    hass_access_token: str,
+) -> McpHarness:
+    """Return the MCP harness for `script/demo`'s house."""
+    client = await hass_client()
+    base_url = str(client.make_url("")).rstrip("/")
+    return McpHarness(hass=script_demo_house, base_url=base_url, token=hass_access_token)
 
 
 GATE_RELAYS = 250
