@@ -1,4 +1,10 @@
-"""The MCP Apps in a real browser, fed real tool results from the demo house.
+"""The MCP Apps in a real browser, fed real tool results from `script/demo`'s house.
+
+The house is `script/demo`'s own (`script_demo_house`, `tests/demo_house.py`):
+the `demo` integration, `script/demo_config/` and `script/demo_setup.py`'s
+floors, rooms, labels and aliases, built in the test's Home Assistant from
+those very sources; what the apps show here is what a person sees against
+`script/demo`.
 
 Chromium (Debian's, through Playwright) opens a minimal host page that
 follows the MCP Apps bridge (`ui/initialize`, `ui/notifications/initialized`,
@@ -35,10 +41,10 @@ from pytest_homeassistant_custom_component.typing import RecorderInstanceGenerat
 from custom_components.home_mcp.apps import APP_MIME_TYPE
 from homeassistant.components.recorder import Recorder
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .conftest import McpHarness, entity_state
+from .demo_house import demo_setup
 from .test_apps import apps_client
 
 playwright_api = pytest.importorskip(
@@ -205,13 +211,13 @@ async def screenshot(page: Any, name: str) -> None:
 
 @pytest.fixture
 async def host(
-    recorder_mock: Recorder, mcp: McpHarness, socket_enabled: None
+    recorder_mock: Recorder, script_demo_mcp: McpHarness, socket_enabled: None
 ) -> AsyncIterator[Host]:
-    """Return the host: Chromium, and MCP clients that negotiated MCP Apps."""
+    """Return the host: Chromium, and MCP clients that negotiated MCP Apps, on script/demo's house."""
     async with playwright_api.async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield Host(mcp, browser)
+            yield Host(script_demo_mcp, browser)
         finally:
             await browser.close()
 
@@ -225,18 +231,24 @@ async def test_house_app_shows_security_first_and_a_light_tap_reaches_call_servi
     host: Host,
 ) -> None:
     hass = host.hass
-    assert entity_state(hass, "light.kitchen_lights") == "on"
+    assert entity_state(hass, "light.ceiling_lights") == "on"  # Salle à manger's.
     page = await host.open("home_overview", {})
     app = frame(page)
     await app.locator("h1").first.wait_for(timeout=UI_TIMEOUT_MS)
     assert await app.locator("h1").first.text_content() == "Security"
     assert await app.locator("li[data-entity='lock.kitchen_door'] .alert").count() == 1
     await app.locator("[data-area='salle_a_manger']").wait_for()
+    # script/demo's floors and every one of its rooms, by the names demo_setup.py gives them.
+    setup = demo_setup()
+    headings = set(await app.locator("h3").all_text_contents())
+    assert {floor["name"] for floor in setup.FLOORS} <= headings
+    assert {area["name"] for area in setup.AREAS} <= headings
+    assert "No floor" in headings  # The garden.
     await screenshot(page, "apps-house-light.png")
 
     await app.locator("button[data-lights='salle_a_manger']").click()
     await app.locator("section.done").wait_for(timeout=UI_TIMEOUT_MS)
-    assert entity_state(hass, "light.kitchen_lights") == "off"
+    assert entity_state(hass, "light.ceiling_lights") == "off"
     assert {
         "name": "call_service",
         "arguments": {
@@ -252,13 +264,7 @@ async def test_a_thermostat_tap_in_the_house_app_turns_it_off_through_call_servi
     host: Host,
 ) -> None:
     hass = host.hass
-    office = ar.async_get(hass).async_get_area_by_name("Büro")
-    assert office is not None
-    entry = er.async_get(hass).async_get("climate.hvac")
-    assert entry is not None and entry.device_id is not None
-    dr.async_get(hass).async_update_device(entry.device_id, area_id=office.id)
-    await hass.async_block_till_done()
-    assert entity_state(hass, "climate.hvac") == "cool"
+    assert entity_state(hass, "climate.hvac") == "cool"  # In the bedroom.
     page = await host.open("home_overview", {})
     app = frame(page)
     thermostat = app.locator("button[data-climate='climate.hvac']")
@@ -331,21 +337,29 @@ async def test_history_app_draws_numeric_lines_and_a_state_timeline(
     host: Host, freezer: FrozenDateTimeFactory
 ) -> None:
     hass = host.hass
-    for value in (20.5, 21.0, 22.4, 21.8, 19.9, 20.3):
-        hass.states.async_set(
-            "sensor.bedroom_temperature",
-            str(value),
-            {"unit_of_measurement": "°C", "friendly_name": "Bedroom temperature"},
-        )
+    outside = hass.states.get("sensor.outside_temperature")  # The demo's garden sensor.
+    assert outside is not None
+    for value in (15.6, 16.1, 17.4, 16.8, 14.9, 15.3):
+        # The sensor reports a new reading, its unit and class unchanged.
+        hass.states.async_set(outside.entity_id, str(value), outside.attributes)
+        # The kitchen door, locked and unlocked: configuration.yaml's template
+        # binary sensor "Doors secured" follows.
         await hass.services.async_call(
-            "light", "toggle", {"entity_id": "light.bed_light"}, blocking=True
+            "lock",
+            "lock" if entity_state(hass, "lock.kitchen_door") == "unlocked" else "unlock",
+            {"entity_id": "lock.kitchen_door"},
+            blocking=True,
         )
+        await hass.async_block_till_done()
         freezer.tick(timedelta(minutes=3))  # Within the access token's life.
     await async_wait_recording_done(hass)
-    arguments = {"entity_ids": ["sensor.bedroom_temperature", "light.bed_light"], "start": "1h"}
+    arguments = {
+        "entity_ids": ["sensor.outside_temperature", "binary_sensor.doors_secured"],
+        "start": "1h",
+    }
     page = await host.open("get_history", arguments, locale="en-GB")
     app = frame(page)
-    series = app.locator("[data-series='sensor.bedroom_temperature']")
+    series = app.locator("[data-series='sensor.outside_temperature']")
     await series.wait_for(timeout=UI_TIMEOUT_MS)
     assert await series.locator("path.line").count() == 1
     assert await app.locator("[data-timeline] rect[fill]").count() >= 2
