@@ -35,10 +35,12 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_2,
     BENCH_HELD_OUT_3,
     BENCH_HELD_OUT_4,
+    BENCH_HELD_OUT_5,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
     DEMO_HELD_OUT_4,
+    DEMO_HELD_OUT_5,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -85,7 +87,13 @@ async def main(args: argparse.Namespace) -> int:
         demo = find_demo(args)
         async with authorized_client(demo.token) as http:
             url = f"{demo.url}/api/mcp"
-            held_out = [*DEMO_HELD_OUT, *DEMO_HELD_OUT_2, *DEMO_HELD_OUT_3, *DEMO_HELD_OUT_4]
+            held_out = [
+                *DEMO_HELD_OUT,
+                *DEMO_HELD_OUT_2,
+                *DEMO_HELD_OUT_3,
+                *DEMO_HELD_OUT_4,
+                *DEMO_HELD_OUT_5,
+            ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
             answers += await ask(http, url, queries)
@@ -101,7 +109,13 @@ async def main(args: argparse.Namespace) -> int:
             queries = house_queries(await entities(http, url, DOMAINS), areas)
             # The held-out queries name the entities of the house of 120 (its plan's seed).
             held_out = (
-                [*BENCH_HELD_OUT, *BENCH_HELD_OUT_2, *BENCH_HELD_OUT_3, *BENCH_HELD_OUT_4]
+                [
+                    *BENCH_HELD_OUT,
+                    *BENCH_HELD_OUT_2,
+                    *BENCH_HELD_OUT_3,
+                    *BENCH_HELD_OUT_4,
+                    *BENCH_HELD_OUT_5,
+                ]
                 if args.size == HELD_OUT_SIZE
                 else []
             )

@@ -84,6 +84,7 @@ SETS: Final = {
     2: "Held-out set, round 2 (written after those fixes; general rules fixed after it)",
     3: "Held-out set, round 3 (written by someone who had not seen the matcher)",
     4: "Held-out set, round 4 (written unseen too, from the houses' real entities)",
+    5: "Held-out set, round 5 (written unseen, from the houses' real entities only)",
 }
 
 
