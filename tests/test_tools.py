@@ -695,7 +695,10 @@ async def _sensor_in(
     return entry.entity_id
 
 
-@pytest.mark.parametrize("query", ["how warm is it in the sauna", "is it cold in the sauna?"])
+@pytest.mark.parametrize(
+    "query",
+    ["how warm is it in the sauna", "is it cold in the sauna?", "is it chilly in the sauna"],
+)
 async def test_how_warm_a_room_is_finds_its_temperature_sensor(
     mcp: McpHarness, hass: HomeAssistant, query: str
 ) -> None:
@@ -722,15 +725,47 @@ async def test_whether_anyone_is_in_a_room_finds_its_occupancy_sensor(
         ("how stuffy is the air in the study", "Study", "carbon_dioxide"),
         ("did anything move in the guest toilet", "Guest toilet", "motion"),
         ("how much power is the gym using", "Gym", "power"),
+        ("light level in the study", "Study", "illuminance"),
+        ("temperatura de la bodega", "Wine cellar", "temperature"),
+        ("c'è qualcuno in bagno?", "Bathroom", "occupancy"),
     ],
 )
 async def test_a_question_about_a_room_finds_the_sensor_that_answers_it(
     mcp: McpHarness, hass: HomeAssistant, query: str, area: str, device_class: str
 ) -> None:
-    """Stuffy air is carbon dioxide, moving is motion, using power is power."""
+    """Words for what a room is like name the device class that measures it, in any language."""
     entity_id = await _sensor_in(hass, area, f"multisensor_{device_class}", device_class, "1")
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"][0]["entity_id"] == entity_id, data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+@pytest.mark.parametrize("query", ["luce della camera da letto", "lamp in de slaapkamer"])
+async def test_a_room_said_in_italian_or_dutch_finds_its_light(mcp: McpHarness, query: str) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+
+
+async def test_set_the_heating_to_a_number_finds_a_thermostat(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "set the heating to 21"})
+    assert data["items"][0]["entity_id"].startswith("climate."), data["items"][:3]
+
+
+async def test_a_word_written_without_spaces_holds_a_device_class(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A motion sensor is "人感センサー"; "1階" is the ground floor, the garage's."""
+    garage = ar.async_get(hass).async_get_area_by_name("Garage")
+    assert garage is not None
+    entities = er.async_get(hass)
+    entry = entities.async_get_or_create(
+        "binary_sensor", "test", "garage_pir", original_device_class="motion"
+    )
+    entities.async_update_entity(entry.entity_id, area_id=garage.id, name="Garage PIR")
+    hass.states.async_set(entry.entity_id, "off", {"device_class": "motion"})
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "1階の人感センサー"})
+    assert data["items"][0]["entity_id"] == entry.entity_id, data["items"][:3]
 
 
 async def test_did_i_leave_the_door_unlocked_finds_the_lock(mcp: McpHarness) -> None:

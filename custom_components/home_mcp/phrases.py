@@ -31,6 +31,7 @@ FILLERS: Final = frozenset(
         *("mon", "ma", "mes", "notre", "nos", "toutes", "tous", "tout", "toute"),
         *("im", "in", "der", "die", "das", "den", "dem", "des", "ein", "eine", "alle"),
         *("el", "los", "las", "en", "del", "al", "il", "lo", "gli", "nel", "nella", "het", "een"),
+        *("della", "dello", "delle", "degli", "dei", "c", "e", "van", "op", "set", "make"),
         # Where it is: "the lamp next to the bed", "près de la fenêtre", "neben dem Bett".
         *("to", "next", "near", "by", "beside", "pres", "cote", "neben", "bei", "zum", "zur"),
         # What to do with it, said to an assistant: "turn off the sauna plug", "allume la lampe".
@@ -69,6 +70,8 @@ COMPOUNDS: Final[dict[tuple[str, str], str]] = {
     ("aire", "acondicionado"): "aircon",
     ("heat", "pump"): "heatpump",
     ("pompe", "chaleur"): "heatpump",  # "pompe à chaleur", "à" being a filler
+    ("light", "level"): "illuminance",
+    ("niveau", "lumiere"): "illuminance",
 }
 """Two folded words (the second singular) that name one thing, and the one word they become."""
 _COMPOUND_FIRSTS: Final = frozenset(first for first, _ in COMPOUNDS)
@@ -179,25 +182,39 @@ COMMAND_WEIGHT: Final = 0.9
 ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Rooms as people name them in English, French, German, Spanish and Japanese (kana and
     # kanji): a room called by one of these is also called by the others of its group.
-    ("living room", "lounge", "salon", "séjour", "wohnzimmer", "sala de estar", "リビング", "居間"),
-    ("kitchen", "cuisine", "küche", "cocina", "キッチン", "台所"),
-    ("dining room", "salle à manger", "esszimmer", "comedor", "ダイニング", "食堂"),
-    ("bedroom", "chambre", "schlafzimmer", "dormitorio", "寝室", "ベッドルーム"),
-    ("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "浴室", "バスルーム"),
-    ("toilet", "wc", "toilettes", "トイレ"),
-    ("entrance", "entryway", "entrée", "eingang", "entrada", "玄関", "エントランス"),
-    ("hallway", "hall", "couloir", "flur", "pasillo", "廊下"),
-    ("garage", "carport", "ガレージ", "車庫"),
-    ("office", "bureau", "büro", "oficina", "オフィス", "書斎"),
+    # Rooms as people name them in English, French, German, Spanish, Italian, Dutch and Japanese.
     (
-        *("garden", "yard", "jardin", "garten", "jardín", "庭", "ガーデン"),
+        *("living room", "lounge", "salon", "séjour", "wohnzimmer", "sala de estar"),
+        *("soggiorno", "woonkamer", "リビング", "居間"),
+    ),
+    ("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "キッチン", "台所"),
+    (
+        *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
+        *("eetkamer", "ダイニング", "食堂"),
+    ),
+    (
+        *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
+        *("slaapkamer", "寝室", "ベッドルーム"),
+    ),
+    (
+        *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
+        *("badkamer", "浴室", "バスルーム"),
+    ),
+    ("toilet", "wc", "toilettes", "トイレ"),
+    ("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関", "エントランス"),
+    ("hallway", "hall", "couloir", "flur", "pasillo", "corridoio", "gang", "廊下"),
+    ("garage", "carport", "ガレージ", "車庫"),
+    ("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "オフィス", "書斎"),
+    (
+        *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "庭", "ガーデン"),
         # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
         *("outside", "extérieur", "draußen", "屋外"),
     ),
     ("nursery", "kids room", "chambre d'enfant", "kinderzimmer", "子供部屋"),
     ("guest room", "chambre d'amis", "gästezimmer", "客間"),
     ("laundry", "laundry room", "buanderie", "waschküche", "ランドリー", "洗濯室"),
-    ("attic", "grenier", "dachboden", "屋根裏"),
+    ("attic", "grenier", "dachboden", "soffitta", "zolder", "屋根裏"),
+    ("wine cellar", "cave à vin", "weinkeller", "bodega", "cantina", "wijnkelder", "ワインセラー"),
 )
 """Groups of names of one room (any case and accents)."""
 SYNONYM_WEIGHT: Final = 0.95
@@ -207,20 +224,43 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     device_class: frozenset(fold(word) for word in words)
     for device_class, words in {
         "temperature": (
-            *("temperature", "temp", "température", "temperatur", "温度"),
+            *("temperature", "temp", "température", "temperatur", "temperatura", "温度"),
             # How it feels: "how warm is it in the sauna", "fait-il froid dehors".
-            *("warm", "cold", "hot", "chaud", "froid", "kalt", "heiß", "暑い", "寒い"),
+            *("warm", "cold", "hot", "chilly", "freezing", "chaud", "froid", "kalt", "heiß"),
+            *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
         ),
         "humidity": ("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "湿度"),
         "motion": (
             *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
             *("move", "moved", "moving", "bouge", "bewegt"),
-            *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "誰か"),
+            *(
+                "anyone",
+                "anybody",
+                "someone",
+                "somebody",
+                "quelqu",
+                "jemand",
+                "qualcuno",
+                "alguien",
+                "iemand",
+                "誰か",
+            ),
         ),
         "occupancy": (
             *("occupancy", "presence", "présence", "occupied", "occupé"),
             # Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un".
-            *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "誰か"),
+            *(
+                "anyone",
+                "anybody",
+                "someone",
+                "somebody",
+                "quelqu",
+                "jemand",
+                "qualcuno",
+                "alguien",
+                "iemand",
+                "誰か",
+            ),
         ),
         "presence": ("presence", "présence", "anyone", "someone", "quelqu", "jemand"),
         "door": ("door", "porte", "tür", "ドア"),
@@ -237,7 +277,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "power": ("power", "puissance", "leistung", "電力", "consumption", "consommation", "draw"),
         "energy": ("energy", "énergie", "energie"),
         "battery": ("battery", "batterie", "バッテリー"),
-        "illuminance": ("illuminance", "lux", "brightness", "luminosité"),
+        "illuminance": ("illuminance", "lux", "brightness", "luminosité", "helligkeit", "照度"),
         "moisture": ("moisture", "leak", "water", "fuite"),
         "outlet": ("outlet", "plug", "prise", "steckdose"),
         "tv": ("tv", "television", "télé", "fernseher"),
@@ -542,8 +582,12 @@ def word_score(query_word: str, value_word: str) -> float:
     if len(query_word) >= 3 and value_word.startswith(query_word):
         return 0.85
     unspaced = Folded.of(query_word).unspaced
-    if unspaced and query_word in value_word:
-        return 0.85
+    if unspaced and (
+        query_word in value_word or (len(value_word) > 1 and value_word in query_word)
+    ):
+        return (
+            0.85  # Written without spaces, a word holds the next: "人感センサー" is a "人感" one.
+        )
     if unspaced or query_word[0] != value_word[0]:
         return 0.0  # A typo seldom changes the first letter: "lite" is no "climate".
     if _one_edit(query_word, value_word):
