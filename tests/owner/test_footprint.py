@@ -581,3 +581,219 @@ async def test_the_owner_s_notification_script_sent_without_buttons_leaves_the_h
     refused = await call_service(mcp, engine, data=unlock)
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+def _notify_script(notify: str) -> dict[str, Any]:
+    """Return the owner's "notify my phone" script: its iOS category from what its caller gives.
+
+    A camera's stream when the caller names one, else the category in a
+    variable the caller may give (`default`), which the owner's own calls
+    never do: undefined, Home Assistant renders it empty.
+    """
+    return {
+        "alias": "Notify phone",
+        "fields": {"message": {"example": "Hi"}, "buttons": {}, "camera": {}},
+        "sequence": [
+            {
+                "variables": {
+                    "camera": "{{ camera | default('none', true) }}",
+                    "push": {
+                        "category": "{% if camera != 'none' %}camera{% else %}{{ default }}"
+                        "{% endif %}"
+                    },
+                }
+            },
+            {
+                "action": notify,
+                "data": {
+                    "message": "{{ message }}",
+                    "data": {
+                        "push": "{{ push }}",
+                        "actions": "{{ buttons | default(none, true) }}",
+                    },
+                },
+            },
+        ],
+    }
+
+
+async def test_the_owner_s_notification_with_no_category_and_its_own_buttons_runs(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's automation calls the notify script with fixed data: its buttons, no category.
+
+    The category is a variable nobody gives (zanix's `notify_mobile`):
+    empty, it adds no button, and the "Dishwasher done" flag, whose
+    automation sends "The dishwasher has finished" with a Dismiss button,
+    is turned on at once. A client running the script itself with an unlock
+    button, or a category of its choice (a name the phone may hold any
+    button for), waits.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    script = await owner.save_script("notify_phone", _notify_script(phone.notify))
+    done = await owner.create_helper("input_boolean", "Dishwasher done")
+    await owner.save_automation(
+        "dishwasher",
+        {
+            "alias": "Dishwasher done",
+            "triggers": [{"trigger": "state", "entity_id": done, "to": "on"}],
+            "actions": [
+                {
+                    "action": script,
+                    "data": {
+                        "message": DISHWASHER,
+                        "buttons": [{"action": "DISMISS", "title": "Dismiss"}],
+                    },
+                }
+            ],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": done}))
+    for data in (
+        {"message": "Hi", "buttons": [{"action": "UNLOCK_FRONT_DOOR", "title": "OK"}]},
+        {"message": "Hi", "default": "door"},
+    ):
+        assert_refused(await call_service(mcp, script, data=data), reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("category", "waits"),
+    [("", False), ("camera", True), ("{{ states('input_text.category') }}", True)],
+    ids=["empty", "a_name_the_phone_may_define", "one_a_client_sets"],
+)
+async def test_a_category_the_owner_s_automation_names_adds_the_buttons_the_phone_may_hold(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    category: str,
+    waits: bool,
+) -> None:
+    """An iOS category the house does not define may be one the phone's owner set buttons for.
+
+    The companion app shows the buttons the phone holds for the category
+    (its own settings define categories too); an empty one adds none. The
+    flag whose automation sends "The dishwasher has finished" with that
+    category waits unless it is empty: the phone may answer `camera`, or a
+    category a client writes into a text helper, with an Unlock button.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    await owner.create_helper("input_text", "Category")
+    done = await owner.create_helper("input_boolean", "Dishwasher done")
+    await owner.save_automation(
+        "dishwasher",
+        {
+            "alias": "Dishwasher done",
+            "triggers": [{"trigger": "state", "entity_id": done, "to": "on"}],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {"message": DISHWASHER, "data": {"push": {"category": category}}},
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": done})
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, LOCKED)
+
+
+IOS_CATEGORIES = [
+    {
+        "name": "Chores",
+        "identifier": "chores",
+        "actions": [{"identifier": "DISMISS", "title": "Dismiss"}],
+    },
+    {
+        "name": "Door",
+        "identifier": "door",
+        "actions": [{"identifier": "UNLOCK_FRONT_DOOR", "title": "Unlock"}],
+    },
+]
+"""The owner's `ios: push: categories:`, which the companion app registers on the phone."""
+
+
+@pytest.fixture
+async def ios_categories(editors: None, hass: HomeAssistant, mock_async_zeroconf: None) -> None:
+    """Set up `ios:` with the owner's categories, before the first HTTP client exists."""
+    config = {"ios": {"push": {"categories": IOS_CATEGORIES}}}
+    assert await async_setup_component(hass, "ios", config)
+    await hass.async_block_till_done()
+
+
+@pytest.mark.parametrize(
+    ("category", "waits"),
+    [("chores", False), ("CHORES", False), ("door", True), ("garage", True)],
+    ids=["chores", "in_upper_case", "door", "not_defined"],
+)
+async def test_a_category_the_house_defines_carries_its_own_buttons(
+    hass: HomeAssistant,
+    ios_categories: None,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    category: str,
+    waits: bool,
+) -> None:
+    """A category of `ios: push: categories:` shows its own buttons: `door`'s unlocks.
+
+    The app registers the house's categories in upper case and sends the
+    category it is given in upper case: `chores` and `CHORES` are one, with
+    a Dismiss button, and run; `door`, whose button is `UNLOCK_FRONT_DOOR`,
+    waits; `garage`, which the house does not define, may be one the
+    phone's owner did, with any button.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    sent = {"message": DISHWASHER, "data": {"push": {"category": category}}}
+    result = await call_service(mcp, phone.notify, data=sent)
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    "push",
+    [
+        {"category": "{{ trigger.to_state.state }}"},
+        "{{ trigger.to_state.state | from_json }}",
+    ],
+    ids=["category", "whole_push"],
+)
+async def test_a_category_a_client_writes_into_the_owner_s_notification_waits(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, push: Any
+) -> None:
+    """The owner's automation sends the text helper's new value as the iOS category.
+
+    A client setting the helper chooses the category, which the phone may
+    hold an Unlock button for, and sends the notification when it likes:
+    it waits, as the tap; so does a whole `push` read from its JSON.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    category = await owner.create_helper("input_text", "Category")
+    await owner.save_automation(
+        "announce",
+        {
+            "alias": "Announce the category",
+            "triggers": [{"trigger": "state", "entity_id": category}],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": DISHWASHER,
+                        "data": {"push": push},
+                    },
+                }
+            ],
+        },
+    )
+    result = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": category}, data={"value": "door"}
+    )
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)

@@ -15,7 +15,11 @@ the owner's automation answering "UNLOCK_FRONT_DOOR" unlocks, whatever the
 button's title says; any notification, swiped away, comes back as
 `CLEARED` with the data it was sent with. Sending it is judged as those
 events (`notification_footprint`): a person's tap on a button a client
-chose is not a person's approval of what it does.
+chose is not a person's approval of what it does. An iOS notification's
+`push: {category}` adds the buttons the phone holds for that category:
+those the house's configuration gives it (`ios: push: categories:`,
+`push_categories`), or any for another name (the app's own settings
+define categories too); none for an empty one (`category_buttons`).
 
 `judge_footprint` sets off what waits for each item of a footprint.
 """
@@ -25,6 +29,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NamedTuple, Protocol
 
+from homeassistant.components.ios import (
+    CONF_PUSH,
+    CONF_PUSH_ACTIONS_IDENTIFIER,
+    CONF_PUSH_CATEGORIES,
+    CONF_PUSH_CATEGORIES_ACTIONS,
+    CONF_PUSH_CATEGORIES_IDENTIFIER,
+    CONF_USER,
+)
+from homeassistant.components.ios.const import IOS_DATA
 from homeassistant.const import (
     EVENT_LOVELACE_UPDATED,
     EVENT_PANELS_UPDATED,
@@ -36,6 +49,7 @@ from homeassistant.helpers.entity_registry import EVENT_ENTITY_REGISTRY_UPDATED
 
 from ..const import EVENT_CONFIG_WRITTEN
 from .bindings import has_template
+from .targets import is_dynamic, static
 
 
 class Reacting(Protocol):
@@ -91,12 +105,71 @@ def tap_key(event_type: str, action: str) -> str:
     return f"event:{event_type}:{action}"
 
 
-def notification_actions(data: Mapping[str, Any]) -> list[str] | None:
+type Categories = Mapping[str, tuple[str, ...]]
+"""An iOS category's identifier (folded) -> the ids of the actions it holds."""
+
+
+def push_categories(hass: HomeAssistant) -> dict[str, tuple[str, ...]]:
+    """Return the iOS categories the house's configuration defines, with their actions.
+
+    `ios: push: categories:`, which the companion app asks Home Assistant
+    for and registers, each identifier and action id in upper case (Home
+    Assistant keeps the identifier in lower case, the action ids in upper);
+    registered so, a category of the same name the phone's owner made in
+    the app is replaced by the house's.
+    """
+    ios = hass.data.get(IOS_DATA)
+    user = ios.get(CONF_USER) if isinstance(ios, Mapping) else None
+    push = user.get(CONF_PUSH) if isinstance(user, Mapping) else None
+    listed = push.get(CONF_PUSH_CATEGORIES) if isinstance(push, Mapping) else None
+    found: dict[str, tuple[str, ...]] = {}
+    for category in listed if isinstance(listed, list) else ():
+        if not isinstance(category, Mapping):
+            continue
+        identifier = category.get(CONF_PUSH_CATEGORIES_IDENTIFIER)
+        if not isinstance(identifier, str):
+            continue
+        actions = category.get(CONF_PUSH_CATEGORIES_ACTIONS) or []
+        found[identifier.strip().casefold()] = tuple(
+            str(action[CONF_PUSH_ACTIONS_IDENTIFIER])
+            for action in actions
+            if isinstance(action, Mapping) and action.get(CONF_PUSH_ACTIONS_IDENTIFIER)
+        )
+    return found
+
+
+def category_buttons(push: Any, categories: Categories) -> list[str] | None:
+    """Return the ids of the actions an iOS notification's `push` adds (None: any).
+
+    The companion app shows the actions the phone holds for the category
+    named (in any case): a category the house's configuration defines
+    (`categories`) holds its own; another name may be one the phone's
+    owner defined in the app, with any action. No category, or an empty
+    one, adds none (the notification's own `actions` are its buttons). A
+    `push` or a category a template decides may be any.
+    """
+    if push is None:
+        return []
+    if not isinstance(push, Mapping):
+        return None if has_template(push) or not isinstance(push, (str, int, float)) else []
+    category = push.get("category")
+    if category is None:
+        return []
+    if is_dynamic(category) or not isinstance(static(category), str):
+        return None
+    name = str(static(category)).strip().casefold()
+    if not name:
+        return []
+    known = categories.get(name)
+    return None if known is None else list(known)
+
+
+def notification_actions(data: Mapping[str, Any], categories: Categories) -> list[str] | None:
     """Return the ids of the actions a notification's data carries (None: any).
 
-    `data: {actions: [{action: UNLOCK_FRONT_DOOR, title: OK}]}`; any, where
-    they are a template or an iOS `push: {category: ...}` (its actions are
-    defined elsewhere).
+    `data: {actions: [{action: UNLOCK_FRONT_DOOR, title: OK}]}`, and those of
+    its iOS `push: {category: ...}` (`category_buttons`); any, where they
+    are a template.
     """
     if "__template__" in data:
         return None
@@ -105,26 +178,28 @@ def notification_actions(data: Mapping[str, Any]) -> list[str] | None:
         return []
     if not isinstance(inner, Mapping):
         return None if has_template(inner) else []
-    push = inner.get("push")
-    if isinstance(push, Mapping) and push.get("category") is not None:
+    found = category_buttons(inner.get("push"), categories)
+    if found is None:
         return None
     actions = inner.get("actions")
     if actions is None:
-        return []
+        return found
     if not isinstance(actions, (list, tuple)):
         return None
-    found: list[str] = []
     for action in actions:
         ident = action.get("action") if isinstance(action, Mapping) else None
         if not isinstance(ident, str) or has_template(ident):
             return None
         found.append(ident)
-    return found
+    return list(dict.fromkeys(found))
 
 
-def notification_footprint(data: Mapping[str, Any]) -> Footprint:
-    """Return what a notification sent with `data` can fire when a person taps or clears it."""
-    actions = notification_actions(data)
+def notification_footprint(data: Mapping[str, Any], categories: Categories) -> Footprint:
+    """Return what a notification sent with `data` can fire when a person taps or clears it.
+
+    `categories`: the iOS categories the house defines (`push_categories`).
+    """
+    actions = notification_actions(data, categories)
     ids: list[str | None] = [None] if actions is None else list(actions)
     return Footprint(CLEARED, taps=tuple((event, ident) for event in TAPPED for ident in ids))
 

@@ -25,7 +25,7 @@ from homeassistant.core import split_entity_id, valid_entity_id
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
 from .facts import Facts, entity_object, script_entity_id
-from .footprint import Footprint, judge_footprint, notification_footprint
+from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
 from .macros import ANY_SERVICE, HARD_STEPS, INLINE_DEPTH, MAX_DEPTH, MAX_STEPS, TooLarge, walk
@@ -642,7 +642,7 @@ class Judge:
         off further on, along the house's own chains, is answered by a
         person who sees why it came.
         """
-        sent = notification_footprint(data)
+        sent = notification_footprint(data, push_categories(self.hass))
         if self.touched is None:
             judge_footprint(self, sent)
         else:
