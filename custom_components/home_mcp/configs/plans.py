@@ -46,6 +46,8 @@ class WriteRecord(TypedDict):
     """An automation's triggers in words ("at 03:00:00 every day")."""
     opens: NotRequired[list[str]]
     """A dashboard's cards whose tap would open the house (`dashboards.opening_cards`)."""
+    users: NotRequired[list[str]]
+    """A blueprint's automations and scripts, each judged as it would be with the write."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from homeassistant.util import slugify
 from ..const import EVENT_CONFIG_WRITTEN
 from ..gate import Finding, Gate
 from ..gate.proposals import Proposed
+from .blueprints import BlueprintKind, BlueprintWrites
 from .dashboards import DashboardKind, DashboardWrites
 from .editors import ConfigEditors, ConfigError, ConfigKind, Written
 from .helper_writes import HelperWrites
@@ -39,6 +40,7 @@ WARNED_FOR: Final = 600.0
 WARNED_KEPT: Final = 100
 HELPER_KINDS: Final = frozenset(kind.value for kind in HelperKind)
 DASHBOARD: Final = DashboardKind.DASHBOARD.value
+BLUEPRINT: Final = BlueprintKind.BLUEPRINT.value
 UI_CANNOT_EDIT: Final = {
     ConfigKind.AUTOMATION: (
         "This automation cannot be edited from the UI, because it is not stored in "
@@ -67,6 +69,7 @@ class ConfigWriter:
         self.editors = ConfigEditors(hass)
         self.helpers = HelperWrites(hass, gate)
         self.dashboards = DashboardWrites(hass, gate)
+        self.blueprints = BlueprintWrites(hass, gate, self.editors)
         self._warned: dict[str, float] = {}
 
     @callback
@@ -123,6 +126,8 @@ class ConfigWriter:
             return await self.helpers.async_plan_save(HelperKind(kind_name), key, config, user)
         if kind_name == DASHBOARD:
             return await self.dashboards.async_plan_save(key, config, restoring=restoring)
+        if kind_name == BLUEPRINT:
+            return await self.blueprints.async_plan_save(key, config, restoring=restoring)
         kind = ConfigKind(kind_name)
         existing = await self._async_existing(kind, minting=key is None)
         if key is not None:
@@ -152,6 +157,8 @@ class ConfigWriter:
             return await self.helpers.async_plan_delete(HelperKind(kind_name), key, user)
         if kind_name == DASHBOARD:
             return await self.dashboards.async_plan_delete(key)
+        if kind_name == BLUEPRINT:
+            return await self.blueprints.async_plan_delete(key)
         kind = ConfigKind(kind_name)
         key = self._key_of(kind, key)
         if await self.editors.async_get(kind, key) is None:
@@ -190,6 +197,8 @@ class ConfigWriter:
             return self.helpers.async_rejudge(record)
         if record["kind"] == DASHBOARD:
             return self.dashboards.async_rejudge(record)
+        if record["kind"] == BLUEPRINT:
+            return await self.blueprints.async_rejudge(record)
         kind = ConfigKind(record["kind"])
         config = record["config"]
         if record["operation"] == "delete" or config is None:
@@ -219,6 +228,8 @@ class ConfigWriter:
             written = await self.helpers.async_apply(record, user)
         elif record["kind"] == DASHBOARD:
             written = await self.dashboards.async_apply(record, user)
+        elif record["kind"] == BLUEPRINT:
+            written = await self.blueprints.async_apply(record, user)
         else:
             written = await self._async_write(record, context)
         self.history.async_record(written, requested_by)
@@ -262,7 +273,7 @@ class ConfigWriter:
         if kind_name in HELPER_KINDS:
             kind = HelperKind(kind_name)
             return er.async_get(self._hass).async_get_entity_id(kind.value, kind.value, key)
-        if kind_name == DASHBOARD:
+        if kind_name in (DASHBOARD, BLUEPRINT):
             return None
         return self.editors.entity_id(ConfigKind(kind_name), key)
 

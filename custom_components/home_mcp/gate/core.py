@@ -211,24 +211,39 @@ class Gate:
         fires (`footprint.WRITES`: its domain's reload, the entity
         registry's update, `home_mcp_config_written`).
         """
+        return self.async_judge_writes({entity_id: item})
+
+    @callback
+    def async_judge_writes(self, items: Mapping[str, Proposed | None]) -> tuple[Finding, ...]:
+        """Return what writing several automations, scripts or scenes at once changes.
+
+        As `async_judge_write`, the house read once with all of `items`
+        (entity id -> the item as it would be, None: removed): a blueprint
+        rewritten changes every automation and script that uses it together.
+        """
         current = self.index.async_current()
+        findings: list[Finding] = []
         try:
-            ran_by = current.securing_runners(entity_id)
-            with proposing({entity_id: item}):
+            ran_by = {entity_id: current.securing_runners(entity_id) for entity_id in items}
+            with proposing(items):
                 future = build_snapshot(self._hass, self.index.guarded, self.index.opening_actions)
-                findings = judge_change(current, future, entity_id, removed=item is None)
+                for entity_id, item in items.items():
+                    findings.extend(judge_change(current, future, entity_id, removed=item is None))
                 judge = Judge(_Knowledge(self, future), now=False, repeats=True)
-                if item is not None:
-                    # What running it does, on any state: opening, and also
-                    # keeping what secures the house from doing so. Its own
-                    # runs, not a caller's beside them (`paths.judge_start_script`).
-                    judge.run_macro(entity_id, 0)
+                for entity_id, item in items.items():
+                    if item is not None:
+                        # What running it does, on any state: opening, and also
+                        # keeping what secures the house from doing so. Its own
+                        # runs, not a caller's beside them (`paths.judge_start_script`).
+                        judge.run_macro(entity_id, 0)
                 # What the write itself fires: the reload, the registry's and
                 # Home MCP's events (`footprint.WRITES`).
-                domain = split_entity_id(entity_id)[0]
-                judge_footprint(
-                    judge, write_footprint(domain, "delete" if item is None else "save")
-                )
+                written = {
+                    (split_entity_id(entity_id)[0], "delete" if item is None else "save"): None
+                    for entity_id, item in items.items()
+                }
+                for domain, operation in written:
+                    judge_footprint(judge, write_footprint(domain, operation))
                 findings.extend(judge.findings)
                 findings.extend(
                     Finding(
@@ -238,10 +253,11 @@ class Gate:
                         f"{macro} runs it, and locks, closes or arms",
                         (macro,),
                     )
-                    for macro in ran_by
+                    for entity_id, item in items.items()
+                    for macro in ran_by[entity_id]
                 )
         except Exception:  # The gate must fail closed, never open.
-            _LOGGER.exception("Gate could not judge a change to %s", entity_id)
+            _LOGGER.exception("Gate could not judge a change to %s", ", ".join(items))
             findings = [
                 Finding(
                     Risk.UNKNOWN,
@@ -249,6 +265,7 @@ class Gate:
                     f"{split_entity_id(entity_id)[0]}.save",
                     "Home MCP could not read the house with this change, so it is guarded",
                 )
+                for entity_id in items
             ]
         return self._with_allowed(dict.fromkeys(findings))
 

@@ -220,6 +220,13 @@ WRITES: Final[Mapping[tuple[str, str], Footprint]] = {
     # A dashboard's configuration saved, its panel registered or removed.
     ("dashboard", "save"): Footprint((*_WRITTEN, EVENT_LOVELACE_UPDATED, EVENT_PANELS_UPDATED)),
     ("dashboard", "delete"): Footprint((*_WRITTEN, EVENT_LOVELACE_UPDATED, EVENT_PANELS_UPDATED)),
+    # A blueprint saved over another reloads every automation and script (its users'
+    # changes are judged as their own writes).
+    ("blueprint", "save"): Footprint(
+        (*_WRITTEN, EVENT_AUTOMATION_RELOADED, EVENT_SERVICE_REGISTERED, EVENT_SERVICE_REMOVED),
+        ("automation.reload", "script.reload"),
+    ),
+    ("blueprint", "delete"): Footprint(_WRITTEN),
 }
 """(domain written, `save` or `delete`) -> what the write fires. A restore is a save."""
 

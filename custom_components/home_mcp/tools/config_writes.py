@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import Field
 
 from ..configs import ConfigError, Unknown
+from ..configs.blueprints import UsedBy
 from ..configs.ids import WrongItem
 from ..configs.plans import Plan
 from ..configs.writes import ConfigWriter
@@ -58,6 +59,8 @@ class ConfigWriteOutput(ToolOutput):
     guarded: bool | None = None
     opening_cards: list[str] | None = None
     """A dashboard's cards whose tap would open the house: written, and shown to the owner."""
+    users: list[str] | None = None
+    """A blueprint's automations and scripts, each judged as it would be with the write."""
 
 
 def _writer(ctx: ToolContext) -> ConfigWriter:
@@ -66,8 +69,18 @@ def _writer(ctx: ToolContext) -> ConfigWriter:
     return ctx.writer
 
 
-def _problem(err: ConfigError) -> ToolError:
+def _problem(ctx: ToolContext, err: ConfigError) -> ToolError:
     """Return the structured error of a write Home MCP or Home Assistant refused."""
+    if isinstance(err, UsedBy):
+        # Each user and why, those the caller may see by name; the others counted.
+        exposed = async_exposed_test(ctx.hass)
+        shown = {e: why for e, why in err.users.items() if exposed is None or exposed(e)}
+        listed: dict[str, Any] = {
+            "users": [{"entity_id": e, "problem": ctx.sight.text(why)} for e, why in shown.items()]
+        }
+        if hidden := len(err.users) - len(shown):
+            listed["unseen_users"] = hidden
+        return ToolError(err.code, str(err), err.hint, **listed)
     if isinstance(err, WrongItem):
         return ToolError(err.code, str(err), err.hint)
     details = {"path": err.path} if err.path else {}
@@ -120,7 +133,15 @@ def _output(
         alias=plan.alias,
         diff=ctx.sight.text(record["diff"]),
         opening_cards=record.get("opens") or None,
+        users=_users(ctx, record.get("users")),
     )
+
+
+def _users(ctx: ToolContext, users: list[str] | None) -> list[str] | None:
+    """Return a blueprint's users the caller may see."""
+    exposed = async_exposed_test(ctx.hass)
+    shown = [e for e in users or () if exposed is None or exposed(e)]
+    return shown or None
 
 
 async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
@@ -142,7 +163,7 @@ async def _async_write(ctx: ToolContext, plan: Plan) -> ConfigWriteOutput:
             record, context, user=ctx.caller.user, requested_by=ctx.caller.user.id
         )
     except ConfigError as err:
-        raise _problem(err) from err
+        raise _problem(ctx, err) from err
     output = _output(ctx, plan, written=True, action=written.action)
     output.id = written.key  # A helper's id is its collection's, known once made.
     output.entity_id = written.entity_id or record["entity_id"] or None
@@ -155,7 +176,7 @@ async def save_config(ctx: ToolContext, args: SaveConfigInput) -> ConfigWriteOut
     try:
         plan = await writer.async_plan_save(args.kind, args.id, args.config, ctx.caller.user)
     except ConfigError as err:
-        raise _problem(err) from err
+        raise _problem(ctx, err) from err
     warnings = _warnings(ctx, plan.unknown)
     if args.dry_run:
         output = _output(ctx, plan, written=False)
@@ -177,7 +198,7 @@ async def delete_config(ctx: ToolContext, args: DeleteConfigInput) -> ConfigWrit
     try:
         plan = await _writer(ctx).async_plan_delete(args.kind, args.id, ctx.caller.user)
     except WrongItem as err:
-        raise _problem(err) from err
+        raise _problem(ctx, err) from err
     except ConfigError as err:
         raise ToolError("not_found", str(err), f"get_config {args.kind} lists their ids") from err
     return await _async_write(ctx, plan)
@@ -188,8 +209,9 @@ TOOLS = [
         name="save_config",
         title="Save configuration",
         description=(
-            "Create (no id) or update an automation, script, scene, helper or dashboard "
-            "(id url_path[/view]; config may be {patch: JSON Patch, hash}), as the UI does. "
+            "Create (no id) or update an automation, script, scene, helper, dashboard "
+            "(id url_path[/view]; config may be {patch: JSON Patch, hash}) or blueprint "
+            "(config {yaml, path}), as the UI does. "
             "What can open the house or weakens what secures it waits for a person."
         ),
         input_model=SaveConfigInput,

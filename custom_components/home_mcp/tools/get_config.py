@@ -23,6 +23,7 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.yaml import dump as yaml_dump
 
 from ..configs import ConfigError, ConfigKind
+from ..configs.blueprints import BlueprintKind, describe
 from ..configs.dashboards import (
     DashboardKind,
     async_config,
@@ -44,6 +45,7 @@ from .arguments import Identifier
 from .query import entity_component, jsonable
 
 DASHBOARD = DashboardKind.DASHBOARD.value
+BLUEPRINT = BlueprintKind.BLUEPRINT.value
 
 type Kind = Literal[
     "automation",
@@ -59,8 +61,10 @@ type Kind = Literal[
     "timer",
     "schedule",
     "dashboard",
+    "blueprint",
 ]
-"""What the configuration tools read and write: `ConfigKind`s, the Helpers page's `HelperKind`s, dashboards."""
+"""What the configuration tools read and write: `ConfigKind`s, the Helpers page's `HelperKind`s,
+dashboards, blueprints."""
 
 
 KINDS = frozenset(get_args(Kind.__value__))
@@ -213,6 +217,8 @@ async def get_config(ctx: ToolContext, args: GetConfigInput) -> ConfigOutput:
     registry = er.async_get(ctx.hass)
     if args.kind == DASHBOARD:
         return await _dashboard(ctx, args.id)
+    if args.kind == BLUEPRINT:
+        return await _blueprint(ctx, args.id)
     if args.kind in ("automation", "script"):
         if args.id is not None:
             return _macro_config(ctx, args.kind, args.id)
@@ -337,13 +343,52 @@ async def _dashboard(ctx: ToolContext, wanted: str | None) -> ConfigOutput:
     return output
 
 
+def _seen(ctx: ToolContext, row: dict[str, Any]) -> dict[str, Any]:
+    """Return a listed blueprint with only the users the caller may see, the others counted."""
+    if (exposed := async_exposed_test(ctx.hass)) is None or "users" not in row:
+        return row
+    shown = [entity_id for entity_id in row["users"] if exposed(entity_id)]
+    if hidden := len(row["users"]) - len(shown):
+        row["unseen_users"] = hidden
+    return {**row, "users": shown}
+
+
+async def _blueprint(ctx: ToolContext, wanted: str | None) -> ConfigOutput:
+    """Return the installed blueprints, or one: its YAML, inputs and users."""
+    assert ctx.writer is not None
+    writes = ctx.writer.blueprints
+    if wanted is None:
+        rows = [
+            jsonable(_seen(ctx, describe(ctx.hass, item))) for item in await writes.async_list()
+        ]
+        return ConfigOutput(kind=BLUEPRINT, items=rows)
+    try:
+        found = await writes.async_find(wanted)
+    except WrongItem as err:
+        raise ToolError(err.code, str(err), err.hint) from err
+    row = _seen(ctx, describe(ctx.hass, found))
+    text = await writes.async_text(found.domain, found.path)
+    output = ConfigOutput(
+        kind=BLUEPRINT,
+        id=found.key,
+        name=clean_text(str(row.get("name") or found.path)),
+        config=jsonable(row),
+        hash=digest(text),
+    )
+    if text is None or 2 * len(text.encode()) > ctx.budget - 2048:
+        output.hint = "Too large to return whole: read it in Home Assistant's blueprints folder"
+        return output
+    output.yaml = text
+    return output
+
+
 TOOLS = [
     Tool(
         name="get_config",
         title="Stored configuration",
         description=(
-            "Stored configuration (YAML, JSON) of an automation, script, scene, helper or "
-            "dashboard (id url_path[/view]); no id: their ids."
+            "Stored configuration (YAML, JSON) of an automation, script, scene, helper, "
+            "dashboard (id url_path[/view]) or blueprint (id domain/path); no id: their ids."
         ),
         input_model=GetConfigInput,
         output_model=ConfigOutput,
