@@ -4,7 +4,9 @@
 automation, script and scene editors of Home Assistant's UI do;
 `references.py` finds what a configuration names that the house lacks;
 `ids.py` decides which item a write is about; `helpers.py` writes helpers
-through the Helpers page's own websocket commands; `history.py` keeps what
+through the Helpers page's own websocket commands; `dashboards.py` and
+`blueprints.py` write dashboards and blueprints through the frontend's own
+commands; `history.py` keeps what
 each write replaced.
 Nothing here
 decides whether a write may happen: that is the gate's judgement of the

@@ -503,6 +503,10 @@ class HomeMcpPanel extends HTMLElement {
           h("dd", {},
             h("div", {}, `${c.write.kind} `, h("code", {}, shorten(c.write.entity_id || "", CLIENT_TEXT_MAX)), c.write.key ? [" · id ", h("code", {}, c.write.key)] : ""),
             (c.write.when || []).length ? h("div", {}, `It runs ${c.write.when.join(" or ")}.`) : "",
+            (c.write.users || []).length
+              ? h("div", {}, "Used by (each judged with this version): ",
+                  c.write.users.map((e, i) => [i ? ", " : "", nameOf(e), " ", h("code", {}, e)]))
+              : "",
             this._diff(c.write.diff)),
         ] : "",
         h("dt", {}, "Asked by"),
