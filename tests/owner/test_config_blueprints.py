@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from homeassistant.components.blueprint import BLUEPRINT_SCHEMA, Blueprint
@@ -326,3 +327,50 @@ async def test_blueprints_are_only_for_callers_allowed_config_tools(
         assert not {"get_config", "save_config", "delete_config"} & names
         refused = await client.call_tool("get_config", {"kind": "blueprint"})
         assert refused.is_error is True
+
+
+SECURE = """\
+blueprint:
+  name: Lock at night
+  domain: automation
+  input:
+    door:
+      selector:
+        entity:
+          domain: lock
+triggers:
+  - trigger: time
+    at: "23:00:00"
+actions:
+  - action: lock.lock
+    target:
+      entity_id: !input door
+"""
+"""An invented blueprint that locks the door it is given at night."""
+SECURE_NOTIFY_ONLY = SECURE.replace(
+    "  - action: lock.lock\n    target:\n      entity_id: !input door\n",
+    "  - action: persistent_notification.create\n    data:\n      message: !input door\n",
+)
+
+
+@pytest.mark.parametrize("expected_lingering_timers", [True])  # Time triggers.
+async def test_a_blueprint_updated_so_its_automation_no_longer_locks_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Its automation secures the house: a version that stops securing weakens it."""
+    await _install(mcp, SECURE, "owner/lock_at_night.yaml")
+    config = {
+        "alias": "Front door at night",
+        "use_blueprint": {"path": "owner/lock_at_night.yaml", "input": {"door": "lock.front_door"}},
+    }
+    written = await mcp.data("save_config", {"kind": "automation", "config": config})
+    assert written["written"] is True, written
+    await hass.async_block_till_done()
+    update = {
+        "kind": "blueprint",
+        "id": "automation/owner/lock_at_night.yaml",
+        "config": {"yaml": SECURE_NOTIFY_ONLY},
+    }
+    refused = await mcp.data("save_config", update)
+    assert_refused(refused, risk="system")
+    assert _file(hass, "owner/lock_at_night.yaml") == _written(SECURE)
