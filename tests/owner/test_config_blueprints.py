@@ -374,3 +374,27 @@ async def test_a_blueprint_updated_so_its_automation_no_longer_locks_waits(
     refused = await mcp.data("save_config", update)
     assert_refused(refused, risk="system")
     assert _file(hass, "owner/lock_at_night.yaml") == _written(SECURE)
+
+
+async def test_many_blueprints_are_listed_with_their_inputs_by_name_within_the_budget(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    folder = Path(hass.config.path("blueprints", "automation", "owner"))
+
+    def copy_many() -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for number in range(80):
+            text = UNLOCK.replace("Let someone in", f"Let someone in {number}")
+            text = text.replace(
+                "      name: Door\n", "      name: Door\n" + f"      description: {'x' * 300}\n"
+            )
+            (folder / f"let_in_{number}.yaml").write_text(text, encoding="utf-8")
+
+    await hass.async_add_executor_job(copy_many)
+    listed = await mcp.data("get_config", {"kind": "blueprint"})
+    assert listed["ok"] is True, listed
+    rows = {row["id"]: row for row in listed["items"]}
+    assert rows["automation/owner/let_in_7.yaml"]["inputs"] == ["door", "signal"]
+    assert "read one blueprint" in listed["hint"]
+    read = await mcp.data("get_config", {"kind": "blueprint", "id": "owner/let_in_7.yaml"})
+    assert read["config"]["inputs"]["door"]["description"] == "x" * 300

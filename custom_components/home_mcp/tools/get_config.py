@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+import json
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
@@ -361,7 +362,14 @@ async def _blueprint(ctx: ToolContext, wanted: str | None) -> ConfigOutput:
         rows = [
             jsonable(_seen(ctx, describe(ctx.hass, item))) for item in await writes.async_list()
         ]
-        return ConfigOutput(kind=BLUEPRINT, items=rows)
+        if len(json.dumps(rows).encode()) <= ctx.budget - 2048:
+            return ConfigOutput(kind=BLUEPRINT, items=rows)
+        # Too many to list whole: each input by name only, its selector one read away.
+        for row in rows:
+            if isinstance(row.get("inputs"), dict):
+                row["inputs"] = sorted(row["inputs"])
+        hint = "Inputs listed by name only: read one blueprint (its id) for their selectors"
+        return ConfigOutput(kind=BLUEPRINT, items=rows, hint=hint)
     try:
         found = await writes.async_find(wanted)
     except WrongItem as err:
