@@ -289,6 +289,25 @@ async def test_a_blueprint_that_is_not_one_is_refused_with_nothing_changed(
     assert not (Path(hass.config.path()).parent / "evil.yaml").exists()
 
 
+@pytest.mark.parametrize(
+    "tag", ["!include secrets.yaml", "!include_dir_named /etc", "!env_var HOME", "!secret key"]
+)
+async def test_a_blueprint_that_would_read_a_file_or_the_environment_is_refused(
+    hass: HomeAssistant, mcp: McpHarness, tag: str
+) -> None:
+    """Home Assistant's YAML loader follows these tags; a client's blueprint never gets them."""
+    text = PORCH.replace("name: Porch light on the doorbell", f"name: {tag}", 1)
+    assert text != PORCH
+    refused = await mcp.data(
+        "save_config",
+        {"kind": "blueprint", "config": {"yaml": text, "path": "homeassistant/leak.yaml"}},
+    )
+    assert refused["error"] == "invalid_config", refused
+    assert "!input only" in refused["message"]
+    listed = await mcp.data("get_config", {"kind": "blueprint"})
+    assert "leak" not in str(listed)
+
+
 async def test_a_blueprint_version_is_restored_from_the_panel(
     hass: HomeAssistant,
     owner: Owner,

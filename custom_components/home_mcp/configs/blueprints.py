@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import probatio as vol
+import yaml
 
 from homeassistant.auth.models import User
 from homeassistant.components.automation import automations_with_blueprint
@@ -139,10 +140,39 @@ def _safe_path(path: Any) -> str:
     return text if text.endswith(".yaml") else f"{text}.yaml"
 
 
+BLUEPRINT_TAGS: Final = frozenset({"!input"})
+"""The YAML tags a client's blueprint may use. Home Assistant's loader also follows
+`!include`, `!include_dir_*`, `!env_var` and `!secret`, which read the machine's files
+and environment into the text: a client's blueprint never gets them."""
+
+
+def _tags(text: str) -> set[str]:
+    """Return the YAML tags `text` uses (`!input`, `!include`, ...); raise `ConfigError`."""
+    try:
+        tokens = list(yaml.scan(text))
+    except yaml.YAMLError as err:
+        raise ConfigError(f"The YAML cannot be read: {err}", "yaml") from err
+    return {
+        f"{token.value[0] or ''}{token.value[1] or ''}"
+        for token in tokens
+        if isinstance(token, yaml.TagToken)
+    }
+
+
 def parse(text: Any, domain: ConfigKind | None = None) -> Blueprint:
-    """Return the blueprint `text` holds, as `blueprint/save` reads it; raise `ConfigError`."""
+    """Return the blueprint `text` holds, as `blueprint/save` reads it; raise `ConfigError`.
+
+    Only the tags of `BLUEPRINT_TAGS`: a blueprint that would read a file or
+    the environment is refused before anything parses it.
+    """
     if not isinstance(text, str) or not text.strip():
         raise ConfigError("config.yaml is the blueprint's YAML text", "yaml")
+    if other := sorted(_tags(text) - BLUEPRINT_TAGS):
+        raise ConfigError(
+            f"A blueprint may use the tag !input only, not {', '.join(other)} "
+            "(Home MCP does not read files or the environment into a blueprint)",
+            "yaml",
+        )
     try:
         data = yaml_util.parse_yaml(text)
     except HomeAssistantError as err:
