@@ -194,6 +194,9 @@ SCENARIOS: dict[str, Scenario] = {
     "Gives it a user code: whoever holds the code can unlock it": _scenario(
         _plain, _call("zwave_js", "set_lock_usercode", FRONT, code_slot=3, usercode="4321"), FRONT
     ),
+    "Gives it an empty code: no one holds it": _scenario(
+        _plain, _call("zwave_js", "set_lock_usercode", FRONT, code_slot=3, usercode=""), FRONT
+    ),
     "Takes one of its user codes off": _scenario(
         _plain, _call("zwave_js", "clear_lock_usercode", FRONT, code_slot=3), FRONT
     ),

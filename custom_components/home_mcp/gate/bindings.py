@@ -227,7 +227,26 @@ class _Entity(_Any):
             raise AttributeError(name)
         if "." not in self.name:
             return _Entity(f"{self.name}.{name}")
-        return _StateOf(self.name) if name == "state" else ANY
+        return _state_of(self.name) if name == "state" else ANY
+
+
+@dataclass(slots=True)
+class _Given:
+    """The state every entity is taken to be in for one render (`given_state`); who was read."""
+
+    state: str
+    asked: set[str] = field(default_factory=set)
+
+
+_GIVEN: ContextVar[_Given | None] = ContextVar("home_mcp_given", default=None)
+
+
+def _state_of(entity_id: str) -> Any:
+    """Return an entity's state as a template reads it: given (`given_state`), or any."""
+    if (given := _GIVEN.get()) is not None:
+        given.asked.add(entity_id)
+        return given.state
+    return _StateOf(entity_id)
 
 
 class _Reader:
@@ -248,7 +267,7 @@ class _Reader:
         if _ENTITY_ID.fullmatch(args[0]) is None:
             return ANY
         if self.name == "states" and len(args) == 1:
-            return _StateOf(args[0])
+            return _state_of(args[0])
         if self.name == "is_state" and len(args) == 2 and isinstance(args[1], str):
             return _Assumed(args[0], args[1], True)
         return ANY
@@ -778,6 +797,34 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[tuple[Any, frozens
             return list(found.values())
         path = [choice for choice, _ in taken[:-1]] + [taken[-1][0] + 1]
     raise Unbounded
+
+
+def given_state(value: Any, state: str) -> tuple[str, list[Any]] | None:
+    """Return the one entity whose state `value` reads, and what it renders to in `state`.
+
+    `{{ states('input_text.pin').strip() }}` given "" is `("input_text.pin",
+    [""])`: the code a lock is given is that helper's text. None: not a
+    template, one reading no entity's state (`states('x.y')`,
+    `states.x.y.state`) or several, or one that cannot be bounded so (a
+    variable, an attribute, the clock). Each way a choice on what the gate
+    cannot bound takes is a result (`renders`).
+    """
+    if not is_template(value):
+        return None
+    text = value.template if isinstance(value, Template) else value
+    if not isinstance(text, str):
+        return None
+    given = _Given(state)
+    token = _GIVEN.set(given)
+    try:
+        found = [result for result, _ in _renders(text, {})]
+    except Unbounded:
+        return None
+    finally:
+        _GIVEN.reset(token)
+    if len(given.asked) != 1:
+        return None
+    return next(iter(given.asked)), found
 
 
 def _add_way(

@@ -15,6 +15,7 @@ from .footprint import CLEARED, HELPER_WRITE, TAPPED, WRITES
 from .rules import (
     ALARM_LEVELS,
     CLASS_NOTES,
+    CODE_FIELDS,
     DATA_RULE_WHEN,
     DATA_RULES,
     ENTITY_RULES,
@@ -22,7 +23,7 @@ from .rules import (
     SERVICE_RULES,
     EntityClass,
 )
-from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, INTEGRATION_VERBS, STATE_VERBS
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, INTEGRATION_VERBS, STATE_VERBS, VALUE_FIELDS
 
 BEGIN: Final = "<!-- BEGIN generated from gate/rules.py: script/gate_docs -->"
 END: Final = "<!-- END generated -->"
@@ -138,6 +139,26 @@ def rules_markdown() -> str:
             for domain, actions in INTEGRATION_VERBS.items()
             for action, cases in actions.items()
             for case, verb in cases.items()
+        ),
+        "",
+    ]
+    lines += [
+        "**The code a lock is given**, in the action's data (when it is the text of one",
+        "helper, an empty helper gives an empty code: see *A PIN emptied* above)",
+        "",
+        "| action | field |",
+        "|---|---|",
+        *(f"| `{action}` | `{field}` |" for action, field in CODE_FIELDS.items()),
+        "",
+        "**A helper's state, given in the data**: what the action leaves it in, which",
+        "what reacts to it reads (plain text only; a template: any state)",
+        "",
+        "| domain | action | field |",
+        "|---|---|---|",
+        *(
+            f"| `{domain}` | `{action}` | `{field}` |"
+            for domain, actions in VALUE_FIELDS.items()
+            for action, field in actions.items()
         ),
         "",
     ]

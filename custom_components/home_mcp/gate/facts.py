@@ -17,10 +17,11 @@ from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
+from .bindings import given_state, is_template
 from .internals import COVER_TOGGLE, DISARM_AFTER_TRIGGER, VALVE_TOGGLE, private_or
 from .model import Effect
 from .proposals import proposed
-from .rules import ALARM_LEVELS, ARM_MODES, When, alarm_level
+from .rules import ALARM_LEVELS, ARM_MODES, CODE_FIELDS, EMPTY_CODES, When, alarm_level
 from .targets import static
 
 if TYPE_CHECKING:
@@ -53,6 +54,24 @@ def script_service(hass: HomeAssistant, entity_id: str) -> str:
     if entry is not None and entry.platform == "script" and entry.unique_id:
         return entry.unique_id
     return split_entity_id(entity_id)[1]
+
+
+def code_spared(effect: Effect) -> tuple[str, frozenset[str]] | None:
+    """Return (helper, its states) while which the code `effect` gives a lock is empty.
+
+    keymaster's `add_code` with `usercode: "{{ states('input_text.pin').strip()
+    }}"` gives no one a way in while that helper is empty (`When.CODE_EMPTY`).
+    None: the code is not one entity's state, or never empty so.
+    """
+    code = effect.data.get(CODE_FIELDS.get(effect.verb, ""))
+    helpers: set[str] = set()
+    states: set[str] = set()
+    for state in EMPTY_CODES:
+        found = given_state(code, state)
+        if found is not None and all(str(item).strip() in EMPTY_CODES for item in found[1]):
+            helpers.add(found[0])
+            states.add(state)
+    return (helpers.pop(), frozenset(states)) if len(helpers) == 1 else None
 
 
 class Facts:
@@ -130,6 +149,13 @@ class Facts:
             key = "tilt_position" if "tilt" in self._effect.verb else "position"
             value = static(self._effect.data.get(key))
             return isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0
+        if when is When.CODE_EMPTY:
+            code = self._effect.data.get(CODE_FIELDS.get(self._effect.verb, ""))
+            return (
+                not is_template(code)
+                and isinstance(static(code), str)
+                and (static(code).strip() in EMPTY_CODES)
+            )
         if when is When.TOGGLE_CLOSES:
             return now and self._toggle_closes()
         if when is When.IS_CLOSING:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Mapping
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
+from .bindings import given_state, is_template
 from .expansion import HouseMap
 from .model import Finding, Risk
 from .reads import EVERYTHING
@@ -29,15 +31,24 @@ _FOLLOWS: Final = (
 _DERIVES: Final = (
     "{entity}'s state is computed from this one (a template or a group): changing this changes it"
 )
-type End = tuple[Risk, str | None, str, str]
+type End = tuple[Risk, str | None, str, str, tuple[str, frozenset[str]] | None]
 type Found = dict[End, tuple[Finding, Scope]]
-type Needs = frozenset[str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Besides:
+    """Any state of a key but `states` sets a finding off (`Finding.spared`)."""
+
+    states: frozenset[str]
+
+
+type Needs = frozenset[str] | Besides | None
 """The states of a key that set a finding off (None: any change)."""
 
 
 def end_of(finding: Finding) -> End:
-    """Return what makes a finding distinct: its risk, entity, action and reason."""
-    return (finding.risk, finding.entity_id, finding.service, finding.reason)
+    """Return what makes a finding distinct: its risk, entity, action, reason, and when it is not."""
+    return (finding.risk, finding.entity_id, finding.service, finding.reason, finding.spared)
 
 
 def sort_key(finding: Finding) -> tuple[str, str, str, str]:
@@ -50,12 +61,33 @@ def _union(first: Scope, second: Scope) -> Scope:
 
 
 def _wider(first: Needs, second: Needs) -> Needs:
-    return None if first is None or second is None else first | second
+    if first is None or second is None:
+        return None
+    if isinstance(first, Besides) and isinstance(second, Besides):
+        return Besides(first.states & second.states)
+    if isinstance(first, Besides) or isinstance(second, Besides):
+        besides, listed = (first, second) if isinstance(first, Besides) else (second, first)
+        assert isinstance(besides, Besides) and isinstance(listed, frozenset)
+        return Besides(besides.states - listed)
+    return first | second
+
+
+def _sparing(needs: Needs, states: frozenset[str]) -> Needs:
+    """Return `needs` but for `states`, in which the key leaves the finding harmless."""
+    if needs is None:
+        return Besides(states)
+    if isinstance(needs, Besides):
+        return Besides(needs.states | states)
+    return needs - states
 
 
 def can_set_off(needs: Needs, states: frozenset[str]) -> bool:
     """Return True if a change leaving its entity in one of `states` (empty: unknown) meets `needs`."""
-    return needs is None or not states or bool(states & needs)
+    if needs is None or not states:
+        return True
+    if isinstance(needs, Besides):
+        return bool(states - needs.states)
+    return bool(states & needs)
 
 
 def is_entity_key(key: str) -> bool:
@@ -200,7 +232,7 @@ class Fixpoint:
         if not is_entity_key(key) or key in runnable.run_reads:
             return None
         held = runnable.held.get(key)
-        fired: Needs = None
+        fired: frozenset[str] | None = None
         if key not in runnable.inputs:
             ways = [
                 trigger
@@ -221,7 +253,11 @@ class Fixpoint:
             slot = self._perimeter.setdefault(key, {})
             needed = self._needs.setdefault(key, {})
             fresh: list[tuple[Finding, Needs]] = []
-            for finding, needs in found:
+            for finding, given in found:
+                needs = given
+                if finding.spared is not None and finding.spared[0] == key:
+                    # Changed to one of those states, the key leaves it harmless.
+                    needs = _sparing(given, finding.spared[1])
                 end = end_of(finding)
                 if end not in slot:
                     slot[end] = (finding, None)
@@ -238,11 +274,62 @@ class Fixpoint:
             states_of = key.partition(".")[0] if known else None
             for user_id, verb, via, scope in self._users_of(key):
                 states = verb_states(states_of, verb) if states_of else frozenset()
-                if gained := [(f.through(*via), scope) for f, n in fresh if can_set_off(n, states)]:
+                if not states and states_of:
+                    states = self._written(user_id, key)
+                if gained := [
+                    (self._rewritten(f, user_id, key).through(*via), scope)
+                    for f, n in fresh
+                    if can_set_off(n, states)
+                ]:
                     self._gain(user_id, gained, self._keyed_for(user_id, key))
             for source in self._sources.get(key, ()):
                 through = (source,) if is_entity_key(source) else ()
                 stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
+
+    def _writes(self, user_id: str, key: str) -> tuple[Any, ...] | None:
+        """Return what a macro's writes set `key` to (None: not known, or not all said).
+
+        Not known when it also acts on a whole domain, or on everything.
+        """
+        runnable = self._runnables.get(user_id)
+        if runnable is None or {f"domain:{key.partition('.')[0]}", EVERYTHING} & set(
+            runnable.touched
+        ):
+            return None
+        return runnable.writes.get(key)
+
+    def _written(self, user_id: str, key: str) -> frozenset[str]:
+        """Return the states a macro's writes leave `key` in, when its data says (empty: any)."""
+        values = self._writes(user_id, key)
+        if not values or not all(
+            isinstance(value, str) and not is_template(value) for value in values
+        ):
+            return frozenset()
+        return frozenset(str(value) for value in values)
+
+    def _rewritten(self, finding: Finding, user_id: str, key: str) -> Finding:
+        """Return `finding` as a macro that writes `key` passes it on.
+
+        It set `key` itself: the state `key` changed to is no longer what the
+        finding reads, so it is no longer spared by it; unless the macro
+        copies another entity's state into `key` (keymaster's "copy from
+        parent" PIN), which then spares it in the same states.
+        """
+        if finding.spared is None or finding.spared[0] != key:
+            return finding
+        states = finding.spared[1]
+        sources: set[str] = set()
+        kept = set(states)
+        for value in self._writes(user_id, key) or [None]:
+            for state in states:
+                found = given_state(value, state)
+                if found is None or not all(str(item) in states for item in found[1]):
+                    kept.discard(state)
+                else:
+                    sources.add(found[0])
+        if len(sources) == 1 and kept:
+            return replace(finding, spared=(sources.pop(), frozenset(kept)))
+        return replace(finding, spared=None)
 
     def _users_of(self, key: str) -> Iterator[tuple[str, str, tuple[str, ...], Scope]]:
         if key == EVERYTHING:

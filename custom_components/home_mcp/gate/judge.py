@@ -24,7 +24,7 @@ from homeassistant.core import split_entity_id, valid_entity_id
 
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
-from .facts import Facts, entity_object, script_entity_id
+from .facts import Facts, code_spared, entity_object, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
@@ -68,7 +68,7 @@ from .targets import (
     static,
     unplain,
 )
-from .verbs import resulting_states, stays_as_it_is, timer_verb, verb_states
+from .verbs import VALUE_FIELDS, resulting_states, stays_as_it_is, timer_verb, verb_states
 from .wiring import ON_ITS_OWN, Scope, Touched
 
 NESTS_TOO_DEEPLY: Final = "Macros nest too deeply to analyse"
@@ -119,7 +119,14 @@ def _unique(path: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _effect_of(finding: Finding) -> tuple[Any, ...]:
-    return (finding.risk, finding.entity_id, finding.service, finding.reason, finding.allowed)
+    return (
+        finding.risk,
+        finding.entity_id,
+        finding.service,
+        finding.reason,
+        finding.allowed,
+        finding.spared,
+    )
 
 
 class Judge:
@@ -194,6 +201,8 @@ class Judge:
         # Judging an action: what the house's automations would do, each once per walk.
         self._reacted: list[set[tuple[Any, ...]]] | None = [set()] if touched is None else None
         self.on_their_own: set[str] = set()  # Items met too deep, judged on their own.
+        # For the perimeter: entity -> what its writes set it to (`Runnable.writes`).
+        self.writes: dict[str, tuple[Any, ...] | None] | None = None
         self._stopped: dict[tuple[str, bool], list[tuple[str, str, str]]] = {}  # `on_its_own`'s.
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
@@ -787,6 +796,9 @@ class Judge:
                     self.add(Risk.OPENS_HOUSE, sibling, effect.service, rule.reason)
         else:
             self.add(rule.risk, entity_id, effect.service, reason)
+            if self.touched is not None and rule.risk in GUARDED_RISKS:
+                if (spared := code_spared(effect)) is not None:  # For the perimeter.
+                    self.findings[-1] = replace(self.findings[-1], spared=spared)
         if verb == "join_group":
             return
         securing = rule.risk is Risk.SECURING
@@ -856,13 +868,17 @@ class Judge:
                         )
         if self._step_touched is not None:
             self._step_touched.update(keys)
+        if self.writes is not None and is_entity and verb is not None:
+            self._written(key, verb, data)
         prefix = (*self.path, key) if is_entity else self.path
         reacted = self._reacted[-1] if self._reacted is not None else None
         for name in keys:
-            for finding in self.knowledge.reactions(name, states if name == key else frozenset()):
+            for found in self.knowledge.reactions(name, states if name == key else frozenset()):
                 # Judging an action, what it sets off counts once per walk, by its
                 # first path (as `Gate` answers): the same reaction along every later
-                # path (a house's catch-all templates) adds nothing.
+                # path (a house's catch-all templates) adds nothing. What spared it
+                # is the perimeter's (`Finding.spared`): the reaction is the same.
+                finding = replace(found, spared=None) if reacted is not None else found
                 effect = _effect_of(finding) if reacted is not None else None
                 if reacted is not None and effect in reacted:
                     continue
@@ -882,6 +898,17 @@ class Judge:
                     if not self.on_path(automation_id):
                         with self.through(*((key,) if is_entity else ()), automation_id):
                             judge_footprint(self, sent)
+
+    def _written(self, entity_id: str, verb: str, data: Mapping[str, Any] | None) -> None:
+        """Note what a write of the entity sets it to (`VALUE_FIELDS`); None: not said."""
+        assert self.writes is not None
+        field = VALUE_FIELDS.get(entity_id.partition(".")[0], {}).get(verb)
+        value = data.get(field) if field is not None and data else None
+        before = self.writes.get(entity_id, ())
+        if value is None or before is None:
+            self.writes[entity_id] = None
+        elif value not in before:
+            self.writes[entity_id] = (*before, value)
 
     # -- macros and scene states ---------------------------------------------
 

@@ -122,6 +122,11 @@ class Finding:
         a direct call.
     allowed: True when the entity is pre-approved in the options, so this
         finding does not stop the action.
+    spared: (entity, states): what it does is harmless while that entity is
+        in one of these states as it runs (the code it gives a lock is that
+        helper's text, and an empty code opens nothing). Only a change of that
+        very entity to one of them, which nothing on the way changes again,
+        leaves it out (`fixpoint.Fixpoint`).
     """
 
     risk: Risk
@@ -130,6 +135,7 @@ class Finding:
     reason: str
     via: tuple[str, ...] = ()
     allowed: bool = False
+    spared: tuple[str, frozenset[str]] | None = None
 
     @property
     def blocks(self) -> bool:
@@ -139,7 +145,9 @@ class Finding:
     def through(self, *entity_ids: str) -> Finding:
         """Return the finding as reached through `entity_ids` first."""
         via = tuple(dict.fromkeys((*entity_ids, *self.via)))
-        return Finding(self.risk, self.entity_id, self.service, self.reason, via, self.allowed)
+        return Finding(
+            self.risk, self.entity_id, self.service, self.reason, via, self.allowed, self.spared
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """Return the finding as JSON-ready data."""

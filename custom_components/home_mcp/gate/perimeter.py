@@ -106,7 +106,7 @@ class Snapshot:
         self.hass = hass
         self.house = house
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
-        self.needs: dict[str, dict[Finding, frozenset[str]]] = {}
+        self.needs: dict[str, dict[Finding, Needs]] = {}
         self.computed: frozenset[str] = frozenset()
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
@@ -449,6 +449,7 @@ def _judge_runnable(
     hass = snapshot.hass
     judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
     judge.bindings = runnable.bindings
+    judge.writes = runnable.writes
     judge.held = runnable.held
     judge.owners = not proposed(runnable.entity_id)[0]
     if runnable.runs_itself:

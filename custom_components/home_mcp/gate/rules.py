@@ -101,6 +101,10 @@ class When(StrEnum):
     SECURES = "it locks, closes or arms, and it is not off already"
     RUNNING_SECURES = "it is running and locks, closes or arms"
     GUARDED = "some action on it is guarded"
+    CODE_EMPTY = (
+        "the code it is given (`CODE_FIELDS`) is plain text, empty or blank: it gives no one "
+        "a way in"
+    )
 
 
 class Facts(Protocol):
@@ -172,6 +176,13 @@ CODE_VERBS: Final = (
     "keymaster.add_code",
 )  # fmt: skip
 """Actions that give a lock a user code: whoever holds the code can unlock it."""
+CODE_FIELDS: Final[Mapping[str, str]] = {
+    "keymaster.add_code": "usercode", "zwave_js.set_lock_usercode": "usercode",
+    "zha.set_lock_user_code": "user_code",
+}  # fmt: skip
+"""The field that holds the code each of them gives (`zha.enable_lock_user_code` names none)."""
+EMPTY_CODES: Final = frozenset({""})
+"""A code that gives no one a way in (`When.CODE_EMPTY`)."""
 CODE_REMOVE_VERBS: Final = (
     "zwave_js.clear_lock_usercode", "zha.clear_lock_user_code", "zha.disable_lock_user_code",
     "keymaster.clear_code",
@@ -188,6 +199,8 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
     _rule(EntityClass.LOCK, ("lock",), Risk.SECURING, "Locks it"),
     _rule(EntityClass.LOCK, ("unlock", "open", "toggle"), Risk.OPENS_HOUSE,
           "Unlocks or opens it"),
+    _rule(EntityClass.LOCK, CODE_VERBS, Risk.SAFE, "Gives it an empty code: no one holds it",
+          When.CODE_EMPTY),
     _rule(EntityClass.LOCK, CODE_VERBS, Risk.OPENS_HOUSE,
           "Gives it a user code: whoever holds the code can unlock it"),
     _rule(EntityClass.LOCK, CODE_REMOVE_VERBS, Risk.SAFE, "Takes one of its user codes off"),

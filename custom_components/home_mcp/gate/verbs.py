@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any, Final
 
+from homeassistant.helpers.template import Template
+
+from .bindings import is_template
 from .rules import ARM_MODES
 
 GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
@@ -193,14 +196,34 @@ LEVEL_DATA: Final[Mapping[str, frozenset[str]]] = {
 `brightness: 0` turns the light off, `fan.turn_on` with `percentage: 0` the fan."""
 
 
+VALUE_FIELDS: Final[Mapping[str, Mapping[str, str]]] = {
+    "input_text": {"set_value": "value"},
+    "input_select": {"select_option": "option"},
+}
+"""Helpers whose state is exactly what an action gives them, and the field that
+gives it: `input_text.set_value` with `value: ""` leaves the helper empty."""
+
+
+def given_value(domain: str, verb: str, data: Mapping[str, Any] | None) -> str | None:
+    """Return the state a helper is set to, when the action's data says it plainly."""
+    field = VALUE_FIELDS.get(domain, {}).get(verb)
+    value = data.get(field) if field is not None and data else None
+    if isinstance(value, Template):
+        value = value.template if value.is_static else None
+    return value if isinstance(value, str) and not is_template(value) else None
+
+
 def verb_states(domain: str, verb: str, data: Mapping[str, Any] | None = None) -> frozenset[str]:
     """Return the states `verb` may leave an entity of `domain` in (empty: unknown).
 
     `turn_on` leaves a light on; a lock, cover, valve or alarm panel is
-    known only for a verb that secures it (`resulting_states`); any other
-    verb or domain (`toggle`, `unlock`, `set_value`, a script's run) may
-    leave it in any state, and so may a level in `data` (`LEVEL_DATA`).
+    known only for a verb that secures it (`resulting_states`); a helper
+    given its state in plain data (`VALUE_FIELDS`), that state; any other
+    verb or domain (`toggle`, `unlock`, a templated `set_value`, a script's
+    run) may leave it in any state, and so may a level in `data` (`LEVEL_DATA`).
     """
+    if (value := given_value(domain, verb, data)) is not None:
+        return frozenset({value})
     if data:
         # As an entity service's schema validates it, its fields are under `params`.
         params = data.get("params")

@@ -89,6 +89,9 @@ class Runnable:
     shows_its_run: a trigger-based template entity: its state is computed, each
         time its actions run, from what they leave (a `variables` step, an
         action's response): what they read, its state derives from.
+    writes: entity -> what each of its writes sets it to, where the data
+        says (`verbs.VALUE_FIELDS`: plain text, or a template); None: one
+        of them leaves it in a state the data does not say.
     """
 
     entity_id: str
@@ -110,6 +113,7 @@ class Runnable:
     conditional: bool = True
     bindings: Bindings | None = None
     shows_its_run: bool = False
+    writes: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
