@@ -21,6 +21,7 @@ from typing import Any, Final
 from homeassistant.components.notify import DOMAIN as NOTIFY_DOMAIN
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id, valid_entity_id
+from homeassistant.helpers.template import Template
 
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
@@ -904,6 +905,8 @@ class Judge:
         assert self.writes is not None
         field = VALUE_FIELDS.get(entity_id.partition(".")[0], {}).get(verb)
         value = data.get(field) if field is not None and data else None
+        if isinstance(value, Template) and value.is_static:
+            value = value.template  # Plain text, as Home Assistant renders it.
         before = self.writes.get(entity_id, ())
         if value is None or before is None:
             self.writes[entity_id] = None
