@@ -1149,6 +1149,217 @@ async def test_a_branch_that_stops_the_run_before_the_lock_is_what_the_lock_depe
     await assert_house(hass, LOCKED)
 
 
+# -- what ends a script a securing run calls: its own run, or its caller's too ---
+# (issue 30, heyitsyang: the announcement before "extended absence" secures)
+
+
+def _quiet(announcements: str) -> dict[str, Any]:
+    return {"condition": "state", "entity_id": announcements, "state": "off"}
+
+
+ANNOUNCEMENT_ENDS = pytest.mark.parametrize(
+    "ends",
+    [
+        lambda a: {
+            "choose": [
+                {
+                    "conditions": [{"condition": "template", "value_template": "{{ urgent }}"}],
+                    "sequence": [BED_LIGHT_ON],
+                }
+            ],
+            "default": [{"condition": "state", "entity_id": a, "state": "on"}, BED_LIGHT_ON],
+        },
+        lambda a: {"if": [_quiet(a)], "then": [{"stop": "Announcements are off"}]},
+        lambda a: {"if": [_quiet(a)], "then": [{"stop": "Announcements are off", "error": True}]},
+        lambda a: {
+            "if": [_quiet(a)],
+            "then": [{"wait_template": "{{ false }}", "timeout": 0, "continue_on_timeout": False}],
+        },
+    ],
+    ids=["condition-in-choose", "stop", "stop-error", "wait-gives-up"],
+)
+
+
+async def _announce_then_lock(owner: Owner, hass: HomeAssistant, first: dict[str, Any]) -> str:
+    """Save "Announce" (queued, as `first` then the bed light) and "Bedtime": announce, then lock.
+
+    Return the bedtime helper; the front door is left unlocked.
+    """
+    await owner.save_script(
+        "announce",
+        {
+            "alias": "Announce",
+            "mode": "queued",
+            "fields": {"message": {}, "urgent": {}},
+            "sequence": [first, BED_LIGHT_ON],
+        },
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "script.announce", "data": {"message": "Locking up", "urgent": False}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+    return bedtime
+
+
+@ANNOUNCEMENT_ENDS
+async def test_what_ends_a_script_a_securing_run_calls_does_not_keep_it_from_securing(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, ends: Any
+) -> None:
+    """Owner's "Bedtime": `script.announce` (which waits for it), then lock the front door.
+
+    The announcement ends early when announcements are off: a `condition`
+    in its `choose` default, a `stop` (with `error` or not) or a wait that
+    gives up, in an `if`. Home Assistant runs a called script as a run of
+    its own: what ends it lets the caller go on (a `condition` ends only the
+    branch it stands in). Turning announcements off over MCP runs, and at
+    bedtime the door locks.
+    """
+    announcements = await owner.create_helper("input_boolean", "Announcements")
+    await owner.act("input_boolean.turn_on", entity_id=announcements)
+    bedtime = await _announce_then_lock(owner, hass, ends(announcements))
+
+    assert_ran(
+        await call_service(mcp, "input_boolean.turn_off", target={"entity_id": announcements})
+    )
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_stop_in_a_called_script_before_its_own_lock_keeps_it_from_securing(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Owner's "Bedtime" runs "Lock up", then locks the kitchen door.
+
+    "Lock up" stops when guests stay, else locks the front door. The `stop`
+    ends the script's run, and with it the front door's lock,
+    though the kitchen door still locks after it: turning guest mode on over
+    MCP is refused.
+    """
+    guests = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.save_script(
+        "lock_up",
+        {
+            "alias": "Lock up",
+            "sequence": [
+                {
+                    "if": [{"condition": "state", "entity_id": guests, "state": "on"}],
+                    "then": [{"stop": "Guests are staying"}],
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "script.lock_up"},
+                {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}},
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests})
+
+    assert_refused(result, reaching="automation.bedtime")
+    assert state(hass, guests) == "off"
+
+
+@ATTACK
+async def test_a_call_a_client_can_make_fail_in_a_called_script_stops_its_caller(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, attack: bool
+) -> None:
+    """Owner's "Bedtime": `script.warm_up` (the night temperature from a slider), then lock.
+
+    The slider (0-100) is wider than the thermostat (7-35 °C): set to 90,
+    `climate.set_temperature` raises in the script, the error ends the
+    automation's run too (it waits for the script), and the door stays
+    unlocked. Setting the slider over MCP is refused.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    night = await owner.create_helper(
+        "input_number", "Night temperature", min=0, max=100, step=1, initial=18
+    )
+    await owner.save_script(
+        "warm_up",
+        {
+            "alias": "Warm up",
+            "sequence": [
+                {
+                    "action": "climate.set_temperature",
+                    "target": {"entity_id": "climate.hvac"},
+                    "data": {"temperature": f"{{{{ states('{night}') | float }}}}"},
+                }
+            ],
+        },
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [{"action": "script.warm_up"}, LOCK_FRONT],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(
+            mcp, "input_number.set_value", target={"entity_id": night}, data={"value": 90}
+        )
+        if result.get("ok") is False:
+            assert_refused(result, reaching="automation.bedtime")
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_logbook_entry_reading_a_device_before_the_lock_is_no_dependency(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Owner's "Bedtime" logs what the living room plays, then locks: the log takes any text.
+
+    `logbook.log`'s name and message are text: what its template reads
+    cannot make it fail. Turning the living room off over MCP runs.
+    """
+    player = "media_player.living_room"
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "logbook.log",
+                    "data": {
+                        "name": "Bedtime",
+                        "message": "{{ 'playing ' ~ state_attr('" + player + "', 'media_title') }}",
+                    },
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+
+    assert_ran(await call_service(mcp, "media_player.turn_off", target={"entity_id": player}))
+
+
 @LINGERING_TIMERS
 @ATTACK
 async def test_a_condition_on_what_one_trigger_watches_counts_for_the_others(

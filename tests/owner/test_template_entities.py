@@ -318,3 +318,54 @@ async def test_a_template_light_s_actions_are_given_its_block_s_variables(
     refused = await call_service(mcp, "light.turn_on", target={"entity_id": "light.door_light"})
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+async def test_a_stop_in_a_template_entity_action_does_not_keep_its_caller_from_securing(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Owner's "Bedtime": turn the template switch "Chime" on, then lock the front door.
+
+    The chime's `turn_on` stops when quiet mode is on: Home Assistant runs a
+    template entity's action as a script of its own, whose `stop` ends it,
+    not the automation. Turning quiet mode on over MCP runs, and at bedtime
+    the door locks.
+    """
+    quiet = await owner.create_helper("input_boolean", "Quiet")
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_templates(
+        [
+            {
+                "switch": [
+                    {
+                        "name": "Chime",
+                        "state": "off",
+                        "turn_on": [
+                            {
+                                "if": [{"condition": "state", "entity_id": quiet, "state": "on"}],
+                                "then": [{"stop": "Quiet"}],
+                            },
+                            {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}},
+                        ],
+                        "turn_off": [],
+                    }
+                ]
+            }
+        ]
+    )
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "switch.turn_on", "target": {"entity_id": "switch.chime"}},
+                {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+            ],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": quiet}))
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)

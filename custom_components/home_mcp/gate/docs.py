@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from .footprint import CLEARED, HELPER_WRITE, TAPPED, WRITES
+from .macros import CALL_FAILS, ENDINGS, ENDS, WAIT_GIVES_UP
 from .rules import (
     ALARM_LEVELS,
     CLASS_NOTES,
@@ -123,6 +124,20 @@ def rules_markdown() -> str:
         "",
         f"Any notification, swiped away, fires {_code(CLEARED)} with the data it was sent",
         "with: an automation waiting for one is set off by every notification.",
+    ]
+    lines += [
+        "",
+        "### What a step ends",
+        "",
+        "A step that can end the run before a later step opens or secures, and how much",
+        "of it ends, as Home Assistant runs it. A script, an automation or a template",
+        "entity's action run by another is a run of its own.",
+        "",
+        "| step | ends |",
+        "|---|---|",
+        *(f"| `{kind}` | {ENDS[ending]} |" for kind, ending in ENDINGS.items()),
+        f"| a wait with `continue_on_timeout: false` | {ENDS[WAIT_GIVES_UP]} |",
+        f"| a call a client can make fail | {ENDS[CALL_FAILS]} |",
     ]
     lines += ["", "### Verbs", ""]
     lines += _mapping("`homeassistant.*` on each domain", GENERIC_VERBS, "domain")

@@ -13,6 +13,7 @@ perimeter). Nothing here knows how the action was asked for.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -29,7 +30,16 @@ from .facts import Facts, code_spared, entity_object, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
-from .macros import ANY_SERVICE, HARD_STEPS, INLINE_DEPTH, MAX_DEPTH, MAX_STEPS, TooLarge, walk
+from .macros import (
+    ANY_SERVICE,
+    HARD_STEPS,
+    INLINE_DEPTH,
+    MAX_DEPTH,
+    MAX_STEPS,
+    Ending,
+    TooLarge,
+    walk,
+)
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .paths import (
@@ -96,7 +106,22 @@ class _Walked:
     now: bool
     held: Mapping[str, frozenset[str]]
     consulted: dict[str, bool]
-    halting: list[set[str]]
+    halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside the walk)
+
+
+@dataclass(slots=True)
+class _Halting:
+    """What a scope that can end the run reads (`Judge.halts`), and the findings it decides.
+
+    at: the findings before the scope's end; until: the end of the run it
+    ends (a script's or template entity's own run, `Judge.own_run`), None:
+    every caller's too, or the outermost run.
+    """
+
+    at: int
+    keys: set[str]
+    ending: Ending
+    until: int | None = None
 
 
 _SCRIPT_CONTROLS: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
@@ -191,8 +216,8 @@ class Judge:
         self.held: Mapping[str, frozenset[str]] = {}
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
-        self.halting_reads: list[tuple[int, set[str]]] = []  # (findings before it, reads)
-        self._halts = False  # The scope walked can end the run, right there (`halts`).
+        self.halting_reads: list[_Halting] = []
+        self._halts: Ending | None = None  # What the scope walked can end, right there (`halts`).
         self._steps = 0
         self._memo: dict[tuple[Any, ...], _Walked] = {} if memo is None else memo
         self._consulting: list[set[str]] = []
@@ -310,7 +335,9 @@ class Judge:
             now=self.now,
             held=self.held,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
-            halting=[keys for _, keys in self.halting_reads[halting_before:]],
+            halting=[
+                (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
+            ],
         )
 
     def _replay(self, walked: _Walked) -> None:
@@ -325,7 +352,12 @@ class Judge:
         if self._step_touched is not None:
             self._step_touched |= walked.touched
         self._acted |= walked.acted
-        self.halting_reads += [(start, keys) for keys in walked.halting]
+        # Each at the walk's start, and what ended inside it at its end: as wide as it was.
+        end = len(self.findings)
+        self.halting_reads += [
+            _Halting(start, keys, ending, end if inside else None)
+            for keys, ending, inside in walked.halting
+        ]
         self.now, self.held = walked.now, walked.held
         for consulted in self._consulting:
             consulted.update(walked.consulted)
@@ -464,30 +496,57 @@ class Judge:
                 self.guards += [(holds, False), *((failed, True) for failed in fails)]
 
     def halting_before(self, found: Callable[[Finding], bool]) -> set[str]:
-        """Return what decides whether the run gets to its last finding for which `found` holds.
+        """Return what decides whether the run gets to each finding for which `found` holds.
 
-        The reads of each scope before it that can end the run (`halts`).
+        The reads of each scope before one that can end the run it is part
+        of (`halts`): a `stop` in a script it runs ends that script's run,
+        and decides only what is found in it (its own lock, not the
+        caller's after it).
         """
-        last = max((i for i, finding in enumerate(self.findings) if found(finding)), default=-1)
-        return {key for at, keys in self.halting_reads if at <= last for key in keys}
+        found_at = [i for i, finding in enumerate(self.findings) if found(finding)]
+        return {
+            key
+            for halting in self.halting_reads
+            if (after := bisect_left(found_at, halting.at)) < len(found_at)
+            and (halting.until is None or found_at[after] < halting.until)
+            for key in halting.keys
+        }
 
-    def halts(self) -> None:
-        """Note that the step walked can end the run: a `stop`, a `condition`, a failing call.
+    def halts(self, ending: Ending) -> None:
+        """Note that the step walked can end `ending`: a `stop`, a failing call.
 
         What the scope it stands in reads (the `if` around a `stop`, the
         templated data of a call a client can make fail) decides whether
-        what comes after runs (`halting_reads`).
+        what comes after runs (`halting_reads`). A failing `condition`
+        (`Ending.SEQUENCE`) ends only the branch it stands in, whose reads
+        already decide what the branch finds (`branch`): what follows runs.
         """
-        self._halts = True
+        if self._halts is None or ending > self._halts:
+            self._halts = ending
+
+    def _swap_halts(self, halts: Ending | None) -> Ending | None:
+        """Set what the scope now walked can end; return what the one around it could."""
+        outer, self._halts = self._halts, halts
+        return outer
 
     @contextmanager
     def own_run(self) -> Iterator[None]:
-        """Walk a script's own run: a `stop` in it ends it, not its caller's step."""
-        halts, self._halts = self._halts, False
+        """Walk a run of its own: a script's, an automation's, a template entity's action.
+
+        Home Assistant runs it as a top-level script: a `condition` or a
+        `stop` in it (`Ending.RUN`) ends it, not its caller, which goes on;
+        only a call that raises (`Ending.CALLERS`) ends the caller too.
+        """
+        halts = self._swap_halts(None)
+        first = len(self.halting_reads)
         try:
             yield
         finally:
             self._halts = halts
+            end = len(self.findings)
+            for halting in self.halting_reads[first:]:
+                if halting.ending is Ending.RUN and halting.until is None:
+                    halting.until = end
 
     def _known(self) -> Mapping[str, tuple[str, ...]] | None:
         return self.bindings.entity_names() if self.bindings is not None else None
@@ -497,14 +556,14 @@ class Judge:
         """Collect what runs inside reads in `reads`; then hand it on as `step` says."""
         outer_reads, self.reads = self.reads, reads
         outer, self._step_touched = self._step_touched, set()
-        outer_halts, self._halts = self._halts, False
+        outer_halts = self._swap_halts(None)
         start = len(self.findings)
         try:
             yield
         finally:
-            if self._halts and reads.keys:
+            if self._halts is not None and self._halts > Ending.SEQUENCE and reads.keys:
                 # They decide whether what follows runs: what is found after this scope.
-                self.halting_reads.append((len(self.findings), reads.keys))
+                self.halting_reads.append(_Halting(len(self.findings), reads.keys, self._halts))
             self._halts = outer_halts
             self.reads = outer_reads
             touched, self._step_touched = self._step_touched, outer

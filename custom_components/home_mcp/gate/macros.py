@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
+from enum import IntEnum
 from typing import Any, Final, Protocol
 
 from homeassistant.const import (
@@ -83,8 +84,39 @@ _WAIT_KINDS: Final = frozenset(
 """After one of these, the rest of a run happens later: on the house as it is then."""
 _CALLS_WALKED: Final = frozenset({"script", "automation", "scene"})
 """Domains whose calls run what the walk judges step by step."""
-_ENDING_KINDS: Final = frozenset({cv.SCRIPT_ACTION_STOP, cv.SCRIPT_ACTION_CHECK_CONDITION})
-"""Steps that can end the run: what their branch reads decides whether what follows runs."""
+
+
+class Ending(IntEnum):
+    """How much a step that can end the run ends, as Home Assistant's `helpers/script.py` runs it.
+
+    Wider ends more (`ENDS`). A script, an automation or a template
+    entity's action run by another is a run of its own (a top-level
+    `Script`): what ends only the run ends it, and its caller goes on.
+    """
+
+    SEQUENCE = 1
+    RUN = 2
+    CALLERS = 3
+
+
+ENDS: Final[Mapping[Ending, str]] = {
+    Ending.SEQUENCE: "the sequence it stands in (`_ConditionFail`): a `choose` option's, an "
+    "`if`'s or a `sequence`'s, whose steps after the block run, or the run",
+    Ending.RUN: "the run, through its branches (`_StopScript`, `_AbortScript`); a script's "
+    "run, not its caller's, which goes on",
+    Ending.CALLERS: "the run, and each caller waiting for it (an exception)",
+}
+"""What each `Ending` ends."""
+ENDINGS: Final[Mapping[str, Ending]] = {
+    cv.SCRIPT_ACTION_CHECK_CONDITION: Ending.SEQUENCE,
+    cv.SCRIPT_ACTION_STOP: Ending.RUN,
+}
+"""Steps that can end the run, and how much: what their branch reads decides whether
+what follows runs. A wait with `continue_on_timeout: false` ends it as a `stop` does
+(`WAIT_GIVES_UP`); a call a client can make fail (`_can_fail`), as an exception does
+(`CALL_FAILS`)."""
+WAIT_GIVES_UP: Final = Ending.RUN
+CALL_FAILS: Final = Ending.CALLERS
 _READ_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_CHECK_CONDITION,
@@ -163,8 +195,8 @@ class Judge(Protocol):
     def branch(self, holds: Any, fails: Sequence[Any] = ()) -> AbstractContextManager[None]:
         """Judge a branch that runs when `holds` holds and each of `fails` fails."""
 
-    def halts(self) -> None:
-        """Note that the step walked can end the run: what decides it decides what follows."""
+    def halts(self, ending: Ending) -> None:
+        """Note that the step walked can end `ending`: what decides it decides what follows."""
 
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
@@ -471,7 +503,7 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             else [(step, frozenset())]
         )
         if not action.get(CONF_CONTINUE_ON_ERROR) and _can_fail([way for way, _ in ways]):
-            judge.halts()
+            judge.halts(CALL_FAILS)
         for way, assumed in ways:
             already = {entity_id: state for entity_id, state, holds in assumed if holds}
             _call(judge, way["name"], way["target"], way["data"], depth, already)
@@ -486,10 +518,10 @@ def _note_run(judge: Judge, kind: str, action: Mapping[str, Any]) -> None:
     """Tell the judge what a step does to the run: makes what follows later, or can end it."""
     if kind in _WAIT_KINDS:
         judge.later()
-    if kind in _ENDING_KINDS or (
-        kind in _WAIT_KINDS and action.get(CONF_CONTINUE_ON_TIMEOUT) is False
-    ):
-        judge.halts()
+    if (ending := ENDINGS.get(kind)) is not None:
+        judge.halts(ending)
+    elif kind in _WAIT_KINDS and action.get(CONF_CONTINUE_ON_TIMEOUT) is False:
+        judge.halts(WAIT_GIVES_UP)
 
 
 def _can_fail(ways: list[Any]) -> bool:

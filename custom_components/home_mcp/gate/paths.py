@@ -95,7 +95,8 @@ def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], dep
         )
         try:
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
-                walk(judge, getattr(script, "sequence", None), depth + 1)
+                with judge.own_run():  # Each a script of its own: its `stop` ends only it.
+                    walk(judge, getattr(script, "sequence", None), depth + 1)
         finally:
             judge.owners, judge.bindings, judge.trigger_ids_known = owners, bindings, known
         for controlled in house.controls.get(entity_id, ()):

@@ -329,9 +329,13 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
                 "not plain is judged as turned on, turned off and toggled"),
 )  # fmt: skip
 MESSAGE_DOMAINS: Final = frozenset(
-    {"persistent_notification", "notify", "frontend", "group", "shopping_list", "template"}
-)
-"""Domains whose services send messages or keep helpers, and act on no device."""
+    {
+        "persistent_notification", "notify", "logbook", "frontend", "group", "shopping_list",
+        "template",
+    }
+)  # fmt: skip
+"""Domains whose services send messages (a logbook entry is one) or keep helpers, and act
+on no device: their text takes any value (`macros._can_fail`)."""
 DATA_RULES: Final[Mapping[str, ServiceRule]] = {
     "own_notification": ServiceRule(
         frozenset({"*.*"}), Risk.SYSTEM,
