@@ -42,8 +42,10 @@ import jinja2.meta
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from homeassistant.core import HomeAssistant, State
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers.template import Template, TemplateEnvironment
+
+from .live import present_name
 
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 _DOMAIN: Final = re.compile(r"[a-z0-9_]+")
@@ -1263,13 +1265,13 @@ def _distinct(alternatives: list[Alternative]) -> list[Alternative]:
 def _state(hass: HomeAssistant, entity_id: str, value: Any) -> Partial:
     """Return what a template sees as `trigger.to_state` (a state object) of one value."""
     domain, _, object_id = entity_id.partition(".")
-    known = hass.states.get(entity_id)
+    known = present_name(hass, entity_id)
     return Partial(
         entity_id=entity_id,
         domain=domain,
         object_id=object_id,
         state=value,
-        name=known.name if isinstance(known, State) else ANY,
+        name=known if known is not None else ANY,
     )
 
 

@@ -26,9 +26,10 @@ from .facts import script_service
 from .footprint import HELPER_WRITE, judge_footprint, write_footprint
 from .index import HouseIndex
 from .judge import Judge
+from .live import Read, distinct, present, reading, still
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
-from .proposals import Proposed, judge_change, proposing
+from .proposals import Proposed, is_proposing, judge_change, proposing
 from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, EntityClass
 from .targets import group_leaves, group_members
 from .tripwire import Tripwire
@@ -63,7 +64,7 @@ class _Knowledge:
         self.hass = snapshot.hass
         self.house: HouseMap = snapshot.house
         self._gate = gate
-        self._snapshot = snapshot
+        self.snapshot = snapshot
         self.reactions = snapshot.reactions
         self.can_open = snapshot.can_open
         self.secures = snapshot.secures
@@ -116,6 +117,9 @@ class Gate:
         self.index = index or HouseIndex(hass, guarded_entities, opening_actions)
         self.tripwire = tripwire
         self._judging: set[str] = set()
+        # `async_check_all`'s decisions, kept with the present states each read, for one snapshot.
+        self._kept: dict[str, tuple[Decision, tuple[Read, ...]]] = {}
+        self._kept_for: Snapshot | None = None
 
     def _knowledge(self) -> _Knowledge:
         return _Knowledge(self, self.index.async_current())
@@ -127,11 +131,46 @@ class Gate:
         The same as `async_check` on each (nothing can change between them:
         no await), sharing the walks of what they have in common (the
         scripts and template entities many macros run), as `list_macros`
-        judges a page.
+        judges a page. Each decision is kept, and given again, while it
+        would be the same: the house's index has not been rebuilt (its
+        configuration is as it was) and each present state the judgement
+        read is the same (`live`: the lock a macro toggles, whether the
+        automation it turns off is on). A page asked again judges only
+        what changed since.
         """
         memo: dict[tuple[Any, ...], Any] = {}
         knowledge = self._knowledge()
-        return [self._check(action, knowledge, memo) for action in actions]
+        if not self._keeps(knowledge):
+            return [self._check(action, knowledge, memo) for action in actions]
+        decisions = []
+        for action in actions:
+            key = repr(action)
+            kept = self._kept.get(key)
+            if kept is not None and still(self._hass, kept[1]):
+                decisions.append(Decision(action, kept[0].targets, kept[0].findings))
+                continue
+            with reading() as found:
+                decision = self._check(action, knowledge, memo)
+            self._kept[key] = (decision, distinct(found))
+            decisions.append(decision)
+        return decisions
+
+    def _keeps(self, knowledge: _Knowledge) -> bool:
+        """Return True if decisions can be kept now, forgetting those of another snapshot.
+
+        Only with an index that follows the house's changes (a new snapshot
+        after each), once Home Assistant runs, outside a proposed change
+        and a judgement in progress.
+        """
+        snapshot = knowledge.snapshot
+        if snapshot is not self._kept_for:
+            self._kept, self._kept_for = {}, snapshot
+        return (
+            self.index.follows
+            and self._hass.state is CoreState.running
+            and not is_proposing()
+            and not self._judging
+        )
 
     @callback
     def async_check(self, action: Action) -> Decision:
@@ -340,7 +379,7 @@ class Gate:
             return True
         domain = split_entity_id(entity_id)[0]
         if domain == "automation":
-            state = self._hass.states.get(entity_id)
+            state = present(self._hass, entity_id)
             return snapshot.can_open(entity_id) or (
                 snapshot.secures(entity_id, now=True) and (state is None or state.state != "off")
             )

@@ -19,6 +19,7 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from .bindings import given_state, is_template
 from .internals import COVER_TOGGLE, DISARM_AFTER_TRIGGER, VALVE_TOGGLE, private_or
+from .live import present
 from .model import Effect
 from .proposals import proposed
 from .rules import ALARM_LEVELS, ARM_MODES, CODE_FIELDS, EMPTY_CODES, When, alarm_level
@@ -98,7 +99,7 @@ class Facts:
         self._held = None if now else held
 
     def _state(self) -> State | None:
-        return self._knowledge.hass.states.get(self._effect.entity_id)
+        return present(self._knowledge.hass, self._effect.entity_id)
 
     def _motion(self) -> str | None:
         """Return open, opening, closed or closing, as the state and the entity say."""

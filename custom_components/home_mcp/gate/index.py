@@ -92,6 +92,11 @@ class HouseIndex:
         return self._guarded
 
     @property
+    def follows(self) -> bool:
+        """Return True while the index follows the house's changes (`async_start`)."""
+        return self._started
+
+    @property
     def opening_actions(self) -> tuple[str, ...]:
         """Return the actions leaving Home Assistant the person marked as opening."""
         return self._opening_actions

@@ -24,6 +24,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id, valid_entity_id
 from homeassistant.helpers.template import Template
 
+from . import live
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
 from .facts import Facts, code_spared, entity_object, script_entity_id
@@ -107,6 +108,7 @@ class _Walked:
     held: Mapping[str, frozenset[str]]
     consulted: dict[str, bool]
     halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside the walk)
+    present: tuple[live.Read, ...]  # The present states it read (`live`).
 
 
 @dataclass(slots=True)
@@ -305,7 +307,7 @@ class Judge:
         reads_before = set(self.reads.keys) if self.reads is not None else set()
         touched_before = set(self._step_touched) if self._step_touched is not None else set()
         acted_before, bindings_before = set(self._acted), self.bindings
-        halting_before = len(self.halting_reads)
+        halting_before, present_before = len(self.halting_reads), live.mark()
         consulted: set[str] = set()
         self._consulting.append(consulted)
         if self._reacted is not None:
@@ -338,6 +340,7 @@ class Judge:
             halting=[
                 (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
             ],
+            present=live.since(present_before),
         )
 
     def _replay(self, walked: _Walked) -> None:
@@ -358,6 +361,7 @@ class Judge:
             _Halting(start, keys, ending, end if inside else None)
             for keys, ending, inside in walked.halting
         ]
+        live.replay(walked.present)
         self.now, self.held = walked.now, walked.held
         for consulted in self._consulting:
             consulted.update(walked.consulted)

@@ -31,6 +31,7 @@ from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entit
 from .footprint import Footprint
 from .judge import NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
+from .live import present
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .proposals import proposed
@@ -181,9 +182,9 @@ class Snapshot:
         close is open (opened by someone else, its next run closes it).
         """
         if now and (undone := self.undoing.get(entity_id)) is not None:
-            state = self.hass.states.get(entity_id)
+            state = present(self.hass, entity_id)
             running = state is not None and bool(state.attributes.get("current"))
-            return running or not all(is_secured(self.hass.states.get(e)) for e in undone)
+            return running or not all(is_secured(present(self.hass, e)) for e in undone)
         return entity_id in self.securing
 
     def securing_runners(self, macro_id: str) -> list[str]:
@@ -237,7 +238,7 @@ class Snapshot:
         running now (waiting for a helper, say) can still be set off.
         """
         for script_id in self.script_reads.get(entity_id, ()):
-            state = self.hass.states.get(script_id)
+            state = present(self.hass, script_id)
             if state is not None and state.state == "on":
                 for finding in self.opening.get(script_id, ()):
                     yield finding.through(entity_id, script_id)
@@ -334,7 +335,7 @@ class Snapshot:
             and held_up_now(self.hass, trigger, entity_id, verb, now=now)
         ]  # fmt: skip
         for macro_id in dict.fromkeys(found):
-            state = self.hass.states.get(macro_id)
+            state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == "on"):
                 yield macro_id
 

@@ -113,6 +113,11 @@ def proposed(entity_id: str) -> tuple[bool, Proposed | None]:
     return True, changes[entity_id]
 
 
+def is_proposing() -> bool:
+    """Return True while the gate reads the house with a proposed change (`proposing`)."""
+    return _PROPOSED.get() is not None
+
+
 def proposed_ids() -> list[str]:
     """Return the entity ids the proposal adds or replaces (not those it removes)."""
     changes = _PROPOSED.get()

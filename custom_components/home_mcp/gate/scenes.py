@@ -17,6 +17,7 @@ from homeassistant.core import State, valid_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from .expansion import any_state, state_verbs
+from .live import present
 from .model import Effect, Risk
 from .targets import group_leaves, group_members, group_problem, is_dynamic, static
 
@@ -103,8 +104,8 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
         if not judge.knows_state(entity_id):
             for state in any_state(entity_id):
                 judge_state(judge, entity_id, state, {}, depth)
-        elif (present := judge.hass.states.get(entity_id)) is not None:
-            judge_state(judge, present.entity_id, present.state, present.attributes, depth)
+        elif (now := present(judge.hass, entity_id)) is not None:
+            judge_state(judge, now.entity_id, now.state, now.attributes, depth)
 
 
 def judge_state(

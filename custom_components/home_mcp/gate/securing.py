@@ -24,6 +24,7 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant, State
 
 from .facts import entity_object, script_service
+from .live import present
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
 from .verbs import ON_OFF_DOMAINS, resulting_states
@@ -147,6 +148,7 @@ def held_up(
     entity = entity_object(hass, macro_id)
     script = getattr(entity, "script", None) or getattr(entity, "action_script", None)
     mode = getattr(script, "script_mode", "single")
+    present(hass, macro_id)  # Its runs (`runs`, `current`) go with its state.
     if mode in ("parallel", "queued") and _takes_the_last_run(script, repeats=repeats):
         mode = "single"  # The securing macro's own run is dropped, as in `single` mode.
     if mode == "parallel":
@@ -166,7 +168,7 @@ def held_up(
     if variables:
         return runners
     if mode == "restart":
-        state = hass.states.get(macro_id)
+        state = present(hass, macro_id)
         return runners if repeats or (state is not None and state.state == "on") else []
     if mode != "single":
         return []
@@ -241,7 +243,7 @@ def held_up_now(
     whenever it might. And, `now` only: an automation running in `restart`
     mode whose trigger `verb` fires starts its run (its delay) over.
     """
-    automation, entity = hass.states.get(trigger.automation_id), hass.states.get(entity_id)
+    automation, entity = present(hass, trigger.automation_id), present(hass, entity_id)
     if automation is None or entity is None or automation.state != "on":
         return False
     states = resulting_states(entity_id.partition(".")[0], verb)
