@@ -16,33 +16,51 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Final
+from dataclasses import dataclass
 
 from homeassistant.core import HomeAssistant, State
 
-type Read = tuple[str, str, object]
-"""(what: `state` or `name`, entity id, what was read: the `State` or the name)."""
 
-_STATE: Final = "state"
-_NAME: Final = "name"
+@dataclass(frozen=True, slots=True)
+class Read:
+    """One present state a judgement read: the very `State` (None: no such entity).
+
+    only_name: only its name counted (what `trigger.to_state.name` shows).
+    """
+
+    entity_id: str
+    state: State | None
+    only_name: bool = False
+
+    def holds(self, hass: HomeAssistant) -> bool:
+        """Return True if reading it now would read the same."""
+        now = hass.states.get(self.entity_id)
+        if self.only_name:
+            return _name(now) == _name(self.state)
+        return now is self.state
+
+
 _READS: ContextVar[list[Read] | None] = ContextVar("home_mcp_gate_reads", default=None)
+
+
+def _name(state: State | None) -> str | None:
+    return state.name if state is not None else None
 
 
 def present(hass: HomeAssistant, entity_id: str) -> State | None:
     """Return `entity_id`'s state now, noted as read (`reading`)."""
     state = hass.states.get(entity_id)
     if (reads := _READS.get()) is not None:
-        reads.append((_STATE, entity_id, state))
+        reads.append(Read(entity_id, state))
     return state
 
 
 def present_name(hass: HomeAssistant, entity_id: str) -> str | None:
     """Return `entity_id`'s name now (None: no such entity), noted as read: only its name."""
     state = hass.states.get(entity_id)
-    name = state.name if state is not None else None
     if (reads := _READS.get()) is not None:
-        reads.append((_NAME, entity_id, name))
-    return name
+        reads.append(Read(entity_id, state, only_name=True))
+    return _name(state)
 
 
 def mark() -> int:
@@ -79,18 +97,9 @@ def reading() -> Iterator[list[Read]]:
 
 def distinct(found: Iterable[Read]) -> tuple[Read, ...]:
     """Return each read once (within one judgement, nothing changes)."""
-    return tuple(
-        {(what, entity_id): (what, entity_id, value) for what, entity_id, value in found}.values()
-    )
+    return tuple({(read.entity_id, read.only_name): read for read in found}.values())
 
 
 def still(hass: HomeAssistant, found: Iterable[Read]) -> bool:
     """Return True while each read would read the same now."""
-    for what, entity_id, value in found:
-        state = hass.states.get(entity_id)
-        if what == _STATE:
-            if state is not value:
-                return False
-        elif (state.name if state is not None else None) != value:
-            return False
-    return True
+    return all(read.holds(hass) for read in found)
