@@ -9,7 +9,11 @@ makes the item that lacks it `unknown` (tested below) instead of reading nothing
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
+import pkgutil
 from typing import Any
 
 import pytest
@@ -35,6 +39,7 @@ from custom_components.home_mcp.gate.internals import (
     Internal,
     custom_templates,
 )
+from custom_components.home_mcp.gate.verbs import TEMPLATE_RUN_VARIABLES
 from homeassistant.components.lock.trigger import TRIGGERS as LOCK_TRIGGERS
 from homeassistant.components.water_heater.trigger import TRIGGERS as WATER_HEATER_TRIGGERS
 from homeassistant.core import HomeAssistant
@@ -158,6 +163,121 @@ def test_expand_in_templates_expands_the_domains_home_assistant_s_groups_have() 
     from homeassistant.components import group  # noqa: PLC0415
 
     assert {str(platform) for platform in group.PLATFORMS} == GROUPED_DOMAINS
+
+
+class _RunVariables:
+    """The names a template platform's actions give their scripts, read from its source.
+
+    The keys of each `run_variables` handed to `async_run_script`: a mapping
+    written there, one built in the action (`params["brightness"] = ...`,
+    keys from a loop over a literal table), returned by a method it calls
+    (`get_registered_script`), or passed in by the methods that call it.
+    """
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        tree = ast.parse(inspect.getsource(module))
+        self.functions = {
+            f.name: f
+            for f in ast.walk(tree)
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        self.names: set[str] = set()
+        self.seen: set[tuple[str, str]] = set()
+        for function in self.functions.values():
+            for call in self._calls(function, "async_run_script"):
+                for keyword in call.keywords:
+                    if keyword.arg == "run_variables":
+                        self.collect(keyword.value, function)
+
+    @staticmethod
+    def _calls(function: Any, name: str) -> list[ast.Call]:
+        return [
+            call
+            for call in ast.walk(function)
+            if isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == name
+        ]
+
+    def resolved(self, node: ast.expr, function: Any) -> list[str]:
+        """Return what a key is: a constant, or each value of a loop's literal table."""
+        for loop in ast.walk(function):
+            if (
+                isinstance(node, ast.Name)
+                and isinstance(loop, ast.For)
+                and isinstance(loop.target, ast.Tuple)
+                and isinstance(loop.iter, ast.Tuple)
+            ):
+                targets = [getattr(target, "id", None) for target in loop.target.elts]
+                if node.id in targets:
+                    index = targets.index(node.id)
+                    rows = [row for row in loop.iter.elts if isinstance(row, ast.Tuple)]
+                    return [self.resolved(row.elts[index], function)[0] for row in rows]
+        value = eval(compile(ast.Expression(node), "<key>", "eval"), vars(self.module))  # noqa: S307
+        return [str(value)]
+
+    def collect(self, node: ast.expr, function: Any) -> None:
+        """Add the keys of the mapping `node` is, in `function`."""
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                if key is None:
+                    self.collect(value, function)
+                else:
+                    self.names.update(self.resolved(key, function))
+        elif isinstance(node, ast.Name) and (function.name, node.id) not in self.seen:
+            self.seen.add((function.name, node.id))
+            self._assigned(node.id, function)
+            parameters = [argument.arg for argument in function.args.args]
+            if node.id in parameters:  # What the methods calling this one pass.
+                index = parameters.index(node.id) - 1
+                for caller in self.functions.values():
+                    for call in self._calls(caller, function.name):
+                        given = [k.value for k in call.keywords if k.arg == node.id]
+                        for value in [*given, *call.args[index : index + 1]]:
+                            self.collect(value, caller)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if (helper := self.functions.get(node.func.attr)) is not None:
+                for found in ast.walk(helper):
+                    if isinstance(found, ast.Return) and found.value is not None:
+                        values = found.value.elts if isinstance(found.value, ast.Tuple) else []
+                        for value in values or [found.value]:
+                            self.collect(value, helper)
+
+    def _assigned(self, name: str, function: Any) -> None:
+        """Add what `function` assigns to `name`, whole or key by key."""
+        for inner in ast.walk(function):
+            if not isinstance(inner, ast.Assign):
+                continue
+            for target in inner.targets:
+                elements = target.elts if isinstance(target, ast.Tuple) else [target]
+                if any(isinstance(e, ast.Name) and e.id == name for e in elements):
+                    self.collect(inner.value, function)
+                elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                    if target.value.id == name:
+                        self.names.update(self.resolved(target.slice, function))
+
+
+def test_a_template_entity_s_actions_give_their_scripts_only_the_run_variables_listed() -> None:
+    """`verbs.TEMPLATE_RUN_VARIABLES` lists what each template platform gives its scripts.
+
+    A call's data can set those over the entity's own `variables:`, and
+    nothing else; the gate binds the rest to the entity's own. If Home
+    Assistant gives a platform's scripts another variable, or adds a
+    platform that runs scripts, this test fails first.
+    """
+    from homeassistant.components import template  # noqa: PLC0415
+
+    found: dict[str, frozenset[str]] = {}
+    for info in pkgutil.iter_modules(template.__path__):
+        module = importlib.import_module(f"{template.__name__}.{info.name}")
+        if info.name != "entity" and "async_run_script" in inspect.getsource(module):
+            found[info.name] = frozenset(_RunVariables(module).names)
+    assert {"light", "lock", "cover", "alarm_control_panel"} <= found.keys()
+    assert found["light"] >= {"brightness", "effect", "hs"}, "the source is read"
+    for domain, names in found.items():
+        assert domain in TEMPLATE_RUN_VARIABLES, domain
+        assert names <= TEMPLATE_RUN_VARIABLES[domain], (domain, names)
 
 
 @pytest.mark.parametrize(

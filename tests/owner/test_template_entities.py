@@ -369,3 +369,142 @@ async def test_a_stop_in_a_template_entity_action_does_not_keep_its_caller_from_
 
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
+
+
+async def _lights_on_a_party(owner: Owner, relays: dict[str, str]) -> str:
+    """Save switch-to-light lights (name -> relay) blinking through a script, and a party helper.
+
+    An automation turns every light on, with an effect, when the party
+    helper turns on: what the client switches on sets the lights' scripts off.
+    """
+    await owner.save_script(
+        "blink",
+        {
+            "alias": "Blink",
+            "fields": {"toggle_entity": {"selector": {"entity": {}}}},
+            "sequence": [
+                {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
+                {"action": "{{ domain }}.toggle", "target": {"entity_id": "{{ toggle_entity }}"}},
+            ],
+        },
+    )
+    blink = {
+        "action": "script.turn_on",
+        "target": {"entity_id": "script.blink"},
+        "data": {"variables": {"toggle_entity": "{{ relay }}", "effect": "{{ effect }}"}},
+    }
+    await owner.save_templates(
+        [
+            {
+                "variables": {"relay": relay},
+                "light": [
+                    {
+                        "name": name,
+                        "state": "off",
+                        "turn_on": [],
+                        "turn_off": [],
+                        "effect_list": "{{ ['Fast Pulse', 'None'] }}",
+                        "effect": "None",
+                        "set_effect": [blink],
+                    }
+                ],
+            }
+            for name, relay in relays.items()
+        ]
+    )
+    party = await owner.create_helper("input_boolean", "Party")
+    lights = [f"light.{name.lower().replace(' ', '_')}" for name in relays]
+    await owner.save_automation(
+        "party",
+        {
+            "alias": "Party lights",
+            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
+            "actions": [
+                {
+                    "action": "light.turn_on",
+                    "target": {"entity_id": lights},
+                    "data": {"effect": "Fast Pulse"},
+                }
+            ],
+        },
+    )
+    return party
+
+
+async def test_a_template_light_an_automation_acts_on_runs_its_scripts_with_its_own_variables(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """What acts on a template light runs its scripts with the light's own variables.
+
+    Home Assistant gives them the light's `variables:` (a blueprint's relay)
+    beneath what the light's platform passes from the call (`effect`,
+    `brightness`, ...): nothing else of a call reaches them. The blink
+    script toggles the relay's domain: a helper, harmless.
+    """
+    relay = await owner.create_helper("input_boolean", "Mirror relay")
+    party = await _lights_on_a_party(owner, {"Mirror": relay})
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party}))
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_template_light_whose_own_relay_is_the_door_waits_when_acted_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same light whose own `variables:` name the front door: the party waits."""
+    party = await _lights_on_a_party(owner, {"Door light": "lock.front_door"})
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
+
+
+async def test_a_template_light_s_run_variable_a_call_gives_is_not_its_own_variable(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A light's own `effect` variable is not what its script gets: a call's effect is.
+
+    Its platform passes the call's `effect` over the light's own variable:
+    a script acting on `{{ effect }}` may act on whatever a call names
+    (the front door), whatever the light's own `variables:` say.
+    """
+    relay = await owner.create_helper("input_boolean", "Fx relay")
+    await owner.save_templates(
+        [
+            {
+                "variables": {"effect": relay},
+                "light": [
+                    {
+                        "name": "Fx",
+                        "state": "off",
+                        "turn_on": [],
+                        "turn_off": [],
+                        "effect_list": "{{ ['Fast Pulse'] }}",
+                        "effect": "Fast Pulse",
+                        "set_effect": [
+                            {
+                                "action": "homeassistant.toggle",
+                                "target": {"entity_id": "{{ effect }}"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ]
+    )
+    party = await owner.create_helper("input_boolean", "Party")
+    await owner.save_automation(
+        "party",
+        {
+            "alias": "Party lights",
+            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
+            "actions": [{"action": "light.turn_on", "target": {"entity_id": "light.fx"}}],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party})
+    assert_refused(result, reaching="lock.front_door")
+    direct = await call_service(
+        mcp, "light.turn_on", target={"entity_id": "light.fx"}, data={"effect": "lock.front_door"}
+    )
+    assert_refused(direct, reaching="lock.front_door")
+    await assert_house(hass, before)

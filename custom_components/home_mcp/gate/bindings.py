@@ -1577,3 +1577,41 @@ def run_bindings(
             if not any(name in each for _, each in bindings.alternatives):
                 bindings = bindings.with_value(name, [_UNDEFINED])
     return bindings
+
+
+_TARGET_FIELDS: Final = frozenset({"entity_id", "device_id", "area_id", "floor_id", "label_id"})
+"""A call's fields that say what it acts on, not how: no script is given them."""
+
+
+def template_run_bindings(
+    entity_id: str,
+    entity_variables: Any,
+    run_names: frozenset[str] | None,
+    data: Mapping[str, Any] | None,
+) -> Bindings:
+    """Return the bindings of a template entity's action script, as its platform runs it.
+
+    Home Assistant gives the script `this`, then the entity's own
+    `variables:` (rendered with `this` alone), then its platform's run
+    variables (`run_names`: a light's `brightness`, `effect`, ...), which a
+    call's data sets; nothing else of the data reaches the script (the
+    action's schema refuses other fields). `data` None: the call is not
+    known (in the perimeter, whatever acts on the entity): each run variable
+    may be anything. A known call's field named as a run variable gives it;
+    any other field (a colour, a profile, a template) may give each run
+    variable it does not name. `run_names` None (a platform Home MCP does
+    not know): the call's data may set any name, over the entity's own.
+    """
+    if run_names is None:
+        if data is None:
+            return run_bindings(entity_id, None, triggered=False)
+        return run_bindings(entity_id, data, triggered=False, entity_variables=entity_variables)
+    bindings = run_bindings(entity_id, {}, triggered=False, entity_variables=entity_variables)
+    fields = {} if data is None else {k: v for k, v in data.items() if k not in _TARGET_FIELDS}
+    derived = data is None or any(name not in run_names for name in fields)
+    for name in sorted(run_names):
+        if name in fields:
+            bindings = bindings.with_value(name, [_given(fields[name])])
+        elif derived:
+            bindings = bindings.with_value(name, None)
+    return bindings

@@ -24,7 +24,14 @@ from .rules import (
     SERVICE_RULES,
     EntityClass,
 )
-from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, INTEGRATION_VERBS, STATE_VERBS, VALUE_FIELDS
+from .verbs import (
+    DEVICE_ACTION_VERBS,
+    GENERIC_VERBS,
+    INTEGRATION_VERBS,
+    STATE_VERBS,
+    TEMPLATE_RUN_VARIABLES,
+    VALUE_FIELDS,
+)
 
 BEGIN: Final = "<!-- BEGIN generated from gate/rules.py: script/gate_docs -->"
 END: Final = "<!-- END generated -->"
@@ -174,6 +181,18 @@ def rules_markdown() -> str:
             f"| `{domain}` | `{action}` | `{field}` |"
             for domain, actions in VALUE_FIELDS.items()
             for action, field in actions.items()
+        ),
+        "",
+    ]
+    lines += [
+        "**A template entity's run variables**: what its actions give its scripts, over its",
+        "own `variables:` (a call's data sets these, nothing else)",
+        "",
+        "| domain | run variables |",
+        "|---|---|",
+        *(
+            f"| `{domain}` | {_code(sorted(names)) or '—'} |"
+            for domain, names in TEMPLATE_RUN_VARIABLES.items()
         ),
         "",
     ]

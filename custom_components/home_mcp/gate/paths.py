@@ -33,7 +33,7 @@ from homeassistant.helpers import (
 )
 
 from ..const import DOMAIN
-from .bindings import run_bindings
+from .bindings import template_run_bindings
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
 from .facts import entity_object, script_entity_id
@@ -45,6 +45,7 @@ from .rules import ASSIST_ACTIONS, DATA_RULES, ServiceRule
 from .scenes import judge_scene_create, judge_scene_states
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
+from .verbs import TEMPLATE_RUN_VARIABLES
 
 if TYPE_CHECKING:
     from .judge import Judge
@@ -86,12 +87,16 @@ def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], dep
                 judge.call(
                     "switch", switch_verb, {ATTR_ENTITY_ID: [wrapped.switch_id]}, {}, depth + 1
                 )
-        # A template entity's scripts are the owner's, and run with the
-        # call's data as their variables, never with their caller's.
+        # A template entity's scripts are the owner's, and run with its own
+        # variables and the run variables the call's data gives, never with
+        # their caller's (`bindings.template_run_bindings`).
         owners, bindings, known = judge.owners, judge.bindings, judge.trigger_ids_known
         judge.owners, judge.trigger_ids_known = True, False
-        judge.bindings = run_bindings(
-            entity_id, data, triggered=False, entity_variables=house.variables.get(entity_id)
+        judge.bindings = template_run_bindings(
+            entity_id,
+            house.variables.get(entity_id),
+            TEMPLATE_RUN_VARIABLES.get(split_entity_id(entity_id)[0]),
+            data,
         )
         try:
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):

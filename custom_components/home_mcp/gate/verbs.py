@@ -270,3 +270,42 @@ def timer_verb(entity_id: str, verb: str, data: Mapping[str, Any], *, repeats: b
     else:
         own = duration is not None and str(duration).strip() not in ("0", "00:00:00", "0:00:00", "")
     return "change" if repeats or own else verb
+
+
+TEMPLATE_RUN_VARIABLES: Final[Mapping[str, frozenset[str]]] = {
+    "alarm_control_panel": frozenset({"code"}),
+    "button": frozenset(),
+    "climate": frozenset(
+        {
+            "fan_mode", "humidity", "hvac_mode", "preset_mode", "swing_horizontal_mode",
+            "swing_mode", "target_temp_high", "target_temp_low", "temperature",
+        }
+    ),
+    "cover": frozenset({"position", "speed", "tilt"}),
+    "fan": frozenset({"direction", "oscillating", "percentage", "preset_mode"}),
+    "light": frozenset(
+        {
+            "b", "brightness", "brightness_pct", "color_temp", "color_temp_kelvin", "cw",
+            "effect", "g", "h", "hs", "r", "rgb", "rgbw", "rgbww", "s", "transition", "w",
+            "ww", "x", "xy", "y",
+        }
+    ),
+    "lock": frozenset({"code"}),
+    "media_player": frozenset(
+        {
+            "is_volume_muted", "media_content_id", "media_content_type", "repeat",
+            "seek_position", "shuffle", "sound_mode", "source", "volume_level",
+        }
+    ),
+    "number": frozenset({"value"}),
+    "select": frozenset({"option"}),
+    "switch": frozenset(),
+    "update": frozenset({"backup", "specific_version"}),
+    "vacuum": frozenset({"fan_speed", "segment_ids"}),
+    "water_heater": frozenset({"operation_mode", "temperature"}),
+}  # fmt: skip
+"""The variables a template entity's actions give its action scripts, by its domain
+(the `run_variables` of `AbstractTemplateEntity.async_run_script`): what a call's data
+can set, over the entity's own `variables:` (its block's, its blueprint's inputs),
+and nothing else. A light's `turn_on` with a brightness gives `brightness` and
+`brightness_pct`, its effect `effect`; a lock's `unlock` its `code`."""

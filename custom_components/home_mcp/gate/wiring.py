@@ -26,7 +26,13 @@ from homeassistant.core import HomeAssistant, split_entity_id, valid_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
-from .bindings import Bindings, automation_bindings, is_template, run_bindings
+from .bindings import (
+    Bindings,
+    automation_bindings,
+    is_template,
+    run_bindings,
+    template_run_bindings,
+)
 from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
 from .internals import (
@@ -38,6 +44,7 @@ from .internals import (
 )
 from .proposals import Proposed, macro_entities
 from .reads import EVERYTHING, Reads
+from .verbs import TEMPLATE_RUN_VARIABLES
 
 type Scope = frozenset[str] | None
 """The trigger ids under which something happens; None: whichever fires."""
@@ -194,7 +201,13 @@ def runnables(
     for entity_id, scripts in house.scripts.items():
         sequences = [getattr(script, "sequence", None) for script in scripts.values()]
         runnable = Runnable(entity_id, sequences, runs_itself=False)
-        runnable.bindings = run_bindings(entity_id, None, triggered=False)
+        # Whatever acts on it: each run variable of its platform may be anything.
+        runnable.bindings = template_run_bindings(
+            entity_id,
+            house.variables.get(entity_id),
+            TEMPLATE_RUN_VARIABLES.get(split_entity_id(entity_id)[0]),
+            None,
+        )
         yield runnable
     for entity_id, named in house.controls.items():
         # A helper that drives the entities its options name (a generic
