@@ -11,7 +11,7 @@ house in Home Assistant's own editors; what is refused moves nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockEntityPlatform
@@ -1357,6 +1357,91 @@ async def test_a_scene_remembering_an_area_s_lights_remembers_only_lights(
     await assert_house(hass, LOCKED)
 
 
+_PICKED_BY_A_LOOP: Final = """
+{% set ns = namespace(effects={}, picked=[]) %}
+{% for effect in ['Party', 'Random'] %}
+  {% for entity in chosen | reject('in', ns.picked) %}
+    {% if effect in state_attr(entity, 'effect_list') | default([], true) %}
+      {% set ns.picked = ns.picked + [entity] %}
+      {% set ns.effects = dict(ns.effects, **{effect: ns.effects.get(effect, []) + [entity]}) %}
+    {% endif %}
+  {% endfor %}
+{% endfor %}
+{{ dict(ns.effects, picked=ns.picked) }}
+"""
+
+
+async def test_a_scene_remembering_what_a_loop_over_an_area_s_lights_picked_remembers_lights(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A loop over `area_entities(area) | select('match', 'light.')` picks some of those lights.
+
+    A party script keeps, with a namespace, the area's lights that have an
+    effect (`{% for %}` over them, `ns.picked + [entity]`), remembers them
+    in a scene and gives them back: whatever the area holds, they are
+    lights, and it runs. The same script looping over the area's locks
+    (`lock.`) may give the front door back unlocked: it waits.
+    """
+    for key, kind in (("party", "light."), ("lockdown", "lock.")):
+        await owner.save_script(
+            key,
+            {
+                "alias": key,
+                "fields": {"area": {"selector": {"area": {}}}},
+                "variables": {
+                    "chosen": f"{{{{ area_entities(area) | select('match', '{kind}') | list }}}}",
+                    "picked": _PICKED_BY_A_LOOP,
+                },
+                "sequence": [
+                    {
+                        "action": "scene.create",
+                        "data": {
+                            "scene_id": f"before_{key}",
+                            "snapshot_entities": "{{ picked.picked }}",
+                        },
+                    },
+                    {"action": "scene.turn_on", "target": {"entity_id": f"scene.before_{key}"}},
+                ],
+            },
+        )
+    ran = await call_service(mcp, "script.party", data={"area": "living_room"})
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "script.lockdown", data={"area": "living_room"})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_what_a_loop_over_an_area_s_lights_counts_is_not_bounded(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A loop that counts the area's lights (`ns.count + 1`) counts as many as the area holds.
+
+    A script turns off the front door once the area has more than three
+    lights: how many it has is the house's, so the door's turn-off (an
+    unlock) may come, and it waits.
+    """
+    counted = (
+        "{% set ns = namespace(count=0) %}"
+        "{% for entity in area_entities(area) | select('match', 'light.') %}"
+        "{% set ns.count = ns.count + 1 %}{% endfor %}"
+        "{{ 'lock.front_door' if ns.count > 3 else 'light.bed_light' }}"
+    )
+    await owner.save_script(
+        "count_lights",
+        {
+            "alias": "Count lights",
+            "fields": {"area": {"selector": {"area": {}}}},
+            "variables": {"chosen": counted},
+            "sequence": [
+                {"action": "homeassistant.turn_off", "target": {"entity_id": "{{ chosen }}"}}
+            ],
+        },
+    )
+    refused = await call_service(mcp, "script.count_lights", data={"area": "living_room"})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
 @LINGERING_TIMERS
 async def test_an_area_s_covers_kept_in_a_mapping_variable_are_still_the_area_s_covers(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
@@ -1582,4 +1667,46 @@ async def test_a_recipient_an_answer_picks_is_sent_through_one_of_the_owner_s_no
         assert result["ok"] is True, result
     else:
         assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+async def test_a_scene_remembering_the_listed_lights_that_are_on_remembers_only_those(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{{ only_on | select('is_state', 'on') | list + always }}` is some of the listed entities.
+
+    A doorbell's "blink to alert" script remembers the listed lights (those
+    of one list only while they are on) in a scene and gives them back:
+    which are on is the house's, but they are those lights, and it runs.
+    The same script listing the front door may give it back unlocked: it waits.
+    """
+    for key, listed in (("alert", "light.bed_light"), ("alert_door", "lock.front_door")):
+        await owner.save_script(
+            key,
+            {
+                "alias": key,
+                "variables": {
+                    "blink": {"always": ["light.ceiling_lights"], "only_on": [listed]},
+                },
+                "sequence": [
+                    {
+                        "variables": {
+                            "chosen": (
+                                "{{ blink.only_on | select('is_state', 'on') | list"
+                                " + blink.always }}"
+                            )
+                        }
+                    },
+                    {
+                        "action": "scene.create",
+                        "data": {"scene_id": f"before_{key}", "snapshot_entities": "{{ chosen }}"},
+                    },
+                    {"action": "scene.turn_on", "target": {"entity_id": f"scene.before_{key}"}},
+                ],
+            },
+        )
+    ran = await call_service(mcp, "script.alert")
+    assert ran["ok"] is True, ran
+    refused = await call_service(mcp, "script.alert_door")
+    assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)

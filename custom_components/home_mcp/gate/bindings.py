@@ -41,6 +41,7 @@ import jinja2
 import jinja2.meta
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.utils import Namespace
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.template import Template, TemplateEnvironment
@@ -53,6 +54,9 @@ MAX_ALTERNATIVES: Final = 64
 """Beyond this many distinct ways to render, a template is judged as unbounded."""
 MAX_RENDERS: Final = 16
 """At most this many ways one template is rendered, where what it cannot bound decides."""
+MAX_LOOP_RENDERS: Final = 128
+"""At most this many ways a template that loops over the house's entities is rendered
+(each turn may be the last: `_looping`)."""
 MAX_DECISIONS: Final = 12
 """At most this many choices one render takes where a value the gate cannot bound decides."""
 _PROBES: Final = ("_", "jinja_", "unsafe_callable", "alters_data")
@@ -102,13 +106,18 @@ class _Oracle:
     path: the choices to take first (the rest: the first way); taken:
     (choice, ways) of each decision the render met, in order; missing: a
     mapping was looked up by a key it does not have; assumed: what the
-    choices taken say of entities' states (`_Assumed`).
+    choices taken say of entities' states (`_Assumed`); loops: the template
+    may loop over the house's entities (`_looping`), looped: it did;
+    spaces: the namespaces it made (`_Namespace`), what a loop leaves.
     """
 
     path: list[int]
     taken: list[tuple[int, int]] = field(default_factory=list)
     missing: bool = False
     assumed: list[Assumption] = field(default_factory=list)
+    loops: bool = False
+    looped: bool = False
+    spaces: list[Namespace] = field(default_factory=list)
 
     def choose(self, ways: int) -> int:
         index = len(self.taken)
@@ -154,8 +163,12 @@ class _Any:
     def __repr__(self) -> str:
         return "ANY"  # What tells alternatives apart (`_distinct`), never a render's text.
 
+    def _holds(self, _: Any) -> bool:
+        return _decide(2) == 0  # Whether it holds an item: either way.
+
     __str__ = __format__ = __len__ = __iter__ = _unbounded
-    __hash__ = __contains__ = __int__ = __float__ = __index__ = _unbounded
+    __hash__ = __int__ = __float__ = __index__ = _unbounded
+    __contains__ = _holds
     __call__ = __getitem__ = _either
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _either
     __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __neg__ = _either
@@ -354,6 +367,16 @@ class HouseEntities(_Any):
         ignore = any(item is not False for item in told)
         return HouseEntities((*self.patterns, (test, args[0], ignore)))
 
+    @classmethod
+    def among(cls, entity_ids: Sequence[str]) -> HouseEntities:
+        """Return some of `entity_ids` (`select('is_state', 'on')` of a list of them)."""
+        alternatives = "|".join(re.escape(entity_id) for entity_id in sorted(set(entity_ids)))
+        return cls((("match", f"(?:{alternatives})\\Z", False),))
+
+    def __iter__(self) -> Iterator[Any]:
+        """Return each of them in turn, however many (`_looping`)."""
+        return _looping(self)
+
     def matches(self, entity_id: str) -> bool:
         """Return True if `entity_id` may be one of them."""
         for test, pattern, ignore in self.patterns:
@@ -361,6 +384,148 @@ class HouseEntities(_Any):
             if search(pattern, entity_id, re.IGNORECASE if ignore else 0) is None:
                 return False
         return True
+
+
+class _Member(_Any):
+    """One of `HouseEntities`, as a loop over them meets it: an id the house decides.
+
+    Anything asked of it is `ANY`'s; it prints as they do, so a list of them
+    printed and read back is some of them (`_with_any`).
+    """
+
+    __slots__ = ("entities",)
+
+    def __init__(self, entities: HouseEntities) -> None:
+        self.entities = entities
+
+    def __repr__(self) -> str:
+        return repr(self.entities)
+
+
+class _Members(list[Any]):
+    """A list a loop over the house's entities added to (`ns.lights + [light]`): some of them.
+
+    Which of them, and how many, is the house's: its length, its items in
+    turn and its truth are not bounded (the render fails there); whether it
+    holds an item is either way, and an item of it may be anything. Adding
+    to it again adds nothing new (`_plus`): one of the house's entities
+    stands for each of them.
+    """
+
+    __slots__ = ()
+
+    def _unbounded(self, *_: Any, **__: Any) -> Any:
+        raise Unbounded
+
+    def __contains__(self, item: object) -> bool:
+        return _decide(2) == 0
+
+    def __getitem__(self, index: Any) -> Any:
+        return ANY
+
+    __len__ = __iter__ = __reversed__ = __bool__ = _unbounded
+
+
+def _plus(left: Any, right: Any) -> Any:
+    """Return `left + right`; lists holding the house's entities as one list of them (`_Members`).
+
+    Each item once: whichever of the house's entities a loop met, the same one stands for all.
+    """
+    if isinstance(left, _Subset) and isinstance(right, (list, _Subset)):
+        return _Subset([*left.items, *(right.items if isinstance(right, _Subset) else right)])
+    if isinstance(left, list) and isinstance(right, _Subset):
+        return _Subset([*left, *right.items])  # Some of both: one more, at most all of them.
+    if not isinstance(left, list) or not isinstance(right, list):
+        return left + right
+    items = [*list.__iter__(left), *list.__iter__(right)]
+    if not isinstance(left, _Members) and not isinstance(right, _Members):
+        if not any(isinstance(item, _Member) for item in items):
+            return left + right
+    found: dict[str, Any] = {}
+    for item in items:
+        found.setdefault(repr(item), item)
+    return _Members(found.values())
+
+
+class _Namespace(Namespace):
+    """Jinja's `namespace()`, known to the render that makes it: what a loop leaves (`_looping`)."""
+
+    def __init__(*args: Any, **kwargs: Any) -> None:  # noqa: N805  # As `Namespace`'s.
+        Namespace.__init__(*args, **kwargs)
+        if (oracle := _ORACLE.get()) is not None:
+            oracle.spaces.append(args[0])
+
+
+def _left(spaces: Sequence[Namespace]) -> list[dict[str, Any]]:
+    """Return what each namespace holds now."""
+    return [dict(object.__getattribute__(space, "_Namespace__attrs")) for space in spaces]
+
+
+def _holds_all(now: Any, before: Any) -> bool:
+    """Return True if `now` stands for `before` too: the same, or some of the house's entities more.
+
+    A list of the house's entities is some of them (`_Members`): a loop
+    that stopped sooner left fewer of them, which it stands for too.
+    """
+    if repr(now) == repr(before):
+        return True
+    if isinstance(now, _Members) and isinstance(before, list):
+        held = {repr(item) for item in list.__iter__(now)}
+        return all(repr(item) in held for item in list.__iter__(before))
+    if isinstance(now, dict) and isinstance(before, dict) and now.keys() == before.keys():
+        return all(_holds_all(now[key], before[key]) for key in now)
+    return False
+
+
+MAX_LOOPS: Final = 4
+"""At most this many turns of a loop over the house's entities, before what it leaves settles."""
+
+
+def _looping(entities: HouseEntities) -> Iterator[Any]:
+    """Yield one of `entities` as each turn of a loop over them, however many they are.
+
+    The house decides how many: none (a choice), or turn after turn, each
+    judged with one of them (`_Member`), until a turn changes nothing of
+    what the loop leaves (the render's namespaces, `_Oracle.spaces`: what
+    a turn sets inside is gone after it). A turn that changes more than
+    lists of the house's entities may have been the last (a choice: a
+    flag set, a key added); one that never settles (a counter) is not
+    bounded. Only where the template prints nothing in a loop and reads no
+    `loop.*` (`_Oracle.loops`): those count the turns.
+    """
+    oracle = _ORACLE.get()
+    if oracle is None or not oracle.loops:
+        raise Unbounded
+    oracle.looped = True
+    spaces = list(oracle.spaces)
+    before = _left(spaces)
+    if _decide(2) == 1:
+        return  # None of them.
+    member = _Member(entities)
+    for _ in range(MAX_LOOPS):
+        yield member
+        now = _left(spaces)
+        if repr(now) == repr(before):
+            return
+        if not _holds_all(now, before) and _decide(2) == 1:
+            return  # The last of them.
+        before = now
+    raise Unbounded
+
+
+@functools.lru_cache(maxsize=4096)
+def _may_loop(text: str) -> bool:
+    """Return True if no loop of template `text` prints or reads `loop.*` (`_looping`)."""
+    try:
+        tree = _environment().parse(text)
+    except jinja2.TemplateError:
+        return False
+    for loop in tree.find_all(jinja2.nodes.For):
+        for output in loop.find_all(jinja2.nodes.Output):
+            for node in output.nodes:
+                if not isinstance(node, jinja2.nodes.TemplateData) or node.data.strip():
+                    return False
+    return not any(name.name == "loop" for name in tree.find_all(jinja2.nodes.Name))
 
 
 def _house_entities(*_: Any, **__: Any) -> HouseEntities:
@@ -392,12 +557,19 @@ class _Subset(_Any):
         return f"ANY(some of {self.items!r})"
 
 
-def _selecting(function: Callable[..., Any], *, selects: bool) -> Callable[..., Any]:
+_HOUSE_TESTS: Final = frozenset({"is_state", "is_state_attr", "has_value"})
+"""Home Assistant's tests that read an entity's state: what they keep is the house's."""
+
+
+def _selecting(
+    function: Callable[..., Any], *, selects: bool, attribute: bool
+) -> Callable[..., Any]:
     """Return filter `function` (`select`, `rejectattr`, ...) keeping what it may keep.
 
     Given `HouseEntities`, what it keeps (`HouseEntities.narrowed`, for
-    `select`); given a list and a test on a value the gate cannot bound,
-    some of the list (`_Subset`).
+    `select`); given a list and a test on a value the gate cannot bound, or
+    a test that reads the house (`select('is_state', 'on')`: the lights
+    that are on), some of the list (`_Subset`).
     """
 
     @functools.wraps(function)
@@ -408,7 +580,9 @@ def _selecting(function: Callable[..., Any], *, selects: bool) -> Callable[..., 
             return value
         if isinstance(value, _Any):
             return ANY
-        if any(isinstance(item, _Any) for item in (*args, *kwargs.values())):
+        test = args[1 if attribute else 0] if len(args) > attribute else None
+        reads_the_house = isinstance(test, str) and test in _HOUSE_TESTS
+        if reads_the_house or any(isinstance(item, _Any) for item in (*args, *kwargs.values())):
             if isinstance(value, (str, Mapping)):
                 return ANY
             return _Subset(list(value))
@@ -438,7 +612,7 @@ def _keeping(function: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(function)
     def keeping(first: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(value, (HouseEntities, _Subset)):
+        if isinstance(value, (HouseEntities, _Subset, _Members)):
             return value
         return function(first, value, *args, **kwargs)
 
@@ -578,12 +752,23 @@ def _environment() -> ImmutableSandboxedEnvironment:
             if callable(function):
                 table[name] = _guard(function)
     environment.globals.update({name: _Reader(name) for name in _READERS})
+    environment.globals["namespace"] = _Namespace
+    environment.intercepted_binops = frozenset({"+"})
+
+    def call_binop(context: Context, operator: str, left: Any, right: Any) -> Any:
+        if operator == "+":  # Lists of the house's entities stay some of them (`_plus`).
+            return _plus(left, right)
+        return environment.binop_table[operator](left, right)
+
+    environment.call_binop = call_binop  # type: ignore[method-assign]
     environment.globals["expand"] = environment.filters["expand"] = _expand
     for name in _HOUSE_ENTITIES:
         environment.globals[name] = environment.filters[name] = _house_entities
     filters = environment.filters
     for name in ("select", "reject", "selectattr", "rejectattr"):
-        filters[name] = _selecting(filters[name], selects=name == "select")
+        filters[name] = _selecting(
+            filters[name], selects=name == "select", attribute=name.endswith("attr")
+        )
     filters["map"] = _mapping(filters["map"])
     for name in ("list", "unique", "sort"):
         filters[name] = _keeping(filters[name])
@@ -629,6 +814,7 @@ _NUMERIC: Final = re.compile(r"^[+-]?(?!0\d)\d*(?:\.\d*)?$")
 
 
 _ANY_TEXT: Final = "\x00any\x00"
+_ENTITIES_TEXT: Final = "\x00entities\x00"
 
 
 class _AnyNames(ast.NodeTransformer):
@@ -643,6 +829,15 @@ class _AnyNames(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         if isinstance(node.func, ast.Name) and node.func.id == "ANY":
+            inner = node.args[0] if len(node.args) == 1 else None
+            if (
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Name)
+                and inner.func.id == "entities"
+                and not inner.keywords
+            ):  # `HouseEntities` (`entities (pattern, ...)`): which they are, read back.
+                patterns = tuple(ast.literal_eval(pattern) for pattern in inner.args)
+                return ast.Constant(_ENTITIES_TEXT + repr(patterns))
             return ast.Constant(_ANY_TEXT)
         return self.generic_visit(node)
 
@@ -664,14 +859,29 @@ def _literal(rendered: str) -> Any:
 
 
 def _with_any(value: Any) -> Any:
+    """Return `value` read back, with `ANY` and `HouseEntities` where it printed them.
+
+    A list of the house's entities (a loop's `_Members`, printed) is some
+    of them: one `HouseEntities` (of whichever patterns, if they differ:
+    any of the house's).
+    """
     if isinstance(value, str):
+        if value.startswith(_ENTITIES_TEXT):
+            return HouseEntities(ast.literal_eval(value.removeprefix(_ENTITIES_TEXT)))
         return ANY if value == _ANY_TEXT else value
     if isinstance(value, dict):
         if _ANY_TEXT in value:
             raise ValueError("a key that may be anything")  # Any key may be there.
         return {key: _with_any(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_with_any(item) for item in value]
+        items = [_with_any(item) for item in value]
+        entities = [item for item in items if isinstance(item, HouseEntities)]
+        if not entities:
+            return items
+        if len(entities) < len(items):
+            raise ValueError("the house's entities and others")  # Which, not known.
+        same = len({repr(item) for item in entities}) == 1
+        return entities[0] if same else HouseEntities()
     return value
 
 
@@ -773,8 +983,10 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[tuple[Any, frozens
         raise Unbounded
     found: dict[str, tuple[Any, frozenset[Assumption]]] = {}
     path: list[int] = []
-    for _ in range(MAX_RENDERS):
-        oracle = _Oracle(path)
+    loops, looped, rendered_ways = _may_loop(text), False, 0
+    while rendered_ways < (MAX_LOOP_RENDERS if looped else MAX_RENDERS):
+        rendered_ways += 1
+        oracle = _Oracle(path, loops=loops)
         token = _ORACLE.set(oracle)
         try:
             rendered = template.render(dict(variables)).strip()
@@ -790,6 +1002,7 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[tuple[Any, frozens
             _add_way(found, repr(parsed), parsed, frozenset(oracle.assumed))
         finally:
             _ORACLE.reset(token)
+        looped = looped or oracle.looped
         taken = oracle.taken
         while taken and taken[-1][0] + 1 >= taken[-1][1]:
             taken.pop()
@@ -999,7 +1212,17 @@ def house_entities(text: str, variables: Mapping[str, Any]) -> HouseEntities | N
         return None
     finally:
         _ORACLE.reset(token)
+    if isinstance(value, _Subset) and (ids := _entity_ids(value.items)) is not None:
+        value = HouseEntities.among(ids)  # Some of these: which, the house decides.
     return value if isinstance(value, HouseEntities) and not oracle.taken else None
+
+
+def _renders_nothing(text: str, variables: Mapping[str, Any]) -> bool:
+    """Return True if template `text` names no entity, however it renders (`[]`, empty)."""
+    try:
+        return all(result in ([], "", None) for result in renders(text, variables))
+    except Unbounded:
+        return False
 
 
 def has_template(value: Any) -> bool:
@@ -1187,9 +1410,10 @@ class Bindings:
             return None
         found: list[HouseEntities] = []
         for variables in self.scoped(scope):
-            if (named := house_entities(text, variables)) is None:
+            if (named := house_entities(text, variables)) is not None:
+                found.append(named)
+            elif not _renders_nothing(text, variables):
                 return None
-            found.append(named)
         self.record.rendered = True
         return found or None
 
