@@ -1411,21 +1411,28 @@ async def test_a_scene_remembering_what_a_loop_over_an_area_s_lights_picked_reme
     await assert_house(hass, LOCKED)
 
 
-async def test_what_a_loop_over_an_area_s_lights_counts_is_not_bounded(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+@pytest.mark.parametrize(
+    "count",
+    [
+        (
+            "{% set ns = namespace(count=0) %}"
+            "{% for entity in area_entities(area) | select('match', 'light.') %}"
+            "{% set ns.count = ns.count + 1 %}{% endfor %}{% set count = ns.count %}"
+        ),
+        "{% set count = set(area_entities(area) | select('match', 'light.')) | count %}",
+    ],
+    ids=["a loop", "a set"],
+)
+async def test_how_many_of_an_area_s_lights_there_are_is_not_bounded(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, count: str
 ) -> None:
-    """A loop that counts the area's lights (`ns.count + 1`) counts as many as the area holds.
+    """Counting the area's lights (a loop's `ns.count + 1`, `set(...) | count`) counts the house's.
 
     A script turns off the front door once the area has more than three
     lights: how many it has is the house's, so the door's turn-off (an
     unlock) may come, and it waits.
     """
-    counted = (
-        "{% set ns = namespace(count=0) %}"
-        "{% for entity in area_entities(area) | select('match', 'light.') %}"
-        "{% set ns.count = ns.count + 1 %}{% endfor %}"
-        "{{ 'lock.front_door' if ns.count > 3 else 'light.bed_light' }}"
-    )
+    counted = count + "{{ 'lock.front_door' if count > 3 else 'light.bed_light' }}"
     await owner.save_script(
         "count_lights",
         {

@@ -373,10 +373,6 @@ class HouseEntities(_Any):
         alternatives = "|".join(re.escape(entity_id) for entity_id in sorted(set(entity_ids)))
         return cls((("match", f"(?:{alternatives})\\Z", False),))
 
-    def __iter__(self) -> Iterator[Any]:
-        """Return each of them in turn, however many (`_looping`)."""
-        return _looping(self)
-
     def matches(self, entity_id: str) -> bool:
         """Return True if `entity_id` may be one of them."""
         for test, pattern, ignore in self.patterns:
@@ -384,6 +380,31 @@ class HouseEntities(_Any):
             if search(pattern, entity_id, re.IGNORECASE if ignore else 0) is None:
                 return False
         return True
+
+
+class _Turns:
+    """What a `{% for %}` iterates over the house's entities: each of them in turn (`_looping`).
+
+    Only a loop: `set(area_entities(area))`, a filter or a function given
+    them still cannot tell how many they are.
+    """
+
+    __slots__ = ("entities",)
+
+    def __init__(self, entities: HouseEntities) -> None:
+        self.entities = entities
+
+    def __iter__(self) -> Iterator[Any]:
+        return _looping(self.entities)
+
+
+_TURNS: Final = "_home_mcp_turns"
+"""The function each `{% for %}`'s iterable is handed to (`_compiled`)."""
+
+
+def _turns(value: Any) -> Any:
+    """Return what a `{% for %}` iterates: the house's entities in turns, anything else as it is."""
+    return _Turns(value) if isinstance(value, HouseEntities) else value
 
 
 class _Member(_Any):
@@ -753,6 +774,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
                 table[name] = _guard(function)
     environment.globals.update({name: _Reader(name) for name in _READERS})
     environment.globals["namespace"] = _Namespace
+    environment.globals[_TURNS] = _turns
     environment.intercepted_binops = frozenset({"+"})
 
     def call_binop(context: Context, operator: str, left: Any, right: Any) -> Any:
@@ -796,8 +818,15 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
 @functools.lru_cache(maxsize=4096)
 def _compiled(text: str) -> jinja2.Template | None:
+    """Return template `text` compiled, each `{% for %}` over what it iterates in turns (`_turns`)."""
     try:
-        return _environment().from_string(text)
+        environment = _environment()
+        tree = environment.parse(text)
+        for loop in tree.find_all(jinja2.nodes.For):
+            loop.iter = jinja2.nodes.Call(
+                jinja2.nodes.Name(_TURNS, "load"), [loop.iter], [], None, None
+            )
+        return environment.from_string(tree)
     except jinja2.TemplateError:
         return None
 
