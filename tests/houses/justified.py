@@ -202,13 +202,14 @@ NOT_YET: Final[Mapping[str, str]] = {
     "can make that sensor flip while the panel is armed in a higher mode; not yet: what the "
     "panel's attribute can list (binary sensors Alarmo watches), and what arming leaves a "
     "template reading the panel in",
-    "thefes": "340 of 340 wait: script.party_party remembers in a scene the lights a loop "
-    "over the area's lights picked ({{ effect_data.lights }}: the area's lights are bounded, "
-    "a loop over them is not), and a template light's scripts, run when something acts on "
-    "the light, are read without the light's own variables (a call's data may replace them), "
-    "so script.light_blink's `{{ domain }}.toggle` is any action there; every template light "
-    "reaches them. Its chat-bot commands, reminder notifiers and the effect scripts a light's "
-    "own call runs are bounded",
+    "thefes": "340 of 340 wait: script.light_blink (`{{ domain }}.toggle` of its caller's "
+    "`toggle_entity`) is judged on its own, without its caller's variables, where it is met "
+    "too deep to walk (dashboard lights → party lights → script.party_party → template "
+    "lights → light_blink) and where automation.make_sure_entities_which_should_not_be_"
+    "turned_off_are_always_on turns on every entity of its label (a bare run stops at "
+    "`toggle_entity.split` in Home Assistant); every template light reaches it. Bounded now: "
+    "the party's scene of the lights a loop over the area picked, a template light's scripts "
+    "with its own and its platform's run variables, the chat-bot commands, reminder notifiers",
     "zanix": "33 of 1,292 harmless actions wait beyond the 43 listed (2.6 %). "
     "Conditional (11): notifications script.notify_mobile sends with an iOS `push: category` "
     "(its buttons are defined on the phone, so read as any button, turn_on_water among them): "
