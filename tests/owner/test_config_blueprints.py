@@ -417,3 +417,106 @@ async def test_many_blueprints_are_listed_with_their_inputs_by_name_within_the_b
     assert "read one blueprint" in listed["hint"]
     read = await mcp.data("get_config", {"kind": "blueprint", "id": "owner/let_in_7.yaml"})
     assert read["config"]["inputs"]["door"]["description"] == "x" * 300
+
+
+async def test_a_blueprint_written_where_an_unavailable_automation_looks_for_it_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    # The owner's porch automation uses a blueprint the owner later removed by hand
+    # (tidying the blueprints folder): after the next reload it is "unavailable",
+    # and Home Assistant lists it as using no blueprint at all.
+    file = Path(hass.config.path("blueprints", "automation", PORCH_PATH))
+
+    def place() -> None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(PORCH, encoding="utf-8")
+
+    await hass.async_add_executor_job(place)
+    config = {
+        "alias": "Porch light",
+        "use_blueprint": {"path": PORCH_PATH, "input": {"light": "light.bed_light"}},
+    }
+    entity_id = await owner.save_automation("porch_light", config)
+    await hass.async_add_executor_job(file.unlink)
+    await hass.services.async_call("automation", "reload", blocking=True)
+    await hass.async_block_till_done()
+    assert hass.states.get(entity_id).state == "unavailable"
+
+    # The client puts a blueprint that also unlocks the front door at that path, and
+    # writes it once more: a blueprint saved over another reloads every automation.
+    installed = await mcp.data(
+        "save_config", {"kind": "blueprint", "config": {"yaml": PORCH_AND_DOOR, "path": PORCH_PATH}}
+    )
+    again = await mcp.data(
+        "save_config", {"kind": "blueprint", "id": PORCH_ID, "config": {"yaml": PORCH_AND_DOOR}}
+    )
+    await hass.async_block_till_done()
+    hass.bus.async_fire("doorbell")  # Someone rings.
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked", (
+        hass.states.get(entity_id).state,
+        installed.get("written"),
+        again.get("written"),
+    )
+
+
+async def test_a_blueprint_updated_under_a_disabled_automation_using_it_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    # The owner's porch automation, disabled in its entity settings for the season:
+    # Home Assistant does not load it, so it is not among the blueprint's users.
+    await _install(mcp, PORCH, PORCH_PATH)
+    config = {
+        "alias": "Porch light",
+        "use_blueprint": {"path": PORCH_PATH, "input": {"light": "light.bed_light"}},
+    }
+    entity_id = await owner.save_automation("porch_light", config)
+    await owner.ws_command(
+        {"type": "config/entity_registry/update", "entity_id": entity_id, "disabled_by": "user"}
+    )
+    await hass.services.async_call("automation", "reload", blocking=True)
+    await hass.async_block_till_done()
+    assert hass.states.get(entity_id) is None
+
+    update = {"kind": "blueprint", "id": PORCH_ID, "config": {"yaml": PORCH_AND_DOOR}}
+    written = await mcp.data("save_config", update)
+
+    # Later the owner turns the porch automation back on, and someone rings.
+    await owner.ws_command(
+        {"type": "config/entity_registry/update", "entity_id": entity_id, "disabled_by": None}
+    )
+    await hass.services.async_call("automation", "reload", blocking=True)
+    await hass.async_block_till_done()
+    hass.bus.async_fire("doorbell")
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked", written.get("written")
+
+
+@pytest.mark.parametrize(
+    "written_path",
+    ["owner/./porch_light.yaml", "owner//porch_light.yaml", "./owner/porch_light.yaml"],
+)
+async def test_a_blueprint_updated_under_an_automation_naming_its_path_another_way_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, written_path: str
+) -> None:
+    # The client writes a porch-light automation from the porch blueprint, naming its
+    # file another way Home Assistant loads just the same: harmless, it runs at once.
+    await _install(mcp, PORCH, PORCH_PATH)
+    config = {
+        "alias": "Porch light",
+        "use_blueprint": {"path": written_path, "input": {"light": "light.bed_light"}},
+    }
+    made = await mcp.data("save_config", {"kind": "automation", "config": config})
+    assert made["written"] is True, made
+    await hass.async_block_till_done()
+
+    # Then it updates the blueprint so that it also unlocks the front door.
+    update = {"kind": "blueprint", "id": PORCH_ID, "config": {"yaml": PORCH_AND_DOOR}}
+    written = await mcp.data("save_config", update)
+    await hass.async_block_till_done()
+    hass.bus.async_fire("doorbell")  # Someone rings.
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked", (
+        written.get("written"),
+        written.get("users"),
+    )

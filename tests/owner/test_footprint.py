@@ -757,6 +757,63 @@ async def test_a_category_the_house_defines_carries_its_own_buttons(
     await assert_house(hass, LOCKED)
 
 
+async def test_buttons_given_in_the_apns_payload_carry_their_actions(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The push relay sends `data.apns` to Apple as the message: its `actions` are the buttons.
+
+    The companion app shows a notification's buttons from the APNs payload's
+    `actions` (what the relay itself puts there from `data.actions`, with
+    the `DYNAMIC` category). A client writing them into `data.apns` gives
+    "The dishwasher has finished" a button whose action is
+    `UNLOCK_FRONT_DOOR`, titled "Dismiss": the owner's doorbell automation
+    unlocks when it is tapped. Sending it waits, as `data.actions` does.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    apns = {
+        "headers": {},  # The relay sets the push type in them.
+        "payload": {
+            "aps": {"alert": {"body": DISHWASHER}, "category": "DYNAMIC"},
+            "actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Dismiss"}],
+        },
+    }
+    result = await call_service(
+        mcp, phone.notify, data={"message": DISHWASHER, "data": {"apns": apns}}
+    )
+    if result.get("ok") is not False:
+        # Alice dismisses the dishwasher's notification with its only button.
+        await phone.tap(owner, "mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize("category", ["door", "garage"], ids=["door", "not_defined"])
+async def test_a_category_given_in_the_apns_payload_carries_the_buttons_the_phone_holds(
+    hass: HomeAssistant,
+    ios_categories: None,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    category: str,
+) -> None:
+    """The push relay takes `data.apns` as the APNs message itself: its `aps.category` is the category.
+
+    Home Assistant's push relay (mobile-apps-fcm-push, `ios.js` and
+    `legacy.js`) copies `data.apns` over the message it sends to Apple, and
+    keeps the category in `apns.payload.aps.category` (upper-cased) when no
+    `push` is given: the phone shows the `door` category's Unlock button on
+    "The dishwasher has finished". Sending it waits, as `push: {category:
+    door}` does; a person who taps Unlock has not approved an unlock.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    aps = {"alert": {"body": DISHWASHER}, "category": category}
+    sent = {"message": DISHWASHER, "data": {"apns": {"headers": {}, "payload": {"aps": aps}}}}
+    result = await call_service(mcp, phone.notify, data=sent)
+    if result.get("ok") is not False:
+        # The notification shows the category's Unlock button; Alice taps it.
+        await phone.tap(owner, "mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")
+    await assert_house(hass, LOCKED)
+
+
 @pytest.mark.parametrize(
     "push",
     [

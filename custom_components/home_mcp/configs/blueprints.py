@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 import difflib
 from enum import StrEnum
 from pathlib import Path
+import posixpath
 from typing import Any, Final
 
 import probatio as vol
@@ -61,6 +62,10 @@ DOMAINS: Final = (ConfigKind.AUTOMATION, ConfigKind.SCRIPT)
 USERS: Final = {ConfigKind.AUTOMATION: automations_with_blueprint,
                 ConfigKind.SCRIPT: scripts_with_blueprint}  # fmt: skip
 """Home Assistant's own answer to "which automations (scripts) use this blueprint"."""
+MAY_USE: Final = (
+    "Home Assistant has not loaded it (disabled or unavailable) and Home MCP cannot read it "
+    "(it is not in the editor's file): it may use this blueprint, and would be reloaded with it"
+)
 UNREAD_USER: Final = (
     "Uses this blueprint, and Home MCP cannot read its inputs (it is not in the "
     "editor's file), so what it would do is not known"
@@ -104,8 +109,19 @@ def domain_blueprints(hass: HomeAssistant, domain: ConfigKind) -> DomainBlueprin
 
 
 def users(hass: HomeAssistant, domain: ConfigKind, path: str) -> list[str]:
-    """Return the automations or scripts that use blueprint `path` of `domain`."""
+    """Return the loaded automations or scripts that use blueprint `path` of `domain`.
+
+    Home Assistant's own answer: only what it has loaded, and only under that
+    very spelling of the path. `BlueprintWrites.async_users` adds the rest.
+    """
     return sorted(USERS[domain](hass, path)) if domain_blueprints(hass, domain) else []
+
+
+def same_path(first: Any, second: str) -> bool:
+    """Return True when two blueprint paths name one file (`owner/./x.yaml` is `owner/x.yaml`)."""
+    if not isinstance(first, str):
+        return False
+    return posixpath.normpath(first.strip()) == posixpath.normpath(second.strip())
 
 
 def inputs_of(blueprint: Blueprint) -> dict[str, dict[str, Any]]:
@@ -300,10 +316,50 @@ class BlueprintWrites:
         after = _snapshot(domain, path, blueprint.yaml())
         return await self._async_plan(domain, path, blueprint, before, after)
 
+    async def async_users(self, domain: ConfigKind, path: str) -> tuple[list[str], list[str]]:
+        """Return (the automations or scripts that use blueprint `path`, those that may).
+
+        Those Home Assistant has loaded (`users`), and those of the editor's
+        file naming the blueprint in any spelling of its path, loaded or not
+        (disabled, unavailable: a write reloads them with the new version).
+        May: an automation or script Home MCP cannot read (not in the
+        editor's file) that Home Assistant has not loaded, disabled or
+        unavailable, whose blueprint is not known.
+        """
+        used = set(users(self._hass, domain, path))
+        items = await self._editors.async_items(domain)
+        rows = (
+            [(str(row.get("id", "")), row) for row in items if isinstance(row, Mapping)]
+            if isinstance(items, list)
+            else [(str(k), v) for k, v in items.items() if isinstance(v, Mapping)]
+            if isinstance(items, Mapping)
+            else []
+        )
+        known: set[str] = set()
+        for key, row in rows:
+            entity_id = self._editors.entity_id(domain, key) or f"{domain.value}.{key}"
+            known.add(entity_id)
+            blueprint = row.get("use_blueprint")
+            if isinstance(blueprint, Mapping) and same_path(blueprint.get("path"), path):
+                used.add(entity_id)
+        maybe: set[str] = set()
+        platform = self._editors.platform(domain)
+        for entry in er.async_get(self._hass).entities.values():
+            if entry.domain != domain.value or entry.platform != platform:
+                continue
+            state = self._hass.states.get(entry.entity_id)
+            hidden = entry.disabled_by is not None or state is None or state.state == "unavailable"
+            if hidden and entry.entity_id not in known | used:
+                maybe.add(entry.entity_id)
+        for state in self._hass.states.async_all(domain.value):
+            if state.state == "unavailable" and state.entity_id not in known | used:
+                maybe.add(state.entity_id)
+        return sorted(used), sorted(maybe)
+
     async def async_plan_delete(self, key: str) -> Plan:
         """Return the plan of deleting blueprint `key`: refused (`UsedBy`) while one uses it."""
         found = await self.async_find(key)
-        if used := users(self._hass, found.domain, found.path):
+        if used := (await self.async_users(found.domain, found.path))[0]:
             raise UsedBy(
                 "in_use",
                 f"This blueprint is used by {len(used)} {found.domain}s; nothing was deleted",
@@ -325,7 +381,7 @@ class BlueprintWrites:
         key = f"{domain.value}/{path}"
         record = new_record(BlueprintKind.BLUEPRINT.value, key, "", before, after, config=after)
         record["diff"] = text_diff((before or {}).get("yaml"), (after or {}).get("yaml"))
-        used = users(self._hass, domain, path)
+        used, _ = await self.async_users(domain, path)
         if used:
             record["users"] = used
         findings = await self._async_judge(domain, path, blueprint, record["operation"])
@@ -347,7 +403,11 @@ class BlueprintWrites:
         proposals: dict[str, Proposed | None] = {}
         unread: list[Finding] = []
         refused: dict[str, str] = {}
-        for entity_id in users(self._hass, domain, path) if blueprint is not None else ():
+        used, maybe = await self.async_users(domain, path)
+        service = f"{BlueprintKind.BLUEPRINT.value}.{operation}"
+        if blueprint is not None:
+            unread += [Finding(Risk.UNKNOWN, entity_id, service, MAY_USE) for entity_id in maybe]
+        for entity_id in used if blueprint is not None else ():
             assert blueprint is not None
             try:
                 if (proposal := await self._async_user(domain, entity_id, blueprint)) is None:

@@ -164,12 +164,17 @@ def category_buttons(push: Any, categories: Categories) -> list[str] | None:
     return None if known is None else list(known)
 
 
+APNS_PASSTHROUGH: Final = "apns"
+"""A notification's `data.apns`, which Home Assistant's push relay copies over the message it
+sends to Apple (`payload.aps.category`, `payload.actions`): buttons the gate does not read."""
+
+
 def notification_actions(data: Mapping[str, Any], categories: Categories) -> list[str] | None:
     """Return the ids of the actions a notification's data carries (None: any).
 
     `data: {actions: [{action: UNLOCK_FRONT_DOOR, title: OK}]}`, and those of
     its iOS `push: {category: ...}` (`category_buttons`); any, where they
-    are a template.
+    are a template or the data carries an APNs payload (`APNS_PASSTHROUGH`).
     """
     if "__template__" in data:
         return None
@@ -178,6 +183,8 @@ def notification_actions(data: Mapping[str, Any], categories: Categories) -> lis
         return []
     if not isinstance(inner, Mapping):
         return None if has_template(inner) else []
+    if inner.get(APNS_PASSTHROUGH) is not None:
+        return None  # Copied over the message Apple gets: any category, any buttons.
     found = category_buttons(inner.get("push"), categories)
     if found is None:
         return None
