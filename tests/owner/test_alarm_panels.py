@@ -1,17 +1,24 @@
-"""What sounding the owner's alarm panel does.
+"""What sounding and arming the owner's alarm panel does.
 
 Sounding an armed alarm is safe only where the panel goes back to its mode
 once its trigger time is over: a `manual` panel set to `disarm_after_trigger`
 disarms (and any other panel, Home MCP cannot tell), so sounding it waits. An
 automation the owner wrote for the alarm sounding (a fire escape that unlocks)
 makes sounding it wait too.
+
+Arming in a mode that watches less than the one the panel is in opens the
+house a little; an owner's automation that arms only right after finding the
+panel disarmed (an `if`, a `condition` step, in the script it runs) arms it
+more, never less.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
+import pytest
 
 from homeassistant.components.manual.alarm_control_panel import PLATFORM_SCHEMA
 from homeassistant.core import HomeAssistant
@@ -20,6 +27,7 @@ from tests.conftest import McpHarness
 
 from .house import (
     ALARM,
+    ALARM_CODE,
     LINGERING_TIMERS,
     UNLOCK_FRONT,
     Owner,
@@ -104,3 +112,154 @@ async def test_sounding_the_alarm_when_an_automation_unlocks_on_triggered_waits(
     )
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+_ARM_NIGHT: dict[str, Any] = {
+    "action": "alarm_control_panel.alarm_arm_night",
+    "target": {"entity_id": ALARM},
+    "data": {"code": ALARM_CODE},
+}
+_ARM_AWAY: dict[str, Any] = {**_ARM_NIGHT, "action": "alarm_control_panel.alarm_arm_away"}
+_DISARMED: dict[str, Any] = {"condition": "state", "entity_id": ALARM, "state": "disarmed"}
+_BEDTIME = "input_boolean.bedtime"
+_AT_BEDTIME: dict[str, Any] = {"condition": "state", "entity_id": _BEDTIME, "state": "on"}
+_RUN_STEP: dict[str, Any] = {"action": "script.step"}
+
+
+@pytest.mark.parametrize(
+    ("actions", "script", "refused"),
+    [
+        pytest.param([{"if": [_DISARMED], "then": [_ARM_NIGHT]}], None, False, id="if"),
+        pytest.param([_DISARMED, _ARM_NIGHT], None, False, id="condition-step"),
+        pytest.param(
+            [{"choose": [{"conditions": [_DISARMED], "sequence": [_ARM_NIGHT]}]}],
+            None,
+            False,
+            id="choose",
+        ),
+        pytest.param(
+            [{"if": f"{{{{ is_state('{ALARM}', 'disarmed') }}}}", "then": [_ARM_NIGHT]}],
+            None,
+            False,
+            id="template-condition",
+        ),
+        pytest.param(
+            [
+                {
+                    "if": [{"condition": "and", "conditions": [_AT_BEDTIME, _DISARMED]}],
+                    "then": [_ARM_NIGHT],
+                }
+            ],
+            None,
+            False,
+            id="and-condition",
+        ),  # fmt: skip
+        pytest.param(
+            [{"if": [_DISARMED], "then": [_RUN_STEP]}],
+            {"sequence": [{"variables": {"mode": "night"}}, _ARM_NIGHT]},
+            False,
+            id="in-the-script-it-runs",
+        ),
+        pytest.param(
+            [{"delay": 1}, {"if": [_DISARMED], "then": [_ARM_NIGHT]}],
+            None,
+            False,
+            id="checked-after-a-wait",
+        ),
+        pytest.param([_ARM_NIGHT], None, True, id="no-check"),
+        pytest.param(
+            [{"if": [_AT_BEDTIME], "then": [_ARM_NIGHT]}], None, True, id="check-of-another-entity"
+        ),
+        pytest.param(
+            [{"if": [_DISARMED], "then": [{"delay": 1}, _ARM_NIGHT]}],
+            None,
+            True,
+            id="wait-between",
+        ),
+        pytest.param(
+            [{"if": [_DISARMED], "then": [_RUN_STEP]}],
+            {"sequence": [{"wait_template": "{{ true }}", "timeout": 5}, _ARM_NIGHT]},
+            True,
+            id="script-that-waits-first",
+        ),
+        pytest.param(
+            [{"if": [_DISARMED], "then": [_RUN_STEP]}],
+            {"mode": "queued", "sequence": [_ARM_NIGHT]},
+            True,
+            id="queued-script",
+        ),
+        pytest.param(
+            [
+                {
+                    "if": [{"condition": "or", "conditions": [_DISARMED, _AT_BEDTIME]}],
+                    "then": [_ARM_NIGHT],
+                }
+            ],
+            None,
+            True,
+            id="or-condition",
+        ),  # fmt: skip
+        pytest.param(
+            [{"if": [_DISARMED], "then": [{"event": "checked"}], "else": [_ARM_NIGHT]}],
+            None,
+            True,
+            id="else-branch",
+        ),
+        pytest.param(
+            [{"sequence": [_DISARMED]}, _ARM_NIGHT], None, True, id="check-ending-only-a-sequence"
+        ),
+        pytest.param(
+            [_RUN_STEP, _ARM_NIGHT],
+            {"sequence": [_DISARMED]},
+            True,
+            id="check-ending-only-a-script",
+        ),
+        pytest.param(
+            [{"if": [_DISARMED], "then": [_ARM_AWAY, _ARM_NIGHT]}],
+            None,
+            True,
+            id="armed-in-between",
+        ),
+        pytest.param(
+            [{"parallel": [{"sequence": [_DISARMED, _ARM_NIGHT]}, {"sequence": [_ARM_AWAY]}]}],
+            None,
+            True,
+            id="parallel-branches",
+        ),
+    ],
+)
+@LINGERING_TIMERS
+async def test_arming_right_after_finding_the_alarm_disarmed_is_judged_from_disarmed(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    owner: Owner,
+    actions: list[dict[str, Any]],
+    script: dict[str, Any] | None,
+    refused: bool,
+) -> None:
+    """A real house's "if the alarm is still disarmed, arm it" after an open-sensor alert.
+
+    Arming night from disarmed watches more: bedtime is free. Where the panel
+    may be in another mode when it arms (no check, a check of something
+    else, a wait or a queue after the check, an `or`, the `else` branch, a
+    check that ends only the sequence or script it is in, a step arming it
+    in between, another branch running beside it), armed away could become
+    armed night: bedtime waits.
+    """
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    assert bedtime == _BEDTIME
+    if script is not None:
+        await owner.save_script("step", {"alias": "Step", **script})
+    await owner.save_automation(
+        "arm_night",
+        {
+            "alias": "Arm night at bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": actions,
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
+    if refused:
+        assert_refused(result, reaching=ALARM)
+    else:
+        assert_ran(result)

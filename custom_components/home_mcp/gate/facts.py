@@ -175,7 +175,8 @@ class Facts:
         if when is When.WATCHES_LESS:
             state = self._state() if now else None
             if self._held is not None:
-                current = max(alarm_level(held, {}) for held in self._held)
+                # None of them: it never runs, and arms nothing.
+                current = max((alarm_level(held, {}) for held in self._held), default=0)
             elif state is not None:
                 current = alarm_level(state.state, state.attributes)
             else:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from homeassistant.components.notify import DOMAIN as NOTIFY_DOMAIN
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import split_entity_id, valid_entity_id
+from homeassistant.helpers.script import SCRIPT_MODE_QUEUED
 from homeassistant.helpers.template import Template
 
 from . import live
@@ -38,7 +39,9 @@ from .macros import (
     MAX_DEPTH,
     MAX_STEPS,
     Ending,
+    Held,
     TooLarge,
+    held_by,
     walk,
 )
 from .messages import names_own_notification, speaks_as_home_mcp
@@ -105,7 +108,9 @@ class _Walked:
     touched: set[str]
     acted: set[str]
     now: bool
-    held: Mapping[str, frozenset[str]]
+    held: Held
+    lapsed: bool
+    held_decided: int
     consulted: dict[str, bool]
     halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside the walk)
     present: tuple[live.Read, ...]  # The present states it read (`live`).
@@ -215,7 +220,10 @@ class Judge:
         self.owners = False
         self.externals: dict[str, None] = {}
         self.prompts: list[Footprint] = []
-        self.held: Mapping[str, frozenset[str]] = {}
+        self.held: Held = {}
+        self._lapses = 0  # How many times what `held` said stopped holding (`later`).
+        self._held_decided = 0  # How many steps `held` decided (`effect`).
+        self._parallel = False  # Walking a `parallel`'s branch: conditions narrow nothing.
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
         self.halting_reads: list[_Halting] = []
@@ -282,7 +290,7 @@ class Judge:
         acted = frozenset(self._acted) if self.now or self.held else None
         # Not the caller's bindings: a run or a template entity's script has its own.
         held = frozenset(self.held.items())
-        return (kind, entity_id, verb, given, self.scope, self.now, held, acted)
+        return (kind, entity_id, verb, given, self.scope, self.now, held, self._parallel, acted)
 
     def once(self, key: tuple[Any, ...] | None, walk_it: Callable[[], None]) -> None:
         """Walk what `key` names once per judgement; after that, replay what it found.
@@ -308,6 +316,7 @@ class Judge:
         touched_before = set(self._step_touched) if self._step_touched is not None else set()
         acted_before, bindings_before = set(self._acted), self.bindings
         halting_before, present_before = len(self.halting_reads), live.mark()
+        lapses_before, held_decided_before = self._lapses, self._held_decided
         consulted: set[str] = set()
         self._consulting.append(consulted)
         if self._reacted is not None:
@@ -336,6 +345,8 @@ class Judge:
             acted=self._acted - acted_before,
             now=self.now,
             held=self.held,
+            lapsed=self._lapses != lapses_before,
+            held_decided=self._held_decided - held_decided_before,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
             halting=[
                 (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
@@ -363,6 +374,8 @@ class Judge:
         ]
         live.replay(walked.present)
         self.now, self.held = walked.now, walked.held
+        self._lapses += walked.lapsed
+        self._held_decided += walked.held_decided
         for consulted in self._consulting:
             consulted.update(walked.consulted)
 
@@ -426,15 +439,60 @@ class Judge:
         """Return the states the entity is in as the step runs, as its conditions say.
 
         An automation runs its first steps only when its conditions hold
-        (`held`: `alarm_control_panel.alarm` is `disarmed`): until a delay, a
-        wait or a step acting on the entity, it is in one of those states.
+        (`held`: `alarm_control_panel.alarm` is `disarmed`), and a step after
+        a `condition` step, or in the `then` of an `if` or a `choose` option,
+        only when those hold (`holds`, `nested`), into a script it runs:
+        until a delay, a wait or a step acting on the entity, it is in one of
+        those states.
         """
         return None if entity_id in self._acted else self.held.get(entity_id)
+
+    def holds(self, conditions: Any) -> None:
+        """Judge what follows as run only when `conditions` held just before (`held_by`).
+
+        Not in a `parallel`'s branch: another branch's steps may come
+        between the condition and the step.
+        """
+        if self._parallel:
+            return
+        ways = (
+            self.bindings.scoped(self.scope if self.trigger_ids_known else None)
+            if self.bindings is not None
+            else ()
+        )
+        if found := held_by(conditions, ways):
+            held = dict(self.held)
+            for entity_id, states in found.items():
+                held[entity_id] = held.get(entity_id, states) & states
+            self.held = held
+
+    @contextmanager
+    def nested(self, holds: Any = None, *, parallel: bool = False) -> Iterator[None]:
+        """Judge a nested sequence (a branch, a loop's round, a script's run) under `holds`.
+
+        What its conditions say holds in it only: one failing ends that
+        sequence, and its caller goes on. After it, the caller's `held`
+        holds again, unless the sequence waited (`later`): then nothing does.
+        """
+        held, lapses, in_parallel = self.held, self._lapses, self._parallel
+        self._parallel = in_parallel or parallel
+        if holds is not None:
+            self.holds(holds)
+        try:
+            yield
+        finally:
+            self._parallel = in_parallel
+            self.held = held if self._lapses == lapses else {}
+
+    def lapse(self) -> None:
+        """Judge what comes next with no condition known to hold (a queued run starts later)."""
+        self.held = {}
+        self._lapses += 1
 
     def later(self) -> None:
         """Judge what comes next as running later (after a delay or a wait)."""
         self.now = False
-        self.held = {}
+        self.lapse()
 
     def _data_rule(self, key: str, service: str) -> None:
         rule = DATA_RULES[key]
@@ -853,6 +911,10 @@ class Judge:
         self._acted.add(entity_id)
         facts = Facts(self.knowledge, effect, now=now, held=held)
         rule = entity_rule(entity_class, verb, facts)
+        if held is not None and rule != entity_rule(
+            entity_class, verb, Facts(self.knowledge, effect, now=now)
+        ):
+            self._held_decided += 1
         reason = f"{rule.reason} (sets it to {effect.state})" if effect.state else rule.reason
         if entity_class is EntityClass.OPENER and rule.risk is Risk.OPENS_HOUSE:
             with self.through(entity_id):
@@ -873,14 +935,18 @@ class Judge:
         given = effect.data.get("variables")
         if given is None and "__template__" not in effect.data:
             given = {}  # Nothing given: the run has only what it defines.
+        held_decided = self._held_decided
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
                 judge_start_script(self, entity_id, given, effect.service)
             self.run_macro(entity_id, depth, own_state=False, variables=given)
         judge_drive(self, entity_id, verb, effect.data, depth)
-        # A run with its caller's data was judged with that data: what it does
-        # without it (its own findings) does not pass to the caller.
-        with_data = (entity_class, verb) in _RUNS and isinstance(given, Mapping) and bool(given)
+        # A run with its caller's data, or one in which what the caller's
+        # conditions hold decided a step (`held`), was judged with them: what it does without them (its
+        # own findings) does not pass to the caller.
+        with_data = (entity_class, verb) in _RUNS and (
+            (isinstance(given, Mapping) and bool(given)) or self._held_decided != held_decided
+        )
         touched_as = RUN_WITH_DATA if with_data else None
         self.react(entity_id, verb, securing=securing, touched_as=touched_as, data=effect.data)
 
@@ -1035,7 +1101,9 @@ class Judge:
                 self.bindings = self.bindings.with_variables(own, defaults=True)
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:
-                with self.own_run():
+                with self.own_run(), self.nested():
+                    if getattr(script, "script_mode", None) == SCRIPT_MODE_QUEUED:
+                        self.lapse()  # It starts once the runs before it end.
                     walk(self, sequence, depth + 1)
             finally:
                 self.trigger_ids_known = known

@@ -14,12 +14,14 @@ data and targets) is collected as its inputs when the judge asks for them
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from enum import IntEnum
+import re
 from typing import Any, Final, Protocol
 
 from homeassistant.const import (
+    ATTR_ENTITY_ID,
     CONF_ACTION,
     CONF_CHOOSE,
     CONF_CONDITION,
@@ -39,6 +41,7 @@ from homeassistant.const import (
     CONF_TARGET,
     CONF_THEN,
     CONF_VALUE_TEMPLATE,
+    CONF_WHILE,
 )
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.template import Template
@@ -48,8 +51,10 @@ from .bindings import (
     Partial,
     Unbounded,
     has_template,
+    is_template,
     names_set,
     renders,
+    renders_assuming,
     static_prefix,
     static_suffix,
 )
@@ -198,6 +203,12 @@ class Judge(Protocol):
     def halts(self, ending: Ending) -> None:
         """Note that the step walked can end `ending`: what decides it decides what follows."""
 
+    def holds(self, conditions: Any) -> None:
+        """Note that `conditions` hold for what follows, until something waits (`held_by`)."""
+
+    def nested(self, holds: Any = None, *, parallel: bool = False) -> AbstractContextManager[None]:
+        """Judge a nested sequence, run only when `holds` holds (a failing condition ends it)."""
+
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
     """Return the trigger ids a branch's conditions require (`condition: trigger`), or None.
@@ -259,6 +270,114 @@ def redefines_trigger(sequences: Any) -> bool:
     return False
 
 
+def named_states(value: Any) -> frozenset[str] | None:
+    """Return the states a `state:`, `to:` or `not_to:` names (None: not known as written).
+
+    A `state` condition's `state` may name an `input_*` helper: the entity
+    must then be in that helper's state, whatever it is.
+    """
+    if value is None:
+        return None
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)):
+        return None
+    states = frozenset(str(item) for item in items)
+    if any(state.startswith("input_") and cv.valid_entity_id(state) for state in states):
+        return None
+    return states
+
+
+type Held = Mapping[str, frozenset[str]]
+"""Entity -> the states it is in while a step runs, as the conditions before it say."""
+
+
+def held_by(conditions: Any, ways: Sequence[Mapping[str, Any]] = ()) -> dict[str, frozenset[str]]:
+    """Return entity -> the states `conditions` (all of them) require it to be in.
+
+    What certainly holds when they all do: a plain `state` condition (on no
+    attribute, not `match: any`, its states written out), each one inside an
+    `and`, and a template condition every way to `true` of which takes the
+    entity to be in one of some states (`{{ is_state('alarm_control_panel.x',
+    'disarmed') }}`), rendered for each of the run's `ways` (`bindings`).
+    An `or`, a `not`, a condition that may be skipped (`enabled` templated)
+    say nothing.
+    """
+    held: dict[str, frozenset[str]] = {}
+    for condition in conditions if isinstance(conditions, list) else [conditions]:
+        for entity_id, accepted in _condition_held(condition, ways):
+            key = entity_id.strip().lower()
+            held[key] = held.get(key, accepted) & accepted
+    return held
+
+
+def _condition_held(
+    condition: Any, ways: Sequence[Mapping[str, Any]]
+) -> Iterator[tuple[str, frozenset[str]]]:
+    """Yield (entity, states) one condition requires (`held_by`)."""
+    if not isinstance(condition, Mapping) or condition.get("enabled", True) is not True:
+        return
+    kind = condition.get(CONF_CONDITION)
+    if kind == "and":
+        yield from held_by(condition.get(CONF_CONDITIONS), ways).items()
+    elif kind == "template":
+        yield from _template_held(condition.get(CONF_VALUE_TEMPLATE), ways)
+    elif kind == "state" and "attribute" not in condition:
+        accepted = named_states(condition.get("state"))
+        if (
+            accepted is None
+            or any(is_template(state) for state in accepted)
+            or condition.get("match", "all") != "all"
+        ):
+            return
+        entity_ids = condition.get(ATTR_ENTITY_ID)
+        entity_ids = [entity_ids] if isinstance(entity_ids, str) else entity_ids
+        for entity_id in entity_ids if isinstance(entity_ids, list) else ():
+            if isinstance(entity_id, str) and not is_template(entity_id):
+                yield entity_id, accepted
+
+
+_BARE_EXPRESSION: Final = re.compile(
+    r"\s*\{\{(?P<expression>(?:(?!\{[{%#]|\}\}).)*)\}\}\s*", re.DOTALL
+)
+"""A template that is one expression (`{{ is_state('x', 'on') and y }}`)."""
+
+
+def _template_held(
+    value: Any, ways: Sequence[Mapping[str, Any]]
+) -> Iterator[tuple[str, frozenset[str]]]:
+    """Yield (entity, states) each way a template condition is true takes as so.
+
+    Home Assistant holds a template condition true when it renders `true`;
+    a bare expression is read as what it is truthy for (more ways are true,
+    so fewer states are certain). None is certain unless every true way, in
+    each of `ways`, takes the entity to be in one of the states.
+    """
+    text = value.template if isinstance(value, Template) else value
+    if not isinstance(text, str) or not ways:
+        return
+    if (bare := _BARE_EXPRESSION.fullmatch(text)) is not None:
+        text = f"{{% if ({bare['expression']}) %}}true{{% else %}}false{{% endif %}}"
+    certain: dict[str, set[str]] | None = None
+    for variables in ways:
+        try:
+            rendered = renders_assuming(text, variables)
+        except Unbounded:
+            return
+        for result, assumed in rendered:
+            if str(result).strip().lower() != "true":
+                continue
+            taken: dict[str, set[str]] = {}
+            for entity_id, state, holds in assumed:
+                if holds:
+                    taken.setdefault(entity_id, set()).add(state)
+            if certain is None:
+                certain = taken
+            else:  # In one of the states either way.
+                certain = {e: certain[e] | taken[e] for e in certain.keys() & taken.keys()}
+    for entity_id, states in (certain or {}).items():
+        yield entity_id, frozenset(states)
+
+
 def _all_but(judge: Judge, ids: frozenset[str] | None) -> frozenset[str] | None:
     """Return every trigger id of the automation being walked but `ids` (None: unknown)."""
     known = judge.all_trigger_ids
@@ -277,8 +396,10 @@ def walk(judge: Judge, sequence: Any, depth: int) -> None:
     for action in sequence:
         if isinstance(action, Mapping):
             _walk_action(judge, action, depth)
-            if "condition" in action and decided(judge, action) is False:
-                return
+            if "condition" in action:
+                if decided(judge, action) is False:
+                    return
+                judge.holds(action)  # What follows runs only if it held.
 
 
 def decided(judge: Judge, conditions: Any) -> bool | None:
@@ -328,10 +449,17 @@ def _template_verdict(condition: Any, ways: list[Mapping[str, Any]]) -> bool | N
     return found.pop() if len(found) == 1 else None
 
 
-def _walk_branch(judge: Judge, sequence: Any, depth: int) -> None:
-    """Walk a nested sequence; what it sets may or may not hold after it (either counts)."""
+def _walk_branch(
+    judge: Judge, sequence: Any, depth: int, holds: Any = None, *, parallel: bool = False
+) -> None:
+    """Walk a nested sequence; what it sets may or may not hold after it (either counts).
+
+    `holds`: the conditions it runs under (`Judge.nested`); `parallel`: one
+    of a `parallel`'s branches, which the others' steps may come between.
+    """
     before = judge.bindings
-    walk(judge, sequence, depth)
+    with judge.nested(holds, parallel=parallel):
+        walk(judge, sequence, depth)
     if before is not None and judge.bindings is not None and judge.bindings is not before:
         judge.bindings = before.merged(judge.bindings)
 
@@ -400,16 +528,17 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
                 for name in sorted(names_set(repeat.get(CONF_SEQUENCE))):
                     judge.bindings = judge.bindings.with_value(name, None)
             try:
-                walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
+                with judge.nested(repeat.get(CONF_WHILE)):  # Checked before each round.
+                    walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
             finally:
                 if before is not None and judge.bindings is not None:
                     judge.bindings = before.merged(judge.bindings.without("repeat"))
     elif kind == cv.SCRIPT_ACTION_PARALLEL:
         for branch in action.get(CONF_PARALLEL) or []:
             if isinstance(branch, Mapping) and CONF_SEQUENCE in branch:
-                _walk_branch(judge, branch[CONF_SEQUENCE], depth + 1)
+                _walk_branch(judge, branch[CONF_SEQUENCE], depth + 1, parallel=True)
             else:
-                _walk_branch(judge, branch, depth + 1)
+                _walk_branch(judge, branch, depth + 1, parallel=True)
     elif kind == cv.SCRIPT_ACTION_SEQUENCE:
         _walk_branch(judge, action.get(CONF_SEQUENCE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
@@ -437,7 +566,7 @@ def _walk_choose(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             holds = decided(judge, conditions)
             if holds is not False:
                 with judge.scoped(trigger_ids(conditions)), judge.branch(conditions, earlier):
-                    _walk_branch(judge, option.get(CONF_SEQUENCE), depth + 1)
+                    _walk_branch(judge, option.get(CONF_SEQUENCE), depth + 1, conditions)
             if holds is True:
                 return  # It always runs: no later option, no default.
             earlier.append(conditions)
@@ -460,7 +589,7 @@ def _walk_if(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             judge.scoped(trigger_ids(condition) or _all_but(judge, negated)),
             judge.branch(condition),
         ):
-            _walk_branch(judge, action.get(CONF_THEN), depth + 1)
+            _walk_branch(judge, action.get(CONF_THEN), depth + 1, condition)
     exactly = _exactly_trigger(condition)
     if holds is not True:
         with (

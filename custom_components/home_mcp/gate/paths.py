@@ -100,7 +100,8 @@ def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], dep
         )
         try:
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
-                with judge.own_run():  # Each a script of its own: its `stop` ends only it.
+                # Each a script of its own: its `stop`, or a condition failing in it, ends only it.
+                with judge.own_run(), judge.nested():
                     walk(judge, getattr(script, "sequence", None), depth + 1)
         finally:
             judge.owners, judge.bindings, judge.trigger_ids_known = owners, bindings, known

@@ -460,10 +460,11 @@ def _judge_runnable(
         if redefines_trigger(runnable.sequences):
             judge.trigger_ids_known = False
         for sequence in runnable.sequences:
-            for step in sequence if isinstance(sequence, list) else [sequence]:
-                start = len(judge.findings)
-                walk(judge, step, 1)
-                steps.append((step, judge.findings[start:]))
+            with judge.nested():  # Each of a template entity's scripts runs on its own.
+                for step in sequence if isinstance(sequence, list) else [sequence]:
+                    start = len(judge.findings)
+                    walk(judge, step, 1)
+                    steps.append((step, judge.findings[start:]))
     except Exception as err:  # noqa: BLE001  # One item never fails the house.
         runnable.unreadable = f"{type(err).__name__}: {err}"[:300]
         snapshot.unreadable_items[runnable.entity_id] = runnable.unreadable

@@ -22,17 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET
-from homeassistant.core import HomeAssistant, split_entity_id, valid_entity_id
+from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
-from .bindings import (
-    Bindings,
-    automation_bindings,
-    is_template,
-    run_bindings,
-    template_run_bindings,
-)
+from .bindings import Bindings, automation_bindings, run_bindings, template_run_bindings
 from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
 from .internals import (
@@ -42,6 +36,7 @@ from .internals import (
     Unreadable,
     private,
 )
+from .macros import held_by, named_states
 from .proposals import Proposed, macro_entities
 from .reads import EVERYTHING, Reads
 from .verbs import TEMPLATE_RUN_VARIABLES
@@ -150,23 +145,6 @@ class TriggerOn:
         if states <= self.not_to:
             return False
         return self.to is None or bool(states & self.to)
-
-
-def _states(value: Any) -> frozenset[str] | None:
-    """Return the states a `state:`, `to:` or `not_to:` names (None: not known as written).
-
-    A `state` condition's `state` may name an `input_*` helper: the entity
-    must then be in that helper's state, whatever it is.
-    """
-    if value is None:
-        return None
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)):
-        return None
-    states = frozenset(str(item) for item in items)
-    if any(state.startswith("input_") and valid_entity_id(state) for state in states):
-        return None
-    return states
 
 
 _REPORTING_DOMAINS: Final = frozenset(
@@ -305,7 +283,7 @@ def _macro(
     runnable.inputs = reads.keys
     runnable.checks = list(condition_checks(hass, raw.get("conditions", raw.get("condition"))))
     if domain == "automation":
-        runnable.held = _held(raw.get("conditions", raw.get("condition")))
+        runnable.held = held_by(raw.get("conditions", raw.get("condition")))
     # Conditions inside its actions (`choose`, `if`, a `condition:`
     # step) stop what follows them just as well.
     # Not those on what it acts on itself ("if the garage is open,
@@ -363,8 +341,8 @@ def _add_triggers(
         lasts = lasts and trigger.get("for") is not None
         if isinstance(options, Mapping):
             lasts = options.get("for") is not None
-        to = _states(trigger.get("to")) if state_filter else None
-        not_to = _states(trigger.get("not_to")) if state_filter else None
+        to = named_states(trigger.get("to")) if state_filter else None
+        not_to = named_states(trigger.get("not_to")) if state_filter else None
         entity_ids = trigger.get(ATTR_ENTITY_ID) if state_filter else None
         watched = (
             {er.async_resolve_entity_id(registry, e) or e for e in entity_ids}
@@ -405,38 +383,10 @@ def condition_checks(
         if not isinstance(condition, Mapping):
             continue
         plain = condition.get("condition") == "state" and "attribute" not in condition
-        accepted = _states(condition.get("state")) if plain else None
+        accepted = named_states(condition.get("state")) if plain else None
         for key in Reads(hass).add(condition).keys:
             if is_state_key(key):
                 yield key, accepted
-
-
-def _held(conditions: Any) -> dict[str, frozenset[str]]:
-    """Return entity -> the states the plain `state` conditions of `conditions` require.
-
-    Only conditions that must all hold: enabled, on no attribute, neither
-    `match: any` nor templated, each entity named as written.
-    """
-    held: dict[str, frozenset[str]] = {}
-    for condition in conditions if isinstance(conditions, list) else [conditions]:
-        if (
-            not isinstance(condition, Mapping)
-            or condition.get("condition") != "state"
-            or condition.get("enabled", True) is not True
-            or "attribute" in condition
-            or condition.get("match", "all") != "all"
-        ):
-            continue
-        accepted = _states(condition.get("state"))
-        entity_ids = condition.get(ATTR_ENTITY_ID)
-        entity_ids = [entity_ids] if isinstance(entity_ids, str) else entity_ids
-        if accepted is None or any(is_template(state) for state in accepted):
-            continue
-        for entity_id in entity_ids if isinstance(entity_ids, list) else ():
-            if isinstance(entity_id, str) and not is_template(entity_id):
-                key = entity_id.strip().lower()
-                held[key] = held.get(key, accepted) & accepted
-    return held
 
 
 def _has_conditions(node: Any) -> bool:
