@@ -4,7 +4,8 @@ A sequence is walked through every branch, whether or not it would run today
 (`choose` and its default, `if`/`else`, `repeat`, `parallel`, nested
 `sequence`; disabled actions too); what comes after a delay, a wait or in
 a loop runs later, so it is judged on any state of the house, not today's
-(`Judge.later`). Every action it contains is handed
+(`Judge.later`); a step right after a condition that found an entity in some
+states is judged with it in them (`held_by`, `Judge.holds`). Every action it contains is handed
 to the judge (`judge.Judge`) as what it is: a service call, a scene
 activation, a device action, an event. What the sequence reads on the way
 (conditions, `wait_template`, `wait_for_trigger`, variables, templated

@@ -69,7 +69,8 @@ class Runnable:
     checks: (entity, the states its condition accepts; None: unknown) of
         each entity its own conditions check: what can keep it from running.
     held: entity -> the states its top-level conditions require (a plain
-        `state` condition): what the entity is in when its first steps run.
+        `state` condition, or one in an `and`: `macros.held_by`): what the
+        entity is in when its first steps run.
     timers: the timers (or `domain:timer`) a `timer.finished` trigger waits
         for: cancelling or pausing one keeps it from running.
     acted: the entities its actions target by name (what it secures, when it
