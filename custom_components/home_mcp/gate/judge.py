@@ -942,8 +942,8 @@ class Judge:
             self.run_macro(entity_id, depth, own_state=False, variables=given)
         judge_drive(self, entity_id, verb, effect.data, depth)
         # A run with its caller's data, or one in which what the caller's
-        # conditions hold decided a step (`held`), was judged with them: what it does without them (its
-        # own findings) does not pass to the caller.
+        # conditions hold decided a step (`held`), was judged with them: what
+        # it does without them (its own findings) does not pass to the caller.
         with_data = (entity_class, verb) in _RUNS and (
             (isinstance(given, Mapping) and bool(given)) or self._held_decided != held_decided
         )
