@@ -194,14 +194,15 @@ NOT_YET: Final[Mapping[str, str]] = {
     "which turns party mode off and locks both doors itself; and seven scripts that run the "
     "queued script.scr_say_phrase (scr_common_extended_absence_on, which locks itself, and six "
     "announcements): the extended-absence run's own announcement waits only for theirs",
-    "jazzyisj": "759 of 759 wait, reviewed: binary_sensor.alarm_open_sensor_alert tests "
-    "is_state() of each entity the panel's open_sensors attribute names (any entity, so any "
-    "change may set it off); automation.alarm_open_sensor then runs script.arm_alarm, which "
-    "arms through alarmo.arm in the mode input_select.current_arm_mode holds: home or night "
-    "watch less than away, the mode the panel may be in. Real only if a change of the house "
-    "can make that sensor flip while the panel is armed in a higher mode; not yet: what the "
-    "panel's attribute can list (binary sensors Alarmo watches), and what arming leaves a "
-    "template reading the panel in",
+    "jazzyisj": "759 of 759 wait, each on the same 34 findings through five readers of any "
+    "change: alarmo.arm in script.arm_alarm, whose mode is a template of "
+    "input_select.current_arm_mode (unknown; Alarmo takes arm modes only, and the arm runs only "
+    "while the panel is disarmed, which the gate now holds), read as any change of the panel, "
+    "which ends automation.alarm_mode_reset's wait (it then arms home or night) and sets off "
+    "alarm_disabled's disarm; automation.update_unavailable_entities_group putting every lock "
+    "in a group; the arrival-time sensors' waketime and occupancy automations (the garage, 14 "
+    "securing automations turned off); automation.reset_door_locks's notification taps; the "
+    "Z-Wave keypad's script.unlock_door_locks. Not yet reviewed beyond the first",
     "thefes": "340 of 340 wait: script.light_blink (`{{ domain }}.toggle` of its caller's "
     "`toggle_entity`) is judged on its own, without its caller's variables, where it is met "
     "too deep to walk (dashboard lights → party lights → script.party_party → template "
