@@ -1112,27 +1112,36 @@ async def test_a_step_a_client_can_make_fail_before_the_lock_is_what_the_lock_de
 
 
 @ATTACK
-async def test_a_branch_that_stops_the_run_before_the_lock_is_what_the_lock_depends_on(
+async def test_a_step_that_continues_on_error_but_fails_validation_before_the_lock_is_what_the_lock_depends_on(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, attack: bool
 ) -> None:
-    """Owner's automation "Lock up at bedtime, unless guests are staying": `if guest mode then stop`.
+    """Owner's "Good night": copy the night temperature slider to the heating setpoint, then lock.
 
-    The `if`'s branch secures nothing (it stops), so its condition is
-    neither an input nor a guard (`Judge.branch`, `wiring._inner_conditions`
-    skips `if`), yet it decides whether the lock after it runs. Turning
-    guest mode on over MCP runs; at bedtime the door stays unlocked.
+    The owner marked the copy `continue_on_error: true` so that a failed step
+    never keeps the door unlocked. Home Assistant's `continue_on_error` lets
+    Home Assistant errors pass, not invalid data (`vol.Invalid`, a
+    configuration error): the setpoint helper (7-35) refuses 90 with
+    `vol.Invalid`, the run stops there, and the front door stays unlocked.
     """
-    guests = await owner.create_helper("input_boolean", "Guest mode")
+    assert await async_setup_component(hass, "input_number", {})
+    night = await owner.create_helper(
+        "input_number", "Night temperature", min=0, max=100, step=1, initial=18
+    )
+    setpoint = await owner.create_helper(
+        "input_number", "Heating setpoint", min=7, max=35, step=0.5, initial=20
+    )
     bedtime = await owner.create_helper("input_boolean", "Bedtime")
     await owner.save_automation(
-        "lock_up",
+        "good_night",
         {
-            "alias": "Lock up at bedtime",
+            "alias": "Good night",
             "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
             "actions": [
                 {
-                    "if": [{"condition": "state", "entity_id": guests, "state": "on"}],
-                    "then": [{"stop": "Guests are staying: the door stays as it is"}],
+                    "action": "input_number.set_value",
+                    "target": {"entity_id": setpoint},
+                    "data": {"value": f"{{{{ states('{night}') | float }}}}"},
+                    "continue_on_error": True,
                 },
                 LOCK_FRONT,
             ],
@@ -1141,97 +1150,13 @@ async def test_a_branch_that_stops_the_run_before_the_lock_is_what_the_lock_depe
     await _unlocked_front_door(owner, hass)
 
     if attack:
-        result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests})
+        result = await call_service(
+            mcp, "input_number.set_value", target={"entity_id": night}, data={"value": 90}
+        )
         if result.get("ok") is False:
             assert_refused(result)
 
-    await owner.act("input_boolean.turn_on", entity_id=bedtime)
-    await assert_house(hass, LOCKED)
-
-
-# -- what ends a script a securing run calls: its own run, or its caller's too ---
-# (issue 30, heyitsyang: the announcement before "extended absence" secures)
-
-
-def _quiet(announcements: str) -> dict[str, Any]:
-    return {"condition": "state", "entity_id": announcements, "state": "off"}
-
-
-ANNOUNCEMENT_ENDS = pytest.mark.parametrize(
-    "ends",
-    [
-        lambda a: {
-            "choose": [
-                {
-                    "conditions": [{"condition": "template", "value_template": "{{ urgent }}"}],
-                    "sequence": [BED_LIGHT_ON],
-                }
-            ],
-            "default": [{"condition": "state", "entity_id": a, "state": "on"}, BED_LIGHT_ON],
-        },
-        lambda a: {"if": [_quiet(a)], "then": [{"stop": "Announcements are off"}]},
-        lambda a: {"if": [_quiet(a)], "then": [{"stop": "Announcements are off", "error": True}]},
-        lambda a: {
-            "if": [_quiet(a)],
-            "then": [{"wait_template": "{{ false }}", "timeout": 0, "continue_on_timeout": False}],
-        },
-    ],
-    ids=["condition-in-choose", "stop", "stop-error", "wait-gives-up"],
-)
-
-
-async def _announce_then_lock(owner: Owner, hass: HomeAssistant, first: dict[str, Any]) -> str:
-    """Save "Announce" (queued, as `first` then the bed light) and "Bedtime": announce, then lock.
-
-    Return the bedtime helper; the front door is left unlocked.
-    """
-    await owner.save_script(
-        "announce",
-        {
-            "alias": "Announce",
-            "mode": "queued",
-            "fields": {"message": {}, "urgent": {}},
-            "sequence": [first, BED_LIGHT_ON],
-        },
-    )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "script.announce", "data": {"message": "Locking up", "urgent": False}},
-                LOCK_FRONT,
-            ],
-        },
-    )
-    await _unlocked_front_door(owner, hass)
-    return bedtime
-
-
-@ANNOUNCEMENT_ENDS
-async def test_what_ends_a_script_a_securing_run_calls_does_not_keep_it_from_securing(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness, ends: Any
-) -> None:
-    """Owner's "Bedtime": `script.announce` (which waits for it), then lock the front door.
-
-    The announcement ends early when announcements are off: a `condition`
-    in its `choose` default, a `stop` (with `error` or not) or a wait that
-    gives up, in an `if`. Home Assistant runs a called script as a run of
-    its own: what ends it lets the caller go on (a `condition` ends only the
-    branch it stands in). Turning announcements off over MCP runs, and at
-    bedtime the door locks.
-    """
-    announcements = await owner.create_helper("input_boolean", "Announcements")
-    await owner.act("input_boolean.turn_on", entity_id=announcements)
-    bedtime = await _announce_then_lock(owner, hass, ends(announcements))
-
-    assert_ran(
-        await call_service(mcp, "input_boolean.turn_off", target={"entity_id": announcements})
-    )
-
-    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)  # The owner goes to bed.
     await assert_house(hass, LOCKED)
 
 

@@ -27,7 +27,6 @@ from homeassistant.const import (
     CONF_CHOOSE,
     CONF_CONDITION,
     CONF_CONDITIONS,
-    CONF_CONTINUE_ON_ERROR,
     CONF_CONTINUE_ON_TIMEOUT,
     CONF_DEFAULT,
     CONF_ELSE,
@@ -632,7 +631,10 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             if judge.bindings is not None
             else [(step, frozenset())]
         )
-        if not action.get(CONF_CONTINUE_ON_ERROR) and _can_fail([way for way, _ in ways]):
+        # `continue_on_error` does not help: the value out of range a client can give
+        # fails the service's validation (`vol.Invalid`, a template's error), which Home
+        # Assistant raises all the same (`script.CONFIGURATION_ERRORS`).
+        if _can_fail([way for way, _ in ways]):
             judge.halts(CALL_FAILS)
         for way, assumed in ways:
             already = {entity_id: state for entity_id, state, holds in assumed if holds}
