@@ -220,6 +220,12 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 
+_SOMEONE: Final = (
+    *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "qualcuno", "alguien"),
+    *("iemand", "誰か"),
+)
+"""Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un" (motion, occupancy)."""
+
 DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     device_class: frozenset(fold(word) for word in words)
     for device_class, words in {
@@ -233,34 +239,11 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "motion": (
             *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
             *("move", "moved", "moving", "bouge", "bewegt"),
-            *(
-                "anyone",
-                "anybody",
-                "someone",
-                "somebody",
-                "quelqu",
-                "jemand",
-                "qualcuno",
-                "alguien",
-                "iemand",
-                "誰か",
-            ),
+            *_SOMEONE,
         ),
         "occupancy": (
             *("occupancy", "presence", "présence", "occupied", "occupé"),
-            # Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un".
-            *(
-                "anyone",
-                "anybody",
-                "someone",
-                "somebody",
-                "quelqu",
-                "jemand",
-                "qualcuno",
-                "alguien",
-                "iemand",
-                "誰か",
-            ),
+            *_SOMEONE,
         ),
         "presence": ("presence", "présence", "anyone", "someone", "quelqu", "jemand"),
         "door": ("door", "porte", "tür", "ドア"),
