@@ -43,7 +43,7 @@ from homeassistant.const import (
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
 )
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.core import HomeAssistant, split_entity_id, valid_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
@@ -244,7 +244,11 @@ class Reads:
                     self.keys.add(tap_key(text, tapped))  # Only a tap on that action fires it.
                 else:
                     self.keys.add(f"event:{text}")
-                self.keys |= {f"source:{domain}" for domain in integrations_named(self._hass, text)}
+                sources = integrations_named(self._hass, text)
+                if own := _own_entities(data.get(ATTR_ENTITY_ID), sources):
+                    self.keys |= own  # Fired for those entities only: by what acts on them.
+                else:
+                    self.keys |= {f"source:{domain}" for domain in sources}
 
     def _runs(self, domain: str, data: Mapping[str, Any]) -> set[str]:
         """Return the `run:` keys of the automations or scripts an event's data names."""
@@ -401,6 +405,31 @@ def _floor_id(hass: HomeAssistant, name: str) -> str:
     registry = fr.async_get(hass)
     floor = registry.async_get_floor(name) or registry.async_get_floor_by_name(name)
     return floor.floor_id if floor is not None else name
+
+
+def _own_entities(named: Any, sources: set[str]) -> set[str]:
+    """Return the entities an event's `entity_id` data names, when its integration's own.
+
+    An entity domain's event that names its entity (`timer.finished` with
+    `entity_id: timer.x`) is fired for that entity, by its own changes and
+    the actions on it: what acts on another timer never fires it. Empty
+    (any action of the integration may fire it) for a template, a value
+    that is no entity id, or an entity of another domain than the event's
+    integration (an event an integration fires for entities of another).
+    """
+    items = [named] if isinstance(named, str) else named
+    if not isinstance(items, list) or not items:
+        return set()
+    found = set()
+    for item in items:
+        text = item.template if isinstance(item, Template) and item.is_static else item
+        if not isinstance(text, str) or has_template(text):
+            return set()
+        entity_id = text.strip().lower()
+        if not valid_entity_id(entity_id) or split_entity_id(entity_id)[0] not in sources:
+            return set()
+        found.add(entity_id)
+    return found
 
 
 def integrations_named(hass: HomeAssistant, event_type: str) -> set[str]:

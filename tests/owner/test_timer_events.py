@@ -1,0 +1,122 @@
+"""A timer's events set off only what waits for that timer.
+
+An automation waiting for `timer.finished` with `event_data: {entity_id:
+timer.x}` runs when that timer ends, never another: starting or cancelling
+the dishwasher's timer leaves the owner's "the courier's window is over:
+open the garage" alone, while starting the courier's own timer still waits
+for a person. What may act on any timer (a target computed as it runs)
+still counts for every one, and a timer an auto-lock waits for stays
+guarded when cancelled or set to end later.
+"""
+
+from __future__ import annotations
+
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from tests.conftest import McpHarness
+
+from .house import (
+    CLOSED,
+    LINGERING_TIMERS,
+    LOCKED,
+    OPEN_GARAGE,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+)
+
+
+async def _timers(owner: Owner) -> tuple[str, str]:
+    """Return the courier's timer, whose end opens the garage, and the dishwasher's."""
+    assert await async_setup_component(owner.hass, "timer", {})
+    courier = await owner.create_helper("timer", "Courier window", duration="00:10:00")
+    dishwasher = await owner.create_helper("timer", "Dishwasher", duration="01:00:00")
+    await owner.save_automation(
+        "courier_window",
+        {
+            "alias": "Open the garage when the courier's window ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": courier},
+                }
+            ],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    return courier, dishwasher
+
+
+@LINGERING_TIMERS
+async def test_another_timer_started_or_cancelled_leaves_a_timer_s_automation_alone(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The dishwasher's timer runs at once; the courier's own timer waits for a person."""
+    courier, dishwasher = await _timers(owner)
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": dishwasher}))
+    assert_ran(await call_service(mcp, "timer.cancel", target={"entity_id": dishwasher}))
+    refused = await call_service(mcp, "timer.start", target={"entity_id": courier})
+    assert_refused(refused, reaching="cover.garage_door")
+    refused = await call_service(mcp, "timer.finish", target={"entity_id": courier})
+    assert_refused(refused, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+async def test_a_script_starting_a_timer_it_computes_waits_for_a_timer_s_automation(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A timer named as the script runs may be the courier's: running it waits."""
+    await _timers(owner)
+    assert await async_setup_component(hass, "input_text", {})
+    which = await owner.create_helper("input_text", "Which timer")
+    script = await owner.save_script(
+        "start_a_timer",
+        {
+            "alias": "Start a timer",
+            "sequence": [
+                {
+                    "action": "timer.start",
+                    "target": {"entity_id": f"{{{{ states('{which}') }}}}"},
+                }
+            ],
+        },
+    )
+    refused = await call_service(mcp, "script.turn_on", target={"entity_id": script})
+    assert_refused(refused, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+@LINGERING_TIMERS
+async def test_the_timer_an_auto_lock_waits_for_stays_guarded_and_other_timers_run(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Cancelled, or started for a time of the client's, the auto-lock's timer waits."""
+    assert await async_setup_component(hass, "timer", {})
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    dishwasher = await owner.create_helper("timer", "Dishwasher", duration="01:00:00")
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    await owner.act("timer.start", entity_id=autolock)
+    assert_refused(await call_service(mcp, "timer.cancel", target={"entity_id": autolock}))
+    later = {"duration": "99:00:00"}
+    assert_refused(
+        await call_service(mcp, "timer.start", target={"entity_id": autolock}, data=later)
+    )
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": dishwasher}))
+    assert_ran(await call_service(mcp, "timer.cancel", target={"entity_id": dishwasher}))
+    await assert_house(hass, LOCKED)
