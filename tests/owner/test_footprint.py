@@ -177,6 +177,39 @@ async def test_an_unlock_prompt_at_the_end_of_a_chain_longer_than_a_walk_waits(
     await assert_house(hass, LOCKED)
 
 
+async def test_a_flag_turned_off_leaves_the_prompt_its_turning_on_sends_unsent(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """A prompt sent when a flag goes from off to on: turning it off sends nothing.
+
+    Turning it on still sends the owner's "unlock?" at a moment the client
+    chose: that waits for a person.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    flag = await owner.create_helper("input_boolean", "Reset lock")
+    await owner.act("input_boolean.turn_on", entity_id=flag)
+    await owner.save_automation(
+        "reset_prompt",
+        {
+            "alias": "Ask to unlock when the reset flag turns on",
+            "triggers": [{"trigger": "state", "entity_id": flag, "from": "off", "to": "on"}],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": "The lock was reset: unlock?",
+                        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+                    },
+                }
+            ],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": flag}))
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": flag})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
 @pytest.mark.parametrize(
     ("trigger", "kind"),
     [

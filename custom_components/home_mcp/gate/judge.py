@@ -1024,7 +1024,9 @@ class Judge:
             for name in keys:
                 if name in ANY_CAUSE:
                     continue  # A prompt any action may come before: not set off by this one.
-                for automation_id, sent in self.knowledge.prompts(name):
+                for automation_id, sent in self.knowledge.prompts(
+                    name, states if name == key else frozenset()
+                ):
                     if not self.on_path(automation_id):
                         with self.through(*((key,) if is_entity else ()), automation_id):
                             judge_footprint(self, sent)

@@ -67,7 +67,9 @@ class Knowledge(Protocol):
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
 
-    def prompts(self, key: str) -> Iterable[tuple[str, Footprint]]:
+    def prompts(
+        self, key: str, states: frozenset[str] = frozenset()
+    ) -> Iterable[tuple[str, Footprint]]:
         """Return (automation, what a tap on it fires) of each prompt `key` sets off directly."""
 
     def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:

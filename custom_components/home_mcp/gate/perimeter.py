@@ -129,7 +129,7 @@ class Snapshot:
         self.options_bound: dict[str, list[str]] = {}
         self.options_fed: dict[str, list[str]] = {}
         self.external_actions: dict[str, list[str]] = {}
-        self.prompted_by: dict[str, list[tuple[str, Footprint]]] = {}
+        self.prompted_by: dict[str, list[tuple[str, Footprint, str]]] = {}
         self.items: frozenset[str] = frozenset()
         self.not_alone: frozenset[str] = frozenset()
         self._touches: dict[str, dict[str, set[str]]] = {}
@@ -223,13 +223,25 @@ class Snapshot:
             self._event_keys = (self.perimeter, keys)
         return self._event_keys[1]
 
-    def prompts(self, key: str) -> Iterable[tuple[str, Footprint]]:
-        """Return (automation, what a tap on it fires) of each prompt `key` sets off directly.
+    def prompts(
+        self, key: str, states: frozenset[str] = frozenset()
+    ) -> Iterator[tuple[str, Footprint]]:
+        """Yield (automation, what a tap on it fires) of each prompt `key` sets off directly.
 
         A notification with buttons an automation sends when `key` changes
-        (`prompted_by`): the owner's "someone is at the door: unlock?".
+        (`prompted_by`, by the trigger that reads it): the owner's "someone
+        is at the door: unlock?". Changed to one of `states` (empty: any),
+        only by a trigger that fires on such a state: "when the reset flag
+        turns on" sends nothing when it turns off.
         """
-        return self.prompted_by.get(key, ())
+        for automation_id, sent, trigger_id in self.prompted_by.get(key, ()):
+            ways = [
+                trigger
+                for trigger in self.triggers_on.get(key, ())
+                if trigger.automation_id == automation_id and trigger.trigger_id == trigger_id
+            ]
+            if not states or not ways or any(trigger.fires(states) for trigger in ways):
+                yield automation_id, sent
 
     def while_running(self, entity_id: str) -> Iterator[Finding]:
         """Yield what a running script that reads `entity_id` would do (via from it).
@@ -420,10 +432,10 @@ def _judged_on_their_own(
                 for key in extra:
                     snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
             sent = [p for item_id in sorted(reached) for p in snapshot._prompts.get(item_id, ())]  # noqa: SLF001
-            for _, keys in runnable.triggers if sent else ():
+            for trigger_id, keys in runnable.triggers if sent else ():
                 for key in keys:
                     snapshot.prompted_by.setdefault(key, []).append(
-                        (runnable.entity_id, _joined(sent))
+                        (runnable.entity_id, _joined(sent), trigger_id)
                     )
         elif runnable.entity_id.startswith("script."):
             for key in extra:
@@ -523,10 +535,10 @@ def build_snapshot(
         for key in judge.externals:
             snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
         if judge.prompts and runnable.runs_itself:
-            for _, keys in runnable.triggers:
+            for trigger_id, keys in runnable.triggers:
                 for key in keys:
                     snapshot.prompted_by.setdefault(key, []).append(
-                        (runnable.entity_id, _joined(judge.prompts))
+                        (runnable.entity_id, _joined(judge.prompts), trigger_id)
                     )
         if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
             for entity_id in record.options_of:
