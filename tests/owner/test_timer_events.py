@@ -58,10 +58,45 @@ async def test_another_timer_started_or_cancelled_leaves_a_timer_s_automation_al
     courier, dishwasher = await _timers(owner)
     assert_ran(await call_service(mcp, "timer.start", target={"entity_id": dishwasher}))
     assert_ran(await call_service(mcp, "timer.cancel", target={"entity_id": dishwasher}))
+    await assert_house(hass, CLOSED)
     refused = await call_service(mcp, "timer.start", target={"entity_id": courier})
     assert_refused(refused, reaching="cover.garage_door")
     refused = await call_service(mcp, "timer.finish", target={"entity_id": courier})
     assert_refused(refused, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+async def test_a_timer_cancelled_or_paused_never_finishes_what_waits_for_its_end(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Cancelling or pausing the courier's timer runs: it will not end; finishing it waits."""
+    courier, _ = await _timers(owner)
+    await owner.act("timer.start", entity_id=courier)
+    assert_ran(await call_service(mcp, "timer.pause", target={"entity_id": courier}))
+    assert_ran(await call_service(mcp, "timer.cancel", target={"entity_id": courier}))
+    refused = await call_service(mcp, "timer.finish", target={"entity_id": courier})
+    assert_refused(refused, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+@LINGERING_TIMERS
+async def test_a_timer_started_still_sets_off_what_waits_for_it_to_be_idle_again(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Started, a timer ends idle by itself: "when it is idle, open the garage" waits."""
+    assert await async_setup_component(hass, "timer", {})
+    courier = await owner.create_helper("timer", "Courier window", duration="00:10:00")
+    await owner.save_automation(
+        "courier_idle",
+        {
+            "alias": "Open the garage when the courier's timer is idle",
+            "triggers": [{"trigger": "state", "entity_id": courier, "to": "idle"}],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    refused = await call_service(mcp, "timer.start", target={"entity_id": courier})
+    assert_refused(refused, reaching="cover.garage_door")
+    assert_ran(await call_service(mcp, "timer.pause", target={"entity_id": courier}))
     await assert_house(hass, CLOSED)
 
 

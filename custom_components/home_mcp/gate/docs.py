@@ -26,8 +26,10 @@ from .rules import (
 )
 from .verbs import (
     DEVICE_ACTION_VERBS,
+    EVENT_LEFT_IN,
     GENERIC_VERBS,
     INTEGRATION_VERBS,
+    LEFT_IN,
     STATE_VERBS,
     TEMPLATE_RUN_VARIABLES,
     VALUE_FIELDS,
@@ -190,6 +192,26 @@ def rules_markdown() -> str:
             for domain, actions in VALUE_FIELDS.items()
             for action, field in actions.items()
         ),
+        "",
+    ]
+    lines += [
+        "**The states a verb leaves an entity in**, then or later (another verb: any",
+        "state); what reacts to the entity's state, or to its own event, reads them",
+        "",
+        "| domain | verb | states |",
+        "|---|---|---|",
+        *(
+            f"| `{domain}` | `{verb}` | {_code(sorted(states))} |"
+            for domain, verbs in LEFT_IN.items()
+            for verb, states in verbs.items()
+        ),
+        "",
+        "**An entity's own event**, naming it in `entity_id` (set off only by what acts on",
+        "that entity), and the states an action must leave it in to fire it",
+        "",
+        "| event | states |",
+        "|---|---|",
+        *(f"| `{event}` | {_code(sorted(states))} |" for event, states in EVENT_LEFT_IN.items()),
         "",
     ]
     lines += [

@@ -240,8 +240,8 @@ class Fixpoint:
                 if trigger.automation_id == runnable.entity_id
                 and (scope is None or trigger.trigger_id in scope)
             ]
-            if ways and all(t.to is not None and not t.not_to for t in ways):
-                fired = frozenset().union(*(t.to or () for t in ways))
+            if ways and all(t.needs() is not None for t in ways):
+                fired = frozenset().union(*(t.needs() or () for t in ways))
         if held is None:
             return fired
         return held if fired is None else held & fired

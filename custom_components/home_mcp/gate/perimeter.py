@@ -240,7 +240,7 @@ class Snapshot:
                 for trigger in self.triggers_on.get(key, ())
                 if trigger.automation_id == automation_id and trigger.trigger_id == trigger_id
             ]
-            if not states or not ways or any(trigger.fires(states) for trigger in ways):
+            if not states or not ways or any(trigger.set_off_by(states) for trigger in ways):
                 yield automation_id, sent
 
     def while_running(self, entity_id: str) -> Iterator[Finding]:

@@ -245,7 +245,7 @@ class Reads:
                 else:
                     self.keys.add(f"event:{text}")
                 sources = integrations_named(self._hass, text)
-                if own := _own_entities(data.get(ATTR_ENTITY_ID), sources):
+                if own := own_entities(data.get(ATTR_ENTITY_ID), sources):
                     self.keys |= own  # Fired for those entities only: by what acts on them.
                 else:
                     self.keys |= {f"source:{domain}" for domain in sources}
@@ -407,7 +407,7 @@ def _floor_id(hass: HomeAssistant, name: str) -> str:
     return floor.floor_id if floor is not None else name
 
 
-def _own_entities(named: Any, sources: set[str]) -> set[str]:
+def own_entities(named: Any, sources: set[str]) -> set[str]:
     """Return the entities an event's `entity_id` data names, when its integration's own.
 
     An entity domain's event that names its entity (`timer.finished` with

@@ -188,6 +188,28 @@ Not a script (its run goes on, then off), a climate (`heat`), a media player
 (`playing`) or a group (its members' states)."""
 
 
+LEFT_IN: Final[Mapping[str, Mapping[str, frozenset[str]]]] = {
+    "timer": {
+        "start": frozenset({"active", "idle"}),
+        "change": frozenset({"active", "idle"}),
+        "pause": frozenset({"paused"}),
+        "cancel": frozenset({"idle"}),
+    },
+}
+"""The states a verb leaves an entity of these domains in, then or later: a timer
+started (or changed) runs, then ends `idle` by itself; paused, it waits; cancelled,
+it is `idle`. Another verb (`timer.finish`) may leave it in any state."""
+EVENT_LEFT_IN: Final[Mapping[str, frozenset[str]]] = {
+    "timer.started": frozenset({"active"}),
+    "timer.restarted": frozenset({"active"}),
+    "timer.changed": frozenset({"active"}),
+    "timer.finished": frozenset({"active"}),
+    "timer.paused": frozenset({"paused"}),
+    "timer.cancelled": frozenset({"idle"}),
+}
+"""An entity's event, and the states an action must leave the entity it names in
+to fire it (`LEFT_IN`): a timer finishes only once left running, never cancelled or
+paused; `timer.finish` leaves it in any state, so it fires them all."""
 LEVEL_DATA: Final[Mapping[str, frozenset[str]]] = {
     "light": frozenset({"brightness", "brightness_pct", "brightness_step", "brightness_step_pct"}),
     "fan": frozenset({"percentage", "percentage_step"}),
@@ -232,7 +254,7 @@ def verb_states(domain: str, verb: str, data: Mapping[str, Any] | None = None) -
             return frozenset()
     if domain in ON_OFF_DOMAINS or (domain in STATE_VERBS and verb in SECURING_VERBS):
         return resulting_states(domain, verb)
-    return frozenset()
+    return LEFT_IN.get(domain, {}).get(verb, frozenset())
 
 
 STATE_ONLY_DOMAINS: Final = frozenset({"input_boolean"})

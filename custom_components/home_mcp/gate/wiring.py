@@ -38,8 +38,8 @@ from .internals import (
 )
 from .macros import held_by, named_states
 from .proposals import Proposed, macro_entities
-from .reads import EVERYTHING, Reads
-from .verbs import TEMPLATE_RUN_VARIABLES
+from .reads import EVERYTHING, Reads, integrations_named, own_entities
+from .verbs import EVENT_LEFT_IN, TEMPLATE_RUN_VARIABLES
 
 type Scope = frozenset[str] | None
 """The trigger ids under which something happens; None: whichever fires."""
@@ -133,6 +133,9 @@ class TriggerOn:
 
     lasts: it fires once the entity has stayed in such a state a while (`for:`;
         a `numeric_state` one with `to` None: any change may end the wait).
+    after: an event trigger on the entity's own event (`timer.finished` naming
+        it): the states an action must leave it in to fire the event
+        (`verbs.EVENT_LEFT_IN`; None: any).
     """
 
     automation_id: str
@@ -140,12 +143,23 @@ class TriggerOn:
     to: frozenset[str] | None
     not_to: frozenset[str]
     lasts: bool = False
+    after: frozenset[str] | None = None
 
     def fires(self, states: frozenset[str]) -> bool:
         """Return True if the entity reaching one of `states` fires it."""
         if states <= self.not_to:
             return False
         return self.to is None or bool(states & self.to)
+
+    def needs(self) -> frozenset[str] | None:
+        """Return the states an action must leave the entity in to set it off (None: any)."""
+        if self.after is not None:
+            return self.after
+        return self.to if not self.not_to else None
+
+    def set_off_by(self, states: frozenset[str]) -> bool:
+        """Return True if an action leaving the entity in one of `states` sets it off."""
+        return self.fires(states) if self.after is None else bool(states & self.after)
 
 
 _REPORTING_DOMAINS: Final = frozenset(
@@ -350,6 +364,7 @@ def _add_triggers(
             if isinstance(entity_ids, list)
             else {key for key in keys if "." in key and ":" not in key}
         )
+        after = _event_left_in(hass, trigger) if kind == "event" else {}
         for entity_id in watched:
             fires = fires_on(entity, split_entity_id(entity_id)[0]) if entity else (to, not_to)
             if fires is None:
@@ -361,8 +376,28 @@ def _add_triggers(
                     fires[0],
                     fires[1] or frozenset(),
                     lasts=lasts,
+                    after=after.get(entity_id),
                 )
             )
+
+
+def _event_left_in(hass: HomeAssistant, trigger: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """Return, for each entity an event trigger's data names, the states that fire it.
+
+    Only for events of the entity's own (`timer.finished` naming a timer),
+    each listed in `verbs.EVENT_LEFT_IN`; none for a templated or another type.
+    """
+    data = trigger.get("event_data")
+    named = data.get(ATTR_ENTITY_ID) if isinstance(data, Mapping) else None
+    states: set[str] = set()
+    owners: set[str] = set()
+    for text in _texts(trigger.get("event_type")):
+        if (left := EVENT_LEFT_IN.get(text)) is None:
+            return {}
+        states |= left
+        owners |= integrations_named(hass, text)
+    entities = own_entities(named, owners)
+    return dict.fromkeys(entities, frozenset(states)) if states else {}
 
 
 def is_state_key(key: str) -> bool:
