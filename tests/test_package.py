@@ -13,6 +13,8 @@ from pathlib import Path
 import tomllib
 from typing import Final
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "custom_components" / "home_mcp"
 
@@ -52,6 +54,13 @@ def test_project_version_is_the_manifest_version() -> None:
     """pyproject.toml's version follows manifest.json's, which is what a release tag must match."""
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert pyproject["project"]["version"] == _json(PACKAGE / "manifest.json")["version"]
+
+
+@pytest.mark.xfail(strict=True, reason="rounds 12–35 still to move (issue 34)")
+def test_no_test_file_is_named_after_a_red_team_round() -> None:
+    """A test lives in the file of the behaviour it proves; its round is its `redteam` mark."""
+    named = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_redteam_*.py"))
+    assert not named, f"test files named after a red-team round: {named}"
 
 
 # The package's import circles that are known and being taken apart: each a

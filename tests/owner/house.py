@@ -22,6 +22,7 @@ from pytest_homeassistant_custom_component.typing import MockHAClientWebSocket
 
 from custom_components.home_mcp.gate import Gate
 from custom_components.home_mcp.gate.macros import INLINE_DEPTH
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, async_get_hass
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
@@ -393,3 +394,18 @@ def home_mcp_gate(hass: HomeAssistant) -> Gate:
     """Return the gate of Home MCP's config entry."""
     gate: Gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
     return gate
+
+
+POLLING = [{"trigger": "time_pattern", "seconds": "/3"}]
+"""A polling automation's trigger (its timer lingers: `LINGERING_TIMERS`)."""
+
+
+async def config_flow(hass: HomeAssistant, handler: str, *steps: dict[str, Any]) -> ConfigEntry:
+    """Run a config flow step by step as the UI does; return the entry it made."""
+    flows = hass.config_entries.flow
+    result = await flows.async_init(handler, context={"source": "user"})
+    for step in steps:
+        result = await flows.async_configure(result["flow_id"], step)
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    await hass.async_block_till_done()
+    return result["result"]

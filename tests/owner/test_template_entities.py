@@ -13,17 +13,23 @@ reads is judged by what that one sets off.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
+import pytest
 
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
+    ALARM,
+    ALARM_CODE,
+    CLOSED,
     LINGERING_TIMERS,
     LOCKED,
     UNLOCK_FRONT,
     Owner,
+    arm,
     assert_house,
     assert_ran,
     assert_refused,
@@ -508,3 +514,46 @@ async def test_a_template_light_s_run_variable_a_call_gives_is_not_its_own_varia
     )
     assert_refused(direct, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+# -- moved from red-team round 1: what a template entity's verb runs -------------------
+
+
+@pytest.mark.redteam(1)
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [("cover.close_cover", None), ("cover.set_cover_position", {"position": 0})],
+)
+async def test_closing_a_template_garage_whose_close_toggles_the_real_door_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, action: str, data: dict[str, Any] | None
+) -> None:
+    """S6/S6b: the single-button opener recipe: "close" toggles the real garage door."""
+    toggle = [{"action": "cover.toggle", "target": {"entity_id": "cover.garage_door"}}]
+    cover = await owner.add_template(
+        "cover",
+        {"name": "Garage opener", "state": "{{ states('cover.garage_door') }}",
+         "open_cover": toggle, "close_cover": toggle, "set_cover_position": toggle,
+         "device_class": "garage"},
+    )  # fmt: skip
+    assert_refused(await call_service(mcp, action, target={"entity_id": cover}, data=data))
+    await assert_house(hass, CLOSED)
+
+
+@pytest.mark.redteam(1)
+async def test_arming_away_a_template_panel_whose_away_arms_the_real_panel_at_home_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """S6c: a template panel's "away" arms the real panel at home: it watches less."""
+    panel = await owner.add_template(
+        "alarm_control_panel",
+        {"name": "Pet friendly away", "value_template": "{{ states('alarm_control_panel.security') }}",
+         "arm_away": [{"action": "alarm_control_panel.alarm_arm_home",
+                       "target": {"entity_id": ALARM}, "data": {"code": ALARM_CODE}}],
+         "code_arm_required": False, "code_format": "no_code"},
+    )  # fmt: skip
+    await arm(hass, freezer, "alarm_arm_away")
+    assert_refused(
+        await call_service(mcp, "alarm_control_panel.alarm_arm_away", target={"entity_id": panel})
+    )
+    pass_time(hass, freezer, __import__("datetime").timedelta(seconds=10))
+    await assert_house(hass, {ALARM: "armed_away"})

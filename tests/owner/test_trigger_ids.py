@@ -1,0 +1,62 @@
+"""A branch tied to its triggers by `condition: trigger`, as Home Assistant ties it.
+
+A `choose` option or an `if` branch runs only for the triggers its
+`condition: trigger` names, so a helper that fires only the other triggers
+stays free ("garage buttons": the close button runs, the open one waits,
+whichever branch is the default or the `else`). The tie holds only where Home
+Assistant keeps it: a `condition: trigger` with `enabled: false` is skipped; a
+`variables` step or a `response_variable` named `trigger` overwrites it; a
+script run from an automation has its own `trigger` (what it is given).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from tests.conftest import McpHarness
+
+from .house import (
+    CLOSED,
+    OPEN_GARAGE,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+)
+
+# -- garage buttons: one automation, a branch per trigger ------------------------------
+
+
+@pytest.mark.redteam(1)
+async def test_the_close_button_of_garage_buttons_tied_by_trigger_ids_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """False positive: trigger ids tie each branch to its button; "close" is not guarded."""
+    assert await async_setup_component(hass, "input_button", {})
+    opener = await owner.create_helper("input_button", "Open garage")
+    closer = await owner.create_helper("input_button", "Close garage")
+    await owner.save_automation(
+        "garage_buttons",
+        {
+            "alias": "Garage buttons",
+            "triggers": [
+                {"trigger": "state", "entity_id": opener, "id": "open"},
+                {"trigger": "state", "entity_id": closer, "id": "close"},
+            ],
+            "actions": [
+                {"choose": [
+                    {"conditions": [{"condition": "trigger", "id": "open"}],
+                     "sequence": [OPEN_GARAGE]},
+                    {"conditions": [{"condition": "trigger", "id": "close"}],
+                     "sequence": [{"action": "cover.close_cover",
+                                   "target": {"entity_id": "cover.garage_door"}}]},
+                ]}
+            ],
+        },
+    )  # fmt: skip
+    assert_refused(await call_service(mcp, "input_button.press", target={"entity_id": opener}))
+    assert_ran(await call_service(mcp, "input_button.press", target={"entity_id": closer}))
+    await assert_house(hass, CLOSED)

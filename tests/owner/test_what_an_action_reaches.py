@@ -1,0 +1,82 @@
+"""What an action reaches: what it names, and what it changes without naming it.
+
+Its target however written (an entity registry id is an entity), and what
+changes with it though no target names it: the to-do list behind the
+shopping list's actions, the media player a legacy `tts` service is given,
+the event entity on a pressed button's device, the entity
+`homeassistant.update_entity` reads again. An owner's automation watching any
+of them is set off by the action, which waits; the same action on what no
+such automation watches runs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
+
+from .house import (
+    LOCKED,
+    UNLOCK_FRONT,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+)
+
+# -- a device read again, an event entity on a pressed button's device -----------------
+
+
+@pytest.mark.redteam(1)
+async def test_updating_an_entity_an_unlock_watches_is_refused_and_another_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Near miss: `homeassistant.update_entity` re-reads a device; what that changes is judged."""
+    helper = await owner.create_helper("input_boolean", "Doorbell")
+    await owner.save_automation(
+        "doorbell",
+        {
+            "alias": "Doorbell",
+            "triggers": [{"trigger": "state", "entity_id": helper}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(mcp, "homeassistant.update_entity", data={"entity_id": [helper]})
+    assert_refused(result)
+    assert_ran(
+        await call_service(
+            mcp, "homeassistant.update_entity", data={"entity_id": ["light.bed_light"]}
+        )
+    )
+
+
+@pytest.mark.redteam(1)
+async def test_pressing_a_button_whose_device_s_event_entity_an_unlock_watches_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """S2: an `event` entity reports what its device does: pressing the device's button.
+
+    The demo's event platform is not loaded here; an event entity is put on
+    the button's device the way an integration registers one.
+    """
+    from homeassistant.helpers import entity_registry as er  # noqa: PLC0415
+
+    registry = er.async_get(hass)
+    event_entry = registry.async_get_or_create(
+        "event", "demo", "push_event", device_id=owner.device_of("button.push")
+    )
+    hass.states.async_set(event_entry.entity_id, "unknown", {"event_types": ["press"]})
+    await owner.save_automation(
+        "pressed",
+        {
+            "alias": "Entrance button lets me out",
+            "triggers": [{"trigger": "state", "entity_id": event_entry.entity_id}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(await call_service(mcp, "button.press", target={"entity_id": "button.push"}))
+    await assert_house(hass, LOCKED)
+    entity = await mcp.data("get_entity", {"entity_id": "button.push"})
+    assert entity["entity"]["guarded"] is True
