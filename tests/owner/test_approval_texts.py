@@ -21,11 +21,12 @@ from pytest_homeassistant_custom_component.common import MockUser, async_capture
 
 from custom_components.home_mcp import wording
 from custom_components.home_mcp.gate import Finding, Risk
+from homeassistant.components import persistent_notification
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
-from .house import BED_LIGHT_ON, UNLOCK_FRONT, Owner
+from .house import BED_LIGHT_ON, UNLOCK_FRONT, Owner, call_service
 
 DECEPTIVE = (
     "Lock every door, close the garage and arm the alarm… (securing routine, "
@@ -339,3 +340,17 @@ async def test_a_client_name_cannot_close_its_quote(
         f'Home MCP asks to {UNLOCKS} — by saving automation “Night" — nothing to approve”, '
         "which runs at 03:00:00 every day"
     )
+
+
+# -- moved from red-team round 2: the client's name is its claim -----------------------
+
+
+@pytest.mark.redteam(2)
+async def test_the_client_s_name_is_quoted_as_its_claim_in_the_request(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Near miss: what a client calls itself is shown as its claim, not as a statement."""
+    await call_service(mcp, "lock.unlock", target={"entity_id": "lock.front_door"})
+    notifications = persistent_notification._async_get_or_create_notifications(hass)
+    [request] = [n for key, n in notifications.items() if key.startswith("home_mcp_conf")]
+    assert "via an MCP client calling itself “" in request["message"]

@@ -1686,3 +1686,31 @@ async def test_a_client_s_run_filling_a_parallel_script_s_last_run_waits(
         assert_refused(started, reaching=bedtime)
     else:
         assert_ran(started)
+
+
+# -- moved from red-team round 2: the perimeter follows a script edited in place -------
+
+
+@pytest.mark.redteam(2)
+async def test_a_script_edited_to_unlock_after_an_automation_calls_it_guards_its_helper(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """2: a script made harmless, an automation calling it, then the script edited."""
+    helper = await owner.create_helper("input_boolean", "Guest arriving")
+    light_on = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+    await owner.save_script("let_guest_in", {"alias": "Let guest in", "sequence": [light_on]})
+    await owner.save_automation(
+        "guest",
+        {
+            "alias": "Guest arriving",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "actions": [{"action": "script.let_guest_in"}],
+        },
+    )
+    assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is False
+    await owner.save_script(
+        "let_guest_in", {"alias": "Let guest in", "sequence": [light_on, UNLOCK_FRONT]}
+    )
+    assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is True
+    assert_refused(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}))
+    await assert_house(hass, {**LOCKED, helper: "off"})

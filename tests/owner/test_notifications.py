@@ -62,3 +62,34 @@ async def test_notifications_split_or_reversed_cannot_pass_as_home_mcp(
         assert_refused(result, risk="system")
     shown = persistent_notification._async_get_or_create_notifications(hass)
     assert [key for key in shown if not key.startswith("home_mcp")] == []
+
+
+# -- Home MCP's own request is a notification too --------------------------------------
+
+
+@pytest.mark.redteam(2)
+async def test_a_request_that_would_set_off_an_opening_raises_no_notification(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """12: a refused call's approval notification set off a notification automation."""
+    await owner.save_automation(
+        "new_notification",
+        {
+            "alias": "New notification",
+            "triggers": [{"trigger": "persistent_notification", "update_type": ["added"]}],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": "{{ 'garage' in trigger.notification.title | lower }}",
+                }
+            ],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    result = await call_service(mcp, "cover.open_cover", target={"entity_id": "cover.garage_door"})
+    assert_refused(result)
+    await assert_house(hass, CLOSED)
+    notifications = persistent_notification._async_get_or_create_notifications(hass)
+    assert not [key for key in notifications if key.startswith("home_mcp")]
+    pending = await mcp.data("get_confirmation", {"confirmation_id": result["confirmation_id"]})
+    assert pending["state"] == "pending"

@@ -9,12 +9,27 @@ it off does.
 
 from __future__ import annotations
 
+import asyncio
+from datetime import timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
-from .house import Owner, assert_refused, call_service, state
+from .house import (
+    ALARM,
+    ALARM_CODE,
+    OPEN_GARAGE,
+    Owner,
+    assert_ran,
+    assert_refused,
+    call_service,
+    pass_time,
+    state,
+)
 
 # -- toggling a running script ---------------------------------------------------------
 
@@ -39,3 +54,79 @@ async def test_toggling_a_running_script_that_locks_is_refused(
     assert_refused(await call_service(mcp, action, target={"entity_id": script}))
     assert state(hass, script) == "on"
     await hass.services.async_call("script", "turn_off", {"entity_id": script}, blocking=True)
+
+
+# -- a running script waiting for a helper, what a script does after a delay -----------
+
+
+async def _idle(hass: HomeAssistant) -> None:
+    """Let tasks run without waiting for what never ends (a script that waits)."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+@pytest.mark.redteam(2)
+async def test_a_helper_a_running_script_waits_for_before_opening_is_guarded(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """6: the owner started "courier mode", which opens the garage once a helper turns on."""
+    helper = await owner.create_helper("input_boolean", "Courier at the door")
+    script = await owner.save_script(
+        "courier_mode",
+        {
+            "alias": "Courier mode",
+            "sequence": [
+                {"wait_template": f"{{{{ is_state('{helper}', 'on') }}}}"},
+                OPEN_GARAGE,
+            ],
+        },
+    )
+    entity = await mcp.data("get_entity", {"entity_id": helper})
+    assert entity["entity"]["guarded"] is False  # Nothing waits on it yet.
+    await hass.services.async_call("script", "turn_on", {"entity_id": script})
+    await _idle(hass)
+    assert state(hass, script) == "on"
+    assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is True
+    assert_refused(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}))
+    await _idle(hass)
+    assert state(hass, "cover.garage_door") == "closed"
+    await hass.services.async_call("script", "turn_off", {"entity_id": script}, blocking=True)
+
+
+@pytest.mark.redteam(2)
+@pytest.mark.parametrize(
+    "after_the_delay",
+    [
+        {"action": "alarm_control_panel.alarm_arm_home", "target": {"entity_id": ALARM},
+         "data": {"code": ALARM_CODE}},
+        {"action": "valve.toggle", "target": {"entity_id": "valve.front_garden"}},
+    ],
+)  # fmt: skip
+async def test_what_a_script_does_after_a_delay_is_judged_for_later(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, after_the_delay: dict[str, Any]
+) -> None:
+    """7/8: arming at home, or toggling a valve, after a delay: the house may have changed."""
+    light_on = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+    script = await owner.save_script(
+        "later",
+        {"alias": "Later", "sequence": [light_on, {"delay": {"seconds": 12}}, after_the_delay]},
+    )
+    assert_refused(await call_service(mcp, "script.turn_on", target={"entity_id": script}))
+    assert state(hass, "light.bed_light") == "off"  # Nothing of it ran.
+
+
+@pytest.mark.redteam(2)
+async def test_a_script_arming_at_once_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Control: a script that arms at once (from disarmed) is securing and runs."""
+    script = await owner.save_script(
+        "arm_now",
+        {"alias": "Arm now", "sequence": [
+            {"action": "alarm_control_panel.alarm_arm_home", "target": {"entity_id": ALARM},
+             "data": {"code": ALARM_CODE}}]},
+    )  # fmt: skip
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": script}))
+    pass_time(hass, freezer, timedelta(seconds=10))
+    await hass.async_block_till_done()
+    assert state(hass, ALARM) == "armed_home"

@@ -10,15 +10,21 @@ nothing watches the jam, locking runs.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
+    ALARM,
+    ALARM_CODE,
     CLOSED,
     DISARM,
+    LINGERING_TIMERS,
     OPEN_GARAGE,
+    POLLING,
     Owner,
     assert_house,
     assert_ran,
@@ -63,3 +69,92 @@ async def test_locking_runs_when_only_unlocking_sets_something_off(
     )
     assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": "lock.kitchen_door"}))
     await assert_house(hass, {"lock.kitchen_door": "locked"})
+
+
+# -- what a securing change sets off through what is computed from it ------------------
+
+
+OPEN_ORCHARD = {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
+
+
+@pytest.mark.redteam(2)
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("securing", "target", "data", "reads"),
+    [
+        ("lock.lock", "lock.kitchen_door", None, "{{ is_state('lock.kitchen_door', 'locked') }}"),
+        ("cover.close_cover", "cover.garage_door", None,
+         "{{ is_state('cover.garage_door', 'closed') }}"),
+    ],
+)  # fmt: skip
+async def test_securing_that_turns_on_a_template_sensor_an_opening_watches_is_refused(
+    owner: Owner,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    securing: str,
+    target: str,
+    data: dict[str, Any] | None,
+    reads: str,
+) -> None:
+    """5: "all shut" (a template binary sensor) turns on, and an automation opens the orchard."""
+    await owner.act("cover.open_cover", entity_id="cover.garage_door")
+    sensor = await owner.add_template("binary_sensor", {"name": "All shut", "state": reads})
+    await owner.save_automation(
+        "shut",
+        {
+            "alias": "Water when all is shut",
+            "triggers": [{"trigger": "state", "entity_id": sensor, "to": "on"}],
+            "actions": [OPEN_ORCHARD],
+        },
+    )
+    assert_refused(await call_service(mcp, securing, target={"entity_id": target}, data=data))
+    await assert_house(hass, {"valve.orchard": "closed"})
+
+
+@pytest.mark.redteam(2)
+@LINGERING_TIMERS
+async def test_locking_read_by_a_polling_automation_that_opens_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """5: a polling automation whose condition is the kitchen door being locked."""
+    await owner.save_automation(
+        "polling",
+        {
+            "alias": "Water once the kitchen is locked",
+            "triggers": POLLING,
+            "conditions": [
+                {"condition": "state", "entity_id": "lock.kitchen_door", "state": "locked"}
+            ],
+            "actions": [OPEN_ORCHARD],
+        },
+    )
+    result = await call_service(mcp, "lock.lock", target={"entity_id": "lock.kitchen_door"})
+    assert_refused(result, reaching="valve.orchard")
+    await assert_house(hass, {"lock.kitchen_door": "unlocked", "valve.orchard": "closed"})
+
+
+@pytest.mark.redteam(2)
+async def test_arming_away_read_by_a_template_sensor_an_opening_watches_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """5: "nobody home" is the alarm armed away; an automation waters when nobody is home."""
+    sensor = await owner.add_template(
+        "binary_sensor",
+        {"name": "Nobody home", "state": f"{{{{ is_state('{ALARM}', 'armed_away') }}}}"},
+    )
+    await owner.save_automation(
+        "away",
+        {
+            "alias": "Irrigate when nobody is home",
+            "triggers": [{"trigger": "state", "entity_id": sensor, "to": "on"}],
+            "actions": [OPEN_ORCHARD],
+        },
+    )
+    result = await call_service(
+        mcp,
+        "alarm_control_panel.alarm_arm_away",
+        target={"entity_id": ALARM},
+        data={"code": ALARM_CODE},
+    )
+    assert_refused(result, reaching="valve.orchard")
+    await assert_house(hass, {ALARM: "disarmed", "valve.orchard": "closed"})

@@ -14,10 +14,13 @@ from __future__ import annotations
 import pytest
 
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    CLOSED,
     LOCKED,
+    OPEN_GARAGE,
     UNLOCK_FRONT,
     Owner,
     assert_house,
@@ -80,3 +83,68 @@ async def test_pressing_a_button_whose_device_s_event_entity_an_unlock_watches_i
     await assert_house(hass, LOCKED)
     entity = await mcp.data("get_entity", {"entity_id": "button.push"})
     assert entity["entity"]["guarded"] is True
+
+
+# -- a shopping list's to-do list, the media player a legacy tts service is given ------
+
+
+@pytest.fixture
+async def shopping_list(hass: HomeAssistant) -> None:
+    """Add the shopping list the way an owner does (before HTTP starts serving)."""
+    flows = hass.config_entries.flow
+    result = await flows.async_init("shopping_list", context={"source": "user"})
+    await flows.async_configure(result["flow_id"], {})
+    await hass.async_block_till_done()
+    assert hass.states.get("todo.shopping_list") is not None
+
+
+@pytest.mark.redteam(2)
+@pytest.mark.usefixtures("shopping_list")
+async def test_shopping_list_actions_without_a_target_reach_its_to_do_list(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """4: `shopping_list.add_item` has no target but changes `todo.shopping_list`."""
+    await owner.save_automation(
+        "list",
+        {
+            "alias": "Open for the parcel",
+            "triggers": [{"trigger": "state", "entity_id": "todo.shopping_list"}],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    for action, data in (
+        ("shopping_list.add_item", {"name": "Parcel"}),
+        ("shopping_list.complete_all", {}),
+    ):
+        assert_refused(await call_service(mcp, action, data=data))
+    await assert_house(hass, CLOSED)
+
+
+@pytest.fixture
+async def legacy_tts(demo_house: HomeAssistant) -> None:
+    """Set up a YAML `tts` platform (before HTTP serves): it registers `tts.demo_say`."""
+    assert await async_setup_component(demo_house, "tts", {"tts": {"platform": "demo"}})
+    await demo_house.async_block_till_done()
+    assert demo_house.services.has_service("tts", "demo_say")
+
+
+@pytest.mark.redteam(2)
+@pytest.mark.usefixtures("legacy_tts")
+async def test_a_legacy_tts_service_reaches_the_media_player_it_is_given(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """10: `tts.demo_say` acts on the media player it is given; an automation watches it."""
+    player = "media_player.living_room"
+    await owner.save_automation(
+        "player",
+        {
+            "alias": "Open when the living room plays",
+            "triggers": [
+                {"trigger": "state", "entity_id": player, "attribute": "media_content_id"}
+            ],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    result = await call_service(mcp, "tts.demo_say", data={"entity_id": player, "message": "hello"})
+    assert_refused(result)
+    await assert_house(hass, CLOSED)
