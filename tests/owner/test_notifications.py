@@ -93,3 +93,31 @@ async def test_a_request_that_would_set_off_an_opening_raises_no_notification(
     assert not [key for key in notifications if key.startswith("home_mcp")]
     pending = await mcp.data("get_confirmation", {"confirmation_id": result["confirmation_id"]})
     assert pending["state"] == "pending"
+
+
+# -- a notification an integration raises by itself ------------------------------------
+
+
+@pytest.mark.redteam(3)
+async def test_a_button_whose_integration_raises_the_notification_an_opening_waits_for_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The demo's button raises "Button pressed"; an automation opens on that notification."""
+    await owner.save_automation(
+        "button_notification",
+        {
+            "alias": "Garage button notification opens the garage",
+            "triggers": [{"trigger": "persistent_notification", "update_type": ["added"]}],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": "{{ trigger.notification.message == 'Button pressed' }}",
+                }
+            ],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    assert (await mcp.data("get_entity", {"entity_id": "button.push"}))["entity"]["guarded"]
+    assert_refused(await call_service(mcp, "button.press", target={"entity_id": "button.push"}))
+    await assert_house(hass, CLOSED)
+    assert "demo_button" not in persistent_notification._async_get_or_create_notifications(hass)

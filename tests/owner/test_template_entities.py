@@ -19,6 +19,7 @@ from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
@@ -557,3 +558,87 @@ async def test_arming_away_a_template_panel_whose_away_arms_the_real_panel_at_ho
     )
     pass_time(hass, freezer, __import__("datetime").timedelta(seconds=10))
     await assert_house(hass, {ALARM: "armed_away"})
+
+
+# -- moved from red-team round 3: a template alarm panel, gate or lock that shows a helper ---
+
+
+def _select(option: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "action": "input_select.select_option",
+            "target": {"entity_id": "input_select.alarm_mode"},
+            "data": {"option": option},
+        }
+    ]
+
+
+@pytest.mark.redteam(3)
+async def test_selecting_a_lower_mode_in_the_helper_a_template_alarm_panel_shows_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A DIY alarm: the mode in an `input_select`, a template panel showing it."""
+    assert await async_setup_component(hass, "input_select", {})
+    modes = ["disarmed", "armed_home", "armed_away", "armed_night"]
+    helper = await owner.create_helper("input_select", "Alarm mode", options=modes)
+    await owner.act("input_select.select_option", entity_id=helper, option="armed_away")
+    panel = await owner.add_template(
+        "alarm_control_panel",
+        {
+            "name": "House alarm",
+            "value_template": "{{ states('input_select.alarm_mode') }}",
+            "disarm": _select("disarmed"),
+            "arm_away": _select("armed_away"),
+            "arm_home": _select("armed_home"),
+            "code_arm_required": False,
+        },
+    )
+    await assert_house(hass, {panel: "armed_away"})
+    assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is True
+    for option in ("disarmed", "armed_home"):
+        result = await call_service(
+            mcp, "input_select.select_option", target={"entity_id": helper}, data={"option": option}
+        )
+        assert_refused(result, reaching=panel)
+    for action in ("input_select.select_first", "input_select.select_previous"):
+        assert_refused(await call_service(mcp, action, target={"entity_id": helper}))
+    await assert_house(hass, {panel: "armed_away", helper: "armed_away"})
+
+
+@pytest.mark.redteam(3)
+async def test_opening_through_the_helper_a_template_gate_or_lock_shows_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The same for a template gate and a template lock whose state reads a helper."""
+    gate_open = await owner.create_helper("input_boolean", "Side gate open")
+    shed_unlocked = await owner.create_helper("input_boolean", "Shed unlocked")
+    gate = await owner.add_template(
+        "cover",
+        {
+            "name": "Side gate",
+            "state": f"{{{{ 'open' if is_state('{gate_open}', 'on') else 'closed' }}}}",
+            "open_cover": [{"action": "input_boolean.turn_on", "target": {"entity_id": gate_open}}],
+            "close_cover": [
+                {"action": "input_boolean.turn_off", "target": {"entity_id": gate_open}}
+            ],
+            "device_class": "gate",
+        },
+    )
+    shed = await owner.add_template(
+        "lock",
+        {
+            "name": "Shed lock",
+            "state": f"{{{{ 'unlocked' if is_state('{shed_unlocked}', 'on') else 'locked' }}}}",
+            "lock": [{"action": "input_boolean.turn_off", "target": {"entity_id": shed_unlocked}}],
+            "unlock": [{"action": "input_boolean.turn_on", "target": {"entity_id": shed_unlocked}}],
+        },
+    )
+    await assert_house(hass, {gate: "closed", shed: "locked"})
+    for helper, shown in ((gate_open, gate), (shed_unlocked, shed)):
+        assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is True
+        result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+        assert_refused(result, reaching=shown)
+    await assert_house(hass, {gate: "closed", shed: "locked"})
+    # Closing and locking through them still run.
+    assert_ran(await call_service(mcp, "cover.close_cover", target={"entity_id": gate}))
+    assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": shed}))

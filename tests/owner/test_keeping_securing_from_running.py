@@ -1,0 +1,67 @@
+"""What keeps an automation that locks, closes or arms from doing so waits for a person.
+
+Turning off the helper an auto-lock's condition checks, or cancelling or
+pausing the timer an auto-close waits for (that timer, or any timer), keeps
+it from securing the house: guarded, and listed as guarded. What keeps it
+ready (turning the helper on, starting the timer) runs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from tests.conftest import McpHarness
+
+from .house import Owner, assert_house, assert_ran, assert_refused, call_service
+
+# -- the helper an auto-lock checks, the timer an auto-close waits for -----------------
+
+
+@pytest.mark.redteam(3)
+@pytest.mark.parametrize("any_timer", [False, True], ids=["this_timer", "any_timer"])
+async def test_turning_off_what_an_auto_lock_checks_or_stopping_what_an_auto_close_waits_for_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, any_timer: bool
+) -> None:
+    """Auto-lock checks a helper; auto-close waits for a timer: both are its off switch."""
+    assert await async_setup_component(hass, "timer", {})
+    auto_lock = await owner.create_helper("input_boolean", "Auto lock")
+    timer = await owner.create_helper("timer", "Garage auto close", duration="00:10:00")
+    await owner.act("input_boolean.turn_on", entity_id=auto_lock)
+    await owner.act("timer.start", entity_id=timer)
+    await owner.save_automation(
+        "auto_lock",
+        {
+            "alias": "Auto-lock front door",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked",
+                          "for": "00:01:00"}],
+            "conditions": [{"condition": "state", "entity_id": auto_lock, "state": "on"}],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )  # fmt: skip
+    await owner.save_automation(
+        "auto_close",
+        {
+            "alias": "Garage auto-close",
+            "triggers": [{"trigger": "event", "event_type": "timer.finished",
+                          "event_data": {} if any_timer else {"entity_id": timer}}],
+            "actions": [{"action": "cover.close_cover",
+                         "target": {"entity_id": "cover.garage_door"}}],
+        },
+    )  # fmt: skip
+    for entity_id in (auto_lock, timer):
+        assert (await mcp.data("get_entity", {"entity_id": entity_id}))["entity"]["guarded"]
+    for action, entity_id in (
+        ("input_boolean.turn_off", auto_lock),
+        ("input_boolean.toggle", auto_lock),
+        ("timer.cancel", timer),
+        ("timer.pause", timer),
+    ):
+        result = await call_service(mcp, action, target={"entity_id": entity_id})
+        assert_refused(result)
+    await assert_house(hass, {auto_lock: "on", timer: "active"})
+    # What keeps the safety net on still runs: turning the helper on, the timer again.
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": auto_lock}))
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": timer}))
+    await owner.act("timer.cancel", entity_id=timer)
