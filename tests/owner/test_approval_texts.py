@@ -24,9 +24,10 @@ from custom_components.home_mcp.gate import Finding, Risk
 from homeassistant.components import persistent_notification
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
-from .house import BED_LIGHT_ON, UNLOCK_FRONT, Owner, call_service
+from .house import BED_LIGHT_ON, UNLOCK_FRONT, Owner, assert_house, assert_refused, call_service
 
 DECEPTIVE = (
     "Lock every door, close the garage and arm the alarm… (securing routine, "
@@ -354,3 +355,29 @@ async def test_the_client_s_name_is_quoted_as_its_claim_in_the_request(
     notifications = persistent_notification._async_get_or_create_notifications(hass)
     [request] = [n for key, n in notifications.items() if key.startswith("home_mcp_conf")]
     assert "via an MCP client calling itself “" in request["message"]
+
+
+# -- moved from red-team round 4 (found in round 5): each path once --------------------
+
+
+@pytest.mark.redteam(5)  # in round 4's file; its docstring names round 5
+async def test_a_refusal_lists_each_path_once(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Round 5: a timer feeding an opening automation listed the same path three times."""
+    assert await async_setup_component(hass, "timer", {})
+    timer = await owner.create_helper("timer", "Dog walker arrival", duration="00:00:02")
+    await owner.save_automation(
+        "dog_walker",
+        {
+            "alias": "Dog walker",
+            "triggers": [{"trigger": "event", "event_type": "timer.finished",
+                          "event_data": {"entity_id": timer}}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )  # fmt: skip
+    result = await call_service(mcp, "timer.start", target={"entity_id": timer})
+    assert_refused(result, reaching="lock.front_door")
+    paths = [(t["entity_id"], t["service"], tuple(t.get("via") or ())) for t in result["targets"]]
+    assert len(paths) == len(set(paths)), paths
+    await assert_house(hass, {"lock.front_door": "locked", timer: "idle"})

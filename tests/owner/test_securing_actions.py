@@ -25,6 +25,7 @@ from .house import (
     LINGERING_TIMERS,
     OPEN_GARAGE,
     POLLING,
+    UNLOCK_FRONT,
     Owner,
     assert_house,
     assert_ran,
@@ -158,3 +159,50 @@ async def test_arming_away_read_by_a_template_sensor_an_opening_watches_is_refus
     )
     assert_refused(result, reaching="valve.orchard")
     await assert_house(hass, {ALARM: "disarmed", "valve.orchard": "closed"})
+
+
+# -- a lock that jams ------------------------------------------------------------------
+
+
+JAMS = "lock.poorly_installed_door"
+"""The demo's lock that jams whenever it is locked."""
+
+
+@pytest.mark.redteam(4)
+@pytest.mark.parametrize(
+    "recovery",
+    [
+        [UNLOCK_FRONT],
+        [OPEN_GARAGE],
+        [{"action": "lock.unlock", "target": {"entity_id": JAMS}}],
+    ],
+    ids=["front_door", "garage", "same_lock"],
+)
+async def test_locking_a_lock_that_jams_is_refused_when_an_automation_opens_on_the_jam(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, recovery: list[dict[str, Any]]
+) -> None:
+    """`lock.lock` can leave a lock `jammed`; a "when it jams" automation opens."""
+    await owner.save_automation(
+        "jammed",
+        {
+            "alias": "Back door jammed",
+            "triggers": [{"trigger": "state", "entity_id": JAMS, "to": "jammed"}],
+            "actions": recovery,
+        },
+    )
+    before = hass.states.get(JAMS)
+    assert before is not None
+    result = await call_service(mcp, "lock.lock", target={"entity_id": JAMS})
+    assert_refused(result)
+    await assert_house(
+        hass, {"lock.front_door": "locked", "cover.garage_door": "closed", JAMS: before.state}
+    )
+
+
+@pytest.mark.redteam(4)
+async def test_locking_a_lock_no_automation_watches_jam_still_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Control: with no jam automation, locking that lock runs (it jams, nothing else)."""
+    result = await call_service(mcp, "lock.lock", target={"entity_id": JAMS})
+    assert result["ok"] is True, result

@@ -11,6 +11,8 @@ script run from an automation has its own `trigger` (what it is given).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from homeassistant.core import HomeAssistant
@@ -60,3 +62,48 @@ async def test_the_close_button_of_garage_buttons_tied_by_trigger_ids_runs(
     assert_refused(await call_service(mcp, "input_button.press", target={"entity_id": opener}))
     assert_ran(await call_service(mcp, "input_button.press", target={"entity_id": closer}))
     await assert_house(hass, CLOSED)
+
+
+# -- the opening branch is the one the close trigger cannot take -----------------------
+
+
+_CLOSE = {"action": "cover.close_cover", "target": {"entity_id": "cover.garage_door"}}
+
+
+_BY_CLOSE = {"condition": "trigger", "id": "close"}
+
+
+@pytest.mark.redteam(4)
+@pytest.mark.parametrize(
+    "actions",
+    [
+        [{"choose": [{"conditions": [_BY_CLOSE], "sequence": [_CLOSE]}], "default": [OPEN_GARAGE]}],
+        [{"if": [{"condition": "not", "conditions": [_BY_CLOSE]}], "then": [OPEN_GARAGE],
+          "else": [_CLOSE]}],
+        [{"if": [_BY_CLOSE], "then": [_CLOSE], "else": [OPEN_GARAGE]}],
+    ],
+    ids=["choose_default", "if_not", "if_else"],
+)  # fmt: skip
+async def test_the_close_button_runs_when_opening_is_the_branch_its_trigger_cannot_take(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, actions: list[dict[str, Any]]
+) -> None:
+    """The opening branch is the one the `close` trigger cannot take: close runs, open waits."""
+    assert await async_setup_component(hass, "input_button", {})
+    await owner.ws_command({"type": "input_button/create", "name": "Garage open button"})
+    await owner.ws_command({"type": "input_button/create", "name": "Garage close button"})
+    opener, closer = "input_button.garage_open_button", "input_button.garage_close_button"
+    await owner.save_automation(
+        "garage_buttons",
+        {
+            "alias": "Garage buttons",
+            "triggers": [
+                {"trigger": "state", "entity_id": opener, "id": "open"},
+                {"trigger": "state", "entity_id": closer, "id": "close"},
+            ],
+            "actions": actions,
+        },
+    )
+    result = await call_service(mcp, "input_button.press", target={"entity_id": closer})
+    assert result["ok"] is True, result
+    assert_refused(await call_service(mcp, "input_button.press", target={"entity_id": opener}))
+    await assert_house(hass, {"cover.garage_door": "closed"})
