@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
@@ -148,3 +149,33 @@ async def test_a_legacy_tts_service_reaches_the_media_player_it_is_given(
     result = await call_service(mcp, "tts.demo_say", data={"entity_id": player, "message": "hello"})
     assert_refused(result)
     await assert_house(hass, CLOSED)
+
+
+# -- a target written as an entity registry id -----------------------------------------
+
+
+@pytest.mark.redteam(5)
+async def test_an_automation_targeting_a_registry_id_keeps_the_gate_working(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A registry id as an action's `entity_id` (valid in Home Assistant) is read, not a crash.
+
+    It used to make the house unreadable, so every call, a light's
+    included, was refused as unknown.
+    """
+    garage = er.async_get(hass).async_get("cover.garage_door")
+    assert garage is not None
+    helper = await owner.create_helper("input_boolean", "garage remote")
+    await owner.save_automation(
+        "remote",
+        {
+            "alias": "Garage remote",
+            "triggers": [{"trigger": "state", "entity_id": helper}],
+            "actions": [{"action": "cover.open_cover", "target": {"entity_id": garage.id}}],
+        },
+    )
+    light = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+    assert light["ok"] is True, light
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, {"cover.garage_door": "closed"})
