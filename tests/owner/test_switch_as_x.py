@@ -176,3 +176,65 @@ async def test_a_switch_as_x_light_over_a_harmless_template_switch_runs(
     assert_ran(await call_service(mcp, "light.turn_on", target={"entity_id": shown}))
     await hass.async_block_till_done()
     assert hass.states.get("light.bed_light").state == "on"
+
+
+# -- through a switch group, a light group; invert -------------------------------------
+
+
+NOTE = {"action": "persistent_notification.create", "data": {"message": "Relay off"}}
+
+
+async def garage_relay(owner: Owner, name: str) -> str:
+    """Make a template switch whose `turn_on` opens the garage; `turn_off` only notifies."""
+    return await owner.add_template(
+        "switch", {"name": name, "turn_on": [OPEN_GARAGE], "turn_off": [NOTE]}
+    )
+
+
+@pytest.mark.redteam(7)
+async def test_a_switch_as_x_light_over_a_switch_group_is_judged_by_its_members(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Light -> switch group -> template switch: `light.turn_on` opens the garage."""
+    relay = await garage_relay(owner, "Relay five")
+    group = await owner.add_group("switch", "Relay group", [relay])
+    light = await owner.add_switch_as_x(group, "light")
+    before = house_state(hass)
+    for action in ("light.turn_on", "light.toggle"):
+        assert_refused(
+            await call_service(mcp, action, target={"entity_id": light}),
+            reaching="cover.garage_door",
+        )
+    await assert_house(hass, before)
+
+
+@pytest.mark.redteam(7)
+async def test_a_light_group_over_a_switch_as_x_light_is_judged_through_it(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Light group -> Switch as X light -> template switch: refused, `flash` included."""
+    relay = await garage_relay(owner, "Relay")
+    light = await owner.add_switch_as_x(relay, "light")
+    lights = await owner.add_group("light", "Porch lights", [light])
+    before = house_state(hass)
+    for data in (None, {"flash": "short"}):
+        result = await call_service(mcp, "light.turn_on", target={"entity_id": lights}, data=data)
+        assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, before)
+
+
+@pytest.mark.redteam(7)
+async def test_a_switch_as_x_light_is_never_inverted(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Home Assistant ignores `invert` for a light: `turn_on` is the switch's `turn_on`."""
+    relay = await garage_relay(owner, "Relay six")
+    light = await owner.add_switch_as_x(relay, "light", invert=True)
+    before = house_state(hass)
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": light}),
+        reaching="cover.garage_door",
+    )
+    await assert_house(hass, before)
+    # Its `turn_off` only raises a notification: it runs.
+    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": light}))

@@ -12,12 +12,15 @@ no more than it says.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
+    ALARM,
     DISARM,
     LINGERING_TIMERS,
     LOCKED,
@@ -25,6 +28,7 @@ from .house import (
     UNLOCK_FRONT,
     Owner,
     assert_house,
+    assert_ran,
     assert_refused,
     call_service,
     house_state,
@@ -142,3 +146,85 @@ async def test_a_plain_template_on_another_helper_stays_free(
     assert watched == "input_boolean.porch_fairy_lights"
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": free})
     assert result["ok"] is True, result
+
+
+# -- a domain written out and joined to a name -----------------------------------------
+
+
+JOINED = {
+    "format": "{{ is_state('{}.{}'.format('input_boolean', '%s'), 'on') }}",
+    "join": "{{ is_state(['input_boolean', '%s'] | join('.'), 'on') }}",
+    "percent": "{{ is_state('%%s.%%s' %% ('input_boolean', '%s'), 'on') }}",
+}
+
+
+@pytest.mark.redteam(7)
+@pytest.mark.parametrize("template", JOINED.values(), ids=JOINED.keys())
+async def test_a_domain_written_out_and_joined_to_a_name_is_read(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
+) -> None:
+    """A literal domain joined by `format`, `join` or `%` reads that whole domain."""
+    helper = await owner.create_helper("input_boolean", "garden mode")
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [
+                {"trigger": "template", "value_template": template % helper.split(".", 1)[1]}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
+
+
+@pytest.mark.redteam(7)
+@LINGERING_TIMERS
+async def test_a_polling_automation_whose_condition_joins_the_id_is_read(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Every 5 s, "if the bed light is on, disarm": turning the bed light on is refused."""
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime check",
+            "triggers": [{"trigger": "time_pattern", "seconds": "/5"}],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": "{{ is_state(['light', 'bed_light'] | join('.'), 'on') }}",
+                }
+            ],
+            "actions": [DISARM],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+    assert_refused(result, reaching=ALARM)
+    await assert_house(hass, before)
+
+
+@pytest.mark.redteam(7)
+async def test_a_literal_that_is_not_a_domain_reads_nothing_more(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Control: a template comparing with 'on' keeps other helpers free."""
+    watched = await owner.create_helper("input_boolean", "garden mode")
+    free = await owner.create_helper("input_boolean", "reading mode")
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [
+                {"trigger": "template", "value_template": "{{ is_state('" + watched + "', 'on') }}"}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result: dict[str, Any] = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": free}
+    )
+    assert_ran(result)
