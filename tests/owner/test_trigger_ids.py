@@ -20,13 +20,18 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    BED_LIGHT_ON,
     CLOSED,
+    DISARM,
+    LINGERING_TIMERS,
     OPEN_GARAGE,
+    UNLOCK_FRONT,
     Owner,
     assert_house,
     assert_ran,
     assert_refused,
     call_service,
+    house_state,
 )
 
 # -- garage buttons: one automation, a branch per trigger ------------------------------
@@ -107,3 +112,94 @@ async def test_the_close_button_runs_when_opening_is_the_branch_its_trigger_cann
     assert result["ok"] is True, result
     assert_refused(await call_service(mcp, "input_button.press", target={"entity_id": opener}))
     await assert_house(hass, {"cover.garage_door": "closed"})
+
+
+# -- a disabled trigger condition, a variables step setting trigger --------------------
+
+
+NIGHT: dict[str, Any] = {"condition": "trigger", "id": "night"}
+
+
+GUEST: dict[str, Any] = {"condition": "trigger", "id": "guest"}
+
+
+def _night_or_guest(helper: str) -> list[dict[str, Any]]:
+    """At 03:00 ("night"), or when the helper turns on ("guest")."""
+    return [
+        {"trigger": "time", "at": "03:00:00", "id": "night"},
+        {"trigger": "state", "entity_id": helper, "to": "on", "id": "guest"},
+    ]
+
+
+ACTIONS = {
+    "choose_disabled": [
+        {
+            "choose": [
+                {"conditions": [{**NIGHT, "enabled": False}], "sequence": [UNLOCK_FRONT]},
+                {"conditions": [GUEST], "sequence": [BED_LIGHT_ON]},
+            ]
+        }
+    ],
+    "choose_disabled_garage_alarm": [
+        {
+            "choose": [
+                {
+                    "conditions": [{**NIGHT, "enabled": False}],
+                    "sequence": [OPEN_GARAGE, DISARM],
+                },
+                {"conditions": [GUEST], "sequence": [BED_LIGHT_ON]},
+            ]
+        }
+    ],
+    "if_disabled": [
+        {"if": [{**NIGHT, "enabled": False}], "then": [DISARM], "else": [BED_LIGHT_ON]}
+    ],
+    "variables_set_trigger": [
+        {"variables": {"trigger": {"id": "night"}}},
+        {
+            "choose": [{"conditions": [NIGHT], "sequence": [OPEN_GARAGE]}],
+            "default": [BED_LIGHT_ON],
+        },
+    ],
+}
+
+
+@pytest.mark.redteam(8)
+@LINGERING_TIMERS  # The 03:00 time triggers.
+@pytest.mark.parametrize("actions", ACTIONS.values(), ids=ACTIONS.keys())
+async def test_a_branch_the_trigger_id_cannot_keep_from_running_is_guarded(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, actions: list[dict[str, Any]]
+) -> None:
+    """The helper that fires the "guest" trigger may run the opening branch: refused."""
+    helper = await owner.create_helper("input_boolean", "guest arrives")
+    await owner.save_automation(
+        "guest", {"alias": "Guest arrives", "triggers": _night_or_guest(helper), "actions": actions}
+    )
+    before = house_state(hass)
+    entity = await mcp.data("get_entity", {"entity_id": helper})
+    assert entity["entity"]["guarded"] is True, entity
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result)
+    await assert_house(hass, before)
+
+
+@pytest.mark.redteam(8)
+@LINGERING_TIMERS  # The 03:00 time triggers.
+async def test_an_enabled_trigger_condition_still_frees_the_other_trigger(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Control: with the condition enabled, the guest helper only turns a light on."""
+    helper = await owner.create_helper("input_boolean", "guest arrives")
+    actions = [
+        {
+            "choose": [
+                {"conditions": [{**NIGHT, "enabled": True}], "sequence": [UNLOCK_FRONT]},
+                {"conditions": [GUEST], "sequence": [BED_LIGHT_ON]},
+            ]
+        }
+    ]
+    await owner.save_automation(
+        "guest", {"alias": "Guest arrives", "triggers": _night_or_guest(helper), "actions": actions}
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}))
+    await assert_house(hass, {"lock.front_door": "locked"})
