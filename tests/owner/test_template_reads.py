@@ -21,6 +21,7 @@ from tests.conftest import McpHarness
 
 from .house import (
     ALARM,
+    BED_LIGHT_ON,
     DISARM,
     LINGERING_TIMERS,
     LOCKED,
@@ -228,3 +229,76 @@ async def test_a_literal_that_is_not_a_domain_reads_nothing_more(
         mcp, "input_boolean.turn_on", target={"entity_id": free}
     )
     assert_ran(result)
+
+
+# -- an id built on a literal that starts with its domain ------------------------------
+
+
+BUILT = {
+    "replace": "{{ is_state('input_boolean.garden_xx'.replace('xx', 'mode'), 'on') }}",
+    "slice": "{{ is_state('input_boolean.garden_modexyz'[:-3], 'on') }}",
+    "tilde": "{{ is_state('input_boolean.garden_' ~ 'mode', 'on') }}",
+    "percent": "{{ is_state('input_boolean.garden_%s' % 'mode', 'on') }}",
+    "join": "{{ is_state(['input_boolean.garden_', 'mode'] | join, 'on') }}",
+}
+
+
+@pytest.mark.redteam(9)
+@pytest.mark.parametrize("template", BUILT.values(), ids=BUILT.keys())
+async def test_an_id_built_from_a_literal_with_its_domain_is_read(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
+) -> None:
+    """The helper the built id names is guarded: its automation unlocks."""
+    helper = await owner.create_helper("input_boolean", "garden mode")
+    assert helper == "input_boolean.garden_mode"
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
+
+
+@pytest.mark.redteam(9)
+@LINGERING_TIMERS
+async def test_a_polling_condition_built_from_a_literal_is_read(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Every 3 s, if the built id is on, unlock: a silent opening without this."""
+    helper = await owner.create_helper("input_boolean", "garden mode")
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [{"trigger": "time_pattern", "seconds": "/3"}],
+            "conditions": [{"condition": "template", "value_template": BUILT["tilde"]}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(9)
+async def test_an_existing_id_in_a_plain_template_reads_only_that_entity(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Control: `is_state('input_boolean.garden_mode', 'on')` leaves other helpers free."""
+    watched = await owner.create_helper("input_boolean", "garden mode")
+    free = await owner.create_helper("input_boolean", "reading mode")
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [
+                {"trigger": "template", "value_template": f"{{{{ is_state('{watched}', 'on') }}}}"}
+            ],
+            "actions": [UNLOCK_FRONT, BED_LIGHT_ON],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": free}))

@@ -203,3 +203,76 @@ async def test_an_enabled_trigger_condition_still_frees_the_other_trigger(
     )
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}))
     await assert_house(hass, {"lock.front_door": "locked"})
+
+
+# -- a response variable named trigger, a script's own trigger -------------------------
+
+
+RETURNS_OPEN = {
+    "sequence": [{"variables": {"r": {"id": "open"}}}, {"stop": "done", "response_variable": "r"}]
+}
+
+
+OPEN_BRANCH = {"condition": "trigger", "id": "open"}
+
+
+async def _two_triggers(owner: Owner) -> tuple[str, str]:
+    helper = await owner.create_helper("input_boolean", "close button")
+    decoy = await owner.create_helper("input_boolean", "open button")
+    return helper, decoy
+
+
+def _close_or_open(helper: str, decoy: str) -> list[dict[str, Any]]:
+    return [
+        {"trigger": "state", "entity_id": helper, "to": "on", "id": "close"},
+        {"trigger": "state", "entity_id": decoy, "to": "on", "id": "open"},
+    ]
+
+
+@pytest.mark.redteam(9)
+async def test_a_response_variable_named_trigger_overwrites_the_trigger_its_branches_read(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`response_variable: trigger` then `if condition: trigger open`: the close button opens."""
+    await owner.save_script("returns_open", {"alias": "Returns open", **RETURNS_OPEN})
+    helper, decoy = await _two_triggers(owner)
+    await owner.save_automation(
+        "buttons",
+        {
+            "alias": "Buttons",
+            "triggers": _close_or_open(helper, decoy),
+            "actions": [
+                {"action": "script.returns_open", "response_variable": "trigger"},
+                {"if": [OPEN_BRANCH], "then": [OPEN_GARAGE]},
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, {"cover.garage_door": "closed"})
+
+
+@pytest.mark.redteam(9)
+async def test_a_script_s_trigger_branches_are_not_the_automation_s(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A script given `trigger: {id: open}` as data runs its "open" branch, whatever fired."""
+    await owner.save_script(
+        "on_open",
+        {
+            "alias": "On open",
+            "sequence": [{"choose": [{"conditions": [OPEN_BRANCH], "sequence": [UNLOCK_FRONT]}]}],
+        },
+    )
+    helper, decoy = await _two_triggers(owner)
+    await owner.save_automation(
+        "buttons",
+        {
+            "alias": "Buttons",
+            "triggers": _close_or_open(helper, decoy),
+            "actions": [{"action": "script.on_open", "data": {"trigger": {"id": "open"}}}],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
