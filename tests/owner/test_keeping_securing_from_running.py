@@ -21,7 +21,7 @@ from .house import Owner, assert_house, assert_ran, assert_refused, call_service
 
 @pytest.mark.redteam(3)
 @pytest.mark.parametrize("any_timer", [False, True], ids=["this_timer", "any_timer"])
-async def test_turning_off_what_an_auto_lock_checks_or_stopping_what_an_auto_close_waits_for_is_refused(
+async def test_turning_off_the_auto_lock_s_helper_or_stopping_the_auto_close_s_timer_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, any_timer: bool
 ) -> None:
     """Auto-lock checks a helper; auto-close waits for a timer: both are its off switch."""

@@ -99,7 +99,7 @@ async def test_a_request_that_would_set_off_an_opening_raises_no_notification(
 
 
 @pytest.mark.redteam(3)
-async def test_a_button_whose_integration_raises_the_notification_an_opening_waits_for_is_refused(
+async def test_a_button_raising_the_notification_an_opening_waits_for_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """The demo's button raises "Button pressed"; an automation opens on that notification."""
