@@ -1601,6 +1601,92 @@ async def test_a_queued_script_a_locking_automation_waits_for_run_with_the_clien
     assert_refused(started, reaching=bedtime)
 
 
+ANNOUNCE = [
+    {"action": "persistent_notification.create", "data": {"message": "{{ message }}"}},
+    {"wait_template": "{{ is_state('light.bed_light', 'off') }}", "timeout": {"seconds": 1}},
+    {"delay": {"seconds": "{{ state_attr('light.bed_light', 'brightness') | int(5) % 60 }}"}},
+]
+"""An announcement whose length the house sets: a wait of one second, a pause a light gives."""
+
+WRITTEN = {"message": "Someone is at the door"}
+
+
+async def _announcing(
+    owner: Owner, sequence: list[dict[str, Any]], steps: list[dict[str, Any]]
+) -> str:
+    """Save a queued `script.announce`, `script.doorbell` and bedtime: announce, then lock."""
+    await owner.save_script("announce", {"alias": "Announce", "mode": "queued",
+                                         "sequence": sequence})  # fmt: skip
+    await owner.save_script("doorbell", {"alias": "Doorbell", "sequence": steps})
+    return await _bedtime(
+        owner,
+        {"alias": "Bedtime notice", "sequence": NOTIFY_SLOWLY[1:]},
+        {"action": "script.announce", "data": {"message": "Locking up"}},
+    )
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    "call",
+    [
+        {"action": "script.announce", "data": WRITTEN},
+        {"action": "script.turn_on", "target": {"entity_id": "script.announce"},
+         "data": {"variables": WRITTEN}},
+        {"action": "script.announce",
+         "data": {"message": "It is {{ now().hour }} o'clock"}},
+    ],
+    ids=["written", "started", "the-time"],
+)  # fmt: skip
+async def test_a_script_announcing_its_own_text_through_a_queued_script_a_locking_run_waits_for_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, call: dict[str, Any]
+) -> None:
+    """The doorbell's announcement, queued ahead of bedtime's, ends when the house says.
+
+    The text is the doorbell's own (heyitsyang's announcements): bedtime's
+    lock waits for a run as long as its own announcement's, then locks.
+    """
+    await _announcing(owner, ANNOUNCE, [call])
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": "script.doorbell"}))
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("sequence", "call"),
+    [
+        ([{"delay": "{{ pause | default(5) }}"}], {"action": "script.announce", "data": {"pause": 36000}}),
+        (ANNOUNCE, {"action": "script.announce", "data": {"message": "{{ text }}"}}),
+        (ANNOUNCE, {"action": "script.announce",
+                    "data": {"message": "{{ states('input_text.note') }}"}}),
+        ([{"wait_template": "{{ is_state('light.bed_light', 'off') }}"}],
+         {"action": "script.announce", "data": WRITTEN}),
+        ([{"repeat": {"until": "{{ is_state('light.bed_light', 'off') }}",
+                      "sequence": [{"delay": 60}]}}],
+         {"action": "script.announce", "data": WRITTEN}),
+        ([{"action": "script.bedtime_notice"}], {"action": "script.announce", "data": WRITTEN}),
+    ],
+    ids=["its-pause", "its-caller-s-text", "a-helper-s-text", "no-timeout", "until", "a-script"],
+)  # fmt: skip
+async def test_a_script_making_a_queued_script_a_locking_run_waits_for_last_long_waits(
+    owner: Owner,
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    sequence: list[dict[str, Any]],
+    call: dict[str, Any],
+) -> None:
+    """A pause it gives, its client's or a helper's text, a wait with no end: bedtime waits.
+
+    (A text is as long as a client writes it, and so is the speech.)
+    """
+    bedtime = await _announcing(owner, sequence, [call])
+    started = await call_service(mcp, "script.turn_on", target={"entity_id": "script.doorbell"})
+    assert_refused(started, reaching=bedtime)
+    direct = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.announce"},
+        data={"variables": WRITTEN},
+    )  # fmt: skip
+    assert_refused(direct, reaching=bedtime)
+
+
 @LINGERING_TIMERS
 async def test_a_locking_restart_script_started_while_idle_runs_and_locks(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory

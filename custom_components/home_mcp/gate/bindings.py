@@ -1760,6 +1760,18 @@ def caller_names(script: Any) -> frozenset[str]:
     return names
 
 
+def variables_read(config: Any) -> frozenset[str]:
+    """Return every variable a configuration's templates read as values.
+
+    A caller's, one set in the run (`variables`, `response_variable`) or
+    one Home Assistant defines in it (`trigger`, `repeat`, `wait`, ...):
+    not the template's own functions (`now()`, `states`).
+    """
+    read: set[str] = set()
+    _names_in(config, read, set())
+    return frozenset(read - set(_environment().globals))
+
+
 _CALLER_NAMES: weakref.WeakKeyDictionary[Any, frozenset[str]] = weakref.WeakKeyDictionary()
 """Each script's `caller_names`, read once per script object (a reload makes new ones)."""
 

@@ -407,6 +407,7 @@ def judge_start_script(judge: Judge, script_id: str, variables: Any, service: st
     runners = judge.knowledge.securing_runners(script_id)
     if script_id.startswith("automation.") and judge.knowledge.secures(script_id):
         runners = [script_id]  # Its own run, in place of the one its trigger starts.
+    caller = judge.path[-1] if judge.path else None  # The macro whose step runs it.
     with judge.through(script_id):
         held = held_up(
             judge.hass,
@@ -415,6 +416,7 @@ def judge_start_script(judge: Judge, script_id: str, variables: Any, service: st
             variables=bool(variables),
             secures=judge.knowledge.secures(script_id),
             repeats=judge.repeats,
+            caller=caller,
         )
         for runner in held:
             if not judge.on_path(runner) or runner == script_id:

@@ -15,14 +15,27 @@ from typing import Any, Final
 
 from homeassistant.const import (
     CONF_ACTION,
+    CONF_COUNT,
+    CONF_DELAY,
+    CONF_ENTITY_ID,
+    CONF_FOR_EACH,
+    CONF_REPEAT,
     CONF_SERVICE,
     CONF_SERVICE_DATA,
     CONF_SERVICE_DATA_TEMPLATE,
+    CONF_TARGET,
+    CONF_TIMEOUT,
+    CONF_UNTIL,
+    CONF_VARIABLES,
+    CONF_WAIT_FOR_TRIGGER,
+    CONF_WAIT_TEMPLATE,
+    CONF_WHILE,
     STATE_OFF,
     STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
 
+from .bindings import is_template, variables_read
 from .facts import entity_object, script_service
 from .live import present
 from .model import Finding, Risk
@@ -120,6 +133,7 @@ def held_up(
     variables: bool,
     secures: bool,
     repeats: bool,
+    caller: str | None = None,
 ) -> list[str]:
     """Return the securing macros of `runners` a caller's run of `macro_id` holds up.
 
@@ -141,7 +155,11 @@ def held_up(
     wait for it: to end (`action: script.x`) behind a `queued` run, or for
     its state (`wait_template: is_state('script.x', 'off')`) while a `single`
     or `queued` one goes on. A dropped or restarted run ends their wait at
-    once, and one as written waits no longer than theirs would.
+    once, and one as written waits no longer than theirs would; nor does
+    one given only constants by the macro that runs it (`caller`, None: the
+    client: `_gives_constants`) when what it is given cannot make it last
+    (`_lasts_as_given`): theirs waits for a bounded run, as it would for the
+    house's own announcement.
     `runners`: the securing macros that run the script
     (`securing_runners`), or the securing automation itself.
     """
@@ -157,6 +175,8 @@ def held_up(
         return runners
     if not secures:
         if mode not in ("single", "queued") or not variables:
+            return []
+        if _gives_constants(hass, caller, macro_id) and not _lasts_as_given(_raw(hass, macro_id)):
             return []
         action = f"script.{script_service(hass, macro_id)}"
         return [
@@ -186,6 +206,96 @@ def _takes_the_last_run(script: Any, *, repeats: bool) -> bool:
     if not isinstance(max_runs, int) or not isinstance(runs, int):
         return True  # Not known: as if full.
     return repeats or runs + 1 >= max_runs
+
+
+_SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
+"""`script.<service>` actions that run no script by its name (`script.turn_on` starts one)."""
+
+
+def _lasts_as_given(node: Any) -> bool:
+    """Return True if what a run of a script's `node` is given can make it last long.
+
+    A delay, a wait's timeout, a repeat's count or items reading a variable
+    (a caller's, or one the run sets, maybe from them); a wait without a
+    timeout, a repeat `while` or `until` something holds, a script it runs
+    and waits for (`action: script.x`, or a templated action): as long as
+    anything may. Otherwise each step ends in a time the house sets.
+    """
+    if isinstance(node, list):
+        return any(_lasts_as_given(item) for item in node)
+    if not isinstance(node, Mapping):
+        return False
+    if CONF_DELAY in node and variables_read(node[CONF_DELAY]):
+        return True
+    if CONF_WAIT_TEMPLATE in node or CONF_WAIT_FOR_TRIGGER in node:
+        if CONF_TIMEOUT not in node or variables_read(node[CONF_TIMEOUT]):
+            return True
+    repeat = node.get(CONF_REPEAT)
+    if isinstance(repeat, Mapping) and (
+        CONF_WHILE in repeat
+        or CONF_UNTIL in repeat
+        or variables_read([repeat.get(CONF_COUNT), repeat.get(CONF_FOR_EACH)])
+    ):
+        return True
+    name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
+    if is_template(name) or (
+        isinstance(name, str)
+        and (service := name.strip().lower()).startswith("script.")
+        and service.removeprefix("script.") not in _SCRIPT_SERVICES
+    ):
+        return True
+    return any(_lasts_as_given(value) for value in node.values())
+
+
+def _gives_constants(hass: HomeAssistant, caller: str | None, macro_id: str) -> bool:
+    """Return True if each step of `caller` that runs `macro_id` gives it only constants.
+
+    Text written in the step, or templates reading neither a variable (its
+    own caller's: the client's) nor an entity (`now()`): what a client
+    cannot choose. None (the client's own call), a caller whose steps are
+    not read (a blueprint's), a templated action or target: not so.
+    """
+    if caller is None:
+        return False
+    names = {macro_id, f"script.{script_service(hass, macro_id)}"}
+    found = list(_runs_given(hass, _raw(hass, caller), names))
+    return bool(found) and all(found)
+
+
+def _runs_given(hass: HomeAssistant, node: Any, names: set[str]) -> Iterator[bool]:
+    """Yield, for each step of `node` that may run a script of `names`, if it gives constants."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _runs_given(hass, item, names)
+        return
+    if not isinstance(node, Mapping):
+        return
+    name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
+    data = node.get(CONF_SERVICE_DATA) or node.get(CONF_SERVICE_DATA_TEMPLATE) or {}
+    if is_template(name):
+        yield False
+    elif isinstance(name, str) and (service := name.strip().lower()).startswith("script."):
+        if service in names:
+            yield _constant(hass, data)
+        elif service == "script.turn_on":
+            targets = [node.get(CONF_ENTITY_ID), node.get(CONF_TARGET)]
+            if isinstance(data, Mapping):
+                targets.append(data.get(CONF_ENTITY_ID))
+            everything = "'all'" in str(targets).lower()  # `entity_id: all`: every script.
+            if (
+                everything
+                or is_template(str(targets))
+                or not names.isdisjoint(Reads(hass).add(targets).keys)
+            ):
+                given = data.get(CONF_VARIABLES) if isinstance(data, Mapping) else data
+                yield _constant(hass, given) and not is_template(str(targets))
+    for value in node.values():
+        yield from _runs_given(hass, value, names)
+
+
+def _constant(hass: HomeAssistant, value: Any) -> bool:
+    """Return True if `value`'s templates read no variable and no entity (`now()` only)."""
+    return not variables_read(value) and not Reads(hass).add_templated(value).keys
 
 
 def _raw(hass: HomeAssistant, macro_id: str) -> Any:
