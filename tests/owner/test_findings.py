@@ -1026,6 +1026,44 @@ async def test_a_condition_counts_only_for_the_branch_that_secures(
     assert_refused(refused, reaching="automation.evening")
 
 
+def _guest(state: str) -> dict[str, Any]:
+    return {"condition": "state", "entity_id": "input_boolean.guest_mode", "state": state}
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    "conditions",
+    [
+        {
+            "condition": "and",
+            "conditions": [_guest("off"), {"condition": "time", "after": "20:00"}],
+        },
+        [{"or": [_guest("off"), {"condition": "time", "after": "23:00"}]}],
+        [{"condition": "not", "conditions": [_guest("on")]}],
+        [{"not": [{"condition": "or", "conditions": [_guest("on")]}]}],
+    ],
+    ids=["and-block", "or", "not", "not-or"],
+)
+async def test_a_combined_condition_is_read_for_the_states_it_wants(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, conditions: Any
+) -> None:
+    """Lock at sunset unless guests stay, written as an `and` block, an `or`, a `not`.
+
+    Guest mode turned off leaves the lock its run (heyitsyang's extended
+    absence); turned on, it keeps the door from locking: that waits.
+    """
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest)
+    automation = await owner.save_automation(
+        "sunset_lock",
+        {"alias": "Sunset lock", "triggers": [SUNSET], "conditions": conditions,
+         "actions": [LOCK_FRONT]},
+    )  # fmt: skip
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest}))
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(refused, reaching=automation)
+
+
 async def test_what_fires_an_automation_and_alone_decides_its_branch_is_no_weakening(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

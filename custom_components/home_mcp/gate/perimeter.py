@@ -44,7 +44,6 @@ from .securing import (
     does_as_chained,
     held_up_now,
     is_secured,
-    negated as negated_states,
     redefines,
     runner_reads,
     securing_chains,
@@ -490,9 +489,9 @@ def _judge_runnable(
     runnable.securing_reads |= judge.halting_before(lambda f: secures_house(snapshot.house, f))
     for conditions, negated in judge.guards:  # A branch's conditions, when it secures.
         runnable.checks += [
-            (key, negated_states(key, accepted) if negated else accepted)
-            for key, accepted in condition_checks(hass, conditions)
-            if key not in runnable.acted
+            check
+            for check in condition_checks(hass, conditions, negated=negated)
+            if check[0] not in runnable.acted
         ]
     return judge, steps
 

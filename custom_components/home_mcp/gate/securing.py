@@ -30,8 +30,6 @@ from homeassistant.const import (
     CONF_WAIT_FOR_TRIGGER,
     CONF_WAIT_TEMPLATE,
     CONF_WHILE,
-    STATE_OFF,
-    STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
 
@@ -40,7 +38,7 @@ from .facts import entity_object, script_service
 from .live import present
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
-from .verbs import ON_OFF_DOMAINS, resulting_states
+from .verbs import resulting_states
 from .wiring import Runnable, TriggerOn, is_state_key
 
 REDEFINING: Final = frozenset(
@@ -113,16 +111,6 @@ def stopped_by(
     for automation_id, accepted in checks:
         if accepted is None or not states or not states <= accepted:
             yield automation_id
-
-
-def negated(entity_id: str, accepted: frozenset[str] | None) -> frozenset[str] | None:
-    """Return the states that fail a condition on `entity_id` accepting `accepted` (None: unknown).
-
-    Known for an entity that is `on` or `off` (`ON_OFF_DOMAINS`): the other one.
-    """
-    if accepted is None or entity_id.partition(".")[0] not in ON_OFF_DOMAINS:
-        return None
-    return frozenset({STATE_ON, STATE_OFF}) - accepted
 
 
 def held_up(

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any, Final
 
+from homeassistant.const import STATE_OFF, STATE_ON
 from homeassistant.helpers.template import Template
 
 from .bindings import is_template
@@ -255,6 +256,16 @@ def verb_states(domain: str, verb: str, data: Mapping[str, Any] | None = None) -
     if domain in ON_OFF_DOMAINS or (domain in STATE_VERBS and verb in SECURING_VERBS):
         return resulting_states(domain, verb)
     return LEFT_IN.get(domain, {}).get(verb, frozenset())
+
+
+def negated_states(entity_id: str, accepted: frozenset[str] | None) -> frozenset[str] | None:
+    """Return the states that fail a condition on `entity_id` accepting `accepted` (None: unknown).
+
+    Known for an entity that is `on` or `off` (`ON_OFF_DOMAINS`): the other one.
+    """
+    if accepted is None or entity_id.partition(".")[0] not in ON_OFF_DOMAINS:
+        return None
+    return frozenset({STATE_ON, STATE_OFF}) - accepted
 
 
 STATE_ONLY_DOMAINS: Final = frozenset({"input_boolean"})

@@ -39,7 +39,7 @@ from .internals import (
 from .macros import held_by, named_states
 from .proposals import Proposed, macro_entities
 from .reads import EVERYTHING, Reads, integrations_named, own_entities
-from .verbs import EVENT_LEFT_IN, TEMPLATE_RUN_VARIABLES
+from .verbs import EVENT_LEFT_IN, TEMPLATE_RUN_VARIABLES, negated_states
 
 type Scope = frozenset[str] | None
 """The trigger ids under which something happens; None: whichever fires."""
@@ -412,17 +412,35 @@ def _texts(value: Any) -> set[str]:
 
 
 def condition_checks(
-    hass: HomeAssistant, conditions: Any
+    hass: HomeAssistant, conditions: Any, *, negated: bool = False
 ) -> Iterator[tuple[str, frozenset[str] | None]]:
-    """Yield (entity, the states its condition accepts, None: unknown) of each check."""
+    """Yield (entity, the states its condition accepts, None: unknown) of each check.
+
+    An `and`, an `or` or a `not` (or their short forms, `- or: [...]`) is
+    read for the checks it holds, as a list is: a change to a state one of
+    them accepts cannot make the whole fail, whichever it is. Inside a `not`
+    (`negated`), each check accepts the other states, when known
+    (`verbs.negated_states`: an entity that is `on` or `off`).
+    """
     for condition in conditions if isinstance(conditions, list) else [conditions]:
         if not isinstance(condition, Mapping):
             continue
-        plain = condition.get("condition") == "state" and "attribute" not in condition
+        kind = condition.get("condition")
+        short = [key for key in _COMBINING if key in condition] if kind is None else []
+        if kind in _COMBINING or len(short) == 1:
+            inner = condition.get("conditions") if kind in _COMBINING else condition[short[0]]
+            flips = (kind or short[0]) == "not"
+            yield from condition_checks(hass, inner, negated=negated != flips)
+            continue
+        plain = kind == "state" and "attribute" not in condition
         accepted = named_states(condition.get("state")) if plain else None
         for key in Reads(hass).add(condition).keys:
             if is_state_key(key):
-                yield key, accepted
+                yield key, negated_states(key, accepted) if negated else accepted
+
+
+_COMBINING: Final = ("and", "or", "not")
+"""Conditions made of others (`condition: and`, or the short form `and: [...]`)."""
 
 
 def _has_conditions(node: Any) -> bool:
