@@ -1064,6 +1064,36 @@ async def test_a_combined_condition_is_read_for_the_states_it_wants(
     assert_refused(refused, reaching=automation)
 
 
+@LINGERING_TIMERS
+@pytest.mark.parametrize("waits", [True, False], ids=["waited-for", "started"])
+async def test_a_condition_step_in_a_script_a_locking_automation_runs_is_read_for_its_states(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, waits: bool
+) -> None:
+    """At sunset, "nobody home": only while guest mode is off, lock (heyitsyang's departure).
+
+    Turning guest mode off leaves the script its lock: it runs; turning it
+    on ends the script before the lock: that waits.
+    """
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest)
+    await owner.save_script(
+        "nobody_home",
+        {"alias": "Nobody home", "sequence": [_guest("off"), LOCK_FRONT]},
+    )
+    run = (
+        {"action": "script.nobody_home"}
+        if waits
+        else {"action": "script.turn_on", "target": {"entity_id": "script.nobody_home"}}
+    )
+    automation = await owner.save_automation(
+        "departure",
+        {"alias": "Departure", "triggers": [SUNSET], "actions": [run]},
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest}))
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(refused, reaching=automation)
+
+
 async def test_what_fires_an_automation_and_alone_decides_its_branch_is_no_weakening(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

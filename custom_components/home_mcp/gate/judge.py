@@ -114,6 +114,7 @@ class _Walked:
     consulted: dict[str, bool]
     halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside the walk)
     present: tuple[live.Read, ...]  # The present states it read (`live`).
+    guards: list[tuple[Any, bool]]  # The `guards` it added.
 
 
 @dataclass(slots=True)
@@ -316,6 +317,7 @@ class Judge:
         touched_before = set(self._step_touched) if self._step_touched is not None else set()
         acted_before, bindings_before = set(self._acted), self.bindings
         halting_before, present_before = len(self.halting_reads), live.mark()
+        guards_before = len(self.guards)
         lapses_before, held_decided_before = self._lapses, self._held_decided
         consulted: set[str] = set()
         self._consulting.append(consulted)
@@ -352,6 +354,7 @@ class Judge:
                 (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
             ],
             present=live.since(present_before),
+            guards=self.guards[guards_before:],
         )
 
     def _replay(self, walked: _Walked) -> None:
@@ -373,6 +376,7 @@ class Judge:
             for keys, ending, inside in walked.halting
         ]
         live.replay(walked.present)
+        self.guards += walked.guards
         self.now, self.held = walked.now, walked.held
         self._lapses += walked.lapsed
         self._held_decided += walked.held_decided
@@ -556,6 +560,18 @@ class Judge:
         finally:
             if any(secures_house(self.house, finding) for finding in self.findings[start:]):
                 self.guards += [(holds, False), *((failed, True) for failed in fails)]
+
+    def condition_steps(self, steps: Sequence[tuple[Any, int]]) -> None:
+        """Keep in `guards` each `condition` step the steps after which secure.
+
+        `steps`: each with the findings before what follows it in its
+        sequence, in a script the macro runs too: failing, it ends that
+        sequence before the lock (a "nobody home" script's "only while
+        guest mode is off"), as a branch's conditions do (`branch`).
+        """
+        for condition, at in steps:
+            if any(secures_house(self.house, finding) for finding in self.findings[at:]):
+                self.guards.append((condition, False))
 
     def halting_before(self, found: Callable[[Finding], bool]) -> set[str]:
         """Return what decides whether the run gets to each finding for which `found` holds.

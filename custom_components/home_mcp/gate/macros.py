@@ -58,7 +58,7 @@ from .bindings import (
     static_prefix,
     static_suffix,
 )
-from .model import TARGET_KEYS
+from .model import TARGET_KEYS, Finding
 from .reads import Reads
 from .rules import MESSAGE_DOMAINS
 from .targets import is_dynamic, static
@@ -150,6 +150,7 @@ class Judge(Protocol):
     reads: Reads | None
     bindings: Bindings | None
     """What the run's variables can be (`bindings.py`); None: a client's own call."""
+    findings: list[Finding]
     scope: frozenset[str] | None
 
     def call(
@@ -205,6 +206,9 @@ class Judge(Protocol):
 
     def holds(self, conditions: Any) -> None:
         """Note that `conditions` hold for what follows, until something waits (`held_by`)."""
+
+    def condition_steps(self, steps: Sequence[tuple[Any, int]]) -> None:
+        """Note each `condition` step whose sequence secures after it (the findings before)."""
 
     def nested(self, holds: Any = None, *, parallel: bool = False) -> AbstractContextManager[None]:
         """Judge a nested sequence, run only when `holds` holds (a failing condition ends it)."""
@@ -393,13 +397,18 @@ def walk(judge: Judge, sequence: Any, depth: int) -> None:
         sequence = [sequence]
     if not isinstance(sequence, list):
         return
-    for action in sequence:
-        if isinstance(action, Mapping):
-            _walk_action(judge, action, depth)
-            if "condition" in action:
-                if decided(judge, action) is False:
-                    return
-                judge.holds(action)  # What follows runs only if it held.
+    steps: list[tuple[Any, int]] = []  # Each `condition` step, with what follows it.
+    try:
+        for action in sequence:
+            if isinstance(action, Mapping):
+                _walk_action(judge, action, depth)
+                if "condition" in action:
+                    if decided(judge, action) is False:
+                        return
+                    judge.holds(action)  # What follows runs only if it held.
+                    steps.append((action, len(judge.findings)))
+    finally:
+        judge.condition_steps(steps)
 
 
 def decided(judge: Judge, conditions: Any) -> bool | None:
