@@ -164,7 +164,12 @@ def held_up(
     if not secures:
         if mode not in ("single", "queued") or not variables:
             return []
-        if _gives_constants(hass, caller, macro_id) and not _lasts_as_given(_raw(hass, macro_id)):
+        sequence = getattr(script, "sequence", None)  # As it runs (a blueprint's too).
+        if (
+            isinstance(sequence, list)
+            and _gives_constants(hass, caller, macro_id)
+            and not _lasts_as_given(sequence)
+        ):
             return []
         action = f"script.{script_service(hass, macro_id)}"
         return [
@@ -251,7 +256,12 @@ def _gives_constants(hass: HomeAssistant, caller: str | None, macro_id: str) -> 
 
 
 def _runs_given(hass: HomeAssistant, node: Any, names: set[str]) -> Iterator[bool]:
-    """Yield, for each step of `node` that may run a script of `names`, if it gives constants."""
+    """Yield, for each step of `node` that may run a script of `names`, if it gives constants.
+
+    Its own action (`script.x`), `script.turn_on` naming it (its
+    `variables`); any other action naming it (`homeassistant.turn_on`), or
+    a templated action or target, gives what it may.
+    """
     if isinstance(node, list):
         for item in node:
             yield from _runs_given(hass, item, names)
@@ -260,23 +270,20 @@ def _runs_given(hass: HomeAssistant, node: Any, names: set[str]) -> Iterator[boo
         return
     name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
     data = node.get(CONF_SERVICE_DATA) or node.get(CONF_SERVICE_DATA_TEMPLATE) or {}
+    service = name.strip().lower() if isinstance(name, str) else ""
     if is_template(name):
         yield False
-    elif isinstance(name, str) and (service := name.strip().lower()).startswith("script."):
-        if service in names:
-            yield _constant(hass, data)
-        elif service == "script.turn_on":
-            targets = [node.get(CONF_ENTITY_ID), node.get(CONF_TARGET)]
-            if isinstance(data, Mapping):
-                targets.append(data.get(CONF_ENTITY_ID))
-            everything = "'all'" in str(targets).lower()  # `entity_id: all`: every script.
-            if (
-                everything
-                or is_template(str(targets))
-                or not names.isdisjoint(Reads(hass).add(targets).keys)
-            ):
-                given = data.get(CONF_VARIABLES) if isinstance(data, Mapping) else data
-                yield _constant(hass, given) and not is_template(str(targets))
+    elif service in names:
+        yield _constant(hass, data)
+    elif service:
+        targets = [node.get(CONF_ENTITY_ID), node.get(CONF_TARGET)]
+        if isinstance(data, Mapping):
+            targets.append(data.get(CONF_ENTITY_ID))
+        text = str(targets).lower()
+        every = "'all'" in text and service.startswith(("script.", "homeassistant."))
+        if every or is_template(text) or not names.isdisjoint(Reads(hass).add(targets).keys):
+            given = data.get(CONF_VARIABLES) if isinstance(data, Mapping) else data
+            yield service == "script.turn_on" and not is_template(text) and _constant(hass, given)
     for value in node.values():
         yield from _runs_given(hass, value, names)
 
