@@ -884,6 +884,47 @@ async def test_a_script_s_field_its_caller_does_not_give_is_empty(
     await assert_house(hass, {**LOCKED, away: "off"})
 
 
+@pytest.mark.parametrize("fields", [False, True], ids=["no_fields", "a_field"])
+@pytest.mark.parametrize(
+    ("variables", "waits"),
+    [(None, False), ({"please": False}, False), ({"please": True}, True)],
+    ids=["none_given", "not_asked", "asked"],
+)
+async def test_a_script_s_own_variables_see_what_its_caller_does_not_give_as_undefined(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, fields: bool, variables: Any, waits: bool
+) -> None:
+    """`unlock: "{{ iif(please is defined, please, false) }}"`: off unless the caller says so.
+
+    zanix's scripts turn their debug output on from an `enable_debug` their
+    callers do not give: Home Assistant renders the script's `variables:`
+    with what the call gives, a field or not.
+    """
+    await owner.save_script(
+        "let_in",
+        {
+            "alias": "Let in on request",
+            **({"fields": {"please": {"example": True}}} if fields else {}),
+            "variables": {"unlock": "{{ iif(please is defined, please, false) }}"},
+            "sequence": [
+                {
+                    "if": [{"condition": "template", "value_template": "{{ unlock == true }}"}],
+                    "then": [UNLOCK],
+                }
+            ],
+        },
+    )
+    data = {"variables": variables} if variables is not None else None
+    result = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.let_in"}, data=data
+    )
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+
+
 async def _guest_access_switch(owner: Owner) -> str:
     """Return the owner's "Guest access" template switch: on lets the guest in (unlocks).
 

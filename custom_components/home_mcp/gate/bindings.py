@@ -1356,8 +1356,8 @@ class Bindings:
         for trigger_id, variables in self.alternatives:
             ways: list[dict[str, Any]] = [dict(variables)]
             for name, value in items.items():
-                if defaults and str(name) in variables:
-                    continue
+                if defaults and variables.get(str(name), _UNDEFINED) is not _UNDEFINED:
+                    continue  # Given by the caller (a field it did not give is rendered).
                 more: list[dict[str, Any]] = []
                 for way in ways:
                     more.extend({**way, str(name): v} for v in values_of(value, way))
@@ -1744,7 +1744,8 @@ def caller_names(script: Any) -> frozenset[str]:
     """Return the variables a script reads that only its caller can give it.
 
     `{{ action1 | default('') }}` in a script with no `fields:` is still
-    given by its caller, or not at all: what it sets itself (`variables`,
+    given by its caller, or not at all, in its steps as in its own
+    `variables:`: what it sets itself (`variables`,
     `response_variable`), what Home Assistant defines in a run (`repeat`,
     `wait`, ...) and the template's own functions are not among them.
     """
@@ -1753,7 +1754,10 @@ def caller_names(script: Any) -> frozenset[str]:
     if (known := _CALLER_NAMES.get(script)) is not None:
         return known
     read: set[str] = set()
-    set_here: set[str] = set(getattr(getattr(script, "variables", None), "variables", None) or ())
+    own = getattr(getattr(script, "variables", None), "variables", None) or {}
+    set_here: set[str] = set(own)
+    # Its own `variables:` read them too (`debug: "{{ enable_debug is defined }}"`).
+    _names_in(own if isinstance(own, Mapping) else {}, read, set())
     _names_in(getattr(script, "sequence", None), read, set_here)
     names = frozenset(read - set_here - _RUN_NAMES - set(_environment().globals))
     _CALLER_NAMES[script] = names
@@ -1836,12 +1840,13 @@ def run_bindings(
         if triggered:
             own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
         own_ways.append((trigger_id, own))
-    bindings = Bindings(own_ways).with_variables(getattr(script, "variables", None), defaults=True)
+    bindings = Bindings(own_ways)
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
+        # Undefined as its own `variables:` render, which see only what was given.
         for name in sorted({str(name) for name in fields} | caller_names(script)):
             if not any(name in each for _, each in bindings.alternatives):
                 bindings = bindings.with_value(name, [_UNDEFINED])
-    return bindings
+    return bindings.with_variables(getattr(script, "variables", None), defaults=True)
 
 
 _TARGET_FIELDS: Final = frozenset({"entity_id", "device_id", "area_id", "floor_id", "label_id"})

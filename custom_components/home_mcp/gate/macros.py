@@ -696,8 +696,14 @@ def _call(
     `already`: the states entities are in whenever the call is made this
     way (`Bindings.expand_assuming`: the template that chose it read them).
     """
-    if not is_dynamic(name) and isinstance(static(name), str) and "." not in str(static(name)):
-        return  # Rendered to no action (an `{% if %}` without `else`): Home Assistant refuses it.
+    if (
+        not is_dynamic(name)
+        and isinstance(static(name), str)
+        and not cv.valid_entity_id(str(static(name)).strip().lower())
+    ):
+        # Rendered to no action (an `{% if %}` without `else`, `notify.{{ who }}` without
+        # `who`): Home Assistant refuses a name not `<domain>.<name>` (`cv.service`).
+        return
     if is_dynamic(name) or not isinstance(static(name), str):
         _read(judge, name)
         prefix = static_prefix(name)
