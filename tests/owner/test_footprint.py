@@ -887,3 +887,182 @@ async def test_a_category_a_client_writes_into_the_owner_s_notification_waits(
     )
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+# -- a persistent notification the owner forwards ------------------------------------
+
+
+def _forward_failed_logins(notify: str) -> dict[str, Any]:
+    """Return the owner's "failed login" automation: a notification about a login, to the phone.
+
+    It forwards the text with an Unlock button (the owner's phone prompt):
+    a notification that meets its condition is sent when the client likes.
+    """
+    return {
+        "alias": "Failed login",
+        "triggers": [{"trigger": "persistent_notification", "update_type": ["added"]}],
+        "conditions": [
+            {
+                "condition": "template",
+                "value_template": "{{ 'login attempt' in trigger.notification.message }}",
+            }
+        ],
+        "actions": [
+            {
+                "action": notify,
+                "data": {
+                    "message": "{{ trigger.notification.message }}",
+                    "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+                },
+            }
+        ],
+    }
+
+
+_DEBUG_LED = {
+    "alias": "Set the LED",
+    "fields": {"device": {"example": "light.bed_light"}, "enable_debug": {"example": True}},
+    "variables": {"debug": "{{ iif(enable_debug is defined, enable_debug, false) }}"},
+    "sequence": [
+        {
+            "if": [{"condition": "template", "value_template": "{{ debug == true }}"}],
+            "then": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {
+                        "notification_id": "led_debug",
+                        "title": "DEBUG: LED",
+                        "message": "device: {{ device }}",
+                    },
+                }
+            ],
+        },
+        {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}},
+    ],
+}
+_TONER = {
+    "alias": "Toner low",
+    "sequence": [
+        {
+            "action": "persistent_notification.create",
+            "data": {"title": "Printer", "message": "{{ 'The printer is low on toner.' }}"},
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [
+        ("persistent_notification.create", {"message": "The dishwasher has finished"}),
+        ("persistent_notification.dismiss", {"notification_id": "login"}),
+        ("script.turn_on", {}),
+        ("script.set_the_led", {"device": "light.bed_light"}),
+        ("script.toner_low", {}),
+    ],
+    ids=["other_text", "dismissed", "debug_not_asked", "debug_field_not_given", "literal"],
+)
+async def test_a_notification_the_owner_s_conditions_refuse_sends_no_prompt(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    action: str,
+    data: dict[str, Any],
+) -> None:
+    """A notification whose text, or update, the forwarding automation refuses runs at once.
+
+    zanix's debug and retry notifications: the trigger sees the
+    notification the call raises (`trigger.notification`), and the
+    automation's condition is judged on its text; a script's debug flag
+    its caller did not give is off.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    await owner.save_automation("failed_login", _forward_failed_logins(phone.notify))
+    led = await owner.save_script("set_the_led", _DEBUG_LED)
+    await owner.save_script("toner_low", _TONER)
+    target = {"entity_id": led} if action == "script.turn_on" else None
+    assert_ran(await call_service(mcp, action, target=target, data=data))
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("action", "target", "data"),
+    [
+        ("persistent_notification.create", None, {"message": "Too many login attempts"}),
+        (
+            "script.set_the_led",
+            None,
+            {"device": "login attempt", "enable_debug": True},
+        ),
+        (
+            "script.turn_on",
+            {"entity_id": "script.set_the_led"},
+            {"variables": {"device": "light.x login attempt", "enable_debug": True}},
+        ),
+    ],
+    ids=["its_text", "a_field_in_the_text", "turned_on_with_the_field"],
+)
+async def test_a_notification_whose_text_a_client_chooses_sends_the_owner_s_prompt(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    action: str,
+    target: dict[str, Any] | None,
+    data: dict[str, Any],
+) -> None:
+    """A notification that meets the condition, or whose text a client writes, waits (the tap)."""
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    await owner.save_automation("failed_login", _forward_failed_logins(phone.notify))
+    await owner.save_script("set_the_led", _DEBUG_LED)
+    result = await call_service(mcp, action, target=target, data=data)
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("variables", "waits"),
+    [(None, False), ({"who": "mobile_app_alices_phone"}, True)],
+    ids=["none", "given"],
+)
+async def test_a_notify_action_named_for_a_field_not_given_sends_nothing(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    variables: dict[str, Any] | None,
+    waits: bool,
+) -> None:
+    """`action: notify.{{ who }}` without `who` is `notify.`: Home Assistant refuses it.
+
+    zanix's notify scripts, run with no `send_to`: nothing is sent, and no
+    notification sets off the owner's forwarding automation. Given one, the
+    text it sends is forwarded with the Unlock button.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    await owner.save_automation("failed_login", _forward_failed_logins(phone.notify))
+    await owner.save_script(
+        "tell",
+        {
+            "alias": "Tell someone",
+            "fields": {"who": {"example": "alice"}},
+            "sequence": [
+                {
+                    "action": "notify.{{ who }}",
+                    "data": {"message": "A login attempt failed"},
+                    "continue_on_error": True,  # Without `who`, Home Assistant refuses it.
+                }
+            ],
+        },
+    )
+    data = {"variables": variables} if variables is not None else None
+    result = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.tell"}, data=data
+    )
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)

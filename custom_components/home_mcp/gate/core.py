@@ -71,6 +71,7 @@ class _Knowledge:
         self.perimeter_entities = snapshot.perimeter_entities
         self.event_keys = snapshot.event_keys
         self.prompts = snapshot.prompts
+        self.sets_off = snapshot.sets_off
         self.triggered = snapshot.triggered
         self.while_running = snapshot.while_running
         self.keeps_from_securing = snapshot.keeps_from_securing

@@ -46,6 +46,7 @@ from .macros import (
 )
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, Effect, Finding, Risk
+from .notices import Raised, raised
 from .paths import (
     KEEPS_FROM_SECURING,
     Reach,
@@ -739,7 +740,7 @@ class Judge:
             self._data_rule("own_notification", name)
         elif speaks_as_home_mcp(data):
             self._data_rule("speaks_as_home_mcp", name)
-        self.react_to_call(domain, service)
+        self.react_to_call(domain, service, notice=raised(domain, service, data))
         if domain == NOTIFY_DOMAIN:
             self._notification(data)
         if not moves:
@@ -799,10 +800,20 @@ class Judge:
         """Return the `event:` keys something waits for."""
         return self.knowledge.event_keys()
 
-    def react_to_call(self, domain: str, service: str, *, inner: bool = False) -> None:
-        """Add what waits for `domain.service` being called (inner: called by another)."""
+    def react_to_call(
+        self, domain: str, service: str, *, inner: bool = False, notice: Raised | None = None
+    ) -> None:
+        """Add what waits for `domain.service` being called (inner: called by another).
+
+        `notice`: the persistent notification the call raises, when its data
+        says (`notices.raised`): waiting for the call, an automation's
+        notification trigger and conditions see it. Not so for what any
+        call may come before (an integration's own notification).
+        """
         keys = [f"service:{domain}.{service}", f"service:{domain}"]
-        for key in keys if inner else [*keys, "service:*", f"source:{domain}", EVERYTHING]:
+        for key in keys:
+            self.react(key, "call", notice=notice)
+        for key in [] if inner else ["service:*", f"source:{domain}", EVERYTHING]:
             self.react(key, "call")
 
     def _targets(
@@ -974,8 +985,12 @@ class Judge:
         securing: bool = False,
         touched_as: str | None = None,
         data: Mapping[str, Any] | None = None,
+        notice: Raised | None = None,
     ) -> None:
         """Add what the house's automations would do when `key` changes.
+
+        `notice`: the notification a call of key `key` raises: only the
+        automations it can run are set off (`Knowledge.sets_off`).
 
         `touched_as`: the verb the perimeter records for it, when not `verb`.
         `data`: the verb's, which may leave the entity in another state than
@@ -1020,6 +1035,8 @@ class Judge:
         reacted = self._reacted[-1] if self._reacted is not None else None
         for name in keys:
             for found in self.knowledge.reactions(name, states if name == key else frozenset()):
+                if self._refuses(notice, found.via[:1], name):
+                    continue  # Its notification trigger or its conditions refuse it.
                 # Judging an action, what it sets off counts once per walk, by its
                 # first path (as `Gate` answers): the same reaction along every later
                 # path (a house's catch-all templates) adds nothing. What spared it
@@ -1037,15 +1054,35 @@ class Judge:
             for finding in self.knowledge.while_running(key):
                 self.findings.append(finding.through(*self.path))
         if self.touched is None:  # The prompts it sets off directly (`Judge.call`).
-            for name in keys:
-                if name in ANY_CAUSE:
-                    continue  # A prompt any action may come before: not set off by this one.
-                for automation_id, sent in self.knowledge.prompts(
-                    name, states if name == key else frozenset()
-                ):
-                    if not self.on_path(automation_id):
-                        with self.through(*((key,) if is_entity else ()), automation_id):
-                            judge_footprint(self, sent)
+            self._prompted(key, keys, states, notice, is_entity=is_entity)
+
+    def _prompted(
+        self,
+        key: str,
+        keys: Iterable[str],
+        states: frozenset[str],
+        notice: Raised | None,
+        *,
+        is_entity: bool,
+    ) -> None:
+        """Judge the taps on the prompts changing `key` (its `keys`) sets off directly."""
+        for name in keys:
+            if name in ANY_CAUSE:
+                continue  # A prompt any action may come before: not set off by this one.
+            for automation_id, sent in self.knowledge.prompts(
+                name, states if name == key else frozenset()
+            ):
+                if self._refuses(notice, (automation_id,), name):
+                    continue
+                if not self.on_path(automation_id):
+                    with self.through(*((key,) if is_entity else ()), automation_id):
+                        judge_footprint(self, sent)
+
+    def _refuses(self, notice: Raised | None, via: tuple[str, ...], key: str) -> bool:
+        """Return True if the automation `via` starts with cannot be run by `notice`."""
+        return notice is not None and not self.knowledge.sets_off(
+            via[0] if via else "", key, notice
+        )
 
     def _written(self, entity_id: str, verb: str, data: Mapping[str, Any] | None) -> None:
         """Note what a write of the entity sets it to (`VALUE_FIELDS`); None: not said."""

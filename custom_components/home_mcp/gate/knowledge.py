@@ -15,6 +15,7 @@ from homeassistant.core import HomeAssistant
 from .expansion import HouseMap
 from .footprint import Footprint
 from .model import Finding
+from .notices import Raised
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,9 @@ class Knowledge(Protocol):
 
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
+
+    def sets_off(self, automation_id: str, key: str, notice: Raised) -> bool:
+        """Return True if `notice`, raised by a call of key `key`, can run the automation."""
 
     def prompts(
         self, key: str, states: frozenset[str] = frozenset()

@@ -426,14 +426,14 @@ def decided(judge: Judge, conditions: Any) -> bool | None:
     ways = judge.bindings.scoped(judge.scope if judge.trigger_ids_known else None)
     verdicts: set[bool | None] = set()
     for condition in items:
-        verdict = _template_verdict(condition, ways)
+        verdict = template_verdict(condition, ways)
         if verdict is False:
             return False  # All must hold: this one never does.
         verdicts.add(verdict)
     return True if verdicts == {True} else None
 
 
-def _template_verdict(condition: Any, ways: list[Mapping[str, Any]]) -> bool | None:
+def template_verdict(condition: Any, ways: list[Mapping[str, Any]]) -> bool | None:
     """Return a template condition's result in every one of `ways` (None: not one result)."""
     if not isinstance(condition, Mapping):
         return None

@@ -34,6 +34,7 @@ from .knowledge import Alone
 from .live import present
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
+from .notices import NoticeWatch, Raised
 from .proposals import proposed
 from .reads import EVERYTHING, Reads
 from .rules import DATA_RULES, OPENING_DEVICE_CLASSES, EntityClass
@@ -99,6 +100,8 @@ class Snapshot:
         on its own: what a walk meets too deep to follow is judged as it.
     not_alone: those whose own judgement cannot stand in for a walk's (they,
         or what they run on their own, secure: `Judge.on_its_own`).
+    notices: automation -> its `persistent_notification` triggers and
+        conditions (`notices.NoticeWatch`): which notifications can run it.
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -131,6 +134,7 @@ class Snapshot:
         self.prompted_by: dict[str, list[tuple[str, Footprint, str]]] = {}
         self.items: frozenset[str] = frozenset()
         self.not_alone: frozenset[str] = frozenset()
+        self.notices: dict[str, NoticeWatch] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
@@ -221,6 +225,11 @@ class Snapshot:
             keys = tuple(key for key in self.perimeter if key.startswith("event:"))
             self._event_keys = (self.perimeter, keys)
         return self._event_keys[1]
+
+    def sets_off(self, automation_id: str, key: str, notice: Raised) -> bool:
+        """Return True if `notice`, raised by a call of key `key`, can run the automation."""
+        watch = self.notices.get(automation_id)
+        return watch is None or watch.sets_off(key, notice)
 
     def prompts(
         self, key: str, states: frozenset[str] = frozenset()
@@ -521,6 +530,7 @@ def build_snapshot(
     unreadable = snapshot.unreadable_items = dict(snapshot.house.unreadable)
     macros = list(runnables(hass, snapshot.house, snapshot.triggers_on, unreadable))
     snapshot.items = frozenset(runnable.entity_id for runnable in macros)
+    snapshot.notices = {r.entity_id: r.notices for r in macros if r.notices is not None}
     opening: dict[str, Found] = {}
     securing: set[str] = set()
     undoing: dict[str, frozenset[str]] = {}

@@ -37,6 +37,7 @@ from .internals import (
     private,
 )
 from .macros import held_by, named_states
+from .notices import NoticeWatch, notice_watch
 from .proposals import Proposed, macro_entities
 from .reads import EVERYTHING, Reads, integrations_named, own_entities
 from .verbs import EVENT_LEFT_IN, TEMPLATE_RUN_VARIABLES, negated_states
@@ -95,6 +96,8 @@ class Runnable:
     writes: entity -> what each of its writes sets it to, where the data
         says (`verbs.VALUE_FIELDS`: plain text, or a template); None: one
         of them leaves it in a state the data does not say.
+    notices: an automation's `persistent_notification` triggers, with its
+        conditions: which notifications can run it (`notices.NoticeWatch`).
     """
 
     entity_id: str
@@ -117,6 +120,7 @@ class Runnable:
     bindings: Bindings | None = None
     shows_its_run: bool = False
     writes: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
+    notices: NoticeWatch | None = None
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -285,6 +289,13 @@ def _macro(
         _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
         runnable.bindings = automation_bindings(
             hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
+        )
+        runnable.notices = notice_watch(
+            entity.entity_id,
+            triggers if isinstance(triggers, list) else [triggers],
+            runnable.triggers,
+            raw.get("conditions", raw.get("condition")) if raw else None,
+            private(entity, AUTOMATION_VARIABLES),
         )
     else:
         runnable.bindings = run_bindings(entity.entity_id, None, triggered=False, script=script)
