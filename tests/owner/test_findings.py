@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -24,6 +25,7 @@ from homeassistant.components.persistent_notification import _async_get_or_creat
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
+from homeassistant.util.yaml import dump, load_yaml_dict
 from tests.conftest import McpHarness
 
 from .house import (
@@ -1868,3 +1870,50 @@ async def test_a_script_edited_to_unlock_after_an_automation_calls_it_guards_its
     assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is True
     assert_refused(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}))
     await assert_house(hass, {**LOCKED, helper: "off"})
+
+
+# -- a script Home Assistant could not validate --------------------------------------
+
+
+def _car_remote(device_id: str) -> dict[str, Any]:
+    """Return a car's remote start: open the garage, repeat until the car's device reports on."""
+    engine_on = {
+        "condition": "device",
+        "device_id": device_id,
+        "domain": "light",
+        "entity_id": "light.bed_light",
+        "type": "is_on",
+    }
+    return {
+        "alias": "Car remote start",
+        "sequence": [OPEN_GARAGE, {"repeat": {"until": [engine_on], "sequence": [BED_LIGHT_ON]}}],
+    }
+
+
+@pytest.mark.parametrize("known", [False, True], ids=["device_gone", "device_there"])
+async def test_a_script_home_assistant_could_not_validate_runs_nothing(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, known: bool
+) -> None:
+    """A device condition on a device that is not there: the script is unavailable, runs nothing.
+
+    zanix's car remote scripts in a house without the car's integration:
+    Home Assistant refuses their sequence ("Unknown device") and keeps an
+    unavailable script; on the device that is there, it opens the garage.
+    """
+    device_id = owner.device_of("light.bed_light") if known else "0123456789abcdef"
+    path = Path(hass.config.path("scripts.yaml"))
+    scripts = await hass.async_add_executor_job(load_yaml_dict, str(path))
+    text = dump({**scripts, "car_remote_start": _car_remote(device_id)})
+    await hass.async_add_executor_job(path.write_text, text, "utf-8")
+    await hass.services.async_call("script", "reload", blocking=True)
+    await hass.async_block_till_done()
+    assert (state(hass, "script.car_remote_start") == "unavailable") is not known
+    started = await call_service(
+        mcp, "script.turn_on", target={"entity_id": "script.car_remote_start"}
+    )
+    if known:
+        assert_refused(started, reaching="cover.garage_door")
+    else:
+        assert_ran(started)
+    await hass.async_block_till_done()
+    await assert_house(hass, CLOSED)

@@ -38,6 +38,18 @@ def entity_object(hass: HomeAssistant, entity_id: str) -> Any:
     return component.get_entity(entity_id) if component is not None else None
 
 
+def is_unavailable(entity: Any) -> bool:
+    """Return True for an automation or script Home Assistant could not validate.
+
+    Home Assistant keeps it as an entity that is never available and runs
+    nothing (`UnavailableAutomationEntity`, `UnavailableScriptEntity`): its
+    own action is not registered, and `turn_on` or `trigger` skip it. A
+    device trigger, condition or action on a device that does not exist
+    fails validation so (`device_automation.helpers`: "Unknown device").
+    """
+    return type(entity).__name__.startswith("Unavailable")
+
+
 def script_entity_id(hass: HomeAssistant, service: str) -> str:
     """Return the script entity that the action `script.<service>` runs.
 

@@ -28,7 +28,7 @@ from homeassistant.helpers.template import Template
 from . import live
 from .bindings import Bindings, run_bindings
 from .expansion import HouseMap, entity_verb
-from .facts import Facts, code_spared, entity_object, script_entity_id
+from .facts import Facts, code_spared, entity_object, is_unavailable, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
@@ -88,6 +88,9 @@ from .verbs import VALUE_FIELDS, resulting_states, stays_as_it_is, timer_verb, v
 from .wiring import ON_ITS_OWN, Scope, Touched
 
 NESTS_TOO_DEEPLY: Final = "Macros nest too deeply to analyse"
+INVALID_MACRO: Final = (
+    "Home Assistant could not validate its configuration: it is unavailable and runs nothing"
+)
 RUN_WITH_DATA: Final = "run_with_data"
 """How the perimeter records a run given its caller's data (judged inline, with it)."""
 _RUNS = {
@@ -1131,6 +1134,9 @@ class Judge:
                 return
             if entity is None:
                 self.add(Risk.SAFE, entity_id, f"{domain}.run", "No such macro: nothing would run")
+                return
+            if is_unavailable(entity):
+                self.add(Risk.SAFE, entity_id, f"{domain}.run", INVALID_MACRO)
                 return
             script = getattr(entity, "script" if domain == "script" else "action_script", None)
             sequence = getattr(script, "sequence", None)

@@ -29,6 +29,7 @@ from ..const import DOMAIN
 from .bindings import Bindings, automation_bindings, run_bindings, template_run_bindings
 from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
+from .facts import is_unavailable
 from .internals import (
     AUTOMATION_CONDITIONS,
     AUTOMATION_TRIGGERS,
@@ -189,7 +190,7 @@ def runnables(
         for entity in macro_entities(hass, domain):
             if not isinstance(entity.entity_id, str) or not entity.entity_id:
                 continue  # Not added to Home Assistant yet.
-            if _is_unavailable(entity):
+            if is_unavailable(entity):
                 continue  # Its configuration is invalid: Home Assistant runs nothing of it.
             try:
                 yield _macro(hass, entity, domain, triggers_on)
@@ -251,15 +252,6 @@ def runnables(
         except Exception as err:  # noqa: BLE001  # One item never fails the house.
             runnable = _unreadable(entity.entity_id, err, unreadable)
         yield runnable
-
-
-def _is_unavailable(entity: Any) -> bool:
-    """Return True for an automation or script Home Assistant could not validate.
-
-    Home Assistant keeps it as an entity that is never available and runs
-    nothing (`UnavailableAutomationEntity`, `UnavailableScriptEntity`).
-    """
-    return type(entity).__name__.startswith("Unavailable")
 
 
 def _unreadable(entity_id: str, err: Exception, unreadable: dict[str, str]) -> Runnable:
