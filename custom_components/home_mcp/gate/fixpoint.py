@@ -19,7 +19,7 @@ from .expansion import HouseMap
 from .model import Finding, Risk
 from .reads import EVERYTHING
 from .rules import OPENING_DEVICE_CLASSES
-from .verbs import verb_states
+from .verbs import resulting_states, verb_states
 from .wiring import ON_ITS_OWN, Runnable, Scope, TriggerOn
 
 _RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger", ON_ITS_OWN})
@@ -149,7 +149,40 @@ class Fixpoint:
                         extra.setdefault(end_of(finding), set()).update(
                             runnable.keyed_reads.get(key, ())
                         )
+        self._secured_uses(macros)
         self._queue.extend(key for key, found in opening.items() if found)
+
+    def _secured_uses(self, macros: list[Runnable]) -> None:
+        """Note each macro that secures an entity as running what that sets off.
+
+        A macro that locks, closes or arms sets off the automations a trigger
+        of which fires on the state it leaves the entity in, and those
+        triggered by a template or group computed from it (any change of
+        theirs): what they do, it does (`Knowledge.triggered`, as the gate
+        judges an action).
+        """
+        derived: dict[str, set[str]] = {}
+        for derived_id, keys in self._sources.items():
+            for key in keys - {derived_id}:
+                derived.setdefault(key, set()).add(derived_id)
+        for runnable in macros:
+            for key, verbs in runnable.secured.items():
+                for verb, (via, scope) in verbs.items():
+                    states = resulting_states(key.partition(".")[0], verb)
+                    fired = [
+                        (trigger.automation_id, (*via, key))
+                        for trigger in self._triggers_on.get(key, ())
+                        if trigger.fires(states)
+                    ]
+                    fired += [
+                        (trigger.automation_id, (*via, key, derived_id))
+                        for derived_id in sorted(derived.get(key, ()))
+                        for trigger in self._triggers_on.get(derived_id, ())
+                    ]
+                    for automation_id, path in fired:
+                        if automation_id != runnable.entity_id:
+                            use = (runnable.entity_id, "trigger", path, scope)
+                            self._users.setdefault(automation_id, []).append(use)
 
     def run(
         self, house: HouseMap

@@ -215,6 +215,8 @@ class Judge:
         self.repeats = repeats
         self.reads = reads
         self.touched = touched
+        # For the perimeter: what its securing effects reach (`Runnable.secured`).
+        self.secured: Touched | None = None
         self.findings: list[Finding] = []
         self.path: tuple[str, ...] = ()
         self.scope: Scope = None
@@ -1003,13 +1005,16 @@ class Judge:
         A securing effect sets off only the automations a trigger of which
         fires on the state it leaves the entity in (`Knowledge.triggered`):
         a lock that locks runs the "when it is locked" automation, never the
-        "when it is unlocked" one.
+        "when it is unlocked" one. For the perimeter, it is noted apart
+        (`secured`): the fixpoint passes on what those automations do.
         """
         is_entity = "." in key and ":" not in key
         if securing:
             states = resulting_states(key.partition(".")[0], verb or "")
             for finding in self.knowledge.triggered(key, states):
                 self.findings.append(finding.through(*self.path))
+            if self.secured is not None and is_entity and verb is not None:
+                self.secured.setdefault(key, {}).setdefault(verb, (self.path, self.scope))
             return
         if is_entity and verb is not None:
             when = {"now": self.now, "repeats": self.repeats}

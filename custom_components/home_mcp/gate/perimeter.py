@@ -471,6 +471,7 @@ def _judge_runnable(
     judge = Judge(snapshot, now=False, reads=Reads(hass), touched=runnable.touched)
     judge.bindings = runnable.bindings
     judge.writes = runnable.writes
+    judge.secured = runnable.secured
     judge.held = runnable.held
     judge.owners = not proposed(runnable.entity_id)[0]
     if runnable.runs_itself:

@@ -68,6 +68,9 @@ class Runnable:
     polls: it has a `time_pattern` trigger: it runs again soon whatever
         happens, so its conditions act like triggers.
     touched: what its effects reach that is not securing (`Judge.touched`).
+    secured: what its securing effects reach, the same way (`Judge.secured`): the
+        automations a trigger of which fires on the state one leaves its entity
+        in run too (`fixpoint.Fixpoint`).
     checks: (entity, the states its condition accepts; None: unknown) of
         each entity its own conditions check: what can keep it from running.
     held: entity -> the states its top-level conditions require (a plain
@@ -108,6 +111,7 @@ class Runnable:
     runs_itself: bool = True
     polls: bool = False
     touched: Touched = field(default_factory=dict)
+    secured: Touched = field(default_factory=dict)
     checks: list[tuple[str, frozenset[str] | None]] = field(default_factory=list)
     held: dict[str, frozenset[str]] = field(default_factory=dict)
     timers: set[str] = field(default_factory=set)
