@@ -21,13 +21,14 @@ from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.components.manual.alarm_control_panel import PLATFORM_SCHEMA
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from tests.conftest import McpHarness
 
 from .house import (
     ALARM,
     ALARM_CODE,
+    ARMING_TIME,
     LINGERING_TIMERS,
     UNLOCK_FRONT,
     Owner,
@@ -263,3 +264,104 @@ async def test_arming_right_after_finding_the_alarm_disarmed_is_judged_from_disa
         assert_refused(result, reaching=ALARM)
     else:
         assert_ran(result)
+
+
+async def _alarmo(hass: HomeAssistant) -> None:
+    """Register Alarmo's `arm` as the panel's own arming, by its mode (a stand-in for Alarmo)."""
+
+    async def arm_by_mode(call: ServiceCall) -> None:
+        mode = str(call.data.get("mode", "away")).removeprefix("armed_")
+        await hass.services.async_call(
+            "alarm_control_panel",
+            f"alarm_arm_{mode}",
+            {"entity_id": call.data["entity_id"], "code": ALARM_CODE},
+            blocking=True,
+        )
+
+    hass.services.async_register("alarmo", "arm", arm_by_mode)
+
+
+_ARM_IN_CHOSEN_MODE: dict[str, Any] = {
+    "action": "alarmo.arm",
+    "data": {
+        "entity_id": ALARM,
+        "mode": "{{ states('input_select.arm_mode') }}",
+        "code": ALARM_CODE,
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("armed", "actions", "reacts_to", "refused"),
+    [
+        pytest.param(
+            None, [{"if": [_DISARMED], "then": [_ARM_IN_CHOSEN_MODE]}], "disarmed", False,
+            id="checked-disarmed",
+        ),
+        pytest.param(
+            "alarm_arm_away", [_ARM_IN_CHOSEN_MODE], "disarmed", True, id="unchecked-may-arm-home"
+        ),
+        pytest.param(
+            None, [{"if": [_DISARMED], "then": [_ARM_IN_CHOSEN_MODE]}], "armed_night", True,
+            id="a-mode-it-may-arm-sets-off-an-unlock",
+        ),
+        pytest.param(
+            None, [{"if": [_DISARMED], "then": [_ARM_NIGHT]}], "armed_night", True,
+            id="plain-night-sets-off-an-unlock",
+        ),
+    ],
+)  # fmt: skip
+@LINGERING_TIMERS
+async def test_a_templated_alarmo_mode_arms_in_one_of_its_modes(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    owner: Owner,
+    freezer: FrozenDateTimeFactory,
+    armed: str | None,
+    actions: list[dict[str, Any]],
+    reacts_to: str,
+    refused: bool,
+) -> None:
+    """A real house's "re-arm in the mode kept in a select" after an open-sensor alert.
+
+    Alarmo's `arm` takes only its five modes (its schema refuses any other):
+    with the mode a template, it arms the panel in one of them, never
+    disarms it. An automation unlocking the front door when the panel is
+    disarmed is not set off by it; one unlocking when it is armed night is,
+    and so is arming home from armed away (it watches less).
+    """
+    await _alarmo(hass)
+    if armed is not None:
+        await arm(hass, freezer, armed)
+    alert = await owner.create_helper("input_boolean", "Open sensor alert")
+    arm_mode = await owner.create_helper(
+        "input_select", "Arm mode", options=["night", "home", "away"]
+    )
+    assert arm_mode == "input_select.arm_mode"
+    await owner.save_automation(
+        "rearm",
+        {
+            "alias": "Re-arm after an open sensor",
+            "triggers": [{"trigger": "state", "entity_id": alert, "to": "on"}],
+            "actions": actions,
+        },
+    )
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Unlock when the alarm changes so",
+            "triggers": [{"trigger": "state", "entity_id": ALARM, "to": reacts_to}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": alert})
+    if refused:
+        assert_refused(result)
+        await assert_house(hass, before)
+        return
+    assert_ran(result)
+    pass_time(hass, freezer, ARMING_TIME)
+    await hass.async_block_till_done()
+    assert hass.states.get(ALARM).state == "armed_night"
+    assert hass.states.get("lock.front_door").state == "locked"

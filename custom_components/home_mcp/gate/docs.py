@@ -25,6 +25,7 @@ from .rules import (
     EntityClass,
 )
 from .verbs import (
+    CLOSED_FIELDS,
     DEVICE_ACTION_VERBS,
     EVENT_LEFT_IN,
     GENERIC_VERBS,
@@ -162,7 +163,8 @@ def rules_markdown() -> str:
     lines += _mapping("A device action's `type`", DEVICE_ACTION_VERBS, "domain")
     lines += [
         "**Another integration's action**, by the entity's domain and the action's data",
-        "(a value not listed, or a template: the action as named, unknown)",
+        "(a value not listed, or a template: the action as named, unknown; a template of a",
+        "field whose every value its schema accepts is listed: each of those rows' verbs)",
         "",
         "| domain | action | data | verb |",
         "|---|---|---|---|",
@@ -172,6 +174,10 @@ def rules_markdown() -> str:
             for action, cases in actions.items()
             for case, verb in cases.items()
         ),
+        "",
+        "| action | field whose every accepted value is listed |",
+        "|---|---|",
+        *(f"| `{action}` | `{field}` |" for action, field in CLOSED_FIELDS.items()),
         "",
     ]
     lines += [

@@ -49,7 +49,7 @@ from .rules import (
     OPENING_DEVICE_CLASSES,
     EntityClass,
 )
-from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, LEVEL_DATA, STATE_VERBS, integration_verb
+from .verbs import DEVICE_ACTION_VERBS, GENERIC_VERBS, LEVEL_DATA, STATE_VERBS, integration_verbs
 
 _DOMAIN_CLASSES = {
     "lock": EntityClass.LOCK,
@@ -378,23 +378,24 @@ def _siblings(
     return found
 
 
-def entity_verb(
+def entity_verbs(
     action_domain: str, service: str, entity_id: str, data: Mapping[str, Any]
-) -> str | None:
-    """Return the verb `action_domain.service` has on `entity_id`, or None.
+) -> tuple[str, ...]:
+    """Return the verbs `action_domain.service` may have on `entity_id` (none: not known).
 
     `homeassistant.*` forwards to the entity's domain (`GENERIC_VERBS`); an
-    entity component's services act only on its own entities (None for the
+    entity component's services act only on its own entities (none for the
     others); another integration's service acts by its own means
     (`domain.service`), except where `INTEGRATION_VERBS` knows it as one of
-    the entity's own verbs (Alarmo's `arm` of a panel).
+    the entity's own verbs (Alarmo's `arm` of a panel), or as one of several
+    (`CLOSED_FIELDS`: Alarmo's `arm` with a templated mode).
     """
     entity_domain = split_entity_id(entity_id)[0]
     if action_domain == "homeassistant":
-        return GENERIC_VERBS.get(entity_domain, {}).get(service, service)
+        return (GENERIC_VERBS.get(entity_domain, {}).get(service, service),)
     if action_domain == entity_domain:
-        return service
-    return integration_verb(entity_domain, f"{action_domain}.{service}", data)
+        return (service,)
+    return integration_verbs(entity_domain, f"{action_domain}.{service}", data)
 
 
 def state_verbs(

@@ -2,7 +2,7 @@
 
 `Judge.call` takes a service call (from a client, or inside a macro) and
 reduces it to effects on entities: targets expanded (`targets.py`), each
-entity's own verb (`expansion.entity_verb`), scene states as verbs, device
+entity's own verb (`expansion.entity_verbs`), scene states as verbs, device
 actions, `group.set` newcomers, presence. `Judge.effect` then follows what
 the effect reaches beyond its entity (a Switch as X relay's lock, a
 template entity's own scripts, a script's or scene's contents), judges the
@@ -27,7 +27,7 @@ from homeassistant.helpers.template import Template
 
 from . import live
 from .bindings import Bindings, run_bindings
-from .expansion import HouseMap, entity_verb
+from .expansion import HouseMap, entity_verbs
 from .facts import Facts, code_spared, entity_object, is_unavailable, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
 from .internals import AUTOMATION_VARIABLES, private_or
@@ -772,18 +772,45 @@ class Judge:
         if domain == "homeassistant":  # It calls each entity's own domain's action.
             for entity_domain in sorted({e.partition(".")[0] for e in entities}):
                 self.react_to_call(entity_domain, service, inner=True)
-        own_only = domain != "homeassistant" and acts_on_own_entities_only(
-            self.hass, domain, service
+        own_only = (
+            known
+            and domain != "homeassistant"
+            and acts_on_own_entities_only(self.hass, domain, service)
         )
         for entity_id, via in entities.items():
-            verb = entity_verb(domain, service, entity_id, data)
-            if verb is None and known and own_only:
-                continue  # An entity service acts only on its own domain's entities.
+            self._call_effects(domain, service, entity_id, via, data, depth, own_only, already)
+        return [entity_id for entity_id, via in entities.items() if not via]
+
+    def _call_effects(
+        self,
+        domain: str,
+        service: str,
+        entity_id: str,
+        via: tuple[str, ...],
+        data: Mapping[str, Any],
+        depth: int,
+        own_only: bool,
+        already: Mapping[str, str] | None,
+    ) -> None:
+        """Judge a call's effect on one entity it reaches, as each verb it may be there.
+
+        One verb mostly; Alarmo's `arm` with a templated mode is each of its
+        modes (`verbs.CLOSED_FIELDS`), each judged from the state the entity
+        is in before it (one of them happens, not one after the other); a
+        verb not known, the action as named.
+        """
+        verbs = entity_verbs(domain, service, entity_id, data)
+        if not verbs and own_only:
+            return  # An entity service acts only on its own domain's entities.
+        before, after = frozenset(self._acted), set(self._acted)
+        for verb in verbs or (f"{domain}.{service}",):
             if already and stays_as_it_is(entity_id, verb, data, already.get(entity_id)):
                 continue
+            self._acted = set(before)
             with self.through(*via):
-                self.effect(Effect(entity_id, verb or name, data), depth)
-        return [entity_id for entity_id, via in entities.items() if not via]
+                self.effect(Effect(entity_id, verb, data), depth)
+            after |= self._acted
+        self._acted = after
 
     def _notification(self, data: Mapping[str, Any]) -> None:
         """Judge what a person's gesture on a notification sent with `data` fires.

@@ -19,6 +19,7 @@ from homeassistant.helpers.template import Template
 
 from .bindings import is_template
 from .rules import ARM_MODES
+from .targets import static
 
 GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
     "lock": {"turn_on": "lock", "turn_off": "unlock", "toggle": "toggle"},
@@ -105,6 +106,11 @@ INTEGRATION_VERBS: Final[Mapping[str, Mapping[str, Mapping[str, str]]]] = {
             "mode: night": "alarm_arm_night",
             "mode: vacation": "alarm_arm_vacation",
             "mode: custom": "alarm_arm_custom_bypass",
+            "mode: armed_away": "alarm_arm_away",
+            "mode: armed_home": "alarm_arm_home",
+            "mode: armed_night": "alarm_arm_night",
+            "mode: armed_vacation": "alarm_arm_vacation",
+            "mode: armed_custom_bypass": "alarm_arm_custom_bypass",
             "no mode": "alarm_arm_away",
         },
         "alarmo.disarm": {"any": "alarm_disarm"},
@@ -113,8 +119,15 @@ INTEGRATION_VERBS: Final[Mapping[str, Mapping[str, Mapping[str, str]]]] = {
 """Another integration's action on an entity, as the entity's own verb (by the
 entity's domain), by the value of one field of the action's data (`field: value`;
 `no field` when it is left out; `any` whatever it is). Alarmo's `arm` and `disarm`
-arm and disarm the panel. A value not listed, or given by a template, leaves the
-action as it is named (`alarmo.arm`), which no rule for a panel accepts (unknown)."""
+arm and disarm the panel. A value not listed leaves the action as it is named
+(`alarmo.arm`), which no rule for a panel accepts (unknown); so does a template,
+unless the field is one of `CLOSED_FIELDS`."""
+CLOSED_FIELDS: Final[Mapping[str, str]] = {"alarmo.arm": "mode"}
+"""Fields whose every value the action accepts is a row of `INTEGRATION_VERBS`: its
+schema refuses any other (Alarmo's `arm` takes a `mode` among its five modes, with
+or without `armed_`, or none). Given by a template, the field is one of those rows
+when the action runs: the action is each of their verbs (a templated mode arms,
+in one of the modes), never one Home MCP does not know."""
 VERB_WORDS: Final[Mapping[str, str]] = {
     "open_cover": "open",
     "open_cover_tilt": "open",
@@ -137,20 +150,34 @@ VERB_WORDS: Final[Mapping[str, str]] = {
 """Verbs in words, for what a person is asked to approve."""
 
 
-def integration_verb(domain: str, action: str, data: Mapping[str, Any]) -> str | None:
-    """Return `action`'s verb on an entity of `domain`, given `data` (None: not known)."""
+def integration_verbs(domain: str, action: str, data: Mapping[str, Any]) -> tuple[str, ...]:
+    """Return `action`'s verbs on an entity of `domain`, given `data` (none: not known).
+
+    One verb for a value `INTEGRATION_VERBS` lists; for a template of a field
+    of `CLOSED_FIELDS` (or a templated data block), the verb of each of its rows.
+    """
     if (table := INTEGRATION_VERBS.get(domain, {}).get(action)) is None:
-        return None
+        return ()
     if "any" in table:
-        return table["any"]
+        return (table["any"],)
+    closed = CLOSED_FIELDS.get(action)
+    if closed is not None and ("__template__" in data or is_template(data.get(closed))):
+        rows = [verb for case, verb in table.items() if _case_field(case) == closed]
+        return tuple(dict.fromkeys(rows))
     for case, verb in table.items():
         name, _, value = case.partition(": ")
         if not value:  # `no <field>`
             if name.removeprefix("no ") not in data:
-                return verb
-        elif isinstance(given := data.get(name), str) and given.strip().lower() == value:
-            return verb
-    return None
+                return (verb,)
+        elif isinstance(given := static(data.get(name)), str) and given.strip().lower() == value:
+            return (verb,)
+    return ()
+
+
+def _case_field(case: str) -> str:
+    """Return the field a row of `INTEGRATION_VERBS` is about (`mode: away`, `no mode`)."""
+    name, _, value = case.partition(": ")
+    return name if value else name.removeprefix("no ")
 
 
 def verb_words(service: str) -> str:
