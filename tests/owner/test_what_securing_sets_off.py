@@ -3,8 +3,9 @@
 Locking the front door runs the automations a trigger of which fires on
 `locked` ("leaving: open the garage when the front door is locked"). A
 harmless change that sets off the owner's automation that locks the door
-sets them off as well: it waits. One that fires only on `unlocked` is not set
-off by locking: the change runs.
+sets them off as well, and so does one polling (`time_pattern`) whether the
+door is locked: it waits. One that fires only on `unlocked` is not set off
+by locking: the change runs.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from tests.conftest import McpHarness
 
 from .house import (
     CLOSED,
+    LINGERING_TIMERS,
     OPEN_GARAGE,
     Owner,
     assert_house,
@@ -52,6 +54,29 @@ async def test_a_change_that_runs_a_locking_automation_waits_when_locking_opens_
     """Bedtime locks the front door, and the door locked opens the garage: bedtime waits."""
     await owner.act("lock.unlock", entity_id="lock.front_door")
     bedtime = await _lock_at_bedtime(owner, "locked")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+@LINGERING_TIMERS
+async def test_a_change_that_runs_a_locking_automation_waits_when_a_poll_opens_once_locked(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Every minute, "the door is locked: open the garage": bedtime, which locks it, waits."""
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    bedtime = await _lock_at_bedtime(owner, "unlocked")
+    await owner.save_automation(
+        "poll",
+        {
+            "alias": "Open the garage once locked",
+            "triggers": [{"trigger": "time_pattern", "minutes": "/1"}],
+            "conditions": [
+                {"condition": "state", "entity_id": "lock.front_door", "state": "locked"}
+            ],
+            "actions": [OPEN_GARAGE],
+        },
+    )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
     assert_refused(result, reaching="cover.garage_door")
     await assert_house(hass, CLOSED)

@@ -156,12 +156,16 @@ class Fixpoint:
         """Note each macro that secures an entity as running what that sets off.
 
         A macro that locks, closes or arms sets off the automations a trigger
-        of which fires on the state it leaves the entity in, and those
-        triggered by a template or group computed from it (any change of
-        theirs): what they do, it does (`Knowledge.triggered`, as the gate
-        judges an action).
+        of which fires on the state it leaves the entity in, those triggered
+        by a template or group computed from it (any change of theirs), and
+        those that poll (`time_pattern`) what it reads: what they do, it does
+        (`Knowledge.triggered`, as the gate judges an action).
         """
         derived: dict[str, set[str]] = {}
+        polling: dict[str, list[str]] = {}  # Whose conditions act like triggers.
+        for runnable in macros:
+            for key in runnable.inputs if runnable.polls else ():
+                polling.setdefault(key, []).append(runnable.entity_id)
         for derived_id, keys in self._sources.items():
             for key in keys - {derived_id}:
                 derived.setdefault(key, set()).add(derived_id)
@@ -179,6 +183,7 @@ class Fixpoint:
                         for derived_id in sorted(derived.get(key, ()))
                         for trigger in self._triggers_on.get(derived_id, ())
                     ]
+                    fired += [(polled, (*via, key)) for polled in polling.get(key, ())]
                     for automation_id, path in fired:
                         if automation_id != runnable.entity_id:
                             use = (runnable.entity_id, "trigger", path, scope)
