@@ -346,7 +346,7 @@ async def test_a_client_name_cannot_close_its_quote(
 # -- moved from red-team round 2: the client's name is its claim -----------------------
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_the_client_s_name_is_quoted_as_its_claim_in_the_request(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -360,7 +360,7 @@ async def test_the_client_s_name_is_quoted_as_its_claim_in_the_request(
 # -- moved from red-team round 4 (found in round 5): each path once --------------------
 
 
-@pytest.mark.redteam(5)  # in round 4's file; its docstring names round 5
+@pytest.mark.redteam(round=5)  # in round 4's file; its docstring names round 5
 async def test_a_refusal_lists_each_path_once(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -35,7 +35,7 @@ from .house import (
 # -- an integration's event, a run's event ---------------------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_pressing_a_button_that_fires_an_event_an_unlock_waits_for_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -53,7 +53,7 @@ async def test_pressing_a_button_that_fires_an_event_an_unlock_waits_for_is_refu
 
 
 # Time-triggered automations keep their timers.
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 @LINGERING_TIMERS
 @pytest.mark.parametrize(
     ("event_type", "name", "action", "target"),
@@ -99,7 +99,7 @@ async def test_running_an_automation_or_script_whose_run_event_opens_the_garage_
 # -- events any action may fire, a timer's end -----------------------------------------
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @pytest.mark.parametrize(
     "trigger",
     [
@@ -133,7 +133,7 @@ async def test_an_event_trigger_of_a_templated_or_any_type_is_set_off_by_any_act
     await assert_house(hass, CLOSED)
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @LINGERING_TIMERS
 async def test_a_templated_event_in_a_wait_for_trigger_is_set_off_by_any_action(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -155,7 +155,7 @@ async def test_a_templated_event_in_a_wait_for_trigger_is_set_off_by_any_action(
     assert_refused(result)
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_a_trigger_on_every_state_change_is_set_off_by_an_untargeted_action(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -178,7 +178,7 @@ async def test_a_trigger_on_every_state_change_is_set_off_by_an_untargeted_actio
     assert_refused(result)
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_a_timer_whose_finished_event_opens_the_garage_is_guarded(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

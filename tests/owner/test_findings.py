@@ -1847,7 +1847,7 @@ async def test_a_client_s_run_filling_a_parallel_script_s_last_run_waits(
 # -- moved from red-team round 2: the perimeter follows a script edited in place -------
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_a_script_edited_to_unlock_after_an_automation_calls_it_guards_its_helper(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -40,7 +40,7 @@ from .house import (
 # -- thermostats and hygrostats, a Bayesian sensor's observations ----------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 @pytest.mark.parametrize(
     ("handler", "steps", "domain", "calls"),
     [
@@ -84,7 +84,7 @@ async def test_a_thermostat_or_hygrostat_whose_relay_is_shown_as_a_valve_is_guar
     assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is True
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_a_helper_a_bayesian_sensor_observes_in_a_subentry_waits_when_the_sensor_disarms(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -176,7 +176,7 @@ async def _set(mcp: McpHarness, number: str, value: float) -> dict[str, Any]:
     )
 
 
-@pytest.mark.redteam(10)
+@pytest.mark.redteam(round=10)
 async def test_a_temperature_that_starts_a_heater_shown_as_a_valve_is_refused(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
@@ -205,7 +205,7 @@ async def test_a_temperature_that_starts_a_heater_shown_as_a_valve_is_refused(
     assert entity["guarded"] is True
 
 
-@pytest.mark.redteam(10)
+@pytest.mark.redteam(round=10)
 async def test_a_temperature_that_starts_a_cooling_fan_opening_the_garage_is_refused(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
@@ -228,7 +228,7 @@ async def test_a_temperature_that_starts_a_cooling_fan_opening_the_garage_is_ref
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(10)
+@pytest.mark.redteam(round=10)
 async def test_a_moisture_that_starts_a_hygrostat_watering_the_orchard_is_refused(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
@@ -256,7 +256,7 @@ async def test_a_moisture_that_starts_a_hygrostat_watering_the_orchard_is_refuse
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(10)
+@pytest.mark.redteam(round=10)
 async def test_a_temperature_that_starts_a_plain_heater_runs(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
@@ -276,7 +276,7 @@ async def test_a_temperature_that_starts_a_plain_heater_runs(
     assert entity["guarded"] is False
 
 
-@pytest.mark.redteam(10)
+@pytest.mark.redteam(round=10)
 async def test_a_temperature_that_starts_a_heater_group_holding_a_valve_is_refused(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:
@@ -300,7 +300,7 @@ async def test_a_temperature_that_starts_a_heater_group_holding_a_valve_is_refus
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(10)
+@pytest.mark.redteam(round=10)
 async def test_a_helper_that_only_reads_a_lock_guards_nothing_it_reads(
     mcp: McpHarness, hass: HomeAssistant, owner: Owner
 ) -> None:

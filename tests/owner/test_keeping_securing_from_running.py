@@ -19,7 +19,7 @@ from .house import Owner, assert_house, assert_ran, assert_refused, call_service
 # -- the helper an auto-lock checks, the timer an auto-close waits for -----------------
 
 
-@pytest.mark.redteam(3)
+@pytest.mark.redteam(round=3)
 @pytest.mark.parametrize("any_timer", [False, True], ids=["this_timer", "any_timer"])
 async def test_turning_off_the_auto_lock_s_helper_or_stopping_the_auto_close_s_timer_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, any_timer: bool

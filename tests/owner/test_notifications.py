@@ -21,7 +21,7 @@ from .house import CLOSED, OPEN_GARAGE, Owner, assert_house, assert_refused, cal
 # -- a notification made by a notify service, or posing as Home MCP's ------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_a_notify_service_making_the_notification_an_opening_waits_for_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -49,7 +49,7 @@ async def test_a_notify_service_making_the_notification_an_opening_waits_for_is_
     assert "courier_at_gate" not in persistent_notification._async_get_or_create_notifications(hass)
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_notifications_split_or_reversed_cannot_pass_as_home_mcp(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -67,7 +67,7 @@ async def test_notifications_split_or_reversed_cannot_pass_as_home_mcp(
 # -- Home MCP's own request is a notification too --------------------------------------
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_a_request_that_would_set_off_an_opening_raises_no_notification(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -98,7 +98,7 @@ async def test_a_request_that_would_set_off_an_opening_raises_no_notification(
 # -- a notification an integration raises by itself ------------------------------------
 
 
-@pytest.mark.redteam(3)
+@pytest.mark.redteam(round=3)
 async def test_a_button_raising_the_notification_an_opening_waits_for_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -34,7 +34,7 @@ from .house import (
 # -- toggling a running script ---------------------------------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 @pytest.mark.parametrize("action", ["script.toggle", "homeassistant.toggle"])
 async def test_toggling_a_running_script_that_locks_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, action: str
@@ -65,7 +65,7 @@ async def _idle(hass: HomeAssistant) -> None:
         await asyncio.sleep(0)
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_a_helper_a_running_script_waits_for_before_opening_is_guarded(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -93,7 +93,7 @@ async def test_a_helper_a_running_script_waits_for_before_opening_is_guarded(
     await hass.services.async_call("script", "turn_off", {"entity_id": script}, blocking=True)
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @pytest.mark.parametrize(
     "after_the_delay",
     [
@@ -115,7 +115,7 @@ async def test_what_a_script_does_after_a_delay_is_judged_for_later(
     assert state(hass, "light.bed_light") == "off"  # Nothing of it ran.
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_a_script_arming_at_once_runs(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

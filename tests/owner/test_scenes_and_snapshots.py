@@ -12,7 +12,7 @@ from .house import LOCKED, UNLOCK_FRONT, Owner, assert_house, assert_refused, ca
 # -- a scene created where an automation waits for it ----------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_creating_the_scene_an_unlock_watches_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

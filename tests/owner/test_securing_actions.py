@@ -36,7 +36,7 @@ from .house import (
 # -- what locking sets off -------------------------------------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_locking_that_opens_the_garage_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -55,7 +55,7 @@ async def test_locking_that_opens_the_garage_is_refused(
     await assert_house(hass, CLOSED)
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_locking_runs_when_only_unlocking_sets_something_off(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -78,7 +78,7 @@ async def test_locking_runs_when_only_unlocking_sets_something_off(
 OPEN_ORCHARD = {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @LINGERING_TIMERS
 @pytest.mark.parametrize(
     ("securing", "target", "data", "reads"),
@@ -112,7 +112,7 @@ async def test_securing_that_turns_on_a_template_sensor_an_opening_watches_is_re
     await assert_house(hass, {"valve.orchard": "closed"})
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @LINGERING_TIMERS
 async def test_locking_read_by_a_polling_automation_that_opens_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -134,7 +134,7 @@ async def test_locking_read_by_a_polling_automation_that_opens_is_refused(
     await assert_house(hass, {"lock.kitchen_door": "unlocked", "valve.orchard": "closed"})
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_arming_away_read_by_a_template_sensor_an_opening_watches_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -168,7 +168,7 @@ JAMS = "lock.poorly_installed_door"
 """The demo's lock that jams whenever it is locked."""
 
 
-@pytest.mark.redteam(4)
+@pytest.mark.redteam(round=4)
 @pytest.mark.parametrize(
     "recovery",
     [
@@ -199,7 +199,7 @@ async def test_locking_a_lock_that_jams_is_refused_when_an_automation_opens_on_t
     )
 
 
-@pytest.mark.redteam(4)
+@pytest.mark.redteam(round=4)
 async def test_locking_a_lock_no_automation_watches_jam_still_runs(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -34,7 +34,7 @@ from .house import (
 # -- a relay behind a group or a template switch ---------------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_turning_on_a_member_of_a_relay_group_shown_as_a_lock_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -54,7 +54,7 @@ async def test_turning_on_a_member_of_a_relay_group_shown_as_a_lock_is_refused(
     await assert_house(hass, {lock: "locked", "switch.decorative_lights": "off"})
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_turning_on_the_relay_a_template_switch_shown_as_a_valve_mirrors_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -84,7 +84,7 @@ async def relay(owner: Owner, name: str, turn_on: list[Any], turn_off: list[Any]
     )
 
 
-@pytest.mark.redteam(6)
+@pytest.mark.redteam(round=6)
 @pytest.mark.parametrize(
     ("shown_as", "action", "opening"),
     [
@@ -116,7 +116,7 @@ async def test_a_switch_as_x_entity_over_a_template_switch_is_judged_by_the_swit
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(6)
+@pytest.mark.redteam(round=6)
 @pytest.mark.parametrize(
     ("shown_as", "action"),
     [("lock", "lock.lock"), ("valve", "valve.close_valve")],
@@ -133,7 +133,7 @@ async def test_securing_a_switch_as_x_lock_that_opens_something_else_is_refused(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(6)
+@pytest.mark.redteam(round=6)
 async def test_a_script_or_an_automation_using_a_shown_light_that_opens_is_guarded(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -164,7 +164,7 @@ async def test_a_script_or_an_automation_using_a_shown_light_that_opens_is_guard
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(6)
+@pytest.mark.redteam(round=6)
 async def test_a_switch_as_x_light_over_a_harmless_template_switch_runs(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -191,7 +191,7 @@ async def garage_relay(owner: Owner, name: str) -> str:
     )
 
 
-@pytest.mark.redteam(7)
+@pytest.mark.redteam(round=7)
 async def test_a_switch_as_x_light_over_a_switch_group_is_judged_by_its_members(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -208,7 +208,7 @@ async def test_a_switch_as_x_light_over_a_switch_group_is_judged_by_its_members(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(7)
+@pytest.mark.redteam(round=7)
 async def test_a_light_group_over_a_switch_as_x_light_is_judged_through_it(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -223,7 +223,7 @@ async def test_a_light_group_over_a_switch_as_x_light_is_judged_through_it(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(7)
+@pytest.mark.redteam(round=7)
 async def test_a_switch_as_x_light_is_never_inverted(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

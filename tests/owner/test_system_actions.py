@@ -14,7 +14,7 @@ from homeassistant.core import HomeAssistant
 # -- reading statistics ----------------------------------------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_reading_statistics_is_not_a_system_action(demo_house: HomeAssistant) -> None:
     """False positive: `recorder.get_statistics` only reads."""
     assert Gate(demo_house).async_service_risk("recorder", "get_statistics")[0] is Risk.SAFE
@@ -24,7 +24,7 @@ async def test_reading_statistics_is_not_a_system_action(demo_house: HomeAssista
 # -- writing files ---------------------------------------------------------------------
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 def test_an_image_snapshot_writing_a_file_is_a_system_action(demo_house: HomeAssistant) -> None:
     """Near miss: `image.snapshot` writes a file like `camera.snapshot`."""
     assert Gate(demo_house).async_service_risk("image", "snapshot")[0] is Risk.SYSTEM

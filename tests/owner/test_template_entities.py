@@ -520,7 +520,7 @@ async def test_a_template_light_s_run_variable_a_call_gives_is_not_its_own_varia
 # -- moved from red-team round 1: what a template entity's verb runs -------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 @pytest.mark.parametrize(
     ("action", "data"),
     [("cover.close_cover", None), ("cover.set_cover_position", {"position": 0})],
@@ -540,7 +540,7 @@ async def test_closing_a_template_garage_whose_close_toggles_the_real_door_is_re
     await assert_house(hass, CLOSED)
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_arming_away_a_template_panel_whose_away_arms_the_real_panel_at_home_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -573,7 +573,7 @@ def _select(option: str) -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.redteam(3)
+@pytest.mark.redteam(round=3)
 async def test_selecting_a_lower_mode_in_the_helper_a_template_alarm_panel_shows_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -605,7 +605,7 @@ async def test_selecting_a_lower_mode_in_the_helper_a_template_alarm_panel_shows
     await assert_house(hass, {panel: "armed_away", helper: "armed_away"})
 
 
-@pytest.mark.redteam(3)
+@pytest.mark.redteam(round=3)
 async def test_opening_through_the_helper_a_template_gate_or_lock_shows_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

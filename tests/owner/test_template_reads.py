@@ -38,7 +38,7 @@ from .house import (
 # -- a template in an action's variables step ------------------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 @LINGERING_TIMERS
 async def test_a_helper_read_in_an_action_s_variables_step_is_guarded(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -74,7 +74,7 @@ SPELLINGS = {
 }
 
 
-@pytest.mark.redteam(5)
+@pytest.mark.redteam(round=5)
 @pytest.mark.parametrize("spelling", SPELLINGS.values(), ids=SPELLINGS.keys())
 async def test_a_template_trigger_watching_a_helper_in_any_spelling_guards_it(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, spelling: str
@@ -99,7 +99,7 @@ async def test_a_template_trigger_watching_a_helper_in_any_spelling_guards_it(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(5)
+@pytest.mark.redteam(round=5)
 async def test_an_escape_in_the_entity_s_own_name_is_read(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -124,7 +124,7 @@ async def test_an_escape_in_the_entity_s_own_name_is_read(
     await assert_house(hass, {"lock.front_door": "locked"})
 
 
-@pytest.mark.redteam(5)
+@pytest.mark.redteam(round=5)
 async def test_a_plain_template_on_another_helper_stays_free(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -159,7 +159,7 @@ JOINED = {
 }
 
 
-@pytest.mark.redteam(7)
+@pytest.mark.redteam(round=7)
 @pytest.mark.parametrize("template", JOINED.values(), ids=JOINED.keys())
 async def test_a_domain_written_out_and_joined_to_a_name_is_read(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
@@ -182,7 +182,7 @@ async def test_a_domain_written_out_and_joined_to_a_name_is_read(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(7)
+@pytest.mark.redteam(round=7)
 @LINGERING_TIMERS
 async def test_a_polling_automation_whose_condition_joins_the_id_is_read(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -208,7 +208,7 @@ async def test_a_polling_automation_whose_condition_joins_the_id_is_read(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(7)
+@pytest.mark.redteam(round=7)
 async def test_a_literal_that_is_not_a_domain_reads_nothing_more(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -243,7 +243,7 @@ BUILT = {
 }
 
 
-@pytest.mark.redteam(9)
+@pytest.mark.redteam(round=9)
 @pytest.mark.parametrize("template", BUILT.values(), ids=BUILT.keys())
 async def test_an_id_built_from_a_literal_with_its_domain_is_read(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
@@ -264,7 +264,7 @@ async def test_an_id_built_from_a_literal_with_its_domain_is_read(
     await assert_house(hass, {"lock.front_door": "locked"})
 
 
-@pytest.mark.redteam(9)
+@pytest.mark.redteam(round=9)
 @LINGERING_TIMERS
 async def test_a_polling_condition_built_from_a_literal_is_read(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -284,7 +284,7 @@ async def test_a_polling_condition_built_from_a_literal_is_read(
     assert_refused(result, reaching="lock.front_door")
 
 
-@pytest.mark.redteam(9)
+@pytest.mark.redteam(round=9)
 async def test_an_existing_id_in_a_plain_template_reads_only_that_entity(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -21,7 +21,7 @@ from .house import Owner, assert_refused, call_service, pass_time, state
 # -- a valve's toggle, a door's tilt ---------------------------------------------------
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_toggling_a_valve_stopped_after_closing_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -38,7 +38,7 @@ async def test_toggling_a_valve_stopped_after_closing_is_refused(
     assert hass.states.get("valve.trees").attributes["current_position"] == position
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 async def test_opening_a_door_s_tilt_by_a_scene_or_a_toggle_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

@@ -37,7 +37,7 @@ from .house import (
 # -- garage buttons: one automation, a branch per trigger ------------------------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_the_close_button_of_garage_buttons_tied_by_trigger_ids_runs(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -78,7 +78,7 @@ _CLOSE = {"action": "cover.close_cover", "target": {"entity_id": "cover.garage_d
 _BY_CLOSE = {"condition": "trigger", "id": "close"}
 
 
-@pytest.mark.redteam(4)
+@pytest.mark.redteam(round=4)
 @pytest.mark.parametrize(
     "actions",
     [
@@ -164,7 +164,7 @@ ACTIONS = {
 }
 
 
-@pytest.mark.redteam(8)
+@pytest.mark.redteam(round=8)
 @LINGERING_TIMERS  # The 03:00 time triggers.
 @pytest.mark.parametrize("actions", ACTIONS.values(), ids=ACTIONS.keys())
 async def test_a_branch_the_trigger_id_cannot_keep_from_running_is_guarded(
@@ -183,7 +183,7 @@ async def test_a_branch_the_trigger_id_cannot_keep_from_running_is_guarded(
     await assert_house(hass, before)
 
 
-@pytest.mark.redteam(8)
+@pytest.mark.redteam(round=8)
 @LINGERING_TIMERS  # The 03:00 time triggers.
 async def test_an_enabled_trigger_condition_still_frees_the_other_trigger(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -229,7 +229,7 @@ def _close_or_open(helper: str, decoy: str) -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.redteam(9)
+@pytest.mark.redteam(round=9)
 async def test_a_response_variable_named_trigger_overwrites_the_trigger_its_branches_read(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -252,7 +252,7 @@ async def test_a_response_variable_named_trigger_overwrites_the_trigger_its_bran
     await assert_house(hass, {"cover.garage_door": "closed"})
 
 
-@pytest.mark.redteam(9)
+@pytest.mark.redteam(round=9)
 async def test_a_script_s_trigger_branches_are_not_the_automation_s(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

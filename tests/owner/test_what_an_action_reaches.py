@@ -33,7 +33,7 @@ from .house import (
 # -- a device read again, an event entity on a pressed button's device -----------------
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_updating_an_entity_an_unlock_watches_is_refused_and_another_runs(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -56,7 +56,7 @@ async def test_updating_an_entity_an_unlock_watches_is_refused_and_another_runs(
     )
 
 
-@pytest.mark.redteam(1)
+@pytest.mark.redteam(round=1)
 async def test_pressing_a_button_whose_device_s_event_entity_an_unlock_watches_is_refused(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -99,7 +99,7 @@ async def shopping_list(hass: HomeAssistant) -> None:
     assert hass.states.get("todo.shopping_list") is not None
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @pytest.mark.usefixtures("shopping_list")
 async def test_shopping_list_actions_without_a_target_reach_its_to_do_list(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -129,7 +129,7 @@ async def legacy_tts(demo_house: HomeAssistant) -> None:
     assert demo_house.services.has_service("tts", "demo_say")
 
 
-@pytest.mark.redteam(2)
+@pytest.mark.redteam(round=2)
 @pytest.mark.usefixtures("legacy_tts")
 async def test_a_legacy_tts_service_reaches_the_media_player_it_is_given(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
@@ -154,7 +154,7 @@ async def test_a_legacy_tts_service_reaches_the_media_player_it_is_given(
 # -- a target written as an entity registry id -----------------------------------------
 
 
-@pytest.mark.redteam(5)
+@pytest.mark.redteam(round=5)
 async def test_an_automation_targeting_a_registry_id_keeps_the_gate_working(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
