@@ -206,3 +206,37 @@ async def test_locking_a_lock_no_automation_watches_jam_still_runs(
     """Control: with no jam automation, locking that lock runs (it jams, nothing else)."""
     result = await call_service(mcp, "lock.lock", target={"entity_id": JAMS})
     assert result["ok"] is True, result
+
+
+# -- moved from red-team round 12: a securing branch on what it secures ----------------
+
+
+@pytest.mark.redteam(round=12)
+@LINGERING_TIMERS
+async def test_a_securing_branch_on_what_it_secures_is_not_a_condition_it_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """An "if the garage is open, close it" branch is there for the garage being opened."""
+    midnight = await owner.save_automation(
+        "secure_midnight",
+        {
+            "alias": "Secure the house at midnight",
+            "triggers": [{"trigger": "time", "at": "00:00:00"}],
+            "actions": [
+                {
+                    "if": [
+                        {"condition": "state", "entity_id": "cover.garage_door", "state": "open"}
+                    ],
+                    "then": [
+                        {
+                            "action": "cover.close_cover",
+                            "target": {"entity_id": "cover.garage_door"},
+                        }
+                    ],
+                }
+            ],
+        },
+    )
+    refused = await call_service(mcp, "cover.open_cover", target={"entity_id": "cover.garage_door"})
+    assert_refused(refused, reaching="cover.garage_door")
+    assert midnight not in [t["entity_id"] for t in refused["targets"]]
