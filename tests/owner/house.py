@@ -35,6 +35,7 @@ ARMING_TIME = timedelta(seconds=6)
 """The demo alarm arms 5 s after the action; a little more than that."""
 
 UNLOCK_FRONT = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+LOCK_FRONT = {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
 OPEN_GARAGE = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
 DISARM = {
     "action": "alarm_control_panel.alarm_disarm",

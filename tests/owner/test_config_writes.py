@@ -30,6 +30,7 @@ from .house import (
     assert_house,
     assert_refused,
     call_service,
+    save_config as _save,
     state,
 )
 
@@ -438,10 +439,6 @@ TAG_UNLOCK = {
 FIRE_TAG = {"event": "tag_scanned", "event_data": {"tag_id": "front-door-tag"}}
 
 
-async def _save(mcp: McpHarness, kind: str, config: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return await mcp.data("save_config", {"kind": kind, "config": config, **extra})
-
-
 @pytest.fixture
 async def tag_unlock(owner: Owner) -> str:
     """Return the owner's "unlock the front door with this NFC tag" automation."""
@@ -615,3 +612,36 @@ async def test_a_schedule_helper_can_be_written(
     )
     assert made.get("written") is True, made
     assert hass.states.get(made["entity_id"]) is not None
+
+
+# -- moved from red-team round 13: a new helper given a deleted entity's id ------------
+
+
+@pytest.mark.redteam(round=13)
+async def test_a_new_helper_given_a_deleted_entitys_id_is_judged_as_that_entity(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    porch = await owner.create_helper("input_boolean", "Porch")
+    await owner.ws_command(
+        {
+            "type": "config/entity_registry/update",
+            "entity_id": porch,
+            "new_entity_id": "input_boolean.guest_entry",
+        }
+    )
+    await owner.ws_command({"type": "input_boolean/delete", "input_boolean_id": "porch"})
+    await owner.save_automation(
+        "guest_entry",
+        {
+            "alias": "Guest entry",
+            "triggers": [
+                {"trigger": "state", "entity_id": "input_boolean.guest_entry", "to": "on"}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    config = {"name": "Porch", "initial": True}
+    dry = await _save(mcp, "input_boolean", config, dry_run=True)
+    assert dry["entity_id"] == "input_boolean.guest_entry"
+    assert_refused(await _save(mcp, "input_boolean", config), reaching="input_boolean.guest_entry")
+    await assert_house(hass, {"lock.front_door": "locked"})

@@ -14,7 +14,16 @@ from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
-from .house import Owner, assert_house, assert_ran, assert_refused, call_service
+from .house import (
+    LINGERING_TIMERS,
+    LOCK_FRONT,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+    save_config as _save,
+)
 
 # -- the helper an auto-lock checks, the timer an auto-close waits for -----------------
 
@@ -65,3 +74,118 @@ async def test_turning_off_the_auto_lock_s_helper_or_stopping_the_auto_close_s_t
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": auto_lock}))
     assert_ran(await call_service(mcp, "timer.start", target={"entity_id": timer}))
     await owner.act("timer.cancel", entity_id=timer)
+
+
+# -- moved from red-team round 13: what stops, starves or slows an auto-lock -----------
+
+
+@pytest.fixture
+async def auto_lock(owner: Owner) -> str:
+    """Return the owner's auto-lock timer: the door unlocked starts it; when it ends, lock."""
+    hass = owner.hass
+    assert await async_setup_component(hass, "timer", {})
+    assert await async_setup_component(hass, "scene", {})
+    timer = await owner.create_helper("timer", "Autolock", duration="00:00:30")
+    await owner.save_automation(
+        "autolock_start",
+        {
+            "alias": "Auto-lock: start the timer",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
+            "actions": [{"action": "timer.start", "target": {"entity_id": timer}}],
+        },
+    )
+    await owner.save_automation(
+        "autolock_lock",
+        {
+            "alias": "Auto-lock: lock",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": timer},
+                }
+            ],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    return timer
+
+
+@pytest.mark.redteam(round=13)
+@LINGERING_TIMERS
+async def test_what_stops_or_starves_the_auto_lock_is_guarded(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, auto_lock: str
+) -> None:
+    timer = auto_lock
+    for state in ("idle", "paused", {"state": "active", "duration": "10:00:00"}):
+        scene = {"name": "Timer scene", "entities": {timer: state}}
+        assert_refused(await _save(mcp, "scene", scene), risk=None)
+    every_10_s = [{"trigger": "time_pattern", "seconds": "/10"}]
+    restart = {
+        "alias": "Keep the timer going",
+        "triggers": every_10_s,
+        "actions": [{"action": "timer.start", "target": {"entity_id": timer}}],
+    }
+    assert_refused(await _save(mcp, "automation", restart))
+    # The first half of the chain: what starts the timer is securing too.
+    assert_refused(
+        await call_service(
+            mcp, "automation.turn_off", target={"entity_id": "automation.auto_lock_start_the_timer"}
+        )
+    )
+    await assert_house(hass, {"automation.auto_lock_start_the_timer": "on"})
+
+
+@pytest.mark.redteam(round=13)
+@LINGERING_TIMERS
+async def test_retriggering_a_securing_automation_forever_is_guarded(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    await owner.save_automation(
+        "autolock_delay",
+        {
+            "alias": "Auto-lock after 30 s",
+            "mode": "restart",
+            "triggers": [{"trigger": "state", "entity_id": "lock.kitchen_door", "to": "unlocked"}],
+            "actions": [
+                {"delay": 30},
+                {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}},
+            ],
+        },
+    )
+    loop = {
+        "alias": "Retrigger",
+        "mode": "parallel",
+        "triggers": [{"trigger": "time_pattern", "seconds": "/10"}],
+        "actions": [
+            {
+                "action": "automation.trigger",
+                "target": {"entity_id": "automation.auto_lock_after_30_s"},
+            }
+        ],
+    }
+    assert_refused(await _save(mcp, "automation", loop))
+
+
+@pytest.mark.redteam(round=13)
+@LINGERING_TIMERS
+async def test_a_script_a_securing_automation_runs_first_is_part_of_it(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    await owner.save_script(
+        "bedtime_lights",
+        {
+            "alias": "Bedtime lights",
+            "sequence": [{"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}}],
+        },
+    )
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "time", "at": "23:30:00"}],
+            "actions": [{"action": "script.bedtime_lights"}, LOCK_FRONT],
+        },
+    )
+    slower = {"alias": "Bedtime lights", "sequence": [{"delay": "12:00:00"}]}
+    assert_refused(await _save(mcp, "script", slower, id="bedtime_lights"), risk="system")
