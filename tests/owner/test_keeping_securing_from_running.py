@@ -189,3 +189,79 @@ async def test_a_script_a_securing_automation_runs_first_is_part_of_it(
     )
     slower = {"alias": "Bedtime lights", "sequence": [{"delay": "12:00:00"}]}
     assert_refused(await _save(mcp, "script", slower, id="bedtime_lights"), risk="system")
+
+
+# -- moved from red-team round 14: what an auto-lock reads beyond its conditions -------
+
+
+@pytest.mark.redteam(round=14)
+@LINGERING_TIMERS
+async def test_lengthening_the_delay_an_auto_lock_s_trigger_reads_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    assert await async_setup_component(hass, "input_number", {})
+    delay = await owner.create_helper(
+        "input_number", "Auto-lock delay", min=1, max=60, step=1, initial=5, mode="slider"
+    )
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Auto-lock front door",
+            "triggers": [
+                {
+                    "trigger": "state",
+                    "entity_id": "lock.front_door",
+                    "to": "unlocked",
+                    "for": {"minutes": f"{{{{ states('{delay}') | int(5) }}}}"},
+                }
+            ],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": delay}, data={"value": 60}
+    )
+    assert_refused(longer)
+    wider = {"name": "Auto-lock delay", "min": 1, "max": 100000, "step": 1, "mode": "box"}
+    item = delay.split(".", 1)[1]
+    assert_refused(
+        await mcp.data("save_config", {"kind": "input_number", "id": item, "config": wider}),
+        risk="system",
+    )
+    assert hass.states.get(delay).state == "5.0"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=14)
+@LINGERING_TIMERS
+async def test_moving_or_deleting_the_time_a_bedtime_lock_up_waits_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    bedtime = await owner.create_helper(
+        "input_datetime", "Bedtime", has_time=True, has_date=False, initial="23:00:00"
+    )
+    await owner.save_automation(
+        "bed",
+        {
+            "alias": "Lock up at bedtime",
+            "triggers": [{"trigger": "time", "at": bedtime}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    later = await call_service(
+        mcp, "input_datetime.set_datetime", target={"entity_id": bedtime}, data={"time": "23:59:58"}
+    )
+    assert_refused(later)
+    item = bedtime.split(".", 1)[1]
+    assert_refused(
+        await mcp.data("delete_config", {"kind": "input_datetime", "id": item}), risk="system"
+    )
+    # What it does not read stays free: another helper.
+    other = await owner.create_helper("input_datetime", "Wake up", has_time=True, has_date=False)
+    assert_ran(
+        await call_service(
+            mcp,
+            "input_datetime.set_datetime",
+            target={"entity_id": other},
+            data={"time": "07:00:00"},
+        )
+    )
