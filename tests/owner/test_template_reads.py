@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
@@ -302,3 +303,89 @@ async def test_an_existing_id_in_a_plain_template_reads_only_that_entity(
         },
     )
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": free}))
+
+
+# -- moved from red-team round 15: an entity id read from another entity's state -------
+
+
+@pytest.mark.redteam(round=15)
+async def test_turning_on_the_toggle_a_text_helper_names_to_an_unlock_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    assert await async_setup_component(hass, "input_text", {})
+    assert await async_setup_component(hass, "input_boolean", {})
+    guest_mode = await owner.create_helper("input_boolean", "Guest mode")
+    helper = await owner.create_helper("input_text", "Guest helper", max=100)
+    await owner.act("input_text.set_value", entity_id=helper, value=guest_mode)
+    await owner.save_automation(
+        "guest_arrival",
+        {
+            "alias": "Guest arrival",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": f"{{{{ is_state(states('{helper}'), 'on') }}}}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    turned_on = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest_mode})
+
+    assert_refused(turned_on)
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"  # type: ignore[union-attr]
+    assert hass.states.get(guest_mode).state == "off"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=15)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ states(states('input_text.which')) == 'on' }}",
+        "{{ state_attr(names[0], 'battery') | int(0) < 10 }}",
+        "{{ expand(group_name) | selectattr('state', 'eq', 'on') | list | count > 0 }}",
+        "{{ states[which].state == 'on' }}",
+        "{{ which | has_value }}",
+    ],
+)
+async def test_any_change_waits_when_an_unlock_reads_an_entity_computed_as_it_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, template: str
+) -> None:
+    await owner.save_automation(
+        "computed",
+        {
+            "alias": "Computed unlock",
+            "variables": {"which": "light.bed_light", "names": [], "group_name": ""},
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    )
+
+
+@pytest.mark.redteam(round=15)
+async def test_other_changes_run_when_an_unlock_reads_its_trigger_s_own_entity(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`is_state(trigger.entity_id, …)` reads what the trigger names, nothing more."""
+    await owner.save_automation(
+        "own",
+        {
+            "alias": "Unlock when the doorbell rings twice",
+            "triggers": [{"trigger": "state", "entity_id": "input_boolean.doorbell"}],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": "{{ is_state(trigger.entity_id, 'on') }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_ran(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    )
