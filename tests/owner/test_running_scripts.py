@@ -22,6 +22,7 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     ALARM_CODE,
+    LINGERING_TIMERS,
     OPEN_GARAGE,
     Owner,
     assert_ran,
@@ -130,3 +131,50 @@ async def test_a_script_arming_at_once_runs(
     pass_time(hass, freezer, timedelta(seconds=10))
     await hass.async_block_till_done()
     assert state(hass, ALARM) == "armed_home"
+
+
+# -- moved from red-team round 16: a script a securing automation runs, started first --
+
+
+@pytest.mark.redteam(round=16)
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [
+        ("script.turn_on", {"variables": {"minutes": 600}}),
+        ("script.lock_front_door_later", {"minutes": 600}),
+    ],
+    ids=["turn_on", "by-name"],
+)
+async def test_starting_the_nightly_lock_script_with_a_long_delay_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, action: str, data: dict[str, object]
+) -> None:
+    """A weakening: started by the client first, the script's nightly run is dropped (single mode)."""
+    script = await owner.save_script(
+        "lock_front_door_later",
+        {
+            "alias": "Lock the front door later",
+            "mode": "single",
+            "fields": {"minutes": {"description": "Minutes to wait"}},
+            "sequence": [
+                {"delay": {"minutes": "{{ minutes | default(0) | int }}"}},
+                {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+            ],
+        },
+    )
+    await owner.save_automation(
+        "nightly_lock",
+        {
+            "alias": "Lock the front door every night",
+            "triggers": [{"trigger": "time", "at": "23:00:00"}],
+            "actions": [{"action": script}],
+        },
+    )
+    target = {"entity_id": script} if action == "script.turn_on" else None
+
+    started = await call_service(mcp, action, target=target, data=data)
+
+    assert_refused(started, reaching="automation.lock_the_front_door_every_night")
+    assert hass.states.get(script).state == "off"  # type: ignore[union-attr]
+    # Started as the owner wrote it (its own default), it locks at once: it runs.
+    assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": script}))

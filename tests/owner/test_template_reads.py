@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.core import HomeAssistant
@@ -29,6 +30,7 @@ from .house import (
     OPEN_GARAGE,
     UNLOCK_FRONT,
     Owner,
+    arm,
     assert_house,
     assert_ran,
     assert_refused,
@@ -385,6 +387,236 @@ async def test_other_changes_run_when_an_unlock_reads_its_trigger_s_own_entity(
             ],
             "actions": [UNLOCK_FRONT],
         },
+    )
+    assert_ran(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    )
+
+
+# -- moved from red-team round 16: a computed entity read by a test or a filter --------
+
+
+WATCHED = "states('input_text.watch')"
+
+
+async def _watch(hass: HomeAssistant, owner: Owner, entity_id: str) -> None:
+    """Make the owner's text helper `input_text.watch`, naming `entity_id`."""
+    assert await async_setup_component(hass, "input_text", {})
+    helper = await owner.create_helper("input_text", "Watch", max=255)
+    assert helper == "input_text.watch"
+    await owner.act("input_text.set_value", entity_id=helper, value=entity_id)
+
+
+@pytest.mark.redteam(round=16)
+@pytest.mark.parametrize(
+    "template",
+    [
+        f"{{{{ [{WATCHED}] | select('is_state', 'on') | list | count > 0 }}}}",
+        f"{{{{ [{WATCHED}] | reject('is_state', 'off') | list | count > 0 }}}}",
+        f"{{{{ {WATCHED} is is_state('on') }}}}",
+        f"{{{{ not ({WATCHED} is not is_state('on')) }}}}",
+        f"{{{{ {WATCHED}.split(',') | select('is_state', 'on') | list | count > 0 }}}}",
+        f"{{{{ [{WATCHED}] | map('state_attr', 'brightness') | select('number') | list | count > 0 }}}}",
+        f"{{{{ [{WATCHED}] | map('expand') | first | selectattr('state', 'eq', 'on') | list | count > 0 }}}}",
+        f"{{% set e = {WATCHED} %}}{{{{ (e | state_attr('brightness') | int(0)) > 0 }}}}",
+        f"{{% set check = is_state %}}{{{{ check({WATCHED}, 'on') }}}}",
+        f"{{{{ ({WATCHED} | state_attr('brightness') | int(0)) > 0 }}}}",
+    ],
+    ids=[
+        "select",
+        "reject",
+        "is-test",
+        "is-not-test",
+        "split-select",
+        "map-state_attr",
+        "map-expand",
+        "filter-subject",
+        "reader-as-value",
+        "call-result-filtered",
+    ],
+)
+async def test_turning_on_the_light_an_opening_reads_through_a_test_or_filter_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, template: str
+) -> None:
+    await _watch(hass, owner, "light.bed_light")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.bed_light"}, blocking=True
+    )
+    await owner.save_automation(
+        "watched_light",
+        {
+            "alias": "Open the garage when the watched light turns on",
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+
+    turned_on = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+
+    assert_refused(turned_on)
+    await hass.async_block_till_done()
+    assert hass.states.get("light.bed_light").state == "off"  # type: ignore[union-attr]
+    assert hass.states.get("cover.garage_door").state == "closed"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=16)
+@LINGERING_TIMERS
+async def test_turning_on_the_flag_a_timed_unlock_reads_through_select_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The unlock would come at the walk time, where no tripwire sees the MCP call behind it."""
+    assert await async_setup_component(hass, "input_boolean", {})
+    walker = await owner.create_helper("input_boolean", "Dog walker")
+    await _watch(hass, owner, walker)
+    await owner.save_automation(
+        "dog_walker",
+        {
+            "alias": "Let the dog walker in",
+            "triggers": [{"trigger": "time", "at": "11:00:00"}],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": (
+                        f"{{{{ {WATCHED}.split(',') | select('is_state', 'on') | list | count > 0 }}}}"
+                    ),
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    assert_refused(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": walker}))
+    assert hass.states.get(walker).state == "off"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=16)
+async def test_turning_on_the_light_a_template_helper_reads_through_select_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same reading in a template helper made in the UI: its state unlocks the front door."""
+    await _watch(hass, owner, "light.bed_light")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.bed_light"}, blocking=True
+    )
+    arriving = await owner.add_template(
+        "binary_sensor",
+        {
+            "name": "Someone arriving",
+            "state": f"{{{{ {WATCHED}.split(',') | select('is_state', 'on') | list | count > 0 }}}}",
+        },
+    )
+    await owner.save_automation(
+        "arrival",
+        {
+            "alias": "Unlock when someone is arriving",
+            "triggers": [{"trigger": "state", "entity_id": arriving, "to": "on"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    turned_on = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+
+    assert_refused(turned_on)
+    await hass.async_block_till_done()
+    assert hass.states.get(arriving).state == "off"  # type: ignore[union-attr]
+    assert hass.states.get("lock.front_door").state == "locked"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=16)
+async def test_turning_on_the_light_a_disarm_reads_through_select_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    await _watch(hass, owner, "light.bed_light")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.bed_light"}, blocking=True
+    )
+    await arm(hass, freezer, "alarm_arm_away")
+    await owner.save_automation(
+        "disarm_on_arrival",
+        {
+            "alias": "Disarm when the arrival light turns on",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": (
+                        f"{{{{ [{WATCHED}] | select('is_state', 'on') | list | count > 0 }}}}"
+                    ),
+                }
+            ],
+            "actions": [DISARM],
+        },
+    )
+
+    turned_on = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
+
+    assert_refused(turned_on)
+    await assert_house(hass, {ALARM: "armed_away", "light.bed_light": "off"})
+
+
+@pytest.mark.redteam(round=16)
+async def test_turning_on_the_light_an_auto_lock_s_condition_reads_through_select_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A weakening: "unless a party light listed in the helper is on" keeps the door unlocked."""
+    await _watch(hass, owner, "light.kitchen_lights")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
+    )
+    await owner.save_automation(
+        "auto_lock",
+        {
+            "alias": "Auto-lock the front door",
+            "mode": "restart",
+            "triggers": [
+                {
+                    "trigger": "state",
+                    "entity_id": "lock.front_door",
+                    "to": "unlocked",
+                    "for": "00:00:20",
+                }
+            ],
+            "conditions": [
+                {
+                    "condition": "template",
+                    "value_template": (
+                        f"{{{{ {WATCHED}.split(',') | select('is_state', 'on') | list | count == 0 }}}}"
+                    ),
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+
+    party = await call_service(mcp, "light.turn_on", target={"entity_id": "light.kitchen_lights"})
+
+    assert_refused(party, risk=None)
+    assert hass.states.get("light.kitchen_lights").state == "off"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=16)
+async def test_other_changes_run_when_a_test_or_filter_reads_a_written_entity(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A test or filter on a written entity id, and an attribute called `distance`, read only that."""
+    await owner.save_automation(
+        "written",
+        {
+            "alias": "Open the garage when the porch says so",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": (
+                        "{{ 'light.bed_light' is is_state('on') and "
+                        "'light.bed_light' | state_attr('brightness') | int(0) > 0 and "
+                        "state_attr('sensor.outside_temperature', 'distance') is none }}"
+                    ),
+                }
+            ],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
     )
     assert_ran(
         await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
