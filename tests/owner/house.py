@@ -36,6 +36,7 @@ ARMING_TIME = timedelta(seconds=6)
 
 UNLOCK_FRONT = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
 LOCK_FRONT = {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
+WHEN_UNLOCKED = [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}]
 OPEN_GARAGE = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
 DISARM = {
     "action": "alarm_control_panel.alarm_disarm",

@@ -17,6 +17,7 @@ from tests.conftest import McpHarness
 from .house import (
     LINGERING_TIMERS,
     LOCK_FRONT,
+    WHEN_UNLOCKED,
     Owner,
     assert_house,
     assert_ran,
@@ -263,5 +264,46 @@ async def test_moving_or_deleting_the_time_a_bedtime_lock_up_waits_for_is_refuse
             "input_datetime.set_datetime",
             target={"entity_id": other},
             data={"time": "07:00:00"},
+        )
+    )
+
+
+# -- moved from red-team round 17: the helper an auto-lock's delay reads ---------------
+
+
+@pytest.mark.redteam(round=17)
+@LINGERING_TIMERS
+async def test_setting_the_helper_an_auto_lock_s_delay_reads_to_its_maximum_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    assert await async_setup_component(hass, "input_number", {})
+    delay = await owner.create_helper(
+        "input_number", "Lock delay", min=1, max=86400, step=1, initial=30, mode="box"
+    )
+    other = await owner.create_helper(
+        "input_number", "Fan speed", min=1, max=100, step=1, initial=30, mode="box"
+    )
+    await owner.save_automation(
+        "auto_lock",
+        {
+            "alias": "Auto-lock",
+            "triggers": WHEN_UNLOCKED,
+            "actions": [
+                {"delay": {"seconds": f"{{{{ states('{delay}') | int(30) }}}}"}},
+                {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+            ],
+        },
+    )
+
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": delay}, data={"value": 86400}
+    )
+
+    assert_refused(longer, reaching="automation.auto_lock")
+    assert hass.states.get(delay).state == "30.0"  # type: ignore[union-attr]
+    # What it does not read stays free.
+    assert_ran(
+        await call_service(
+            mcp, "input_number.set_value", target={"entity_id": other}, data={"value": 60}
         )
     )

@@ -24,6 +24,7 @@ from .house import (
     ALARM_CODE,
     LINGERING_TIMERS,
     OPEN_GARAGE,
+    WHEN_UNLOCKED,
     Owner,
     assert_ran,
     assert_refused,
@@ -178,3 +179,75 @@ async def test_starting_the_nightly_lock_script_with_a_long_delay_is_refused(
     assert hass.states.get(script).state == "off"  # type: ignore[union-attr]
     # Started as the owner wrote it (its own default), it locks at once: it runs.
     assert_ran(await call_service(mcp, "script.turn_on", target={"entity_id": script}))
+
+
+# -- moved from red-team round 17: a securing run started with the caller's variables --
+
+
+LOCK_LATER = [
+    {"delay": {"seconds": "{{ wait_s | default(5) | int }}"}},
+    {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+]
+
+
+@pytest.mark.redteam(round=17)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("mode", ["restart", "queued", "single"])
+async def test_starting_the_auto_lock_s_script_with_a_long_delay_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mode: str
+) -> None:
+    script = await owner.save_script(
+        "lock_up", {"alias": "Lock up", "mode": mode, "sequence": LOCK_LATER}
+    )
+    await owner.save_automation(
+        "auto_lock",
+        {"alias": "Auto-lock", "triggers": WHEN_UNLOCKED, "actions": [{"action": script}]},
+    )
+
+    started = await call_service(
+        mcp, "script.turn_on", target={"entity_id": script}, data={"variables": {"wait_s": 600}}
+    )
+
+    assert_refused(started, reaching="automation.auto_lock")
+    assert hass.states.get(script).state == "off"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=17)
+@LINGERING_TIMERS
+async def test_starting_a_parallel_auto_lock_script_with_the_caller_s_variables_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """In `parallel` mode the automation's own run goes on beside the caller's."""
+    script = await owner.save_script(
+        "lock_up", {"alias": "Lock up", "mode": "parallel", "sequence": LOCK_LATER}
+    )
+    await owner.save_automation(
+        "auto_lock",
+        {"alias": "Auto-lock", "triggers": WHEN_UNLOCKED, "actions": [{"action": script}]},
+    )
+    assert_ran(
+        await call_service(
+            mcp, "script.turn_on", target={"entity_id": script}, data={"variables": {"wait_s": 1}}
+        )
+    )
+
+
+@pytest.mark.redteam(round=17)
+@LINGERING_TIMERS
+async def test_triggering_the_auto_lock_with_a_long_delay_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    automation = await owner.save_automation(
+        "auto_lock",
+        {"alias": "Auto-lock", "triggers": WHEN_UNLOCKED, "actions": LOCK_LATER},
+    )
+
+    triggered = await call_service(
+        mcp,
+        "automation.trigger",
+        target={"entity_id": automation},
+        data={"variables": {"wait_s": 600}},
+    )
+
+    assert_refused(triggered, reaching=automation)
+    assert hass.states.get(automation).attributes.get("current", 0) == 0  # type: ignore[union-attr]
