@@ -38,6 +38,7 @@ UNLOCK_FRONT = {"action": "lock.unlock", "target": {"entity_id": "lock.front_doo
 LOCK_FRONT = {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}
 WHEN_UNLOCKED = [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}]
 OPEN_GARAGE = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
+ORCHARD_OPEN = {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
 DISARM = {
     "action": "alarm_control_panel.alarm_disarm",
     "target": {"entity_id": ALARM},

@@ -8,6 +8,7 @@ ready (turning the helper on, starting the timer) runs.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -21,6 +22,7 @@ from tests.conftest import McpHarness
 from .house import (
     LINGERING_TIMERS,
     LOCK_FRONT,
+    ORCHARD_OPEN,
     WHEN_UNLOCKED,
     Owner,
     assert_house,
@@ -723,3 +725,140 @@ async def test_writing_an_automation_that_ends_an_auto_lock_s_wait_is_refused(
 
     assert_refused(written)
     assert hass.states.get("automation.keep_guest_mode_while_guests_stay") is None
+
+
+# -- moved from red-team round 24: what turns the auto-lock on -------------------------
+
+
+AUTO_LOCK = {
+    "alias": "Auto-lock the front door",
+    "triggers": [
+        {
+            "trigger": "state",
+            "entity_id": "lock.front_door",
+            "to": "unlocked",
+            "for": {"minutes": 5},
+        }
+    ],
+    "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+}
+AUTO_LOCK_ID = "automation.auto_lock_the_front_door"
+
+
+def _switching(alias: str, at: str, service: str) -> dict[str, Any]:
+    return {
+        "alias": alias,
+        "triggers": [{"trigger": "time", "at": at}],
+        "actions": [{"action": service, "target": {"entity_id": AUTO_LOCK_ID}}],
+    }
+
+
+@pytest.mark.redteam(round=24)
+@LINGERING_TIMERS
+async def test_turning_off_editing_or_deleting_what_turns_the_auto_lock_on_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    auto_lock = await owner.save_automation("auto_lock", AUTO_LOCK)
+    assert auto_lock == AUTO_LOCK_ID
+    await owner.act("automation.turn_off", entity_id=auto_lock)  # Off by day.
+    night = _switching("Enable the auto-lock at night", "22:00:00", "automation.turn_on")
+    enabler = await owner.save_automation("auto_lock_on", night)
+    morning = _switching("Disable the auto-lock in the morning", "07:00:00", "automation.turn_off")
+    disabler = await owner.save_automation("auto_lock_off", morning)
+    silenced = {**night, "actions": [{**night["actions"][0], "enabled": False}]}
+
+    turned_off = await call_service(mcp, "automation.turn_off", target={"entity_id": enabler})
+    edited = await mcp.data(
+        "save_config", {"kind": "automation", "id": "auto_lock_on", "config": silenced}
+    )
+    deleted = await mcp.data("delete_config", {"kind": "automation", "id": "auto_lock_on"})
+
+    assert_refused(turned_off, reaching=enabler)
+    assert_refused(edited, risk=None)
+    assert_refused(deleted, risk=None)
+    await assert_house(hass, {enabler: "on", auto_lock: "off"})
+    assert hass.states.get(enabler).attributes["friendly_name"] == night["alias"]  # type: ignore[union-attr]
+    # What only turns it off is the client's to turn off: the auto-lock stays on longer.
+    assert_ran(await call_service(mcp, "automation.turn_off", target={"entity_id": disabler}))
+
+
+# -- moved from red-team round 24: what only undoes its own opening --------------------
+
+
+ORCHARD_CLOSE = {"action": "valve.close_valve", "target": {"entity_id": "valve.orchard"}}
+
+
+def _watering(*actions: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "alias": "Morning watering",
+        "triggers": [{"trigger": "time", "at": "06:00:00"}],
+        "actions": list(actions),
+    }
+
+
+@pytest.mark.redteam(round=24)
+@LINGERING_TIMERS
+async def test_turning_off_watering_that_is_not_running_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Open the orchard, wait, close it: between runs, turning it off closes nothing.
+
+    Unless the orchard is open (the next run would close it), or it runs.
+    """
+    watering = await owner.save_automation(
+        "watering", _watering(ORCHARD_OPEN, {"delay": {"minutes": 10}}, ORCHARD_CLOSE)
+    )
+    # Its morning run, which waits its ten minutes (not blocking on it).
+    await hass.services.async_call("automation", "trigger", {"entity_id": watering})
+    for _ in range(50):
+        if hass.states.get("valve.orchard").state == "open":  # type: ignore[union-attr]
+            break
+        await asyncio.sleep(0)
+    assert hass.states.get("valve.orchard").state == "open"  # type: ignore[union-attr]
+    assert hass.states.get(watering).attributes["current"] == 1  # type: ignore[union-attr]
+
+    # While it runs, turning it off would leave the orchard open.
+    assert_refused(
+        await call_service(mcp, "automation.turn_off", target={"entity_id": watering}),
+        reaching=watering,
+    )
+    await owner.act("automation.turn_off", entity_id=watering)  # The owner stops it.
+    await owner.act("valve.close_valve", entity_id="valve.orchard")
+    await owner.act("automation.turn_on", entity_id=watering)
+    assert hass.states.get(watering).attributes["current"] == 0  # type: ignore[union-attr]
+    # The owner leaves the orchard open for the evening: the next run closes it.
+    await owner.act("valve.open_valve", entity_id="valve.orchard")
+    assert_refused(
+        await call_service(mcp, "automation.turn_off", target={"entity_id": watering}),
+        reaching=watering,
+    )
+    await owner.act("valve.close_valve", entity_id="valve.orchard")
+
+    assert_ran(await call_service(mcp, "automation.turn_off", target={"entity_id": watering}))
+    assert_ran(await mcp.data("delete_config", {"kind": "automation", "id": "watering"}))
+
+    await hass.async_block_till_done()
+    assert hass.states.get(watering) is None
+    await assert_house(hass, {"valve.orchard": "closed"})
+
+
+@pytest.mark.redteam(round=24)
+@LINGERING_TIMERS
+async def test_turning_off_watering_that_closes_more_than_it_opened_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Closing the front garden it never opened, or after a disabled opening, secures."""
+    front_garden = {"action": "valve.close_valve", "target": {"entity_id": "valve.front_garden"}}
+    disabled_open = {**ORCHARD_OPEN, "enabled": False}
+    for automation_id, actions in (
+        ("other_valve", (ORCHARD_OPEN, {"delay": {"minutes": 10}}, ORCHARD_CLOSE, front_garden)),
+        ("disabled_open", (disabled_open, {"delay": {"minutes": 10}}, ORCHARD_CLOSE)),
+        ("in_a_branch", (ORCHARD_OPEN, {"if": [], "then": [ORCHARD_CLOSE]})),
+    ):
+        watering = await owner.save_automation(automation_id, _watering(*actions))
+
+        refused = await call_service(mcp, "automation.turn_off", target={"entity_id": watering})
+
+        assert_refused(refused, reaching=watering)
+        assert hass.states.get(watering).state == "on"  # type: ignore[union-attr]
+        await owner.delete_automation(automation_id)

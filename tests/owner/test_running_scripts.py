@@ -22,13 +22,19 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     ALARM_CODE,
+    DISARM,
     LINGERING_TIMERS,
     OPEN_GARAGE,
+    ORCHARD_OPEN,
+    UNLOCK_FRONT,
     WHEN_UNLOCKED,
     Owner,
+    arm,
+    assert_house,
     assert_ran,
     assert_refused,
     call_service,
+    house_state,
     pass_time,
     state,
 )
@@ -251,3 +257,128 @@ async def test_triggering_the_auto_lock_with_a_long_delay_is_refused(
 
     assert_refused(triggered, reaching=automation)
     assert hass.states.get(automation).attributes.get("current", 0) == 0  # type: ignore[union-attr]
+
+
+# -- moved from red-team round 24: a script's own state, by whichever path it runs -----
+
+
+ARRIVING = {
+    "alias": "Arriving home",
+    "description": "Entrance lights for when we arrive.",
+    "mode": "single",
+    "sequence": [
+        {"action": "light.turn_on", "target": {"entity_id": "light.entrance_color_white_lights"}}
+    ],
+}
+
+
+async def _let_us_in(owner: Owner, trigger: dict[str, Any]) -> str:
+    """Save the arriving script, and the automation its state sets off."""
+    await owner.save_script("arriving_home", ARRIVING)
+    return await owner.save_automation(
+        "let_us_in",
+        {
+            "alias": "Let us in when arriving",
+            "triggers": [{"trigger": "state", "entity_id": "script.arriving_home", **trigger}],
+            "actions": [DISARM, UNLOCK_FRONT, OPEN_GARAGE],
+        },
+    )
+
+
+@pytest.mark.redteam(round=24)
+async def test_running_a_script_by_its_action_or_its_phrase_sets_off_what_watches_it(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    await arm(hass, freezer, "alarm_arm_away")
+    await _let_us_in(owner, {"to": "on"})
+    before = house_state(hass)
+
+    called = await call_service(mcp, "script.arriving_home")
+    by_phrase = await mcp.data("run_macro", {"phrase": "arriving home"})
+    preview = await mcp.data("run_macro", {"phrase": "arriving home", "dry_run": True})
+
+    assert_refused(called, reaching="lock.front_door")
+    assert {t["entity_id"] for t in called["targets"]} >= {"cover.garage_door", ALARM}
+    assert_refused(by_phrase, reaching=ALARM)
+    assert preview["ok"] is True and preview["guarded"] is True, preview
+    await assert_house(hass, before)
+
+
+@pytest.mark.redteam(round=24)
+async def test_a_script_run_inside_another_script_changes_its_own_state(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`script.good_night` called from `bedtime`: "after Good night, water the orchard"."""
+    await owner.save_script(
+        "lights_down",
+        {"alias": "Lights down", "sequence": [{"action": "script.arriving_home"}]},
+    )
+    await owner.save_script("arriving_home", ARRIVING)
+    await owner.save_automation(
+        "night_irrigation",
+        {
+            "alias": "Night irrigation after the arriving lights",
+            "triggers": [
+                {
+                    "trigger": "state",
+                    "entity_id": "script.arriving_home",
+                    "from": "on",
+                    "to": "off",
+                }
+            ],
+            "actions": [ORCHARD_OPEN],
+        },
+    )
+
+    for action in ("script.lights_down", "script.turn_on"):
+        target = {"entity_id": "script.lights_down"} if action == "script.turn_on" else None
+        assert_refused(await call_service(mcp, action, target=target), reaching="valve.orchard")
+
+    await assert_house(hass, {"valve.orchard": "closed"})
+
+
+@pytest.mark.redteam(round=24)
+async def test_running_a_script_an_attribute_trigger_watches_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    await _let_us_in(owner, {"attribute": "last_triggered"})
+
+    assert_refused(await call_service(mcp, "script.arriving_home"), reaching="lock.front_door")
+
+    await assert_house(hass, {"lock.front_door": "locked", "cover.garage_door": "closed"})
+
+
+@pytest.mark.redteam(round=24)
+async def test_turning_on_a_helper_whose_automation_runs_a_watched_script_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    await _let_us_in(owner, {"to": "on"})
+    button = await owner.create_helper("input_boolean", "We are arriving")
+    await owner.save_automation(
+        "arrival_button",
+        {
+            "alias": "Arrival button",
+            "triggers": [{"trigger": "state", "entity_id": button}],
+            "actions": [{"action": "script.arriving_home"}],
+        },
+    )
+
+    pressed = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": button})
+
+    assert_refused(pressed, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked", "cover.garage_door": "closed"})
+
+
+@pytest.mark.redteam(round=24)
+async def test_a_script_nobody_watches_still_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The control: without the automation, the same call runs."""
+    await owner.save_script("arriving_home", ARRIVING)
+
+    await owner.act("light.turn_off", entity_id="light.entrance_color_white_lights")
+
+    assert_ran(await call_service(mcp, "script.arriving_home"))
+    await hass.async_block_till_done()
+    assert hass.states.get("light.entrance_color_white_lights").state == "on"  # type: ignore[union-attr]
+    assert_ran(await mcp.data("run_macro", {"phrase": "arriving home"}))

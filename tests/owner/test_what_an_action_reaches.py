@@ -179,3 +179,37 @@ async def test_an_automation_targeting_a_registry_id_keeps_the_gate_working(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert_refused(result, reaching="cover.garage_door")
     await assert_house(hass, {"cover.garage_door": "closed"})
+
+
+# -- moved from red-team round 24: a disabled trigger ----------------------------------
+
+
+@pytest.mark.redteam(round=24)
+async def test_a_change_only_a_disabled_trigger_watches_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Home Assistant does not attach a trigger with `enabled: false`."""
+    guests = await owner.create_helper("input_boolean", "Guests arriving")
+    trigger = {"trigger": "state", "entity_id": guests, "to": "on"}
+    await owner.save_automation(
+        "guest_arrival",
+        {
+            "alias": "Guest arrival unlock (paused)",
+            "triggers": [{**trigger, "enabled": False}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests}))
+
+    await assert_house(hass, {guests: "on", "lock.front_door": "locked"})
+    # Enabled again, the same change waits.
+    await owner.act("input_boolean.turn_off", entity_id=guests)
+    await owner.save_automation(
+        "guest_arrival",
+        {"alias": "Guest arrival unlock", "triggers": [trigger], "actions": [UNLOCK_FRONT]},
+    )
+    assert_refused(
+        await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests}),
+        reaching="lock.front_door",
+    )
