@@ -4,6 +4,12 @@ A real SDK client calls `save_config` / `delete_config` on the owner's
 house; the files, the Helpers page's storage and the running automations
 are checked, and guarded writes are approved or denied the way a person
 does, from a Home Assistant login session.
+
+A write is judged for what it sets off and what it stops: a written script
+firing a tag scan or Home Assistant's own events, an automation set off by
+Home MCP's own `home_mcp_config_written`, one cancelling the timer an
+auto-lock waits for or stopping a running securing script; a new helper
+given back a deleted entity's id is judged as that entity.
 """
 
 from __future__ import annotations

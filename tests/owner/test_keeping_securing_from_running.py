@@ -4,6 +4,14 @@ Turning off the helper an auto-lock's condition checks, or cancelling or
 pausing the timer an auto-close waits for (that timer, or any timer), keeps
 it from securing the house: guarded, and listed as guarded. What keeps it
 ready (turning the helper on, starting the timer) runs.
+
+So does what a securing automation reads besides its conditions (a
+trigger's `for:`, a delay, a time trigger's helper, a sensor computed from a
+helper), what it starts first or acts on (what starts its timer, a script it
+runs, the options it selects, a dynamic scene, a group), a run of it the
+client starts, ending its wait or starting its delay over while it waits,
+and turning off what turns it on. Watering that only undoes its own opening
+secures only while it runs.
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ helper guarded while it waits. What a script does after a delay is judged for
 the house as it may be then (arming at home, toggling a valve), while arming
 at once still runs. Toggling a running script that locks stops it, as turning
 it off does.
+
+A script run by its own action, its phrase, from another script or from an
+automation changes its own state and sets off what watches it. A run of a
+script a securing automation runs, with the caller's variables (a long
+delay), keeps it from securing, unless it runs in `parallel` mode.
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ an automation that opens; a polling automation whose condition is the lock
 locked; a lock that can jam, watched by a "when it jams" automation that
 opens. When only the opposite change (unlocking) sets something off, or
 nothing watches the jam, locking runs.
+
+An automation the owner turned off still counts (the house can turn it on
+before the lock has locked); an entity trigger (`lock.unlocked`,
+`valve.closed`, `alarm_control_panel.disarmed`) fires on the states its own
+class says; an "if the garage is open, close it" branch is no condition a
+securing run depends on.
 """
 
 from __future__ import annotations

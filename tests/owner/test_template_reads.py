@@ -8,6 +8,11 @@ names, or the whole domain when the name cannot be known. A template in an
 action's `variables:` step is read too. What such a template reads is guarded
 when the automation opens; a literal that is no domain, or a plain id, reads
 no more than it says.
+
+An entity computed as the template runs (named by a text helper's state,
+read through a test or a filter such as `select('is_state')` or
+`map('state_attr')`) reads every entity; a written id, or the trigger's own
+entity, reads only itself.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ the event entity on a pressed button's device, the entity
 `homeassistant.update_entity` reads again. An owner's automation watching any
 of them is set off by the action, which waits; the same action on what no
 such automation watches runs.
+
+A trigger with `enabled: false` reaches nothing.
 """
 
 from __future__ import annotations
