@@ -152,3 +152,41 @@ async def test_a_door_handed_down_a_chain_longer_than_a_walk_is_still_unlocked_a
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+_BLINK: Any = {
+    "alias": "Blink",
+    "mode": "parallel",
+    "fields": {"toggle_entity": {"example": "switch.desk"}},
+    "sequence": [
+        {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
+        {"action": "{{ domain }}.toggle", "data": {"entity_id": "{{ toggle_entity }}"}},
+    ],
+}
+"""A script toggling what its caller names, through an action built from its field."""
+
+
+async def _chain_to_blink(owner: Owner, toggle_entity: str) -> str:
+    """Save the blink script at the end of a chain longer than a walk; return the helper."""
+    await owner.save_script("blink", _BLINK)
+    await owner.save_chain(
+        CHAIN_LINKS, {"action": "script.blink", "data": {"toggle_entity": toggle_entity}}
+    )
+    return await _go(owner)
+
+
+async def test_a_script_met_too_deep_still_unlocks_the_lock_its_caller_names(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The last link blinks the front door: toggling it unlocks it, and everything waits."""
+    go = await _chain_to_blink(owner, "lock.front_door")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
+    assert_refused(result, reaching="lock.front_door")
+    result = await call_service(
+        mcp,
+        "script.turn_on",
+        target={"entity_id": "script.blink"},
+        data={"variables": {"toggle_entity": "lock.front_door"}},
+    )
+    assert_refused(result, risk=None)
+    await assert_house(hass, LOCKED)

@@ -32,6 +32,7 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    home_mcp_gate,
     house_state,
     save_config,
     state,
@@ -1757,4 +1758,55 @@ async def test_a_scene_remembering_the_listed_lights_that_are_on_remembers_only_
     assert ran["ok"] is True, ran
     refused = await call_service(mcp, "script.alert_door")
     assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
+_TOGGLER: Final[dict[str, Any]] = {
+    "alias": "Toggler",
+    "fields": {"toggle_entity": {"example": "switch.desk"}},
+    "sequence": [
+        {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
+        {"action": "{{ domain }}.toggle", "data": {"entity_id": "{{ toggle_entity }}"}},
+    ],
+}
+"""A script toggling the entity its caller names, through an action built from the field."""
+
+
+async def test_a_script_run_without_the_field_its_action_is_built_from_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Turned on bare (a label's "keep on" automation, `homeassistant.turn_on`), it toggles nothing.
+
+    Home Assistant stops the run at `toggle_entity.split`: the field is
+    undefined. Given the front door, it still waits.
+    """
+    await owner.save_script("toggler", _TOGGLER)
+    keep_on = await owner.create_helper("input_boolean", "Keep on")
+    await owner.save_automation(
+        "keep_on",
+        {
+            "alias": "Keep on",
+            "triggers": [{"trigger": "state", "entity_id": keep_on}],
+            "actions": [
+                {"action": "homeassistant.turn_on", "target": {"entity_id": "script.toggler"}}
+            ],
+        },
+    )
+    gate = home_mcp_gate(hass)  # Run, each would only log Home Assistant's error.
+    for action in (
+        Action("input_boolean", "turn_on", {"entity_id": [keep_on]}),
+        Action("script", "turn_on", {"entity_id": ["script.toggler"]}),
+        Action("homeassistant", "turn_on", {"entity_id": ["script.toggler"]}),
+    ):
+        decision = gate.async_check(action)
+        assert not decision.guarded, decision.findings
+    result = await call_service(
+        mcp,
+        "script.turn_on",
+        target={"entity_id": "script.toggler"},
+        data={"variables": {"toggle_entity": "lock.front_door"}},
+    )
+    assert_refused(result, risk=None)
+    result = await call_service(mcp, "script.toggler", data={"toggle_entity": "lock.front_door"})
+    assert_refused(result, risk=None)
     await assert_house(hass, LOCKED)

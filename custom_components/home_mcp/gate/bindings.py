@@ -99,6 +99,15 @@ class Unbounded(Exception):
     """A template touched a value the gate cannot bound."""
 
 
+class Stopped(Unbounded):
+    """A template looks into a field its caller did not give, whatever else it reads.
+
+    Home Assistant's render fails (`_NotGivenField`): a `variables:` step
+    stops the run there (`_variable_values`). Anywhere else it is
+    `Unbounded` (a condition that fails is false, and the run goes on).
+    """
+
+
 @dataclass(slots=True)
 class _Oracle:
     """The choices one render takes where a value the gate cannot bound decides.
@@ -118,6 +127,7 @@ class _Oracle:
     loops: bool = False
     looped: bool = False
     spaces: list[Namespace] = field(default_factory=list)
+    stopped: bool = False
 
     def choose(self, ways: int) -> int:
         index = len(self.taken)
@@ -295,8 +305,31 @@ class _Reader:
 
 ANY: Final = _Any()
 """A value the gate cannot bound."""
-_UNDEFINED: Final = jinja2.Undefined(name="field not given")
-"""A script's field its caller does not give: Home Assistant renders it empty."""
+
+
+class _NotGivenField(jinja2.Undefined):
+    """A script's field its caller does not give: Home Assistant renders it empty.
+
+    Looked into (`toggle_entity.split('.')`, an item, a sum), it fails the
+    render, as Home Assistant's own undefined does: the step stops the run
+    there, even with `continue_on_error` (`helpers/script.py`'s
+    `CONFIGURATION_ERRORS`). The render notes it (`_Oracle.stopped`).
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        """Return it apart from any other undefined value (`_RENDERED`'s keys)."""
+        return "Undefined(field not given)"
+
+    def _fail_with_undefined_error(self, *args: Any, **kwargs: Any) -> Any:
+        if (oracle := _ORACLE.get()) is not None:
+            oracle.stopped = True
+        return super()._fail_with_undefined_error(*args, **kwargs)
+
+
+_UNDEFINED: Final = _NotGivenField(name="field not given")
+"""A script's field its caller does not give (`_NotGivenField`)."""
 
 _HOLE: Final = "\x00"
 _SPELLING: ContextVar[bool] = ContextVar("home_mcp_spelling", default=False)
@@ -975,8 +1008,12 @@ def renders_assuming(
             _RENDERED.clear()
         try:
             known = _RENDERED[key] = _renders(text, variables)
+        except Stopped:
+            known = _RENDERED[key] = _STOPPED
         except Unbounded:
             known = _RENDERED[key] = None
+    if known is _STOPPED:
+        raise Stopped
     if known is None:
         raise Unbounded
     return list(known)  # type: ignore[arg-type]
@@ -992,8 +1029,10 @@ class _NotGiven:
 
 
 _NOT_GIVEN: Final = _NotGiven()
+_STOPPED: Final[list[tuple[Any, frozenset[Assumption]]]] = []
+"""Cached for a template every way of which stops the run (`Stopped`)."""
 _RENDERED: dict[tuple[str, str], list[tuple[Any, frozenset[Assumption]]] | None] = {}
-"""Each template's renders by the variables it names (None: unbounded)."""
+"""Each template's renders by the variables it names (None: unbounded; `_STOPPED`)."""
 _MAX_RENDERED: Final = 20_000
 
 
@@ -1020,6 +1059,8 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[tuple[Any, frozens
         try:
             rendered = template.render(dict(variables)).strip()
         except jinja2.UndefinedError as err:
+            if oracle.stopped and not oracle.taken:  # Whatever it is: it looks into that field.
+                raise Stopped from err
             if not oracle.missing:  # A key the mapping lacks: the run stops there.
                 raise Unbounded from err
         except Unbounded:
@@ -1294,10 +1335,13 @@ class Record:
         of the values (a trigger's `to_state.state`).
     rendered: a template was rendered with the bindings (what the run does
         depends on them: changing those options changes it).
+    stopped: a `variables:` entry looked into a field the run was not given:
+        the run stops there (`Stopped`).
     """
 
     options_of: set[str] = field(default_factory=set)
     rendered: bool = False
+    stopped: bool = False
 
 
 @dataclass(slots=True)
@@ -1360,7 +1404,9 @@ class Bindings:
                     continue  # Given by the caller (a field it did not give is rendered).
                 more: list[dict[str, Any]] = []
                 for way in ways:
-                    more.extend({**way, str(name): v} for v in values_of(value, way))
+                    values = _variable_values(value, way)
+                    self.record.stopped |= any(v is _UNDEFINED for v in values)
+                    more.extend({**way, str(name): v} for v in values)
                     if len(more) > MAX_ALTERNATIVES:  # Too many ways: this one may be anything.
                         more = [{**way, str(name): ANY} for way in ways]
                         break
@@ -1470,6 +1516,25 @@ class Bindings:
         if any(item != value for item, _ in found.values()):
             self.record.rendered = True
         return list(found.values()) or [(value, _NOTHING_ASSUMED)]
+
+
+def _variable_values(value: Any, variables: Mapping[str, Any]) -> list[Any]:
+    """Return each value a `variables:` entry can take (`values_of`).
+
+    One that looks into a field its caller did not give in every way stops
+    the run there (`Stopped`): it holds nothing (`_UNDEFINED`), and what
+    reads it is judged as read after a run that has already ended.
+    """
+    if is_template(value):
+        text = value.template if isinstance(value, Template) else value
+        if isinstance(text, str):
+            try:
+                renders(text, variables)
+            except Stopped:
+                return [_UNDEFINED]
+            except Unbounded:
+                pass
+    return values_of(value, variables)
 
 
 def _fewer(alternatives: list[Alternative]) -> list[Alternative]:

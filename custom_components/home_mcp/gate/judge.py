@@ -114,7 +114,7 @@ class _Walked:
     now: bool
     held: Held
     lapsed: bool
-    held_decided: int
+    caller_decided: int
     consulted: dict[str, bool]
     halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside the walk)
     present: tuple[live.Read, ...]  # The present states it read (`live`).
@@ -229,7 +229,9 @@ class Judge:
         self.prompts: list[Footprint] = []
         self.held: Held = {}
         self._lapses = 0  # How many times what `held` said stopped holding (`later`).
-        self._held_decided = 0  # How many steps `held` decided (`effect`).
+        # How many steps what the caller's run holds decided (`effect`): the
+        # states `held` says, or a field it did not give, which stops the run.
+        self._caller_decided = 0
         self._parallel = False  # Walking a `parallel`'s branch: conditions narrow nothing.
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
@@ -324,7 +326,7 @@ class Judge:
         acted_before, bindings_before = set(self._acted), self.bindings
         halting_before, present_before = len(self.halting_reads), live.mark()
         guards_before = len(self.guards)
-        lapses_before, held_decided_before = self._lapses, self._held_decided
+        lapses_before, caller_decided_before = self._lapses, self._caller_decided
         consulted: set[str] = set()
         self._consulting.append(consulted)
         if self._reacted is not None:
@@ -354,7 +356,7 @@ class Judge:
             now=self.now,
             held=self.held,
             lapsed=self._lapses != lapses_before,
-            held_decided=self._held_decided - held_decided_before,
+            caller_decided=self._caller_decided - caller_decided_before,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
             halting=[
                 (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
@@ -385,7 +387,7 @@ class Judge:
         self.guards += walked.guards
         self.now, self.held = walked.now, walked.held
         self._lapses += walked.lapsed
-        self._held_decided += walked.held_decided
+        self._caller_decided += walked.caller_decided
         for consulted in self._consulting:
             consulted.update(walked.consulted)
 
@@ -973,7 +975,7 @@ class Judge:
         if held is not None and rule != entity_rule(
             entity_class, verb, Facts(self.knowledge, effect, now=now)
         ):
-            self._held_decided += 1
+            self._caller_decided += 1
         reason = f"{rule.reason} (sets it to {effect.state})" if effect.state else rule.reason
         if entity_class is EntityClass.OPENER and rule.risk is Risk.OPENS_HOUSE:
             with self.through(entity_id):
@@ -994,17 +996,18 @@ class Judge:
         given = effect.data.get("variables")
         if given is None and "__template__" not in effect.data:
             given = {}  # Nothing given: the run has only what it defines.
-        held_decided = self._held_decided
+        caller_decided = self._caller_decided
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
                 judge_start_script(self, entity_id, given, effect.service)
             self.run_macro(entity_id, depth, own_state=False, variables=given)
         judge_drive(self, entity_id, verb, effect.data, depth)
         # A run with its caller's data, or one in which what the caller's
-        # conditions hold decided a step (`held`), was judged with them: what
-        # it does without them (its own findings) does not pass to the caller.
+        # conditions hold (`held`), or a field it did not give, decided a
+        # step, was judged with them: what it does without them (its own
+        # findings, with any data) does not pass to the caller.
         with_data = (entity_class, verb) in _RUNS and (
-            (isinstance(given, Mapping) and bool(given)) or self._held_decided != held_decided
+            (isinstance(given, Mapping) and bool(given)) or self._caller_decided != caller_decided
         )
         touched_as = RUN_WITH_DATA if with_data else None
         self.react(entity_id, verb, securing=securing, touched_as=touched_as, data=effect.data)
@@ -1198,6 +1201,8 @@ class Judge:
                     if getattr(script, "script_mode", None) == SCRIPT_MODE_QUEUED:
                         self.lapse()  # It starts once the runs before it end.
                     walk(self, sequence, depth + 1)
+                if self.bindings.record.stopped:  # A field it was not given stopped it.
+                    self._caller_decided += 1
             finally:
                 self.trigger_ids_known = known
                 self.bindings, self.owners = bindings, owners
