@@ -334,6 +334,30 @@ def assert_ran(result: dict[str, Any]) -> None:
     assert result.get("ok") is True, f"did not run: {result}"
 
 
+async def assert_script_run(
+    hass: HomeAssistant,
+    mcp: McpHarness,
+    script: str,
+    variables: dict[str, Any] | None,
+    *,
+    waits: bool,
+    expected: dict[str, str],
+) -> None:
+    """Run `script` with `variables` (None: none given) through MCP: it waits or runs.
+
+    Waiting, it is refused for what it reaches at the front door; either way
+    the house is then as `expected`.
+    """
+    data = {"variables": variables} if variables is not None else None
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": script}, data=data)
+    if waits:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await hass.async_block_till_done()
+    await assert_house(hass, expected)
+
+
 @dataclass
 class Clock:
     """A frozen clock on one day, moved forward by the tests (never back)."""

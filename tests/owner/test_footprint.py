@@ -40,6 +40,7 @@ from .house import (
     assert_house,
     assert_ran,
     assert_refused,
+    assert_script_run,
     call_service,
     save_config,
 )
@@ -1056,13 +1057,4 @@ async def test_a_notify_action_named_for_a_field_not_given_sends_nothing(
             ],
         },
     )
-    data = {"variables": variables} if variables is not None else None
-    result = await call_service(
-        mcp, "script.turn_on", target={"entity_id": "script.tell"}, data=data
-    )
-    if waits:
-        assert_refused(result, reaching="lock.front_door")
-    else:
-        assert_ran(result)
-    await hass.async_block_till_done()
-    await assert_house(hass, LOCKED)
+    await assert_script_run(hass, mcp, "script.tell", variables, waits=waits, expected=LOCKED)

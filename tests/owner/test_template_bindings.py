@@ -31,6 +31,7 @@ from .house import (
     assert_house,
     assert_ran,
     assert_refused,
+    assert_script_run,
     call_service,
     home_mcp_gate,
     house_state,
@@ -873,16 +874,9 @@ async def test_a_script_s_field_its_caller_does_not_give_is_empty(
             ],
         },
     )
-    data = {"variables": variables} if variables is not None else None
-    result = await call_service(
-        mcp, "script.turn_on", target={"entity_id": "script.reset_slot"}, data=data
+    await assert_script_run(
+        hass, mcp, "script.reset_slot", variables, waits=waits, expected={**LOCKED, away: "off"}
     )
-    if waits:
-        assert_refused(result, reaching="lock.front_door")
-    else:
-        assert_ran(result)
-    await hass.async_block_till_done()
-    await assert_house(hass, {**LOCKED, away: "off"})
 
 
 @pytest.mark.parametrize("fields", [False, True], ids=["no_fields", "a_field"])
@@ -914,16 +908,7 @@ async def test_a_script_s_own_variables_see_what_its_caller_does_not_give_as_und
             ],
         },
     )
-    data = {"variables": variables} if variables is not None else None
-    result = await call_service(
-        mcp, "script.turn_on", target={"entity_id": "script.let_in"}, data=data
-    )
-    if waits:
-        assert_refused(result, reaching="lock.front_door")
-    else:
-        assert_ran(result)
-    await hass.async_block_till_done()
-    await assert_house(hass, LOCKED)
+    await assert_script_run(hass, mcp, "script.let_in", variables, waits=waits, expected=LOCKED)
 
 
 async def _guest_access_switch(owner: Owner) -> str:
