@@ -10,6 +10,7 @@ import ast
 from collections.abc import Iterator
 import json
 from pathlib import Path
+import re
 import tomllib
 from typing import Final
 
@@ -61,6 +62,40 @@ def test_no_test_file_is_named_after_a_red_team_round() -> None:
     """A test lives in the file of the behaviour it proves; its round is its `redteam` mark."""
     named = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_redteam_*.py"))
     assert not named, f"test files named after a red-team round: {named}"
+
+
+def _modules_named_in(text: str) -> set[str]:
+    """Return the module names a map writes in code quotes: `name`, `name.py`, `dir/name.py`."""
+    return {m.group(1) for m in re.finditer(r"`(?:[\w/]+/)?(\w+)(?:\.py)?`", text)}
+
+
+def test_every_module_is_in_the_architecture_map() -> None:
+    """docs/architecture.md names every module and folder of the package, so a reader finds each one's role."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = _modules_named_in(text)
+    missing = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "__init__.py" and path.stem not in named
+    ) + sorted(
+        f"{path.name}/"
+        for path in PACKAGE.iterdir()
+        if path.is_dir() and path.name != "__pycache__" and f"`{path.name}/`" not in text
+    )
+    assert not missing, f"modules docs/architecture.md does not name: {missing}"
+
+
+def test_every_gate_module_is_in_the_gates_own_map() -> None:
+    """The gate's docstring (`gate/__init__.py`) names each of its modules with its role."""
+    gate = PACKAGE / "gate"
+    docstring = (
+        ast.get_docstring(ast.parse((gate / "__init__.py").read_text(encoding="utf-8"))) or ""
+    )
+    named = _modules_named_in(docstring)
+    missing = sorted(
+        p.stem for p in gate.glob("*.py") if p.name != "__init__.py" and p.stem not in named
+    )
+    assert not missing, f"gate modules gate/__init__.py's docstring does not name: {missing}"
 
 
 # The package's import circles that are known and being taken apart: each a

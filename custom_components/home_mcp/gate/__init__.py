@@ -14,11 +14,24 @@ whatever path it takes, and decides each with one rule table:
   entities' scripts, device siblings);
 - `judge`: one analysis, from an action to its findings; `macros`: scripts
   and automations walked through every branch; `scenes`: scene states;
-  `paths`: device actions, events, `group.set`, presence; `reads`: what
-  triggers, conditions and templates read; `wiring`: what the house's
-  automations, scripts and helpers read, run and derive from;
+  `paths`: device actions, events, `group.set`, presence; `bindings`: what
+  a template's variables can be, the template evaluated over each;
+  `templates`: a template's text as Jinja lexes it; `footprint`: what an
+  action puts on the bus besides its state changes; `notices`: persistent
+  notifications and the automations they set off; `external`: what leaves
+  Home Assistant;
+- `reads`: what triggers, conditions and templates read;
+  `entity_triggers`: the states an entity trigger fires on; `wiring`: what
+  the house's automations, scripts and helpers read, run and derive from;
 - `perimeter`: the entities whose change can lead to a guarded action;
-  `index`: the perimeter kept current from Home Assistant's events;
+  `fixpoint`: its second order, over the house's macros; `securing`: what
+  secures the house beyond what locks, closes or arms itself; `knowledge`:
+  what a judge knows about the house beyond the action;
+- `index`: the perimeter kept current from Home Assistant's events; `live`:
+  what a judgement read of the house, so its answer can be kept while that
+  holds; `proposals`: a configuration judged before it exists;
+  `internals`: Home Assistant's private attributes the gate reads, each
+  named;
 - `tripwire`: openings an action the gate let through set off anyway;
 - `messages`: messages that would speak as Home MCP;
 - `core`: the `Gate`.
