@@ -36,11 +36,13 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_3,
     BENCH_HELD_OUT_4,
     BENCH_HELD_OUT_5,
+    BENCH_HELD_OUT_6,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
     DEMO_HELD_OUT_4,
     DEMO_HELD_OUT_5,
+    DEMO_HELD_OUT_6,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -93,6 +95,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_3,
                 *DEMO_HELD_OUT_4,
                 *DEMO_HELD_OUT_5,
+                *DEMO_HELD_OUT_6,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -115,6 +118,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_3,
                     *BENCH_HELD_OUT_4,
                     *BENCH_HELD_OUT_5,
+                    *BENCH_HELD_OUT_6,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

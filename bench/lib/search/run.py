@@ -85,6 +85,7 @@ SETS: Final = {
     3: "Held-out set, round 3 (written by someone who had not seen the matcher)",
     4: "Held-out set, round 4 (written unseen too, from the houses' real entities)",
     5: "Held-out set, round 5 (written unseen, from the houses' real entities only)",
+    6: "Held-out set, round 6 (written unseen, from the houses' real entities only)",
 }
 
 
