@@ -43,6 +43,10 @@ from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
 
+from homeassistant.components.alarm_control_panel import AlarmControlPanelState
+from homeassistant.components.cover import CoverState
+from homeassistant.components.lock import LockState
+from homeassistant.components.valve import ValveState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
@@ -79,13 +83,12 @@ _FINITE_STATES: Final[Mapping[str, tuple[str, ...]]] = {
     "humidifier": _ON_OFF,
     "schedule": _ON_OFF,
     "update": _ON_OFF,
-    "lock": ("locked", "unlocked", "locking", "unlocking", "jammed", "open", "opening"),
-    "cover": ("open", "closed", "opening", "closing"),
-    "valve": ("open", "closed", "opening", "closing"),
-    "alarm_control_panel": (
-        "disarmed", "armed_home", "armed_away", "armed_night", "armed_vacation",
-        "armed_custom_bypass", "pending", "arming", "disarming", "triggered",
-    ),
+    "lock": tuple(LockState),
+    "cover": tuple(CoverState),
+    "valve": tuple(ValveState),
+    "alarm_control_panel": tuple(AlarmControlPanelState),
+    # A timer's states have no name every supported Home Assistant exports
+    # (2026.11 moved `STATUS_*` into `timer.const`): written as they are.
     "timer": ("idle", "active", "paused"),
     "sun": ("above_horizon", "below_horizon"),
 }  # fmt: skip

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components.alarm_control_panel import AlarmControlPanelState
+from homeassistant.components.cover import CoverState
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -121,11 +122,11 @@ class Facts:
         if entity is None:
             return current
         if getattr(entity, "is_closing", None) is True:
-            return "closing"
+            return CoverState.CLOSING
         if getattr(entity, "is_closed", None) is True:
-            return "closed"
+            return CoverState.CLOSED
         if getattr(entity, "is_opening", None) is True:
-            return "opening"
+            return CoverState.OPENING
         return current
 
     def _toggle_closes(self) -> bool:
@@ -143,7 +144,7 @@ class Facts:
         if "tilt" in self._effect.verb:  # `toggle_cover_tilt`: a tilt of 0 opens.
             tilt = state.attributes.get("current_tilt_position")
             return isinstance(tilt, (int, float)) and tilt > 0
-        if state.state not in ("open", "opening"):
+        if state.state not in (CoverState.OPEN, CoverState.OPENING):
             return False
         if entity.is_closed or entity.is_closing or entity.is_opening:
             return False
@@ -172,7 +173,7 @@ class Facts:
         if when is When.TOGGLE_CLOSES:
             return now and self._toggle_closes()
         if when is When.IS_CLOSING:
-            return not now or self._motion() == "closing"
+            return not now or self._motion() == CoverState.CLOSING
         if when is When.IS_ARMED:
             if self._held is not None:
                 return any(state != AlarmControlPanelState.DISARMED for state in self._held)

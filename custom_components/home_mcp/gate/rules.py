@@ -25,6 +25,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, Protocol
 
+from homeassistant.components.alarm_control_panel import AlarmControlPanelState
+from homeassistant.components.cover import CoverDeviceClass, CoverState
+from homeassistant.components.lock import LockState
+from homeassistant.components.valve import ValveState
+
 from .model import Risk
 
 
@@ -74,7 +79,9 @@ OPENING_DEVICE_CLASSES: Final = frozenset(
     {EntityClass.LOCK, EntityClass.ENTRANCE, EntityClass.VALVE, EntityClass.ALARM}
 )
 """A button, switch or remote on a device with one of these is an `OPENER`."""
-ENTRANCE_COVER_CLASSES: Final = frozenset({"door", "gate", "garage"})
+ENTRANCE_COVER_CLASSES: Final = frozenset(
+    {CoverDeviceClass.DOOR, CoverDeviceClass.GATE, CoverDeviceClass.GARAGE}
+)
 OPENER_DOMAINS: Final = frozenset({"button", "switch", "remote"})
 NOT_OPENER_DEVICE_CLASSES: Final = frozenset({"identify"})
 """Buttons that only make a device show itself."""
@@ -408,12 +415,12 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
 """Whole-action risks that depend on the data (checked in `core.py`)."""
 
 ALARM_LEVELS: Final[Mapping[str, int]] = {
-    "armed_away": 4,
-    "armed_vacation": 4,
-    "armed_night": 3,
-    "armed_home": 2,
-    "armed_custom_bypass": 1,
-    "disarmed": 0,
+    AlarmControlPanelState.ARMED_AWAY: 4,
+    AlarmControlPanelState.ARMED_VACATION: 4,
+    AlarmControlPanelState.ARMED_NIGHT: 3,
+    AlarmControlPanelState.ARMED_HOME: 2,
+    AlarmControlPanelState.ARMED_CUSTOM_BYPASS: 1,
+    AlarmControlPanelState.DISARMED: 0,
 }
 """How much an alarm mode watches. An alarm arming, pending or triggered
 counts as the mode it comes from or goes to, whichever watches more (away
@@ -423,9 +430,11 @@ ARM_MODES: Final[Mapping[str, str]] = {
 }
 """The mode each arming verb asks for (`alarm_arm_home` -> `armed_home`)."""
 OPEN_STATES: Final[Mapping[EntityClass, frozenset[str]]] = {
-    EntityClass.LOCK: frozenset({"unlocked", "unlocking", "open", "opening"}),
-    EntityClass.ENTRANCE: frozenset({"open", "opening"}),
-    EntityClass.VALVE: frozenset({"open", "opening"}),
+    EntityClass.LOCK: frozenset(
+        {LockState.UNLOCKED, LockState.UNLOCKING, LockState.OPEN, LockState.OPENING}
+    ),
+    EntityClass.ENTRANCE: frozenset({CoverState.OPEN, CoverState.OPENING}),
+    EntityClass.VALVE: frozenset({ValveState.OPEN, ValveState.OPENING}),
 }
 
 
@@ -438,7 +447,7 @@ def alarm_level(state: str | None, attributes: Mapping[str, Any]) -> int:
         for key in ("previous_state", "next_state", "post_pending_state")
         if isinstance(value := attributes.get(key), str) and value in ALARM_LEVELS
     ]
-    return max(around, default=ALARM_LEVELS["armed_away"])
+    return max(around, default=ALARM_LEVELS[AlarmControlPanelState.ARMED_AWAY])
 
 
 def more_open(
@@ -452,7 +461,9 @@ def more_open(
     if entity_class is EntityClass.ALARM:
         # An alarm arming watches, from now on, only what the mode it is
         # going to will watch.
-        going_to = new_attributes.get("next_state") if new == "arming" else None
+        going_to = (
+            new_attributes.get("next_state") if new == AlarmControlPanelState.ARMING else None
+        )
         level = (
             ALARM_LEVELS[going_to]
             if isinstance(going_to, str) and going_to in ALARM_LEVELS
@@ -463,7 +474,7 @@ def more_open(
         return False
     if new in opened and old not in opened:
         return True
-    if new == "closing":
+    if new in (CoverState.CLOSING, ValveState.CLOSING):
         return False
     before, after = old_attributes.get("current_position"), new_attributes.get("current_position")
     return isinstance(before, (int, float)) and isinstance(after, (int, float)) and after > before

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, Final
 
+from homeassistant.components.cover import CoverState
+from homeassistant.components.lock import LockState
+from homeassistant.components.valve import ValveState
 from homeassistant.const import (
     CONF_ACTION,
     CONF_COUNT,
@@ -395,7 +398,8 @@ def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> frozenset[str]:
 def is_secured(state: State | None) -> bool:
     """Return True for a lock locked, a cover or valve closed, an alarm armed."""
     return state is not None and (
-        state.state in ("locked", "closed") or state.state.startswith("armed_")
+        state.state in (LockState.LOCKED, CoverState.CLOSED, ValveState.CLOSED)
+        or state.state.startswith("armed_")
     )
 
 
