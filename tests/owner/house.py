@@ -163,6 +163,18 @@ class Owner:
         assert self.hass.states.get(entity_id) is not None, entity_id
         return entity_id
 
+    async def rename_entity(self, entity_id: str, new_entity_id: str) -> str:
+        """Change an entity's id as its settings dialog does; return the new id."""
+        await self.ws_command(
+            {
+                "type": "config/entity_registry/update",
+                "entity_id": entity_id,
+                "new_entity_id": new_entity_id,
+            }
+        )
+        assert self.hass.states.get(new_entity_id) is not None
+        return new_entity_id
+
     async def create_area(self, name: str) -> str:
         """Create an area; return its id."""
         area = await self.ws_command({"type": "config/area_registry/create", "name": name})

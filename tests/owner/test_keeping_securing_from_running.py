@@ -8,10 +8,10 @@ ready (turning the helper on, starting the timer) runs.
 So does what a securing automation reads besides its conditions (a
 trigger's `for:`, a delay, a time trigger's helper, a sensor computed from a
 helper), what it starts first or acts on (what starts its timer, a script it
-runs, the options it selects, a dynamic scene, a group), a run of it the
-client starts, ending its wait or starting its delay over while it waits,
-and turning off what turns it on. Watering that only undoes its own opening
-secures only while it runs.
+runs by its own action, renamed or not, the options it selects, a dynamic
+scene, a group), a run of it the client starts, ending its wait or starting
+its delay over while it waits, and turning off what turns it on. Watering
+that only undoes its own opening secures only while it runs.
 """
 
 from __future__ import annotations
@@ -870,3 +870,64 @@ async def test_turning_off_watering_that_closes_more_than_it_opened_is_refused(
         assert_refused(refused, reaching=watering)
         assert hass.states.get(watering).state == "on"  # type: ignore[union-attr]
         await owner.delete_automation(automation_id)
+
+
+# -- moved from red-team round 26: a securing automation running a renamed script ------
+
+LOCK_KITCHEN = {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}}
+
+
+async def _bedtime_runs_lock_up(owner: Owner, **script: Any) -> str:
+    """Save "Lock up" (the kitchen door), renamed `script.bedtime_lock` in its settings.
+
+    `script` changes its configuration. The bedtime automation runs it by its
+    own action, `script.lock_up`; return the automation.
+    """
+    await owner.save_script("lock_up", {"alias": "Lock up", "sequence": [LOCK_KITCHEN], **script})
+    await owner.rename_entity("script.lock_up", "script.bedtime_lock")
+    return await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime lock-up",
+            "triggers": [{"trigger": "time", "at": "23:45:00"}],
+            "actions": [{"action": "script.lock_up"}],
+        },
+    )
+
+
+@pytest.mark.redteam(round=26)
+@LINGERING_TIMERS
+async def test_an_automation_running_a_renamed_script_that_locks_secures(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    bedtime = await _bedtime_runs_lock_up(owner)
+
+    turned_off = await call_service(mcp, "automation.turn_off", target={"entity_id": bedtime})
+
+    assert_refused(turned_off, reaching=bedtime)
+    assert hass.states.get(bedtime).state == "on"  # type: ignore[union-attr]
+
+
+@pytest.mark.redteam(round=26)
+@LINGERING_TIMERS
+async def test_restarting_a_renamed_script_a_securing_automation_runs_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """In `restart` mode the caller's run cancels the automation's going on: renamed or not."""
+    bedtime = await _bedtime_runs_lock_up(
+        owner, mode="restart", sequence=[{"delay": {"minutes": 1}}, LOCK_KITCHEN]
+    )
+    renamed = "script.bedtime_lock"
+
+    await hass.services.async_call("automation", "trigger", {"entity_id": bedtime})
+    for _ in range(20):  # Its run starts, and waits its minute.
+        await asyncio.sleep(0)
+    running = hass.states.get(renamed)
+    assert running is not None and running.state == "on"
+
+    restarted = await call_service(mcp, "script.turn_on", target={"entity_id": renamed})
+
+    assert_refused(restarted, reaching=bedtime)
+    after = hass.states.get(renamed)
+    assert after is not None and after.state == "on"
+    assert after.attributes["last_triggered"] == running.attributes["last_triggered"]

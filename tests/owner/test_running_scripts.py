@@ -7,7 +7,8 @@ at once still runs. Toggling a running script that locks stops it, as turning
 it off does.
 
 A script run by its own action, its phrase, from another script or from an
-automation changes its own state and sets off what watches it. A run of a
+automation changes its own state and sets off what watches it; so does a
+script whose entity the owner renamed, judged by its own action. A run of a
 script a securing automation runs, with the caller's variables (a long
 delay), keeps it from securing, unless it runs in `parallel` mode.
 """
@@ -27,6 +28,7 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     ALARM_CODE,
+    BED_LIGHT_ON,
     DISARM,
     LINGERING_TIMERS,
     OPEN_GARAGE,
@@ -387,3 +389,61 @@ async def test_a_script_nobody_watches_still_runs(
     await hass.async_block_till_done()
     assert hass.states.get("light.entrance_color_white_lights").state == "on"  # type: ignore[union-attr]
     assert_ran(await mcp.data("run_macro", {"phrase": "arriving home"}))
+
+
+# -- moved from red-team round 26: a script whose entity the owner renamed -------------
+
+CLEANER = {"alias": "Let the cleaner in", "mode": "single", "sequence": [UNLOCK_FRONT]}
+
+
+@pytest.mark.redteam(round=26)
+@LINGERING_TIMERS
+async def test_a_renamed_script_is_judged_by_its_own_action(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`script.let_the_cleaner_in` keeps its action when its entity is renamed `script.cleaner`."""
+    script = await owner.save_script("let_the_cleaner_in", CLEANER)
+    renamed = await owner.rename_entity(script, "script.cleaner")
+    tuesday = await owner.save_automation(
+        "cleaner_tuesday",
+        {
+            "alias": "Cleaner Tuesday",
+            "triggers": [{"trigger": "time", "at": "10:00:00", "weekday": ["tue"]}],
+            "actions": [{"action": "script.let_the_cleaner_in"}],
+        },
+    )
+
+    called = await call_service(mcp, "script.let_the_cleaner_in")
+    triggered = await call_service(mcp, "automation.trigger", target={"entity_id": tuesday})
+    listed = await mcp.data("list_services", {"domain": "script"})
+    preview = await mcp.data("run_macro", {"phrase": "let the cleaner in", "dry_run": True})
+
+    assert_refused(called, reaching="lock.front_door")
+    assert renamed in called["targets"][0].get("via", []), called
+    assert_refused(triggered, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
+    [row] = [s for s in listed["items"] if s["service"] == "let_the_cleaner_in"]
+    assert row["guarded"] is True, row
+    assert preview["guarded"] is True, preview
+    assert preview["action"] == "script.let_the_cleaner_in", preview
+
+
+@pytest.mark.redteam(round=26)
+async def test_a_renamed_scripts_own_state_is_watched(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    await owner.save_script("arrival_chime", {"alias": "Arrival chime", "sequence": [BED_LIGHT_ON]})
+    renamed = await owner.rename_entity("script.arrival_chime", "script.arrival")
+    await owner.save_automation(
+        "arrival_unlock",
+        {
+            "alias": "Unlock when arriving",
+            "triggers": [{"trigger": "state", "entity_id": renamed, "to": "on"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    called = await call_service(mcp, "script.arrival_chime")
+
+    assert_refused(called, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked", "light.bed_light": "off"})

@@ -4,9 +4,10 @@ Its target however written (an entity registry id is an entity), and what
 changes with it though no target names it: the to-do list behind the
 shopping list's actions, the media player a legacy `tts` service is given,
 the event entity on a pressed button's device, the entity
-`homeassistant.update_entity` reads again. An owner's automation watching any
-of them is set off by the action, which waits; the same action on what no
-such automation watches runs.
+`homeassistant.update_entity` reads again, the automation a change runs (its
+entity's `last_triggered`). An owner's automation watching any of them is set
+off by the action, which waits; the same action on what no such automation
+watches runs.
 
 A trigger with `enabled: false` reaches nothing.
 """
@@ -24,6 +25,7 @@ from .house import (
     CLOSED,
     LOCKED,
     OPEN_GARAGE,
+    ORCHARD_OPEN,
     UNLOCK_FRONT,
     Owner,
     assert_house,
@@ -215,3 +217,40 @@ async def test_a_change_only_a_disabled_trigger_watches_runs(
         await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests}),
         reaching="lock.front_door",
     )
+
+
+# -- moved from red-team round 26: an automation's run changes its own entity ----------
+
+
+@pytest.mark.redteam(round=26)
+async def test_an_automations_run_sets_off_what_watches_its_entity(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's "after Kitchen follow has run, water the orchard" (`last_triggered`, or any)."""
+    await owner.act("light.turn_off", entity_id="light.kitchen_lights")
+    follow = await owner.save_automation(
+        "kitchen_follow",
+        {
+            "alias": "Kitchen follow",
+            "triggers": [{"trigger": "state", "entity_id": "light.kitchen_lights", "to": "on"}],
+            "actions": [
+                {"action": "light.turn_on", "target": {"entity_id": "light.ceiling_lights"}}
+            ],
+        },
+    )
+    for watch in ({"attribute": "last_triggered"}, {}):
+        await owner.save_automation(
+            "orchard_after",
+            {
+                "alias": "Orchard after Kitchen follow",
+                "triggers": [{"trigger": "state", "entity_id": follow, **watch}],
+                "actions": [ORCHARD_OPEN],
+            },
+        )
+
+        turned_on = await call_service(
+            mcp, "light.turn_on", target={"entity_id": "light.kitchen_lights"}
+        )
+
+        assert_refused(turned_on, reaching="valve.orchard")
+        await assert_house(hass, {"light.kitchen_lights": "off", "valve.orchard": "closed"})
