@@ -56,6 +56,17 @@ def turns_on(entity_id: str) -> dict[str, Any]:
     return {"trigger": "state", "entity_id": entity_id, "to": "on"}
 
 
+def on_event(
+    alias: str, event_type: str, data: dict[str, Any], action: dict[str, Any]
+) -> dict[str, Any]:
+    """Return the automation `alias` that runs `action` when `event_type` fires with `data`."""
+    return {
+        "alias": alias,
+        "triggers": [{"trigger": "event", "event_type": event_type, "event_data": data}],
+        "actions": [action],
+    }
+
+
 def write_config_dir(config_dir: str) -> None:
     """Write the YAML files the automation, script and scene editors save into.
 
@@ -174,6 +185,12 @@ class Owner:
         )
         assert self.hass.states.get(new_entity_id) is not None
         return new_entity_id
+
+    async def name_entity(self, entity_id: str, name: str) -> None:
+        """Give an entity the name people see, in its settings dialog."""
+        await self.ws_command(
+            {"type": "config/entity_registry/update", "entity_id": entity_id, "name": name}
+        )
 
     async def create_area(self, name: str) -> str:
         """Create an area; return its id."""

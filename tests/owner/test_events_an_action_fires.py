@@ -2,11 +2,12 @@
 
 An integration fires its own event when its button is pressed
 (`demo_button_pressed`); a run fires `automation_triggered` or
-`script_started` with its name; a timer fires `timer.finished`; every call
-fires `call_service` and every change `state_changed`. An owner's automation
-waiting for such an event (in a trigger or a `wait_for_trigger`) is set off
-by the action that fires it, and an event type that is a template, or `*`,
-may be any event: whatever the action, it waits.
+`script_started` with its name (a script's alias, an automation's own name,
+never the name its settings give it); a timer fires `timer.finished`; every
+call fires `call_service` and every change `state_changed`. An owner's
+automation waiting for such an event (in a trigger or a `wait_for_trigger`)
+is set off by the action that fires it, and an event type that is a
+template, or `*`, may be any event: whatever the action, it waits.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    BED_LIGHT_ON,
     CLOSED,
     LINGERING_TIMERS,
     LOCKED,
@@ -28,8 +30,10 @@ from .house import (
     UNLOCK_FRONT,
     Owner,
     assert_house,
+    assert_ran,
     assert_refused,
     call_service,
+    on_event,
 )
 
 # -- an integration's event, a run's event ---------------------------------------------
@@ -195,3 +199,90 @@ async def test_a_timer_whose_finished_event_opens_the_garage_is_guarded(
     )
     assert (await mcp.data("get_entity", {"entity_id": timer}))["entity"]["guarded"] is True
     assert_refused(await call_service(mcp, "timer.start", target={"entity_id": timer}))
+
+
+# -- moved from red-team round 27: the name a run event carries ------------------------
+
+
+async def _parcels_wait_for_the_doorbell(owner: Owner) -> str:
+    """Save the "Doorbell" script and "open the garage for parcels" when it starts; return it."""
+    doorbell = await owner.save_script(
+        "doorbell", {"alias": "Doorbell", "sequence": [BED_LIGHT_ON]}
+    )
+    await owner.save_automation(
+        "parcel_garage",
+        on_event(
+            "Open the garage for parcels", "script_started", {"name": "Doorbell"}, OPEN_GARAGE
+        ),
+    )
+    return doorbell
+
+
+@pytest.mark.redteam(round=27)
+async def test_a_script_started_event_names_the_scripts_alias(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Not the name its settings give it: "Doorbell chime" fires `script_started` "Doorbell"."""
+    doorbell = await _parcels_wait_for_the_doorbell(owner)
+    garden = await owner.save_script(
+        "porch_light", {"alias": "Porch light", "sequence": [BED_LIGHT_ON]}
+    )
+    await owner.name_entity(doorbell, "Doorbell chime")
+    await owner.name_entity(garden, "Doorbell")
+
+    by_action = await call_service(mcp, "script.doorbell")
+    by_phrase = await mcp.data("run_macro", {"phrase": "Doorbell chime"})
+
+    assert_refused(by_action, reaching="cover.garage_door")
+    assert_refused(by_phrase, reaching="cover.garage_door")
+    await assert_house(hass, {"cover.garage_door": "closed"})
+
+
+@pytest.mark.redteam(round=27)
+@LINGERING_TIMERS
+async def test_an_automation_triggered_event_names_the_automations_own_name(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    arrival = await owner.save_automation(
+        "arrival_lights",
+        {
+            "alias": "Arrival",
+            "triggers": [{"trigger": "event", "event_type": "arrived_home"}],
+            "actions": [BED_LIGHT_ON],
+        },
+    )
+    await owner.save_automation(
+        "arrival_unlock",
+        on_event(
+            "Let me in after arrival", "automation_triggered", {"name": "Arrival"}, UNLOCK_FRONT
+        ),
+    )
+    night = await owner.save_automation(
+        "night",
+        {
+            "alias": "Night",
+            "triggers": [{"trigger": "time", "at": "22:00:00"}],
+            "actions": [BED_LIGHT_ON],
+        },
+    )
+    await owner.name_entity(arrival, "Arrival lights")
+    await owner.name_entity(night, "Arrival")
+
+    triggered = await call_service(mcp, "automation.trigger", target={"entity_id": arrival})
+
+    assert_refused(triggered, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
+    # "Night", whatever its settings call it, fires an event named "Night".
+    assert_ran(await call_service(mcp, "automation.trigger", target={"entity_id": night}))
+
+
+@pytest.mark.redteam(round=27)
+async def test_a_script_the_run_event_does_not_name_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The false positive: with the alias found, other scripts are not what the event names."""
+    doorbell = await _parcels_wait_for_the_doorbell(owner)
+    await owner.name_entity(doorbell, "Doorbell chime")
+
+    assert_ran(await call_service(mcp, "script.bedtime"))
+    assert_refused(await call_service(mcp, "script.doorbell"), reaching="cover.garage_door")
