@@ -8,6 +8,10 @@ call fires `call_service` and every change `state_changed`. An owner's
 automation waiting for such an event (in a trigger or a `wait_for_trigger`)
 is set off by the action that fires it, and an event type that is a
 template, or `*`, may be any event: whatever the action, it waits.
+
+A run's events are Home Assistant's own: a written script firing one is a
+system action, and a write is judged with the names its items would carry.
+An integration's event (`demo_button_pressed`) changes its event entities.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
@@ -26,6 +32,7 @@ from .house import (
     LINGERING_TIMERS,
     LOCKED,
     OPEN_GARAGE,
+    ORCHARD_OPEN,
     POLLING,
     UNLOCK_FRONT,
     Owner,
@@ -34,6 +41,7 @@ from .house import (
     assert_refused,
     call_service,
     on_event,
+    save_config,
 )
 
 # -- an integration's event, a run's event ---------------------------------------------
@@ -286,3 +294,90 @@ async def test_a_script_the_run_event_does_not_name_runs(
 
     assert_ran(await call_service(mcp, "script.bedtime"))
     assert_refused(await call_service(mcp, "script.doorbell"), reaching="cover.garage_door")
+
+
+# -- moved from red-team round 28: run events forged or named into, an integration's ---
+
+WATER_WHEN_GARDEN = on_event(
+    "Water when garden starts", "script_started", {"name": "garden"}, ORCHARD_OPEN
+)
+"""The owner's "when the garden script starts, water the orchard"."""
+
+
+@pytest.mark.redteam(round=28)
+async def test_a_written_script_firing_a_run_event_is_a_system_action(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`script_started` and `automation_triggered` are Home Assistant's own events."""
+    await owner.save_script("garden_lights", {"alias": "garden", "sequence": [BED_LIGHT_ON]})
+    await owner.save_automation("water_when_garden", WATER_WHEN_GARDEN)
+    arrival = {"alias": "Arrival", "triggers": [{"trigger": "event", "event_type": "home"}]}
+    await owner.save_automation("arrival", {**arrival, "actions": [BED_LIGHT_ON]})
+    for event, data in (
+        ("script_started", {"name": "garden"}),
+        ("automation_triggered", {"entity_id": "automation.arrival"}),
+    ):
+        forged = {"alias": "Forge", "sequence": [{"event": event, "event_data": data}]}
+
+        assert_refused(await save_config(mcp, "script", forged), risk="system")
+
+    assert hass.states.get("script.forge") is None
+    await assert_house(hass, {"valve.orchard": "closed"})
+
+
+@pytest.mark.redteam(round=28)
+@LINGERING_TIMERS
+async def test_a_write_is_judged_with_the_names_its_items_would_carry(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A script given the alias "garden", an automation named "Arrival", run by the house itself."""
+    await owner.save_script("garden_lights", {"alias": "garden", "sequence": [BED_LIGHT_ON]})
+    await owner.save_automation("water_when_garden", WATER_WHEN_GARDEN)
+    await owner.save_automation(
+        "after_arrival",
+        on_event("Garage on arrival", "automation_triggered", {"name": "Arrival"}, OPEN_GARAGE),
+    )
+    tick = await owner.save_script("tick", {"alias": "Tick", "sequence": [BED_LIGHT_ON]})
+    every_minute = [{"trigger": "time_pattern", "minutes": "/1"}]
+    await owner.save_automation(
+        "tick_every_minute",
+        {"alias": "Tick every minute", "triggers": every_minute, "actions": [{"action": tick}]},
+    )
+
+    renamed = await save_config(
+        mcp, "script", {"alias": "garden", "sequence": [BED_LIGHT_ON]}, id="tick"
+    )
+    named = await save_config(
+        mcp, "automation", {"alias": "Arrival", "triggers": every_minute, "actions": [BED_LIGHT_ON]}
+    )
+
+    assert_refused(renamed, reaching="valve.orchard")
+    assert_refused(named, reaching="cover.garage_door")
+    assert hass.states.get(tick).attributes["friendly_name"] == "Tick"  # type: ignore[union-attr]
+    assert hass.states.get("automation.arrival") is None
+
+
+@pytest.mark.redteam(round=28)
+async def test_an_integrations_event_changes_its_event_entities(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A written script firing `demo_button_pressed`: the garage remote's event entity moves."""
+    [demo] = hass.config_entries.async_entries("demo")
+    assert isinstance(demo, ConfigEntry)
+    await hass.config_entries.async_forward_entry_setups(demo, [Platform.EVENT])
+    await hass.async_block_till_done()
+    assert hass.states.get("event.push_button_press") is not None
+    await owner.save_automation(
+        "remote_button_garage",
+        {
+            "alias": "The garage remote's button opens the garage",
+            "triggers": [{"trigger": "state", "entity_id": "event.push_button_press"}],
+            "actions": [OPEN_GARAGE],
+        },
+    )
+    ping = {"alias": "Ping", "sequence": [{"event": "demo_button_pressed"}]}
+
+    assert_refused(await save_config(mcp, "script", ping), reaching="cover.garage_door")
+
+    await assert_house(hass, {"cover.garage_door": "closed"})
+    assert hass.states.get("script.ping") is None

@@ -10,8 +10,9 @@ trigger's `for:`, a delay, a time trigger's helper, a sensor computed from a
 helper), what it starts first or acts on (what starts its timer, a script it
 runs by its own action, renamed or not, the options it selects, a dynamic
 scene, a group), a run of it the client starts, ending its wait or starting
-its delay over while it waits, and turning off what turns it on. Watering
-that only undoes its own opening secures only while it runs.
+its delay over while it waits, turning off or renaming the automation whose
+run event it waits for, and turning off what turns it on. Watering that only
+undoes its own opening secures only while it runs.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    BED_LIGHT_ON,
     LINGERING_TIMERS,
     LOCK_FRONT,
     ORCHARD_OPEN,
@@ -37,6 +39,7 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    on_event,
     pass_time,
     save_config as _save,
 )
@@ -931,3 +934,34 @@ async def test_restarting_a_renamed_script_a_securing_automation_runs_waits(
     after = hass.states.get(renamed)
     assert after is not None and after.state == "on"
     assert after.attributes["last_triggered"] == running.attributes["last_triggered"]
+
+
+# -- moved from red-team round 28: what a securing automation's run event names ---------
+
+
+@pytest.mark.redteam(round=28)
+@LINGERING_TIMERS
+async def test_renaming_or_turning_off_the_run_a_securing_automation_waits_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's "close the garden valve" waits for `automation_triggered` named "Leaving"."""
+    leaving = {
+        "alias": "Leaving",
+        "triggers": [{"trigger": "time", "at": "08:00:00"}],
+        "actions": [BED_LIGHT_ON],
+    }
+    await owner.save_automation("leaving", leaving)
+    close = {"action": "valve.close_valve", "target": {"entity_id": "valve.front_garden"}}
+    await owner.save_automation(
+        "close_when_leaving",
+        on_event("Close the garden valve", "automation_triggered", {"name": "Leaving"}, close),
+    )
+
+    renamed = await _save(mcp, "automation", {**leaving, "alias": "Leaving home"}, id="leaving")
+    turned_off = await call_service(
+        mcp, "automation.turn_off", target={"entity_id": "automation.leaving"}
+    )
+
+    assert_refused(renamed, risk=None)
+    assert_refused(turned_off, reaching="automation.leaving")
+    assert hass.states.get("automation.leaving").attributes["friendly_name"] == "Leaving"  # type: ignore[union-attr]

@@ -8,9 +8,10 @@ it off does.
 
 A script run by its own action, its phrase, from another script or from an
 automation changes its own state and sets off what watches it; so does a
-script whose entity the owner renamed, judged by its own action. A run of a
-script a securing automation runs, with the caller's variables (a long
-delay), keeps it from securing, unless it runs in `parallel` mode.
+script whose entity the owner renamed, judged by its own action, and one the
+owner marked guarded waits by its own action. A run of a script a securing
+automation runs, with the caller's variables (a long delay), keeps it from
+securing, unless it runs in `parallel` mode.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.core import HomeAssistant
-from tests.conftest import McpHarness
+from tests.conftest import McpHarness, set_options
 
 from .house import (
     ALARM,
@@ -43,6 +45,7 @@ from .house import (
     call_service,
     house_state,
     pass_time,
+    save_config,
     state,
 )
 
@@ -447,3 +450,29 @@ async def test_a_renamed_scripts_own_state_is_watched(
 
     assert_refused(called, reaching="lock.front_door")
     await assert_house(hass, {"lock.front_door": "locked", "light.bed_light": "off"})
+
+
+# -- moved from red-team round 28: a script marked guarded, run by its own action ------
+
+
+@pytest.mark.redteam(round=28)
+async def test_a_script_marked_guarded_waits_by_its_own_action(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, home_mcp: MockConfigEntry
+) -> None:
+    """`script.back_gate_pulse` is a run of the script entity the options mark guarded."""
+    pulse = await owner.save_script(
+        "back_gate_pulse", {"alias": "Back gate pulse", "sequence": [BED_LIGHT_ON]}
+    )
+    await set_options(hass, home_mcp, guarded_entities=[pulse])
+    await owner.act("light.turn_off", entity_id="light.bed_light")
+
+    by_action = await call_service(mcp, "script.back_gate_pulse")
+    preview = await mcp.data("run_macro", {"phrase": "back gate pulse", "dry_run": True})
+    listed = await mcp.data("list_services", {"domain": "script", "service": "back_gate_pulse"})
+    caller = {"alias": "Caller", "sequence": [{"action": "script.back_gate_pulse"}]}
+
+    assert_refused(by_action, reaching=pulse)
+    assert preview["guarded"] is True, preview
+    assert listed["items"][0]["guarded"] is True, listed
+    assert_refused(await save_config(mcp, "script", caller), reaching=pulse)
+    await assert_house(hass, {"light.bed_light": "off"})
