@@ -8,6 +8,10 @@ too, which is not what that entity reads. A trigger-based block's entities
 show what its `actions:` leave (a `variables` step, a script's response): what
 those read, they are computed from. An action that changes what one of them
 reads is judged by what that one sets off.
+
+Acting on a template entity runs its scripts: a thermostat's
+`set_temperature` given an `hvac_mode` runs its `set_hvac_mode` too, as Home
+Assistant's template climate does, wherever the call comes from.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     ALARM_CODE,
+    BED_LIGHT_ON,
     CLOSED,
     LINGERING_TIMERS,
     LOCKED,
@@ -642,3 +647,140 @@ async def test_opening_through_the_helper_a_template_gate_or_lock_shows_is_refus
     # Closing and locking through them still run.
     assert_ran(await call_service(mcp, "cover.close_cover", target={"entity_id": gate}))
     assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": shed}))
+
+
+# -- moved from red-team round 29: a template thermostat's `set_temperature` with a mode -
+
+ORCHARD = "valve.orchard"
+HEAT = {"temperature": 21, "hvac_mode": "heat"}
+
+
+def _thermostat(name: str, on_heat: dict[str, Any], on_off: dict[str, Any]) -> dict[str, Any]:
+    """Return a UI template thermostat whose hvac mode drives something else."""
+    return {
+        "name": name,
+        "hvac_modes": "{{ ['off', 'heat'] }}",
+        "set_hvac_mode": [
+            {
+                "if": [{"condition": "template", "value_template": "{{ hvac_mode == 'heat' }}"}],
+                "then": [on_heat],
+                "else": [on_off],
+            }
+        ],
+        "set_temperature": [BED_LIGHT_ON],
+    }
+
+
+async def _radiator(owner: Owner) -> str:
+    """Save "Radiator", whose `heat` mode opens the orchard valve (and `off` closes it)."""
+    return await owner.add_template(
+        "climate",
+        _thermostat(
+            "Radiator",
+            {"action": "valve.open_valve", "target": {"entity_id": ORCHARD}},
+            {"action": "valve.close_valve", "target": {"entity_id": ORCHARD}},
+        ),
+    )
+
+
+@pytest.mark.redteam(round=29)
+async def test_set_temperature_with_an_hvac_mode_runs_the_mode_script(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Home Assistant's template climate runs `set_hvac_mode` first when the call has a mode."""
+    radiator = await _radiator(owner)
+    heater = await owner.add_template(
+        "climate",
+        _thermostat(
+            "Porch heater",
+            {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}},
+            {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
+        ),
+    )
+    await owner.act("valve.close_valve", entity_id=ORCHARD)
+    await owner.act("lock.lock", entity_id="lock.front_door")
+    target = {"entity_id": radiator}
+
+    heat = await call_service(mcp, "climate.set_temperature", target=target, data=HEAT)
+    ranged = await call_service(
+        mcp,
+        "climate.set_temperature",
+        target=target,
+        data={"target_temp_low": 18, "target_temp_high": 22, "hvac_mode": "heat"},
+    )
+    porch = await call_service(
+        mcp, "climate.set_temperature", target={"entity_id": heater}, data=HEAT
+    )
+    # The temperature alone runs only `set_temperature`, which turns a light on.
+    temperature = await call_service(
+        mcp, "climate.set_temperature", target=target, data={"temperature": 20}
+    )
+
+    assert_refused(heat, reaching=ORCHARD)
+    assert_refused(ranged, reaching=ORCHARD)
+    assert_refused(porch, reaching="lock.front_door")
+    assert_ran(temperature)
+    await assert_house(hass, {ORCHARD: "closed", "lock.front_door": "locked"})
+    entity = await mcp.data("get_entity", {"entity_id": radiator})
+    assert entity["entity"]["guarded"] is True, entity
+
+
+@pytest.mark.redteam(round=29)
+async def test_writes_that_set_the_mode_through_set_temperature_wait(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A script or automation written over MCP, and the helper the owner's own one waits on."""
+    radiator = await _radiator(owner)
+    plumber = await owner.create_helper("input_boolean", "Plumber arrived")
+    await owner.act("valve.close_valve", entity_id=ORCHARD)
+    warm_up = {
+        "action": "climate.set_temperature",
+        "target": {"entity_id": radiator},
+        "data": HEAT,
+    }
+    templated = {
+        "action": "climate.set_temperature",
+        "target": {"entity_id": radiator},
+        "data": "{{ {'temperature': 21, 'hvac_mode': states('input_text.mode')} }}",
+    }
+
+    script = await mcp.data(
+        "save_config",
+        {"kind": "script", "config": {"alias": "Warm up the cabin", "sequence": [warm_up]}},
+    )
+    automation = await mcp.data(
+        "save_config",
+        {
+            "kind": "automation",
+            "config": {
+                "alias": "Cabin heat with guests",
+                "triggers": [{"trigger": "state", "entity_id": plumber, "to": "on"}],
+                "actions": [warm_up],
+            },
+        },
+    )
+    by_template = await mcp.data(
+        "save_config",
+        {"kind": "script", "config": {"alias": "Cabin by mode", "sequence": [templated]}},
+    )
+
+    assert_refused(script, reaching=ORCHARD)
+    assert_refused(automation, reaching=ORCHARD)
+    assert_refused(by_template, reaching=ORCHARD)
+    assert hass.states.get("script.warm_up_the_cabin") is None
+    assert hass.states.get("automation.cabin_heat_with_guests") is None
+
+    # The owner writes the same automation in Home Assistant: the helper it
+    # waits on now opens the valve, and waits for a person.
+    await owner.save_automation(
+        "cabin_heat",
+        {
+            "alias": "Cabin heat with guests",
+            "triggers": [{"trigger": "state", "entity_id": plumber, "to": "on"}],
+            "actions": [warm_up],
+        },
+    )
+    arrived = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": plumber})
+
+    assert_refused(arrived, reaching=ORCHARD)
+    await assert_house(hass, {ORCHARD: "closed", plumber: "off"})
