@@ -10,6 +10,10 @@ firing a tag scan or Home Assistant's own events, an automation set off by
 Home MCP's own `home_mcp_config_written`, one cancelling the timer an
 auto-lock waits for or stopping a running securing script; a new helper
 given back a deleted entity's id is judged as that entity.
+
+A written item lives on: an area, floor, label, device or old-style group
+target counts with every entity of the action's domain that is not plain, as
+a templated target does, since the owner may put the garden under it later.
 """
 
 from __future__ import annotations
@@ -651,3 +655,77 @@ async def test_a_new_helper_given_a_deleted_entitys_id_is_judged_as_that_entity(
     assert dry["entity_id"] == "input_boolean.guest_entry"
     assert_refused(await _save(mcp, "input_boolean", config), reaching="input_boolean.guest_entry")
     await assert_house(hass, {"lock.front_door": "locked"})
+
+
+# -- moved from red-team rounds 31 and 32: a written target that gains entities later --
+
+
+async def _write_every_minute(
+    mcp: McpHarness, alias: str, action: str, target: dict[str, str], **data: Any
+) -> dict[str, Any]:
+    """Write an automation running `action` on `target` (with `data`) every minute.
+
+    Saved anyway when it names what does not exist yet; return the answer.
+    """
+    step: dict[str, Any] = {"action": action, "target": target}
+    if data:
+        step["data"] = data
+    config = {
+        "alias": f"{alias} {action} {target}",
+        "triggers": [{"trigger": "time_pattern", "minutes": "/1"}],
+        "actions": [step],
+    }
+    return await _save(mcp, "automation", config, anyway=True)
+
+
+@pytest.mark.redteam(round=31)
+@LINGERING_TIMERS
+async def test_a_written_targets_later_members_count(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`valve.open_valve` on a label holding no valve yet: the owner may put the garden on it."""
+    label = await owner.create_label("Morning watering")
+    area = await owner.create_area("Greenhouse")
+
+    by_label = await _write_every_minute(mcp, "Morning", "valve.open_valve", {"label_id": label})
+    by_area = await _write_every_minute(mcp, "Morning", "lock.unlock", {"area_id": area})
+    lights = await _write_every_minute(mcp, "Morning", "light.turn_on", {"label_id": label})
+    closing = await _write_every_minute(mcp, "Morning", "valve.close_valve", {"area_id": area})
+
+    assert_refused(by_label, reaching="valve.orchard")
+    assert_refused(by_area, reaching="lock.front_door")
+    assert lights.get("written") is True, lights
+    assert closing.get("written") is True, closing
+
+
+@pytest.mark.redteam(round=32)
+@LINGERING_TIMERS
+async def test_a_written_toggle_group_or_label_counts_what_may_come_under_it(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`homeassistant.toggle` by area, an old-style group of a light, a thermostat labelled later."""
+    label = await owner.create_label("Bedroom things")
+    area = await owner.create_area("Bedroom")
+    await owner.add_template(
+        "climate",
+        {
+            "name": "Heating",
+            "hvac_modes": "{{ ['off', 'heat'] }}",
+            "set_hvac_mode": [
+                {"action": "valve.open_valve", "target": {"entity_id": "valve.orchard"}}
+            ],
+        },
+    )
+    await owner.act("group.set", object_id="bedside", entities=["light.bed_light"])
+
+    toggled = await _write_every_minute(mcp, "Later", "homeassistant.toggle", {"area_id": area})
+    grouped = await _write_every_minute(mcp, "Later", "lock.unlock", {"entity_id": "group.bedside"})
+    heating = await _write_every_minute(
+        mcp, "Later", "climate.set_hvac_mode", {"label_id": label}, hvac_mode="heat"
+    )
+    lights = await _write_every_minute(mcp, "Later", "light.turn_off", {"area_id": area})
+
+    assert_refused(toggled, reaching="valve.orchard")
+    assert_refused(grouped, reaching="lock.front_door")
+    assert_refused(heating, reaching="valve.orchard")
+    assert lights.get("written") is True, lights

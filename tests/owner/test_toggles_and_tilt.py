@@ -3,6 +3,10 @@
 A valve stopped part way after closing is opened by `valve.toggle` or
 `homeassistant.toggle`; a cover given the door device class is opened by its
 tilt, through a scene's state or `cover.toggle_cover_tilt`.
+
+A run that toggles an entity twice leaves it where the first toggle found
+it: the present state counts for an entity only until a step of the same
+run acts on it.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from tests.conftest import McpHarness
 
-from .house import Owner, assert_refused, call_service, pass_time, state
+from .house import Owner, assert_house, assert_ran, assert_refused, call_service, pass_time, state
 
 # -- a valve's toggle, a door's tilt ---------------------------------------------------
 
@@ -57,3 +61,44 @@ async def test_opening_a_door_s_tilt_by_a_scene_or_a_toggle_is_refused(
     assert_refused(await call_service(mcp, "cover.toggle_cover_tilt", target={"entity_id": door}))
     await hass.async_block_till_done()
     assert hass.states.get(door).attributes.get("current_tilt_position") == 0
+
+
+# -- moved from red-team round 31: a second toggle in one run --------------------------
+
+TOGGLE_GARAGE = {"action": "cover.toggle", "target": {"entity_id": "cover.garage_door"}}
+
+
+@pytest.mark.redteam(round=31)
+async def test_a_second_toggle_is_judged_on_any_state(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's "blink the garage" with the garage open: the first toggle closes it, the second reopens it."""
+    blink = await owner.save_script(
+        "blink_garage", {"alias": "Blink the garage", "sequence": [TOGGLE_GARAGE, TOGGLE_GARAGE]}
+    )
+    await owner.save_automation(
+        "garage_opened_kitchen",
+        {
+            "alias": "Garage opened: unlock the kitchen door",
+            "triggers": [
+                {
+                    "trigger": "state",
+                    "entity_id": "cover.garage_door",
+                    "from": "closed",
+                    "to": "open",
+                }
+            ],
+            "actions": [{"action": "lock.unlock", "target": {"entity_id": "lock.kitchen_door"}}],
+        },
+    )
+    await owner.act("cover.open_cover", entity_id="cover.garage_door")
+    await owner.act("lock.lock", entity_id="lock.kitchen_door")
+    await hass.async_block_till_done()
+    assert hass.states.get("cover.garage_door").state == "open"  # type: ignore[union-attr]
+
+    twice = await call_service(mcp, "script.turn_on", target={"entity_id": blink})
+    once = await call_service(mcp, "cover.toggle", target={"entity_id": "cover.garage_door"})
+
+    assert_refused(twice, reaching="lock.kitchen_door")
+    assert_ran(once)  # One toggle of the open garage closes it.
+    await assert_house(hass, {"lock.kitchen_door": "locked"})
