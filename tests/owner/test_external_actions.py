@@ -6,7 +6,9 @@ Assistant cannot see is named: an `mqtt.publish` on an MQTT entity's
 command topic is that entity's action; one whose name says it opens opens;
 anything else in the owner's own automation does not make it, or what sets
 it off, guarded. A client's own call of such an action, or a configuration
-a client writes with one, still waits.
+a client writes with one, still waits. An MQTT topic that names an alarm, a
+REST command that names a lock, in the owner's automation, wait too: their
+data may disarm or unlock.
 """
 
 from __future__ import annotations
@@ -233,3 +235,60 @@ async def test_publishing_on_an_mqtt_entitys_command_topic_is_that_entitys_actio
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": hall})
     assert result["ok"] is True, (result["targets"], result.get("risk"))
     assert hass.states.get(mqtt_gate).state == "closed"
+
+
+# -- moved from red-team round 34: the name says "alarm" or "lock", the data says how --
+
+
+@pytest.mark.redteam(round=34)
+@LINGERING_TIMERS
+async def test_publishing_disarm_to_an_alarm_topic_in_the_owners_automation_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """`mqtt.publish` `DISARM` on `home/alarm/set` (a panel bridged to MQTT, no HA entity).
+
+    The topic names the alarm, the payload disarms it. Since this round an
+    alarm alone no longer makes a name opening (`external.names_opening`)
+    and the payload is not read: the owner's "cleaner arrives" automation is
+    the owner's, and turning its helper on runs, publishing DISARM.
+    """
+    mqtt = await mqtt_mock_entry()
+    publish = {"topic": "home/alarm/set", "payload": "DISARM"}
+    porch = await porch_runs(owner, {"action": "mqtt.publish", "data": publish})
+
+    called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+
+    await hass.async_block_till_done()
+    sent = [c.args[:2] for c in mqtt.async_publish.call_args_list]
+    assert_refused(called)
+    assert ("home/alarm/set", "DISARM") not in sent, sent
+
+
+@pytest.mark.redteam(round=34)
+async def test_a_rest_command_for_the_front_lock_given_unlock_in_the_owners_automation_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, aioclient_mock: Any
+) -> None:
+    """`rest_command.front_lock` with `command: unlock` (a Nuki bridge's HTTP API).
+
+    The name names the lock, the data unlocks it; only the name is read.
+    """
+    aioclient_mock.post("http://nuki.local/lockAction", text="ok")
+    config = {
+        "rest_command": {
+            "front_lock": {
+                "url": "http://nuki.local/lockAction",
+                "method": "post",
+                "payload": "{{ command }}",
+            }
+        }
+    }
+    assert await async_setup_component(hass, "rest_command", config)
+    porch = await porch_runs(
+        owner, {"action": "rest_command.front_lock", "data": {"command": "unlock"}}
+    )
+
+    called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+
+    await hass.async_block_till_done()
+    assert_refused(called)
+    assert aioclient_mock.call_count == 0, aioclient_mock.mock_calls

@@ -1600,6 +1600,42 @@ async def test_an_earlier_option_s_condition_made_false_is_no_weakening(
     assert_refused(refused, reaching="automation.evening")
 
 
+# -- moved from red-team round 34: a state condition whose `state` names a helper ----
+
+
+@pytest.mark.redteam(round=34)
+@LINGERING_TIMERS
+async def test_a_condition_comparing_a_toggle_with_a_helper_is_met_by_either_state(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """At ten, unlock for the cleaner if the confirmation matches the booking.
+
+    A `state` condition's `state` may name an `input_*` helper: the entity
+    must be in that helper's state (helpers/condition.py). The gate read the
+    helper's id as the state the condition requires (`wiring._held`), which
+    no change can leave the entity in: turning the confirmation on "sets
+    nothing off". At ten the door unlocks.
+    """
+    booked = await owner.create_helper("input_boolean", "Cleaner booked")
+    confirmed = await owner.create_helper("input_boolean", "Cleaner confirmed")
+    await owner.act("input_boolean.turn_on", entity_id=booked)
+    await owner.save_automation(
+        "cleaner_at_ten",
+        {
+            "alias": "Let the confirmed cleaner in at ten",
+            "triggers": [{"trigger": "time", "at": "10:00:00"}],
+            "conditions": [{"condition": "state", "entity_id": confirmed, "state": booked}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+    called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": confirmed})
+
+    assert_refused(called, reaching="lock.front_door")
+    morning.move_to(10, 1)
+    await assert_house(hass, LOCKED)
+
+
 # -- a caller's run of a script a locking automation runs -------------------------
 
 NOTIFY_SLOWLY = [

@@ -13,6 +13,11 @@ scene, a group), a run of it the client starts, ending its wait or starting
 its delay over while it waits, turning off or renaming the automation whose
 run event it waits for, and turning off what turns it on. Watering that only
 undoes its own opening secures only while it runs.
+
+A client's change is not what the same change made by a chain does: ending
+guest mode at noon is not ending it at dusk, when the lock-up's own night
+condition holds. An earlier option whose condition compares a toggle with a
+helper's state can take the lock's turn.
 """
 
 from __future__ import annotations
@@ -32,8 +37,10 @@ from .house import (
     BED_LIGHT_ON,
     LINGERING_TIMERS,
     LOCK_FRONT,
+    LOCKED,
     ORCHARD_OPEN,
     WHEN_UNLOCKED,
+    Clock,
     Owner,
     assert_house,
     assert_ran,
@@ -965,3 +972,96 @@ async def test_renaming_or_turning_off_the_run_a_securing_automation_waits_for_i
     assert_refused(renamed, risk=None)
     assert_refused(turned_off, reaching="automation.leaving")
     assert hass.states.get("automation.leaving").attributes["friendly_name"] == "Leaving"  # type: ignore[union-attr]
+
+
+# -- moved from red-team round 34: a chained securing, a helper named as a state --------
+
+DUSK = {"trigger": "time", "at": "21:00:00"}
+
+
+@pytest.mark.redteam(round=34)
+@LINGERING_TIMERS
+async def test_ending_guest_mode_at_noon_is_not_what_ending_it_at_dusk_does(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """At dusk guest mode ends; guest mode ending at night locks the front door.
+
+    The lock-up has a condition of its own (night) that the dusk automation's
+    change meets and a client's change at 09:00 does not. The gate reads the
+    client's change as doing what the dusk automation would
+    (`securing.does_as_chained`): at noon nothing locks, at dusk the dusk
+    automation finds guest mode already off, and the door stays unlocked all
+    night.
+    """
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest)
+    await owner.save_automation(
+        "guest_mode_ends",
+        {
+            "alias": "Guest mode ends at dusk",
+            "triggers": [DUSK],
+            "conditions": [{"condition": "state", "entity_id": guest, "state": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": guest}}],
+        },
+    )
+    await owner.save_automation(
+        "lock_up",
+        {
+            "alias": "Lock up at night once the guests are gone",
+            "triggers": [{"trigger": "state", "entity_id": guest, "to": "off"}],
+            "conditions": [{"condition": "time", "after": "20:00:00", "before": "06:00:00"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    called = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest})
+
+    assert_refused(called, reaching="automation.guest_mode_ends_at_dusk")
+    morning.move_to(21, 1)
+    await hass.async_block_till_done()
+    await assert_house(hass, {"lock.front_door": "locked"})
+
+
+@pytest.mark.redteam(round=34)
+@LINGERING_TIMERS
+async def test_an_earlier_option_comparing_a_toggle_with_a_helper_can_take_the_lock_s_turn(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """At dusk: porch light if the porch toggle matches "party", else lock.
+
+    The earlier option's condition names a helper as its state; negated, the
+    gate read it as failing in every state (`securing.negated`), so no
+    change of the porch toggle keeps the lock from its turn. Turning it on
+    (party is on) takes the lock's turn: the door stays unlocked all night.
+    """
+    party = await owner.create_helper("input_boolean", "Party")
+    porch = await owner.create_helper("input_boolean", "Porch at night")
+    await owner.act("input_boolean.turn_on", entity_id=party)
+    await owner.save_automation(
+        "evening",
+        {
+            "alias": "Evening",
+            "triggers": [DUSK],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [
+                                {"condition": "state", "entity_id": porch, "state": party}
+                            ],
+                            "sequence": [BED_LIGHT_ON],
+                        }
+                    ],
+                    "default": [LOCK_FRONT],
+                }
+            ],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+
+    assert_refused(called, reaching="automation.evening")
+    morning.move_to(21, 1)
+    await assert_house(hass, LOCKED)

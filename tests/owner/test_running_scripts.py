@@ -11,7 +11,8 @@ automation changes its own state and sets off what watches it; so does a
 script whose entity the owner renamed, judged by its own action, and one the
 owner marked guarded waits by its own action. A run of a script a securing
 automation runs, with the caller's variables (a long delay), keeps it from
-securing, unless it runs in `parallel` mode.
+securing, unless it runs in `parallel` mode; so does a long run of a script
+it starts and then waits for by its state.
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ from .house import (
     BED_LIGHT_ON,
     DISARM,
     LINGERING_TIMERS,
+    LOCK_FRONT,
     OPEN_GARAGE,
     ORCHARD_OPEN,
     UNLOCK_FRONT,
     WHEN_UNLOCKED,
+    Clock,
     Owner,
     arm,
     assert_house,
@@ -77,9 +80,9 @@ async def test_toggling_a_running_script_that_locks_is_refused(
 # -- a running script waiting for a helper, what a script does after a delay -----------
 
 
-async def _idle(hass: HomeAssistant) -> None:
+async def _idle(hass: HomeAssistant, turns: int = 20) -> None:
     """Let tasks run without waiting for what never ends (a script that waits)."""
-    for _ in range(20):
+    for _ in range(turns):
         await asyncio.sleep(0)
 
 
@@ -476,3 +479,66 @@ async def test_a_script_marked_guarded_waits_by_its_own_action(
     assert listed["items"][0]["guarded"] is True, listed
     assert_refused(await save_config(mcp, "script", caller), reaching=pulse)
     await assert_house(hass, {"light.bed_light": "off"})
+
+
+# -- moved from red-team round 34: a notice a locking automation waits for by its state -
+
+
+@pytest.mark.redteam(round=34)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("mode", ["single", "queued"])
+async def test_a_notice_the_lock_waits_for_by_its_state_is_held_up_by_a_client_s_long_run(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
+) -> None:
+    """Bedtime starts its notice (`script.turn_on`), waits until it is off, then locks.
+
+    The older idiom for "run it, then wait for it" (before `action: script.x`
+    took variables). The notice secures nothing, and the gate counts a
+    client's run of it only when the locking automation runs it as
+    `action: script.bedtime_notice` (`securing._waits_for`). A client's run
+    with a ten-hour pause keeps the notice on; bedtime's own run is dropped
+    (single) or queued behind (queued), and its wait lasts ten hours.
+    """
+    await owner.save_script(
+        "bedtime_notice",
+        {
+            "alias": "Bedtime notice",
+            "mode": mode,
+            "sequence": [
+                {"delay": "{{ pause | default(300) }}"},
+                {"action": "persistent_notification.create", "data": {"message": "Bedtime"}},
+            ],
+        },
+    )
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "time", "at": "10:00:00"}],
+            "actions": [
+                {"action": "script.turn_on", "target": {"entity_id": "script.bedtime_notice"}},
+                {"wait_template": "{{ is_state('script.bedtime_notice', 'off') }}"},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    called = await call_service(
+        mcp,
+        "script.turn_on",
+        target={"entity_id": "script.bedtime_notice"},
+        data={"variables": {"pause": 36000}},
+    )
+
+    assert_refused(called, reaching="automation.bedtime")
+    morning.move_to(10, 1)
+    await _idle(hass, turns=50)
+    morning.move_to(10, 7)
+    await _idle(hass, turns=50)
+    door = state(hass, "lock.front_door")
+    for domain, entity_id in (("automation", "bedtime"), ("script", "bedtime_notice")):
+        await hass.services.async_call(  # End the runs still waiting.
+            domain, "turn_off", {"entity_id": f"{domain}.{entity_id}"}, blocking=True
+        )
+    assert door == "locked", "bedtime's lock is still waiting for the client's notice"

@@ -2,7 +2,9 @@
 
 A valve stopped part way after closing is opened by `valve.toggle` or
 `homeassistant.toggle`; a cover given the door device class is opened by its
-tilt, through a scene's state or `cover.toggle_cover_tilt`.
+tilt, through a scene's state or `cover.toggle_cover_tilt`. A light turned on
+at zero brightness, by its action or a scene, goes off: what its turning off
+sets off, this sets off.
 
 A run that toggles an entity twice leaves it where the first toggle found
 it: the present state counts for an entity only until a step of the same
@@ -12,6 +14,7 @@ run acts on it.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
@@ -20,7 +23,17 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from tests.conftest import McpHarness
 
-from .house import Owner, assert_house, assert_ran, assert_refused, call_service, pass_time, state
+from .house import (
+    LOCKED,
+    UNLOCK_FRONT,
+    Owner,
+    assert_house,
+    assert_ran,
+    assert_refused,
+    call_service,
+    pass_time,
+    state,
+)
 
 # -- a valve's toggle, a door's tilt ---------------------------------------------------
 
@@ -102,3 +115,65 @@ async def test_a_second_toggle_is_judged_on_any_state(
     assert_refused(twice, reaching="lock.kitchen_door")
     assert_ran(once)  # One toggle of the open garage closes it.
     await assert_house(hass, {"lock.kitchen_door": "locked"})
+
+
+# -- moved from red-team round 34: a light turned on at zero brightness goes off -------
+
+CEILING = "light.ceiling_lights"
+
+
+async def _unlock_when_off(owner: Owner, entity_id: str) -> str:
+    """Unlock the front door when `entity_id` goes off (a "leaving the room" routine)."""
+    return await owner.save_automation(
+        "unlock_when_off",
+        {
+            "alias": "Let the dog out when the ceiling lights go off",
+            "triggers": [{"trigger": "state", "entity_id": entity_id, "to": "off"}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+
+
+@pytest.mark.redteam(round=34)
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [
+        ("light.turn_on", {"brightness": 0}),
+        ("light.turn_on", {"brightness_pct": 0}),
+        ("light.turn_on", {"brightness_step_pct": -100}),
+        ("homeassistant.turn_on", {"brightness": 0}),
+    ],
+    ids=["brightness", "brightness_pct", "brightness_step_pct", "homeassistant"],
+)
+async def test_a_light_turned_on_with_zero_brightness_sets_off_what_its_turning_off_would(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, action: str, data: dict[str, Any]
+) -> None:
+    """`light.turn_on` with brightness 0 turns the light off (light/services.py).
+
+    The gate reads `turn_on` as leaving the light on (`verbs.verb_states`),
+    so an automation that fires when it goes off is not set off by it: the
+    light goes off and the front door unlocks, unasked.
+    """
+    assert state(hass, CEILING) == "on"
+    await _unlock_when_off(owner, CEILING)
+
+    called = await call_service(mcp, action, target={"entity_id": CEILING}, data=data)
+
+    assert_refused(called, reaching="lock.front_door")
+    await assert_house(hass, {**LOCKED, CEILING: "on"})
+
+
+@pytest.mark.redteam(round=34)
+async def test_a_scene_applying_a_light_on_at_zero_brightness_sets_off_what_its_turning_off_would(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`scene.apply` with a light `on` at brightness 0: Home Assistant turns it off."""
+    assert state(hass, CEILING) == "on"
+    await _unlock_when_off(owner, CEILING)
+
+    called = await call_service(
+        mcp, "scene.apply", data={"entities": {CEILING: {"state": "on", "brightness": 0}}}
+    )
+
+    assert_refused(called, reaching="lock.front_door")
+    await assert_house(hass, {**LOCKED, CEILING: "on"})
