@@ -132,12 +132,26 @@ class Owner:
             "welcome", {"alias": "Welcome home", "triggers": [trigger], "actions": [UNLOCK_FRONT]}
         )
 
-    async def save_chain(self, links: int, last: dict[str, Any]) -> str:
-        """Save `script.link_0` -> `script.link_1` -> ... -> `last`; return the first link."""
-        await self.save_script(f"link_{links}", {"alias": "Last link", "sequence": [last]})
+    async def save_chain(
+        self, links: int, last: dict[str, Any], *, handing: dict[str, Any] | None = None
+    ) -> str:
+        """Save `script.link_0` -> `script.link_1` -> ... -> `last`; return the first link.
+
+        `handing`: the data every link hands on, to the next link and to
+        `last`; its keys are every link's fields.
+        """
+
+        def link(alias: str, step: dict[str, Any]) -> dict[str, Any]:
+            if handing is None:
+                return {"alias": alias, "sequence": [step]}
+            fields = {name: {} for name in handing}
+            return {"alias": alias, "fields": fields, "sequence": [{**step, "data": handing}]}
+
+        await self.save_script(f"link_{links}", link("Last link", last))
         for i in reversed(range(links)):
-            link = {"alias": f"Link {i}", "sequence": [{"action": f"script.link_{i + 1}"}]}
-            await self.save_script(f"link_{i}", link)
+            await self.save_script(
+                f"link_{i}", link(f"Link {i}", {"action": f"script.link_{i + 1}"})
+            )
         return "script.link_0"
 
     async def save_templates(self, blocks: list[dict[str, Any]]) -> None:
