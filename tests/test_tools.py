@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from unittest.mock import patch
 
 import jsonschema
 import mcp_types as types
@@ -12,6 +13,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
+from custom_components.home_mcp.language import async_load_language_words
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
@@ -878,3 +880,90 @@ async def test_a_rooms_own_name_wins_over_another_rooms_word_for_it(
     assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
     data = await mcp.data("list_entities", {"query": "living room light"})
     assert data["items"][0]["entity_id"] == "light.living_room_rgbww_lights", data["items"][:3]
+
+
+async def test_a_query_with_a_word_the_house_does_not_know_still_finds_the_thing_by_the_words_it_does(
+    mcp: McpHarness,
+) -> None:
+    """No entity matches "is the pergola closed?" word for word: the Pergola Roof is the closest."""
+    data = await mcp.data("list_entities", {"query": "is the pergola closed?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "cover.pergola_roof", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "closest"
+    assert data["items"][0]["match"]["weak"] is True
+    assert "closest" in data["hint"] and "Nothing matched" not in data["hint"]
+
+
+async def test_among_the_closest_a_name_word_outweighs_a_room_word_outweighs_a_kind_word(
+    mcp: McpHarness,
+) -> None:
+    """Said "glorp garage lamp": the Garage Door (its name), the garage's window, then lamps."""
+    data = await mcp.data("list_entities", {"query": "glorp garage lamp"})
+    ids = [row["entity_id"] for row in data["items"]]
+    assert ids[:2] == ["cover.garage_door", "cover.hall_window"], data["items"][:4]
+    assert [row["match"]["field"] for row in data["items"][:3]] == ["name", "area", "domain"]
+    assert ids[2].startswith("light."), data["items"][:4]
+    assert "glorp matched nothing" in data["hint"], data["hint"]
+
+
+async def test_the_closest_keep_to_the_other_filters(mcp: McpHarness) -> None:
+    data = await mcp.data("list_entities", {"query": "glorp garage lamp", "domain": "light"})
+    assert data["items"], data
+    assert {row["entity_id"].split(".")[0] for row in data["items"]} == {"light"}
+
+
+async def test_freezing_in_a_room_finds_the_rooms_heating(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A thermostat measures the temperature: "it's freezing in the living room" is its."""
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    _put_in_area(hass, "climate.heatpump", living.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "it's freezing in the living room"})
+    assert data["items"][0]["entity_id"] == "climate.heatpump", data["items"][:3]
+
+
+async def test_a_device_word_in_any_language_home_assistant_speaks_names_its_kind(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Polish "światło" is a light in Home Assistant's own sentences (home_assistant_intents).
+
+    The search works without them (not read yet, or no such package): "światło" is then no
+    known word.
+    """
+    with patch("custom_components.home_mcp.tools.house.language_words", return_value=None):
+        data = await mcp.data("list_entities", {"query": "światło w sypialni"})
+    assert data["total"] == 0, data
+    assert await async_load_language_words(hass) is not None
+    data = await mcp.data("list_entities", {"query": "światło w sypialni"})
+    assert data["items"], data
+    assert {row["entity_id"].split(".")[0] for row in data["items"]} == {"light"}, data["items"]
+    assert data["items"][0]["match"]["kind"] == "closest"
+
+
+async def test_a_query_no_word_of_which_names_anything_still_finds_nothing(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    await async_load_language_words(hass)
+    for query in ("zzzz qqqq", "the xyzzy of qwfp"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["total"] == 0, (query, data["items"][:3])
+        assert "Nothing matched" in data["hint"]
+
+
+async def test_get_entity_by_a_name_not_every_word_of_which_matches_suggests_the_closest(
+    mcp: McpHarness,
+) -> None:
+    data = await mcp.data("get_entity", {"name": "is the pergola closed?"})
+    assert data["error"] == "not_found"  # The closest are suggestions, never an answer.
+    assert data["suggestions"][0]["entity_id"] == "cover.pergola_roof", data["suggestions"]
+
+
+async def test_a_word_of_another_language_counts_only_as_home_assistant_writes_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Spanish "cerradura" is a lock, not a typo of a word for a cover in another language."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "cerradura de la puerta principal"})
+    assert data["items"][0]["entity_id"].startswith("lock."), data["items"][:3]

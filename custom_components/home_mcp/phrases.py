@@ -15,7 +15,7 @@ entities and merges its answers with the name search's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 import re
@@ -606,9 +606,25 @@ def _singular(word: str) -> str:
 class WordScorer:
     """Scores device words against entities' words, remembering each word's scores for one query."""
 
-    def __init__(self, words: Sequence[str]) -> None:
-        """Score these device words (folded)."""
+    def __init__(
+        self,
+        words: Sequence[str],
+        more_kinds: Callable[[str, str | None], Iterable[str]] | None = None,
+        exact_kinds: Callable[[str, str | None], Container[str]] | None = None,
+    ) -> None:
+        """Score these device words (folded).
+
+        more_kinds: more words naming an entity's kind, given its domain and
+            device class (the closest matches read `DOMAIN_MEASURES`).
+        exact_kinds: words naming it that count only as written (or without
+            a plural's s), never as a typo: Home Assistant's words in some
+            sixty languages (`language.py`), where a typo of a word of one
+            language is often a word of another ("cerradura", a lock in
+            Spanish, is one letter from "ceradu").
+        """
         self.words = tuple(words)
+        self._more_kinds = more_kinds
+        self._exact_kinds = exact_kinds
         self._scores: list[dict[str, float]] = [{} for _ in self.words]
         self._kinds: dict[tuple[str, str | None], tuple[float, ...]] = {}
 
@@ -640,17 +656,7 @@ class WordScorer:
         What matched: "name" when the names held every word that matched,
         else "domain".
         """
-        kinds = self._kinds.get((domain, device_class))
-        if kinds is None:
-            names = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
-            commands = COMMAND_WORDS.get(domain, ())
-            kinds = self._kinds[domain, device_class] = tuple(
-                max(
-                    self._best(index, names) * 0.95,
-                    self._best(index, commands) * COMMAND_WEIGHT if commands else 0.0,
-                )
-                for index in range(len(self.words))
-            )
+        kinds = self._kind_scores(domain, device_class)
         total, matched, by_name = 0.0, 0, True
         for index, in_kind in enumerate(kinds):
             in_names = self._best(index, tokens)
@@ -664,6 +670,32 @@ class WordScorer:
         if not matched or 2 * matched < len(self.words) or (every and matched < len(self.words)):
             return None
         return total / len(self.words), "name" if by_name else "domain"
+
+    def word_scores(
+        self, tokens: Sequence[str], domain: str, device_class: str | None
+    ) -> list[tuple[float, float]]:
+        """Return, for each word, how well it matches the names' `tokens` and the entity's kind."""
+        kinds = self._kind_scores(domain, device_class)
+        return [(self._best(index, tokens), in_kind) for index, in_kind in enumerate(kinds)]
+
+    def _kind_scores(self, domain: str, device_class: str | None) -> tuple[float, ...]:
+        """Return how well each word names the kind of an entity of `domain` and `device_class`."""
+        kinds = self._kinds.get((domain, device_class))
+        if kinds is None:
+            names = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
+            if self._more_kinds is not None:
+                names += self._more_kinds(domain, device_class)
+            commands = COMMAND_WORDS.get(domain, ())
+            exact = self._exact_kinds(domain, device_class) if self._exact_kinds else ()
+            kinds = self._kinds[domain, device_class] = tuple(
+                max(
+                    self._best(index, names) * 0.95,
+                    self._best(index, commands) * COMMAND_WEIGHT if commands else 0.0,
+                    0.95 if word in exact or _singular(word) in exact else 0.0,
+                )
+                for index, word in enumerate(self.words)
+            )
+        return kinds
 
 
 def name_words(folded: Folded) -> tuple[str, ...]:
@@ -683,3 +715,48 @@ def domains_named(words: Iterable[str]) -> set[str]:
                 found.add(domain)
         found.update(domain for domain, names in COMMAND_WORDS.items() if word in names)
     return found
+
+
+# --- The closest matches: when no entity matches every word -------------------------
+
+NAME_WEIGHT: Final = 1.0
+"""What a word of the query found in an entity's names counts for, among the closest matches."""
+PLACE_WEIGHT: Final = 0.8
+"""What the room (or floor) the query names counts for, when the entity is there."""
+KIND_WEIGHT: Final = 0.6
+"""What a word naming the entity's kind (domain, device class, command) counts for."""
+CLOSEST_BASE: Final = 0.3
+CLOSEST_SPAN: Final = 0.4
+"""A closest match scores `CLOSEST_BASE` + `CLOSEST_SPAN` * (its words' weights / the words that
+matched some entity): at most 0.7, always weak (`matching.STRONG`)."""
+
+DOMAIN_MEASURES: Final[dict[str, tuple[str, ...]]] = {
+    # What the entities of a domain report besides their state (Home Assistant's
+    # current_temperature, current_humidity): the device class's words name them too.
+    "climate": ("temperature", "humidity"),
+    "water_heater": ("temperature",),
+    "humidifier": ("humidity",),
+    "weather": ("temperature", "humidity"),
+}
+"""Device classes whose words also name a domain's entities, among the closest matches."""
+
+
+def closest_words(words: Iterable[str], skip: Container[str] = ()) -> list[str]:
+    """Return the words a closest match is scored by: none of one letter, none in `skip`.
+
+    A letter left of a word ("it's": "it", "s") names nothing; `skip` holds
+    the filler words of Home Assistant's language data (`language.py`).
+    """
+    return [
+        word for word in words if (len(word) > 1 or Folded.of(word).unspaced) and word not in skip
+    ]
+
+
+def device_classes_named(words: Iterable[str]) -> set[str]:
+    """Return the device classes some of `words` name (typos allowed, as `domains_named`)."""
+    return {
+        device_class
+        for word in words
+        for device_class, names in DEVICE_CLASS_WORDS.items()
+        if any(word_score(word, name) >= 0.6 for name in names)
+    }

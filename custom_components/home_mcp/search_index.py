@@ -248,6 +248,41 @@ class TextIndex:
                 results[key] = best
         return results
 
+    def keys_with_word(
+        self,
+        word: str,
+        near: Callable[[str, str], bool],
+        *,
+        where: Callable[[str], bool] | None = None,
+    ) -> set[str]:
+        """Return the keys with a value holding a stored word `w` for which `near(word, w)`.
+
+        Only the stored words starting with `word`'s first letter are tried,
+        unless `word` is written without spaces (CJK, kana...): then every
+        one is. Only the keys for which `where` is true, if given.
+        """
+        folded = Folded.of(word)
+        if not folded.text:
+            return set()
+        self._flush()
+        words = self._words
+        if folded.unspaced:
+            tried: Iterable[str] = words
+        else:
+            first = folded.text[0]
+            tried = words[bisect_left(words, first) : bisect_left(words, chr(ord(first) + 1))]
+        bitmap = 0
+        for stored in tried:
+            if near(folded.text, stored):
+                bitmap |= self._by_word[stored]
+        keys: set[str] = set()
+        for number in _bits(bitmap):
+            if isinstance(users := self._users[number], list):
+                keys.update(users)
+            elif users is not None:
+                keys.add(users)
+        return keys if where is None else {key for key in keys if where(key)}
+
     def folded(self, key: str, skip: Container[str] = ()) -> list[Folded]:
         """Return `key`'s values as stored, folded, but those of the fields in `skip`."""
         folded, stored = self._folded, self._fields.get(key, ())

@@ -10,7 +10,7 @@ from pydantic import Field
 from homeassistant.core import split_entity_id
 
 from ..matching import Match, fold
-from ..shaping import envelope
+from ..shaping import clean_text, envelope
 from . import UNTRUSTED_NOTE, Tool, ToolContext, ToolInput, ToolOutput
 from .arguments import Identifier, Text
 from .entity_index import SUMMARY_DOMAINS
@@ -55,7 +55,9 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
     Reads the state machine and the entity, device, area, floor and label
     registries. Without any filter, answers with counts by domain and by area
     instead of a dump. With `query`, rows are ranked by match score and carry
-    the field that matched; weak matches are labelled.
+    the field that matched; weak matches are labelled. When no entity matches
+    every word of the query, the closest ones come instead (`House.closest`),
+    weak, said so in the hint.
     """
     house = House(ctx.hass, ctx.caller.user)
     filters = args.model_dump(exclude={"offset", "limit"}, exclude_none=True)
@@ -96,8 +98,13 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
         )
 
     found: list[tuple[EntityView, Match | None]]
+    ignored: tuple[str, ...] | None = None
     if args.query:
         found = [(view, match) for view, match in house.search(args.query) if wanted(view)]
+        if not found:
+            # No entity matches every word: the closest, by the words some entity matches.
+            closest = house.closest(args.query, wanted)
+            found, ignored = list(closest.found), closest.ignored
     else:
         found = [(view, None) for view in house.all(domain) if wanted(view)]
     page = envelope(
@@ -110,7 +117,13 @@ async def list_entities(ctx: ToolContext, args: ListEntitiesInput) -> ListEntiti
         total=len(found),
     )
     hint = None
-    if not found:
+    if ignored is not None and found:
+        unmatched = f" ({', '.join(clean_text(word) for word in ignored)} matched nothing)"
+        hint = (
+            "No entity matched every word; these are the closest, ranked by the words they "
+            f"match{unmatched if ignored else ''}. Check with the person before acting."
+        )
+    elif not found:
         hint = (
             "Nothing matched every filter. Drop a filter, check spelling, or call "
             "home_overview for the rooms and list_entities without filters for the domains."

@@ -25,7 +25,7 @@ is loaded), it reads the house as it is, once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -154,6 +154,15 @@ class EntityIndex:
         """
         self._sync_text()
         return self._text.search(query, where=_is_entity_key)
+
+    @callback
+    def async_with_word(self, word: str, near: Callable[[str, str], bool]) -> set[str]:
+        """Return the entities with a value (name, alias, id...) holding a word `near` `word`.
+
+        See `TextIndex.keys_with_word`.
+        """
+        self._sync_text()
+        return self._text.keys_with_word(word, near, where=_is_entity_key)
 
     @callback
     def async_folded_names(self, entity_id: str) -> list[Folded]:

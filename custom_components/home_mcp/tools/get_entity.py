@@ -232,6 +232,9 @@ def resolve_entity(house: House, query: str) -> tuple[str, Match]:
     scored.sort(key=lambda item: (-item[0].score, item[1]))
     strong = [item for item in scored if not item[0].weak]
     if not strong:
+        if not scored:
+            # No entity matches every word: suggest the closest, by the words some match.
+            scored = [(found, view.entity_id) for view, found in house.closest(query).found]
         raise _not_found(query, _names(house), scored[:MAX_SUGGESTIONS])
     top = strong[0][0].score
     tied = [item for item in strong if top - item[0].score < TIE_MARGIN]

@@ -9,9 +9,9 @@ WebSocket.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from homeassistant.auth.models import User
 from homeassistant.core import HomeAssistant, State, split_entity_id
@@ -24,18 +24,30 @@ from homeassistant.helpers import (
 )
 
 from ..exposure import readable, reads_all
+from ..language import language_words
 from ..matching import Match, best_match, fold
 from ..phrases import (
+    CLOSEST_BASE,
+    CLOSEST_SPAN,
+    DEVICE_CLASS_WORDS,
+    DOMAIN_MEASURES,
+    KIND_WEIGHT,
+    NAME_WEIGHT,
+    PLACE_WEIGHT,
     QUESTION_PENALTY,
     STATELESS_DOMAINS,
     FloorPlace,
+    Phrase,
     Room,
     WordScorer,
     asks_state,
+    closest_words,
+    device_classes_named,
     domains_named,
     name_words,
     query_words,
     read_phrase,
+    word_score,
 )
 from ..shaping import clean_text
 from . import ToolError
@@ -100,6 +112,7 @@ class House:
         the query names as device words in a room (`phrases.py`), each with
         its better match (words without a room only improve on a weak one).
         """
+        language_words(self.hass)  # The first search starts reading them, for `closest`.
         matches = self.index.async_search(query)
         words = " ".join(query_words(query))
         if words and words != fold(query):
@@ -136,20 +149,7 @@ class House:
         a room or floor, the words are tried on the entities of the domains
         they name ("lamp") and on those the names' search found.
         """
-        rooms = [
-            Room(area.id, (area.name, *sorted(area.aliases)))
-            for area in self.areas.async_list_areas()
-        ]
-        floors = [
-            FloorPlace(floor.floor_id, (floor.name, *sorted(floor.aliases)), floor.level)
-            for floor in self.floors.async_list_floors()
-        ]
-        phrase = read_phrase(query, rooms, floors)
-        area_ids = phrase.area_ids or tuple(
-            area.id
-            for floor_id in phrase.floor_ids
-            for area in ar.async_entries_for_floor(self.areas, floor_id)
-        )
+        phrase, area_ids = self._read_phrase(query)
         outside: set[str] = set()
         if area_ids:
             members = self.index.async_rooms(SUMMARY_DOMAINS).members
@@ -205,6 +205,131 @@ class House:
             found[entity_id] = Match(round(0.45 + 0.5 * room * mean, 3), kind, field, view.name)
         return found
 
+    def _read_phrase(self, query: str) -> tuple[Phrase, tuple[str, ...]]:
+        """Return `read_phrase` over the house's areas and floors, and the areas it names.
+
+        The areas: the rooms named, else those on the floors named.
+        """
+        rooms = [
+            Room(area.id, (area.name, *sorted(area.aliases)))
+            for area in self.areas.async_list_areas()
+        ]
+        floors = [
+            FloorPlace(floor.floor_id, (floor.name, *sorted(floor.aliases)), floor.level)
+            for floor in self.floors.async_list_floors()
+        ]
+        phrase = read_phrase(query, rooms, floors)
+        area_ids = phrase.area_ids or tuple(
+            area.id
+            for floor_id in phrase.floor_ids
+            for area in ar.async_entries_for_floor(self.areas, floor_id)
+        )
+        return phrase, area_ids
+
+    def closest(self, query: str, where: Callable[[EntityView], bool] | None = None) -> Closest:
+        """Return the entities matching some of `query`'s words, best first: the closest matches.
+
+        For when no entity matches every word (`search` finds nothing). Each
+        candidate is scored by the words it matches: the room or floor the
+        query names when the entity is there (`PLACE_WEIGHT`), each other
+        word found in its names (`NAME_WEIGHT`; the room's words too) or
+        naming its kind (`KIND_WEIGHT`: its domain, device class, what it
+        measures, a command for it; and Home Assistant's words for them in
+        its languages, `language.py`). A word no entity matches is left out
+        (it is in `Closest.ignored`); with none matching, nothing is found.
+        Every match is weak, of kind "closest". Only the entities for which
+        `where` is true, if given.
+        """
+        language = language_words(self.hass)
+        skip = language.skip if language is not None else frozenset()
+        phrase, area_ids = self._read_phrase(query)
+        all_words = closest_words(query_words(query), skip)
+        words = closest_words(phrase.words, skip)
+        place_words = list(all_words)
+        for word in words:
+            if word in place_words:
+                place_words.remove(word)
+        if not area_ids:
+            place_words = []
+        if not words and not area_ids:
+            return Closest([], tuple(all_words))
+
+        def measured(domain: str, _: str | None) -> list[str]:
+            return [
+                word
+                for measure in DOMAIN_MEASURES.get(domain, ())
+                for word in DEVICE_CLASS_WORDS.get(measure, ())
+            ]
+
+        scorer = WordScorer(
+            [*place_words, *words], measured, language.kind_words if language else None
+        )
+        candidates: set[str] = set()
+        if area_ids:
+            members = self.index.async_rooms(SUMMARY_DOMAINS).members
+            for area_id in area_ids:
+                candidates.update(members.get(area_id, ()))
+        for word in dict.fromkeys([*place_words, *words]):
+            candidates |= self.index.async_with_word(word, _near)
+        domains = domains_named(words)
+        classes = device_classes_named(words)
+        if language is not None:
+            domains |= language.domains_named(words)
+            classes |= language.device_classes_named(words)
+        domains.update(
+            domain for domain, measures in DOMAIN_MEASURES.items() if classes.intersection(measures)
+        )
+        for domain in sorted(domains):
+            candidates.update(self.hass.states.async_entity_ids(domain))
+        get_state = self.hass.states.get
+        if classes:
+            for domain in _CLASSED_DOMAINS:
+                for entity_id in self.hass.states.async_entity_ids(domain):
+                    state = get_state(entity_id)
+                    if state is not None and self.view(state).device_class in classes:
+                        candidates.add(entity_id)
+        place = len(place_words)
+        scored: list[tuple[EntityView, list[tuple[float, str]]]] = []
+        for entity_id in sorted(candidates):
+            if (state := get_state(entity_id)) is None or not self.readable(entity_id):
+                continue
+            view = self.index.async_view(state)
+            if view.hidden or (where is not None and not where(view)):
+                continue
+            tokens = [
+                word
+                for name in self.index.async_folded_names(entity_id)
+                for word in name_words(name)
+            ]
+            each = scorer.word_scores(tokens, view.domain, view.device_class)
+            units: list[tuple[float, str]] = []
+            if area_ids:
+                in_place = phrase.room_score * PLACE_WEIGHT if view.area_id in area_ids else 0.0
+                named = NAME_WEIGHT * sum(name for name, _ in each[:place]) / max(place, 1)
+                units.append((in_place, "area") if in_place >= named else (named, "name"))
+            for in_names, in_kind in each[place:]:
+                named, kind = NAME_WEIGHT * in_names, KIND_WEIGHT * in_kind
+                units.append((named, "name") if named >= kind else (kind, "domain"))
+            if any(score for score, _ in units):
+                scored.append((view, units))
+        if not scored:
+            return Closest([], tuple(all_words))
+        count = len(scored[0][1])
+        matched = [index for index in range(count) if any(units[index][0] for _, units in scored)]
+        ignored = tuple(
+            word
+            for index, word in enumerate(words, start=1 if area_ids else 0)
+            if index not in matched
+        )
+        found = []
+        for view, units in scored:
+            total = sum(units[index][0] for index in matched)
+            field = max(units, key=lambda unit: unit[0])[1]
+            score = round(CLOSEST_BASE + CLOSEST_SPAN * total / len(matched), 3)
+            found.append((view, Match(score, "closest", field, view.name)))
+        found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
+        return Closest(found, ignored)
+
     def area_name(self, area_id: str | None) -> str | None:
         """Return the name of an area id, cleaned, or None (remembered for this call)."""
         if not area_id:
@@ -251,6 +376,23 @@ class House:
             (label.label_id, best_match(value, [("name", label.name)])) for label in labels
         ]
         return _best_ids(value, "label", candidates, [label.name for label in labels])
+
+
+@dataclass(frozen=True, slots=True)
+class Closest:
+    """The closest matches of a query (`House.closest`), and its words no entity matched."""
+
+    found: list[tuple[EntityView, Match]]
+    ignored: tuple[str, ...]
+
+
+_CLASSED_DOMAINS: Final = ("sensor", "binary_sensor", "cover", "switch", "media_player", "valve")
+"""The domains whose entities a device class word may name, among the closest matches."""
+
+
+def _near(query_word: str, word: str) -> bool:
+    """Return True when a word of a name may match a query word (`word_score`)."""
+    return word_score(query_word, word) > 0
 
 
 _PLACES = frozenset({"room", "floor"})

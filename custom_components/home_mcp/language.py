@@ -1,0 +1,282 @@
+"""Home Assistant's own words for devices, in its languages (`home_assistant_intents`).
+
+Home Assistant's `conversation` integration installs `home_assistant_intents`:
+per language (about 60), a JSON file of the sentences Assist understands
+(`data/<lang>.json`). What this module takes from them, for the closest
+matches of a query no entity matches word for word (`House.closest`):
+
+- **skip words**: the file's `skip_words` ("please", "can you", "por favor",
+  "proszę"), split into words: they name nothing;
+- **words for a domain**: the expansion rules named after a domain
+  (`<light>`, `<lights>`, `<lockable>`, `<fan>`, `<switch>`) that only the
+  sentences of that domain use, expanded ("(światło|lamp(a|ę))" gives
+  światło, lampa, lampę), and the lists of device classes that only one
+  domain's sentences use (`{cover_classes}`); a word that a rule of every
+  domain's sentences gives ("all", "home") is left out. Other rules (verbs, colours, "everywhere") and lists (states,
+  colours) are not read: they name no device;
+- **words for a device class**: the values of those lists, by the device
+  class Home Assistant reads them as ("persiana" → blind).
+
+The words come folded (`matching.fold`). Reading every language takes about
+a quarter of a second of one core and a few megabytes: it is done once per
+process, in an executor job started by the first search; until it is done,
+and when the package is missing or its data unreadable, the search goes
+without it (`language_words` returns None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+import json
+import logging
+from pathlib import Path
+import re
+from typing import Any, Final
+
+from homeassistant.core import HomeAssistant, callback
+
+from .const import DOMAIN
+from .matching import fold
+
+_LOGGER = logging.getLogger(__name__)
+
+PACKAGE: Final = "home_assistant_intents"
+_MAX_EXPANSIONS: Final = 512
+"""The most texts one rule or list value is expanded to (a rule of rules can multiply)."""
+_RULE: Final = re.compile(r"<([^<>]+)>")
+_LIST: Final = re.compile(r"\{([^{}:]+)(?::[^{}]*)?\}")
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageWords:
+    """Words of Home Assistant's language data, folded.
+
+    skip: words that name nothing ("please").
+    by_domain: the words naming each domain's entities.
+    by_device_class: the words naming each device class.
+    """
+
+    skip: frozenset[str]
+    by_domain: dict[str, frozenset[str]]
+    by_device_class: dict[str, frozenset[str]]
+    _domains_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    _classes_of: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Index the words the other way round: the domains and classes each word names."""
+        for source, target in (
+            (self.by_domain, self._domains_of),
+            (self.by_device_class, self._classes_of),
+        ):
+            inverted: dict[str, set[str]] = {}
+            for name, words in source.items():
+                for word in words:
+                    inverted.setdefault(word, set()).add(name)
+            target.update((word, frozenset(names)) for word, names in inverted.items())
+
+    def kind_words(self, domain: str, device_class: str | None) -> frozenset[str]:
+        """Return the words naming an entity of `domain` and `device_class`."""
+        words = self.by_domain.get(domain, frozenset())
+        if device_class and (of_class := self.by_device_class.get(device_class)):
+            words = words | of_class
+        return words
+
+    def domains_named(self, words: Iterable[str]) -> set[str]:
+        """Return the domains `words` name (as written, or without a plural's s)."""
+        return {name for word in words for name in self._lookup(self._domains_of, word)}
+
+    def device_classes_named(self, words: Iterable[str]) -> set[str]:
+        """Return the device classes `words` name (as written, or without a plural's s)."""
+        return {name for word in words for name in self._lookup(self._classes_of, word)}
+
+    @staticmethod
+    def _lookup(index: dict[str, frozenset[str]], word: str) -> frozenset[str]:
+        found = index.get(word)
+        if found is None and len(word) > 3 and word[-1] == "s":
+            found = index.get(word[:-1])
+        return found or frozenset()
+
+
+class _Read:
+    """The words once read (one process reads them once: they are the package's, not a house's)."""
+
+    words: LanguageWords | None = None
+    started = False
+
+
+@callback
+def language_words(hass: HomeAssistant) -> LanguageWords | None:
+    """Return Home Assistant's language words, or None (not read yet, or not available).
+
+    The first call starts reading them in an executor job.
+    """
+    if not _Read.started:
+        _Read.started = True
+        hass.async_create_background_task(
+            async_load_language_words(hass), f"{DOMAIN} language words", eager_start=False
+        )
+    return _Read.words
+
+
+async def async_load_language_words(hass: HomeAssistant) -> LanguageWords | None:
+    """Read the language words now, unless they have been, and return them."""
+    _Read.started = True
+    if _Read.words is None:
+        _Read.words = await hass.async_add_executor_job(read_language_words)
+    return _Read.words
+
+
+def read_language_words(data_dir: Path | None = None) -> LanguageWords | None:
+    """Read every language of `home_assistant_intents` (blocking); None without it."""
+    if data_dir is None:
+        try:
+            import home_assistant_intents  # noqa: PLC0415 - optional, read in an executor
+        except ImportError:
+            return None
+        data_dir = Path(home_assistant_intents.__file__).parent / "data"
+    skip: set[str] = set()
+    by_domain: dict[str, set[str]] = {}
+    by_class: dict[str, set[str]] = {}
+    generic: set[str] = set()
+    files = sorted(data_dir.glob("*.json"))
+    for path in files:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            _read_language(data, skip, by_domain, by_class, generic)
+        except (OSError, ValueError, TypeError, AttributeError, KeyError) as err:
+            _LOGGER.debug("Skipping the language data %s: %s", path.name, err)
+    if not files:
+        return None
+    # A word of the rules every domain's sentences use ("all", "the home") names no device; a
+    # skip word names nothing. A word several domains' rules give names each ("puerta": a
+    # lock's door and a cover's).
+    return LanguageWords(
+        frozenset(skip),
+        {
+            domain: frozenset(w for w in words if w not in skip and w not in generic)
+            for domain, words in by_domain.items()
+        },
+        {
+            name: frozenset(w for w in words if w not in skip and w not in generic)
+            for name, words in by_class.items()
+        },
+    )
+
+
+def _read_language(
+    data: dict[str, Any],
+    skip: set[str],
+    by_domain: dict[str, set[str]],
+    by_class: dict[str, set[str]],
+    generic: set[str],
+) -> None:
+    """Add one language's words (`data`: its JSON) to the tables.
+
+    generic: the words of rules used by sentences of no domain or of several.
+    """
+    for phrase in data.get("skip_words") or ():
+        skip.update(fold(phrase).split())
+    rules: dict[str, str] = data.get("expansion_rules") or {}
+    lists: dict[str, Any] = data.get("lists") or {}
+    rule_domains: dict[str, set[str | None]] = {}
+    list_domains: dict[str, set[str | None]] = {}
+    for intent in (data.get("intents") or {}).values():
+        for block in intent.get("data") or ():
+            domain = _domain_of(block)
+            for sentence in block.get("sentences") or ():
+                for name in _RULE.findall(sentence):
+                    rule_domains.setdefault(name, set()).add(domain)
+                for name in _LIST.findall(sentence):
+                    list_domains.setdefault(name, set()).add(domain)
+    for name, domains in rule_domains.items():
+        if name not in rules:
+            continue
+        if len(domains) != 1 or (domain := next(iter(domains))) is None:
+            generic.update(_words(rules[name], rules))
+        elif name in (domain, f"{domain}s", f"{domain}able"):
+            # Named after its domain (light, lights, lockable): the rule naming the devices.
+            by_domain.setdefault(domain, set()).update(_words(rules[name], rules))
+    for name, domains in list_domains.items():
+        if not name.endswith("classes") or len(domains) != 1:
+            continue  # Only the device classes' lists: states and colours are no devices.
+        if (domain := next(iter(domains))) is None:
+            continue
+        values = (lists.get(name) or {}).get("values")
+        if not isinstance(values, list):
+            continue  # A range of numbers, a wildcard.
+        for value in values:
+            text, out = (
+                (value.get("in"), value.get("out")) if isinstance(value, dict) else (value, None)
+            )
+            if not isinstance(text, str):
+                continue
+            words = _words(text, rules)
+            by_domain.setdefault(domain, set()).update(words)
+            if isinstance(out, str):
+                by_class.setdefault(out, set()).update(words)
+
+
+def _domain_of(block: dict[str, Any]) -> str | None:
+    """Return the one domain a block of sentences is about, or None."""
+    for where in ("requires_context", "slots"):
+        domain = (block.get(where) or {}).get("domain")
+        if isinstance(domain, str):
+            return domain
+        if isinstance(domain, list) and len(domain) == 1 and isinstance(domain[0], str):
+            return domain[0]
+    return None
+
+
+def _words(template: str, rules: dict[str, str]) -> set[str]:
+    """Return the words of every text `template` expands to (folded, two letters or more)."""
+    return {
+        word
+        for text in _expand(template, rules, 0)
+        for word in fold(text).split()
+        if len(word) > 1 and not word.isdigit()
+    }
+
+
+def _expand(template: str, rules: dict[str, str], depth: int) -> list[str]:
+    """Return the texts `template` says (alternatives, optional parts, rules; no lists)."""
+    if depth > 4:
+        return []
+    texts, _ = _sequence(template, 0, rules, depth)
+    return texts
+
+
+def _sequence(text: str, at: int, rules: dict[str, str], depth: int) -> tuple[list[str], int]:
+    """Expand `text` from `at` to the end of its group: (the texts, where it stopped)."""
+    alternatives: list[str] = []
+    current = [""]
+    while at < len(text):
+        char = text[at]
+        if char in ")]":
+            break
+        if char in "|;":
+            alternatives += current
+            current = [""]
+            at += 1
+            continue
+        if char in "([":
+            inner, at = _sequence(text, at + 1, rules, depth)
+            at += 1  # The closing bracket.
+            if char == "[":
+                inner = [*inner, ""]
+            parts = inner
+        elif char == "<":
+            end = text.find(">", at)
+            end = len(text) if end == -1 else end
+            name = text[at + 1 : end]
+            parts = _expand(rules[name], rules, depth + 1) if name in rules else [""]
+            at = end + 1
+        elif char == "{":
+            end = text.find("}", at)
+            at = len(text) if end == -1 else end + 1
+            parts = [" "]  # A slot: a word apart.
+        else:
+            parts = [char]
+            at += 1
+        current = [a + b for a in current for b in dict.fromkeys(parts)][:_MAX_EXPANSIONS]
+    return [*alternatives, *current][:_MAX_EXPANSIONS], at
