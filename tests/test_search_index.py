@@ -15,7 +15,7 @@ import unicodedata
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from custom_components.home_mcp.matching import Match, best_match, matching_letters
+from custom_components.home_mcp.matching import Folded, Match, best_match, matching_letters
 from custom_components.home_mcp.search_index import TextIndex
 
 WORDS = [
@@ -171,3 +171,32 @@ def test_matching_letters_for_any_text_and_long_values(a: str, b: str, extra: st
     )
     for value in (b, b + extra):
         assert matching_letters(a, value) == _sequence_matcher(a, value), (a, value)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=8),
+    st.text(min_size=1, max_size=6),
+)
+def test_keys_with_a_word_are_those_of_every_word_tried(texts: list[str], word: str) -> None:
+    """`keys_with_word` answers as trying every word sharing the first letter (any, unspaced)."""
+    index = TextIndex()
+    fields = {f"key{number}": [("name", text)] for number, text in enumerate(texts)}
+    for key, pairs in fields.items():
+        index.put(key, pairs)
+
+    def near(query: str, stored: str) -> bool:
+        return query[-1] in stored
+
+    folded = Folded.of(word)
+    expected = {
+        key
+        for key, pairs in fields.items()
+        for _, text in pairs
+        if folded.text
+        and any(
+            near(folded.text, stored) and (folded.unspaced or stored[0] == folded.text[0])
+            for stored in Folded.of(text).tokens
+        )
+    }
+    assert index.keys_with_word(word, near) == expected

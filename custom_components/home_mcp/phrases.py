@@ -741,15 +741,21 @@ DOMAIN_MEASURES: Final[dict[str, tuple[str, ...]]] = {
 """Device classes whose words also name a domain's entities, among the closest matches."""
 
 
+CLOSEST_MAX_WORDS: Final = 12
+"""The words of a query the closest matches read, at most (each is looked up in every name)."""
+
+
 def closest_words(words: Iterable[str], skip: Container[str] = ()) -> list[str]:
     """Return the words a closest match is scored by: none of one letter, none in `skip`.
 
     A letter left of a word ("it's": "it", "s") names nothing; `skip` holds
-    the filler words of Home Assistant's language data (`language.py`).
+    the filler words of Home Assistant's language data (`language.py`). The
+    first `CLOSEST_MAX_WORDS` only.
     """
-    return [
+    kept = [
         word for word in words if (len(word) > 1 or Folded.of(word).unspaced) and word not in skip
     ]
+    return kept[:CLOSEST_MAX_WORDS]
 
 
 def device_classes_named(words: Iterable[str]) -> set[str]:

@@ -270,7 +270,8 @@ class TextIndex:
             tried: Iterable[str] = words
         else:
             first = folded.text[0]
-            tried = words[bisect_left(words, first) : bisect_left(words, chr(ord(first) + 1))]
+            end = len(words) if first == "\U0010ffff" else bisect_left(words, chr(ord(first) + 1))
+            tried = words[bisect_left(words, first) : end]
         bitmap = 0
         for stored in tried:
             if near(folded.text, stored):
