@@ -19,7 +19,8 @@ matches of a query no entity matches word for word (`House.closest`):
 
 The words come folded (`matching.fold`). Reading every language takes about
 a quarter of a second of one core and a few megabytes: it is done once per
-process, in an executor job started by the first search; until it is done,
+process, in an executor job started with the entities' index once Home
+Assistant runs (or by the first closest search); until it is done,
 and when the package is missing or its data unreadable, the search goes
 without it (`language_words` returns None).
 """
@@ -122,8 +123,12 @@ def language_words(hass: HomeAssistant) -> LanguageWords | None:
 async def async_load_language_words(hass: HomeAssistant) -> LanguageWords | None:
     """Read the language words now, unless they have been, and return them."""
     _Read.started = True
-    if _Read.words is None:
-        _Read.words = await hass.async_add_executor_job(read_language_words)
+    try:
+        if _Read.words is None:
+            _Read.words = await hass.async_add_executor_job(read_language_words)
+    finally:
+        # Stopped before the end (Home Assistant stopping): the next call starts again.
+        _Read.started = _Read.words is not None
     return _Read.words
 
 

@@ -49,6 +49,7 @@ from homeassistant.helpers import (
 from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN
+from ..language import language_words
 from ..matching import Folded, Match
 from ..search_index import TextIndex
 from ..shaping import clean_text
@@ -295,6 +296,7 @@ class EntityIndex:
             self._hass.async_create_background_task(
                 self._async_fill_text(), f"{DOMAIN} entity names", eager_start=False
             )
+            language_words(self._hass)  # Starts reading them (once), for the closest matches.
 
         if self._hass.state is CoreState.running:
             fill()

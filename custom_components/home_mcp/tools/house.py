@@ -112,7 +112,6 @@ class House:
         the query names as device words in a room (`phrases.py`), each with
         its better match (words without a room only improve on a weak one).
         """
-        language_words(self.hass)  # The first search starts reading them, for `closest`.
         matches = self.index.async_search(query)
         words = " ".join(query_words(query))
         if words and words != fold(query):
