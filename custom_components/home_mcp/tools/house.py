@@ -268,8 +268,11 @@ class House:
             members = self.index.async_rooms(SUMMARY_DOMAINS).members
             for area_id in area_ids:
                 candidates.update(members.get(area_id, ()))
+        # Those whose names (or ids) hold a word near one of the query's.
+        worded: set[str] = set()
         for word in dict.fromkeys([*place_words, *words]):
-            candidates |= self.index.async_with_word(word, _near)
+            worded |= self.index.async_with_word(word, _near)
+        candidates |= worded
         domains = domains_named(words)
         classes = device_classes_named(words)
         if language is not None:
@@ -295,11 +298,16 @@ class House:
             view = self.index.async_view(state)
             if view.hidden or (where is not None and not where(view)):
                 continue
-            tokens = [
-                word
-                for name in self.index.async_folded_names(entity_id)
-                for word in name_words(name)
-            ]
+            # Names holding no word near the query's match none of them: not read.
+            tokens = (
+                [
+                    word
+                    for name in self.index.async_folded_names(entity_id)
+                    for word in name_words(name)
+                ]
+                if entity_id in worded
+                else []
+            )
             each = scorer.word_scores(tokens, view.domain, view.device_class)
             units: list[tuple[float, str]] = []
             if area_ids:
