@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 import unicodedata
 from unittest.mock import patch
@@ -13,7 +14,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
-from custom_components.home_mcp.language import async_load_language_words
+from custom_components.home_mcp.language import async_load_language_words, read_language_words
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
@@ -967,3 +968,36 @@ async def test_a_word_of_another_language_counts_only_as_home_assistant_writes_i
     await async_load_language_words(hass)
     data = await mcp.data("list_entities", {"query": "cerradura de la puerta principal"})
     assert data["items"][0]["entity_id"].startswith("lock."), data["items"][:3]
+
+
+def test_home_assistant_language_data_is_read_as_words_and_a_broken_file_left_out(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "xx.json").write_text("{not json", encoding="utf-8")
+    (tmp_path / "yy.json").write_text(
+        json.dumps(
+            {
+                "skip_words": ["bitte schön"],
+                "expansion_rules": {"light": "(Lampe|Licht)[n]", "alle": "(alle|überall)"},
+                "lists": {"farben": {"values": [{"in": "rot", "out": "red"}]}},
+                "intents": {
+                    "HassTurnOn": {
+                        "data": [
+                            {
+                                "sentences": ["<light> <alle> an"],
+                                "requires_context": {"domain": "light"},
+                            },
+                            {"sentences": ["<alle> {farben}"]},
+                        ]
+                    }
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
+    words = read_language_words(tmp_path)
+    assert words is not None
+    assert words.by_domain == {"light": {"lampe", "lampen", "licht", "lichtn"}}
+    assert {"bitte", "schon"} <= words.skip
+    assert words.domains_named(["lampen", "alle", "rot"]) == {"light"}
+    assert read_language_words(tmp_path / "missing") is None

@@ -12,17 +12,20 @@ matches of a query no entity matches word for word (`House.closest`):
   sentences of that domain use, expanded ("(światło|lamp(a|ę))" gives
   światło, lampa, lampę), and the lists of device classes that only one
   domain's sentences use (`{cover_classes}`); a word that a rule of every
-  domain's sentences gives ("all", "home") is left out. Other rules (verbs, colours, "everywhere") and lists (states,
-  colours) are not read: they name no device;
+  domain's sentences gives ("all", "home") is left out. Other rules (verbs,
+  colours, "everywhere") and lists (states, colours) are not read: they
+  name no device;
 - **words for a device class**: the values of those lists, by the device
   class Home Assistant reads them as ("persiana" → blind).
 
-The words come folded (`matching.fold`). Reading every language takes about
-a quarter of a second of one core and a few megabytes: it is done once per
-process, in an executor job started with the entities' index once Home
-Assistant runs (or by the first closest search); until it is done,
-and when the package is missing or its data unreadable, the search goes
-without it (`language_words` returns None).
+The words come folded (`matching.fold_once`: as `fold`, without its
+cache). Reading every language takes under a second of one core and holds
+about a megabyte: it is done once per process, in an executor job started
+with the entities' index once Home Assistant runs (or by the first closest
+search); until it is done, and when the package is missing or its data
+unreadable, the search goes without it (`language_words` returns None).
+They count only as written (`WordScorer`'s `exact_kinds`): in sixty
+languages a typo of one word is often another's word.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant, callback
 
 from .const import DOMAIN
-from .matching import fold
+from .matching import fold_once
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -181,7 +184,7 @@ def _read_language(
     generic: the words of rules used by sentences of no domain or of several.
     """
     for phrase in data.get("skip_words") or ():
-        skip.update(fold(phrase).split())
+        skip.update(fold_once(phrase).split())
     rules: dict[str, str] = data.get("expansion_rules") or {}
     lists: dict[str, Any] = data.get("lists") or {}
     rule_domains: dict[str, set[str | None]] = {}
@@ -238,7 +241,7 @@ def _words(template: str, rules: dict[str, str]) -> set[str]:
     return {
         word
         for text in _expand(template, rules, 0)
-        for word in fold(text).split()
+        for word in fold_once(text).split()
         if len(word) > 1 and not word.isdigit()
     }
 
