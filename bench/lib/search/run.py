@@ -86,6 +86,7 @@ SETS: Final = {
     4: "Held-out set, round 4 (written unseen too, from the houses' real entities)",
     5: "Held-out set, round 5 (written unseen, from the houses' real entities only)",
     6: "Held-out set, round 6 (written unseen, from the houses' real entities only)",
+    7: "Held-out set, round 7 (written unseen, from the houses' real entities only)",
 }
 
 
