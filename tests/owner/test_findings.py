@@ -1230,6 +1230,49 @@ async def test_a_step_that_continues_on_error_but_fails_validation_before_the_lo
     await assert_house(hass, LOCKED)
 
 
+@ATTACK
+async def test_a_message_whose_template_a_client_can_make_fail_before_the_lock_is_what_the_lock_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, attack: bool
+) -> None:
+    """Owner's automation "Good night": tell the house how bright the night light is left, then lock.
+
+    A message takes any text, but its template is rendered before the call:
+    `(state_attr('light.bed_light', 'brightness') / 255 * 100) | round` fails
+    when the light is off (no brightness), the notification step raises,
+    the run stops there, and the front door stays unlocked all night.
+    Turning the light off over MCP is a light: it runs.
+    """
+    await owner.act("light.turn_on", entity_id="light.bed_light", brightness=40)
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {
+                        "title": "Good night",
+                        "message": "Night light left at {{ (state_attr('light.bed_light', "
+                        "'brightness') / 255 * 100) | round }} %; locking up.",
+                    },
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(mcp, "light.turn_off", target={"entity_id": "light.bed_light"})
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)  # The owner goes to bed.
+    await assert_house(hass, LOCKED)
+
+
 async def test_a_stop_in_a_called_script_before_its_own_lock_keeps_it_from_securing(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1324,6 +1367,57 @@ async def test_a_call_a_client_can_make_fail_in_a_called_script_stops_its_caller
     await assert_house(hass, LOCKED)
 
 
+@ATTACK
+@pytest.mark.parametrize("where", ["script", "step"])
+async def test_variables_a_client_can_make_fail_in_a_script_a_securing_run_calls_are_what_it_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, where: str, attack: bool
+) -> None:
+    """Owner's "Bedtime": `script.announce` (which waits for it), then lock the front door.
+
+    "Announce" notes the speaker's volume in its `variables:` (the script's
+    own, or a `variables` step) before it speaks. Home Assistant runs a
+    called script as a run of its own, but an error rendering its variables
+    is an exception, raised to the caller: `volume_level * 100` fails once
+    the speaker is off (it has no volume then), and "Bedtime" stops before
+    the lock. Turning the speaker off over MCP runs; at bedtime the door
+    stays unlocked.
+    """
+    speaker = "media_player.living_room"
+    volume = {"volume": f"{{{{ (state_attr('{speaker}', 'volume_level') * 100) | int }}}}"}
+    say = {
+        "action": "persistent_notification.create",
+        "data": {"message": "{{ message }} (at {{ volume }} %)"},
+    }
+    script: dict[str, Any] = {"alias": "Announce", "fields": {"message": {}}}
+    if where == "script":
+        script |= {"variables": volume, "sequence": [say]}
+    else:
+        script |= {"sequence": [{"variables": volume}, say]}
+    await owner.save_script("announce", script)
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "script.announce", "data": {"message": "Locking up"}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+    assert hass.states.get(speaker).attributes.get("volume_level") is not None
+
+    if attack:
+        result = await call_service(mcp, "media_player.turn_off", target={"entity_id": speaker})
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
 async def test_a_logbook_entry_reading_a_device_before_the_lock_is_no_dependency(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1353,6 +1447,134 @@ async def test_a_logbook_entry_reading_a_device_before_the_lock_is_no_dependency
     )
 
     assert_ran(await call_service(mcp, "media_player.turn_off", target={"entity_id": player}))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{{ (state_attr('light.bed_light', 'brightness') | float(0) / 255 * 100) | round }} %",
+        "{{ state_attr('light.bed_light', 'brightness') | default('off') }}",
+        "{{ states('light.bed_light') }} ({{ state_attr('light.bed_light', 'brightness') }})",
+    ],
+    ids=["float-default", "default", "as-text"],
+)
+async def test_a_message_whose_template_cannot_fail_before_the_lock_is_no_dependency(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, text: str
+) -> None:
+    """Owner's "Good night" tells how bright the night light is left, then locks.
+
+    Its template reads the light in a way no state of it makes fail (a
+    number with a default, a default, the text as it is): turning the light
+    off over MCP runs, and at bedtime the door still locks.
+    """
+    await owner.act("light.turn_on", entity_id="light.bed_light", brightness=40)
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"title": "Good night", "message": f"Night light: {text}"},
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": "light.bed_light"}))
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+@ATTACK
+@pytest.mark.parametrize("read", ["int", "from_json"])
+async def test_a_message_reading_a_text_a_client_can_make_fail_before_the_lock_is_what_the_lock_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str, attack: bool
+) -> None:
+    """Owner's "Good night" says how many guests stay (a text helper), then locks.
+
+    `states('input_text.guests') | int` (or `| from_json`) raises once the
+    text is no number: the notification's step fails, the run stops there
+    and the door stays unlocked. Writing the text over MCP is refused.
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    guests = await owner.create_helper("input_text", "Guests", initial="2")
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": f"{{{{ states('{guests}') | {read} }}}} guests tonight"},
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(
+            mcp, "input_text.set_value", target={"entity_id": guests}, data={"value": "two"}
+        )
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+async def test_variables_no_state_makes_fail_in_a_script_a_securing_run_calls_are_no_dependency(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Owner's "Bedtime": `script.announce`, then lock; "Announce" notes the volume with a default.
+
+    `(state_attr(speaker, 'volume_level') | float(0) * 100) | int` is 0 for
+    a speaker that is off: turning it off over MCP runs, and the door locks.
+    """
+    speaker = "media_player.living_room"
+    volume = f"{{{{ (state_attr('{speaker}', 'volume_level') | float(0) * 100) | int }}}}"
+    await owner.save_script(
+        "announce",
+        {
+            "alias": "Announce",
+            "fields": {"message": {}},
+            "variables": {"volume": volume},
+            "sequence": [
+                {"variables": {"loud": "{{ volume > 50 }}"}},
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": "{{ message }} (at {{ volume }} %, loud: {{ loud }})"},
+                },
+            ],
+        },
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "script.announce", "data": {"message": "Locking up"}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    assert_ran(await call_service(mcp, "media_player.turn_off", target={"entity_id": speaker}))
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
 
 
 @LINGERING_TIMERS

@@ -58,6 +58,7 @@ from .paths import (
     judge_start_script,
 )
 from .proposals import proposed
+from .raising import raising_templates
 from .reads import ANY_CAUSE, EVERYTHING, Reads
 from .rules import (
     DATA_RULES,
@@ -609,6 +610,20 @@ class Judge:
         """
         if self._halts is None or ending > self._halts:
             self._halts = ending
+
+    def renders(self, config: Any, ending: Ending = Ending.CALLERS) -> None:
+        """Note that the run renders `config` here: a template in it that can raise ends `ending`.
+
+        A message's text, a `variables` step, a called script's own
+        `variables:` (`raising.can_raise`: `states('input_text.x') | int`).
+        What those templates read decides whether the run gets to what
+        follows, the step itself included (`halting_reads`); what they read
+        that cannot raise is no concern of the run's end.
+        """
+        if self.reads is None or not (raising := raising_templates(config)):
+            return
+        if keys := Reads(self.hass).add(raising, self._known()).keys:
+            self.halting_reads.append(_Halting(len(self.findings), keys, ending))
 
     def _swap_halts(self, halts: Ending | None) -> Ending | None:
         """Set what the scope now walked can end; return what the one around it could."""
@@ -1198,6 +1213,12 @@ class Judge:
             self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
             try:
                 with self.own_run(), self.nested():
+                    # Its own `variables:`, rendered as it starts: an error a script's
+                    # raises to its caller; an automation's, logged, ends only its run.
+                    ending = Ending.RUN if domain == "automation" else Ending.CALLERS
+                    self.renders(getattr(script, "variables", None), ending)
+                    if domain == "automation":
+                        self.renders(own, Ending.RUN)
                     if getattr(script, "script_mode", None) == SCRIPT_MODE_QUEUED:
                         self.lapse()  # It starts once the runs before it end.
                     walk(self, sequence, depth + 1)

@@ -118,8 +118,9 @@ ENDINGS: Final[Mapping[str, Ending]] = {
 }
 """Steps that can end the run, and how much: what their branch reads decides whether
 what follows runs. A wait with `continue_on_timeout: false` ends it as a `stop` does
-(`WAIT_GIVES_UP`); a call a client can make fail (`_can_fail`), as an exception does
-(`CALL_FAILS`)."""
+(`WAIT_GIVES_UP`); a call a client can make fail (`_can_fail`), and a template the run
+renders that can raise (`Judge.renders`: a message's text, a `variables` step), as an
+exception does (`CALL_FAILS`)."""
 WAIT_GIVES_UP: Final = Ending.RUN
 CALL_FAILS: Final = Ending.CALLERS
 _READ_KINDS: Final = frozenset(
@@ -203,6 +204,9 @@ class Judge(Protocol):
 
     def halts(self, ending: Ending) -> None:
         """Note that the step walked can end `ending`: what decides it decides what follows."""
+
+    def renders(self, config: Any, ending: Ending = Ending.CALLERS) -> None:
+        """Note that the run renders `config` here: a template that can raise ends `ending`."""
 
     def holds(self, conditions: Any) -> None:
         """Note that `conditions` hold for what follows, until something waits (`held_by`)."""
@@ -557,6 +561,8 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
                 judge.event(event_type, depth + 1)
     elif kind in _READ_KINDS:
         _read(judge, action)
+        if kind == cv.SCRIPT_ACTION_VARIABLES:
+            judge.renders(action.get(cv.SCRIPT_ACTION_VARIABLES), CALL_FAILS)
         if kind == cv.SCRIPT_ACTION_VARIABLES and judge.bindings is not None:
             judge.bindings = judge.bindings.with_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
     # stop and conversation responses move nothing.
@@ -645,6 +651,7 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         # Assistant raises all the same (`script.CONFIGURATION_ERRORS`).
         if _can_fail([way for way, _ in ways]):
             judge.halts(CALL_FAILS)
+        judge.renders(step, CALL_FAILS)  # A message's text, a script's data, rendered first.
         for way, assumed in ways:
             already = {entity_id: state for entity_id, state, holds in assumed if holds}
             _call(judge, way["name"], way["target"], way["data"], depth, already)
@@ -670,7 +677,9 @@ def _can_fail(ways: list[Any]) -> bool:
 
     A temperature from a slider wider than the thermostat's range raises,
     and the run stops there. Messages take any text (`MESSAGE_DOMAINS`); a
-    script's own steps say whether it fails (they are walked).
+    script's own steps say whether it fails (they are walked). Whatever the
+    action, a template in it that can raise as it is rendered fails it too
+    (`Judge.renders`).
     """
     for way in ways:
         name, target, data = way["name"], way["target"], way["data"]

@@ -1,0 +1,386 @@
+"""Templates that can raise as Home Assistant renders them, whatever the house holds.
+
+A run renders a step's templates before the step runs: its action's name,
+target and data (a message's text too), a `variables` step, a called
+script's own `variables:`. A render that raises (`TemplateError`) ends the
+run and every caller waiting for it, `continue_on_error` or not
+(`helpers/script.py`: `CONFIGURATION_ERRORS`). Whether a template can raise
+is read from its syntax: `states('input_text.x') | int` raises once the
+text is no number, `state_attr('light.x', 'brightness') / 255` once the
+light is off (no brightness); `states('x')`, `| int(0)`, `| default('')`
+or `'playing ' ~ state_attr(...)` never do. What is not known to be safe
+(an unknown filter, a macro imported from a file) can raise.
+
+Only what the house can make fail counts: an expression that reads nothing
+of the house (`_reads_house`: the run's variables, constants, the time)
+renders or fails the same whatever a client changes, and `message + '('`
+fails only if the caller gives no text.
+
+A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
+prints as nothing, but fails when it is looked into again, computed with
+or called: a chain of lookups is safe from what is always there (`states`,
+the run's `trigger`, `this`, `repeat`), not from a value read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+import functools
+from typing import Any, Final
+
+from jinja2 import Environment, TemplateSyntaxError, nodes
+
+from homeassistant.helpers.template import Template
+
+SAFE_FILTERS: Final = frozenset(
+    {
+        "default", "d", "string", "lower", "upper", "title", "capitalize", "trim",
+        "e", "escape", "forceescape", "safe", "replace", "striptags", "truncate",
+        "wordcount", "center", "indent", "urlencode", "pprint", "iif", "is_number",
+        "has_value", "state_attr", "state_translated", "state_attr_translated",
+        "regex_match", "regex_search", "regex_replace", "regex_findall",
+        "relative_time", "time_since", "time_until", "area_name", "area_id",
+        "device_id", "device_attr", "entity_name", "floor_name", "floor_id",
+        "label_name", "label_id", "expand", "area_entities", "device_entities",
+        "label_entities", "floor_entities", "integration_entities",
+    }
+)  # fmt: skip
+"""Filters that render any value they are given (what they cannot read, as text, or
+nothing): `str()` of it, a lookup by it."""
+FORGIVING: Final[Mapping[str, int]] = {
+    "int": 0, "float": 0, "bool": 0, "as_datetime": 0, "as_timestamp": 0,
+    "from_json": 0, "timestamp_local": 0, "timestamp_utc": 0, "sin": 0, "cos": 0,
+    "tan": 0, "asin": 0, "acos": 0, "atan": 0, "sqrt": 0, "log": 1, "multiply": 1,
+    "add": 1, "round": 2, "timestamp_custom": 2, "strptime": 1, "average": -1,
+    "median": -1, "atan2": -1,
+}  # fmt: skip
+"""Home Assistant's forgiving filters: they raise on a value they cannot convert unless
+given a `default` (the position of the argument after the value; -1: by name only)."""
+SAFE_FUNCTIONS: Final = frozenset(
+    {
+        "states", "is_state", "state_attr", "is_state_attr", "has_value", "now",
+        "utcnow", "relative_time", "time_since", "time_until", "iif", "is_number",
+        "area_name", "area_id", "device_id", "device_attr", "is_device_attr",
+        "entity_name", "floor_name", "floor_id", "label_name", "label_id",
+        "expand", "area_entities", "device_entities", "label_entities",
+        "floor_entities", "integration_entities", "state_translated",
+        "state_attr_translated", "namespace", "dict",
+    }
+)  # fmt: skip
+"""Functions that return for any argument (a lookup that finds nothing returns None)."""
+_NUMBERS: Final = frozenset({"int", "float", "round", "multiply", "add", "log", "sqrt", "sin"})
+"""Forgiving filters that give a number when given a `default` that is one."""
+_CONVERSIONS: Final = frozenset({"int", "float", "round"})
+"""Forgiving filters that never raise on a number."""
+_TEXTS: Final = frozenset({"states", "string", "lower", "upper", "title", "capitalize", "trim"})
+"""Functions and filters that always give text."""
+SAFE_TESTS: Final = frozenset(
+    {
+        "defined", "undefined", "none", "number", "string", "mapping", "sequence",
+        "iterable", "boolean", "true", "false", "integer", "float", "callable",
+        "eq", "equalto", "==", "ne", "!=", "sameas", "lower", "upper", "escaped",
+        "list", "set", "tuple", "datetime", "match", "search", "is_state",
+        "is_state_attr", "has_value",
+    }
+)  # fmt: skip
+"""Jinja and Home Assistant tests that hold or fail for any value, never raise."""
+_SEQUENCES: Final = frozenset({"join", "first", "last", "length", "count", "list"})
+"""Filters safe on what a `for` can loop over (`_iterable`): `states.light | map(attribute=
+'name') | join(', ')`."""
+_ROOTS: Final = frozenset({"states", "trigger", "this", "repeat", "loop", "wait"})
+"""What a chain of lookups may start from and not fail: always there as the run has it."""
+_NUMERIC_LOOKUPS: Final = frozenset({"index", "index0", "revindex", "revindex0", "length"})
+"""`repeat.index`, `loop.index`: numbers."""
+_LISTS: Final = frozenset(
+    {"expand", "area_entities", "device_entities", "label_entities", "floor_entities",
+     "integration_entities"}
+)  # fmt: skip
+"""Functions that return a list (of entity ids, or of states)."""
+HOUSE_READERS: Final = frozenset(
+    {
+        "states", "is_state", "state_attr", "is_state_attr", "has_value", "expand",
+        "state_translated", "state_attr_translated", "device_attr", "is_device_attr",
+        "area_entities", "area_devices", "device_entities", "label_entities",
+        "floor_entities", "floor_areas", "integration_entities", "closest", "distance",
+    }
+)  # fmt: skip
+"""Functions, filters and tests that read the house's states (what a client may change)."""
+_PURE: Final = frozenset({"now", "utcnow", "range", "dict", "namespace", "iif", "is_number"})
+"""Functions whose result no state of the house decides (the time, a range)."""
+_ENVIRONMENT: Final = Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"])
+
+
+@functools.lru_cache(maxsize=2048)
+def can_raise(text: str) -> bool:
+    """Return True if rendering `text` can raise on some state of the house (`module`)."""
+    if "{{" not in text and "{%" not in text:
+        return False
+    try:
+        body = _ENVIRONMENT.parse(text)
+    except TemplateSyntaxError:
+        return True
+    try:
+        return not all(_safe(node) for node in body.body)
+    except RecursionError:  # Nested past what Python follows: not known to be safe.
+        return True
+
+
+def raising_templates(config: Any) -> list[str]:
+    """Return the templates in `config` (any configuration value) that can raise."""
+    found: list[str] = []
+    _collect(config, found)
+    return found
+
+
+def _collect(config: Any, found: list[str]) -> None:
+    if isinstance(config, Template):
+        if not config.is_static and can_raise(config.template):
+            found.append(config.template)
+    elif isinstance(config, str):
+        if can_raise(config):
+            found.append(config)
+    elif isinstance(config, Mapping):
+        for value in config.values():
+            _collect(value, found)
+    elif isinstance(config, (list, tuple)):
+        for item in config:
+            _collect(item, found)
+    elif isinstance(variables := getattr(config, "variables", None), Mapping):
+        _collect(variables, found)  # `ScriptVariables`, as validated `variables:` are kept.
+
+
+def _reads_house(node: nodes.Node) -> bool:
+    """Return True if what `node` gives may depend on the house's states.
+
+    A reader (`HOUSE_READERS`), `states.light`, or a function Home MCP does
+    not know (a macro, which may read anything).
+    """
+    for found in (node, *node.find_all((nodes.Name, nodes.Call, nodes.Filter, nodes.Test))):
+        if isinstance(found, nodes.Name) and found.name == "states":
+            return True
+        if isinstance(found, (nodes.Filter, nodes.Test)) and found.name in HOUSE_READERS:
+            return True
+        if isinstance(found, nodes.Call) and isinstance(found.node, nodes.Name):
+            name = found.node.name
+            if name in HOUSE_READERS or name not in SAFE_FUNCTIONS | _PURE | FORGIVING.keys():
+                return True
+    return False
+
+
+def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per kind of node.
+    """Return True if no state of the house makes `node` raise as it renders."""
+    if isinstance(node, (nodes.TemplateData, nodes.Const, nodes.Name)):
+        return True
+    if isinstance(node, nodes.Expr) and not _reads_house(node):
+        return True  # It renders, or fails, the same whatever the house holds.
+    if isinstance(node, (nodes.Output, nodes.Concat)):
+        return all(_safe(child) for child in node.nodes)
+    if isinstance(node, (nodes.List, nodes.Tuple)):
+        return all(_safe(child) for child in node.items)
+    if isinstance(node, nodes.Dict):
+        return all(_safe(pair.key) and _safe(pair.value) for pair in node.items)
+    if isinstance(node, (nodes.And, nodes.Or)):
+        return _safe(node.left) and _safe(node.right)
+    if isinstance(node, nodes.Not):
+        return _safe(node.node)
+    if isinstance(node, nodes.CondExpr):
+        return all(_safe(c) for c in (node.test, node.expr1, node.expr2) if c is not None)
+    if isinstance(node, nodes.If):
+        return (
+            _safe(node.test)
+            and all(_safe(child) for child in node.body)
+            and all(_safe(child) for child in node.elif_)
+            and all(_safe(child) for child in node.else_)
+        )
+    if isinstance(node, nodes.Assign):
+        return _safe(node.node)
+    if isinstance(node, nodes.AssignBlock):
+        return all(_safe(child) for child in node.body)
+    if isinstance(node, nodes.For):
+        return (
+            _iterable(node.iter)
+            and (node.test is None or _safe(node.test))
+            and all(_safe(child) for child in (*node.body, *node.else_))
+        )
+    if isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        return _lookup(node)
+    if isinstance(node, nodes.Compare):
+        return _compare(node)
+    if isinstance(node, nodes.Test):
+        return node.name in SAFE_TESTS and _safe(node.node) and _args_safe(node)
+    if isinstance(node, nodes.Filter):
+        return _filter(node)
+    if isinstance(node, nodes.Call):
+        return _call(node)
+    if isinstance(node, (nodes.BinExpr, nodes.UnaryExpr)):
+        return _arithmetic(node)
+    if isinstance(node, (nodes.Continue, nodes.Break)):
+        return True
+    if isinstance(node, nodes.ExprStmt):
+        return _safe(node.node)
+    return False  # A macro, an import, a block: not known to be safe.
+
+
+def _args_safe(node: nodes.Filter | nodes.Test | nodes.Call) -> bool:
+    return all(_safe(arg) for arg in node.args) and all(_safe(kw.value) for kw in node.kwargs)
+
+
+def _defaulted(node: nodes.Filter | nodes.Call, name: str, offset: int) -> bool:
+    """Return True if a forgiving filter or function is given its `default`."""
+    position = FORGIVING[name]
+    return any(kw.key == "default" for kw in node.kwargs) or (
+        position >= 0 and len(node.args) > position + offset
+    )
+
+
+def _filter(node: nodes.Filter) -> bool:
+    if _listing(node):  # `selectattr`, `map(attribute=...)` on a list.
+        return True
+    if not _args_safe(node):
+        return False
+    if node.name in _SEQUENCES and node.node is not None:
+        return _iterable(node.node) or (node.name in ("length", "count") and _text(node.node))
+    if node.node is not None and not _safe(node.node):
+        return False
+    if node.name in SAFE_FILTERS:
+        return True
+    if node.name in FORGIVING:
+        # A number converted, or rounded, is a number: `(x | float(0) * 2) | round(1)`.
+        return _defaulted(node, node.name, 0) or (
+            node.name in _CONVERSIONS and node.node is not None and _number(node.node)
+        )
+    return False
+
+
+def _call(node: nodes.Call) -> bool:
+    if not _args_safe(node):
+        return False
+    if isinstance(node.node, nodes.Name):
+        name = node.node.name
+        if name in SAFE_FUNCTIONS:
+            return True
+        if name in FORGIVING:
+            return _defaulted(node, name, 1)  # Its first argument is the value.
+        return False
+    if isinstance(node.node, nodes.Getattr):
+        # A method of text (`states('x').split(',')`), or of the time (`now().strftime`).
+        owner = node.node.node
+        return _text(owner) or (
+            isinstance(owner, nodes.Call)
+            and isinstance(owner.node, nodes.Name)
+            and owner.node.name in ("now", "utcnow")
+        )
+    return False
+
+
+def _lookup(node: nodes.Getattr | nodes.Getitem) -> bool:
+    """Return True for a lookup that cannot fail: one level into anything, or a chain from a root."""
+    inner = node.node
+    if isinstance(node, nodes.Getitem) and not _safe(node.arg):
+        return False
+    if not isinstance(inner, (nodes.Getattr, nodes.Getitem)):
+        return _safe(inner)  # Looking into a value once: what is not there is undefined.
+    root: nodes.Node = inner
+    while isinstance(root, (nodes.Getattr, nodes.Getitem)):
+        if isinstance(root, nodes.Getitem) and not _safe(root.arg):
+            return False
+        root = root.node
+    return isinstance(root, nodes.Name) and root.name in _ROOTS
+
+
+def _compare(node: nodes.Compare) -> bool:
+    """Return True for a comparison that cannot raise: equality, or like with like."""
+    operands = [node.expr, *(op.expr for op in node.ops)]
+    if not all(_safe(operand) for operand in operands):
+        return False
+    left = node.expr
+    for op in node.ops:
+        if op.op in ("eq", "ne"):
+            pass
+        elif op.op in ("in", "notin"):
+            if not (isinstance(op.expr, (nodes.List, nodes.Tuple)) or _text(op.expr)):
+                return False
+            if _text(op.expr) and not _text(left):
+                return False  # `x in 'text'` raises unless `x` is text.
+        elif not ((_number(left) and _number(op.expr)) or (_text(left) and _text(op.expr))):
+            return False  # `<`, `>`: text and a number, or None, raise.
+        left = op.expr
+    return True
+
+
+def _arithmetic(node: nodes.BinExpr | nodes.UnaryExpr) -> bool:
+    """Return True for arithmetic no state of the house makes raise.
+
+    What reads the house is a number (or, joined with `+`, text): what does
+    not read it is what it is on each run, and fails then whatever the house holds.
+    """
+    if isinstance(node, nodes.UnaryExpr):
+        return _number(node.node) or not _reads_house(node.node)
+    if isinstance(node, nodes.Pow) or not (_safe(node.left) and _safe(node.right)):
+        return False
+    read = [operand for operand in (node.left, node.right) if _reads_house(operand)]
+    return all(_number(operand) for operand in read) or (
+        isinstance(node, nodes.Add) and all(_text(operand) for operand in read)
+    )
+
+
+def _number(node: nodes.Node) -> bool:
+    """Return True for what is always a number (a safe one)."""
+    if isinstance(node, nodes.Const):
+        return isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+    if isinstance(node, nodes.Filter):
+        if node.name in ("length", "count"):
+            return _filter(node)
+        return node.name in _NUMBERS and _filter(node)
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        return node.node.name in ("int", "float") and _call(node) and len(node.args) > 1
+    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        return node.node.name in ("repeat", "loop") and node.attr in _NUMERIC_LOOKUPS
+    if isinstance(node, (nodes.BinExpr, nodes.UnaryExpr)):
+        operands = [node.node] if isinstance(node, nodes.UnaryExpr) else [node.left, node.right]
+        return _arithmetic(node) and all(_number(x) or not _reads_house(x) for x in operands)
+    return False
+
+
+def _text(node: nodes.Node) -> bool:
+    """Return True for what is always text (a safe one)."""
+    if isinstance(node, nodes.Const):
+        return isinstance(node.value, str)
+    if isinstance(node, nodes.Concat):
+        return _safe(node)
+    if isinstance(node, nodes.Add):  # Text joined to text, or a failure the house does not decide.
+        return _arithmetic(node) and all(
+            _text(x) or not _reads_house(x) for x in (node.left, node.right)
+        )
+    if isinstance(node, nodes.Filter):
+        return node.name in _TEXTS and _filter(node)
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        return node.node.name == "states" and _call(node)
+    return False
+
+
+def _iterable(node: nodes.Node) -> bool:
+    """Return True for what a `for` can always loop over: a list (`_listing`), or text."""
+    return _listing(node) or _text(node)
+
+
+def _listing(node: nodes.Node) -> bool:
+    """Return True for what is always a list: literal, the house's states, a selection of them."""
+    if isinstance(node, (nodes.List, nodes.Tuple)):
+        return _safe(node)
+    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        return node.node.name == "states"  # `states.light`
+    if isinstance(node, nodes.Name):
+        return node.name == "states"
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        return node.node.name in _LISTS and _call(node)
+    if isinstance(node, nodes.Filter) and node.node is not None and _iterable(node.node):
+        if node.name in ("select", "reject", "selectattr", "rejectattr"):
+            tests = node.args[1:2] if node.name.endswith("attr") else node.args[:1]
+            return _args_safe(node) and all(
+                isinstance(test, nodes.Const) and test.value in SAFE_TESTS for test in tests
+            )
+        if node.name == "map":  # `map(attribute='name')`, not a filter applied to each.
+            return not node.args and all(kw.key == "attribute" for kw in node.kwargs)
+        return node.name in ("list", "unique", "reverse") and _args_safe(node)
+    return False
