@@ -211,6 +211,63 @@ async def test_a_flag_turned_off_leaves_the_prompt_its_turning_on_sends_unsent(
     await assert_house(hass, LOCKED)
 
 
+RELAYS = 10
+"""More prompts answering each other's taps than there are orders a walk can take."""
+
+
+@pytest.mark.parametrize("answered", [False, True], ids=["chores", "unlock_answers"])
+async def test_prompts_answering_each_other_s_taps_are_judged_once_each(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, answered: bool
+) -> None:
+    """The owner's chores list: each "Next" tap sends the next chore, with its own "Next".
+
+    Every chore's automation answers a "Next" tap; turning "Chores" on sends
+    the first. Each prompt a tap sends is judged once, by its first path, as
+    a reaction is: not once per order of the chores (10! of them), and
+    turning "Chores" on runs. With an automation that also unlocks on
+    "Next", it waits for a person.
+    """
+    chores = await owner.create_helper("input_boolean", "Chores")
+
+    def prompt(text: str) -> dict[str, Any]:
+        button = [{"action": "NEXT", "title": "Next"}]
+        return {"action": phone.notify, "data": {"message": text, "data": {"actions": button}}}
+
+    await owner.save_automation(
+        "chores",
+        {
+            "alias": "Chores",
+            "triggers": [{"trigger": "state", "entity_id": chores, "to": "on"}],
+            "actions": [prompt("First chore")],
+        },
+    )
+    for number in range(RELAYS):
+        await owner.save_automation(
+            f"chore_{number}",
+            {
+                "alias": f"Chore {number}",
+                "triggers": [_on_event("mobile_app_notification_action", action="NEXT")],
+                "actions": [prompt(f"Chore {number}")],
+            },
+        )
+    if answered:
+        await owner.save_automation(
+            "next_unlocks",
+            {
+                "alias": "Let the cleaner in",
+                "triggers": [_on_event("mobile_app_notification_action", action="NEXT")],
+                "actions": [UNLOCK_FRONT],
+            },
+        )
+
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": chores})
+    if answered:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, LOCKED)
+
+
 @pytest.mark.parametrize(
     ("trigger", "kind"),
     [

@@ -92,6 +92,8 @@ NESTS_TOO_DEEPLY: Final = "Macros nest too deeply to analyse"
 INVALID_MACRO: Final = (
     "Home Assistant could not validate its configuration: it is unavailable and runs nothing"
 )
+_PROMPT: Final = "prompt"
+"""Marks a prompt's taps judged in a walk (`Judge._prompted`), beside its reactions."""
 RUN_WITH_DATA: Final = "run_with_data"
 """How the perimeter records a run given its caller's data (judged inline, with it)."""
 _RUNS = {
@@ -1118,7 +1120,13 @@ class Judge:
         *,
         is_entity: bool,
     ) -> None:
-        """Judge the taps on the prompts changing `key` (its `keys`) sets off directly."""
+        """Judge the taps on the prompts changing `key` (its `keys`) sets off directly.
+
+        Judging an action, each prompt's taps count once per walk, by its first
+        path, as its reactions do (`react`): a tap that sends another prompt,
+        whose tap sends the first, is judged once, not once per order.
+        """
+        reacted = self._reacted[-1] if self._reacted is not None else None
         for name in keys:
             if name in ANY_CAUSE:
                 continue  # A prompt any action may come before: not set off by this one.
@@ -1127,9 +1135,14 @@ class Judge:
             ):
                 if self._refuses(notice, (automation_id,), name):
                     continue
-                if not self.on_path(automation_id):
-                    with self.through(*((key,) if is_entity else ()), automation_id):
-                        judge_footprint(self, sent)
+                if self.on_path(automation_id):
+                    continue
+                if reacted is not None:
+                    if (_PROMPT, automation_id, sent) in reacted:
+                        continue
+                    reacted.add((_PROMPT, automation_id, sent))
+                with self.through(*((key,) if is_entity else ()), automation_id):
+                    judge_footprint(self, sent)
 
     def _refuses(self, notice: Raised | None, via: tuple[str, ...], key: str) -> bool:
         """Return True if the automation `via` starts with cannot be run by `notice`."""
