@@ -1492,15 +1492,24 @@ async def test_a_message_whose_template_cannot_fail_before_the_lock_is_no_depend
 
 
 @ATTACK
-@pytest.mark.parametrize("read", ["int", "from_json"])
+@pytest.mark.parametrize(
+    "read",
+    [
+        "{{{{ states('{guests}') | int }}}}",
+        "{{{{ states('{guests}') | from_json }}}}",
+        "{{% set guests = states('{guests}') %}}{{{{ guests | int }}}}",
+    ],
+    ids=["int", "from_json", "named-int"],
+)
 async def test_a_message_reading_a_text_a_client_can_make_fail_before_the_lock_is_what_the_lock_depends_on(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str, attack: bool
 ) -> None:
     """Owner's "Good night" says how many guests stay (a text helper), then locks.
 
-    `states('input_text.guests') | int` (or `| from_json`) raises once the
-    text is no number: the notification's step fails, the run stops there
-    and the door stays unlocked. Writing the text over MCP is refused.
+    `states('input_text.guests') | int` (or `| from_json`, or `| int` of a
+    name set from it) raises once the text is no number: the notification's
+    step fails, the run stops there and the door stays unlocked. Writing the
+    text over MCP is refused.
     """
     assert await async_setup_component(hass, "input_text", {})
     guests = await owner.create_helper("input_text", "Guests", initial="2")
@@ -1513,7 +1522,7 @@ async def test_a_message_reading_a_text_a_client_can_make_fail_before_the_lock_i
             "actions": [
                 {
                     "action": "persistent_notification.create",
-                    "data": {"message": f"{{{{ states('{guests}') | {read} }}}} guests tonight"},
+                    "data": {"message": read.format(guests=guests) + " guests tonight"},
                 },
                 LOCK_FRONT,
             ],
@@ -1572,6 +1581,84 @@ async def test_variables_no_state_makes_fail_in_a_script_a_securing_run_calls_ar
     await _unlocked_front_door(owner, hass)
 
     assert_ran(await call_service(mcp, "media_player.turn_off", target={"entity_id": speaker}))
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+LED_LIGHTS = """
+{% set found = namespace(lights=[]) %}
+{% set given = target.entity_id | default([]) %}
+{% for light in (given.split(',') if given is string else given) %}
+  {% if 'Blue' in device_attr(light, 'model') | default('', true) %}
+    {% set found.lights = found.lights + [light | trim] %}
+  {% endif %}
+{% endfor %}
+{% for area in floor_areas('ground') %}
+  {% for light in area_entities(area) if light.split('.')[0] == 'light' %}
+    {% set found.lights = found.lights + [light] %}
+  {% endfor %}
+{% endfor %}
+{{ found.lights | unique | list }}
+"""
+"""A switch-LED script's `variables:`: the lights it is given, and those of a floor, kept
+when their device is of one model (loops over the caller's data and the registries)."""
+
+
+@pytest.mark.parametrize("level", ["", " | int"], ids=["registries", "text-as-number"])
+async def test_variables_reading_only_the_caller_s_data_and_the_registries_are_no_dependency(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, level: str
+) -> None:
+    """Owner's "Bedtime": `script.led` flashes the bedroom switch's LED, then locks.
+
+    "LED" finds its lights by looping over the `target` it is given and the
+    areas of a floor, keeping those whose device is of one model: no action
+    changes the registries, and the loops fail, if at all, whatever the
+    house's states. Turning a light off over MCP runs, and the door locks.
+    Its brightness read from a text as a number (`| int`) fails once the
+    text is no number: writing the text waits for a person.
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    brightness = await owner.create_helper("input_text", "LED brightness", initial="40")
+    await owner.save_script(
+        "led",
+        {
+            "alias": "LED",
+            "fields": {"target": {}},
+            "variables": {
+                "lights": LED_LIGHTS,
+                "brightness": f"{{{{ states('{brightness}'){level} }}}}",
+            },
+            "sequence": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": "LED on {{ lights }} at {{ brightness }}"},
+                }
+            ],
+        },
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "script.led", "data": {"target": {"entity_id": "light.bed_light"}}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": "light.bed_light"}))
+    written = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": brightness}, data={"value": "dim"}
+    )
+    if level:
+        assert_refused(written)
+    else:
+        assert_ran(written)
 
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)

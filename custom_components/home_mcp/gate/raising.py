@@ -11,10 +11,15 @@ light is off (no brightness); `states('x')`, `| int(0)`, `| default('')`
 or `'playing ' ~ state_attr(...)` never do. What is not known to be safe
 (an unknown filter, a macro imported from a file) can raise.
 
-Only what the house can make fail counts: an expression that reads nothing
-of the house (`_reads_house`: the run's variables, constants, the time)
-renders or fails the same whatever a client changes, and `message + '('`
-fails only if the caller gives no text.
+Only what a client can make fail counts: what reads no state of the house
+(`_reads_house`: the run's variables, constants, the time, the registries)
+renders or fails the same whatever a client changes, be it an expression,
+a loop or a branch: `message + '('` fails only if the caller gives no
+text, `{% for k, v in data.items() %}` only if the caller gives no mapping.
+No action changes the device, area, floor or label registries
+(`REGISTRY_READERS`): `device_attr(entity, 'model')` is what the owner set
+up. A name set from a state (`{% set x = states('sensor.x') %}`, a loop over
+`states.light`) reads the house where it is used (`_tainted`).
 
 A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
 prints as nothing, but fails when it is looked into again, computed with
@@ -24,7 +29,8 @@ the run's `trigger`, `this`, `repeat`), not from a value read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 import functools
 from typing import Any, Final
 
@@ -64,10 +70,12 @@ SAFE_FUNCTIONS: Final = frozenset(
         "entity_name", "floor_name", "floor_id", "label_name", "label_id",
         "expand", "area_entities", "device_entities", "label_entities",
         "floor_entities", "integration_entities", "state_translated",
-        "state_attr_translated", "namespace", "dict",
+        "state_attr_translated", "namespace", "dict", "floor_areas", "area_devices",
+        "label_areas", "label_devices",
     }
 )  # fmt: skip
-"""Functions that return for any argument (a lookup that finds nothing returns None)."""
+"""Functions that return for any argument (a lookup that finds nothing returns None);
+`device_attr` for any text (`_ON_TEXT`)."""
 _NUMBERS: Final = frozenset({"int", "float", "round", "multiply", "add", "log", "sqrt", "sin"})
 """Forgiving filters that give a number when given a `default` that is one."""
 _CONVERSIONS: Final = frozenset({"int", "float", "round"})
@@ -93,21 +101,36 @@ _NUMERIC_LOOKUPS: Final = frozenset({"index", "index0", "revindex", "revindex0",
 """`repeat.index`, `loop.index`: numbers."""
 _LISTS: Final = frozenset(
     {"expand", "area_entities", "device_entities", "label_entities", "floor_entities",
-     "integration_entities"}
+     "integration_entities", "floor_areas", "area_devices", "label_areas", "label_devices"}
 )  # fmt: skip
 """Functions that return a list (of entity ids, or of states)."""
 HOUSE_READERS: Final = frozenset(
     {
         "states", "is_state", "state_attr", "is_state_attr", "has_value", "expand",
-        "state_translated", "state_attr_translated", "device_attr", "is_device_attr",
-        "area_entities", "area_devices", "device_entities", "label_entities",
-        "floor_entities", "floor_areas", "integration_entities", "closest", "distance",
+        "state_translated", "state_attr_translated", "closest", "distance",
     }
 )  # fmt: skip
 """Functions, filters and tests that read the house's states (what a client may change)."""
+REGISTRY_READERS: Final = frozenset(
+    {
+        "device_attr", "is_device_attr", "device_id", "device_name", "area_name",
+        "area_id", "area_entities", "area_devices", "floor_name", "floor_id",
+        "floor_areas", "floor_entities", "label_name", "label_id", "label_areas",
+        "label_devices", "label_entities", "integration_entities",
+    }
+)  # fmt: skip
+"""Functions, filters and tests that read the device, area, floor and label registries
+and the entities they hold: what the owner set up, which no action changes."""
 _PURE: Final = frozenset({"now", "utcnow", "range", "dict", "namespace", "iif", "is_number"})
 """Functions whose result no state of the house decides (the time, a range)."""
+_ON_TEXT: Final = frozenset({"device_attr", "is_device_attr"})
+"""Safe functions and filters that raise unless given text (`Must provide a device or
+entity ID`): `device_attr(state_attr('sensor.x', 'source'), 'model')` can."""
+_KNOWN: Final = SAFE_FUNCTIONS | _PURE | REGISTRY_READERS | FORGIVING.keys()
+"""Functions Home MCP knows: a call to any other (a macro) may read anything."""
 _ENVIRONMENT: Final = Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"])
+_TAINTED: ContextVar[frozenset[str]] = ContextVar("_TAINTED", default=frozenset())
+"""The names the template read sets from a state of the house (`_tainted`)."""
 
 
 @functools.lru_cache(maxsize=2048)
@@ -119,10 +142,58 @@ def can_raise(text: str) -> bool:
         body = _ENVIRONMENT.parse(text)
     except TemplateSyntaxError:
         return True
+    token = _TAINTED.set(frozenset())
     try:
+        _TAINTED.set(_tainted(body))
         return not all(_safe(node) for node in body.body)
     except RecursionError:  # Nested past what Python follows: not known to be safe.
         return True
+    finally:
+        _TAINTED.reset(token)
+
+
+def _tainted(body: nodes.Template) -> frozenset[str]:
+    """Return the names `body` sets, anywhere, from what reads the house's states.
+
+    `{% set x = states('sensor.x') %}`, `{% for light in states.light %}`,
+    `{% set ns.total = ns.total + state_attr(...) %}` (the namespace), and
+    what is set from those in turn.
+    """
+    tainted: set[str] = set()
+    while True:
+        _TAINTED.set(frozenset(tainted))
+        found = {
+            name
+            for target, sources in _bindings(body)
+            if any(_reads_house(source) for source in sources)
+            for name in _stored(target)
+        }
+        if found <= tainted:
+            return frozenset(tainted)
+        tainted |= found
+
+
+def _bindings(body: nodes.Template) -> Iterator[tuple[nodes.Node, list[nodes.Node]]]:
+    """Yield each target `body` sets, with what it is set from."""
+    for node in body.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.With)):
+        if isinstance(node, nodes.Assign):
+            yield node.target, [node.node]
+        elif isinstance(node, nodes.AssignBlock):
+            yield node.target, [*node.body, *((node.filter,) if node.filter else ())]
+        elif isinstance(node, nodes.For):
+            yield node.target, [node.iter]
+        elif isinstance(node, nodes.With):
+            for target, value in zip(node.targets, node.values, strict=True):
+                yield target, [value]
+
+
+def _stored(target: nodes.Node) -> Iterator[str]:
+    """Yield the names a target sets: `x`, `a, b`, a namespace's `ns` for `ns.x`."""
+    if isinstance(target, (nodes.Name, nodes.NSRef)):
+        yield target.name
+    elif isinstance(target, nodes.Tuple):
+        for item in target.items:
+            yield from _stored(item)
 
 
 def raising_templates(config: Any) -> list[str]:
@@ -150,19 +221,21 @@ def _collect(config: Any, found: list[str]) -> None:
 
 
 def _reads_house(node: nodes.Node) -> bool:
-    """Return True if what `node` gives may depend on the house's states.
+    """Return True if what `node` gives, or does, may depend on the house's states.
 
-    A reader (`HOUSE_READERS`), `states.light`, or a function Home MCP does
-    not know (a macro, which may read anything).
+    A reader (`HOUSE_READERS`), `states.light`, a name set from one
+    (`_tainted`), or a function Home MCP does not know (a macro, which may
+    read anything).
     """
+    tainted = _TAINTED.get()
     for found in (node, *node.find_all((nodes.Name, nodes.Call, nodes.Filter, nodes.Test))):
-        if isinstance(found, nodes.Name) and found.name == "states":
+        if isinstance(found, nodes.Name) and (found.name == "states" or found.name in tainted):
             return True
         if isinstance(found, (nodes.Filter, nodes.Test)) and found.name in HOUSE_READERS:
             return True
         if isinstance(found, nodes.Call) and isinstance(found.node, nodes.Name):
             name = found.node.name
-            if name in HOUSE_READERS or name not in SAFE_FUNCTIONS | _PURE | FORGIVING.keys():
+            if name in HOUSE_READERS or name not in _KNOWN:
                 return True
     return False
 
@@ -171,7 +244,7 @@ def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per k
     """Return True if no state of the house makes `node` raise as it renders."""
     if isinstance(node, (nodes.TemplateData, nodes.Const, nodes.Name)):
         return True
-    if isinstance(node, nodes.Expr) and not _reads_house(node):
+    if not _reads_house(node):
         return True  # It renders, or fails, the same whatever the house holds.
     if isinstance(node, (nodes.Output, nodes.Concat)):
         return all(_safe(child) for child in node.nodes)
@@ -242,6 +315,8 @@ def _filter(node: nodes.Filter) -> bool:
         return _iterable(node.node) or (node.name in ("length", "count") and _text(node.node))
     if node.node is not None and not _safe(node.node):
         return False
+    if node.name in _ON_TEXT and node.node is not None and not _given_text(node.node):
+        return False
     if node.name in SAFE_FILTERS:
         return True
     if node.name in FORGIVING:
@@ -252,11 +327,18 @@ def _filter(node: nodes.Filter) -> bool:
     return False
 
 
+def _given_text(node: nodes.Node) -> bool:
+    """Return True if `node` is text, or what it is no state of the house decides."""
+    return _text(node) or not _reads_house(node)
+
+
 def _call(node: nodes.Call) -> bool:
     if not _args_safe(node):
         return False
     if isinstance(node.node, nodes.Name):
         name = node.node.name
+        if name in _ON_TEXT and node.args and not _given_text(node.args[0]):
+            return False
         if name in SAFE_FUNCTIONS:
             return True
         if name in FORGIVING:
