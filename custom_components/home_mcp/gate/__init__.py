@@ -19,7 +19,8 @@ whatever path it takes, and decides each with one rule table:
   `templates`: a template's text as Jinja lexes it; `footprint`: what an
   action puts on the bus besides its state changes; `notices`: persistent
   notifications and the automations they set off; `external`: what leaves
-  Home Assistant;
+  Home Assistant; `raising`: the templates a client can make fail, which
+  end a run;
 - `reads`: what triggers, conditions and templates read;
   `entity_triggers`: the states an entity trigger fires on; `wiring`: what
   the house's automations, scripts and helpers read, run and derive from;
