@@ -156,3 +156,61 @@ async def test_a_macro_from_a_file_that_does_not_exist_may_read_anything(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+ALARM_JINJA = """\
+{%- macro arm_ready(mode) -%}
+{{- is_state('input_boolean.' ~ mode ~ '_ready', 'on') -}}
+{%- endmacro -%}
+
+{%- macro tile_style(entity) -%}
+{{- 'red' if is_state(entity, 'on') else states[entity].name -}}
+{%- endmacro -%}
+"""
+"""An alarm package's macros: the one the automation calls builds its helper's id
+from its argument; another, for the dashboard, reads whatever entity it is given."""
+
+
+async def _unlock_when_ready(owner: Owner, call: str) -> None:
+    await owner.create_helper("input_boolean", "Night ready")
+    await owner.save_custom_template("alarm.jinja", ALARM_JINJA)
+    await owner.save_unlock_when(
+        {
+            "trigger": "template",
+            "value_template": "{% from 'alarm.jinja' import arm_ready %}" + call,
+        }
+    )
+
+
+async def test_a_helper_the_called_macro_does_not_read_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`arm_ready('night')` reads the night helper only, not what the file's other macros read."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await _unlock_when_ready(owner, "{{ arm_ready('night') }}")
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest}))
+
+
+async def test_the_helper_a_macro_builds_from_its_argument_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`'input_boolean.' ~ mode ~ '_ready'` with `mode` the call's `'night'` is the night helper."""
+    await _unlock_when_ready(owner, "{{ arm_ready('night') }}")
+    before = house_state(hass)
+    result = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": "input_boolean.night_ready"}
+    )
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
+
+
+async def test_a_macro_given_a_value_known_only_as_it_runs_may_read_anything(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`arm_ready(states('input_text.mode'))`: the helper it reads is only known when it runs."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await _unlock_when_ready(owner, "{{ arm_ready(states('input_text.mode')) }}")
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)

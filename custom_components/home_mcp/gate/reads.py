@@ -59,7 +59,7 @@ from .bindings import has_template
 from .footprint import TAPPED, tap_key
 from .internals import custom_templates
 from .proposals import Proposed, macro_entities
-from .templates import imported_templates, jinja_text
+from .templates import jinja_text, with_macros
 
 EVERYTHING: Final = "*"
 ANY_CAUSE: Final = frozenset({EVERYTHING, "service:*", "event:*"})
@@ -325,32 +325,17 @@ class Reads:
             self._add_lookup(function, argument)
 
     def _with_imports(self, text: str) -> str:
-        """Return `text` followed by each custom template it imports, however deeply.
+        """Return `text` followed by what each custom template macro it calls renders from.
 
-        A macro of `custom_templates/presence.jinja` reads what the template
-        calling it reads. One that cannot be found, or named by an expression,
-        may read anything.
+        A macro of `custom_templates/alarm.jinja` reads what the template
+        calling it reads, as that call renders it (`templates.with_macros`).
+        One that cannot be found, or named by an expression, may read
+        anything.
         """
-        names, unnamed = imported_templates(text)
-        if not names and not unnamed:
-            return text
-        sources = custom_templates(self._hass)
-        parts, seen, pending = [text], set[str](), list(names)
-        while pending:
-            name = pending.pop()
-            if name in seen:
-                continue
-            seen.add(name)
-            if sources is None or (source := sources.get(name)) is None:
-                unnamed = True
-                continue
-            parts.append(source)
-            more, more_unnamed = imported_templates(source)
-            pending.extend(more)
-            unnamed = unnamed or more_unnamed
-        if unnamed:
+        text, anything = with_macros(text, custom_templates(self._hass))
+        if anything:
             self.keys.add(EVERYTHING)
-        return "\n".join(parts)
+        return text
 
     def _add_lookup(self, function: str, argument: str) -> None:
         """Add the entities a registry lookup in a template returns."""

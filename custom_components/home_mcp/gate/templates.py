@@ -10,6 +10,7 @@ reads everything). Nothing here knows Home Assistant's house.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 import functools
 from typing import Final
 
@@ -74,18 +75,18 @@ def _jinja_text(
     itself names those entities, which are written out as literals.
     """
     try:
-        tokens = list(_LEXER.tokenize(text))
+        tokens = _tokens(text)
     except TemplateSyntaxError:
         return text, (), frozenset()
     named = _unshadowed(text, tokens, dict(known_items))
     if reads_computed_entity(tokens, frozenset(named) | _literal_loops(text, tokens)):
         # What it reads is only known when it runs: a bare `states` says so.
         text += " {{ states }}"
-        tokens = list(_LEXER.tokenize(text))
+        tokens = _tokens(text)
     if named:
         entity_ids = sorted({entity_id for ids in named.values() for entity_id in ids})
         text += " {{ " + " ".join(f"'{entity_id}'," for entity_id in entity_ids) + " }}"
-        tokens = list(_LEXER.tokenize(text))
+        tokens = _tokens(text)
     out: list[str] = []
     literals: list[str] = []
     built: set[str] = set()
@@ -113,6 +114,57 @@ def _jinja_text(
     return "".join(out), tuple(literals), frozenset(built)
 
 
+_TIGHTER_BEFORE: Final = frozenset({"add", "sub", "mul", "div", "floordiv", "mod", "pow"})
+_TIGHTER_AFTER: Final = _TIGHTER_BEFORE | {"pipe", "dot", "lbracket", "lparen"}
+"""Tokens beside an operand that bind it tighter than `~` does (Jinja's `parse_concat`)."""
+_CALLED: Final = frozenset({"name", "rparen", "rbracket", "string"})
+"""Tokens after which `(` opens a call's arguments, not a parenthesized expression."""
+
+
+def _tokens(text: str) -> list[Token]:
+    """Return the template's tokens, each text Jinja computes from literals alone folded."""
+    return _folded(list(_LEXER.tokenize(text)))
+
+
+def _folded(tokens: list[Token]) -> list[Token]:
+    """Return `tokens` with literals joined by `~`, or in parentheses, written as one literal.
+
+    `'binary_sensor.arm_' ~ 'night' ~ '_ready'` is the text
+    `'binary_sensor.arm_night_ready'` whenever it renders, as `('night')`
+    is `'night'`: what reads it reads that entity. Only where `~` takes the
+    literals themselves: in `'a' ~ 'b' | upper` and `x * 'a' ~ 'b'`
+    something else applies to one of them first (Jinja's precedence).
+    """
+    index = 0
+    while index + 2 < len(tokens):
+        first, middle, last = tokens[index : index + 3]
+        before = tokens[index - 1].type if index else ""
+        after = tokens[index + 3] if index + 3 < len(tokens) else None
+        if (
+            first.type == "lparen"
+            and middle.type == "string"
+            and last.type == "rparen"
+            and before not in _CALLED
+        ):
+            tokens[index : index + 3] = [middle]
+        elif (
+            first.type == "string"
+            and middle.type == "tilde"
+            and last.type == "string"
+            and before not in _TIGHTER_BEFORE
+            and (after is None or after.type not in _TIGHTER_AFTER)
+            and not (after is not None and after.type == "name" and after.value == "is")
+        ):
+            tokens[index : index + 3] = [
+                Token(first.lineno, "string", f"{first.value}{last.value}")
+            ]
+        else:
+            index += 1
+            continue
+        index = max(index - 2, 0)  # What was folded may fold again with its neighbours.
+    return tokens
+
+
 def _builds_with(tokens: list[Token], index: int) -> bool:
     """Return True if the token at `index` pipes what is before it to `join`, `format`, `replace`."""
     following = tokens[index + 1] if index + 1 < len(tokens) else None
@@ -133,28 +185,303 @@ def _parsed(text: str) -> nodes.Template | None:
         return None
 
 
-@functools.lru_cache(maxsize=1024)
-def imported_templates(text: str) -> tuple[frozenset[str], bool]:
-    """Return the templates `text` imports or includes by name, and whether one is not named.
+_INLINED_AT_MOST: Final = 64
+"""Macro calls read in one template before each imported file is read whole instead."""
+_UNBOUND: Final = "home_mcp_unbound_"
+"""Prefix renaming a macro's parameter whose value the call does not say as text."""
+_OWN_MACRO_NAMES: Final = frozenset({"caller", "varargs", "kwargs"})
 
-    `{% from 'presence.jinja' import someone_home %}`, `{% import 'x.jinja' as x %}`,
-    `{% include 'y.jinja' %}`: the owner's `custom_templates/` files, whose macros
-    read what the template reads. A name given by an expression is only known
-    when it runs (True). Text Jinja cannot parse imports nothing (it does not render).
+
+@dataclass(frozen=True, slots=True)
+class _Macro:
+    """A macro of a custom template: its parameters and its body's tokens.
+
+    defaults: parameter -> the tokens of its default, when a literal.
+    stored: the names its body sets (`set`, `for`, a nested macro's).
+    odd: it takes more than its parameters (`caller()`, `varargs`, `kwargs`).
+    """
+
+    params: tuple[str, ...]
+    defaults: Mapping[str, tuple[Token, ...]]
+    body: tuple[Token, ...]
+    stored: frozenset[str]
+    odd: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _File:
+    """A custom template file's top-level macros and the text around them."""
+
+    macros: Mapping[str, _Macro]
+    rest: str
+
+
+def with_macros(text: str, sources: Mapping[str, str] | None) -> tuple[str, bool]:
+    """Return `text` followed by what each custom template macro it calls renders from.
+
+    `{% from 'alarm.jinja' import ready %}{{ ready('night') }}`: Home
+    Assistant renders the body of `ready` with `mode` being `'night'`, so
+    that body is written after the text with each parameter replaced by the
+    call's argument (`'binary_sensor.arm_' ~ ('night')` names one entity),
+    however deep the calls go (the macro's own imports, the other macros of
+    its file), with the text of its file outside any macro (what it sets at
+    the top). A parameter the call leaves to a default that is not a
+    literal, or that the body sets again, is renamed to a value the gate does
+    not know (what reads it reads everything). A file imported as a whole
+    (`import 'x.jinja' as x`, `include`), or a macro used otherwise than
+    called, or called more often than `_INLINED_AT_MOST`, is written whole,
+    every macro of it. True: an import names a file that cannot be found, or
+    is named by an expression (it may read anything).
     """
     if "import" not in text and "include" not in text:
-        return frozenset(), False
+        return text, False
+    parts, anything = [text], False
+    whole: set[str] = set()
+    rests: set[str] = set()
+    pending: list[tuple[str, str | None]] = [(text, None)]
+    budget = _INLINED_AT_MOST
+    while pending:
+        part, own = pending.pop()
+        callable_, files, unnamed = _imports(part)
+        anything = anything or unnamed
+        if own is not None and sources is not None and (mine := _file(sources.get(own, ""))):
+            for name in mine.macros:
+                callable_.setdefault(name, (own, name))
+        try:
+            tokens = _tokens(part)
+        except TemplateSyntaxError:
+            continue  # It does not render.
+        for alias, (name, macro_name) in sorted(callable_.items()):
+            found = _file(sources.get(name, "")) if sources is not None else None
+            if sources is None or name not in sources:
+                anything = True
+                continue
+            macro = found.macros.get(macro_name) if found is not None else None
+            calls = _calls(tokens, alias)
+            if found is None or macro is None or macro.odd or calls is None or len(calls) > budget:
+                files.add(name)
+                continue
+            budget -= len(calls)
+            if calls and name not in rests:
+                rests.add(name)
+                parts.append(found.rest)
+                pending.append((found.rest, None))
+            for arguments in calls:
+                if (body := _inlined(macro, arguments)) is None:
+                    files.add(name)
+                    break
+                parts.append(body)
+                pending.append((body, name))
+        for name in sorted(files - whole):
+            whole.add(name)
+            if sources is None or (source := sources.get(name)) is None:
+                anything = True
+                continue
+            parts.append(source)
+            pending.append((source, None))
+    return "\n".join(parts), anything
+
+
+def _imports(text: str) -> tuple[dict[str, tuple[str, str]], set[str], bool]:
+    """Return what `text` imports: macro alias -> (file, macro); files imported whole; unnamed."""
+    names: dict[str, tuple[str, str]] = {}
+    files: set[str] = set()
+    if "import" not in text and "include" not in text:
+        return names, files, False
     if (body := _parsed(text)) is None:
-        return frozenset(), False
-    names: set[str] = set()
+        return names, files, False
     unnamed = False
     for node in body.find_all((nodes.FromImport, nodes.Import, nodes.Include)):
         named = getattr(node, "template", None)
-        if isinstance(named, nodes.Const) and isinstance(named.value, str):
-            names.add(named.value)
-        else:
+        if not (isinstance(named, nodes.Const) and isinstance(named.value, str)):
             unnamed = True
-    return frozenset(names), unnamed
+        elif isinstance(node, nodes.FromImport):
+            for item in node.names:
+                macro, alias = item if isinstance(item, tuple) else (item, item)
+                if alias in names and names[alias] != (named.value, macro):
+                    files.update((named.value, names[alias][0]))  # Two of one name: read both.
+                names[alias] = (named.value, macro)
+        else:
+            files.add(named.value)
+    return names, files, unnamed
+
+
+@functools.lru_cache(maxsize=256)
+def _file(source: str) -> _File | None:
+    """Return a custom template's top-level macros (None: Jinja cannot read it)."""
+    if not source or (body := _parsed(source)) is None:
+        return None
+    try:
+        tokens = _tokens(source)
+    except TemplateSyntaxError:
+        return None
+    defined = [node for node in body.body if isinstance(node, nodes.Macro)]
+    bodies, rest = _macro_bodies(tokens)
+    if len(bodies) != len(defined) or len({node.name for node in defined}) != len(defined):
+        return None  # Macros nested in blocks, or one name twice: read the file whole.
+    macros: dict[str, _Macro] = {}
+    for node, (name, tokens_of) in zip(defined, bodies, strict=True):
+        if node.name != name:
+            return None
+        params = tuple(arg.name for arg in node.args)
+        defaults: dict[str, tuple[Token, ...]] = {}
+        for param, default in zip(
+            params[len(params) - len(node.defaults) :], node.defaults, strict=True
+        ):
+            if isinstance(default, nodes.Const) and (literal := _literal(default.value)):
+                defaults[param] = literal
+        inner = [child for statement in node.body for child in statement.find_all(nodes.Name)]
+        macros[name] = _Macro(
+            params,
+            defaults,
+            tokens_of,
+            frozenset(child.name for child in inner if child.ctx in ("store", "param")),
+            any(child.name in _OWN_MACRO_NAMES for child in inner),
+        )
+    return _File(macros, _written(rest))
+
+
+def _literal(value: object) -> tuple[Token, ...] | None:
+    """Return the tokens of a literal default (text, a number, true, false, none)."""
+    if isinstance(value, str):
+        return (Token(0, "string", value),)
+    if value is None or isinstance(value, bool):
+        return (Token(0, "name", str(value).lower()),)
+    if isinstance(value, int | float):
+        return (Token(0, "integer" if isinstance(value, int) else "float", str(value)),)
+    return None
+
+
+def _macro_bodies(tokens: list[Token]) -> tuple[list[tuple[str, tuple[Token, ...]]], list[Token]]:
+    """Return each top-level macro's name and body tokens, and the tokens outside them."""
+    bodies: list[tuple[str, tuple[Token, ...]]] = []
+    rest: list[Token] = []
+    index = 0
+    while index < len(tokens):
+        if not _opens(tokens, index, "macro"):
+            rest.append(tokens[index])
+            index += 1
+            continue
+        name = str(tokens[index + 2].value)
+        start = next(
+            (at + 1 for at in range(index, len(tokens)) if tokens[at].type == "block_end"),
+            len(tokens),
+        )
+        depth, end = 1, start
+        while end < len(tokens):
+            if _opens(tokens, end, "macro"):
+                depth += 1
+            elif _opens(tokens, end, "endmacro"):
+                depth -= 1
+                if depth == 0:
+                    break
+            end += 1
+        bodies.append((name, tuple(tokens[start:end])))
+        index = next(
+            (at + 1 for at in range(end, len(tokens)) if tokens[at].type == "block_end"),
+            len(tokens),
+        )
+    return bodies, rest
+
+
+def _opens(tokens: list[Token], index: int, keyword: str) -> bool:
+    """Return True if a `{% keyword` statement starts at `index`."""
+    return (
+        tokens[index].type == "block_begin"
+        and index + 1 < len(tokens)
+        and tokens[index + 1].type == "name"
+        and tokens[index + 1].value == keyword
+    )
+
+
+def _calls(tokens: list[Token], alias: str) -> list[list[list[Token]]] | None:
+    """Return the arguments of each call of `alias` (None: it is used otherwise than called)."""
+    calls: list[list[list[Token]]] = []
+    statement = ""
+    for index, token in enumerate(tokens):
+        if token.type == "block_begin" and index + 1 < len(tokens):
+            statement = str(tokens[index + 1].value)
+        elif token.type == "block_end":
+            statement = ""
+        if token.type != "name" or token.value != alias or statement in ("from", "import"):
+            continue
+        if index and tokens[index - 1].type == "dot":
+            continue  # An attribute of something else (`x.alias`).
+        if index + 1 >= len(tokens) or tokens[index + 1].type != "lparen":
+            return None  # The macro as a value: what it is given is not known.
+        arguments: list[list[Token]] = [[]]
+        depth = 0
+        for inner in tokens[index + 2 :]:
+            if inner.type in ("lparen", "lbracket", "lbrace"):
+                depth += 1
+            elif inner.type in ("rparen", "rbracket", "rbrace"):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif inner.type == "comma" and depth == 0:
+                arguments.append([])
+                continue
+            arguments[-1].append(inner)
+        if arguments[-1] == []:
+            arguments.pop()  # `m()`, or a trailing comma.
+        if any(not argument or argument[0].type in ("mul", "pow") for argument in arguments):
+            return None
+        calls.append(arguments)
+    return calls
+
+
+def _inlined(macro: _Macro, arguments: list[list[Token]]) -> str | None:
+    """Return the macro's body as this call renders it (None: the call does not fit)."""
+    given: dict[str, list[Token]] = {}
+    for position, argument in enumerate(arguments):
+        if len(argument) > 2 and argument[0].type == "name" and argument[1].type == "assign":
+            given[str(argument[0].value)] = argument[2:]
+        elif given or position >= len(macro.params):
+            return None  # A positional argument after a named one, or one too many.
+        else:
+            given[macro.params[position]] = argument
+    if not set(given) <= set(macro.params):
+        return None
+    values: dict[str, list[Token]] = {}
+    for param in macro.params:
+        if param in macro.stored:
+            continue
+        if param in given:
+            values[param] = [Token(0, "lparen", "("), *given[param], Token(0, "rparen", ")")]
+        elif param in macro.defaults:
+            values[param] = list(macro.defaults[param])
+    out: list[Token] = []
+    depth = 0
+    for index, token in enumerate(macro.body):
+        if token.type in ("lparen", "lbracket", "lbrace"):
+            depth += 1
+        elif token.type in ("rparen", "rbracket", "rbrace"):
+            depth -= 1
+        following = macro.body[index + 1] if index + 1 < len(macro.body) else None
+        if (
+            token.type != "name"
+            or token.value not in macro.params
+            or (index and macro.body[index - 1].type == "dot")
+            or (depth > 0 and following is not None and following.type == "assign")
+        ):
+            out.append(token)
+        elif token.value in values:
+            out.extend(values[str(token.value)])
+        else:
+            out.append(Token(token.lineno, "name", f"{_UNBOUND}{token.value}"))
+    return _written(out)
+
+
+def _written(tokens: list[Token] | tuple[Token, ...]) -> str:
+    """Return template text from its tokens (literals quoted, as `jinja_text` writes them)."""
+    return "".join(
+        _quoted(str(token.value))
+        if token.type == "string"
+        else str(token.value)
+        if token.type == "data"
+        else f" {token.value} "
+        for token in tokens
+    )
 
 
 def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
