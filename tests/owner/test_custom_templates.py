@@ -16,6 +16,7 @@ from tests.conftest import McpHarness
 from .house import (
     ALARM,
     DISARM,
+    UNLOCK_FRONT,
     Owner,
     arm,
     assert_house,
@@ -163,6 +164,10 @@ ALARM_JINJA = """\
 {{- is_state('input_boolean.' ~ mode ~ '_ready', 'on') -}}
 {%- endmacro -%}
 
+{%- macro is_on(entity) -%}
+{{- is_state(entity, 'on') -}}
+{%- endmacro -%}
+
 {%- macro tile_style(entity) -%}
 {{- 'red' if is_state(entity, 'on') else states[entity].name -}}
 {%- endmacro -%}
@@ -212,5 +217,28 @@ async def test_a_macro_given_a_value_known_only_as_it_runs_may_read_anything(
     await _unlock_when_ready(owner, "{{ arm_ready(states('input_text.mode')) }}")
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)
+
+
+async def test_a_helper_a_macro_given_the_trigger_s_entity_does_not_read_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`is_on(trigger.entity_id)` reads the entity that fired it, as the template itself would."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    ready = await owner.create_helper("input_boolean", "Night ready")
+    await owner.save_custom_template("alarm.jinja", ALARM_JINJA)
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Welcome home",
+            "triggers": [{"trigger": "state", "entity_id": ready}],
+            "conditions": ["{% from 'alarm.jinja' import is_on %}{{ is_on(trigger.entity_id) }}"],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest}))
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": ready})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)

@@ -127,13 +127,15 @@ def _tokens(text: str) -> list[Token]:
 
 
 def _folded(tokens: list[Token]) -> list[Token]:
-    """Return `tokens` with literals joined by `~`, or in parentheses, written as one literal.
+    """Return `tokens` with literals joined by `~` written as one, and needless parentheses gone.
 
     `'binary_sensor.arm_' ~ 'night' ~ '_ready'` is the text
-    `'binary_sensor.arm_night_ready'` whenever it renders, as `('night')`
-    is `'night'`: what reads it reads that entity. Only where `~` takes the
-    literals themselves: in `'a' ~ 'b' | upper` and `x * 'a' ~ 'b'`
-    something else applies to one of them first (Jinja's precedence).
+    `'binary_sensor.arm_night_ready'` whenever it renders, as `('night')` is
+    `'night'` and `(this.entity_id)` is `this.entity_id` (a macro's
+    parameter given them, `with_macros`): what reads it reads that entity.
+    Only where `~` takes the literals themselves: in `'a' ~ 'b' | upper` and
+    `x * 'a' ~ 'b'` something else applies to one of them first (Jinja's
+    precedence).
     """
     index = 0
     while index + 2 < len(tokens):
@@ -142,11 +144,10 @@ def _folded(tokens: list[Token]) -> list[Token]:
         after = tokens[index + 3] if index + 3 < len(tokens) else None
         if (
             first.type == "lparen"
-            and middle.type == "string"
-            and last.type == "rparen"
             and before not in _CALLED
+            and (end := _operand_end(tokens, index + 1))
         ):
-            tokens[index : index + 3] = [middle]
+            tokens[index : end + 1] = tokens[index + 1 : end]
         elif (
             first.type == "string"
             and middle.type == "tilde"
@@ -163,6 +164,22 @@ def _folded(tokens: list[Token]) -> list[Token]:
             continue
         index = max(index - 2, 0)  # What was folded may fold again with its neighbours.
     return tokens
+
+
+def _operand_end(tokens: list[Token], start: int) -> int | None:
+    """Return where `)` closes a literal or a dotted name starting at `start` (None: other)."""
+    if tokens[start].type == "string":
+        end = start + 1
+    else:
+        end = start
+        while (
+            end + 1 < len(tokens) and tokens[end].type == "name" and tokens[end + 1].type == "dot"
+        ):
+            end += 2
+        if tokens[end].type != "name":
+            return None
+        end += 1
+    return end if end < len(tokens) and tokens[end].type == "rparen" else None
 
 
 def _builds_with(tokens: list[Token], index: int) -> bool:
