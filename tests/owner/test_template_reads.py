@@ -626,3 +626,45 @@ async def test_other_changes_run_when_a_test_or_filter_reads_a_written_entity(
     assert_ran(
         await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
     )
+
+
+async def test_a_group_read_by_name_before_it_exists_leaves_other_groups_free(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`is_state('group.porch', 'on')` before a `group.set` creates it: another group is free."""
+    assert hass.states.get("group.porch") is None
+    await owner.save_automation(
+        "porch",
+        {
+            "alias": "Porch",
+            "triggers": [
+                {"trigger": "template", "value_template": "{{ is_state('group.porch', 'on') }}"}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(
+        mcp, "group.set", data={"object_id": "kitchen", "entities": ["light.bed_light"]}
+    )
+    assert_ran(result)
+
+
+async def test_creating_the_group_an_unlock_reads_by_name_is_refused(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The same automation: creating `group.porch` itself sets it off."""
+    await owner.save_automation(
+        "porch",
+        {
+            "alias": "Porch",
+            "triggers": [
+                {"trigger": "template", "value_template": "{{ is_state('group.porch', 'on') }}"}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    result = await call_service(
+        mcp, "group.set", data={"object_id": "porch", "entities": ["light.bed_light"]}
+    )
+    assert_refused(result, reaching="lock.front_door")
+    assert hass.states.get("group.porch") is None

@@ -297,8 +297,11 @@ class Reads:
         starts with a domain (`'input_boolean.rt_'`) when it names no entity
         or when the template builds text from it (`jinja_text`'s `built`: `~`, `+`, `%`
         beside it, `[` or a method after it, piped to `join`, `format` or `replace`).
+        One only ever given whole as the entity a state reader reads
+        (`is_state('group.door_locks', 'locked')`) reads that entity, even
+        before it exists (a `group.set` creates it by that id).
         """
-        text, literals, built = jinja_text(self._with_imports(text), self._known)
+        text, literals, built, exact = jinja_text(self._with_imports(text), self._known)
         text = text.lower()
         domains = self._hass.data.get(DATA_INSTANCES, {})
         for literal in literals:
@@ -306,7 +309,8 @@ class Reads:
             domain, dot, rest = name.partition(".")
             if domain not in domains:
                 continue
-            if not rest or (dot and (literal in built or self._hass.states.get(name) is None)):
+            missing = literal not in exact and self._hass.states.get(name) is None
+            if not rest or (dot and (literal in built or missing)):
                 self.keys.add(f"domain:{domain}")
         for chain in _DOTTED.findall(text):
             parts = [part.strip() for part in chain.split(".")]

@@ -46,17 +46,17 @@ _LEXER: Final = _ENVIRONMENT.lexer
 
 def jinja_text(
     text: str, known: Mapping[str, tuple[str, ...]] | None = None
-) -> tuple[str, list[str], frozenset[str]]:
+) -> tuple[str, list[str], frozenset[str], frozenset[str]]:
     """Return a template's text as Jinja reads it (`_jinja_text`), tokenized once per text."""
     named = tuple(sorted((name, tuple(ids)) for name, ids in (known or {}).items()))
-    out, literals, built = _jinja_text(text, named)
-    return out, list(literals), built
+    out, literals, built, exact = _jinja_text(text, named)
+    return out, list(literals), built, exact
 
 
 @functools.lru_cache(maxsize=8192)
 def _jinja_text(
     text: str, known_items: tuple[tuple[str, tuple[str, ...]], ...]
-) -> tuple[str, tuple[str, ...], frozenset[str]]:
+) -> tuple[str, tuple[str, ...], frozenset[str], frozenset[str]]:
     r"""Return a template's text as Jinja reads it, for the patterns of `reads.py`.
 
     Jinja decodes escapes in string literals (`'input_boolean\\x2ehall'` is
@@ -77,7 +77,7 @@ def _jinja_text(
     try:
         tokens = _tokens(text)
     except TemplateSyntaxError:
-        return text, (), frozenset()
+        return text, (), frozenset(), frozenset()
     named = _unshadowed(text, tokens, dict(known_items))
     if reads_computed_entity(tokens, frozenset(named) | _literal_loops(text, tokens)):
         # What it reads is only known when it runs: a bare `states` says so.
@@ -111,7 +111,42 @@ def _jinja_text(
         if joined:
             built.add(literals[-1])
         out.append(_quoted(literals[-1]))
-    return "".join(out), tuple(literals), frozenset(built)
+    exact, elsewhere = _read_whole(tokens)
+    return "".join(out), tuple(literals), frozenset(built), frozenset(exact - elsewhere)
+
+
+_ENTITY_READERS: Final = frozenset(
+    {"states", "is_state", "state_attr", "is_state_attr", "has_value", "state_translated",
+     "state_attr_translated"}
+)  # fmt: skip
+"""Template functions whose first argument is one entity's id, read as that entity alone."""
+
+
+def _read_whole(tokens: list[Token]) -> tuple[set[str], set[str]]:
+    """Return the literals given whole as the entity a state reader reads, and the others."""
+    exact: set[str] = set()
+    elsewhere: set[str] = set()
+    index = 0
+    while index < len(tokens):
+        if tokens[index].type != "string":
+            index += 1
+            continue
+        start = index
+        while index < len(tokens) and tokens[index].type == "string":
+            index += 1
+        value = "".join(str(token.value) for token in tokens[start:index])
+        reader = tokens[start - 2] if start >= 2 else None
+        whole = (
+            reader is not None
+            and tokens[start - 1].type == "lparen"
+            and reader.type == "name"
+            and reader.value in _ENTITY_READERS
+            and (start < 3 or tokens[start - 3].type != "dot")
+            and index < len(tokens)
+            and tokens[index].type in ("comma", "rparen")
+        )
+        (exact if whole else elsewhere).add(value)
+    return exact, elsewhere
 
 
 _TIGHTER_BEFORE: Final = frozenset({"add", "sub", "mul", "div", "floordiv", "mod", "pow"})
