@@ -242,3 +242,25 @@ async def test_a_helper_a_macro_given_the_trigger_s_entity_does_not_read_runs(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": ready})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+async def test_a_helper_the_macro_s_file_reads_at_its_top_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`{% set guest = is_state(...) %}` above the macro: what importing the file runs is read."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.save_custom_template(
+        "presence.jinja",
+        "{%- set guest = is_state('input_boolean.guest_mode', 'on') -%}\n"
+        "{%- macro someone_home() -%}{{- guest -}}{%- endmacro -%}\n",
+    )
+    await owner.save_unlock_when(
+        {
+            "trigger": "template",
+            "value_template": "{% from 'presence.jinja' import someone_home %}{{ someone_home() }}",
+        }
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)

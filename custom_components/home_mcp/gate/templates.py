@@ -276,8 +276,8 @@ def with_macros(text: str, sources: Mapping[str, str] | None) -> tuple[str, bool
     that body is written after the text with each parameter replaced by the
     call's argument (`'binary_sensor.arm_' ~ ('night')` names one entity),
     however deep the calls go (the macro's own imports, the other macros of
-    its file), with the text of its file outside any macro (what it sets at
-    the top). A parameter the call leaves to a default that is not a
+    its file), with the text of each imported file outside any macro (what
+    importing it runs, what it sets at the top). A parameter the call leaves to a default that is not a
     literal, or that the body sets again, is renamed to a value the gate does
     not know (what reads it reads everything). A file imported as a whole
     (`import 'x.jinja' as x`, `include`), or a macro used otherwise than
@@ -314,7 +314,7 @@ def with_macros(text: str, sources: Mapping[str, str] | None) -> tuple[str, bool
                 files.add(name)
                 continue
             budget -= len(calls)
-            if calls and name not in rests:
+            if name not in rests:  # Importing it runs its top level.
                 rests.add(name)
                 parts.append(found.rest)
                 pending.append((found.rest, None))
