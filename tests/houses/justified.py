@@ -184,15 +184,17 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
 """House -> `service entity_id` -> the path that makes it wait."""
 
 NOT_YET: Final[Mapping[str, str]] = {
-    "jazzyisj": "759 of 759 wait, each on the findings of five readers of any change: "
-    "automation.arm_alarm (script.arm_alarm arms night or home, read as watching less than "
-    "armed away: its wait builds an entity id from an imported macro's argument and reads "
-    "states(trigger.entity_id), read as everything); automation."
-    "update_unavailable_entities_group putting every lock in a group; the wake-time disarm "
-    "(automation.waketime, script.waketime); automation.reset_door_locks's notification taps "
-    "(a person's tap runs script.reset_door_locks: a real path); the Z-Wave keypad's "
-    "script.unlock_door_locks (a real keypad path). Alarmo's arm with a templated mode is now "
-    "read as one of the modes it takes",
+    "jazzyisj": "759 of 759 wait: automation.update_zwave_groups (group.set of every entity "
+    "with a node_id) feeds binary_sensor.climate_window_door_open_alert, which automation."
+    "update_alarm_group_entities reads, so its group.set of group.door_locks, which "
+    "automation.arm_alarm's waits read (script.arm_alarm arms night or home); automation."
+    "update_unavailable_entities_group putting every lock in a group; automation."
+    "zwave_keypress_events, automation.lock_door_locks and automation.reset_door_locks, whose "
+    "runs read entities computed as they run (kept from securing by any change; "
+    "reset_door_locks' taps and the keypad's script.unlock_door_locks are real paths); "
+    "automation.occupancy_mode_changed. Bounded now: arm_alarm_check('night') and the other "
+    "custom template macros as their calls render them, the wake-time sensors' "
+    "twelve_hour(this.entity_id), group.door_locks read before it exists",
     "thefes": "340 of 340 wait: script.light_blink (`{{ domain }}.toggle` of its caller's "
     "`toggle_entity`) is judged on its own, without its caller's variables, where it is met "
     "too deep to walk (dashboard lights → party lights → script.party_party → template "
