@@ -268,6 +268,55 @@ async def test_prompts_answering_each_other_s_taps_are_judged_once_each(
     await assert_house(hass, LOCKED)
 
 
+@pytest.mark.redteam(round=42)
+async def test_a_template_switch_turned_on_that_then_shows_off_waits_for_the_prompt_off_sends(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    aioclient_mock: AiohttpClientMocker,
+) -> None:
+    """A template switch's state is its template's: `turn_on` may leave it `off`.
+
+    The owner's porch light is a pulse relay shown as a template switch
+    (each of its actions toggles the relay; its state follows the relay).
+    Lit, `switch.turn_on` toggles it dark, and "when the porch goes dark,
+    ask to unlock" sends the Unlock prompt at the moment the client chose:
+    that waits for a person, as turning the flag on does above.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    relay = await owner.create_helper("input_boolean", "Porch relay")
+    await owner.act("input_boolean.turn_on", entity_id=relay)
+    pulse = [{"action": "input_boolean.toggle", "target": {"entity_id": relay}}]
+    shown = {"name": "Porch light", "state": f"{{{{ is_state('{relay}', 'on') }}}}"}
+    await owner.save_templates([{"switch": [{**shown, "turn_on": pulse, "turn_off": pulse}]}])
+    await owner.save_automation(
+        "porch_dark",
+        {
+            "alias": "Ask to unlock when the porch goes dark",
+            "triggers": [{"trigger": "state", "entity_id": "switch.porch_light", "to": "off"}],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": "The porch went dark: unlock?",
+                        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+                    },
+                }
+            ],
+        },
+    )
+    pushed = aioclient_mock.call_count
+    result = await call_service(mcp, "switch.turn_on", target={"entity_id": "switch.porch_light"})
+    await hass.async_block_till_done()
+    if result.get("ok"):  # It ran: the prompt went out, and a tap on it unlocks.
+        assert aioclient_mock.call_count == pushed + 1
+        await phone.tap(owner, "mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")
+        await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
 @pytest.mark.parametrize(
     ("trigger", "kind"),
     [
