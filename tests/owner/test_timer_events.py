@@ -11,6 +11,11 @@ guarded when cancelled or set to end later.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+import pytest
+
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
@@ -25,6 +30,7 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    pass_time,
 )
 
 
@@ -155,3 +161,42 @@ async def test_the_timer_an_auto_lock_waits_for_stays_guarded_and_other_timers_r
     assert_ran(await call_service(mcp, "timer.start", target={"entity_id": dishwasher}))
     assert_ran(await call_service(mcp, "timer.cancel", target={"entity_id": dishwasher}))
     await assert_house(hass, LOCKED)
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_restarting_the_running_timer_an_auto_lock_waits_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """`timer.start` on a running timer starts its whole duration over: the lock waits again.
+
+    Home Assistant's `Timer.async_start` sets the end to now plus the
+    duration it was started for, however much of it had passed: four
+    minutes into a five-minute auto-lock, a bare start makes it five more.
+    Called again before each end, the door is never locked.
+    """
+    assert await async_setup_component(hass, "timer", {})
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await owner.act("timer.start", entity_id=autolock)  # The door was left unlocked.
+    pass_time(hass, freezer, timedelta(minutes=4))
+    await hass.async_block_till_done()
+    again = await call_service(mcp, "timer.start", target={"entity_id": autolock})
+    pass_time(hass, freezer, timedelta(minutes=2))  # Six minutes since the door was left.
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(again)
