@@ -317,6 +317,43 @@ async def test_a_template_switch_turned_on_that_then_shows_off_waits_for_the_pro
     await assert_house(hass, LOCKED)
 
 
+async def test_an_optimistic_template_switch_turned_on_sends_none_of_the_prompts_off_sends(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """A template switch with no state of its own is what its action sets: `turn_on` leaves it on.
+
+    "When the porch goes dark, ask to unlock" is sent by turning it off,
+    which waits for a person; turning it on sends nothing, and runs.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    relay = await owner.create_helper("input_boolean", "Porch relay")
+    pulse = [{"action": "input_boolean.toggle", "target": {"entity_id": relay}}]
+    optimistic = {"name": "Porch light", "turn_on": pulse, "turn_off": pulse}
+    await owner.save_templates([{"switch": [optimistic]}])
+    await owner.save_automation(
+        "porch_dark",
+        {
+            "alias": "Ask to unlock when the porch goes dark",
+            "triggers": [{"trigger": "state", "entity_id": "switch.porch_light", "to": "off"}],
+            "actions": [
+                {
+                    "action": phone.notify,
+                    "data": {
+                        "message": "The porch went dark: unlock?",
+                        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+                    },
+                }
+            ],
+        },
+    )
+    assert_ran(
+        await call_service(mcp, "switch.turn_on", target={"entity_id": "switch.porch_light"})
+    )
+    refused = await call_service(mcp, "switch.turn_off", target={"entity_id": "switch.porch_light"})
+    assert_refused(refused, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+
+
 @pytest.mark.parametrize(
     ("trigger", "kind"),
     [

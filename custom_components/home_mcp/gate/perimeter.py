@@ -76,7 +76,9 @@ class Snapshot:
     needs: key -> finding of its perimeter -> the states of the key that set
         it off, where not every change does (`Fixpoint._needs_of`).
     computed: entities whose state is computed from others (a template's, a
-        group's): whatever an action asks, any state may follow.
+        group's): whatever an action asks, any state may follow (`leaves`).
+        Not an optimistic template entity, which reads nothing: its state is
+        the one its action sets.
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
     undoing: securing automation -> what it closes after opening it in the
@@ -157,9 +159,18 @@ class Snapshot:
         if EVERYTHING in self.perimeter and self.perimeter[EVERYTHING][0].reason == _UNREADABLE:
             return self.perimeter[EVERYTHING]
         found = self.perimeter.get(key, ())
-        if not states or key in self.computed or not (needs := self.needs.get(key)):
-            return found  # A template's or a group's state is its own: any change counts.
+        if not (states := self.leaves(key, states)) or not (needs := self.needs.get(key)):
+            return found
         return [f for f in found if can_set_off(needs.get(f), states)]
+
+    def leaves(self, key: str, states: frozenset[str]) -> frozenset[str]:
+        """Return the states a change the verb says leaves `key` in `states` can leave it in.
+
+        Empty: any. A template's or a group's state is computed from others,
+        not set by the verb: a template switch whose `turn_on` toggles a relay
+        it shows may be left `off`, so whatever reads it counts any change.
+        """
+        return frozenset() if key in self.computed else states
 
     def in_perimeter(self, entity_id: str) -> bool:
         """Return True if changing `entity_id` sets off something guarded.
@@ -240,8 +251,10 @@ class Snapshot:
         (`prompted_by`, by the trigger that reads it): the owner's "someone
         is at the door: unlock?". Changed to one of `states` (empty: any),
         only by a trigger that fires on such a state: "when the reset flag
-        turns on" sends nothing when it turns off.
+        turns on" sends nothing when it turns off; a computed state may be
+        left in any (`leaves`).
         """
+        states = self.leaves(key, states)
         for automation_id, sent, trigger_id in self.prompted_by.get(key, ()):
             ways = [
                 trigger
@@ -594,7 +607,7 @@ def build_snapshot(
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
-    snapshot.computed = frozenset(sources)
+    snapshot.computed = frozenset(key for key, keys in sources.items() if keys)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():
         for select in sorted(derived & snapshot.options_bound.keys()):
