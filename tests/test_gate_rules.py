@@ -134,6 +134,31 @@ async def _running_script(hass: HomeAssistant) -> Gate:
     return Gate(hass)
 
 
+async def _running_autolock(hass: HomeAssistant) -> Gate:
+    """Start the five-minute timer at whose end an automation locks the front door."""
+    assert await async_setup_component(
+        hass, "timer", {"timer": {"autolock": {"duration": "00:05:00"}}}
+    )
+    finished = {"entity_id": "timer.autolock"}
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "id": "autolock",
+                "alias": "Auto-lock",
+                "triggers": [
+                    {"trigger": "event", "event_type": "timer.finished", "event_data": finished}
+                ],
+                "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+            }
+        },
+    )
+    await hass.services.async_call("timer", "start", finished, blocking=True)
+    assert hass.states.get("timer.autolock").state == "active"
+    return Gate(hass)
+
+
 def _scenario(
     build: Callable[[HomeAssistant], Awaitable[Gate]], action: Action, entity: str
 ) -> Scenario:
@@ -268,6 +293,10 @@ SCENARIOS: dict[str, Scenario] = {
     ),
     "Activates a scene (its states are judged)": _scenario(
         _plain, _call("scene", "turn_on", "scene.romantic"), "scene.romantic"
+    ),
+    "Starts its whole duration over: what locks, closes or arms when it ends waits again, "
+    "and never secures if started again before each end": _scenario(
+        _running_autolock, _call("timer", "start", "timer.autolock"), "timer.autolock"
     ),
     "Does not open the house": _scenario(
         _plain, _call("light", "turn_on", "light.bed_light"), "light.bed_light"

@@ -175,7 +175,41 @@ async def test_restarting_the_running_timer_an_auto_lock_waits_for_is_refused(
     minutes into a five-minute auto-lock, a bare start makes it five more.
     Called again before each end, the door is never locked.
     """
-    assert await async_setup_component(hass, "timer", {})
+    autolock = await _autolock(owner)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await owner.act("timer.start", entity_id=autolock)  # The door was left unlocked.
+    pass_time(hass, freezer, timedelta(minutes=4))
+    await hass.async_block_till_done()
+    again = await call_service(mcp, "timer.start", target={"entity_id": autolock})
+    pass_time(hass, freezer, timedelta(minutes=2))  # Six minutes since the door was left.
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(again)
+
+
+@LINGERING_TIMERS
+async def test_starting_the_idle_or_paused_timer_an_auto_lock_waits_for_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Idle, `timer.start` starts the countdown to the lock; paused, it resumes it.
+
+    Home Assistant's `Timer.async_start` keeps a paused timer's remaining
+    time: the lock comes when it would have, had the timer never paused.
+    """
+    autolock = await _autolock(owner)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": autolock}))
+    pass_time(hass, freezer, timedelta(minutes=4))
+    await owner.act("timer.pause", entity_id=autolock)
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": autolock}))
+    pass_time(hass, freezer, timedelta(minutes=2))  # One minute was left.
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+
+
+async def _autolock(owner: Owner) -> str:
+    """Return the auto-lock's five-minute timer, whose end locks the front door."""
+    assert await async_setup_component(owner.hass, "timer", {})
     autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
     await owner.save_automation(
         "autolock",
@@ -191,12 +225,4 @@ async def test_restarting_the_running_timer_an_auto_lock_waits_for_is_refused(
             "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
         },
     )
-    await owner.act("lock.unlock", entity_id="lock.front_door")
-    await owner.act("timer.start", entity_id=autolock)  # The door was left unlocked.
-    pass_time(hass, freezer, timedelta(minutes=4))
-    await hass.async_block_till_done()
-    again = await call_service(mcp, "timer.start", target={"entity_id": autolock})
-    pass_time(hass, freezer, timedelta(minutes=2))  # Six minutes since the door was left.
-    await hass.async_block_till_done()
-    await assert_house(hass, LOCKED)
-    assert_refused(again)
+    return autolock

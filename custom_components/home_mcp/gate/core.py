@@ -75,6 +75,7 @@ class _Knowledge:
         self.triggered = snapshot.triggered
         self.while_running = snapshot.while_running
         self.keeps_from_securing = snapshot.keeps_from_securing
+        self.waits_on = snapshot.waits_on
         self.securing_runners = snapshot.securing_runners
         self.unreadable_items = snapshot.unreadable_items
         self.options_bound = snapshot.options_bound

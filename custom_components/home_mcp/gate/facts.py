@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverState
+from homeassistant.const import STATE_ON
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -25,6 +26,7 @@ from .model import Effect
 from .proposals import proposed
 from .rules import ALARM_LEVELS, ARM_MODES, CODE_FIELDS, EMPTY_CODES, When, alarm_level
 from .targets import static
+from .verbs import TIMER_ACTIVE
 
 if TYPE_CHECKING:
     from .knowledge import Knowledge
@@ -197,6 +199,15 @@ class Facts:
             return ALARM_LEVELS[ARM_MODES[self._effect.verb]] < current
         state = self._state() if now else None
         is_now = state.state if state is not None else None
+        if when is When.RESTARTS_SECURING_WAIT:
+            # `Timer.async_start` without a duration: an active timer runs its
+            # duration again, a paused one resumes, an idle one starts the
+            # countdown to the lock. Judged for later, a start is that countdown.
+            return is_now == TIMER_ACTIVE and any(
+                (waiting := present(knowledge.hass, macro_id)) is not None
+                and waiting.state == STATE_ON
+                for macro_id in knowledge.waits_on(entity_id)
+            )
         if when is When.CAN_OPEN:  # Turning on (or toggling) what is on already enables nothing.
             return knowledge.can_open(entity_id) and is_now != "on"
         if when is When.SECURES:  # Turning off what is off already disables nothing.

@@ -979,7 +979,11 @@ class Judge:
             judge_drive(self, entity_id, verb, effect.data, depth)  # Its own scripts run too.
             self.react(entity_id, verb, securing=securing, data=effect.data)
             return
-        if verb != "join_group" and self.house.is_plain(entity_id):
+        if (
+            verb != "join_group"
+            and self.house.is_plain(entity_id)
+            and not self.knowledge.waits_on(entity_id)  # Its start may delay a lock.
+        ):
             self.add(PLAIN_RULE.risk, entity_id, effect.service, PLAIN_RULE.reason)
             self.react(entity_id, verb, data=effect.data)
             return

@@ -82,6 +82,9 @@ class Knowledge(Protocol):
     def while_running(self, entity_id: str) -> Iterable[Finding]:
         """Return what a running script reading `entity_id` would do (via from it)."""
 
+    def waits_on(self, entity_id: str) -> list[str]:
+        """Return the securing automations waiting for this timer to finish."""
+
     def keeps_from_securing(
         self, entity_id: str, verb: str, *, now: bool, repeats: bool
     ) -> Iterable[str]:

@@ -108,6 +108,10 @@ class When(StrEnum):
     SECURES = "it locks, closes or arms, and it is not off already"
     RUNNING_SECURES = "it is running and locks, closes or arms"
     GUARDED = "some action on it is guarded"
+    RESTARTS_SECURING_WAIT = (
+        "it is a timer an enabled automation that locks, closes or arms waits for "
+        "(`timer.finished`), running now (`active`; a paused one resumes where it stopped)"
+    )
     CODE_EMPTY = (
         "the code it is given (`CODE_FIELDS`) is plain text, empty or blank: it gives no one "
         "a way in"
@@ -251,6 +255,10 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
           "Stops a running script that locks, closes or arms", When.RUNNING_SECURES),
     _rule(EntityClass.SCRIPT, ANY, Risk.SAFE, "Runs or stops a script (its actions are judged)"),
     _rule(EntityClass.SCENE, ANY, Risk.SAFE, "Activates a scene (its states are judged)"),
+    _rule(EntityClass.OTHER, ("start",), Risk.OPENS_HOUSE,
+          "Starts its whole duration over: what locks, closes or arms when it ends waits "
+          "again, and never secures if started again before each end",
+          When.RESTARTS_SECURING_WAIT),
     _rule(EntityClass.OTHER, ANY, Risk.SAFE, "Does not open the house"),
 )  # fmt: skip
 PLAIN_RULE: Final = ENTITY_RULES[-1]

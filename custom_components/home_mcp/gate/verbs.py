@@ -223,6 +223,8 @@ Not a script (its run goes on, then off), a climate (`heat`), a media player
 # A timer's states and events have no names every supported Home Assistant
 # exports (2026.11 moved `STATUS_*` into `timer.const` and dropped
 # `EVENT_TIMER_*`): written as Home Assistant writes them.
+TIMER_ACTIVE: Final = "active"
+"""A running timer's state (`timer.start` without a duration runs its duration again)."""
 LEFT_IN: Final[Mapping[str, Mapping[str, frozenset[str]]]] = {
     "timer": {
         "start": frozenset({"active", "idle"}),
