@@ -96,8 +96,11 @@ async def test_turning_off_the_auto_lock_s_helper_or_stopping_the_auto_close_s_t
         result = await call_service(mcp, action, target={"entity_id": entity_id})
         assert_refused(result)
     await assert_house(hass, {auto_lock: "on", timer: "active"})
-    # What keeps the safety net on still runs: turning the helper on, the timer again.
+    # What keeps the safety net on still runs: turning the helper on, the idle timer
+    # started. Running, a start begins its ten minutes again: that waits (round 42).
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": auto_lock}))
+    assert_refused(await call_service(mcp, "timer.start", target={"entity_id": timer}))
+    await owner.act("timer.cancel", entity_id=timer)
     assert_ran(await call_service(mcp, "timer.start", target={"entity_id": timer}))
     await owner.act("timer.cancel", entity_id=timer)
 
