@@ -886,8 +886,12 @@ async def test_a_rooms_own_name_wins_over_another_rooms_word_for_it(
 async def test_a_query_with_a_word_the_house_does_not_know_still_finds_the_thing_by_the_words_it_does(
     mcp: McpHarness,
 ) -> None:
-    """No entity matches "is the pergola closed?" word for word: the Pergola Roof is the closest."""
-    data = await mcp.data("list_entities", {"query": "is the pergola closed?"})
+    """No entity matches "is the pergola closed?" word for word: the Pergola Roof is the closest.
+
+    (With Home Assistant's language words, a pergola is an awning: the words match.)
+    """
+    with patch("custom_components.home_mcp.tools.house.language_words", return_value=None):
+        data = await mcp.data("list_entities", {"query": "is the pergola closed?"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == "cover.pergola_roof", data["items"][:3]
     assert data["items"][0]["match"]["kind"] == "closest"
@@ -940,7 +944,7 @@ async def test_a_device_word_in_any_language_home_assistant_speaks_names_its_kin
     data = await mcp.data("list_entities", {"query": "światło w sypialni"})
     assert data["items"], data
     assert {row["entity_id"].split(".")[0] for row in data["items"]} == {"light"}, data["items"]
-    assert data["items"][0]["match"]["kind"] == "closest"
+    assert data["items"][0]["match"]["weak"] is True  # "sypialni" is no room of this house.
 
 
 async def test_a_query_no_word_of_which_names_anything_still_finds_nothing(
@@ -968,6 +972,121 @@ async def test_a_word_of_another_language_counts_only_as_home_assistant_writes_i
     await async_load_language_words(hass)
     data = await mcp.data("list_entities", {"query": "cerradura de la puerta principal"})
     assert data["items"][0]["entity_id"].startswith("lock."), data["items"][:3]
+
+
+async def _entity_in(
+    hass: HomeAssistant, area_id: str, domain: str, object_id: str, device_class: str
+) -> str:
+    """Register an entity of `device_class` named after `object_id` in `area_id`; its id."""
+    entities = er.async_get(hass)
+    entry = entities.async_get_or_create(
+        domain,
+        "test",
+        object_id,
+        suggested_object_id=object_id,
+        original_device_class=device_class,
+        original_name=object_id.replace("_", " ").title(),
+    )
+    entities.async_update_entity(entry.entity_id, area_id=area_id)
+    hass.states.async_set(entry.entity_id, "on", {"device_class": device_class})
+    await hass.async_block_till_done()
+    return entry.entity_id
+
+
+@pytest.mark.usefixtures("bedroom")
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("luzes da sala de jantar", "light.kitchen_lights"),
+        ("lampan på kontoret", "light.office_rgbw_lights"),
+        ("lampa w biurze", "light.office_rgbw_lights"),
+    ],
+)
+async def test_a_room_said_in_portuguese_swedish_or_polish_finds_its_light(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """The dining room, the office ("kontoret": the office, in Swedish; "w biurze", Polish)."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "room"
+
+
+@pytest.mark.parametrize("query", ["taklampan i gymmet", "die Deckenlampe im Gym"])
+async def test_a_compound_word_names_the_kind_and_where_it_is(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Swedish "taklampan i gymmet" is the ceiling lamp in the gym, each word a definite form."""
+    gym = ar.async_get(hass).async_create("Gym")
+    _put_in_area(hass, "light.bed_light", gym.id)
+    _put_in_area(hass, "light.ceiling_lights", gym.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == "light.ceiling_lights", data["items"][:3]
+    assert data["items"][0]["match"]["kind"] == "room"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("light over the dining table", "light.kitchen_lights"),
+        ("the lamp by the sofa", "light.living_room_rgbww_lights"),
+    ],
+)
+@pytest.mark.usefixtures("bedroom")
+async def test_furniture_names_the_room_it_stands_in(
+    mcp: McpHarness, query: str, expected: str
+) -> None:
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_word_for_a_device_class_finds_that_class_before_the_rest_of_its_domain(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Windows ("Fenster") on the ground floor: its windows before the garage door, a cover too.
+
+    Plugs ("Steckdosen") in the basement: the plug before the relay, a switch too.
+    """
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "Fenster im Erdgeschoss"})
+    ids = [row["entity_id"] for row in data["items"]]
+    assert set(ids[:2]) == {"cover.hall_window", "cover.living_room_window"}, data["items"][:4]
+    assert "cover.garage_door" in ids[2:], data["items"]
+    basement = fr.async_get(hass).async_create("Basement", level=-1)
+    sauna = ar.async_get(hass).async_create("Sauna", floor_id=basement.floor_id)
+    relay = await _entity_in(hass, sauna.id, "switch", "boiler_relay", "switch")
+    plug = await _entity_in(hass, sauna.id, "switch", "sauna_plug", "outlet")
+    data = await mcp.data("list_entities", {"query": "Steckdosen im Keller"})
+    ids = [row["entity_id"] for row in data["items"]]
+    assert ids.index(plug) < ids.index(relay), data["items"][:3]
+
+
+async def test_a_feeling_or_a_purpose_names_what_measures_or_changes_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Steamy is a humidity; drying the air is a dehumidifier's work, not an air sensor's."""
+    ensuite = ar.async_get(hass).async_create("Ensuite")
+    _put_in_area(hass, "light.ceiling_lights", ensuite.id)
+    humidity = await _entity_in(hass, ensuite.id, "sensor", "multisensor_humidity", "humidity")
+    data = await mcp.data("list_entities", {"query": "is the ensuite steamy?"})
+    assert data["items"][0]["entity_id"] == humidity, data["items"][:3]
+    office = ar.async_get(hass).async_create("Study")
+    await _entity_in(hass, office.id, "sensor", "air_quality", "carbon_dioxide")
+    await _entity_in(hass, office.id, "humidifier", "humidifier", "humidifier")
+    drier = await _entity_in(hass, office.id, "humidifier", "dehumidifier", "dehumidifier")
+    data = await mcp.data("list_entities", {"query": "something to dry out the air"})
+    assert data["items"][0]["entity_id"] == drier, data["items"][:3]
+
+
+async def test_a_speaker_said_in_spanish_is_the_rooms_player(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    cellar = ar.async_get(hass).async_create("Wine cellar")
+    await _entity_in(hass, cellar.id, "cover", "cellar_shade", "shade")
+    speaker = await _entity_in(hass, cellar.id, "media_player", "cellar_speaker", "speaker")
+    data = await mcp.data("list_entities", {"query": "altavoz de la bodega"})
+    assert data["items"][0]["entity_id"] == speaker, data["items"][:3]
 
 
 def test_home_assistant_language_data_is_read_as_words_and_a_broken_file_left_out(

@@ -79,9 +79,9 @@ class LanguageWords:
                     inverted.setdefault(word, set()).add(name)
             target.update((word, frozenset(names)) for word, names in inverted.items())
 
-    def kind_words(self, domain: str, device_class: str | None) -> frozenset[str]:
-        """Return the words naming an entity of `domain` and `device_class`."""
-        words = self.by_domain.get(domain, frozenset())
+    def kind_words(self, domain: str | None, device_class: str | None) -> frozenset[str]:
+        """Return the words naming an entity of `domain` and `device_class` (None: any)."""
+        words = self.by_domain.get(domain, frozenset()) if domain else frozenset()
         if device_class and (of_class := self.by_device_class.get(device_class)):
             words = words | of_class
         return words

@@ -43,6 +43,11 @@ FILLERS: Final = frozenset(
         *("did", "do", "does", "i", "we", "leave", "left", "much", "using", "something"),
         *("anything", "down", "est", "ce", "que", "qui", "il", "y", "truc", "chose", "ist"),
         *("es", "wie", "was"),
+        # Portuguese, Swedish and Polish little words: "luzes da sala", "lampan på kontoret",
+        # "światło w sypialni".
+        *("da", "do", "das", "dos", "na", "no", "o", "os", "as", "em", "pa", "och", "w", "we"),
+        # Where it is, or what it does to something: "the light over the table", "dry out".
+        *("over", "above", "under", "below", "behind", "out", "up"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -98,7 +103,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "switch": (
             *("switch", "plug", "outlet", "socket", "prise", "interrupteur", "schalter"),
-            *("steckdose", "スイッチ", "コンセント", "プラグ"),
+            *("steckdose", "enchufe", "presa", "stopcontact", "tomada", "uttag", "gniazdko"),
+            *("スイッチ", "コンセント", "プラグ"),
         ),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
@@ -123,6 +129,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         "media_player": (
             *("tv", "television", "télé", "speaker", "music", "player", "radio"),
             *("fernseher", "lautsprecher", "enceinte", "テレビ", "スピーカー"),
+            *("altavoz", "altavoces", "altoparlante", "luidspreker", "högtalare", "głośnik"),
+            *("televisor", "televisione", "televisie", "telewizor"),
         ),
         "fan": (
             *("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
@@ -140,7 +148,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
         "lawn_mower": ("mower", "tondeuse", "mäher", "芝刈り機"),
         "water_heater": ("boiler", "chauffe", "eau", "water", "heater"),
-        "humidifier": ("humidifier", "dehumidifier", "humidificateur"),
+        # What it acts on: "something to dry out the air".
+        "humidifier": ("humidifier", "dehumidifier", "humidificateur", "air"),
         "camera": ("camera", "caméra", "kamera", "カメラ"),
         "scene": ("scene", "scène", "szene", "シーン"),
         "script": ("script", "routine"),
@@ -180,41 +189,58 @@ COMMAND_WEIGHT: Final = 0.9
 """What a command word scores on a device it acts on (a word of the domain scores 0.95)."""
 
 ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
-    # Rooms as people name them in English, French, German, Spanish and Japanese (kana and
-    # kanji): a room called by one of these is also called by the others of its group.
-    # Rooms as people name them in English, French, German, Spanish, Italian, Dutch and Japanese.
+    # Rooms as people name them in English, French, German, Spanish, Italian, Dutch,
+    # Portuguese, Swedish, Polish (a few of its cases: "w sypialni") and Japanese; and the
+    # furniture that names a room ("the light over the dining table"). A room called by one of
+    # these is also called by the others of its group.
     (
         *("living room", "lounge", "salon", "séjour", "wohnzimmer", "sala de estar"),
-        *("soggiorno", "woonkamer", "リビング", "居間"),
+        *("soggiorno", "woonkamer", "vardagsrum", "salonie", "リビング", "居間"),
+        *("sofa", "couch", "canapé"),
     ),
-    ("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "キッチン", "台所"),
+    (
+        *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
+        *("kuchnia", "kuchni", "キッチン", "台所"),
+    ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
-        *("eetkamer", "ダイニング", "食堂"),
+        *("eetkamer", "sala de jantar", "matsal", "jadalnia", "jadalni", "ダイニング", "食堂"),
+        *("dining table", "table à manger", "esstisch", "mesa de comedor", "eettafel"),
     ),
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
-        *("slaapkamer", "寝室", "ベッドルーム"),
+        *("slaapkamer", "quarto", "sovrum", "sypialnia", "sypialni", "寝室", "ベッドルーム"),
     ),
     (
         *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
-        *("badkamer", "浴室", "バスルーム"),
+        *("badkamer", "banheiro", "casa de banho", "badrum", "łazienka", "łazience"),
+        *("浴室", "バスルーム"),
     ),
     ("toilet", "wc", "toilettes", "トイレ"),
     ("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関", "エントランス"),
-    ("hallway", "hall", "couloir", "flur", "pasillo", "corridoio", "gang", "廊下"),
-    ("garage", "carport", "ガレージ", "車庫"),
-    ("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "オフィス", "書斎"),
+    ("hallway", "hall", "couloir", "flur", "pasillo", "corridoio", "gang", "corredor", "廊下"),
+    ("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫"),
     (
-        *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "庭", "ガーデン"),
+        *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
+        *("biuro", "biurze", "オフィス", "書斎"),
+    ),
+    (
+        *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
+        *("trädgård", "ogród", "ogrodzie", "庭", "ガーデン"),
         # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
         *("outside", "extérieur", "draußen", "屋外"),
     ),
     ("nursery", "kids room", "chambre d'enfant", "kinderzimmer", "子供部屋"),
     ("guest room", "chambre d'amis", "gästezimmer", "客間"),
-    ("laundry", "laundry room", "buanderie", "waschküche", "ランドリー", "洗濯室"),
-    ("attic", "grenier", "dachboden", "soffitta", "zolder", "屋根裏"),
-    ("wine cellar", "cave à vin", "weinkeller", "bodega", "cantina", "wijnkelder", "ワインセラー"),
+    (
+        *("laundry", "laundry room", "buanderie", "waschküche", "lavanderia", "tvättstuga"),
+        *("pralnia", "ランドリー", "洗濯室"),
+    ),
+    ("attic", "grenier", "dachboden", "soffitta", "zolder", "sótão", "strych", "屋根裏"),
+    (
+        *("wine cellar", "cave à vin", "weinkeller", "bodega", "cantina", "wijnkelder"),
+        *("adega", "vinkällare", "ワインセラー"),
+    ),
 )
 """Groups of names of one room (any case and accents)."""
 SYNONYM_WEIGHT: Final = 0.95
@@ -235,7 +261,14 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("warm", "cold", "hot", "chilly", "freezing", "chaud", "froid", "kalt", "heiß"),
             *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
         ),
-        "humidity": ("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "湿度"),
+        "humidity": (
+            *("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "humedad", "湿度"),
+            # How it feels: "is the ensuite steamy?", "est-ce humide".
+            *("humid", "steamy", "damp", "muggy", "humide", "feucht", "húmedo", "umido"),
+        ),
+        # What it is for: "something to dry out the air".
+        "dehumidifier": ("dehumidifier", "dehumidify", "dry", "déshumidificateur", "entfeuchter"),
+        "humidifier": ("humidifier", "humidify", "humidificateur", "befeuchter"),
         "motion": (
             *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
             *("move", "moved", "moving", "bouge", "bewegt"),
@@ -294,6 +327,34 @@ WORD_RATIO: Final = 0.66
 """The least `SequenceMatcher` ratio of two words that is a typo of one another."""
 _SHORT: Final = 4
 """Words shorter than this match a word only as themselves, its start, or one letter away."""
+CLASS_BONUS: Final = 0.02
+"""What a word naming the entity's device class adds over a word naming only its domain:
+"Fenster" (window) is a window before the garage door, both covers; "Steckdosen" a plug
+before a relay, both switches."""
+CLASS_NAME_WEIGHT: Final = 0.9
+"""What a word of a device class in any language scores on a name holding the class's own
+word: "Fenster" on the cover called Kitchen Window, "steamy" on the sensor called Humidity."""
+COMPOUND_WEIGHT: Final = 0.85
+"""What a word ending in a word for a kind scores for that kind ("Stehlampe", "taklampan",
+"spotlights": a lamp, a light)."""
+PART_WORDS: Final[tuple[frozenset[str], ...]] = tuple(
+    frozenset(fold(word) for word in group)
+    for group in (
+        ("ceiling", "plafond", "decke", "decken", "techo", "soffitto", "teto", "tak", "sufit"),
+        ("wall", "mur", "wand", "pared", "parete", "parede", "vagg", "sciana", "sciany"),
+        ("desk", "schreibtisch", "escritorio", "scrivania", "skrivbord", "biurko"),
+        ("table", "tisch", "mesa", "tavolo", "tafel", "bord"),
+        ("bed", "bett", "cama", "letto", "bedside", "sang", "nachttisch"),
+        ("floor", "stand", "steh", "golv", "vloer"),
+    )
+)
+"""Words for where a light (or other device) is, in several languages: the first part of a
+compound word ("taklampan": "tak", the ceiling's) matches a name holding a word of its group
+("Gym Ceiling Light")."""
+_COMPOUND_HEAD: Final = 2
+"""The fewest letters before a kind's word in a compound word ("taklampan": "tak")."""
+_COMPOUND_TAIL: Final = 2
+"""The most letters after it (an ending: "lampan", "lampor", "lights")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +496,15 @@ def _best_span(
                 score = _room_score(span, name) * weight
                 if score > scores.get(place_id, 0.0):
                     scores[place_id] = score
+            # A definite form ("gymmet", "kontoret", "hallen": the gym, the office, the hall,
+            # in Swedish) names the room of its stem, said as written.
+            for stem in _stems(words[start + length - 1]) if not span.unspaced else ():
+                stemmed = Folded.of(" ".join([*words[start : start + length - 1], stem]))
+                for place_id, name, weight in by_key.get(stemmed.compact[0], ()):
+                    if name.compact == stemmed.compact:
+                        score = STEM_WEIGHT * weight
+                        if score > scores.get(place_id, 0.0):
+                            scores[place_id] = score
             for place_id, score in scores.items():
                 rank = (score, length)
                 if rank > best:
@@ -446,6 +516,24 @@ def _best_span(
         return None
     (start, length), place_ids = next(iter(spans.items()))
     return best[0], start, length, tuple(sorted(place_ids))
+
+
+STEM_WEIGHT: Final = 0.95
+"""What a room's name scores when said in a definite form (`DEFINITE_ENDINGS`)."""
+DEFINITE_ENDINGS: Final = ("erna", "arna", "orna", "en", "et", "na", "n", "t")
+"""The endings of a definite noun in Swedish, Norwegian and Danish ("gymmet", "köket")."""
+
+
+def _stems(word: str) -> list[str]:
+    """Return what `word` may be the definite form of ("gymmet": "gymm", "gym")."""
+    stems = []
+    for ending in DEFINITE_ENDINGS:
+        stem = word[: -len(ending)]
+        if word.endswith(ending) and len(stem) >= 3:
+            stems.append(stem)
+            if stem[-1] == stem[-2] and stem[-1] not in "aeiouy":
+                stems.append(stem[:-1])  # A doubled consonant: "gymmet", "sovrummet".
+    return stems
 
 
 def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | None:
@@ -610,7 +698,7 @@ class WordScorer:
         self,
         words: Sequence[str],
         more_kinds: Callable[[str, str | None], Iterable[str]] | None = None,
-        exact_kinds: Callable[[str, str | None], Container[str]] | None = None,
+        exact_kinds: Callable[[str | None, str | None], Container[str]] | None = None,
     ) -> None:
         """Score these device words (folded).
 
@@ -627,6 +715,7 @@ class WordScorer:
         self._exact_kinds = exact_kinds
         self._scores: list[dict[str, float]] = [{} for _ in self.words]
         self._kinds: dict[tuple[str, str | None], tuple[float, ...]] = {}
+        self._class_names = [_class_names(word) | _compound_parts(word) for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -659,7 +748,7 @@ class WordScorer:
         kinds = self._kind_scores(domain, device_class)
         total, matched, by_name = 0.0, 0, True
         for index, in_kind in enumerate(kinds):
-            in_names = self._best(index, tokens)
+            in_names = self._in_names(index, tokens)
             if in_names or in_kind:
                 matched += 1
                 by_name = by_name and in_names >= in_kind
@@ -676,26 +765,121 @@ class WordScorer:
     ) -> list[tuple[float, float]]:
         """Return, for each word, how well it matches the names' `tokens` and the entity's kind."""
         kinds = self._kind_scores(domain, device_class)
-        return [(self._best(index, tokens), in_kind) for index, in_kind in enumerate(kinds)]
+        return [(self._in_names(index, tokens), in_kind) for index, in_kind in enumerate(kinds)]
+
+    def _in_names(self, index: int, tokens: Sequence[str]) -> float:
+        """Return how well word `index` matches the names' `tokens`.
+
+        A word for a device class in another language ("Fenster", "steamy")
+        matches a name holding the class's own word ("Window", "Humidity")
+        at `CLASS_NAME_WEIGHT`.
+        """
+        best = self._best(index, tokens)
+        if best < CLASS_NAME_WEIGHT and (own := self._class_names[index]):
+            if any(token in own for token in tokens):
+                return CLASS_NAME_WEIGHT
+        return best
 
     def _kind_scores(self, domain: str, device_class: str | None) -> tuple[float, ...]:
-        """Return how well each word names the kind of an entity of `domain` and `device_class`."""
+        """Return how well each word names the kind of an entity of `domain` and `device_class`.
+
+        A word naming its device class scores `CLASS_BONUS` more than one
+        naming only its domain; a word ending in a word for the kind
+        (`_compound_score`) scores `COMPOUND_WEIGHT` of it.
+        """
         kinds = self._kinds.get((domain, device_class))
         if kinds is None:
-            names = [*DOMAIN_WORDS.get(domain, ()), *DEVICE_CLASS_WORDS.get(device_class or "", ())]
+            names = [*DOMAIN_WORDS.get(domain, ())]
             if self._more_kinds is not None:
                 names += self._more_kinds(domain, device_class)
+            of_class = DEVICE_CLASS_WORDS.get(device_class or "", frozenset())
             commands = COMMAND_WORDS.get(domain, ())
             exact = self._exact_kinds(domain, device_class) if self._exact_kinds else ()
-            kinds = self._kinds[domain, device_class] = tuple(
-                max(
-                    self._best(index, names) * 0.95,
-                    self._best(index, commands) * COMMAND_WEIGHT if commands else 0.0,
-                    0.95 if word in exact or _singular(word) in exact else 0.0,
-                )
-                for index, word in enumerate(self.words)
+            exact_class = (
+                self._exact_kinds(None, device_class)
+                if self._exact_kinds is not None and device_class
+                else ()
             )
+            scores = []
+            for index, word in enumerate(self.words):
+                in_class = self._best(index, of_class)
+                singular = _singular(word)
+                exact_in_class = word in exact_class or singular in exact_class
+                score = max(
+                    self._best(index, names) * 0.95,
+                    in_class * 0.95 + CLASS_BONUS if in_class else 0.0,
+                    self._best(index, commands) * COMMAND_WEIGHT if commands else 0.0,
+                    0.95 + CLASS_BONUS if exact_in_class else 0.0,
+                    0.95 if word in exact or singular in exact else 0.0,
+                )
+                if not score:
+                    score = 0.95 * COMPOUND_WEIGHT * _compound_score(word, [*names, *of_class])
+                scores.append(score)
+            kinds = self._kinds[domain, device_class] = tuple(scores)
         return kinds
+
+
+def _class_names(word: str) -> frozenset[str]:
+    """Return the own words of the device classes `word` names in another word ("fenster": window).
+
+    Only classes named by one word, and not when `word` is itself one ("door" is no "garage").
+    """
+    if word in DEVICE_CLASS_WORDS:
+        return frozenset()
+    singular = _singular(word)
+    return frozenset(
+        device_class
+        for device_class, words in DEVICE_CLASS_WORDS.items()
+        if "_" not in device_class and (word in words or singular in words)
+    )
+
+
+def _compound_parts(word: str) -> frozenset[str]:
+    """Return the words a compound's first part means ("taklampan": ceiling, plafond, tak, …)."""
+    if len(word) < _SHORT + _COMPOUND_HEAD or Folded.of(word).unspaced:
+        return frozenset()
+    for kind in _kind_words():
+        at = word.find(kind, _COMPOUND_HEAD)
+        if at != -1 and len(word) - at - len(kind) <= _COMPOUND_TAIL:
+            head = word[:at]
+            return frozenset(
+                part
+                for group in PART_WORDS
+                if head in group or head[:-1] in group
+                for part in group
+            )
+    return frozenset()
+
+
+@lru_cache(maxsize=1)
+def _kind_words() -> tuple[str, ...]:
+    """Return every word of `DOMAIN_WORDS` and `DEVICE_CLASS_WORDS` of `_SHORT` letters or more."""
+    words = {
+        word
+        for table in (DOMAIN_WORDS, DEVICE_CLASS_WORDS)
+        for names in table.values()
+        for word in names
+        if len(word) >= _SHORT
+    }
+    return tuple(sorted(words, key=lambda word: (-len(word), word)))
+
+
+def _compound_score(word: str, kinds: Iterable[str]) -> float:
+    """Return 1.0 when `word` is a compound ending in one of `kinds` (else 0).
+
+    "Stehlampe", "taklampan" (Swedish: the ceiling lamp), "spotlights": a
+    kind's word of four letters or more after at least `_COMPOUND_HEAD`
+    letters, followed by at most `_COMPOUND_TAIL` (an ending, a plural).
+    """
+    if len(word) < _SHORT + _COMPOUND_HEAD or Folded.of(word).unspaced:
+        return 0.0
+    for kind in kinds:
+        if len(kind) < _SHORT:
+            continue
+        at = word.find(kind, _COMPOUND_HEAD)
+        if at != -1 and len(word) - at - len(kind) <= _COMPOUND_TAIL:
+            return 1.0
+    return 0.0
 
 
 def name_words(folded: Folded) -> tuple[str, ...]:

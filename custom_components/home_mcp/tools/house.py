@@ -146,8 +146,12 @@ class House:
         rooms on it; what the names' search found (`named`) outside those
         rooms is tried with every word of the query, the room's too. Without
         a room or floor, the words are tried on the entities of the domains
-        they name ("lamp") and on those the names' search found.
+        they name ("lamp") and on those the names' search found. Home
+        Assistant's words for devices in its languages (`language.py`) name
+        kinds here too, as written ("luzes", "Fenster").
         """
+        language = language_words(self.hass)
+        exact = language.kind_words if language is not None else None
         phrase, area_ids = self._read_phrase(query)
         outside: set[str] = set()
         if area_ids:
@@ -161,16 +165,19 @@ class House:
             outside = set(named).difference(candidates)
             candidates.extend(sorted(outside))
         elif phrase.words:
+            domains = domains_named(phrase.words)
+            if language is not None:
+                domains |= language.domains_named(phrase.words)
             candidates = [
                 entity_id
-                for domain in sorted(domains_named(phrase.words))
+                for domain in sorted(domains)
                 for entity_id in self.hass.states.async_entity_ids(domain)
             ]
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
-        in_rooms = WordScorer(phrase.words)
-        every_word = WordScorer(query_words(query)) if outside else in_rooms
+        in_rooms = WordScorer(phrase.words, exact_kinds=exact)
+        every_word = WordScorer(query_words(query), exact_kinds=exact) if outside else in_rooms
         place = "room" if phrase.area_ids else "floor" if area_ids else "words"
         found: dict[str, Match] = {}
         get_state = self.hass.states.get
