@@ -66,6 +66,7 @@ class LanguageWords:
     by_device_class: dict[str, frozenset[str]]
     _domains_of: dict[str, frozenset[str]] = field(default_factory=dict)
     _classes_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    _kinds: dict[tuple[str | None, str | None], frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """Index the words the other way round: the domains and classes each word names."""
@@ -81,9 +82,12 @@ class LanguageWords:
 
     def kind_words(self, domain: str | None, device_class: str | None) -> frozenset[str]:
         """Return the words naming an entity of `domain` and `device_class` (None: any)."""
-        words = self.by_domain.get(domain, frozenset()) if domain else frozenset()
-        if device_class and (of_class := self.by_device_class.get(device_class)):
-            words = words | of_class
+        words = self._kinds.get((domain, device_class))
+        if words is None:
+            words = self.by_domain.get(domain, frozenset()) if domain else frozenset()
+            if device_class and (of_class := self.by_device_class.get(device_class)):
+                words = words | of_class
+            self._kinds[domain, device_class] = words
         return words
 
     def domains_named(self, words: Iterable[str]) -> set[str]:

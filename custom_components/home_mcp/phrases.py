@@ -524,16 +524,17 @@ DEFINITE_ENDINGS: Final = ("erna", "arna", "orna", "en", "et", "na", "n", "t")
 """The endings of a definite noun in Swedish, Norwegian and Danish ("gymmet", "köket")."""
 
 
-def _stems(word: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def _stems(word: str) -> tuple[str, ...]:
     """Return what `word` may be the definite form of ("gymmet": "gymm", "gym")."""
-    stems = []
+    stems: list[str] = []
     for ending in DEFINITE_ENDINGS:
         stem = word[: -len(ending)]
         if word.endswith(ending) and len(stem) >= 3:
             stems.append(stem)
             if stem[-1] == stem[-2] and stem[-1] not in "aeiouy":
                 stems.append(stem[:-1])  # A doubled consonant: "gymmet", "sovrummet".
-    return stems
+    return tuple(stems)
 
 
 def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | None:
@@ -812,13 +813,15 @@ class WordScorer:
                     0.95 + CLASS_BONUS if exact_in_class else 0.0,
                     0.95 if word in exact or singular in exact else 0.0,
                 )
-                if not score:
-                    score = 0.95 * COMPOUND_WEIGHT * _compound_score(word, [*names, *of_class])
+                if not score and (tails := _compound_tails(word)):
+                    if any(tail in of_class or tail in names for tail in tails):
+                        score = 0.95 * COMPOUND_WEIGHT
                 scores.append(score)
             kinds = self._kinds[domain, device_class] = tuple(scores)
         return kinds
 
 
+@lru_cache(maxsize=1024)
 def _class_names(word: str) -> frozenset[str]:
     """Return the own words of the device classes `word` names in another word ("fenster": window).
 
@@ -834,6 +837,7 @@ def _class_names(word: str) -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=1024)
 def _compound_parts(word: str) -> frozenset[str]:
     """Return the words a compound's first part means ("taklampan": ceiling, plafond, tak, …)."""
     if len(word) < _SHORT + _COMPOUND_HEAD or Folded.of(word).unspaced:
@@ -864,22 +868,22 @@ def _kind_words() -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda word: (-len(word), word)))
 
 
-def _compound_score(word: str, kinds: Iterable[str]) -> float:
-    """Return 1.0 when `word` is a compound ending in one of `kinds` (else 0).
+@lru_cache(maxsize=1024)
+def _compound_tails(word: str) -> frozenset[str]:
+    """Return the words for a kind that `word` is a compound of ("taklampan": lamp).
 
     "Stehlampe", "taklampan" (Swedish: the ceiling lamp), "spotlights": a
-    kind's word of four letters or more after at least `_COMPOUND_HEAD`
+    kind's word of `_SHORT` letters or more after at least `_COMPOUND_HEAD`
     letters, followed by at most `_COMPOUND_TAIL` (an ending, a plural).
     """
     if len(word) < _SHORT + _COMPOUND_HEAD or Folded.of(word).unspaced:
-        return 0.0
-    for kind in kinds:
-        if len(kind) < _SHORT:
-            continue
-        at = word.find(kind, _COMPOUND_HEAD)
-        if at != -1 and len(word) - at - len(kind) <= _COMPOUND_TAIL:
-            return 1.0
-    return 0.0
+        return frozenset()
+    return frozenset(
+        kind
+        for kind in _kind_words()
+        if (at := word.find(kind, _COMPOUND_HEAD)) != -1
+        and len(word) - at - len(kind) <= _COMPOUND_TAIL
+    )
 
 
 def name_words(folded: Folded) -> tuple[str, ...]:
