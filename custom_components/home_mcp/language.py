@@ -2,8 +2,9 @@
 
 Home Assistant's `conversation` integration installs `home_assistant_intents`:
 per language (about 60), a JSON file of the sentences Assist understands
-(`data/<lang>.json`). What this module takes from them, for the closest
-matches of a query no entity matches word for word (`House.closest`):
+(`data/<lang>.json`). What this module takes from them, for the search
+(`House.search`: the words naming a kind, as written; and the closest
+matches of a query no entity matches word for word, `House.closest`):
 
 - **skip words**: the file's `skip_words` ("please", "can you", "por favor",
   "proszę"), split into words: they name nothing;
