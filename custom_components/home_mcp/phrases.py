@@ -749,7 +749,11 @@ class WordScorer:
         kinds = self._kind_scores(domain, device_class)
         total, matched, by_name = 0.0, 0, True
         for index, in_kind in enumerate(kinds):
-            in_names = self._in_names(index, tokens)
+            in_names = (
+                self._in_names(index, tokens)
+                if self._class_names[index]
+                else self._best(index, tokens)
+            )
             if in_names or in_kind:
                 matched += 1
                 by_name = by_name and in_names >= in_kind
