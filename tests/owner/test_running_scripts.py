@@ -25,6 +25,7 @@ from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.home_mcp.gate import Action
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness, set_options
 
@@ -35,6 +36,7 @@ from .house import (
     DISARM,
     LINGERING_TIMERS,
     LOCK_FRONT,
+    LOCKED,
     OPEN_GARAGE,
     ORCHARD_OPEN,
     UNLOCK_FRONT,
@@ -46,6 +48,7 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    home_mcp_gate,
     house_state,
     pass_time,
     save_config,
@@ -542,3 +545,54 @@ async def test_a_notice_the_lock_waits_for_by_its_state_is_held_up_by_a_client_s
             domain, "turn_off", {"entity_id": f"{domain}.{entity_id}"}, blocking=True
         )
     assert door == "locked", "bedtime's lock is still waiting for the client's notice"
+
+
+_TOGGLER: Any = {
+    "alias": "Toggler",
+    "fields": {"toggle_entity": {"example": "switch.desk"}},
+    "sequence": [
+        {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
+        {"action": "{{ domain }}.toggle", "data": {"entity_id": "{{ toggle_entity }}"}},
+    ],
+}
+"""A script toggling the entity its caller names, through an action built from the field."""
+
+_HAND_ON: Any = {
+    "alias": "Hand on",
+    "fields": {"toggle_entity": {"example": "switch.desk"}},
+    "sequence": [
+        {"variables": {"handed": "{{ {'toggle_entity': toggle_entity} }}"}},
+        {
+            "action": "script.turn_on",
+            "target": {"entity_id": "script.toggler"},
+            "data": {"variables": "{{ handed }}"},
+        },
+    ],
+}
+"""A script handing its caller's entity on to the toggler, its variables one template."""
+
+
+async def test_a_script_handing_its_data_on_as_one_template_is_read(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`variables: "{{ handed }}"` hands the front door on: the toggler unlocks it, and it waits.
+
+    What the script sets is read from its steps: a `variables` given as one
+    template names nothing it sets, and is read as any other template. The
+    bed light handed on runs.
+    """
+    await owner.save_script("toggler", _TOGGLER)
+    await owner.save_script("hand_on", _HAND_ON)
+    result = await call_service(
+        mcp,
+        "script.turn_on",
+        target={"entity_id": "script.hand_on"},
+        data={"variables": {"toggle_entity": "lock.front_door"}},
+    )
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
+    light = {"variables": {"toggle_entity": "light.bed_light"}}
+    decision = home_mcp_gate(hass).async_check(
+        Action("script", "turn_on", {"entity_id": ["script.hand_on"]}, light)
+    )
+    assert not decision.guarded, decision.findings

@@ -1798,8 +1798,9 @@ def _names_in(node: Any, read: set[str], set_here: set[str]) -> None:
         read |= _read_values(node.template if isinstance(node, Template) else node)
     elif isinstance(node, Mapping):
         for key, value in node.items():
-            if key == "variables":
-                set_here.update(str(name) for name in getattr(value, "variables", value) or ())
+            names = getattr(value, "variables", value)
+            if key == "variables" and isinstance(names, Mapping):  # Not a template's.
+                set_here.update(str(name) for name in names)
             elif key == "response_variable" and isinstance(value, str):
                 set_here.add(value)
             _names_in(getattr(value, "variables", value), read, set_here)
