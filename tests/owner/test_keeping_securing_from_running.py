@@ -1068,3 +1068,55 @@ async def test_an_earlier_option_comparing_a_toggle_with_a_helper_can_take_the_l
     assert_refused(called, reaching="automation.evening")
     morning.move_to(21, 1)
     await assert_house(hass, LOCKED)
+
+
+# -- red-team round 42: what a script a locking automation waits for reads --------------
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_lengthening_the_pause_a_script_a_locking_automation_waits_for_reads_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Goodnight fades the lights for as long as a helper says, then locks.
+
+    The fade is a script goodnight runs and waits for (`action:
+    script.fade_out`); its pause reads the owner's "fade minutes" helper.
+    Set to its most (ten hours), the lock waits that long: written in the
+    automation itself, the same pause is refused (above, round 14).
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [
+                {"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}},
+                {"delay": {"minutes": f"{{{{ states('{minutes}') | int(1) }}}}"}},
+            ],
+        },
+    )
+    goodnight = await owner.create_helper("input_boolean", "Goodnight")
+    await owner.save_automation(
+        "goodnight",
+        {
+            "alias": "Goodnight",
+            "triggers": [{"trigger": "state", "entity_id": goodnight, "to": "on"}],
+            "actions": [{"action": "script.fade_out"}, LOCK_FRONT],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    # Bedtime (not waited for to the end: goodnight may be pausing for hours).
+    await hass.services.async_call("input_boolean", "turn_on", {"entity_id": goodnight})
+    for _ in range(3):
+        pass_time(hass, freezer, timedelta(minutes=2))
+        for _ in range(20):
+            await asyncio.sleep(0)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
