@@ -211,6 +211,34 @@ async def _autolock(owner: Owner) -> str:
     """Return the auto-lock's five-minute timer, whose end locks the front door."""
     assert await async_setup_component(owner.hass, "timer", {})
     autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+
+
+async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The auto-lock starts its timer for a helper's minutes (keymaster's auto-lock delay).
+
+    Unlocked, the door starts the timer for "auto-lock minutes"; the timer's
+    end locks it. Set to its most (ten hours), the next unlock stays
+    unlocked that long, as lengthening a trigger's `for:` would (refused).
+    """
+    assert await async_setup_component(hass, "timer", {})
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Auto-lock minutes", min=1, max=600, step=1, initial=5, mode="box"
+    )
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    per_helper = {"duration": f"{{{{ (states('{minutes}') | int(5)) * 60 }}}}"}
+    await owner.save_automation(
+        "autolock_start",
+        {
+            "alias": "Start the auto-lock when the door is unlocked",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
+            "actions": [
+                {"action": "timer.start", "target": {"entity_id": autolock}, "data": per_helper}
+            ],
+        },
+    )
     await owner.save_automation(
         "autolock",
         {
@@ -226,3 +254,11 @@ async def _autolock(owner: Owner) -> str:
         },
     )
     return autolock
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")  # Someone comes home.
+    pass_time(hass, freezer, timedelta(minutes=6))
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(longer)
