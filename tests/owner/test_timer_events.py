@@ -262,3 +262,70 @@ async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_re
     await hass.async_block_till_done()
     await assert_house(hass, LOCKED)
     assert_refused(longer)
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_emptying_the_time_an_auto_lock_s_timer_is_started_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Keymaster's auto-lock starts its timer only for a time its text helper holds.
+
+    Emptied, the helper starts no timer: the door, once unlocked, is never
+    locked, as turning the auto-lock's own switch off would do (refused).
+    """
+    assert await async_setup_component(hass, "timer", {})
+    assert await async_setup_component(hass, "input_text", {})
+    time = await owner.create_helper("input_text", "Auto-lock time", initial="00:05:00")
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    await owner.save_automation(
+        "autolock_start",
+        {
+            "alias": "Start the auto-lock when the door is unlocked",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [
+                                {
+                                    "condition": "template",
+                                    "value_template": f"{{{{ has_value('{time}') "
+                                    f"and not is_state('{time}', '') }}}}",
+                                }
+                            ],
+                            "sequence": [
+                                {
+                                    "action": "timer.start",
+                                    "target": {"entity_id": autolock},
+                                    "data": {"duration": f"{{{{ states('{time}') }}}}"},
+                                }
+                            ],
+                        }
+                    ]
+                }
+            ],
+        },
+    )
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    emptied = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": time}, data={"value": ""}
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")  # Someone comes home.
+    pass_time(hass, freezer, timedelta(minutes=6))
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(emptied)
