@@ -1120,3 +1120,43 @@ async def test_lengthening_the_pause_a_script_a_locking_automation_waits_for_rea
             await asyncio.sleep(0)
     assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
     assert_refused(longer)
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_turning_on_party_mode_whose_automation_turns_the_auto_lock_off_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The owner's "party mode" automation turns the auto-lock's switch off.
+
+    Turning that switch off directly is refused (it is the auto-lock's
+    condition); turning party mode on does the same through the owner's
+    automation: the door, left unlocked, stays unlocked.
+    """
+    enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
+    await owner.act("input_boolean.turn_on", entity_id=enabled)
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Auto-lock the front door",
+            "triggers": [{**WHEN_UNLOCKED[0], "for": {"minutes": 5}}],
+            "conditions": [{"condition": "state", "entity_id": enabled, "state": "on"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    party = await owner.create_helper("input_boolean", "Party mode")
+    await owner.save_automation(
+        "party",
+        {
+            "alias": "Party mode keeps the door open",
+            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": enabled}}],
+        },
+    )
+    assert_refused(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": enabled}))
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    on = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party})
+    pass_time(hass, freezer, timedelta(minutes=6))
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked", on  # type: ignore[union-attr]
+    assert_refused(on)
