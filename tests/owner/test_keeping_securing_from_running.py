@@ -1160,3 +1160,62 @@ async def test_turning_on_party_mode_whose_automation_turns_the_auto_lock_off_is
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state == "locked", on  # type: ignore[union-attr]
     assert_refused(on)
+
+
+@LINGERING_TIMERS
+async def test_lengthening_the_pause_a_script_only_a_lighting_automation_waits_for_reads_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same fade, waited for by an automation that then only turns a light on: free."""
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [{"delay": {"minutes": f"{{{{ states('{minutes}') | int(1) }}}}"}}],
+        },
+    )
+    evening = await owner.create_helper("input_boolean", "Evening")
+    await owner.save_automation(
+        "evening",
+        {
+            "alias": "Evening",
+            "triggers": [{"trigger": "state", "entity_id": evening, "to": "on"}],
+            "actions": [{"action": "script.fade_out"}, BED_LIGHT_ON],
+        },
+    )
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    assert_ran(longer)
+
+
+@LINGERING_TIMERS
+async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_checks_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Party mode turns off a helper the auto-lock does not check (the hall's night light)."""
+    enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
+    night_light = await owner.create_helper("input_boolean", "Night light")
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Auto-lock the front door",
+            "triggers": [{**WHEN_UNLOCKED[0], "for": {"minutes": 5}}],
+            "conditions": [{"condition": "state", "entity_id": enabled, "state": "on"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    party = await owner.create_helper("input_boolean", "Party mode")
+    await owner.save_automation(
+        "party",
+        {
+            "alias": "Party mode: no night light",
+            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": night_light}}],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party}))
