@@ -605,12 +605,15 @@ def _weakenings(
 def _moot_weakening(snapshot: Snapshot, macros: list[Runnable]) -> Callable[[str, str], bool]:
     """Return whether a macro keeping a securing automation from securing is moot.
 
-    A macro keeping itself from securing: its own run goes on. A chained
+    A macro keeping itself from securing, or a script it runs (the
+    announcement whose speakers its wait reads): its own run goes on. A chained
     macro (`securing.securing_chains`) whose own securing sets off, directly,
     what secures the same entity: "start the auto-lock: cancel its timer,
     then start it for the helper's time", or "turn the lock's retry off,
     and start the auto-lock" keeps an automation that locks the door from
-    running only to set off one that locks the same door: its changes are
+    running only to set off one that locks the same door, and "turn
+    extended absence on" keeps "at the chosen time, turn extended absence
+    on" from running only to set off the same arming: its changes are
     judged as its securing. And an automation that "secures" only by
     acting on what opening is judged on itself (keymaster's code slot
     synchronised on the lock, which may set off the auto-lock's start):
@@ -618,21 +621,27 @@ def _moot_weakening(snapshot: Snapshot, macros: list[Runnable]) -> Callable[[str
     """
     targets = {r.entity_id: set(r.secured) for r in macros if r.entity_id in snapshot.securing}
 
+    def fired(macro_id: str) -> set[str]:
+        """Return the securing automations a chained macro's own securing sets off directly."""
+        found: set[str] = set()
+        for key, _verb in snapshot.chained.get(macro_id, ()):
+            found.update(snapshot.waits_on(key))
+            found.update(trigger.automation_id for trigger in snapshot.triggers_on.get(key, ()))
+        return found & snapshot.securing
+
     def moot(macro_id: str, automation_id: str) -> bool:
-        if automation_id == macro_id:
-            return True
+        if automation_id == macro_id or automation_id in snapshot.securing_runners(macro_id):
+            return True  # Its own run, or a script its own run runs (an announcement).
         chain = snapshot.chained.get(automation_id)
         if chain and all(_judged_itself(snapshot, key) for key, _verb in chain):
             return True  # It "secures" only by acting on the lock itself (a user code).
-        secured = targets.get(automation_id, set())
-        for key, _verb in snapshot.chained.get(macro_id, ()):
-            fired = [
-                *snapshot.waits_on(key),
-                *(trigger.automation_id for trigger in snapshot.triggers_on.get(key, ())),
-            ]
-            if any(not secured.isdisjoint(targets.get(other, ())) for other in fired):
-                return True
-        return False
+        if not (ours := fired(macro_id)):
+            return False
+        theirs = {automation_id} | fired(automation_id)
+        secured = set().union(*(targets.get(other, set()) for other in theirs))
+        return bool(ours & theirs) or any(
+            not secured.isdisjoint(targets.get(other, ())) for other in ours
+        )
 
     return moot
 

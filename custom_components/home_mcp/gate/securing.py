@@ -220,10 +220,7 @@ def _set_as_given(hass: HomeAssistant, value: Any) -> bool:
     """Return True if `value` reads a variable or a setting helper (`SETTINGS`)."""
     if variables_read(value):
         return True
-    keys = Reads(hass).add_templated(value).keys
-    return any(key.partition(".")[0].removeprefix("domain:") in SETTINGS for key in keys) or (
-        EVERYTHING in keys
-    )
+    return any(is_setting(key) for key in Reads(hass).add_templated(value).keys)
 
 
 def _lasts_as_given(hass: HomeAssistant, node: Any) -> bool:
@@ -274,18 +271,18 @@ def _waited_script(node: Mapping[str, Any]) -> str | None:
     return service.removeprefix("script.")
 
 
-_PAUSES: Final = (CONF_DELAY, CONF_TIMEOUT, CONF_WAIT_TEMPLATE, CONF_WAIT_FOR_TRIGGER)
-"""A step's keys whose templates say how long the run waits there."""
 _LOOPS: Final = (CONF_COUNT, CONF_FOR_EACH, CONF_WHILE, CONF_UNTIL)
 """A `repeat`'s keys whose templates say how many times its sequence runs."""
 
 
 def paused_by(hass: HomeAssistant, node: Any) -> set[str]:
-    """Return what decides how long the scripts a run of `node` waits for last.
+    """Return the settings that decide how long the scripts a run of `node` waits for last.
 
     Each script it runs by its own action (`action: script.x`: the run
-    waits for its end): what its delays, waits, timeouts and loops read,
-    and so on through the scripts it waits for in turn. A securing
+    waits for its end): the setting helpers (`SETTINGS`) its delays, waits,
+    timeouts and loops read, and so on through the scripts it waits for in
+    turn. (A pause the house's devices give, a speaker's media duration,
+    is the house's, as for `_lasts_as_given`.) A securing
     automation that runs "fade out" before it locks waits as long as the
     helper the fade's delay reads says, as it would for a delay of its own
     (which its own reads already hold).
@@ -303,7 +300,12 @@ def paused_by(hass: HomeAssistant, node: Any) -> set[str]:
                     sequence = raw.get("sequence") if isinstance(raw, Mapping) else None
                     found |= _pause_reads(hass, sequence)
                     pending.append(sequence)
-    return {key for key in found if is_state_key(key)}
+    return {key for key in found if is_setting(key)}
+
+
+def is_setting(key: str) -> bool:
+    """Return True for a setting helper (`SETTINGS`), all of them, or anything (`*`)."""
+    return key == EVERYTHING or key.partition(".")[0].removeprefix("domain:") in SETTINGS
 
 
 def _steps(node: Any) -> Iterator[Mapping[str, Any]]:
@@ -318,10 +320,18 @@ def _steps(node: Any) -> Iterator[Mapping[str, Any]]:
 
 
 def _pause_reads(hass: HomeAssistant, sequence: Any) -> set[str]:
-    """Return what the delays, waits, timeouts and loops of `sequence` read."""
+    """Return what says how long the delays, waits and loops of `sequence` last.
+
+    A delay's length; a wait's timeout, or, without one, what it waits for;
+    a loop's count, items or conditions.
+    """
     reads = Reads(hass)
     for step in _steps(sequence):
-        reads.add([step.get(key) for key in _PAUSES])
+        reads.add(step.get(CONF_DELAY))
+        if CONF_TIMEOUT in step:
+            reads.add(step[CONF_TIMEOUT])
+        else:
+            reads.add([step.get(CONF_WAIT_TEMPLATE), step.get(CONF_WAIT_FOR_TRIGGER)])
         repeat = step.get(CONF_REPEAT)
         if isinstance(repeat, Mapping):
             reads.add([repeat.get(key) for key in _LOOPS])
