@@ -213,8 +213,25 @@ async def _autolock(owner: Owner) -> str:
     """Return the auto-lock's five-minute timer, whose end locks the front door."""
     assert await async_setup_component(owner.hass, "timer", {})
     autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    return autolock
 
 
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
 async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -255,7 +272,6 @@ async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_re
             "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
         },
     )
-    return autolock
     longer = await call_service(
         mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
     )
