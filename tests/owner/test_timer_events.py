@@ -436,3 +436,43 @@ async def test_locking_the_door_whose_automation_cancels_the_auto_lock_timer_run
     assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": "lock.front_door"}))
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": enabled}))
     assert_refused(await call_service(mcp, "timer.cancel", target={"entity_id": autolock}))
+
+
+@LINGERING_TIMERS
+async def test_starting_the_idle_auto_lock_timer_sets_off_nothing_its_cancel_does(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Keymaster's "timer cancelled: turn the retry off" answers a cancel, never a start.
+
+    A started timer ends `idle` by itself, but Home Assistant fires
+    `timer.finished` then, not `timer.cancelled`: starting the idle auto-lock
+    timer runs; cancelling it, which turns off the retry the door's bolt
+    automation locks with, still waits.
+    """
+    assert await async_setup_component(hass, "input_boolean", {})
+    retry = await owner.create_helper("input_boolean", "Retry", initial=True)
+    autolock = await _auto_lock_timer(
+        owner,
+        {
+            "alias": "Auto-lock cancelled: no retry",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.cancelled",
+                    "event_data": {"entity_id": autolock_id},
+                }
+                for autolock_id in ("timer.autolock",)
+            ],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": retry}}],
+        },
+        {
+            "alias": "Retry the bolt at night",
+            "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
+            "conditions": [{"condition": "state", "entity_id": retry, "state": "on"}],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    assert autolock == "timer.autolock"
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": autolock}))
+    assert_refused(await call_service(mcp, "timer.cancel", target={"entity_id": autolock}))
+    await assert_house(hass, LOCKED)

@@ -201,8 +201,9 @@ def rules_markdown() -> str:
         "",
     ]
     lines += [
-        "**The states a verb leaves an entity in**, then or later (another verb: any",
-        "state); what reacts to the entity's state, or to its own event, reads them",
+        "**What a verb leaves an entity in**, then or later: the states, and the entity's",
+        "own events it fires (another verb: any); what reacts to the entity's state, or to",
+        "its own event, reads them",
         "",
         "| domain | verb | states |",
         "|---|---|---|",
@@ -213,9 +214,9 @@ def rules_markdown() -> str:
         ),
         "",
         "**An entity's own event**, naming it in `entity_id` (set off only by what acts on",
-        "that entity), and the states an action must leave it in to fire it",
+        "that entity), and what an action must leave behind to fire it",
         "",
-        "| event | states |",
+        "| event | left behind |",
         "|---|---|",
         *(f"| `{event}` | {_code(sorted(states))} |" for event, states in EVENT_LEFT_IN.items()),
         "",

@@ -227,26 +227,37 @@ TIMER_ACTIVE: Final = "active"
 """A running timer's state (`timer.start` without a duration runs its duration again)."""
 LEFT_IN: Final[Mapping[str, Mapping[str, frozenset[str]]]] = {
     "timer": {
-        "start": frozenset({"active", "idle"}),
-        "change": frozenset({"active", "idle"}),
-        "pause": frozenset({"paused"}),
-        "cancel": frozenset({"idle"}),
+        "start": frozenset(
+            {"active", "idle", "timer.started", "timer.restarted", "timer.finished"}
+        ),
+        "change": frozenset({"active", "idle", "timer.changed", "timer.finished"}),
+        "pause": frozenset({"paused", "timer.paused"}),
+        "cancel": frozenset({"idle", "timer.cancelled"}),
     },
 }
-"""The states a verb leaves an entity of these domains in, then or later: a timer
-started (or changed) runs, then ends `idle` by itself; paused, it waits; cancelled,
-it is `idle`. Another verb (`timer.finish`) may leave it in any state."""
+"""What a verb leaves an entity of these domains in, then or later: the states, and
+the entity's own events it fires (`EVENT_LEFT_IN`). A timer started (or changed)
+runs, then ends `idle` by itself, firing `timer.finished` (a start fires
+`timer.restarted` when it was running); paused, it waits; cancelled, it is `idle`,
+never finished. Another verb (`timer.finish`) may leave it in any state and fire
+any of its events."""
 EVENT_LEFT_IN: Final[Mapping[str, frozenset[str]]] = {
-    "timer.started": frozenset({"active"}),
-    "timer.restarted": frozenset({"active"}),
-    "timer.changed": frozenset({"active"}),
-    "timer.finished": frozenset({"active"}),
-    "timer.paused": frozenset({"paused"}),
-    "timer.cancelled": frozenset({"idle"}),
+    event: frozenset({event})
+    for event in (
+        "timer.started",
+        "timer.restarted",
+        "timer.changed",
+        "timer.finished",
+        "timer.paused",
+        "timer.cancelled",
+    )
 }
-"""An entity's event, and the states an action must leave the entity it names in
-to fire it (`LEFT_IN`): a timer finishes only once left running, never cancelled or
-paused; `timer.finish` leaves it in any state, so it fires them all."""
+"""An entity's own event, and what an action must leave behind to fire it
+(`LEFT_IN`): the event itself. `timer.cancelled` is fired by a cancel only,
+never by a start whose timer later ends `idle`; `timer.finished` never by a
+cancel or a pause."""
+OWN_EVENTS: Final = frozenset(EVENT_LEFT_IN)
+"""The entity events `LEFT_IN` lists beside the states (no state is named so)."""
 LEVEL_DATA: Final[Mapping[str, frozenset[str]]] = {
     "light": frozenset({"brightness", "brightness_pct", "brightness_step", "brightness_step_pct"}),
     "fan": frozenset({"percentage", "percentage_step"}),

@@ -41,7 +41,7 @@ from .macros import held_by, named_states
 from .notices import NoticeWatch, notice_watch
 from .proposals import Proposed, macro_entities
 from .reads import EVERYTHING, Reads, integrations_named, own_entities
-from .verbs import EVENT_LEFT_IN, TEMPLATE_RUN_VARIABLES, negated_states
+from .verbs import EVENT_LEFT_IN, OWN_EVENTS, TEMPLATE_RUN_VARIABLES, negated_states
 
 type Scope = frozenset[str] | None
 """The trigger ids under which something happens; None: whichever fires."""
@@ -156,6 +156,7 @@ class TriggerOn:
 
     def fires(self, states: frozenset[str]) -> bool:
         """Return True if the entity reaching one of `states` fires it."""
+        states = states - OWN_EVENTS  # What a verb fires beside the states it leaves.
         if states <= self.not_to:
             return False
         return self.to is None or bool(states & self.to)
