@@ -668,3 +668,54 @@ async def test_creating_the_group_an_unlock_reads_by_name_is_refused(
     )
     assert_refused(result, reaching="lock.front_door")
     assert hass.states.get("group.porch") is None
+
+
+# -- an entity a filter names only to leave it out ------------------------------------
+
+
+_LIT_LIGHTS = "states.light | {} | selectattr('state', 'eq', 'on') | list | count > 5"
+
+
+@pytest.mark.parametrize(
+    ("entity_filter", "guarded"),
+    [
+        ("rejectattr('entity_id', 'eq', 'input_boolean.guest_here')", False),
+        ("rejectattr('entity_id', '==', 'input_boolean.guest_here')", False),
+        ("selectattr('entity_id', 'ne', 'input_boolean.guest_here')", False),
+        ("selectattr('entity_id', 'eq', 'input_boolean.guest_here')", True),
+        ("rejectattr('entity_id', 'ne', 'input_boolean.guest_here')", True),
+        ("rejectattr('entity_id', 'eq', 'input_boolean.' ~ 'guest_here')", False),
+        ("rejectattr('entity_id', 'eq', 'input_boolean.' ~ this.name)", True),
+    ],
+)
+@LINGERING_TIMERS
+async def test_an_entity_a_filter_names_only_to_leave_it_out_sets_off_nothing(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, entity_filter: str, guarded: bool
+) -> None:
+    """`rejectattr('entity_id', 'eq', 'x')` drops x from what it iterates: x is not read.
+
+    A filter that keeps x (`selectattr('entity_id', 'eq', 'x')`) reads it.
+    """
+    guest = await owner.create_helper("input_boolean", "Guest here")
+    assert guest == "input_boolean.guest_here"
+    await owner.save_automation(
+        "lit",
+        {
+            "alias": "Unlock when the house is lit",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{{ " + _LIT_LIGHTS.format(entity_filter) + " }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    turned_on = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    if guarded:
+        assert_refused(turned_on)
+    else:
+        assert_ran(turned_on)
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    )

@@ -93,11 +93,16 @@ def _jinja_text(
     literal: list[str] = []
     joined = False
     previous = ""
+    start = 0
     for index, token in enumerate(tokens):
         if token.type == "string":
             joined = joined or (not literal and previous in _JOINS)
+            start = index if not literal else start
             literal.append(str(token.value))
             continue
+        if literal and not joined and _left_out(tokens, start, index):
+            out.append(_quoted(""))  # Named only to be left out: never read.
+            literal = []
         if literal:
             literals.append("".join(literal))
             if joined or token.type in _BUILDS or _builds_with(tokens, index):
@@ -113,6 +118,32 @@ def _jinja_text(
         out.append(_quoted(literals[-1]))
     exact, elsewhere = _read_whole(tokens)
     return "".join(out), tuple(literals), frozenset(built), frozenset(exact - elsewhere)
+
+
+_LEAVING_OUT: Final = {"rejectattr": {"eq", "==", "equalto"}, "selectattr": {"ne", "!="}}
+"""Entity filters and the tests by which they drop the entity a literal names."""
+
+
+def _left_out(tokens: list[Token], start: int, end: int) -> bool:
+    """Return True if the literal `tokens[start:end]` names an entity only to leave it out.
+
+    `rejectattr('entity_id', 'eq', 'binary_sensor.alert')` keeps every item
+    but that entity: what it iterates is read, the entity it drops is not
+    (nothing of it reaches the result). `selectattr('entity_id', 'eq', ...)`
+    keeps it, and reads it.
+    """
+    if start < 7 or end >= len(tokens) or tokens[end].type != "rparen":
+        return False
+    name, lparen, attribute, comma, test, comma_2 = tokens[start - 6 : start]
+    return (
+        name.type == "name"
+        and tokens[start - 7].type == "pipe"
+        and lparen.type == "lparen"
+        and (attribute.type, attribute.value) == ("string", "entity_id")
+        and comma.type == comma_2.type == "comma"
+        and test.type == "string"
+        and test.value in _LEAVING_OUT.get(str(name.value), ())
+    )
 
 
 _ENTITY_READERS: Final = frozenset(
