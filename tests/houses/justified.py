@@ -204,17 +204,17 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
 """House -> `service entity_id` -> the path that makes it wait."""
 
 NOT_YET: Final[Mapping[str, str]] = {
-    "jazzyisj": "759 of 759 wait: automation.update_zwave_groups (group.set of every entity "
-    "with a node_id) feeds binary_sensor.climate_window_door_open_alert, which automation."
-    "update_alarm_group_entities reads, so its group.set of group.door_locks, which "
-    "automation.arm_alarm's waits read (script.arm_alarm arms night or home); automation."
-    "update_unavailable_entities_group putting every lock in a group; automation."
-    "zwave_keypress_events, automation.lock_door_locks and automation.reset_door_locks, whose "
-    "runs read entities computed as they run (kept from securing by any change; "
-    "reset_door_locks' taps and the keypad's script.unlock_door_locks are real paths); "
-    "automation.occupancy_mode_changed. Bounded now: arm_alarm_check('night') and the other "
-    "custom template macros as their calls render them, the wake-time sensors' "
-    "twelve_hour(this.entity_id), group.door_locks read before it exists",
+    "jazzyisj": "759 of 759 wait. First path for every action: the index's entry for any "
+    "change lists automation.waketime (→ script.waketime → script.arm_alarm, arms in a mode "
+    "that watches less), though its trigger template reads sensor.next_waketime only and the "
+    "template sensors under it read no whole house: the any-change read is still to be found. "
+    "Also: automation.update_unavailable_entities_group putting every lock in a group; "
+    "automation.zwave_keypress_events, automation.lock_door_locks and automation."
+    "reset_door_locks, whose runs read entities computed as they run (kept from securing by "
+    "any change; reset_door_locks' taps and the keypad's script.unlock_door_locks are real "
+    "paths); automation.occupancy_mode_changed. Bounded now: custom template macros as their "
+    "calls render them, twelve_hour(this.entity_id), group.door_locks read before it exists, "
+    "an entity a filter names only to leave it out",
     "thefes": "340 of 340 wait: script.light_blink (`{{ domain }}.toggle` of its caller's "
     "`toggle_entity`) is judged on its own, without its caller's variables, where it is met "
     "too deep to walk (dashboard lights → party lights → script.party_party → template "
