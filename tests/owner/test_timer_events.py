@@ -12,7 +12,6 @@ guarded when cancelled or set to end later.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
@@ -229,64 +228,33 @@ async def _autolock(owner: Owner) -> str:
     return autolock
 
 
-async def _auto_lock_timer(owner: Owner, *starts: dict[str, Any]) -> str:
-    """Save the auto-lock (its timer's end locks the front door) and `starts`; return the timer."""
-    assert await async_setup_component(owner.hass, "timer", {})
-    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Lock when the auto-lock timer ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": autolock},
-                }
-            ],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
-    )
-    for index, config in enumerate(starts):
-        await owner.save_automation(f"autolock_{index}", config)
-    return autolock
-
-
 @LINGERING_TIMERS
-async def test_starting_the_idle_auto_lock_timer_sets_off_nothing_its_cancel_does(
+async def test_starting_a_timer_sets_off_nothing_its_cancel_does(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    """Keymaster's "timer cancelled: turn the retry off" answers a cancel, never a start.
+    """The owner's "courier cancelled: open the garage" answers a cancel, never a start.
 
     A started timer ends `idle` by itself, but Home Assistant fires
-    `timer.finished` then, not `timer.cancelled`: starting the idle auto-lock
-    timer runs; cancelling it, which turns off the retry the door's bolt
-    automation locks with, still waits.
+    `timer.finished` then, not `timer.cancelled`: starting the timer runs;
+    cancelling it, which opens the garage, waits for a person.
     """
-    assert await async_setup_component(hass, "input_boolean", {})
-    retry = await owner.create_helper("input_boolean", "Retry", initial=True)
-    autolock = await _auto_lock_timer(
-        owner,
+    assert await async_setup_component(hass, "timer", {})
+    courier = await owner.create_helper("timer", "Courier window", duration="00:10:00")
+    await owner.save_automation(
+        "courier_cancelled",
         {
-            "alias": "Auto-lock cancelled: no retry",
+            "alias": "Open the garage when the courier's window is cancelled",
             "triggers": [
                 {
                     "trigger": "event",
                     "event_type": "timer.cancelled",
-                    "event_data": {"entity_id": autolock_id},
+                    "event_data": {"entity_id": courier},
                 }
-                for autolock_id in ("timer.autolock",)
             ],
-            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": retry}}],
-        },
-        {
-            "alias": "Retry the bolt at night",
-            "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
-            "conditions": [{"condition": "state", "entity_id": retry, "state": "on"}],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+            "actions": [OPEN_GARAGE],
         },
     )
-    assert autolock == "timer.autolock"
-    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": autolock}))
-    assert_refused(await call_service(mcp, "timer.cancel", target={"entity_id": autolock}))
-    await assert_house(hass, LOCKED)
+    assert_ran(await call_service(mcp, "timer.start", target={"entity_id": courier}))
+    refused = await call_service(mcp, "timer.cancel", target={"entity_id": courier})
+    assert_refused(refused, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
