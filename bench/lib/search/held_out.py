@@ -74,6 +74,28 @@ room named by its furniture ("light over the dining table"). As first run:
 Its misses were then fixed (`bench/RESULTS.md`, "Round 7's misses fixed"):
 like rounds 1 to 6, it is no longer unseen; the next honest figure is a
 round 8.
+
+Round 8 (`DEMO_HELD_OUT_8`, `BENCH_HELD_OUT_8`, 30 queries) was written
+unseen as well: by someone who had not read the matcher, its word tables, its
+tests, any round's results or the changelog, from the houses' real entities
+only (the running demo's states, areas and floors, `script/demo_setup.py`, and
+`bench_house`'s plan of 97 entities at seed 2026). It adds voice-assistant
+phrasing as a kind of its own ("hey, could you turn off the fan in the living
+room?", "alexa, switch on the christmas lights in the kitchen", "ok google,
+put some music on in the wine cellar"), Dutch and more Swedish ("de verwarming
+in de woonkamer", "är garageporten öppen?", "fläkten i hemmabion"), a Japanese
+room alias with a device no room holds ("玄関の鍵"), purposes told by a lack or
+a need ("the air is too dry", "I can't see a thing in the pantry", "charge my
+phone in the storage room", "what's our power draw right now?"), British and
+family words for rooms ("the loo", "the baby's room", "cellar" in a house with
+no basement floor), a French abbreviation with a floor word ("la clim à
+l'étage") and a floor question about sensors ("what's the temperature
+upstairs?"). As first run: 63.3 % at 1 and 80.0 % at 3 (demo 66.7 % and
+86.7 %, `bench_house` 60.0 % and 73.3 %). Of its eleven misses at 1, six are
+not in the first three and five of those found no entity meant at all (two
+found no rows at all); one, "Feierabend im Büro", came second after the scene
+of the same name, which a person could mean as well (scenes are not among the
+domains a query may name).
 """
 
 from __future__ import annotations
@@ -673,4 +695,86 @@ BENCH_HELD_OUT_7: Final = [
         "sensor.guest_toilet_multisensor_2_power",
         "sensor.guest_toilet_multisensor_2_power_2",
     ),
+]
+
+
+def _demo8(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=8)
+
+
+def _bench8(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=8)
+
+
+_UPSTAIRS_AIR_CONDITIONING_8: Final = ("climate.hvac", "climate.ecobee", "switch.ac")
+_UPSTAIRS_TEMPERATURES_8: Final = (
+    "sensor.bedroom_3_multisensor_1_temperature",
+    "sensor.study_multisensor_1_temperature",
+    "sensor.study_multisensor_1_temperature_2",
+    "sensor.ensuite_multisensor_1_temperature",
+    "sensor.ensuite_multisensor_1_temperature_2",
+    "climate.dressing_room_thermostat_1",
+)
+
+# Round 8: written unseen (no matcher, word tables, tests or results read); ids
+# from the houses' real entities.
+DEMO_HELD_OUT_8: Final = [
+    _demo8("typo", "unlcok the kithen door", "lock.kitchen_door"),
+    _demo8("typo", "set the ecobe to 21", "climate.ecobee"),
+    _demo8("voice", "hey, could you turn off the fan in the living room?", "fan.living_room_fan"),
+    _demo8(
+        "voice", "alexa, switch on the christmas lights in the kitchen", "switch.decorative_lights"
+    ),
+    _demo8("command", "is the hall window still open?", "cover.hall_window"),
+    _demo8("purpose", "the air is too dry", "humidifier.humidifier", "humidifier.hygrostat"),
+    _demo8("purpose", "what's our power draw right now?", "sensor.power_consumption"),
+    _demo8("alias", "leak sensor in the cellar", "binary_sensor.basement_floor_wet"),
+    _demo8("language", "de verwarming in de woonkamer", "climate.heatpump"),
+    _demo8("language", "är garageporten öppen?", "cover.garage_door"),
+    _demo8("language", "玄関の鍵", "lock.front_door"),
+    _demo8("language", "Feierabend im Büro", "script.buro_feierabend"),
+    _demo8("floor", "la clim à l'étage", *_UPSTAIRS_AIR_CONDITIONING_8),
+    _demo8("plural", "office lamps", "light.office_rgbw_lights"),
+    _demo8("order", "battery of the outdoor thermometer", "sensor.outside_temperature_battery"),
+]
+
+BENCH_HELD_OUT_8: Final = [
+    _bench8("typo", "wine celler temperture", "sensor.wine_cellar_multisensor_1_temperature"),
+    _bench8("typo", "ensiute humidty", "sensor.ensuite_multisensor_1_humidity"),
+    _bench8(
+        "voice",
+        "hey, can you switch off the led strip in the loo?",
+        "light.guest_toilet_led_strip_1",
+    ),
+    _bench8(
+        "voice",
+        "ok google, put some music on in the wine cellar",
+        "media_player.wine_cellar_speaker_1",
+    ),
+    _bench8("command", "is the landing window open?", "cover.landing_window_1"),
+    _bench8(
+        "command",
+        "is the guest toilet window shut?",
+        "binary_sensor.guest_toilet_detector_1_window",
+        "binary_sensor.guest_toilet_detector_1_window_2",
+    ),
+    _bench8("purpose", "I can't see a thing in the pantry", "light.pantry_ceiling_light_1"),
+    _bench8("purpose", "charge my phone in the storage room", "switch.storage_plug_1"),
+    _bench8("language", "lampa w przedpokoju", "light.hall_lamp_1"),
+    _bench8(
+        "language",
+        "¿hay alguien en el vestidor?",
+        "binary_sensor.dressing_room_detector_1_occupancy",
+        "binary_sensor.dressing_room_detector_1_occupancy_2",
+    ),
+    _bench8(
+        "language",
+        "書斎の人感センサー",
+        "binary_sensor.office_detector_1_motion",
+        "binary_sensor.office_detector_1_motion_2",
+    ),
+    _bench8("language", "fläkten i hemmabion", "switch.cinema_fan_1"),
+    _bench8("floor", "what's the temperature upstairs?", *_UPSTAIRS_TEMPERATURES_8),
+    _bench8("plural", "all the spotlights", "light.entrance_spots_1", "light.bedroom_2_spots_1"),
+    _bench8("alias", "the baby's room relay", "switch.nursery_relay_1"),
 ]
