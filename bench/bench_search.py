@@ -58,7 +58,7 @@ HELD_OUT_SIZE: Final = 120
 """The size of `bench_house` whose entities the held-out queries name."""
 HELD_OUT_DOMAINS: Final = (
     *DOMAINS,
-    *("fan", "sensor", "binary_sensor", "valve", "lawn_mower", "humidifier", "script"),
+    *("fan", "sensor", "binary_sensor", "valve", "lawn_mower", "humidifier", "script", "scene"),
 )
 """The domains whose entities the held-out queries name."""
 

@@ -1120,3 +1120,116 @@ def test_home_assistant_language_data_is_read_as_words_and_a_broken_file_left_ou
     assert {"bitte", "schon"} <= words.skip
     assert words.domains_named(["lampen", "alle", "rot"]) == {"light"}
     assert read_language_words(tmp_path / "missing") is None
+
+
+async def test_a_command_names_what_it_acts_on_before_a_name_that_only_says_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A verb naming the lock's domain finds the lock before a name that only says the verb.
+
+    "unlcok the kithen door" (a typo in both words): the lock called Kitchen
+    Door, in no room, before a switch in the kitchen whose name says "unlock"
+    and "door".
+    """
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    await _entity_in(hass, kitchen.id, "switch", "unlock_the_door_reminder", "switch")
+    for query in ("unlcok the kithen door", "unlock the kitchen door"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"][0]["entity_id"] == "lock.kitchen_door", (query, data["items"][:3])
+
+
+async def test_a_complaint_names_the_device_that_undoes_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Too dry wants a humidifier; drying out the air is still the dehumidifier's work."""
+    study = ar.async_get(hass).async_create("Study")
+    wetter = await _entity_in(hass, study.id, "humidifier", "humidifier", "humidifier")
+    drier = await _entity_in(hass, study.id, "humidifier", "dehumidifier", "dehumidifier")
+    data = await mcp.data("list_entities", {"query": "the air is too dry"})
+    assert data["items"][0]["entity_id"] == wetter, data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "something to dry out the air"})
+    assert data["items"][0]["entity_id"] == drier, data["items"][:3]
+
+
+async def test_a_kind_the_room_named_does_not_hold_is_found_elsewhere(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The entrance's lock ("玄関の鍵"): the entrance holds a light, the locks are in no room."""
+    entrance = ar.async_get(hass).async_create("Entrance", aliases={"玄関"})
+    _put_in_area(hass, "light.ceiling_lights", entrance.id)
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "玄関の鍵"})
+    assert data["items"][0]["entity_id"].startswith("lock."), data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "room", "expected"),
+    [
+        ("lampa w przedpokoju", "Hall", ("light", "hall_lamp", None)),
+        ("¿hay alguien en el vestidor?", "Dressing room", ("binary_sensor", "occ", "occupancy")),
+        ("fläkten i hemmabion", "Cinema", ("switch", "cinema_fan", "switch")),
+        ("the baby's room relay", "Nursery", ("switch", "nursery_relay", "switch")),
+        ("charge my phone in the storage room", "Storage", ("switch", "storage_plug", "outlet")),
+        (
+            "battery of the outdoor thermometer",
+            "Garden",
+            ("sensor", "outside_temp_battery", "battery"),
+        ),
+    ],
+)
+async def test_a_room_said_in_other_words_or_languages_finds_its_device(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    room: str,
+    expected: tuple[str, str, str | None],
+) -> None:
+    """Rooms in Polish, Spanish, Swedish (inflected, definite), family words, "<name> room".
+
+    "the baby's room", "the storage room" for a room called Storage, "outdoor"
+    for the garden; a fan said in Swedish on a switch called Fan, a purpose
+    ("charge") naming a plug, a thermometer naming a temperature.
+    """
+    areas = ar.async_get(hass)
+    area = areas.async_get_area_by_name(room) or areas.async_create(room)
+    other = areas.async_create("Dressing area")
+    await _entity_in(hass, other.id, "climate", "dressing_thermostat", "")
+    # Before the room's device by entity id, when the room is not understood.
+    await _entity_in(hass, other.id, "light", "attic_lamp", "")
+    await _entity_in(hass, other.id, "binary_sensor", "attic_motion", "motion")
+    await _entity_in(hass, other.id, "sensor", "attic_battery", "battery")
+    await _entity_in(hass, area.id, "switch", "relay_one", "switch")
+    await _entity_in(hass, area.id, "light", "ceiling_light", "")
+    await _entity_in(hass, area.id, "sensor", "outside_temperature", "temperature")
+    await _entity_in(hass, area.id, "binary_sensor", "door_contact", "door")
+    domain, object_id, device_class = expected
+    wanted = await _entity_in(hass, area.id, domain, object_id, device_class or "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"] == wanted, data["items"][:3]
+
+
+async def test_a_compound_word_finds_the_things_called_by_its_first_part(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """All the spotlights are the lights called Spots."""
+    hall = ar.async_get(hass).async_create("Hall")
+    spots = await _entity_in(hass, hall.id, "light", "hall_spots", "")
+    data = await mcp.data("list_entities", {"query": "all the spotlights"})
+    assert data["items"][0]["entity_id"] == spots, data["items"][:3]
+
+
+@pytest.mark.parametrize(("query", "domain"), [("ventilador", "fan"), ("doors", "cover")])
+async def test_a_word_for_a_device_is_not_read_as_a_rooms_name_with_a_typo(
+    mcp: McpHarness, hass: HomeAssistant, query: str, domain: str
+) -> None:
+    """A fan ("ventilador") is no typo of "vestidor" (a dressing room), doors none of "dehors"."""
+    areas = ar.async_get(hass)
+    dressing = areas.async_create("Dressing room")
+    await _entity_in(hass, dressing.id, "light", "dressing_lamp", "")
+    garden = areas.async_get_area_by_name("Garden") or areas.async_create("Garden")
+    await _entity_in(hass, garden.id, "light", "garden_lamp", "")
+    porch = areas.async_create("Porch")
+    await _entity_in(hass, porch.id, "fan", "porch_fan", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"][0]["entity_id"].startswith(f"{domain}."), data["items"][:3]
+    assert all(row["match"]["kind"] != "room" for row in data["items"]), data["items"][:3]

@@ -48,6 +48,8 @@ FILLERS: Final = frozenset(
         *("da", "do", "das", "dos", "na", "no", "o", "os", "as", "em", "pa", "och", "w", "we"),
         # Where it is, or what it does to something: "the light over the table", "dry out".
         *("over", "above", "under", "below", "behind", "out", "up"),
+        # Asking if there is any ("¿hay alguien…?"); what is left of a possessive ("baby's").
+        *("hay", "s"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -80,6 +82,24 @@ COMPOUNDS: Final[dict[tuple[str, str], str]] = {
 }
 """Two folded words (the second singular) that name one thing, and the one word they become."""
 _COMPOUND_FIRSTS: Final = frozenset(first for first, _ in COMPOUNDS)
+
+COMPLAINTS: Final = ("too", "trop", "zu", "demasiado", "troppo", "te", "för", "za", "muito")
+"""Words saying there is too much of something ("too dry", "trop froid", "zu warm")."""
+REMEDIES: Final[dict[str, tuple[str, ...]]] = {
+    # What a person means by "too <feeling>": the device that undoes it, by the word naming it
+    # (a word of `DEVICE_CLASS_WORDS` or `DOMAIN_WORDS`). "The air is too dry": a humidifier,
+    # not the dehumidifier "dry" names alone ("something to dry out the air").
+    "humidify": ("dry", "sec", "sèche", "trocken", "seco", "seca", "secco", "droog", "torr"),
+    "dehumidify": ("humid", "damp", "muggy", "steamy", "humide", "feucht", "húmedo", "umido"),
+    "heat": ("cold", "chilly", "froid", "froide", "kalt", "frío", "freddo", "koud", "kallt"),
+    "cool": ("hot", "warm", "chaud", "chaude", "heiß", "caliente", "caldo", "varmt"),
+    "light": ("dark", "sombre", "dunkel", "oscuro", "buio", "donker", "mörkt", "ciemno"),
+}
+"""The word for a remedy, and the feelings it undoes said after a `COMPLAINTS` word."""
+_COMPLAINTS: Final = frozenset(fold(word) for word in COMPLAINTS)
+_REMEDY_OF: Final = {
+    fold(feeling): remedy for remedy, feelings in REMEDIES.items() for feeling in feelings
+}
 
 DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     domain: frozenset(fold(word) for word in words)
@@ -134,6 +154,7 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "fan": (
             *("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
+            *("ventola", "ventilatore", "fläkt", "wentylator", "wiatrak"),
             *("cool", "cooling", "breeze", "rafraîchir", "kühlen"),
         ),
         "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
@@ -218,7 +239,10 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ),
     ("toilet", "wc", "toilettes", "トイレ"),
     ("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関", "エントランス"),
-    ("hallway", "hall", "couloir", "flur", "pasillo", "corridoio", "gang", "corredor", "廊下"),
+    (
+        *("hallway", "hall", "couloir", "flur", "diele", "pasillo", "corridoio", "gang"),
+        *("corredor", "korytarz", "korytarzu", "przedpokój", "przedpokoju", "廊下"),
+    ),
     ("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫"),
     (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
@@ -228,10 +252,25 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
         *("trädgård", "ogród", "ogrodzie", "庭", "ガーデン"),
         # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
-        *("outside", "extérieur", "draußen", "屋外"),
+        *("outside", "outdoor", "extérieur", "dehors", "draußen", "屋外"),
     ),
-    ("nursery", "kids room", "chambre d'enfant", "kinderzimmer", "子供部屋"),
+    (
+        *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
+        *("chambre de bébé", "kinderzimmer", "babyzimmer", "cameretta", "子供部屋"),
+    ),
     ("guest room", "chambre d'amis", "gästezimmer", "客間"),
+    (
+        *("dressing room", "dressing", "vestidor", "ankleide"),
+        *("ankleidezimmer", "garderobe", "cabina armadio", "klädkammare", "garderoba"),
+    ),
+    (
+        *("cinema", "home cinema", "home theater", "home theatre", "cinéma", "heimkino"),
+        *("kino", "cine", "thuisbioscoop", "hemmabio", "kino domowe", "シアタールーム"),
+    ),
+    (
+        *("storage", "storage room", "débarras", "abstellraum", "trastero"),
+        *("ripostiglio", "berging", "förråd", "schowek", "物置"),
+    ),
     (
         *("laundry", "laundry room", "buanderie", "waschküche", "lavanderia", "tvättstuga"),
         *("pralnia", "ランドリー", "洗濯室"),
@@ -243,6 +282,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ),
 )
 """Groups of names of one room (any case and accents)."""
+ROOM_NOUNS: Final = frozenset({"room", "zimmer", "rum", "rummet", "kamer", "pokoj", "pokoju"})
+"""Words saying "room" after a room's name ("the storage room" for a room called Storage): part
+of its span, not a device word."""
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 
@@ -257,6 +299,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     for device_class, words in {
         "temperature": (
             *("temperature", "temp", "température", "temperatur", "temperatura", "温度"),
+            *("thermometer", "thermomètre", "termómetro", "termometro", "termometr", "温度計"),
             # How it feels: "how warm is it in the sauna", "fait-il froid dehors".
             *("warm", "cold", "hot", "chilly", "freezing", "chaud", "froid", "kalt", "heiß"),
             *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
@@ -295,7 +338,11 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "battery": ("battery", "batterie", "バッテリー"),
         "illuminance": ("illuminance", "lux", "brightness", "luminosité", "helligkeit", "照度"),
         "moisture": ("moisture", "leak", "water", "fuite"),
-        "outlet": ("outlet", "plug", "prise", "steckdose"),
+        "outlet": (
+            *("outlet", "plug", "prise", "steckdose"),
+            # What one does with it: "charge my phone in the storage room".
+            *("charge", "charger", "recharge", "recharger", "cargar", "aufladen", "ladda"),
+        ),
         "tv": ("tv", "television", "télé", "fernseher"),
         "speaker": ("speaker", "enceinte", "lautsprecher"),
     }.items()
@@ -355,6 +402,12 @@ _COMPOUND_HEAD: Final = 2
 """The fewest letters before a kind's word in a compound word ("taklampan": "tak")."""
 _COMPOUND_TAIL: Final = 2
 """The most letters after it (an ending: "lampan", "lampor", "lights")."""
+_MIN_HEAD: Final = 3
+"""The fewest letters of a compound's first part that name a thing by themselves ("spot")."""
+_TYPO_COMMAND: Final = 5
+"""The fewest letters of a word read as a command with a typo."""
+FOREIGN_COMMAND_WEIGHT: Final = 0.5
+"""What a command word found in the names of an entity it cannot act on counts for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,7 +461,27 @@ def query_words(query: str) -> list[str]:
         if part
     ]
     kept = [word for word in words if word not in FILLERS]
-    return _compounds(kept or words)
+    return _compounds(_remedies(kept or words))
+
+
+def _remedies(words: list[str]) -> list[str]:
+    """Return `words` with each complaint ("too dry") made the word for its remedy ("humidify")."""
+    if not _COMPLAINTS.intersection(words[:-1]):
+        return words
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        if (
+            words[index] in _COMPLAINTS
+            and index + 1 < len(words)
+            and (remedy := _REMEDY_OF.get(words[index + 1])) is not None
+        ):
+            fixed.append(remedy)
+            index += 2
+        else:
+            fixed.append(words[index])
+            index += 1
+    return fixed
 
 
 def _compounds(words: Sequence[str]) -> list[str]:
@@ -449,6 +522,12 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
             floor = None
     if room is None and floor is None:
         return Phrase((), 0.0, tuple(words))
+    if (
+        room is not None
+        and (after := room[1] + room[2]) < len(words)
+        and words[after] in ROOM_NOUNS
+    ):
+        room = (room[0], room[1], room[2] + 1, room[3])  # "the storage room": the Storage.
     used = {*(_indices(room) if room else ()), *(_indices(floor) if floor else ())}
     rest = tuple(word for index, word in enumerate(words) if index not in used)
     if room is not None:
@@ -640,9 +719,25 @@ def _room_score(span: Folded, name: Folded) -> float:
         return 0.0  # A fragment of a room's name ("oom") is no room.
     if kind == "tokens" and score < 0.9 and len(span.tokens) < len(name.tokens):
         return 0.0  # "bed" is not "Bedroom", "living" not "Living room".
-    if kind == "fuzzy" and len(span.compact) < _SHORT + 1:
-        return 0.0
+    if kind == "fuzzy" and (
+        len(span.compact) < _SHORT + 1
+        or all(
+            token in _device_words() or _singular(token) in _device_words() for token in span.tokens
+        )
+    ):
+        return 0.0  # Too short for a typo; or words for devices ("ventilador"), not a room's.
     return score
+
+
+@lru_cache(maxsize=1)
+def _device_words() -> frozenset[str]:
+    """Return every word of `DOMAIN_WORDS`, `DEVICE_CLASS_WORDS` and `COMMAND_WORDS`."""
+    return frozenset(
+        word
+        for table in (DOMAIN_WORDS, DEVICE_CLASS_WORDS, COMMAND_WORDS)
+        for words in table.values()
+        for word in words
+    )
 
 
 def word_score(query_word: str, value_word: str) -> float:
@@ -700,6 +795,8 @@ class WordScorer:
         words: Sequence[str],
         more_kinds: Callable[[str, str | None], Iterable[str]] | None = None,
         exact_kinds: Callable[[str | None, str | None], Container[str]] | None = None,
+        *,
+        commands: bool = False,
     ) -> None:
         """Score these device words (folded).
 
@@ -710,6 +807,12 @@ class WordScorer:
             sixty languages (`language.py`), where a typo of a word of one
             language is often a word of another ("cerradura", a lock in
             Spanish, is one letter from "ceradu").
+        commands: the query asks for something to be done (no question): a
+            command word (`COMMAND_WORDS`) found in the names of an entity
+            it cannot act on counts `FOREIGN_COMMAND_WEIGHT` of its score
+            ("unlock the kitchen door": the lock, before a switch whose
+            long name says "unlock"); scenes and scripts, whose names are
+            commands, keep it whole.
         """
         self.words = tuple(words)
         self._more_kinds = more_kinds
@@ -717,6 +820,8 @@ class WordScorer:
         self._scores: list[dict[str, float]] = [{} for _ in self.words]
         self._kinds: dict[tuple[str, str | None], tuple[float, ...]] = {}
         self._class_names = [_class_names(word) | _compound_parts(word) for word in self.words]
+        self._domain_names = [_domain_names(word) for word in self.words]
+        self._acts_on = [_command_domains(word) if commands else frozenset() for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -754,6 +859,22 @@ class WordScorer:
                 if self._class_names[index]
                 else self._best(index, tokens)
             )
+            if (
+                in_names < CLASS_NAME_WEIGHT
+                and (named := self._domain_names[index])
+                and domain not in named
+                and any(token in named for token in tokens)
+            ):
+                # A word for another domain said of a name holding that domain's own word:
+                # "fläkten" (the fan, in Swedish) is the switch called Cinema Fan.
+                in_names = CLASS_NAME_WEIGHT
+            if (
+                in_names
+                and (acts_on := self._acts_on[index])
+                and domain not in acts_on
+                and domain not in STATELESS_DOMAINS
+            ):
+                in_names *= FOREIGN_COMMAND_WEIGHT
             if in_names or in_kind:
                 matched += 1
                 by_name = by_name and in_names >= in_kind
@@ -781,7 +902,7 @@ class WordScorer:
         """
         best = self._best(index, tokens)
         if best < CLASS_NAME_WEIGHT and (own := self._class_names[index]):
-            if any(token in own for token in tokens):
+            if any(token in own or _singular(token) in own for token in tokens):
                 return CLASS_NAME_WEIGHT
         return best
 
@@ -842,8 +963,42 @@ def _class_names(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1024)
+def _domain_names(word: str) -> frozenset[str]:
+    """Return the domains (named by one word) `word` names in another word ("fläkten": fan).
+
+    As written, without a plural's s, or as the definite form of one
+    (`_stems`: "fläkten" is "fläkt"); not when `word` is the domain's own.
+    """
+    forms = {word, _singular(word), *_stems(word)}
+    return frozenset(
+        domain
+        for domain, words in DOMAIN_WORDS.items()
+        if "_" not in domain and domain not in forms and not forms.isdisjoint(words)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _command_domains(word: str) -> frozenset[str]:
+    """Return the domains `word` is a command for (`COMMAND_WORDS`; empty: no command).
+
+    As written, or one letter away from a command of `_TYPO_COMMAND` letters
+    or more ("unlcok"; not "oven", one letter from "open").
+    """
+    return frozenset(
+        domain
+        for domain, words in COMMAND_WORDS.items()
+        if word in words
+        or (len(word) >= _TYPO_COMMAND and any(_one_edit(word, command) for command in words))
+    )
+
+
+@lru_cache(maxsize=1024)
 def _compound_parts(word: str) -> frozenset[str]:
-    """Return the words a compound's first part means ("taklampan": ceiling, plafond, tak, …)."""
+    """Return the words a compound's first part means ("taklampan": ceiling, plafond, tak, …).
+
+    The first part itself too, of three letters or more: "spotlights" are the
+    lights called Spots.
+    """
     if len(word) < _SHORT + _COMPOUND_HEAD or Folded.of(word).unspaced:
         return frozenset()
     for kind in _kind_words():
@@ -855,7 +1010,7 @@ def _compound_parts(word: str) -> frozenset[str]:
                 for group in PART_WORDS
                 if head in group or head[:-1] in group
                 for part in group
-            )
+            ) | ({head} if len(head) >= _MIN_HEAD else set())
     return frozenset()
 
 
@@ -899,11 +1054,15 @@ def name_words(folded: Folded) -> tuple[str, ...]:
 
 
 def domains_named(words: Iterable[str]) -> set[str]:
-    """Return the domains some of `words` name or act on (typos allowed, as `word_score` allows)."""
+    """Return the domains some of `words` name or act on (typos allowed, as `word_score` allows).
+
+    A compound word names the domain of the word it ends in ("spotlights": light).
+    """
     found = set()
     for word in words:
+        tails = _compound_tails(word)
         for domain, names in DOMAIN_WORDS.items():
-            if any(word_score(word, name) >= 0.6 for name in names):
+            if any(word_score(word, name) >= 0.6 for name in names) or not tails.isdisjoint(names):
                 found.add(domain)
         found.update(domain for domain, names in COMMAND_WORDS.items() if word in names)
     return found

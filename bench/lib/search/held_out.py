@@ -732,7 +732,9 @@ DEMO_HELD_OUT_8: Final = [
     _demo8("language", "de verwarming in de woonkamer", "climate.heatpump"),
     _demo8("language", "är garageporten öppen?", "cover.garage_door"),
     _demo8("language", "玄関の鍵", "lock.front_door"),
-    _demo8("language", "Feierabend im Büro", "script.buro_feierabend"),
+    # A scene and a script share the name: either is what a person may mean (its writer
+    # said so; the scene accepted after round 8's first run, bench/RESULTS.md).
+    _demo8("language", "Feierabend im Büro", "script.buro_feierabend", "scene.buro_feierabend"),
     _demo8("floor", "la clim à l'étage", *_UPSTAIRS_AIR_CONDITIONING_8),
     _demo8("plural", "office lamps", "light.office_rgbw_lights"),
     _demo8("order", "battery of the outdoor thermometer", "sensor.outside_temperature_battery"),

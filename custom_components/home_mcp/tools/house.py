@@ -176,8 +176,52 @@ class House:
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
-        in_rooms = WordScorer(phrase.words, exact_kinds=exact)
-        every_word = WordScorer(query_words(query), exact_kinds=exact) if outside else in_rooms
+        commands = not asks_state(query)
+        in_rooms = WordScorer(phrase.words, exact_kinds=exact, commands=commands)
+        every_word = (
+            WordScorer(query_words(query), exact_kinds=exact, commands=commands)
+            if outside
+            else in_rooms
+        )
+        found = self._score_words(candidates, outside, phrase, area_ids, in_rooms, every_word)
+        if area_ids and phrase.words and not set(found).difference(outside):
+            # Nothing in those rooms is what the words name ("玄関の鍵": the entrance's lock,
+            # which is in no room): the entities of the kinds they name, wherever they are,
+            # read with every word, the room's too ("speaker in the kitchen": the player
+            # called Kitchen first), not each required.
+            domains = domains_named(phrase.words)
+            if language is not None:
+                domains |= language.domains_named(phrase.words)
+            elsewhere = {
+                entity_id
+                for domain in sorted(domains)
+                for entity_id in self.hass.states.async_entity_ids(domain)
+            }.difference(found)
+            if elsewhere:
+                kinds = WordScorer(query_words(query), exact_kinds=exact, commands=commands)
+                found.update(
+                    self._score_words(
+                        sorted(elsewhere), elsewhere, phrase, (), kinds, kinds, every=False
+                    )
+                )
+        return found
+
+    def _score_words(
+        self,
+        candidates: list[str],
+        outside: set[str],
+        phrase: Phrase,
+        area_ids: tuple[str, ...],
+        in_rooms: WordScorer,
+        every_word: WordScorer,
+        *,
+        every: bool = True,
+    ) -> dict[str, Match]:
+        """Return the matches of `_phrase_matches`'s candidates, scored by their words.
+
+        Those in `outside` (out of the rooms named) with `every_word`, each
+        word required with `every`; the others with `in_rooms`.
+        """
         place = "room" if phrase.area_ids else "floor" if area_ids else "words"
         found: dict[str, Match] = {}
         get_state = self.hass.states.get
@@ -198,15 +242,18 @@ class House:
             ]
             if entity_id in outside:
                 # Every word, the room's too, in its names or kind: not another room's light.
-                scored = every_word.score(tokens, view.domain, view.device_class, every=True)
+                scored = every_word.score(tokens, view.domain, view.device_class, every=every)
             else:
                 scored = in_rooms.score(tokens, view.domain, view.device_class)
             if scored is None:
                 continue
             mean, field = scored
             # Strong only when the room and the words are: a typo in each is weak. Words
-            # alone (no room, or an entity outside it) count as a room matched at 0.6.
-            room = phrase.room_score if area_ids and entity_id not in outside else 0.6
+            # alone (no room) count as a room matched at 0.6; an entity outside the rooms
+            # whose names say every word, the room's too, as well as the room is said.
+            room = phrase.room_score if area_ids else 0.6
+            if entity_id in outside:
+                room = max(room, 0.6) if every_word is not in_rooms else 0.6
             kind = "words" if entity_id in outside else place
             found[entity_id] = Match(round(0.45 + 0.5 * room * mean, 3), kind, field, view.name)
         return found
