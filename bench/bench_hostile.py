@@ -42,16 +42,15 @@ guarded entities that changed (must be 0) and audit entries lost (must be
 
 It runs with the test environment (`.venv/`: the MCP SDK, `hypothesis`,
 `hypothesis-jsonschema`), not `.venv-demo/`. The URL and token come from
-`--url`/`--token`, else the JSON line `script/demo` prints (the last
-`{"url": ...}` line of `console.log` in the demo directory), else the
-demo's `credentials.json` and `$HOME_MCP_DEMO_PORT`.
+`--url`/`--token`, else from the demo's directory (`lib/hostile/demo.py`:
+its `credentials.json`, and `$HOME_MCP_DEMO_PORT` or the port its HTTP
+settings hold).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 from pathlib import Path
 import sys
 from typing import Any, Final
@@ -63,7 +62,7 @@ sys.path.insert(0, str(ROOT))
 
 # The repository's root is on the path now: the corpus and what uses it.
 from lib.hostile.audit import audit_key, read_audit, read_audit_file, watched_states  # noqa: E402
-from lib.hostile.demo import find_demo  # noqa: E402
+from lib.hostile.demo import default_demo_dir, find_demo  # noqa: E402
 from lib.hostile.fuzz import FuzzResult, fuzz  # noqa: E402
 from lib.hostile.probe import PROBE_INTERVAL, Probe, probe_main  # noqa: E402
 from lib.hostile.replay import CorpusResult, replay_corpus  # noqa: E402
@@ -181,8 +180,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--demo-dir",
         type=Path,
-        default=Path(os.environ.get("HOME_MCP_DEMO_DIR", ROOT / ".demo")),
-        help="script/demo's directory: console.log, credentials.json, config/ "
+        default=default_demo_dir(),
+        help="script/demo's directory: credentials.json, config/ "
         "(default $HOME_MCP_DEMO_DIR or .demo/)",
     )
     parser.add_argument(

@@ -1,8 +1,9 @@
 """How well `list_entities {query}` finds what a person means: recall@1 and recall@3.
 
 Over two houses: `script/demo`'s (hand-written queries; the demo must be
-running: its URL and token from `--url`/`--token`, else the JSON line in
-`--demo-dir`'s console.log), and `bench_house`'s at 120 entities (queries
+running: its URL and token from `--url`/`--token`, else from its directory,
+`--demo-dir` or `$HOME_MCP_DEMO_DIR` as `script/demo` reads it, see
+`lib/hostile/demo.py`), and `bench_house`'s at 120 entities (queries
 written from its plan; started here as `bench_tools.py` starts it). Each
 query has the entity a person means by it (`lib/search/queries.py`); the
 benchmark counts how often it is first (recall@1) and in the first three
@@ -27,8 +28,8 @@ from typing import TYPE_CHECKING, Final
 
 from lib.clients import authorized_client
 from lib.home_assistant import running_house, stop_on_sigterm
-from lib.hostile.demo import find_demo
-from lib.paths import BENCH_HOUSE, ROOT
+from lib.hostile.demo import default_demo_dir, find_demo
+from lib.paths import BENCH_HOUSE
 from lib.report import log
 from lib.search.held_out import (
     BENCH_HELD_OUT,
@@ -146,7 +147,12 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="the demo's URL (default: from --demo-dir)")
     parser.add_argument("--token", help="the demo's access token (default: from --demo-dir)")
-    parser.add_argument("--demo-dir", type=Path, default=ROOT / ".demo", help="script/demo's")
+    parser.add_argument(
+        "--demo-dir",
+        type=Path,
+        default=default_demo_dir(),
+        help="script/demo's directory (default: $HOME_MCP_DEMO_DIR, else .demo/)",
+    )
     parser.add_argument("--no-demo", action="store_true", help="only bench_house's queries")
     parser.add_argument("--no-bench-house", action="store_true", help="only the demo's queries")
     parser.add_argument("--size", type=int, default=120, help="bench_house's entities")
