@@ -40,6 +40,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_6,
     BENCH_HELD_OUT_7,
     BENCH_HELD_OUT_8,
+    BENCH_HELD_OUT_9,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -48,6 +49,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_6,
     DEMO_HELD_OUT_7,
     DEMO_HELD_OUT_8,
+    DEMO_HELD_OUT_9,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -103,6 +105,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_6,
                 *DEMO_HELD_OUT_7,
                 *DEMO_HELD_OUT_8,
+                *DEMO_HELD_OUT_9,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -128,6 +131,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_6,
                     *BENCH_HELD_OUT_7,
                     *BENCH_HELD_OUT_8,
+                    *BENCH_HELD_OUT_9,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

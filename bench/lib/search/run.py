@@ -88,6 +88,7 @@ SETS: Final = {
     6: "Held-out set, round 6 (written unseen, from the houses' real entities only)",
     7: "Held-out set, round 7 (written unseen, from the houses' real entities only)",
     8: "Held-out set, round 8 (written unseen, from the houses' real entities only)",
+    9: "Held-out set, round 9 (written unseen, from the houses' real entities only)",
 }
 
 
