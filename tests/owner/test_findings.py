@@ -1664,6 +1664,120 @@ async def test_variables_reading_only_the_caller_s_data_and_the_registries_are_n
     await assert_house(hass, LOCKED)
 
 
+GUESTS_AS_NUMBER = {
+    "int": "{{ guests | int }} guests tonight",
+    "float": "{{ (guests | float * 1.5) | round }} towels",
+    "minutes": "Wake-up at {{ (now() + timedelta(minutes=guests)).strftime('%H:%M') }}",
+}
+"""A message reading, as a number, the guests a run noted earlier (`guests`)."""
+
+
+async def _guests_noted(
+    hass: HomeAssistant,
+    owner: Owner,
+    where: str,
+    guests: str,
+    message: str,
+    *,
+    after: bool = False,
+) -> tuple[str, str]:
+    """Build "Good night": note the guests, say `message`, lock; return (text helper, bedtime).
+
+    `guests` (a template, `GUESTS` for the text helper's id) is noted in the
+    automation's own `variables:` (`automation`), a `variables` step of its
+    actions (`step`) or the own `variables:` of the script it runs to lock
+    (`script`). A later step says `message` (which reads it), before the
+    front door locks, or once it is locked (`after`).
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    text = await owner.create_helper("input_text", "Guests", initial="2")
+    noted = {"guests": guests.replace("GUESTS", text)}
+    say = {"action": "persistent_notification.create", "data": {"message": message}}
+    steps: list[Any] = [LOCK_FRONT, say] if after else [say, LOCK_FRONT]
+    if where == "script":
+        await owner.save_script(
+            "lock_up", {"alias": "Lock up", "variables": noted, "sequence": steps}
+        )
+        steps = [{"action": "script.lock_up"}]
+    elif where == "step":
+        steps = [{"variables": noted}, *steps]
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    automation: dict[str, Any] = {
+        "alias": "Good night",
+        "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+        "actions": steps,
+    }
+    if where == "automation":
+        automation["variables"] = noted
+    await owner.save_automation("good_night", automation)
+    await _unlocked_front_door(owner, hass)
+    return text, bedtime
+
+
+@ATTACK
+@pytest.mark.parametrize("use", list(GUESTS_AS_NUMBER))
+@pytest.mark.parametrize("where", ["script", "step", "automation"])
+async def test_a_text_noted_in_variables_read_as_a_number_before_the_lock_is_what_the_lock_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, where: str, use: str, attack: bool
+) -> None:
+    """Owner's "Good night" notes the guests (a text helper) in variables, says how many, locks.
+
+    `guests: "{{ states('input_text.guests') }}"` renders as Home Assistant
+    parses a result: "2" is the number 2, "two" stays text. A later step's
+    `{{ guests | int }}` (or `| float`, `timedelta(minutes=guests)`) then
+    raises, the run stops before the lock, and the front door stays
+    unlocked all night. Noted in the script "Good night" runs to lock up
+    (whose own `variables:` are no input of the automation), in a
+    `variables` step or in the automation's own `variables:`: writing the
+    text over MCP waits for a person.
+    """
+    text, bedtime = await _guests_noted(
+        hass, owner, where, "{{ states('GUESTS') }}", GUESTS_AS_NUMBER[use]
+    )
+
+    if attack:
+        result = await call_service(
+            mcp, "input_text.set_value", target={"entity_id": text}, data={"value": "two"}
+        )
+        if result.get("ok") is False:
+            assert_refused(result)
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("guests", "message", "after"),
+    [
+        ("2", GUESTS_AS_NUMBER["int"], False),
+        ("{{ states('GUESTS') }}", "{{ guests | int(0) }} guests, {{ guests }}", False),
+        ("{{ states('GUESTS') | int(0) }}", "{{ guests * 2 }} towels, {{ guests > 4 }}", False),
+        ("{{ states('GUESTS') }}", GUESTS_AS_NUMBER["int"], True),
+    ],
+    ids=["literal", "default", "noted-as-number", "after-the-lock"],
+)
+async def test_a_text_noted_in_variables_that_cannot_fail_before_the_lock_is_no_dependency(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, guests: str, message: str, after: bool
+) -> None:
+    """Owner's "Good night" runs "Lock up", which notes the guests, says how many and locks.
+
+    Noted as written (`2`), read with a default (`| int(0)`), noted as a
+    number already (`| int(0)`: `guests * 2` is a number), or said only once
+    the door is locked: no text makes the run stop before the lock. Writing
+    the text over MCP runs, and at bedtime the door locks.
+    """
+    text, bedtime = await _guests_noted(hass, owner, "script", guests, message, after=after)
+
+    assert_ran(
+        await call_service(
+            mcp, "input_text.set_value", target={"entity_id": text}, data={"value": "two"}
+        )
+    )
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
 @LINGERING_TIMERS
 @ATTACK
 async def test_a_condition_on_what_one_trigger_watches_counts_for_the_others(

@@ -51,6 +51,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
 from .live import present_name
+from .raising import integer, reads_house
 
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 _DOMAIN: Final = re.compile(r"[a-z0-9_]+")
@@ -1347,12 +1348,32 @@ class Record:
     stopped: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class FromHouse:
+    """A variable a run set from the house's states (`Bindings.from_house`).
+
+    sources: what it was set from (a `variables:` entry's value), then what
+    each name that reads was set from in turn; integer: it is always a whole
+    number (`raising.integer`: `states('x') | int(0)`), else of any type.
+    """
+
+    sources: tuple[Any, ...]
+    integer: bool
+
+
 @dataclass(slots=True)
 class Bindings:
-    """The ways a run can start, each with the variables it has."""
+    """The ways a run can start, each with the variables it has.
+
+    from_house: the variables the run set from the house's states, in any
+    way it can be (`noted_from_house`): a later template that reads one
+    reads those states (`raising`: `{{ guests | int }}` raises once the
+    text helper `guests` was set from is no number).
+    """
 
     alternatives: list[Alternative]
     record: Record = field(default_factory=Record)
+    from_house: Mapping[str, FromHouse] = field(default_factory=dict)
     _names: Mapping[str, tuple[str, ...]] | None = field(default=None, compare=False)
 
     @classmethod
@@ -1399,6 +1420,17 @@ class Bindings:
         items = getattr(config, "variables", config)  # Validated: `ScriptVariables`.
         if not isinstance(items, Mapping):
             return self
+        given = {
+            str(name)
+            for name in items
+            if defaults
+            and self.alternatives
+            and all(
+                variables.get(str(name), _UNDEFINED) is not _UNDEFINED
+                for _, variables in self.alternatives
+            )
+        }
+        from_house = noted_from_house(items, self.from_house, frozenset(given))
         alternatives: list[Alternative] = []
         for trigger_id, variables in self.alternatives:
             ways: list[dict[str, Any]] = [dict(variables)]
@@ -1415,7 +1447,16 @@ class Bindings:
                         break
                 ways = more
             alternatives.extend((trigger_id, way) for way in ways)
-        return Bindings(_fewer(_distinct(alternatives)), self.record)
+        return Bindings(_fewer(_distinct(alternatives)), self.record, from_house)
+
+    def noting(self, config: Any) -> Bindings:
+        """Return the bindings as a `variables:` block's own templates render.
+
+        Each entry sees those before it: a name set from the house there is
+        so, as is one the run set so before (either may be what an entry reads).
+        """
+        noted = noted_from_house(getattr(config, "variables", config), self.from_house)
+        return Bindings(self.alternatives, self.record, _either_from_house(self.from_house, noted))
 
     def with_value(self, name: str, values: Sequence[Any] | None) -> Bindings:
         """Return the bindings with `name` set to each of `values` (None: `ANY`)."""
@@ -1433,14 +1474,16 @@ class Bindings:
                 (trigger_id, {**variables, name: ANY})
                 for trigger_id, variables in self.alternatives
             ]
-        return Bindings(_distinct(alternatives), self.record)
+        return Bindings(_distinct(alternatives), self.record, self.from_house)
 
     def merged(self, other: Bindings) -> Bindings:
         """Return the bindings of a run that may be as either `self` or `other` says."""
         alternatives = _fewer(_distinct([*self.alternatives, *other.alternatives]))
         self.record.options_of |= other.record.options_of
         self.record.rendered |= other.record.rendered
-        return Bindings(alternatives, self.record)
+        return Bindings(
+            alternatives, self.record, _either_from_house(self.from_house, other.from_house)
+        )
 
     def without(self, name: str) -> Bindings:
         """Return the bindings without variable `name` (it may be anything)."""
@@ -1452,6 +1495,7 @@ class Bindings:
                 ]
             ),
             self.record,
+            {key: value for key, value in self.from_house.items() if key != name},
         )
 
     def action_prefix(self, value: Any, scope: frozenset[str] | None = None) -> str:
@@ -1519,6 +1563,60 @@ class Bindings:
         if any(item != value for item, _ in found.values()):
             self.record.rendered = True
         return list(found.values()) or [(value, _NOTHING_ASSUMED)]
+
+
+def noted_from_house(
+    items: Any, from_house: Mapping[str, FromHouse], given: frozenset[str] = frozenset()
+) -> dict[str, FromHouse]:
+    """Return `from_house` after a `variables:` block `items` (each entry in order).
+
+    An entry whose template reads the house's states, or a name set from
+    them (`raising.reads_house`), is set from them; one set otherwise (a
+    literal, the caller's data, the registries, the time) is not, whatever
+    it was before. `given`: the entries its caller gave (a script's own
+    `variables:` render only what it was not given).
+    """
+    found = dict(from_house)
+    if not isinstance(items, Mapping):
+        return found
+    for key, value in items.items():
+        name = str(key)
+        if name in given:
+            continue
+        used = {read: found[read] for read in variables_read(value) if read in found}
+        if reads_house(value, frozenset(used)):
+            integers = frozenset(read for read, noted in used.items() if noted.integer)
+            sources = _unique(
+                [value, *(source for noted in used.values() for source in noted.sources)]
+            )
+            found[name] = FromHouse(tuple(sources), integer(value, integers))
+        else:
+            found.pop(name, None)
+    return found
+
+
+def _either_from_house(
+    first: Mapping[str, FromHouse], second: Mapping[str, FromHouse]
+) -> Mapping[str, FromHouse]:
+    """Return the variables set from the house in a run that may be as either says."""
+    if not second or first == second:
+        return first
+    either = dict(first)
+    for name, noted in second.items():
+        if (before := either.get(name)) is None:
+            either[name] = noted
+        else:
+            sources = _unique([*before.sources, *noted.sources])
+            either[name] = FromHouse(tuple(sources), before.integer and noted.integer)
+    return either
+
+
+def _unique(values: list[Any]) -> list[Any]:
+    """Return `values`, each object once (configuration values need not be hashable)."""
+    found: dict[int, Any] = {}
+    for value in values:
+        found.setdefault(id(value), value)
+    return list(found.values())
 
 
 def _variable_values(value: Any, variables: Mapping[str, Any]) -> list[Any]:
@@ -1909,7 +2007,9 @@ def run_bindings(
         if triggered:
             own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
         own_ways.append((trigger_id, own))
-    bindings = Bindings(own_ways)
+    # A template entity's own `variables:` set from the house, unless the call gives them.
+    from_house = {name: noted for name, noted in start.from_house.items() if name not in known}
+    bindings = Bindings(own_ways, from_house=from_house)
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
         # Undefined as its own `variables:` render, which see only what was given.
         for name in sorted({str(name) for name in fields} | caller_names(script)):

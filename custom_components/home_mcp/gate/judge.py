@@ -26,7 +26,7 @@ from homeassistant.helpers.script import SCRIPT_MODE_QUEUED
 from homeassistant.helpers.template import Template
 
 from . import live
-from .bindings import Bindings, run_bindings
+from .bindings import Bindings, run_bindings, variables_read
 from .expansion import HouseMap, entity_verbs
 from .facts import Facts, code_spared, entity_object, is_unavailable, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
@@ -620,11 +620,24 @@ class Judge:
         `variables:` (`raising.can_raise`: `states('input_text.x') | int`).
         What those templates read decides whether the run gets to what
         follows, the step itself included (`halting_reads`); what they read
-        that cannot raise is no concern of the run's end.
+        that cannot raise is no concern of the run's end. A name an earlier
+        step set from the house (`Bindings.from_house`: `{{ guests | int }}`
+        after `guests: "{{ states('input_text.guests') }}"`) reads what it
+        was set from.
         """
-        if self.reads is None or not (raising := raising_templates(config)):
+        if self.reads is None:
             return
-        if keys := Reads(self.hass).add(raising, self._known()).keys:
+        noted = self.bindings.from_house if self.bindings is not None else {}
+        tainted = frozenset(noted)
+        integers = frozenset(name for name, each in noted.items() if each.integer)
+        if not (raising := raising_templates(config, tainted, integers)):
+            return
+        sources = [
+            source
+            for name in sorted(variables_read(raising) & tainted)
+            for source in noted[name].sources
+        ]
+        if keys := Reads(self.hass).add([*raising, *sources], self._known()).keys:
             self.halting_reads.append(_Halting(len(self.findings), keys, ending))
 
     def _swap_halts(self, halts: Ending | None) -> Ending | None:

@@ -562,10 +562,21 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     elif kind in _READ_KINDS:
         _read(judge, action)
         if kind == cv.SCRIPT_ACTION_VARIABLES:
-            judge.renders(action.get(cv.SCRIPT_ACTION_VARIABLES), CALL_FAILS)
-        if kind == cv.SCRIPT_ACTION_VARIABLES and judge.bindings is not None:
-            judge.bindings = judge.bindings.with_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
+            _walk_variables(judge, action.get(cv.SCRIPT_ACTION_VARIABLES))
     # stop and conversation responses move nothing.
+
+
+def _walk_variables(judge: Judge, block: Any) -> None:
+    """Walk a `variables` step: its templates render (and may raise), then the run holds them.
+
+    An entry reads what those before it set from the house (`Bindings.noting`).
+    """
+    before = judge.bindings
+    if before is not None:
+        judge.bindings = before.noting(block)
+    judge.renders(block, CALL_FAILS)
+    if before is not None:
+        judge.bindings = before.with_variables(block)
 
 
 def _walk_choose(judge: Judge, action: Mapping[str, Any], depth: int) -> None:

@@ -19,7 +19,14 @@ text, `{% for k, v in data.items() %}` only if the caller gives no mapping.
 No action changes the device, area, floor or label registries
 (`REGISTRY_READERS`): `device_attr(entity, 'model')` is what the owner set
 up. A name set from a state (`{% set x = states('sensor.x') %}`, a loop over
-`states.light`) reads the house where it is used (`_tainted`).
+`states.light`) reads the house where it is used (`_tainted`), and so does
+one an earlier step of the run set from one (`guests: "{{
+states('input_text.guests') }}"` in a `variables` step, then `{{ guests |
+int }}`: `Bindings.from_house`). Home Assistant parses what such a step
+renders (`"2"` is the number 2, `"two"` stays text, `"[1]"` is a list): the
+name is of any type, unless what it is set from always renders a whole
+number (`states('x') | int(0)`, `integer`), which a later step may compute
+with. A float is not one: a large one renders as `1e+30`, which stays text.
 
 A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
 prints as nothing, but fails when it is looked into again, computed with
@@ -30,6 +37,7 @@ the run's `trigger`, `this`, `repeat`), not from a value read.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 import functools
 from typing import Any, Final
@@ -130,36 +138,129 @@ _KNOWN: Final = SAFE_FUNCTIONS | _PURE | REGISTRY_READERS | FORGIVING.keys()
 """Functions Home MCP knows: a call to any other (a macro) may read anything."""
 _ENVIRONMENT: Final = Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"])
 _TAINTED: ContextVar[frozenset[str]] = ContextVar("_TAINTED", default=frozenset())
-"""The names the template read sets from a state of the house (`_tainted`)."""
+"""The names the template read sets from a state of the house (`_tainted`), or an
+earlier step of the run did."""
+_INTEGERS: ContextVar[frozenset[str]] = ContextVar("_INTEGERS", default=frozenset())
+"""The names an earlier step of the run set from the house that are whole numbers."""
+
+
+def can_raise(
+    text: str, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
+) -> bool:
+    """Return True if rendering `text` can raise on some state of the house (`module`).
+
+    `tainted`: the names an earlier step of the run set from the house's
+    states; `integers`: those of them that are whole numbers.
+    """
+    if "{{" not in text and "{%" not in text:
+        return False
+    # Only the names the text may read: the same text is judged once whatever the run set.
+    tainted = frozenset(name for name in tainted if name in text)
+    return _can_raise(text, tainted, integers & tainted)
 
 
 @functools.lru_cache(maxsize=2048)
-def can_raise(text: str) -> bool:
-    """Return True if rendering `text` can raise on some state of the house (`module`)."""
-    if "{{" not in text and "{%" not in text:
-        return False
+def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> bool:
+    body = _parsed(text)
+    if body is None:
+        return True
+    with _given(tainted, integers):
+        try:
+            _TAINTED.set(_tainted(body, tainted))
+            return not all(_safe(node) for node in body.body)
+        except RecursionError:  # Nested past what Python follows: not known to be safe.
+            return True
+
+
+@functools.lru_cache(maxsize=2048)
+def _parsed(text: str) -> nodes.Template | None:
     try:
-        body = _ENVIRONMENT.parse(text)
+        return _ENVIRONMENT.parse(text)
     except TemplateSyntaxError:
-        return True
-    token = _TAINTED.set(frozenset())
+        return None
+
+
+@contextmanager
+def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
+    """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
+    tokens = _TAINTED.set(tainted), _INTEGERS.set(integers)
     try:
-        _TAINTED.set(_tainted(body))
-        return not all(_safe(node) for node in body.body)
-    except RecursionError:  # Nested past what Python follows: not known to be safe.
-        return True
+        yield
     finally:
-        _TAINTED.reset(token)
+        _TAINTED.reset(tokens[0])
+        _INTEGERS.reset(tokens[1])
 
 
-def _tainted(body: nodes.Template) -> frozenset[str]:
+def reads_house(config: Any, tainted: frozenset[str] = frozenset()) -> bool:
+    """Return True if what a template in `config` gives may depend on the house's states.
+
+    `tainted`: the names an earlier step set from them. A literal, the
+    caller's data, the time or the registries: no client makes it differ.
+    """
+    for text in _templates(config):
+        body = _parsed(text)
+        if body is None:
+            return True
+        names = frozenset(name for name in tainted if name in text)
+        with _given(names, frozenset()):
+            _TAINTED.set(_tainted(body, names))
+            if any(_reads_house(node) for node in body.body):
+                return True
+    return False
+
+
+def integer(config: Any, integers: frozenset[str] = frozenset()) -> bool:
+    """Return True if `config` is one template that always renders a whole number.
+
+    `{{ states('x') | int(0) }}`, `{{ (state_attr('x', 'volume') | float(0)
+    * 100) | int }}`, `{{ n * 60 }}` of a whole number `n` (of `integers`):
+    Home Assistant parses it back as one.
+    """
+    texts = list(_templates(config))
+    if not isinstance(config, (str, Template)) or len(texts) != 1:
+        return False
+    body = _parsed(texts[0])
+    if body is None:
+        return False
+    shown = [
+        child
+        for node in body.body
+        if isinstance(node, nodes.Output)
+        for child in node.nodes
+        if not (isinstance(child, nodes.TemplateData) and not child.data.strip())
+    ]
+    if len(shown) != 1 or len(body.body) != 1:
+        return False
+    with _given(integers, integers):
+        return _integer(shown[0])
+
+
+def _templates(config: Any) -> Iterator[str]:
+    """Yield the text of each template in `config` (any configuration value)."""
+    if isinstance(config, Template):
+        if not config.is_static:
+            yield config.template
+    elif isinstance(config, str):
+        if "{{" in config or "{%" in config:
+            yield config
+    elif isinstance(config, Mapping):
+        for value in config.values():
+            yield from _templates(value)
+    elif isinstance(config, (list, tuple)):
+        for item in config:
+            yield from _templates(item)
+    elif isinstance(variables := getattr(config, "variables", None), Mapping):
+        yield from _templates(variables)  # `ScriptVariables`, as validated `variables:` are kept.
+
+
+def _tainted(body: nodes.Template, given: frozenset[str] = frozenset()) -> frozenset[str]:
     """Return the names `body` sets, anywhere, from what reads the house's states.
 
     `{% set x = states('sensor.x') %}`, `{% for light in states.light %}`,
     `{% set ns.total = ns.total + state_attr(...) %}` (the namespace), and
-    what is set from those in turn.
+    what is set from those in turn, or from `given` (set by an earlier step).
     """
-    tainted: set[str] = set()
+    tainted: set[str] = set(given)
     while True:
         _TAINTED.set(frozenset(tainted))
         found = {
@@ -196,28 +297,15 @@ def _stored(target: nodes.Node) -> Iterator[str]:
             yield from _stored(item)
 
 
-def raising_templates(config: Any) -> list[str]:
-    """Return the templates in `config` (any configuration value) that can raise."""
-    found: list[str] = []
-    _collect(config, found)
-    return found
+def raising_templates(
+    config: Any, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
+) -> list[str]:
+    """Return the templates in `config` (any configuration value) that can raise.
 
-
-def _collect(config: Any, found: list[str]) -> None:
-    if isinstance(config, Template):
-        if not config.is_static and can_raise(config.template):
-            found.append(config.template)
-    elif isinstance(config, str):
-        if can_raise(config):
-            found.append(config)
-    elif isinstance(config, Mapping):
-        for value in config.values():
-            _collect(value, found)
-    elif isinstance(config, (list, tuple)):
-        for item in config:
-            _collect(item, found)
-    elif isinstance(variables := getattr(config, "variables", None), Mapping):
-        _collect(variables, found)  # `ScriptVariables`, as validated `variables:` are kept.
+    `tainted`: the names an earlier step of the run set from the house's
+    states; `integers`: those of them that are whole numbers.
+    """
+    return [text for text in _templates(config) if can_raise(text, tainted, integers)]
 
 
 def _reads_house(node: nodes.Node) -> bool:
@@ -418,9 +506,37 @@ def _number(node: nodes.Node) -> bool:
         return node.node.name in ("int", "float") and _call(node) and len(node.args) > 1
     if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
         return node.node.name in ("repeat", "loop") and node.attr in _NUMERIC_LOOKUPS
+    if isinstance(node, nodes.Name):
+        return node.name in _INTEGERS.get()  # Set by an earlier step as a whole number.
     if isinstance(node, (nodes.BinExpr, nodes.UnaryExpr)):
         operands = [node.node] if isinstance(node, nodes.UnaryExpr) else [node.left, node.right]
         return _arithmetic(node) and all(_number(x) or not _reads_house(x) for x in operands)
+    return False
+
+
+def _integer(node: nodes.Node) -> bool:
+    """Return True for what is always a whole number, rendered as one (`integer`).
+
+    `int` given a default, `round` to no decimal, a length, and sums and
+    products of those; `/`, `float` and most other filters give a float.
+    """
+    if isinstance(node, nodes.Const):
+        return isinstance(node.value, int) and not isinstance(node.value, bool)
+    if isinstance(node, nodes.Filter):
+        precision = [*node.args[:1], *(kw.value for kw in node.kwargs if kw.key == "precision")]
+        whole = node.name in ("int", "length", "count") or (
+            node.name == "round"
+            and all(isinstance(given, nodes.Const) and given.value == 0 for given in precision)
+        )
+        return whole and _number(node)
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        return node.node.name == "int" and _number(node)
+    if isinstance(node, nodes.Name):
+        return node.name in _INTEGERS.get()
+    if isinstance(node, (nodes.Add, nodes.Sub, nodes.Mul, nodes.FloorDiv, nodes.Mod)):
+        return _integer(node.left) and _integer(node.right)
+    if isinstance(node, (nodes.Neg, nodes.Pos)):
+        return _integer(node.node)
     return False
 
 
