@@ -1686,7 +1686,9 @@ async def _guests_noted(
     `guests` (a template, `GUESTS` for the text helper's id) is noted in the
     automation's own `variables:` (`automation`), a `variables` step of its
     actions (`step`) or the own `variables:` of the script it runs to lock
-    (`script`). A later step says `message` (which reads it), before the
+    (`script`), or given as a field to that script (`field`) or to a script
+    that only says `message` (`announced`). A later step says `message`
+    (which reads it), before the
     front door locks, or once it is locked (`after`).
     """
     assert await async_setup_component(hass, "input_text", {})
@@ -1699,6 +1701,14 @@ async def _guests_noted(
             "lock_up", {"alias": "Lock up", "variables": noted, "sequence": steps}
         )
         steps = [{"action": "script.lock_up"}]
+    elif where == "field":
+        script = {"alias": "Lock up", "fields": {"guests": {}}, "sequence": steps}
+        await owner.save_script("lock_up", script)
+        steps = [{"action": "script.lock_up", "data": noted}]
+    elif where == "announced":
+        script = {"alias": "Say", "fields": {"guests": {}}, "sequence": steps[:1]}
+        await owner.save_script("say", script)
+        steps = [{"action": "script.say", "data": noted}, *steps[1:]]
     elif where == "step":
         steps = [{"variables": noted}, *steps]
     bedtime = await owner.create_helper("input_boolean", "Bedtime")
@@ -1716,7 +1726,7 @@ async def _guests_noted(
 
 @ATTACK
 @pytest.mark.parametrize("use", list(GUESTS_AS_NUMBER))
-@pytest.mark.parametrize("where", ["script", "step", "automation"])
+@pytest.mark.parametrize("where", ["script", "field", "announced", "step", "automation"])
 async def test_a_text_noted_in_variables_read_as_a_number_before_the_lock_is_what_the_lock_depends_on(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, where: str, use: str, attack: bool
 ) -> None:
@@ -1727,9 +1737,10 @@ async def test_a_text_noted_in_variables_read_as_a_number_before_the_lock_is_wha
     `{{ guests | int }}` (or `| float`, `timedelta(minutes=guests)`) then
     raises, the run stops before the lock, and the front door stays
     unlocked all night. Noted in the script "Good night" runs to lock up
-    (whose own `variables:` are no input of the automation), in a
-    `variables` step or in the automation's own `variables:`: writing the
-    text over MCP waits for a person.
+    (whose own `variables:` are no input of the automation), given to it
+    or to a script that says it as a field, in a `variables` step or in the
+    automation's own `variables:`: writing the text over MCP waits for a
+    person.
     """
     text, bedtime = await _guests_noted(
         hass, owner, where, "{{ states('GUESTS') }}", GUESTS_AS_NUMBER[use]
@@ -1747,26 +1758,34 @@ async def test_a_text_noted_in_variables_read_as_a_number_before_the_lock_is_wha
 
 
 @pytest.mark.parametrize(
-    ("guests", "message", "after"),
+    ("where", "guests", "message", "after"),
     [
-        ("2", GUESTS_AS_NUMBER["int"], False),
-        ("{{ states('GUESTS') }}", "{{ guests | int(0) }} guests, {{ guests }}", False),
-        ("{{ states('GUESTS') | int(0) }}", "{{ guests * 2 }} towels, {{ guests > 4 }}", False),
-        ("{{ states('GUESTS') }}", GUESTS_AS_NUMBER["int"], True),
+        ("script", "2", GUESTS_AS_NUMBER["int"], False),
+        ("script", "{{ states('GUESTS') }}", "{{ guests | int(0) }} guests, {{ guests }}", False),
+        ("script", "{{ states('GUESTS') | int(0) }}", "{{ guests * 2 }}, {{ guests > 4 }}", False),
+        ("announced", "{{ states('GUESTS') | int(0) }}", "{{ guests * 2 }} towels", False),
+        ("script", "{{ states('GUESTS') }}", GUESTS_AS_NUMBER["int"], True),
     ],
-    ids=["literal", "default", "noted-as-number", "after-the-lock"],
+    ids=["literal", "default", "noted-as-number", "given-as-number", "after-the-lock"],
 )
 async def test_a_text_noted_in_variables_that_cannot_fail_before_the_lock_is_no_dependency(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness, guests: str, message: str, after: bool
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    where: str,
+    guests: str,
+    message: str,
+    after: bool,
 ) -> None:
     """Owner's "Good night" runs "Lock up", which notes the guests, says how many and locks.
 
-    Noted as written (`2`), read with a default (`| int(0)`), noted as a
-    number already (`| int(0)`: `guests * 2` is a number), or said only once
-    the door is locked: no text makes the run stop before the lock. Writing
-    the text over MCP runs, and at bedtime the door locks.
+    Noted as written (`2`), read with a default (`| int(0)`), noted (or
+    given by "Good night" to a script that says it) as a number already
+    (`| int(0)`: `guests * 2` is a number), or said only once the door is
+    locked: no text makes the run stop before the lock. Writing the text
+    over MCP runs, and at bedtime the door locks.
     """
-    text, bedtime = await _guests_noted(hass, owner, "script", guests, message, after=after)
+    text, bedtime = await _guests_noted(hass, owner, where, guests, message, after=after)
 
     assert_ran(
         await call_service(

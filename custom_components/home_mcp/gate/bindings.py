@@ -1963,6 +1963,17 @@ def _given(value: Any) -> Any:
     return value
 
 
+def _holds_template(value: Any) -> bool:
+    """Return True if `value` holds an owner's template not rendered yet (`Template`)."""
+    if isinstance(value, Template):
+        return not value.is_static
+    if isinstance(value, Mapping):
+        return any(_holds_template(item) for item in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_template(item) for item in value)
+    return False
+
+
 def names_set(config: Any) -> frozenset[str]:
     """Return the variables a configuration sets (`variables` steps, `response_variable`)."""
     read: set[str] = set()
@@ -1979,6 +1990,7 @@ def run_bindings(
     script: Any = None,
     fields: Any = None,
     entity_variables: Any = None,
+    caller: Mapping[str, FromHouse] | None = None,
 ) -> Bindings:
     """Return the bindings of a script or automation run by an action, with its `variables`.
 
@@ -1995,6 +2007,10 @@ def run_bindings(
     a blueprint's inputs), which Home Assistant renders with `this` alone
     and hands its action scripts beneath what the call gives
     (`AbstractTemplateEntity.async_run_script`).
+
+    `caller`: what the calling run set from the house's states
+    (`Bindings.from_house`): a value it gives as its own template that reads
+    them, or one of those names, is set from them in this run too.
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
     known = {str(name): _given(value) for name, value in given.items()}
@@ -2007,8 +2023,17 @@ def run_bindings(
         if triggered:
             own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
         own_ways.append((trigger_id, own))
-    # A template entity's own `variables:` set from the house, unless the call gives them.
-    from_house = {name: noted for name, noted in start.from_house.items() if name not in known}
+    # A template entity's own `variables:` set from the house, unless the call gives them;
+    # what the calling run gives from the house (its templates, not a client's text).
+    templated = {name: value for name, value in given.items() if _holds_template(value)}
+    from_house = {
+        **{name: noted for name, noted in start.from_house.items() if name not in known},
+        **{
+            name: noted
+            for name, noted in noted_from_house(templated, caller or {}).items()
+            if name in templated
+        },
+    }
     bindings = Bindings(own_ways, from_house=from_house)
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
         # Undefined as its own `variables:` render, which see only what was given.

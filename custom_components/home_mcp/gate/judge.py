@@ -1234,6 +1234,7 @@ class Judge:
                 triggered=domain == "automation",
                 script=script,
                 fields=getattr(entity, "fields", None) if domain == "script" else None,
+                caller=bindings.from_house if bindings is not None else None,
             )
             if domain == "automation":
                 # Its `variables:`, rendered as Home Assistant runs it: beneath
