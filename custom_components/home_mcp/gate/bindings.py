@@ -1572,7 +1572,7 @@ def noted_from_house(
 
     An entry whose template reads the house's states, or a name set from
     them (`raising.reads_house`), is set from them; one set otherwise (a
-    literal, the caller's data, the registries, the time) is not, whatever
+    literal, a client's data, the registries, the time) is not, whatever
     it was before. `given`: the entries its caller gave (a script's own
     `variables:` render only what it was not given).
     """
@@ -1963,6 +1963,45 @@ def _given(value: Any) -> Any:
     return value
 
 
+def given_from_house(
+    variables: Any, caller: Mapping[str, FromHouse] | None
+) -> dict[str, FromHouse]:
+    """Return the variables a calling run gives a run it starts from the house's states.
+
+    Its own templates (`Template`: a client's text is never rendered) that
+    read them, or a name it set from them (`caller`: its `from_house`).
+    """
+    if not isinstance(variables, Mapping):
+        return {}
+    templated = {str(name): value for name, value in variables.items() if _holds_template(value)}
+    return {
+        name: noted
+        for name, noted in noted_from_house(templated, caller or {}).items()
+        if name in templated
+    }
+
+
+def from_house_key(from_house: Mapping[str, FromHouse]) -> tuple[Any, ...]:
+    """Return what `from_house` says, as a key (`Judge.walk_key`): names, types, templates."""
+    return tuple(
+        sorted(
+            (name, noted.integer, repr([_written(source) for source in noted.sources]))
+            for name, noted in from_house.items()
+        )
+    )
+
+
+def _written(value: Any) -> Any:
+    """Return `value` with each template as its text."""
+    if isinstance(value, Template):
+        return value.template
+    if isinstance(value, Mapping):
+        return {key: _written(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_written(item) for item in value]
+    return value
+
+
 def _holds_template(value: Any) -> bool:
     """Return True if `value` holds an owner's template not rendered yet (`Template`)."""
     if isinstance(value, Template):
@@ -2023,18 +2062,9 @@ def run_bindings(
         if triggered:
             own["trigger"] = {"platform": None}  # Over any `trigger` the caller gave.
         own_ways.append((trigger_id, own))
-    # A template entity's own `variables:` set from the house, unless the call gives them;
-    # what the calling run gives from the house (its templates, not a client's text).
-    templated = {name: value for name, value in given.items() if _holds_template(value)}
-    from_house = {
-        **{name: noted for name, noted in start.from_house.items() if name not in known},
-        **{
-            name: noted
-            for name, noted in noted_from_house(templated, caller or {}).items()
-            if name in templated
-        },
-    }
-    bindings = Bindings(own_ways, from_house=from_house)
+    # A template entity's own `variables:` set from the house, unless the call gives them.
+    from_house = {name: noted for name, noted in start.from_house.items() if name not in known}
+    bindings = Bindings(own_ways, from_house={**from_house, **given_from_house(given, caller)})
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
         # Undefined as its own `variables:` render, which see only what was given.
         for name in sorted({str(name) for name in fields} | caller_names(script)):

@@ -26,7 +26,7 @@ from homeassistant.helpers.script import SCRIPT_MODE_QUEUED
 from homeassistant.helpers.template import Template
 
 from . import live
-from .bindings import Bindings, run_bindings, variables_read
+from .bindings import Bindings, from_house_key, given_from_house, run_bindings, variables_read
 from .expansion import HouseMap, entity_verbs
 from .facts import Facts, code_spared, entity_object, is_unavailable, script_entity_id
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
@@ -1200,7 +1200,9 @@ class Judge:
             for run_key in (f"run:{entity_id}", f"run:{domain}"):
                 self.react(run_key, "fire")
             return
-        key = self.walk_key("run", entity_id, own_state, variables)
+        # What it is given from the house (`given_from_house`) decides what can end its run.
+        given = given_from_house(variables, self.bindings.from_house if self.bindings else None)
+        key = self.walk_key("run", entity_id, own_state, (variables, from_house_key(given)))
         self.once(key, lambda: self._run_macro(entity_id, depth, own_state, variables))
 
     def _run_macro(self, entity_id: str, depth: int, own_state: bool, variables: Any) -> None:
