@@ -1233,3 +1233,101 @@ async def test_a_word_for_a_device_is_not_read_as_a_rooms_name_with_a_typo(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"][0]["entity_id"].startswith(f"{domain}."), data["items"][:3]
     assert all(row["match"]["kind"] != "room" for row in data["items"]), data["items"][:3]
+
+
+async def test_a_purpose_told_as_a_chore_finds_the_device_of_its_class(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Something to dry the laundry: no word names a domain, "dry" names the dehumidifier's class."""
+    study = ar.async_get(hass).async_create("Study")
+    await _entity_in(hass, study.id, "humidifier", "humidifier", "humidifier")
+    drier = await _entity_in(hass, study.id, "humidifier", "drier", "dehumidifier")
+    data = await mcp.data("list_entities", {"query": "something to dry the laundry"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == drier, data["items"][:3]
+
+
+async def test_the_plural_of_a_device_word_lists_devices_of_that_kind_first(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Thermostats are the climate entities, before a sensor called Thermostat."""
+    office = ar.async_get(hass).async_create("Utility")
+    await _entity_in(hass, office.id, "sensor", "thermostat", "")
+    data = await mcp.data("list_entities", {"query": "thermostats"})
+    assert data["items"][0]["entity_id"].startswith("climate."), data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("temperatura na zewnątrz", "sensor.outside_temperature"),
+        ("la tapparella della camera matrimoniale", "cover.master_bedroom_shade"),
+        ("uttaget i bastun", "switch.sauna_plug"),
+        ("a light for the stairs", "light.landing_ceiling_light"),
+        ("spotlights by the front door", "light.entrance_spots"),
+        ("how much electricity is the office using", "sensor.office_power"),
+    ],
+)
+async def test_rooms_and_devices_in_more_languages_and_words_find_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """Outside in Polish, the master bedroom in Italian, the sauna and a socket in Swedish.
+
+    Definite forms ("uttaget", "bastun"), the stairs for the landing, "the
+    front door" for a room called "Front door area" (its leading words),
+    electricity for what a power sensor measures.
+    """
+    await async_load_language_words(hass)
+    areas = ar.async_get(hass)
+    garden = areas.async_get_area_by_name("Garden") or areas.async_create("Garden")
+    master = areas.async_create("Master bedroom")
+    spare = areas.async_create("Bedroom 2")
+    sauna = areas.async_create("Sauna")
+    landing = areas.async_create("Landing")
+    entrance = areas.async_create("Hallway entrance", aliases={"Front door area"})
+    office = areas.async_get_area_by_name("Office") or areas.async_create("Office")
+    # Each first by entity id where the query's room or words are not understood.
+    await _entity_in(
+        hass, garden.id, "binary_sensor", "garden_battery_charging", "battery_charging"
+    )
+    await _entity_in(hass, garden.id, "number", "garden_temperature_setting", "")
+    await _entity_in(hass, garden.id, "sensor", "outside_temperature", "temperature")
+    await _entity_in(hass, spare.id, "cover", "bedroom_blind", "blind")
+    await _entity_in(hass, master.id, "cover", "master_bedroom_shade", "shade")
+    await _entity_in(hass, garden.id, "switch", "garden_relay", "switch")
+    await _entity_in(hass, sauna.id, "switch", "sauna_plug", "outlet")
+    await _entity_in(hass, garden.id, "light", "garden_ceiling_light", "")
+    await _entity_in(hass, landing.id, "light", "landing_ceiling_light", "")
+    await _entity_in(hass, entrance.id, "light", "entrance_spots", "")
+    await _entity_in(hass, office.id, "binary_sensor", "office_door", "door")
+    await _entity_in(hass, office.id, "sensor", "office_humidity", "humidity")
+    await _entity_in(hass, office.id, "sensor", "office_power", "power")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # Definite forms (Swedish): the socket, not the relay; the switch, not the lamp.
+        ("uttaget i bastun", "switch.sauna_plug"),
+        ("strömbrytaren i bastun", "switch.sauna_heater_relay"),
+    ],
+)
+async def test_a_definite_form_of_a_device_word_names_its_kind(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """A Swedish device word in its definite form names the device, its device class first.
+
+    "strömbrytaren" is a word of Home Assistant's list of domains
+    (`{on_off_domains}`), "uttaget" the definite form of a socket.
+    """
+    await async_load_language_words(hass)
+    sauna = ar.async_get(hass).async_create("Sauna")
+    await _entity_in(hass, sauna.id, "light", "sauna_lamp", "")
+    await _entity_in(hass, sauna.id, "switch", "sauna_heater_relay", "switch")
+    await _entity_in(hass, sauna.id, "switch", "sauna_plug", "outlet")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

@@ -12,7 +12,8 @@ matches of a query no entity matches word for word, `House.closest`):
   (`<light>`, `<lights>`, `<lockable>`, `<fan>`, `<switch>`) that only the
   sentences of that domain use, expanded ("(światło|lamp(a|ę))" gives
   światło, lampa, lampę), and the lists of device classes that only one
-  domain's sentences use (`{cover_classes}`); a word that a rule of every
+  domain's sentences use (`{cover_classes}`), and the values of the lists
+  of domains (`{on_off_domains}`: "brytaren" is a switch); a word that a rule of every
   domain's sentences gives ("all", "home") is left out. Other rules (verbs,
   colours, "everywhere") and lists (states, colours) are not read: they
   name no device;
@@ -210,24 +211,36 @@ def _read_language(
         elif name in (domain, f"{domain}s", f"{domain}able"):
             # Named after its domain (light, lights, lockable): the rule naming the devices.
             by_domain.setdefault(domain, set()).update(_words(rules[name], rules))
+    for name in list_domains:
+        if name.endswith("_domains"):
+            # Words for the domains a sentence accepts ("[ström]brytare[n]": switch).
+            _read_values(lists.get(name), rules, by_domain, None)
     for name, domains in list_domains.items():
         if not name.endswith("classes") or len(domains) != 1:
             continue  # Only the device classes' lists: states and colours are no devices.
         if (domain := next(iter(domains))) is None:
             continue
-        values = (lists.get(name) or {}).get("values")
-        if not isinstance(values, list):
-            continue  # A range of numbers, a wildcard.
-        for value in values:
-            text, out = (
-                (value.get("in"), value.get("out")) if isinstance(value, dict) else (value, None)
-            )
-            if not isinstance(text, str):
-                continue
-            words = _words(text, rules)
-            by_domain.setdefault(domain, set()).update(words)
-            if isinstance(out, str):
-                by_class.setdefault(out, set()).update(words)
+        _read_values(lists.get(name), rules, by_class, by_domain.setdefault(domain, set()))
+
+
+def _read_values(
+    values_list: Any, rules: dict[str, str], by_out: dict[str, set[str]], every: set[str] | None
+) -> None:
+    """Add the words of a list's values to `by_out` by their "out" (and to `every`, if given)."""
+    values = (values_list or {}).get("values")
+    if not isinstance(values, list):
+        return  # A range of numbers, a wildcard.
+    for value in values:
+        text, out = (
+            (value.get("in"), value.get("out")) if isinstance(value, dict) else (value, None)
+        )
+        if not isinstance(text, str):
+            continue
+        words = _words(text, rules)
+        if every is not None:
+            every.update(words)
+        if isinstance(out, str):
+            by_out.setdefault(out, set()).update(words)
 
 
 def _domain_of(block: dict[str, Any]) -> str | None:

@@ -253,12 +253,28 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("trädgård", "ogród", "ogrodzie", "庭", "ガーデン"),
         # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
         *("outside", "outdoor", "extérieur", "dehors", "draußen", "屋外"),
+        *("fuori", "all'aperto", "afuera", "fuera", "buiten", "utomhus", "ute", "zewnątrz"),
+        *("na zewnątrz", "lá fora", "im freien"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
         *("chambre de bébé", "kinderzimmer", "babyzimmer", "cameretta", "子供部屋"),
     ),
+    (
+        *("master bedroom", "main bedroom", "parents room", "chambre parentale"),
+        *("chambre principale", "elternschlafzimmer", "hauptschlafzimmer"),
+        *("dormitorio principal", "camera matrimoniale", "camera padronale"),
+        *("ouderslaapkamer", "hoofdslaapkamer", "quarto de casal", "huvudsovrum"),
+        *("sypialnia główna", "主寝室"),
+    ),
     ("guest room", "chambre d'amis", "gästezimmer", "客間"),
+    ("sauna", "bastu", "badstue", "sauna finlandese", "サウナ"),
+    (
+        *("landing", "stairs", "staircase", "stairwell", "palier", "escalier", "escaliers"),
+        *("cage d'escalier", "treppenhaus", "treppe", "escalera", "escaleras"),
+        *("trappenhuis", "overloop", "trappa", "trapphus", "schody", "klatka schodowa"),
+        *("pianerottolo", "階段"),
+    ),
     (
         *("dressing room", "dressing", "vestidor", "ankleide"),
         *("ankleidezimmer", "garderobe", "cabina armadio", "klädkammare", "garderoba"),
@@ -285,6 +301,14 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
 ROOM_NOUNS: Final = frozenset({"room", "zimmer", "rum", "rummet", "kamer", "pokoj", "pokoju"})
 """Words saying "room" after a room's name ("the storage room" for a room called Storage): part
 of its span, not a device word."""
+PLACE_NOUNS: Final = frozenset(
+    {
+        *("area", "zone", "corner", "space", "side", "espace", "coin", "bereich", "ecke"),
+        *("zona", "rincon", "angolo", "hoek", "omrade", "strefa"),
+    }
+)
+"""Words saying "the place of" after what a room is called by ("Front door area"): the words
+before them name the room too ("spotlights by the front door"), weighing `SYNONYM_WEIGHT`."""
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 
@@ -333,13 +357,19 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # How the air feels: "how stuffy is the air in the office".
             *("stuffy", "stale", "air", "renfermé", "stickig"),
         ),
-        "power": ("power", "puissance", "leistung", "電力", "consumption", "consommation", "draw"),
+        "power": (
+            *("power", "puissance", "leistung", "電力", "consumption", "consommation", "draw"),
+            # What it measures, as people say it: "how much electricity is the office using".
+            *("electricity", "électricité", "strom", "electricidad", "elettricità"),
+            *("elektriciteit", "elektricitet", "prąd"),
+        ),
         "energy": ("energy", "énergie", "energie"),
         "battery": ("battery", "batterie", "バッテリー"),
         "illuminance": ("illuminance", "lux", "brightness", "luminosité", "helligkeit", "照度"),
         "moisture": ("moisture", "leak", "water", "fuite"),
         "outlet": (
-            *("outlet", "plug", "prise", "steckdose"),
+            *("outlet", "plug", "socket", "prise", "steckdose", "enchufe", "presa", "stopcontact"),
+            *("tomada", "uttag", "gniazdko", "コンセント"),
             # What one does with it: "charge my phone in the storage room".
             *("charge", "charger", "recharge", "recharger", "cargar", "aufladen", "ladda"),
         ),
@@ -406,6 +436,9 @@ _MIN_HEAD: Final = 3
 """The fewest letters of a compound's first part that name a thing by themselves ("spot")."""
 _TYPO_COMMAND: Final = 5
 """The fewest letters of a word read as a command with a typo."""
+PLURAL_NAME_WEIGHT: Final = 0.9
+"""What the plural of a domain's word ("thermostats") counts for in the names of an entity of
+another domain: the devices of that kind first, then a sensor called Thermostat."""
 FOREIGN_COMMAND_WEIGHT: Final = 0.5
 """What a command word found in the names of an entity it cannot act on counts for."""
 
@@ -674,6 +707,11 @@ def _room_names(
     for room in rooms:
         own = [" ".join(query_words(name)) for name in room.names]
         named = dict.fromkeys(own, 1.0)
+        for text in own:
+            # "Front door area": the front door.
+            words = text.split()
+            if len(words) >= 2 and words[-1] in PLACE_NOUNS:
+                named.setdefault(" ".join(words[:-1]), SYNONYM_WEIGHT)
         if synonyms:
             groups = _room_words()
             for text in own:
@@ -822,6 +860,7 @@ class WordScorer:
         self._class_names = [_class_names(word) | _compound_parts(word) for word in self.words]
         self._domain_names = [_domain_names(word) for word in self.words]
         self._acts_on = [_command_domains(word) if commands else frozenset() for word in self.words]
+        self._plural_of = [_plural_domains(word) for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -868,6 +907,9 @@ class WordScorer:
                 # A word for another domain said of a name holding that domain's own word:
                 # "fläkten" (the fan, in Swedish) is the switch called Cinema Fan.
                 in_names = CLASS_NAME_WEIGHT
+            if in_names and (kinds_of := self._plural_of[index]) and domain not in kinds_of:
+                # "thermostats": the devices of that kind, before a sensor called Thermostat.
+                in_names *= PLURAL_NAME_WEIGHT
             if (
                 in_names
                 and (acts_on := self._acts_on[index])
@@ -938,6 +980,13 @@ class WordScorer:
                     0.95 + CLASS_BONUS if exact_in_class else 0.0,
                     0.95 if word in exact or singular in exact else 0.0,
                 )
+                if score < STEM_WEIGHT * 0.95 + CLASS_BONUS and (stems := _stems(word)):
+                    # A definite form ("uttaget": the socket, in Swedish) names its stem's kind,
+                    # its device class's first ("Steckdosen": a plug before a relay).
+                    if any(stem in of_class or stem in exact_class for stem in stems):
+                        score = max(score, STEM_WEIGHT * 0.95 + CLASS_BONUS)
+                    elif any(stem in names or stem in exact for stem in stems):
+                        score = max(score, STEM_WEIGHT * 0.95)
                 if not score and (tails := _compound_tails(word)):
                     if any(tail in of_class or tail in names for tail in tails):
                         score = 0.95 * COMPOUND_WEIGHT
@@ -975,6 +1024,18 @@ def _domain_names(word: str) -> frozenset[str]:
         for domain, words in DOMAIN_WORDS.items()
         if "_" not in domain and domain not in forms and not forms.isdisjoint(words)
     )
+
+
+@lru_cache(maxsize=1024)
+def _plural_domains(word: str) -> frozenset[str]:
+    """Return the domains whose word `word` is the plural of ("thermostats": climate), or none.
+
+    None when `word` is itself a domain's word, or no plural.
+    """
+    singular = _singular(word)
+    if singular == word or any(word in words for words in DOMAIN_WORDS.values()):
+        return frozenset()
+    return frozenset(domain for domain, words in DOMAIN_WORDS.items() if singular in words)
 
 
 @lru_cache(maxsize=1024)

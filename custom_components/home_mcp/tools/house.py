@@ -9,7 +9,7 @@ WebSocket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 )
 
 from ..exposure import readable, reads_all
-from ..language import language_words
+from ..language import LanguageWords, language_words
 from ..matching import Match, best_match, fold
 from ..phrases import (
     CLOSEST_BASE,
@@ -173,6 +173,10 @@ class House:
                 for domain in sorted(domains)
                 for entity_id in self.hass.states.async_entity_ids(domain)
             ]
+            if not domains:
+                # No word names a domain; one may name a device class: "something to dry the
+                # laundry" is the dehumidifier.
+                candidates += self._of_classes(phrase.words, language)
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
@@ -205,6 +209,22 @@ class House:
                     )
                 )
         return found
+
+    def _of_classes(self, words: Iterable[str], language: LanguageWords | None) -> list[str]:
+        """Return the entities (of `_CLASSED_DOMAINS`) of the device classes `words` name."""
+        classes = device_classes_named(words)
+        if language is not None:
+            classes |= language.device_classes_named(words)
+        if not classes:
+            return []
+        get_state = self.hass.states.get
+        return [
+            entity_id
+            for domain in _CLASSED_DOMAINS
+            for entity_id in self.hass.states.async_entity_ids(domain)
+            if (state := get_state(entity_id)) is not None
+            and self.index.async_view(state).device_class in classes
+        ]
 
     def _score_words(
         self,
@@ -447,7 +467,9 @@ class Closest:
     ignored: tuple[str, ...]
 
 
-_CLASSED_DOMAINS: Final = ("sensor", "binary_sensor", "cover", "switch", "media_player", "valve")
+_CLASSED_DOMAINS: Final = (
+    *("sensor", "binary_sensor", "cover", "switch", "media_player", "valve", "humidifier"),
+)
 """The domains whose entities a device class word may name, among the closest matches."""
 
 
