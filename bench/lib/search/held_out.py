@@ -119,7 +119,8 @@ the laundry" found no rows at all, "la tapparella della camera matrimoniale"
 came fifth after the other covers and "uttaget i bastun" eighth after the
 other switches; "temperatura na zewnątrz" came third, after
 `binary_sensor.outside_temperature_battery_charging` and
-`number.temperature_setting`.
+`number.temperature_setting`. Its misses were then fixed by mechanisms
+(100 % at 1 and at 3 after, bench/RESULTS.md): round 9 is no longer unseen.
 """
 
 from __future__ import annotations
