@@ -41,6 +41,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_7,
     BENCH_HELD_OUT_8,
     BENCH_HELD_OUT_9,
+    BENCH_HELD_OUT_10,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -50,6 +51,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_7,
     DEMO_HELD_OUT_8,
     DEMO_HELD_OUT_9,
+    DEMO_HELD_OUT_10,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -106,6 +108,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_7,
                 *DEMO_HELD_OUT_8,
                 *DEMO_HELD_OUT_9,
+                *DEMO_HELD_OUT_10,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -132,6 +135,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_7,
                     *BENCH_HELD_OUT_8,
                     *BENCH_HELD_OUT_9,
+                    *BENCH_HELD_OUT_10,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

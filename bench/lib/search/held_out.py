@@ -121,6 +121,32 @@ other switches; "temperatura na zewnątrz" came third, after
 `binary_sensor.outside_temperature_battery_charging` and
 `number.temperature_setting`. Its misses were then fixed by mechanisms
 (100 % at 1 and at 3 after, bench/RESULTS.md): round 9 is no longer unseen.
+
+Round 10 (`DEMO_HELD_OUT_10`, `BENCH_HELD_OUT_10`, 30 queries) was written
+unseen as well: by someone who had not read the matcher, its word tables, its
+tests, any round's results or the changelog, from the houses' real entities
+only (the running demo's states, areas and floors in every domain,
+`script/demo_setup.py`, and `bench_house`'s plan of 97 entities at seed 2026).
+It adds German compound words ("Ist das Küchenfenster zu?"), one-word devices
+in Spanish and Japanese that no alias holds ("el cortacésped", "除湿機"), a
+French state question about a lock ("la porte de la cuisine est-elle
+verrouillée ?"), Italian, Dutch and Polish rooms no alias holds ("i faretti
+dell'ingresso", "het raam op de overloop", "roleta w kotłowni"), a Japanese
+quantity with a room alias ("書斎の明るさ": the office's illuminance), a
+scene asked for by its purpose ("set the living room up for a film"), a
+script by voice ("hey siri, run welcome home"), meters by what they count
+("how much gas have we used?"), occupancy and motion questions ("hey siri,
+is anyone in the dressing room?", "any motion in the guest toilet?") and a
+plug called a switch ("the library switch"). As first run: 76.7 % at 1 and
+86.7 % at 3 (demo 66.7 % and 80.0 %, `bench_house` 86.7 % and 93.3 %); all
+seven misses at 1 are language or purpose queries. Three are not in the first
+three at all: "set the living room up for a film" found the living room's
+media player and fan but not `scene.movie_time`, "el cortacésped" and "除湿機"
+found no rows at all; "書斎の明るさ" came sixth after the office's door and
+motion sensors. Three came second or third after their neighbours of the same
+domain: "la porte de la cuisine est-elle verrouillée ?" second after
+`lock.front_door`, "roleta w kotłowni" second after `cover.blind_1`, "Ist das
+Küchenfenster zu?" third after `cover.garage_door` and `cover.hall_window`.
 """
 
 from __future__ import annotations
@@ -877,4 +903,100 @@ BENCH_HELD_OUT_9: Final = [
     _bench9("floor", "all the blinds in the basement", *_BASEMENT_BLINDS_9),
     _bench9("alias", "the kids' room spots", "light.bedroom_2_spots_1"),
     _bench9("order", "the office's humidity", "sensor.office_multisensor_2_humidity"),
+]
+
+
+def _demo10(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=10)
+
+
+def _bench10(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=10)
+
+
+_DOWNSTAIRS_WINDOWS_10: Final = (
+    "cover.kitchen_window",
+    "cover.hall_window",
+    "cover.living_room_window",
+)
+_BASEMENT_POWER_10: Final = (
+    "sensor.gym_multisensor_1_power",
+    "sensor.gym_multisensor_1_power_2",
+    "sensor.gym_multisensor_2_power",
+)
+
+# Round 10: written unseen (no matcher, word tables, tests or results read); ids
+# from the houses' real entities, every domain checked for a namesake.
+DEMO_HELD_OUT_10: Final = [
+    _demo10("typo", "walkmann", "media_player.walkman"),
+    _demo10("typo", "dinning room ceiling lihgts", "light.ceiling_lights"),
+    _demo10("voice", "alexa, turn on the humidifier please", "humidifier.humidifier"),
+    _demo10("voice", "hey siri, run welcome home", "script.welcome_home"),
+    # The orchard's trees are trees too.
+    _demo10("command", "are the trees being watered right now?", "valve.trees", "valve.orchard"),
+    _demo10("purpose", "how much gas have we used?", "sensor.total_gas_m3", "sensor.total_gas_ft3"),
+    _demo10("purpose", "set the living room up for a film", "scene.movie_time"),
+    _demo10("alias", "co2 sensor battery", "sensor.carbon_dioxide_battery"),
+    _demo10("language", "Ist das Küchenfenster zu?", "cover.kitchen_window"),
+    _demo10("language", "la porte de la cuisine est-elle verrouillée ?", "lock.kitchen_door"),
+    _demo10("language", "el cortacésped", "lawn_mower.my_lawn_mower"),
+    _demo10("language", "il ventilatore a soffitto in camera da letto", "fan.ceiling_fan"),
+    _demo10("language", "除湿機", "humidifier.dehumidifier"),
+    _demo10("language", "a porta da garagem está aberta?", "cover.garage_door"),
+    _demo10("floor", "which windows are open downstairs?", *_DOWNSTAIRS_WINDOWS_10),
+]
+
+BENCH_HELD_OUT_10: Final = [
+    _bench10(
+        "typo",
+        "studdy temperture",
+        "sensor.study_multisensor_1_temperature",
+        "sensor.study_multisensor_1_temperature_2",
+    ),
+    _bench10(
+        "typo",
+        "playrom window",
+        "binary_sensor.playroom_detector_1_window",
+        "binary_sensor.playroom_detector_1_window_2",
+    ),
+    _bench10(
+        "voice", "hey google, turn on the lights on the landing", "light.landing_ceiling_light_1"
+    ),
+    _bench10(
+        "voice",
+        "hey siri, is anyone in the dressing room?",
+        "binary_sensor.dressing_room_detector_1_occupancy",
+        "binary_sensor.dressing_room_detector_1_occupancy_2",
+    ),
+    _bench10(
+        "command",
+        "is the bathroom window open?",
+        "binary_sensor.bathroom_detector_1_window",
+        "binary_sensor.bathroom_detector_1_window_2",
+    ),
+    _bench10(
+        "command",
+        "any motion in the guest toilet?",
+        "binary_sensor.guest_toilet_detector_1_motion",
+        "binary_sensor.guest_toilet_detector_1_motion_2",
+    ),
+    _bench10(
+        "purpose",
+        "how much power is the office using?",
+        "sensor.office_multisensor_1_power",
+        "sensor.office_multisensor_2_power",
+    ),
+    _bench10("alias", "the library switch", "switch.library_relay_1"),
+    _bench10("language", "el termostato del vestidor", "climate.dressing_room_thermostat_1"),
+    _bench10("language", "i faretti dell'ingresso", "light.entrance_spots_1"),
+    _bench10("language", "het raam op de overloop", "cover.landing_window_1"),
+    _bench10("language", "roleta w kotłowni", "cover.boiler_room_blind_1"),
+    _bench10("language", "書斎の明るさ", "sensor.office_multisensor_1_illuminance"),
+    _bench10("floor", "power usage in the basement", *_BASEMENT_POWER_10),
+    _bench10(
+        "plural",
+        "all the plugs in the living room",
+        "switch.living_room_plug_1",
+        "switch.living_room_plug_2",
+    ),
 ]

@@ -89,6 +89,7 @@ SETS: Final = {
     7: "Held-out set, round 7 (written unseen, from the houses' real entities only)",
     8: "Held-out set, round 8 (written unseen, from the houses' real entities only)",
     9: "Held-out set, round 9 (written unseen, from the houses' real entities only)",
+    10: "Held-out set, round 10 (written unseen, from the houses' real entities only)",
 }
 
 
