@@ -75,6 +75,19 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
         "turn_on script.open_large_garage_door_if_ready": "it opens cover.large_garage_door",
     },
     "heyitsyang": {
+        **{
+            f"set_value input_text.keymaster_{door}_autolock_door_time_{part}": f"automation."
+            f"keymaster_{door}_opened starts keymaster's auto-lock timer for this time: set "
+            f"long, the door stays unlocked that long; emptied, no timer starts"
+            for door in ("front_door", "back_door")
+            for part in ("day", "night")
+        },
+        "set_datetime input_datetime.party_mode_start": "it moves the time automation."
+        "aut_datetime_extended_absence_on turns party mode on, which keeps automation."
+        "aut_auto_front_door_lock from locking the front door",
+        "set_datetime input_datetime.guest_arrives": "it moves the time automation."
+        "aut_datetime_guest_mode_on turns guest mode on, which keeps automation."
+        "aut_departure_security_check from locking both doors on departure",
         "turn_on input_boolean.inp_bool_extended_absence_mode": "turned on now, it keeps "
         "automation.aut_extended_absence_auto_on (which runs only while it is off) from "
         "turning it on when both phones have been 100 miles away for 30 minutes, which locks "
@@ -136,6 +149,13 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
         },
     },
     "zanix": {
+        **{
+            f"set_value input_text.keymaster_{door}_autolock_door_time_{part}": f"automation."
+            f"{door}_opened starts keymaster's auto-lock timer for this time: set long, the "
+            f"door stays unlocked that long; emptied, no timer starts and it is never locked"
+            for door in ("front_door", "garage_entry")
+            for part in ("day", "night")
+        },
         "turn_on input_boolean.guest_mode": "automation.lock_doors_when_away locks the doors "
         "only while it is off",
         "turn_on script.ascent_remote_start": "it opens cover.garage_door when the Ascent is "

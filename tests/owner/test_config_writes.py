@@ -218,7 +218,10 @@ async def test_deleting_or_weakening_what_secures_the_house_needs_approval(
     weakened = await mcp.data(
         "save_config", {"kind": "automation", "id": "secure_midnight", "config": weaker}
     )
-    assert_refused(weakened, risk="system")
+    # Changing what secures is `system`; its new condition also makes the
+    # porch light's automation (the doorbell) keep it from locking.
+    assert_refused(weakened, risk="opens_house")
+    assert "system" in [target["risk"] for target in weakened["targets"]], weakened
     assert _file(hass, "automations.yaml") == before
 
     gone = await mcp.data("delete_config", {"kind": "automation", "id": harmless["id"]})

@@ -2211,8 +2211,11 @@ async def test_a_script_announcing_its_own_text_through_a_queued_script_a_lockin
                       "sequence": [{"delay": 60}]}}],
          {"action": "script.announce", "data": WRITTEN}),
         ([{"action": "script.bedtime_notice"}], {"action": "script.announce", "data": WRITTEN}),
+        ([{"delay": {"minutes": "{{ states('input_number.pause') | int(1) }}"}}],
+         {"action": "script.announce", "data": WRITTEN}),
     ],
-    ids=["its-pause", "its-caller-s-text", "a-helper-s-text", "no-timeout", "until", "a-script"],
+    ids=["its-pause", "its-caller-s-text", "a-helper-s-text", "no-timeout", "until", "a-script",
+         "a-setting"],
 )  # fmt: skip
 async def test_a_script_making_a_queued_script_a_locking_run_waits_for_last_long_waits(
     owner: Owner,
@@ -2222,6 +2225,9 @@ async def test_a_script_making_a_queued_script_a_locking_run_waits_for_last_long
     call: dict[str, Any],
 ) -> None:
     """A pause it gives, its client's or a helper's text, a wait with no end: bedtime waits.
+
+    So does a pause a setting helper gives ("pause minutes", which a client
+    can set to its most), unlike the light's brightness the house sets.
 
     (A text is as long as a client writes it, and so is the speech.)
     """

@@ -1068,3 +1068,154 @@ async def test_an_earlier_option_comparing_a_toggle_with_a_helper_can_take_the_l
     assert_refused(called, reaching="automation.evening")
     morning.move_to(21, 1)
     await assert_house(hass, LOCKED)
+
+
+# -- red-team round 42: what a script a locking automation waits for reads --------------
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_lengthening_the_pause_a_script_a_locking_automation_waits_for_reads_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Goodnight fades the lights for as long as a helper says, then locks.
+
+    The fade is a script goodnight runs and waits for (`action:
+    script.fade_out`); its pause reads the owner's "fade minutes" helper.
+    Set to its most (ten hours), the lock waits that long: written in the
+    automation itself, the same pause is refused (above, round 14).
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [
+                {"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}},
+                {"delay": {"minutes": f"{{{{ states('{minutes}') | int(1) }}}}"}},
+            ],
+        },
+    )
+    goodnight = await owner.create_helper("input_boolean", "Goodnight")
+    await owner.save_automation(
+        "goodnight",
+        {
+            "alias": "Goodnight",
+            "triggers": [{"trigger": "state", "entity_id": goodnight, "to": "on"}],
+            "actions": [{"action": "script.fade_out"}, LOCK_FRONT],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    # Bedtime (not waited for to the end: goodnight may be pausing for hours).
+    await hass.services.async_call("input_boolean", "turn_on", {"entity_id": goodnight})
+    for _ in range(3):
+        pass_time(hass, freezer, timedelta(minutes=2))
+        for _ in range(20):
+            await asyncio.sleep(0)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_turning_on_party_mode_whose_automation_turns_the_auto_lock_off_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The owner's "party mode" automation turns the auto-lock's switch off.
+
+    Turning that switch off directly is refused (it is the auto-lock's
+    condition); turning party mode on does the same through the owner's
+    automation: the door, left unlocked, stays unlocked.
+    """
+    enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
+    await owner.act("input_boolean.turn_on", entity_id=enabled)
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Auto-lock the front door",
+            "triggers": [{**WHEN_UNLOCKED[0], "for": {"minutes": 5}}],
+            "conditions": [{"condition": "state", "entity_id": enabled, "state": "on"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    party = await owner.create_helper("input_boolean", "Party mode")
+    await owner.save_automation(
+        "party",
+        {
+            "alias": "Party mode keeps the door open",
+            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": enabled}}],
+        },
+    )
+    assert_refused(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": enabled}))
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    on = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party})
+    pass_time(hass, freezer, timedelta(minutes=6))
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked", on  # type: ignore[union-attr]
+    assert_refused(on)
+
+
+@LINGERING_TIMERS
+async def test_lengthening_the_pause_a_script_only_a_lighting_automation_waits_for_reads_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same fade, waited for by an automation that then only turns a light on: free."""
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [{"delay": {"minutes": f"{{{{ states('{minutes}') | int(1) }}}}"}}],
+        },
+    )
+    evening = await owner.create_helper("input_boolean", "Evening")
+    await owner.save_automation(
+        "evening",
+        {
+            "alias": "Evening",
+            "triggers": [{"trigger": "state", "entity_id": evening, "to": "on"}],
+            "actions": [{"action": "script.fade_out"}, BED_LIGHT_ON],
+        },
+    )
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    assert_ran(longer)
+
+
+@LINGERING_TIMERS
+async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_checks_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Party mode turns off a helper the auto-lock does not check (the hall's night light)."""
+    enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
+    night_light = await owner.create_helper("input_boolean", "Night light")
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Auto-lock the front door",
+            "triggers": [{**WHEN_UNLOCKED[0], "for": {"minutes": 5}}],
+            "conditions": [{"condition": "state", "entity_id": enabled, "state": "on"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    party = await owner.create_helper("input_boolean", "Party mode")
+    await owner.save_automation(
+        "party",
+        {
+            "alias": "Party mode: no night light",
+            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": night_light}}],
+        },
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party}))

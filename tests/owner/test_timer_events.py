@@ -12,6 +12,7 @@ guarded when cancelled or set to end later.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
@@ -25,6 +26,7 @@ from .house import (
     LINGERING_TIMERS,
     LOCKED,
     OPEN_GARAGE,
+    WHEN_UNLOCKED,
     Owner,
     assert_house,
     assert_ran,
@@ -207,8 +209,11 @@ async def test_starting_the_idle_or_paused_timer_an_auto_lock_waits_for_runs(
     await assert_house(hass, LOCKED)
 
 
-async def _autolock(owner: Owner) -> str:
-    """Return the auto-lock's five-minute timer, whose end locks the front door."""
+async def _autolock(owner: Owner, *starts: dict[str, Any]) -> str:
+    """Return the auto-lock's five-minute timer, whose end locks the front door.
+
+    `starts` are the owner's automations around it, saved with it.
+    """
     assert await async_setup_component(owner.hass, "timer", {})
     autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
     await owner.save_automation(
@@ -225,7 +230,194 @@ async def _autolock(owner: Owner) -> str:
             "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
         },
     )
+    for index, config in enumerate(starts):
+        await owner.save_automation(f"autolock_{index}", config)
     return autolock
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The auto-lock starts its timer for a helper's minutes (keymaster's auto-lock delay).
+
+    Unlocked, the door starts the timer for "auto-lock minutes"; the timer's
+    end locks it. Set to its most (ten hours), the next unlock stays
+    unlocked that long, as lengthening a trigger's `for:` would (refused).
+    """
+    assert await async_setup_component(hass, "timer", {})
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Auto-lock minutes", min=1, max=600, step=1, initial=5, mode="box"
+    )
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    per_helper = {"duration": f"{{{{ (states('{minutes}') | int(5)) * 60 }}}}"}
+    await owner.save_automation(
+        "autolock_start",
+        {
+            "alias": "Start the auto-lock when the door is unlocked",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
+            "actions": [
+                {"action": "timer.start", "target": {"entity_id": autolock}, "data": per_helper}
+            ],
+        },
+    )
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")  # Someone comes home.
+    pass_time(hass, freezer, timedelta(minutes=6))
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(longer)
+
+
+@pytest.mark.redteam(round=42)
+@LINGERING_TIMERS
+async def test_emptying_the_time_an_auto_lock_s_timer_is_started_for_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Keymaster's auto-lock starts its timer only for a time its text helper holds.
+
+    Emptied, the helper starts no timer: the door, once unlocked, is never
+    locked, as turning the auto-lock's own switch off would do (refused).
+    """
+    assert await async_setup_component(hass, "timer", {})
+    assert await async_setup_component(hass, "input_text", {})
+    time = await owner.create_helper("input_text", "Auto-lock time", initial="00:05:00")
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    await owner.save_automation(
+        "autolock_start",
+        {
+            "alias": "Start the auto-lock when the door is unlocked",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [
+                                {
+                                    "condition": "template",
+                                    "value_template": f"{{{{ has_value('{time}') "
+                                    f"and not is_state('{time}', '') }}}}",
+                                }
+                            ],
+                            "sequence": [
+                                {
+                                    "action": "timer.start",
+                                    "target": {"entity_id": autolock},
+                                    "data": {"duration": f"{{{{ states('{time}') }}}}"},
+                                }
+                            ],
+                        }
+                    ]
+                }
+            ],
+        },
+    )
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    emptied = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": time}, data={"value": ""}
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")  # Someone comes home.
+    pass_time(hass, freezer, timedelta(minutes=6))
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(emptied)
+
+
+@LINGERING_TIMERS
+async def test_lengthening_the_minutes_a_lighting_timer_is_started_for_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A helper's minutes for the timer that turns the porch light off: no lock waits for it."""
+    assert await async_setup_component(hass, "timer", {})
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Porch minutes", min=1, max=600, step=1, initial=5, mode="box"
+    )
+    porch = await owner.create_helper("timer", "Porch", duration="00:05:00")
+    await _autolock(
+        owner,
+        {
+            "alias": "Start the porch timer when the door is unlocked",
+            "triggers": WHEN_UNLOCKED,
+            "actions": [
+                {
+                    "action": "timer.start",
+                    "target": {"entity_id": porch},
+                    "data": {"duration": f"{{{{ (states('{minutes}') | int(5)) * 60 }}}}"},
+                }
+            ],
+        },
+    )
+    assert_ran(
+        await call_service(
+            mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+        )
+    )
+
+
+@LINGERING_TIMERS
+async def test_locking_the_door_whose_automation_cancels_the_auto_lock_timer_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's "locked: cancel the auto-lock timer" (keymaster's): the door is locked.
+
+    Turning the auto-lock on restarts its timer (cancel, then start): it
+    sets the lock off again, as the owner's "enable the auto-lock" does.
+    """
+    enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
+    timer = "timer.autolock"  # The auto-lock's, saved with them.
+    autolock = await _autolock(
+        owner,
+        {
+            "alias": "Locked: cancel the auto-lock timer",
+            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "locked"}],
+            "actions": [{"action": "timer.cancel", "target": {"entity_id": timer}}],
+        },
+        {
+            "alias": "Enable the auto-lock: restart its timer",
+            "triggers": [{"trigger": "state", "entity_id": enabled, "to": "on"}],
+            "actions": [
+                {"action": "timer.cancel", "target": {"entity_id": timer}},
+                {"action": "timer.start", "target": {"entity_id": timer}},
+            ],
+        },
+    )
+    assert autolock == timer
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": "lock.front_door"}))
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": enabled}))
+    assert_refused(await call_service(mcp, "timer.cancel", target={"entity_id": autolock}))
 
 
 @LINGERING_TIMERS

@@ -10,15 +10,16 @@ state derives from. `perimeter.build_snapshot` runs it once per build.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .bindings import given_state, is_template
 from .expansion import HouseMap
-from .model import Finding, Risk
+from .model import KEEPS_FROM_SECURING, Finding, Risk
 from .reads import EVERYTHING
 from .rules import OPENING_DEVICE_CLASSES
+from .securing import is_secured_state
 from .verbs import resulting_states, verb_states
 from .wiring import ON_ITS_OWN, Runnable, Scope, TriggerOn
 
@@ -105,8 +106,14 @@ class Fixpoint:
         opening: dict[str, Found],
         securing: set[str],
         triggers_on: Mapping[str, list[TriggerOn]] | None = None,
+        moot: Callable[[str, str], bool] | None = None,
     ) -> None:
-        """Start from what each macro does on its own (`opening`) and what it touches."""
+        """Start from what each macro does on its own (`opening`) and what it touches.
+
+        `moot(macro, automation)`: the macro keeping that securing automation
+        from securing is moot (`perimeter._moot_weakening`): not passed on to it.
+        """
+        self._moot = moot or (lambda _macro, _automation: False)
         self._runnables = {r.entity_id: r for r in macros}
         self._triggers_on = triggers_on or {}
         # Key -> finding -> the states of the key that set it off (`_needs`).
@@ -124,6 +131,10 @@ class Fixpoint:
         self._dirty: dict[str, set[End]] = {}
         self._keyed_all: dict[str, set[str]] = {}
         self._keyed_domains: dict[str, dict[str, set[str]]] = {}
+        # The runs a securing effect sets off (`_secured_uses`): what they keep
+        # from securing is not passed on (the effect has just secured the house).
+        self._secured_runs: set[tuple[str, str, tuple[str, ...], Scope]] = set()
+        self._house: HouseMap | None = None
         for runnable in macros:
             for touched, keys in runnable.keyed_reads.items():
                 self._keyed_all.setdefault(runnable.entity_id, set()).update(keys)
@@ -188,6 +199,7 @@ class Fixpoint:
                         if automation_id != runnable.entity_id:
                             use = (runnable.entity_id, "trigger", path, scope)
                             self._users.setdefault(automation_id, []).append(use)
+                            self._secured_runs.add(use)
 
     def run(
         self, house: HouseMap
@@ -197,6 +209,7 @@ class Fixpoint:
         Seeds: what Switch as X shows, and what a lock, entrance, valve or
         alarm panel derives from.
         """
+        self._house = house
         for derived_id, keys in sorted(self._sources.items()):
             # A template alarm panel that shows an `input_select`, a template
             # lock that shows a helper: changing the helper changes the panel.
@@ -240,13 +253,16 @@ class Fixpoint:
                     self._pass_on(runnable, finding, scope, keyed)
             done.update((end, scope) for end, (_, scope) in found.items())
             if new:
-                for user_id, verb, via, _scope in self._users.get(runnable_id, ()):
-                    if verb in _RUN_VERBS:
-                        self._gain(
-                            user_id,
-                            [(f.through(*via, runnable_id), s) for f, s in new],
-                            self._keyed_for(user_id, runnable_id),
-                        )
+                for use in self._users.get(runnable_id, ()):
+                    user_id, verb, via, _scope = use
+                    secured = use in self._secured_runs
+                    passed = [
+                        (f.through(*via, runnable_id), s)
+                        for f, s in new
+                        if not (secured and f.reason == KEEPS_FROM_SECURING)
+                    ]
+                    if verb in _RUN_VERBS and passed:
+                        self._gain(user_id, passed, self._keyed_for(user_id, runnable_id))
         return self._perimeter, self._opening, self._needs
 
     def _pass_on(self, runnable: Runnable, finding: Finding, scope: Scope, keyed: set[str]) -> None:
@@ -256,8 +272,25 @@ class Fixpoint:
         """
         for key in sorted(runnable.reads(scope) | keyed):
             needs = None if key in keyed else self._needs_of(runnable, key, scope)
+            if finding.reason == KEEPS_FROM_SECURING and self._only_secured(key, needs):
+                continue
             prefix = (key, runnable.entity_id) if is_entity_key(key) else (runnable.entity_id,)
             self._grow(key, [(finding.through(*prefix), needs)])
+
+    def _only_secured(self, key: str, needs: Needs) -> bool:
+        """Return True if only `key` secured sets a finding off (a lock `to: locked`).
+
+        What a macro set off so keeps another from securing is moot: what
+        opening is judged on is secured already (keymaster's "locked: cancel
+        the auto-lock timer").
+        """
+        return (
+            self._house is not None
+            and isinstance(needs, frozenset)
+            and bool(needs)
+            and all(is_secured_state(state) for state in needs)
+            and self._house.entity_class(key) in OPENING_DEVICE_CLASSES
+        )
 
     def _needs_of(self, runnable: Runnable, key: str, scope: Scope) -> Needs:
         """Return the states of `key` that can set off what a macro does (None: any).
@@ -404,6 +437,10 @@ class Fixpoint:
         reads = self._extra.setdefault(runnable_id, {})
         changed = False
         for finding, scope in findings:
+            if finding.reason == KEEPS_FROM_SECURING and self._moot(
+                runnable_id, str(finding.entity_id)
+            ):
+                continue
             end = end_of(finding)
             if end not in found:
                 found[end] = (finding, scope)

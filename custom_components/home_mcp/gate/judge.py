@@ -45,10 +45,9 @@ from .macros import (
     walk,
 )
 from .messages import names_own_notification, speaks_as_home_mcp
-from .model import GUARDED_RISKS, Effect, Finding, Risk
+from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Effect, Finding, Risk
 from .notices import Raised, raised
 from .paths import (
-    KEEPS_FROM_SECURING,
     Reach,
     judge_device_action,
     judge_drive,

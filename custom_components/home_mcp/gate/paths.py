@@ -39,7 +39,7 @@ from .external import external_key, mqtt_commands, names_opening
 from .facts import entity_object, script_entity_id
 from .footprint import tapped_keys
 from .macros import walk
-from .model import Effect, Risk
+from .model import KEEPS_FROM_SECURING, Effect, Risk
 from .reads import integrations_named
 from .rules import ASSIST_ACTIONS, DATA_RULES, ServiceRule
 from .scenes import judge_scene_create, judge_scene_states
@@ -49,8 +49,6 @@ from .verbs import TEMPLATE_RUN_VARIABLES
 
 if TYPE_CHECKING:
     from .judge import Judge
-
-KEEPS_FROM_SECURING: Final = "Keeps an automation that locks, closes or arms from running"
 
 
 def judge_drive(

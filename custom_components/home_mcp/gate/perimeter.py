@@ -21,19 +21,20 @@ removed, group membership), never per call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 
 from .expansion import HouseMap, build_house_map
+from .facts import entity_object
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
 from .footprint import Footprint
 from .judge import NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
 from .live import present
 from .macros import redefines_trigger, walk
-from .model import GUARDED_RISKS, Finding, Risk
+from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Finding, Risk
 from .notices import NoticeWatch, Raised
 from .proposals import proposed
 from .reads import EVERYTHING, Reads
@@ -45,6 +46,7 @@ from .securing import (
     does_as_chained,
     held_up_now,
     is_secured,
+    paused_by,
     redefines,
     runner_reads,
     securing_chains,
@@ -284,7 +286,15 @@ class Snapshot:
         triggers lead to); triggers on what derives from it (a template
         sensor "all locked", whatever state it takes); and the conditions of
         automations that poll (`time_pattern`), which act like triggers.
+        Not what they keep from securing (`_weakenings`): the change has
+        just secured the house (the keymaster "locked: cancel the auto-lock
+        timer" automation cancels a lock the door no longer needs).
         """
+        for finding in self._triggered(entity_id, states):
+            if finding.reason != KEEPS_FROM_SECURING:
+                yield finding
+
+    def _triggered(self, entity_id: str, states: frozenset[str]) -> Iterator[Finding]:
         for trigger in self.triggers_on.get(entity_id, ()):
             if trigger.fires(states):
                 yield from self._fired(trigger, entity_id)
@@ -519,6 +529,123 @@ def _judge_runnable(
     return judge, steps
 
 
+def _securing_perimeter(snapshot: Snapshot, macros: list[Runnable]) -> None:
+    """Add to what decides whether each securing macro secures what its securing waits on.
+
+    What sets it off and what it waits for have reads of their own: a
+    chained macro (`securing.securing_chains`) secures by the step that
+    starts the auto-lock's timer or changes the helper: that step's data
+    (the timer's duration, a helper's minutes) and the conditions of the
+    branches around it (`Runnable.keyed_reads`: "start the timer only if
+    the time helper is not empty") decide when, or whether, the house is
+    secured; and a script it runs and waits for (`action: script.x`) holds
+    its lock back as long as its delays and waits say (`securing.paused_by`).
+    """
+    for runnable in macros:
+        if runnable.entity_id not in snapshot.securing or not runnable.runs_itself:
+            continue
+        reads = paused_by(snapshot.hass, _raw_config(snapshot, runnable))
+        for key, _verb in snapshot.chained.get(runnable.entity_id, ()):
+            if not _judged_itself(snapshot, key):
+                reads |= runnable.keyed_reads.get(key, set())
+        # Not what opening is judged on itself (the lock the timer's start
+        # waits to be unlocked, a code given to the lock): its own actions
+        # are judged as such.
+        runnable.securing_reads |= {key for key in reads if not _judged_itself(snapshot, key)}
+
+
+def _judged_itself(snapshot: Snapshot, key: str) -> bool:
+    """Return True for a lock, an entrance, a valve or an alarm panel: what opening is judged on."""
+    return snapshot.house.entity_class(key) in OPENING_DEVICE_CLASSES
+
+
+def _raw_config(snapshot: Snapshot, runnable: Runnable) -> Any:
+    """Return an automation's or script's configuration as written (None: another item)."""
+    return getattr(entity_object(snapshot.hass, runnable.entity_id), "raw_config", None)
+
+
+def _weakenings(
+    snapshot: Snapshot,
+    macros: list[Runnable],
+    opening: dict[str, Found],
+    moot: Callable[[str, str], bool],
+) -> None:
+    """Add, to each macro, what its changes keep from locking, closing or arming.
+
+    The owner's "party mode" automation that turns the auto-lock's switch
+    off, cancels its timer or lengthens its delay keeps the house from being
+    secured as a client's own change would (`Snapshot.keeps_from_securing`,
+    judged for later): it is `opens_house`, and the fixpoint passes it on to
+    what sets it off, as it does an opening. Not where it is moot (`moot`:
+    `_moot_weakening`); nor a change of what opening is judged on (a lock's
+    own actions are judged as such), nor, passed on through a securing
+    effect that sets the macro off, what that effect has just secured
+    (`Snapshot.triggered`, `Fixpoint`).
+    """
+    for runnable in macros:
+        found = opening.setdefault(runnable.entity_id, {})
+        for key, verbs in runnable.touched.items():
+            if not is_entity_key(key) or _judged_itself(snapshot, key):
+                continue  # A lock's own actions are judged as such (unlocking opens).
+            for verb, (via, scope) in verbs.items():
+                if verb == ON_ITS_OWN:
+                    continue
+                service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
+                for automation_id in snapshot.keeps_from_securing(
+                    key, verb, now=False, repeats=False
+                ):
+                    if moot(runnable.entity_id, automation_id):
+                        continue
+                    finding = Finding(
+                        Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING, (*via, key)
+                    )
+                    found.setdefault(end_of(finding), (finding, scope))
+
+
+def _moot_weakening(snapshot: Snapshot, macros: list[Runnable]) -> Callable[[str, str], bool]:
+    """Return whether a macro keeping a securing automation from securing is moot.
+
+    A macro keeping itself from securing, or a script it runs (the
+    announcement whose speakers its wait reads): its own run goes on. A chained
+    macro (`securing.securing_chains`) whose own securing sets off, directly,
+    what secures the same entity: "start the auto-lock: cancel its timer,
+    then start it for the helper's time", or "turn the lock's retry off,
+    and start the auto-lock" keeps an automation that locks the door from
+    running only to set off one that locks the same door, and "turn
+    extended absence on" keeps "at the chosen time, turn extended absence
+    on" from running only to set off the same arming: its changes are
+    judged as its securing. And an automation that "secures" only by
+    acting on what opening is judged on itself (keymaster's code slot
+    synchronised on the lock, which may set off the auto-lock's start):
+    that action is judged as such.
+    """
+    targets = {r.entity_id: set(r.secured) for r in macros if r.entity_id in snapshot.securing}
+
+    def fired(macro_id: str) -> set[str]:
+        """Return the securing automations a chained macro's own securing sets off directly."""
+        found: set[str] = set()
+        for key, _verb in snapshot.chained.get(macro_id, ()):
+            found.update(snapshot.waits_on(key))
+            found.update(trigger.automation_id for trigger in snapshot.triggers_on.get(key, ()))
+        return found & snapshot.securing
+
+    def moot(macro_id: str, automation_id: str) -> bool:
+        if automation_id == macro_id or automation_id in snapshot.securing_runners(macro_id):
+            return True  # Its own run, or a script its own run runs (an announcement).
+        chain = snapshot.chained.get(automation_id)
+        if chain and all(_judged_itself(snapshot, key) for key, _verb in chain):
+            return True  # It "secures" only by acting on the lock itself (a user code).
+        if not (ours := fired(macro_id)):
+            return False
+        theirs = {automation_id} | fired(automation_id)
+        secured = set().union(*(targets.get(other, set()) for other in theirs))
+        return bool(ours & theirs) or any(
+            not secured.isdisjoint(targets.get(other, ())) for other in ours
+        )
+
+    return moot
+
+
 def _shown_runs(macros: list[Runnable], sources: dict[str, set[str]]) -> None:
     """Add what a trigger-based template entity shows of its actions' run.
 
@@ -601,6 +728,7 @@ def build_snapshot(
     sources = derivations(hass, unreadable)
     _shown_runs(macros, sources)
     _judged_on_their_own(snapshot, macros, opening, own_reads, securing)
+    _securing_perimeter(snapshot, macros)
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
             for key, accepted in dependencies(runnable):
@@ -612,6 +740,8 @@ def build_snapshot(
     for source, derived in snapshot.derived.items():
         for select in sorted(derived & snapshot.options_bound.keys()):
             snapshot.options_fed.setdefault(source, []).extend(snapshot.options_bound[select])
-    fixpoint = Fixpoint(macros, sources, opening, securing, snapshot.triggers_on)
+    moot = _moot_weakening(snapshot, macros)
+    _weakenings(snapshot, macros, opening, moot)
+    fixpoint = Fixpoint(macros, sources, opening, securing, snapshot.triggers_on, moot)
     snapshot.finish(*fixpoint.run(snapshot.house))
     return snapshot

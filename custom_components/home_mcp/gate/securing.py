@@ -37,7 +37,7 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant, State
 
 from .bindings import is_template, variables_read
-from .facts import entity_object, script_service
+from .facts import entity_object, script_entity_id, script_service
 from .live import present
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
@@ -171,7 +171,7 @@ def held_up(
         if (
             isinstance(sequence, list)
             and _gives_constants(hass, caller, macro_id)
-            and not _lasts_as_given(sequence)
+            and not _lasts_as_given(hass, sequence)
         ):
             return []
         action = f"script.{script_service(hass, macro_id)}"
@@ -208,39 +208,134 @@ _SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
 """`script.<service>` actions that run no script by its name (`script.turn_on` starts one)."""
 
 
-def _lasts_as_given(node: Any) -> bool:
+SETTINGS: Final = frozenset(
+    {"input_number", "input_text", "input_datetime", "input_select", "counter"}
+)
+"""Helper domains a delay, a timeout or a count reads as a setting of the owner's:
+one a client can set to its most (ten hours), unlike a pause a light's brightness
+gives, which the house sets."""
+
+
+def _set_as_given(hass: HomeAssistant, value: Any) -> bool:
+    """Return True if `value` reads a variable or a setting helper (`SETTINGS`)."""
+    if variables_read(value):
+        return True
+    return any(is_setting(key) for key in Reads(hass).add_templated(value).keys)
+
+
+def _lasts_as_given(hass: HomeAssistant, node: Any) -> bool:
     """Return True if what a run of a script's `node` is given can make it last long.
 
     A delay, a wait's timeout, a repeat's count or items reading a variable
-    (a caller's, or one the run sets, maybe from them); a wait without a
-    timeout, a repeat `while` or `until` something holds, a script it runs
-    and waits for (`action: script.x`, or a templated action): as long as
-    anything may. Otherwise each step ends in a time the house sets.
+    (a caller's, or one the run sets, maybe from them) or a setting helper
+    (`SETTINGS`: "fade minutes"); a wait without a timeout, a repeat `while`
+    or `until` something holds, a script it runs and waits for (`action:
+    script.x`, or a templated action): as long as anything may. Otherwise
+    each step ends in a time the house sets.
     """
     if isinstance(node, list):
-        return any(_lasts_as_given(item) for item in node)
+        return any(_lasts_as_given(hass, item) for item in node)
     if not isinstance(node, Mapping):
         return False
-    if CONF_DELAY in node and variables_read(node[CONF_DELAY]):
+    if CONF_DELAY in node and _set_as_given(hass, node[CONF_DELAY]):
         return True
     if CONF_WAIT_TEMPLATE in node or CONF_WAIT_FOR_TRIGGER in node:
-        if CONF_TIMEOUT not in node or variables_read(node[CONF_TIMEOUT]):
+        if CONF_TIMEOUT not in node or _set_as_given(hass, node[CONF_TIMEOUT]):
             return True
     repeat = node.get(CONF_REPEAT)
     if isinstance(repeat, Mapping) and (
         CONF_WHILE in repeat
         or CONF_UNTIL in repeat
-        or variables_read([repeat.get(CONF_COUNT), repeat.get(CONF_FOR_EACH)])
+        or _set_as_given(hass, [repeat.get(CONF_COUNT), repeat.get(CONF_FOR_EACH)])
     ):
         return True
+    if _waited_script(node) is not None or is_template(
+        node.get(CONF_ACTION, node.get(CONF_SERVICE))
+    ):
+        return True
+    return any(_lasts_as_given(hass, value) for value in node.values())
+
+
+def _waited_script(node: Mapping[str, Any]) -> str | None:
+    """Return the action of the script a step runs and waits for (`action: script.x`), if any.
+
+    Not `script.turn_on` (it starts the script and goes on) or another
+    action of the script domain (`_SCRIPT_SERVICES`).
+    """
     name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
-    if is_template(name) or (
-        isinstance(name, str)
-        and (service := name.strip().lower()).startswith("script.")
-        and service.removeprefix("script.") not in _SCRIPT_SERVICES
-    ):
-        return True
-    return any(_lasts_as_given(value) for value in node.values())
+    if not isinstance(name, str) or is_template(name):
+        return None
+    service = name.strip().lower()
+    if not service.startswith("script.") or service.removeprefix("script.") in _SCRIPT_SERVICES:
+        return None
+    return service.removeprefix("script.")
+
+
+_LOOPS: Final = (CONF_COUNT, CONF_FOR_EACH, CONF_WHILE, CONF_UNTIL)
+"""A `repeat`'s keys whose templates say how many times its sequence runs."""
+
+
+def paused_by(hass: HomeAssistant, node: Any) -> set[str]:
+    """Return the settings that decide how long the scripts a run of `node` waits for last.
+
+    Each script it runs by its own action (`action: script.x`: the run
+    waits for its end): the setting helpers (`SETTINGS`) its delays, waits,
+    timeouts and loops read, and so on through the scripts it waits for in
+    turn. (A pause the house's devices give, a speaker's media duration,
+    is the house's, as for `_lasts_as_given`.) A securing
+    automation that runs "fade out" before it locks waits as long as the
+    helper the fade's delay reads says, as it would for a delay of its own
+    (which its own reads already hold).
+    """
+    found: set[str] = set()
+    seen: set[str] = set()
+    pending = [node]
+    while pending:
+        for step in _steps(pending.pop()):
+            if (service := _waited_script(step)) is not None:
+                script_id = script_entity_id(hass, service)
+                if script_id not in seen:
+                    seen.add(script_id)
+                    raw = _raw(hass, script_id)
+                    sequence = raw.get("sequence") if isinstance(raw, Mapping) else None
+                    found |= _pause_reads(hass, sequence)
+                    pending.append(sequence)
+    return {key for key in found if is_setting(key)}
+
+
+def is_setting(key: str) -> bool:
+    """Return True for a setting helper (`SETTINGS`), all of them, or anything (`*`)."""
+    return key == EVERYTHING or key.partition(".")[0].removeprefix("domain:") in SETTINGS
+
+
+def _steps(node: Any) -> Iterator[Mapping[str, Any]]:
+    """Yield every mapping in `node`, however nested (each step, branch and loop)."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _steps(item)
+    elif isinstance(node, Mapping):
+        yield node
+        for value in node.values():
+            yield from _steps(value)
+
+
+def _pause_reads(hass: HomeAssistant, sequence: Any) -> set[str]:
+    """Return what says how long the delays, waits and loops of `sequence` last.
+
+    A delay's length; a wait's timeout, or, without one, what it waits for;
+    a loop's count, items or conditions.
+    """
+    reads = Reads(hass)
+    for step in _steps(sequence):
+        reads.add(step.get(CONF_DELAY))
+        if CONF_TIMEOUT in step:
+            reads.add(step[CONF_TIMEOUT])
+        else:
+            reads.add([step.get(CONF_WAIT_TEMPLATE), step.get(CONF_WAIT_FOR_TRIGGER)])
+        repeat = step.get(CONF_REPEAT)
+        if isinstance(repeat, Mapping):
+            reads.add([repeat.get(key) for key in _LOOPS])
+    return reads.keys
 
 
 def _gives_constants(hass: HomeAssistant, caller: str | None, macro_id: str) -> bool:
@@ -397,9 +492,13 @@ def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> frozenset[str]:
 
 def is_secured(state: State | None) -> bool:
     """Return True for a lock locked, a cover or valve closed, an alarm armed."""
-    return state is not None and (
-        state.state in (LockState.LOCKED, CoverState.CLOSED, ValveState.CLOSED)
-        or state.state.startswith("armed_")
+    return state is not None and is_secured_state(state.state)
+
+
+def is_secured_state(state: str) -> bool:
+    """Return True for the state of a lock locked, a cover or valve closed, an alarm armed."""
+    return state in (LockState.LOCKED, CoverState.CLOSED, ValveState.CLOSED) or state.startswith(
+        "armed_"
     )
 
 
