@@ -1219,3 +1219,90 @@ async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_che
         },
     )
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party}))
+
+
+async def _welcome_starts_the_auto_lock(owner: Owner, *before: dict[str, Any]) -> None:
+    """Save an auto-lock whose timer a welcome script starts, after notifying who is home.
+
+    Unlocking the door runs the welcome script (`script.turn_on`); it works
+    out who is home from every person (a loop over what `expand` returns:
+    an entity computed as it runs, read as every entity), tells them, runs
+    `before`, then starts the timer whose end locks the door.
+    """
+    assert await async_setup_component(owner.hass, "timer", {})
+    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    home = (
+        "{% for p in expand(states.person) | map(attribute='entity_id') %}"
+        "{% if distance(p, 'zone.home') | float(0) * 1000 <= state_attr('zone.home', 'radius') %}"
+        "{{ p }} {% endif %}{% endfor %}"
+    )
+    await owner.save_script(
+        "welcome",
+        {
+            "alias": "Welcome",
+            "sequence": [
+                {"variables": {"home": home}},
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": "Welcome {{ home }}: the door locks in five minutes"},
+                },
+                *before,
+                {"action": "timer.start", "target": {"entity_id": autolock}},
+            ],
+        },
+    )
+    await owner.save_automation(
+        "welcome",
+        {
+            "alias": "Welcome when the door is unlocked",
+            "triggers": WHEN_UNLOCKED,
+            "actions": [{"action": "script.turn_on", "target": {"entity_id": "script.welcome"}}],
+        },
+    )
+    await owner.save_automation(
+        "autolock",
+        {
+            "alias": "Lock when the auto-lock timer ends",
+            "triggers": [
+                {
+                    "trigger": "event",
+                    "event_type": "timer.finished",
+                    "event_data": {"entity_id": autolock},
+                }
+            ],
+            "actions": [LOCK_FRONT],
+        },
+    )
+
+
+@LINGERING_TIMERS
+async def test_turning_on_a_light_runs_when_the_auto_lock_s_start_first_notifies_everyone_home(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """What the welcome's message is worked out from (every entity) does not start the lock.
+
+    Only what decides whether the script gets to the timer's start does:
+    the bed light is no part of it (jlpouffier's notification blueprint).
+    """
+    await _welcome_starts_the_auto_lock(owner)
+    light = {"entity_id": "light.bed_light"}
+    assert_ran(await call_service(mcp, "light.turn_on", target=light))
+    assert_ran(await call_service(mcp, "light.turn_off", target=light))
+
+
+@LINGERING_TIMERS
+async def test_turning_off_what_the_welcome_checks_before_starting_the_auto_lock_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The welcome starts the auto-lock's timer only while "auto-lock enabled" is on.
+
+    Its condition, after the message and before the timer's start, keeps the
+    door from locking once the helper is off.
+    """
+    enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
+    await owner.act("input_boolean.turn_on", entity_id=enabled)
+    await _welcome_starts_the_auto_lock(
+        owner, {"condition": "state", "entity_id": enabled, "state": "on"}
+    )
+    assert_ran(await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"}))
+    assert_refused(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": enabled}))

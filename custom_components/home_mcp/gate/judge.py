@@ -118,7 +118,8 @@ class _Walked:
     lapsed: bool
     caller_decided: int
     consulted: dict[str, bool]
-    halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside the walk)
+    halting: list[tuple[set[str], Ending, bool, bool]]  # (reads, ending, ended inside, rendered)
+    deciding: set[str]  # What it added to the scope's `deciding` (`Judge.decides`).
     present: tuple[live.Read, ...]  # The present states it read (`live`).
     guards: list[tuple[Any, bool]]  # The `guards` it added.
 
@@ -129,15 +130,19 @@ class _Halting:
 
     at: the findings before the scope's end; until: the end of the run it
     ends (a script's or template entity's own run, `Judge.own_run`), None:
-    every caller's too, or the outermost run.
+    every caller's too, or the outermost run. rendered: a template that can
+    raise as it renders (`Judge.renders`), not a step that ends the run.
     """
 
     at: int
     keys: set[str]
     ending: Ending
     until: int | None = None
+    rendered: bool = False
 
 
+ANY_VERB: Final = "*"
+"""A change (`Judge.decided_before`) replayed from a walk made before: by any verb."""
 _SCRIPT_CONTROLS: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
 """The script domain's own actions: any other `script.<key>` runs that script."""
 
@@ -193,6 +198,13 @@ class Judge:
     guards: (conditions, whether they must fail) of each branch that
         secures (`branch`); securing_reads: what its securing steps and
         branches read. For what keeps a macro from securing.
+    deciding_reads: key a step changes -> what decides whether and when the
+        run gets to that change (`decided_before`): the data of the step
+        that makes it, the conditions of the branches around it, and the
+        conditions, waits and delays before it in those; with what the
+        variables they read are computed from (`sets_variables`). Not every
+        read of a script the step runs: the message its notification
+        renders shapes no change.
     """
 
     def __init__(
@@ -237,6 +249,11 @@ class Judge:
         self._parallel = False  # Walking a `parallel`'s branch: conditions narrow nothing.
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
+        self.deciding_reads: dict[str, set[str]] = {}
+        # Key -> verb -> the findings before each change (`ANY_VERB`: replayed, any verb).
+        self._touched_at: dict[str, dict[str, list[int]]] = {}
+        self._deciding: set[str] | None = None  # The scope's own (`decides`), while building.
+        self._given_by: dict[str, set[str]] = {}  # Variable -> what its value is computed from.
         self.halting_reads: list[_Halting] = []
         self._halts: Ending | None = None  # What the scope walked can end, right there (`halts`).
         self._steps = 0
@@ -325,6 +342,7 @@ class Judge:
         start, ranges, path = len(self.findings), len(self._ranges), _unique(self.path)
         reads_before = set(self.reads.keys) if self.reads is not None else set()
         touched_before = set(self._step_touched) if self._step_touched is not None else set()
+        deciding_before = set(self._deciding) if self._deciding is not None else set()
         acted_before, bindings_before = set(self._acted), self.bindings
         halting_before, present_before = len(self.halting_reads), live.mark()
         guards_before = len(self.guards)
@@ -361,8 +379,10 @@ class Judge:
             caller_decided=self._caller_decided - caller_decided_before,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
             halting=[
-                (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
+                (h.keys, h.ending, h.until is not None, h.rendered)
+                for h in self.halting_reads[halting_before:]
             ],
+            deciding=(self._deciding or set()) - deciding_before,
             present=live.since(present_before),
             guards=self.guards[guards_before:],
         )
@@ -378,12 +398,17 @@ class Judge:
             self.reads.keys |= walked.reads
         if self._step_touched is not None:
             self._step_touched |= walked.touched
+        if self._deciding is not None:
+            self._deciding |= walked.deciding
+        if self.touched is not None:
+            for key in walked.touched:  # Made in the walk: after what came before it.
+                self._touched_at.setdefault(key, {}).setdefault(ANY_VERB, []).append(start)
         self._acted |= walked.acted
         # Each at the walk's start, and what ended inside it at its end: as wide as it was.
         end = len(self.findings)
         self.halting_reads += [
-            _Halting(start, keys, ending, end if inside else None)
-            for keys, ending, inside in walked.halting
+            _Halting(start, keys, ending, end if inside else None, rendered)
+            for keys, ending, inside, rendered in walked.halting
         ]
         live.replay(walked.present)
         self.guards += walked.guards
@@ -545,7 +570,8 @@ class Judge:
         if self.reads is None:
             yield
             return
-        with self._reading(Reads(self.hass).add_templated(data, self._known())):
+        reads = Reads(self.hass).add_templated(data, self._known())
+        with self._reading(reads, self._decided_by(reads, data)):
             yield
 
     @contextmanager
@@ -565,7 +591,8 @@ class Judge:
             if self.reads is None:
                 yield
             else:
-                with self._reading(Reads(self.hass).add([holds, *fails], self._known())):
+                reads = Reads(self.hass).add([holds, *fails], self._known())
+                with self._reading(reads, self._decided_by(reads, [holds, *fails])):
                     yield
         finally:
             if any(secures_house(self.house, finding) for finding in self.findings[start:]):
@@ -637,7 +664,72 @@ class Judge:
             for source in noted[name].sources
         ]
         if keys := Reads(self.hass).add([*raising, *sources], self._known()).keys:
-            self.halting_reads.append(_Halting(len(self.findings), keys, ending))
+            self.halting_reads.append(_Halting(len(self.findings), keys, ending, rendered=True))
+
+    def decides(self, config: Any) -> None:
+        """Note a step whose reads decide whether, or when, what follows it in its scope runs.
+
+        A `condition` step (failing, it ends the sequence), a wait or a
+        delay (what comes after waits for it), a loop's `while` or `until`
+        (it may go round for ever): each change made after it in the same
+        scope, or in a script the scope's step runs, is decided by them
+        too (`deciding_reads`).
+        """
+        if self._deciding is not None and config is not None:
+            self._deciding |= self._decided_by(Reads(self.hass).add(config, self._known()), config)
+
+    def sets_variables(self, config: Any) -> None:
+        """Note what each variable a `variables` step (or a run's own `variables:`) sets reads.
+
+        A condition or data reading the variable decides with what its value
+        is computed from (`_decided_by`): `minutes: "{{ states('input_number.x') }}"`,
+        then `duration: "{{ minutes }}"`. Every value a name is given counts.
+        """
+        if self.touched is None:
+            return
+        variables = getattr(config, "variables", config)
+        if isinstance(variables, Mapping):
+            for name, value in variables.items():
+                reads = Reads(self.hass).add(value, self._known())
+                self._given_by.setdefault(str(name), set()).update(self._decided_by(reads, value))
+
+    def _decided_by(self, reads: Reads, config: Any) -> set[str]:
+        """Return `reads`, with what the variables `config` reads are computed from."""
+        if self.touched is None:
+            return set()
+        found = set(reads.keys)
+        for name in variables_read(config) & self._given_by.keys():
+            found |= self._given_by[name]
+        return found
+
+    def decided_before(self, key: str) -> dict[str, set[str]]:
+        """Return, per verb, what decides whether and when the run gets to that change of `key`.
+
+        Its scopes' own (`deciding_reads`), and what can end the run before
+        it (`halting_reads`: a `stop`, a wait that gives up, a call a client
+        can make fail). Not a template that can raise as it renders (a
+        message's, a `variables` step's): what it reads shapes what the run
+        says and to whom, and a read of every entity there would tie the
+        change to every change of the house (`ANY_VERB`: a change replayed
+        from a walk made before, by any verb).
+        """
+        return {
+            verb: self._halted_before(at) | self.deciding_reads.get(key, set())
+            for verb, at in self._touched_at.get(key, {}).items()
+        }
+
+    def _halted_before(self, changes: list[int]) -> set[str]:
+        """Return what can end the run before any of `changes` (the findings before each)."""
+        found: set[str] = set()
+        for at in changes:
+            for halting in self.halting_reads:
+                if (
+                    not halting.rendered
+                    and halting.at <= at
+                    and (halting.until is None or at < halting.until)
+                ):
+                    found |= halting.keys
+        return found
 
     def _swap_halts(self, halts: Ending | None) -> Ending | None:
         """Set what the scope now walked can end; return what the one around it could."""
@@ -667,10 +759,18 @@ class Judge:
         return self.bindings.entity_names() if self.bindings is not None else None
 
     @contextmanager
-    def _reading(self, reads: Reads) -> Iterator[None]:
-        """Collect what runs inside reads in `reads`; then hand it on as `step` says."""
+    def _reading(self, reads: Reads, deciding: set[str]) -> Iterator[None]:
+        """Collect what runs inside reads in `reads`; then hand it on as `step` says.
+
+        `deciding`: what the scope's own data or conditions decide with
+        (`_decided_by`); with what `decides` adds as it is walked, it goes
+        to each key changed in it (`deciding_reads`).
+        """
         outer_reads, self.reads = self.reads, reads
         outer, self._step_touched = self._step_touched, set()
+        outer_deciding = self._deciding
+        if self.touched is not None:
+            self._deciding = set(deciding)
         outer_halts = self._swap_halts(None)
         start = len(self.findings)
         try:
@@ -682,6 +782,10 @@ class Judge:
             self._halts = outer_halts
             self.reads = outer_reads
             touched, self._step_touched = self._step_touched, outer
+            decided, self._deciding = self._deciding, outer_deciding
+            if decided is not None:
+                for key in touched:
+                    self.deciding_reads.setdefault(key, set()).update(decided)
             if outer is not None:
                 outer |= touched
             found = self.findings[start:]
@@ -1098,6 +1202,8 @@ class Judge:
                         self.touched.setdefault(name, {}).setdefault(
                             recorded, (self.path, self.scope)
                         )
+                        at = self._touched_at.setdefault(name, {}).setdefault(recorded, [])
+                        at.append(len(self.findings))
         if self._step_touched is not None:
             self._step_touched.update(keys)
         if self.writes is not None and is_entity and verb is not None:
@@ -1249,8 +1355,10 @@ class Judge:
                     # raises to its caller; an automation's, logged, ends only its run.
                     ending = Ending.RUN if domain == "automation" else Ending.CALLERS
                     self.renders(getattr(script, "variables", None), ending)
+                    self.sets_variables(getattr(script, "variables", None))
                     if domain == "automation":
                         self.renders(own, Ending.RUN)
+                        self.sets_variables(own)
                     if getattr(script, "script_mode", None) == SCRIPT_MODE_QUEUED:
                         self.lapse()  # It starts once the runs before it end.
                     walk(self, sequence, depth + 1)

@@ -28,6 +28,7 @@ from homeassistant.const import (
     CONF_CONDITION,
     CONF_CONDITIONS,
     CONF_CONTINUE_ON_TIMEOUT,
+    CONF_COUNT,
     CONF_DEFAULT,
     CONF_ELSE,
     CONF_PARALLEL,
@@ -40,6 +41,7 @@ from homeassistant.const import (
     CONF_SERVICE_TEMPLATE,
     CONF_TARGET,
     CONF_THEN,
+    CONF_UNTIL,
     CONF_VALUE_TEMPLATE,
     CONF_WHILE,
 )
@@ -123,6 +125,8 @@ renders that can raise (`Judge.renders`: a message's text, a `variables` step), 
 exception does (`CALL_FAILS`)."""
 WAIT_GIVES_UP: Final = Ending.RUN
 CALL_FAILS: Final = Ending.CALLERS
+_LOOP_KEYS: Final = (CONF_COUNT, "for_each", CONF_WHILE, CONF_UNTIL)
+"""A `repeat`'s keys that say how many times its sequence runs, and with what."""
 _READ_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_CHECK_CONDITION,
@@ -207,6 +211,12 @@ class Judge(Protocol):
 
     def renders(self, config: Any, ending: Ending = Ending.CALLERS) -> None:
         """Note that the run renders `config` here: a template that can raise ends `ending`."""
+
+    def decides(self, config: Any) -> None:
+        """Note a condition, wait or delay: what follows it in its scope runs as it says."""
+
+    def sets_variables(self, config: Any) -> None:
+        """Note what each variable `config` sets is computed from."""
 
     def holds(self, conditions: Any) -> None:
         """Note that `conditions` hold for what follows, until something waits (`held_by`)."""
@@ -532,6 +542,9 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         judge.later()  # The second time round is later.
         if isinstance(repeat, Mapping):
             _read(judge, {k: v for k, v in repeat.items() if k != CONF_SEQUENCE})
+            # Its `while` or `until` may hold it for ever; its items are `repeat.item`.
+            judge.decides([repeat.get(CONF_WHILE), repeat.get(CONF_UNTIL)])
+            judge.sets_variables({"repeat": [repeat.get(key) for key in _LOOP_KEYS]})
             before = judge.bindings
             if before is not None:
                 if (items := _repeat_items(judge, repeat)) == []:
@@ -563,6 +576,9 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         _read(judge, action)
         if kind == cv.SCRIPT_ACTION_VARIABLES:
             _walk_variables(judge, action.get(cv.SCRIPT_ACTION_VARIABLES))
+            judge.sets_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
+        else:  # A condition, a wait, a delay: what follows it runs as it says.
+            judge.decides(action)
     # stop and conversation responses move nothing.
 
 

@@ -30,7 +30,7 @@ from .expansion import HouseMap, build_house_map
 from .facts import entity_object
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
 from .footprint import Footprint
-from .judge import NESTS_TOO_DEEPLY, Judge, secures_house
+from .judge import ANY_VERB, NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
 from .live import present
 from .macros import redefines_trigger, walk
@@ -54,6 +54,7 @@ from .securing import (
     stopped_by,
     undoes_itself,
 )
+from .verbs import resulting_states
 from .wiring import (
     ON_ITS_OWN,
     Runnable,
@@ -517,6 +518,9 @@ def _judge_runnable(
         service = f"{runnable.entity_id.partition('.')[0]}.run"
         judge.add(rule.risk, runnable.entity_id, service, rule.reason)
     runnable.keyed_reads = judge.keyed_reads
+    runnable.deciding_reads = {
+        key: judge.decided_before(key) for key in runnable.touched if is_entity_key(key)
+    }
     runnable.securing_reads = judge.securing_reads
     # What can end its run before it secures.
     runnable.securing_reads |= judge.halting_before(lambda f: secures_house(snapshot.house, f))
@@ -535,23 +539,61 @@ def _securing_perimeter(snapshot: Snapshot, macros: list[Runnable]) -> None:
     What sets it off and what it waits for have reads of their own: a
     chained macro (`securing.securing_chains`) secures by the step that
     starts the auto-lock's timer or changes the helper: that step's data
-    (the timer's duration, a helper's minutes) and the conditions of the
-    branches around it (`Runnable.keyed_reads`: "start the timer only if
-    the time helper is not empty") decide when, or whether, the house is
-    secured; and a script it runs and waits for (`action: script.x`) holds
-    its lock back as long as its delays and waits say (`securing.paused_by`).
+    (the timer's duration, a helper's minutes), the conditions of the
+    branches around it ("start the timer only if the time helper is not
+    empty") and the conditions, waits and `stop`s before it
+    (`Runnable.deciding_reads`) decide when, or whether, the house is
+    secured: not every read of a script the step runs (the people a
+    notification before it goes to, read from every entity); and a script
+    it runs and waits for (`action: script.x`) holds its lock back as long
+    as its delays and waits say (`securing.paused_by`).
     """
     for runnable in macros:
         if runnable.entity_id not in snapshot.securing or not runnable.runs_itself:
             continue
         reads = paused_by(snapshot.hass, _raw_config(snapshot, runnable))
-        for key, _verb in snapshot.chained.get(runnable.entity_id, ()):
+        for key, verb in snapshot.chained.get(runnable.entity_id, ()):
             if not _judged_itself(snapshot, key):
-                reads |= runnable.keyed_reads.get(key, set())
+                reads |= _deciding(snapshot, runnable, key, verb)
         # Not what opening is judged on itself (the lock the timer's start
         # waits to be unlocked, a code given to the lock): its own actions
         # are judged as such.
         runnable.securing_reads |= {key for key in reads if not _judged_itself(snapshot, key)}
+
+
+def _deciding(snapshot: Snapshot, runnable: Runnable, key: str, verb: str | None) -> set[str]:
+    """Return what decides whether, and when, a chained macro's change of `key` secures.
+
+    The change by `verb`, or (None: one that sets off a securing automation
+    only as it does it) by each verb whose state a securing automation's
+    trigger on `key` fires on: turning the sleep mode on, which locks, not
+    turning it off in another option of the same `choose`; any, where none
+    is told (a timer started, its run's event).
+    """
+    by_verb = runnable.deciding_reads.get(key, {})
+    domain = key.partition(".")[0]
+    firing = [
+        trigger
+        for trigger in snapshot.triggers_on.get(key, ())
+        if trigger.automation_id in snapshot.securing
+    ]
+    wanted = {
+        done
+        for done in by_verb
+        if done == verb
+        or (
+            verb is None
+            and (
+                not (states := resulting_states(domain, done))
+                or any(trigger.fires(states) for trigger in firing)
+            )
+        )
+    }
+    if not wanted:  # Not told apart: every change of it.
+        wanted = set(by_verb)
+    return set().union(
+        *(reads for done, reads in by_verb.items() if done in wanted or done == ANY_VERB)
+    )
 
 
 def _judged_itself(snapshot: Snapshot, key: str) -> bool:

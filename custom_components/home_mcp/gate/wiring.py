@@ -88,6 +88,9 @@ class Runnable:
         only once the key joins the perimeter (`Judge.step`).
     securing_reads: what its steps and branches that secure read
         (`Judge.branch`): what decides whether it secures.
+    deciding_reads: key a step changes -> verb -> what decides whether and
+        when its run gets to that change (`Judge.decided_before`), for the
+        keys a chained macro secures with (`perimeter._securing_perimeter`).
     run_reads: what its actions read, and what can end its run: read as
         it runs, any change of it counts while it may be running.
     conditional: it has conditions, at its top or in its actions (a
@@ -120,6 +123,7 @@ class Runnable:
     unreadable: str | None = None
     keyed_reads: dict[str, set[str]] = field(default_factory=dict)
     securing_reads: set[str] = field(default_factory=set)
+    deciding_reads: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     run_reads: set[str] = field(default_factory=set)
     conditional: bool = True
     bindings: Bindings | None = None
