@@ -1306,3 +1306,95 @@ async def test_turning_off_what_the_welcome_checks_before_starting_the_auto_lock
     )
     assert_ran(await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"}))
     assert_refused(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": enabled}))
+
+
+async def _bedside_button(owner: Owner, *, alarm_first: bool) -> str:
+    """Save a bedside button toggling sleep mode, whose turning on locks the door; return the hour.
+
+    Pressed while awake, it turns sleep mode on and sets the alarm clock one
+    hour after the wake-up hour (`alarm_first`: before turning it on), a
+    call that fails past the helper's most; pressed asleep, it turns sleep
+    mode off. The lock-up runs on any change of sleep mode, and locks when
+    it is on.
+    """
+    assert await async_setup_component(owner.hass, "input_number", {})
+    hour = await owner.create_helper(
+        "input_number", "Wake-up hour", min=0, max=23, step=1, initial=7, mode="box"
+    )
+    alarm = await owner.create_helper(
+        "input_number", "Alarm hour", min=0, max=23, step=1, initial=8, mode="box"
+    )
+    sleep = await owner.create_helper("input_boolean", "Sleep mode")
+    button = await owner.create_helper("input_boolean", "Bedside button")
+    await owner.save_automation(
+        "lock_up",
+        {
+            "alias": "Lock up when sleep mode changes",
+            "triggers": [{"trigger": "state", "entity_id": sleep}],
+            "actions": [
+                {
+                    "if": [{"condition": "state", "entity_id": sleep, "state": "on"}],
+                    "then": [LOCK_FRONT],
+                }
+            ],
+        },
+    )
+    set_alarm = {
+        "action": "input_number.set_value",
+        "target": {"entity_id": alarm},
+        "data": {"value": f"{{{{ states('{hour}') | int(7) + 1 }}}}"},
+    }
+    sleeping = {"action": "input_boolean.turn_on", "target": {"entity_id": sleep}}
+    awake = [set_alarm, sleeping] if alarm_first else [sleeping, set_alarm]
+    await owner.save_automation(
+        "bedside",
+        {
+            "alias": "Bedside button",
+            "triggers": [{"trigger": "state", "entity_id": button}],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [
+                                {"condition": "state", "entity_id": sleep, "state": "off"}
+                            ],
+                            "sequence": awake,
+                        },
+                        {
+                            "conditions": [
+                                {"condition": "state", "entity_id": sleep, "state": "on"}
+                            ],
+                            "sequence": [
+                                {"action": "input_boolean.turn_off", "target": {"entity_id": sleep}}
+                            ],
+                        },
+                    ]
+                }
+            ],
+        },
+    )
+    return hour
+
+
+async def test_setting_the_wake_up_hour_an_alarm_is_set_from_after_the_lock_up_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The alarm is set after sleep mode is on: failing, it no longer keeps the door unlocked.
+
+    Nor does it come before the button's other option, which turns sleep
+    mode off: a press takes one option, though the gate reads both in turn.
+    """
+    hour = await _bedside_button(owner, alarm_first=False)
+    target = {"entity_id": hour}
+    assert_ran(await call_service(mcp, "input_number.set_value", target=target, data={"value": 23}))
+
+
+async def test_setting_the_wake_up_hour_an_alarm_is_set_from_before_the_lock_up_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Set first, the alarm past 23 fails the press's run: sleep mode stays off, the door open."""
+    hour = await _bedside_button(owner, alarm_first=True)
+    target = {"entity_id": hour}
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    refused = await call_service(mcp, "input_number.set_value", target=target, data={"value": 23})
+    assert_refused(refused)

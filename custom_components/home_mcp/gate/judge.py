@@ -124,6 +124,10 @@ class _Walked:
     guards: list[tuple[Any, bool]]  # The `guards` it added.
 
 
+Options = tuple[tuple[int, int], ...]
+"""(block, option) of each `choose` or `if` option a step stands in, outermost first."""
+
+
 @dataclass(slots=True)
 class _Halting:
     """What a scope that can end the run reads (`Judge.halts`), and the findings it decides.
@@ -131,7 +135,8 @@ class _Halting:
     at: the findings before the scope's end; until: the end of the run it
     ends (a script's or template entity's own run, `Judge.own_run`), None:
     every caller's too, or the outermost run. rendered: a template that can
-    raise as it renders (`Judge.renders`), not a step that ends the run.
+    raise as it renders (`Judge.renders`), not a step that ends the run;
+    options: the options of a `choose` or an `if` it stands in (`Judge.block`).
     """
 
     at: int
@@ -139,6 +144,7 @@ class _Halting:
     ending: Ending
     until: int | None = None
     rendered: bool = False
+    options: Options = ()
 
 
 ANY_VERB: Final = "*"
@@ -250,8 +256,12 @@ class Judge:
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
         self.deciding_reads: dict[str, set[str]] = {}
-        # Key -> verb -> the findings before each change (`ANY_VERB`: replayed, any verb).
-        self._touched_at: dict[str, dict[str, list[int]]] = {}
+        # Key -> verb -> the findings before each change, and the options it is made in
+        # (`ANY_VERB`: replayed, any verb).
+        self._touched_at: dict[str, dict[str, list[tuple[int, Options]]]] = {}
+        self._options: Options = ()  # The options walked now (`block`).
+        self._block, self._next_option, self._blocks = 0, 0, 0
+        self._rounds = 0  # How many loops the walk is in: each option may run in turn.
         self._deciding: set[str] | None = None  # The scope's own (`decides`), while building.
         self._given_by: dict[str, set[str]] = {}  # Variable -> what its value is computed from.
         self.halting_reads: list[_Halting] = []
@@ -402,12 +412,13 @@ class Judge:
             self._deciding |= walked.deciding
         if self.touched is not None:
             for key in walked.touched:  # Made in the walk: after what came before it.
-                self._touched_at.setdefault(key, {}).setdefault(ANY_VERB, []).append(start)
+                at = self._touched_at.setdefault(key, {}).setdefault(ANY_VERB, [])
+                at.append((start, self._options))
         self._acted |= walked.acted
         # Each at the walk's start, and what ended inside it at its end: as wide as it was.
         end = len(self.findings)
         self.halting_reads += [
-            _Halting(start, keys, ending, end if inside else None, rendered)
+            _Halting(start, keys, ending, end if inside else None, rendered, self._options)
             for keys, ending, inside, rendered in walked.halting
         ]
         live.replay(walked.present)
@@ -587,6 +598,10 @@ class Judge:
         securing. A branch that only turns on the lights does neither.
         """
         start = len(self.findings)
+        outer_options = self._options
+        if not self._rounds:  # In a loop, one round takes this option, the next another.
+            self._options = (*outer_options, (self._block, self._next_option))
+        self._next_option += 1
         try:
             if self.reads is None:
                 yield
@@ -595,8 +610,29 @@ class Judge:
                 with self._reading(reads, self._decided_by(reads, [holds, *fails])):
                     yield
         finally:
+            self._options = outer_options
             if any(secures_house(self.house, finding) for finding in self.findings[start:]):
                 self.guards += [(holds, False), *((failed, True) for failed in fails)]
+
+    @contextmanager
+    def rounds(self) -> Iterator[None]:
+        """Judge a loop's sequence: each round may take another option of a `block` in it."""
+        self._rounds += 1
+        try:
+            yield
+        finally:
+            self._rounds -= 1
+
+    @contextmanager
+    def block(self) -> Iterator[None]:
+        """Judge a `choose` or an `if`, whose options (`branch`) a run takes one of."""
+        outer = self._block, self._next_option
+        self._blocks += 1
+        self._block, self._next_option = self._blocks, 0
+        try:
+            yield
+        finally:
+            self._block, self._next_option = outer
 
     def condition_steps(self, steps: Sequence[tuple[Any, int]]) -> None:
         """Keep in `guards` each `condition` step the steps after which secure.
@@ -664,7 +700,9 @@ class Judge:
             for source in noted[name].sources
         ]
         if keys := Reads(self.hass).add([*raising, *sources], self._known()).keys:
-            self.halting_reads.append(_Halting(len(self.findings), keys, ending, rendered=True))
+            self.halting_reads.append(
+                _Halting(len(self.findings), keys, ending, rendered=True, options=self._options)
+            )
 
     def decides(self, config: Any) -> None:
         """Note a step whose reads decide whether, or when, what follows it in its scope runs.
@@ -707,26 +745,37 @@ class Judge:
 
         Its scopes' own (`deciding_reads`), and what can end the run before
         it (`halting_reads`: a `stop`, a wait that gives up, a call a client
-        can make fail). Not a template that can raise as it renders (a
-        message's, a `variables` step's): what it reads shapes what the run
-        says and to whom, and a read of every entity there would tie the
-        change to every change of the house (`ANY_VERB`: a change replayed
-        from a walk made before, by any verb).
+        can make fail). Not yet a template that can raise as it renders (a
+        message's, a `variables` step's), though a client's change making
+        it raise (a text helper read as a number) ends the run there too:
+        such a template is read whole, and a notification's worked out from
+        every person (an entity computed as it runs, read as every entity)
+        would tie the change to every change of the house. A variable it
+        sets that the change's data or conditions read counts
+        (`sets_variables`). `ANY_VERB`: a change replayed from a walk made
+        before, by any verb.
         """
         return {
             verb: self._halted_before(at) | self.deciding_reads.get(key, set())
             for verb, at in self._touched_at.get(key, {}).items()
         }
 
-    def _halted_before(self, changes: list[int]) -> set[str]:
-        """Return what can end the run before any of `changes` (the findings before each)."""
+    def _halted_before(self, changes: list[tuple[int, Options]]) -> set[str]:
+        """Return what can end the run before any of `changes` (the findings before each).
+
+        Not what stands in another option of a `choose` or `if` the change
+        stands in (`block`): a run takes one of them, though the walk meets
+        each in turn.
+        """
         found: set[str] = set()
-        for at in changes:
+        for at, options in changes:
+            taken = dict(options)
             for halting in self.halting_reads:
                 if (
                     not halting.rendered
                     and halting.at <= at
                     and (halting.until is None or at < halting.until)
+                    and all(taken.get(block, option) == option for block, option in halting.options)
                 ):
                     found |= halting.keys
         return found
@@ -778,7 +827,9 @@ class Judge:
         finally:
             if self._halts is not None and self._halts > Ending.SEQUENCE and reads.keys:
                 # They decide whether what follows runs: what is found after this scope.
-                self.halting_reads.append(_Halting(len(self.findings), reads.keys, self._halts))
+                self.halting_reads.append(
+                    _Halting(len(self.findings), reads.keys, self._halts, options=self._options)
+                )
             self._halts = outer_halts
             self.reads = outer_reads
             touched, self._step_touched = self._step_touched, outer
@@ -1203,7 +1254,7 @@ class Judge:
                             recorded, (self.path, self.scope)
                         )
                         at = self._touched_at.setdefault(name, {}).setdefault(recorded, [])
-                        at.append(len(self.findings))
+                        at.append((len(self.findings), self._options))
         if self._step_touched is not None:
             self._step_touched.update(keys)
         if self.writes is not None and is_entity and verb is not None:

@@ -215,6 +215,12 @@ class Judge(Protocol):
     def decides(self, config: Any) -> None:
         """Note a condition, wait or delay: what follows it in its scope runs as it says."""
 
+    def block(self) -> AbstractContextManager[None]:
+        """Judge a `choose` or an `if`, whose options (`branch`) a run takes one of."""
+
+    def rounds(self) -> AbstractContextManager[None]:
+        """Judge a loop's sequence: each round may take another option of a `block` in it."""
+
     def sets_variables(self, config: Any) -> None:
         """Note what each variable `config` sets is computed from."""
 
@@ -534,9 +540,11 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
         judge.device_action(action, depth + 1)
     elif kind == cv.SCRIPT_ACTION_CHOOSE:
-        _walk_choose(judge, action, depth)
+        with judge.block():
+            _walk_choose(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_IF:
-        _walk_if(judge, action, depth)
+        with judge.block():
+            _walk_if(judge, action, depth)
     elif kind == cv.SCRIPT_ACTION_REPEAT:
         repeat = action.get(CONF_REPEAT)
         judge.later()  # The second time round is later.
@@ -554,7 +562,7 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
                 for name in sorted(names_set(repeat.get(CONF_SEQUENCE))):
                     judge.bindings = judge.bindings.with_value(name, None)
             try:
-                with judge.nested(repeat.get(CONF_WHILE)):  # Checked before each round.
+                with judge.nested(repeat.get(CONF_WHILE)), judge.rounds():  # Checked each round.
                     walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
             finally:
                 if before is not None and judge.bindings is not None:
