@@ -88,6 +88,10 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
         "set_datetime input_datetime.guest_arrives": "it moves the time automation."
         "aut_datetime_guest_mode_on turns guest mode on, which keeps automation."
         "aut_departure_security_check from locking both doors on departure",
+        "set_datetime input_datetime.guest_departs": "it moves the time automation."
+        "aut_datetime_guest_mode_off turns guest mode off: later, guest mode stays on longer, "
+        "which keeps automation.aut_departure_security_check from locking both doors on "
+        "departure until then",
         "turn_on input_boolean.inp_bool_extended_absence_mode": "turned on now, it keeps "
         "automation.aut_extended_absence_auto_on (which runs only while it is off) from "
         "turning it on when both phones have been 100 miles away for 30 minutes, which locks "
