@@ -398,6 +398,53 @@ async def test_other_changes_run_when_an_unlock_reads_its_trigger_s_own_entity(
     )
 
 
+_SET_IN_BRANCHES = (
+    "{{% if is_state('input_boolean.away', 'on') %}}{{% set lights = 'light.bed_light' %}}"
+    "{{% else %}}{{% set lights = {other} %}}{{% endif %}}"
+    "{{{{ expand(lights) | selectattr('state', 'eq', 'on') | list | count > 0 }}}}"
+)
+
+
+@pytest.mark.parametrize(
+    ("other", "ceiling_guarded"),
+    [
+        ("['light.bed_light', 'light.kitchen_lights']", False),
+        ("'light.kitchen_lights'", False),
+        ("states('input_text.watch')", True),
+        ("['light.bed_light', states('input_text.watch')]", True),
+    ],
+    ids=["list", "text", "state", "list-with-a-state"],
+)
+async def test_an_unlock_reading_a_name_set_only_to_written_ids_reads_those_alone(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, other: str, ceiling_guarded: bool
+) -> None:
+    """`{% set lights = 'light.a' %}` in one branch, a list of ids in the other: those are read.
+
+    Turning on a light it names waits; another light is free. A branch that
+    sets the name from a state (`states('input_text.watch')`) reads every
+    entity, so the other light waits too.
+    """
+    await owner.save_automation(
+        "set_lights",
+        {
+            "alias": "Unlock when a listed light is on",
+            "triggers": [
+                {"trigger": "template", "value_template": _SET_IN_BRANCHES.format(other=other)}
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.kitchen_lights"}),
+        reaching="lock.front_door",
+    )
+    ceiling = await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    if ceiling_guarded:
+        assert_refused(ceiling)
+    else:
+        assert_ran(ceiling)
+
+
 # -- moved from red-team round 16: a computed entity read by a test or a filter --------
 
 

@@ -567,25 +567,37 @@ def _written(tokens: list[Token] | tuple[Token, ...]) -> str:
     )
 
 
+def _texts(node: nodes.Node) -> bool:
+    """Return True for a literal text, or a list or tuple of literal texts only."""
+    if isinstance(node, nodes.Const):
+        return isinstance(node.value, str)
+    return isinstance(node, (nodes.List, nodes.Tuple)) and all(
+        isinstance(item, nodes.Const) and isinstance(item.value, str) for item in node.items
+    )
+
+
 def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
-    """Return the names a `{% for %}` takes from a list of literals only, never set otherwise.
+    """Return the names only ever given literals: by a `{% for %}` over them, or a `{% set %}`.
 
     `{% for e in ['sensor.a', 'sensor.b'] %}{{ state_attr(e, 'x') }}`
-    reads those two sensors: the literals are in the text, read as such.
+    reads those two sensors: the literals are in the text, read as such. So
+    does `{% if a %}{% set e = 'sensor.a' %}{% else %}{% set e =
+    ['sensor.b'] %}{% endif %}{{ expand(e) }}`, each `set` of it a literal
+    text or a list of them. A name set anywhere from anything else (a
+    state, an attribute, a sum) is not.
     """
-    if not any(token.type == "name" and token.value == "for" for token in tokens):
+    if not any(token.type == "name" and token.value in ("for", "set") for token in tokens):
         return frozenset()
     if (body := _parsed(text)) is None:
         return frozenset()
-    looped: dict[str, int] = {}  # Name -> the loops over literals that bind it.
+    looped: dict[str, int] = {}  # Name -> the loops over literals, or sets of them, that bind it.
     for loop in body.find_all(nodes.For):
-        items = getattr(loop.iter, "items", None) or ()
-        if (
-            isinstance(loop.target, nodes.Name)
-            and isinstance(loop.iter, (nodes.List, nodes.Tuple))
-            and all(isinstance(item, nodes.Const) and isinstance(item.value, str) for item in items)
-        ):
-            looped[loop.target.name] = looped.get(loop.target.name, 0) + 1
+        if isinstance(loop.target, nodes.Name) and isinstance(loop.iter, (nodes.List, nodes.Tuple)):
+            if _texts(loop.iter) and not isinstance(loop.iter, nodes.Const):
+                looped[loop.target.name] = looped.get(loop.target.name, 0) + 1
+    for assign in body.find_all(nodes.Assign):
+        if isinstance(assign.target, nodes.Name) and _texts(assign.node):
+            looped[assign.target.name] = looped.get(assign.target.name, 0) + 1
     stored: dict[str, int] = {}  # Name -> every place it is set (a loop, `set`, `with`).
     for name in body.find_all(nodes.Name):
         if name.ctx in ("store", "param"):
