@@ -1795,3 +1795,86 @@ async def test_a_script_run_without_the_field_its_action_is_built_from_runs(
     result = await call_service(mcp, "script.toggler", data={"toggle_entity": "lock.front_door"})
     assert_refused(result, risk=None)
     await assert_house(hass, LOCKED)
+
+
+_ALARM_KIND: Final = "{{{{ states('{helper}') }}}}"
+
+
+async def _wake_up(owner: Owner, kind: str) -> str:
+    """Save "switch off the alarm `switch.alarm_<kind>`" and the alarm door; return its flag.
+
+    The owner's template switch `switch.alarm_door` unlocks the front door
+    when it is switched off.
+    """
+    await owner.save_templates(
+        [{"switch": [{"name": "Alarm door", "turn_on": [], "turn_off": [UNLOCK]}]}]
+    )
+    wake = await owner.create_helper("input_boolean", "Wake now")
+    await owner.save_automation(
+        "wake_up",
+        {
+            "alias": "Wake up",
+            "triggers": [{"trigger": "state", "entity_id": wake, "to": "on"}],
+            "actions": [
+                {
+                    "action": "switch.turn_off",
+                    "target": {"entity_id": "switch.alarm_" + _ALARM_KIND.format(helper=kind)},
+                }
+            ],
+        },
+    )
+    return wake
+
+
+@pytest.mark.parametrize(
+    ("options", "guarded"),
+    [(["radio", "chime"], False), (["radio", "door"], True)],
+    ids=["no-door", "door"],
+)
+async def test_a_target_named_by_an_input_select_s_state_is_one_of_its_options(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, options: list[str], guarded: bool
+) -> None:
+    """`switch.alarm_{{ states('input_select.alarm_kind') }}`: the switches its options name.
+
+    Over radio and chime, waking runs; an option naming the alarm door
+    makes it wait; changing the options is judged, as new ones change what
+    it switches off.
+    """
+    kind = await owner.create_helper("input_select", "Alarm kind", options=options)
+    wake = await _wake_up(owner, kind)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": wake})
+    if guarded:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+        result = await call_service(
+            mcp,
+            "input_select.set_options",
+            target={"entity_id": kind},
+            data={"options": ["radio", "door"]},
+        )
+        assert_refused(result, risk="unknown")
+    await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("kind", "guarded"),
+    [("input_select.alarm_kind", False), ("sensor.alarm_kind", True)],
+    ids=["missing-input-select", "missing-sensor"],
+)
+async def test_a_target_named_by_the_state_of_a_helper_the_house_lacks_reaches_nothing(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, kind: str, guarded: bool
+) -> None:
+    """An `input_select` the house lacks is `unknown`: `switch.alarm_unknown` is no switch.
+
+    A sensor the house lacks may yet come with any state (an integration
+    adds it): the target may be the alarm door, and waking waits.
+    """
+    assert hass.states.get(kind) is None
+    wake = await _wake_up(owner, kind)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": wake})
+    if guarded:
+        assert_refused(result, reaching="lock.front_door")
+    else:
+        assert_ran(result)
+    await assert_house(hass, LOCKED)

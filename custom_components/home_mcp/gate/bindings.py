@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 import functools
@@ -94,7 +95,7 @@ _FINITE_STATES: Final[Mapping[str, tuple[str, ...]]] = {
     "sun": ("above_horizon", "below_horizon"),
 }  # fmt: skip
 """The states an entity of these domains can be in (besides unavailable and unknown)."""
-_OPTIONS_DOMAINS: Final = ("input_select", "select")
+OPTIONS_DOMAINS: Final = ("input_select", "select")
 """Domains whose states are their `options`."""
 _ABSENT_STATES: Final = ("unavailable", "unknown")
 
@@ -270,12 +271,100 @@ class _Given:
 _GIVEN: ContextVar[_Given | None] = ContextVar("home_mcp_given", default=None)
 
 
+_STATES: ContextVar[Mapping[str, tuple[str, ...]] | None] = ContextVar(
+    "home_mcp_states", default=None
+)
+"""Entity -> every state the house says it can be in, for the renders inside `states_known`."""
+
+
 def _state_of(entity_id: str) -> Any:
-    """Return an entity's state as a template reads it: given (`given_state`), or any."""
+    """Return an entity's state as a template reads it: given (`given_state`), each it can be, or any."""
     if (given := _GIVEN.get()) is not None:
         given.asked.add(entity_id)
         return given.state
+    if (known := _STATES.get()) is not None and (states := known.get(entity_id)) is not None:
+        return _StateIn(entity_id, states)
     return _StateOf(entity_id)
+
+
+class _StateIn(_StateOf):
+    """An entity's state the house says is one of `states` (`states_known`).
+
+    Compared, it is any state (`_StateOf`: a choice either way); written as
+    text (printed, joined), each of `states` in turn, one way each.
+    """
+
+    __slots__ = ("states",)
+
+    def __init__(self, entity_id: str, states: tuple[str, ...]) -> None:
+        super().__init__(entity_id)
+        self.states = states
+
+    def _text(self) -> str:
+        return self.states[_decide(len(self.states))]
+
+    def __str__(self) -> str:
+        return self._text()
+
+    def __format__(self, spec: str) -> str:
+        return format(self._text(), spec)
+
+    def __add__(self, other: Any) -> Any:
+        return self._text() + other if isinstance(other, str) else ANY
+
+    def __radd__(self, other: Any) -> Any:
+        return other + self._text() if isinstance(other, str) else ANY
+
+    __hash__ = _Any.__hash__
+
+
+def states_known(hass: HomeAssistant, value: Any) -> dict[str, tuple[str, ...]]:
+    """Return, for each entity `value`'s templates name, every state it can be in, where known.
+
+    An `input_select`'s or `select`'s options, an `input_boolean`'s on and
+    off (`entity_states`), each with unavailable and unknown. One of those
+    domains the house does not hold is `unknown` (Home Assistant's `states`
+    of it): no run's action creates such an entity (a `group.set` or a
+    `scene.create` makes a group or a scene, whose states stay any), and its
+    creation rebuilds the index. Any other entity's state may be anything:
+    it is left out.
+    """
+    found: dict[str, tuple[str, ...]] = {}
+    for text in _texts(value):
+        for entity_id in _ENTITY_ID.findall(text):
+            if entity_id in found:
+                continue
+            domain = entity_id.partition(".")[0]
+            if domain not in OPTIONS_DOMAINS and domain not in _FINITE_STATES:
+                continue
+            if hass.states.get(entity_id) is None:
+                found[entity_id] = ("unknown",)
+            elif (states := entity_states(hass, entity_id)[0]) is not None:
+                found[entity_id] = tuple(dict.fromkeys(states))
+    return found
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Yield the text of each template in `value` (any configuration)."""
+    if is_template(value):
+        yield value.template if isinstance(value, Template) else value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
+
+
+@contextmanager
+def rendering_states(states: Mapping[str, tuple[str, ...]]) -> Iterator[None]:
+    """Render inside with `states('x')` each state `states` gives `x` (`states_known`)."""
+    token = _STATES.set(states or None)
+    try:
+        yield
+    finally:
+        _STATES.reset(token)
 
 
 class _Reader:
@@ -1007,6 +1096,8 @@ def renders_assuming(
     if names is None:
         raise Unbounded
     key = (text, repr([(name, variables.get(name, _NOT_GIVEN)) for name in names]))
+    if (states := _STATES.get()) is not None:  # What `states('x')` renders is part of the key.
+        key = (text, key[1] + repr(sorted(i for i in states.items() if i[0] in text)))
     if (known := _RENDERED.get(key, _NOT_GIVEN)) is _NOT_GIVEN:
         if len(_RENDERED) > _MAX_RENDERED:
             _RENDERED.clear()
@@ -1697,7 +1788,7 @@ def _state(hass: HomeAssistant, entity_id: str, value: Any) -> Partial:
 def entity_states(hass: HomeAssistant, entity_id: str) -> tuple[list[str] | None, bool]:
     """Return the states `entity_id` can take (None: any), and whether they are its options."""
     domain = entity_id.partition(".")[0]
-    if domain in _OPTIONS_DOMAINS:
+    if domain in OPTIONS_DOMAINS:
         state = hass.states.get(entity_id)
         options = state.attributes.get("options") if state is not None else None
         if isinstance(options, (list, tuple)) and all(isinstance(o, str) for o in options):

@@ -45,18 +45,23 @@ from homeassistant.const import (
     CONF_VALUE_TEMPLATE,
     CONF_WHILE,
 )
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.template import Template
 
 from .bindings import (
+    OPTIONS_DOMAINS,
+    Assumption,
     Bindings,
     Partial,
     Unbounded,
     has_template,
     is_template,
     names_set,
+    rendering_states,
     renders,
     renders_assuming,
+    states_known,
     static_prefix,
     static_suffix,
 )
@@ -152,6 +157,7 @@ class TooLarge(Exception):
 class Judge(Protocol):
     """What the walk hands each action to (`judge.Judge`)."""
 
+    hass: HomeAssistant
     reads: Reads | None
     bindings: Bindings | None
     """What the run's variables can be (`bindings.py`); None: a client's own call."""
@@ -666,7 +672,10 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     """Hand an `action:` (service call) inside a macro to the judge, once per way it can be.
 
     Templates in its name, target and data are rendered for each way the
-    run can be (`bindings`); one that cannot be bounded is judged as before:
+    run can be (`bindings`), an entity's state each it can be in
+    (`bindings.states_known`: `switch.alarm_{{ states('input_select.kind')
+    }}` is each option's switch; new options change it, `Record.options_of`);
+    one that cannot be bounded is judged as before:
     a templated name is `unknown` unless its text fixes the domain
     (`cover.{{ modus }}_cover` is one of the cover's actions), a templated
     target reaches every entity of the domain that is not plain.
@@ -676,11 +685,20 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     _read_dynamic(judge, target)
     with judge.step(data):
         step = {"name": name, "target": target, "data": data}
-        ways = (
-            judge.bindings.expand_assuming(step, judge.scope if judge.trigger_ids_known else None)
-            if judge.bindings is not None
-            else [(step, frozenset())]
-        )
+        ways: list[tuple[Any, frozenset[Assumption]]] = [(step, frozenset())]
+        if judge.bindings is not None:
+            states = states_known(judge.hass, step)
+            with rendering_states(states):
+                ways = judge.bindings.expand_assuming(
+                    step, judge.scope if judge.trigger_ids_known else None
+                )
+            if judge.bindings.record.rendered:
+                judge.bindings.record.options_of.update(
+                    entity_id
+                    for entity_id in states
+                    if entity_id.partition(".")[0] in OPTIONS_DOMAINS
+                    and judge.hass.states.get(entity_id) is not None
+                )
         # `continue_on_error` does not help: the value out of range a client can give
         # fails the service's validation (`vol.Invalid`, a template's error), which Home
         # Assistant raises all the same (`script.CONFIGURATION_ERRORS`).
