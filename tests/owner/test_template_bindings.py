@@ -1010,9 +1010,7 @@ async def test_an_action_named_by_a_template_ending_in_plain_text_is_one_of_thos
     """
     await owner.save_script("let_in", {"alias": "Let in", "sequence": [UNLOCK]})
     await owner.save_script("doorbell_led", {"alias": "Doorbell LED", "sequence": []})
-    assert await async_setup_component(hass, "input_text", {})
-    alert = await owner.create_helper("input_text", "Alert", max=255)  # Any text: any script.
-    await owner.act("input_text.set_value", entity_id=alert, value="doorbell")
+    alert = await owner.create_helper("input_select", "Alert", options=["doorbell"])
     await owner.save_script(
         "led_reset",
         {

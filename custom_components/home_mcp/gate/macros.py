@@ -50,6 +50,7 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.template import Template
 
 from .bindings import (
+    MAX_ALTERNATIVES,
     OPTIONS_DOMAINS,
     Assumption,
     Bindings,
@@ -668,14 +669,51 @@ def _repeat_items(judge: Judge, repeat: Mapping[str, Any]) -> list[Any] | None:
     return found
 
 
+def _scope(judge: Judge) -> frozenset[str] | None:
+    return judge.scope if judge.trigger_ids_known else None
+
+
+def _with_targets(
+    judge: Judge, ways: list[tuple[Any, frozenset[Assumption]]]
+) -> list[tuple[Any, frozenset[Assumption]]]:
+    """Return `ways` with each target still a template as each entity it can name.
+
+    The entities a target's template names by a helper's state are those
+    each state the house says it can be in names (`bindings.states_known`:
+    `switch.alarm_{{ states('input_select.kind') }}` is each option's
+    switch); new options change them (`Record.options_of`). Each such
+    target goes with each way of the rest of the step, nothing taken as so
+    of the house's states; too many of them: as it is (any entity).
+    """
+    assert judge.bindings is not None
+    found: list[tuple[Any, frozenset[Assumption]]] = []
+    for way, assumed in ways:
+        target = way.get("target") if isinstance(way, Mapping) else None
+        if not has_template(target) or not (states := states_known(judge.hass, target)):
+            found.append((way, assumed))
+            continue
+        with rendering_states(states):
+            targets = judge.bindings.expand(target, _scope(judge))
+        if any(has_template(each) for each in targets):
+            found.append((way, assumed))
+            continue
+        judge.bindings.record.options_of.update(
+            entity_id
+            for entity_id in states
+            if entity_id.partition(".")[0] in OPTIONS_DOMAINS
+            and judge.hass.states.get(entity_id) is not None
+        )
+        found += [({**way, "target": each}, frozenset()) for each in targets]
+    return found if len(found) <= MAX_ALTERNATIVES else ways
+
+
 def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     """Hand an `action:` (service call) inside a macro to the judge, once per way it can be.
 
     Templates in its name, target and data are rendered for each way the
-    run can be (`bindings`), an entity's state each it can be in
-    (`bindings.states_known`: `switch.alarm_{{ states('input_select.kind')
-    }}` is each option's switch; new options change it, `Record.options_of`);
-    one that cannot be bounded is judged as before:
+    run can be (`bindings`), a target's naming entities by a helper's state
+    for each state it can be in (`_with_targets`); one that cannot be
+    bounded is judged as before:
     a templated name is `unknown` unless its text fixes the domain
     (`cover.{{ modus }}_cover` is one of the cover's actions), a templated
     target reaches every entity of the domain that is not plain.
@@ -685,20 +723,11 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     _read_dynamic(judge, target)
     with judge.step(data):
         step = {"name": name, "target": target, "data": data}
-        ways: list[tuple[Any, frozenset[Assumption]]] = [(step, frozenset())]
-        if judge.bindings is not None:
-            states = states_known(judge.hass, step)
-            with rendering_states(states):
-                ways = judge.bindings.expand_assuming(
-                    step, judge.scope if judge.trigger_ids_known else None
-                )
-            if judge.bindings.record.rendered:
-                judge.bindings.record.options_of.update(
-                    entity_id
-                    for entity_id in states
-                    if entity_id.partition(".")[0] in OPTIONS_DOMAINS
-                    and judge.hass.states.get(entity_id) is not None
-                )
+        ways = (
+            _with_targets(judge, judge.bindings.expand_assuming(step, _scope(judge)))
+            if judge.bindings is not None
+            else [(step, frozenset())]
+        )
         # `continue_on_error` does not help: the value out of range a client can give
         # fails the service's validation (`vol.Invalid`, a template's error), which Home
         # Assistant raises all the same (`script.CONFIGURATION_ERRORS`).
