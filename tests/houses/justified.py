@@ -209,16 +209,18 @@ JUSTIFIED: Final[Mapping[str, Mapping[str, str]]] = {
 
 NOT_YET: Final[Mapping[str, str]] = {
     "jazzyisj": "759 of 759 wait. First path for every action: the index's entry for any "
-    "change lists automation.waketime (→ script.waketime → script.arm_alarm, arms in a mode "
-    "that watches less), though its trigger template reads sensor.next_waketime only and the "
-    "template sensors under it read no whole house: the any-change read is still to be found. "
-    "Also: automation.update_unavailable_entities_group putting every lock in a group; "
-    "automation.zwave_keypress_events, automation.lock_door_locks and automation."
-    "reset_door_locks, whose runs read entities computed as they run (kept from securing by "
-    "any change; reset_door_locks' taps and the keypad's script.unlock_door_locks are real "
-    "paths); automation.occupancy_mode_changed. Bounded now: custom template macros as their "
-    "calls render them, twelve_hour(this.entity_id), group.door_locks read before it exists, "
-    "an entity a filter names only to leave it out",
+    "change lists automation.zwave_keypress_events (→ script.arm_alarm, arms in a mode that "
+    "watches less): its keypad's light and fan scripts read entities named by other entities' "
+    "attributes (light_timer/manual_mode: states[state_attr(entity, 'master')]) and "
+    "area_entities(room) with room computed. Also: automation.reset_door_locks "
+    "(expand(states.binary_sensor | selectattr(…)), still to be bounded to binary sensors; "
+    "expand(locks) of regex-built lock ids; its taps and the keypad's script.unlock_door_locks "
+    "are real paths); automation.update_unavailable_entities_group and automation."
+    "update_zwave_groups, which read the whole house (a bare states) and put locks in a group. "
+    "Bounded now: the wake-time routine's switch.alarm_clock_{{ states('input_select.…') }} "
+    "(a helper the house lacks: no switch), names set only to written ids, custom template "
+    "macros as their calls render them, twelve_hour(this.entity_id), group.door_locks read "
+    "before it exists, an entity a filter names only to leave it out",
     "thefes": "340 of 340 wait: script.light_blink (`{{ domain }}.toggle` of its caller's "
     "`toggle_entity`) is judged on its own, without its caller's variables, where it is met "
     "too deep to walk (dashboard lights → party lights → script.party_party → template "
