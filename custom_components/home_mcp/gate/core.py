@@ -26,26 +26,18 @@ from .facts import script_service
 from .footprint import HELPER_WRITE, judge_footprint, write_footprint
 from .index import HouseIndex
 from .judge import Judge
-from .live import Read, distinct, present, reading, still
+from .live import Read, distinct, reading, still
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
 from .proposals import Proposed, is_proposing, judge_change, proposing
-from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, EntityClass
-from .targets import group_leaves, group_members
+from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, service_rule
+from .targets import acts_on_own_entities_only
 from .tripwire import Tripwire
 
 _LOGGER = logging.getLogger(__name__)
 
-_GUARDED_CLASSES: Final = frozenset(
-    {
-        EntityClass.LOCK,
-        EntityClass.ENTRANCE,
-        EntityClass.VALVE,
-        EntityClass.ALARM,
-        EntityClass.OPENER,
-        EntityClass.GUARDED,
-    }
-)
+_GENERIC: Final = ("turn_on", "turn_off", "toggle")
+"""`homeassistant.*` actions on any entity (`actions_on`)."""
 _CATALOGUE_NOTES: Final[Mapping[str, tuple[Risk, str]]] = {
     "scene.apply": (Risk.OPENS_HOUSE, "When a state it sets unlocks, opens or disarms"),
     "scene.create": (Risk.OPENS_HOUSE, "When a state it would set unlocks, opens or disarms"),
@@ -122,6 +114,8 @@ class Gate:
         # `async_check_all`'s decisions, kept with the present states each read, for one snapshot.
         self._kept: dict[str, tuple[Decision, tuple[Read, ...]]] = {}
         self._kept_for: Snapshot | None = None
+        # `async_is_guarded_entity`'s answers, kept so too.
+        self._flags: dict[str, tuple[bool, tuple[Read, ...]]] = {}
 
     def _knowledge(self) -> _Knowledge:
         return _Knowledge(self, self.index.async_current())
@@ -166,7 +160,7 @@ class Gate:
         """
         snapshot = knowledge.snapshot
         if snapshot is not self._kept_for:
-            self._kept, self._kept_for = {}, snapshot
+            self._kept, self._flags, self._kept_for = {}, {}, snapshot
         return (
             self.index.follows
             and self._hass.state is CoreState.running
@@ -184,8 +178,14 @@ class Gate:
         return self._check(action, self._knowledge(), None)
 
     def _check(
-        self, action: Action, knowledge: _Knowledge, memo: dict[tuple[Any, ...], Any] | None
+        self,
+        action: Action,
+        knowledge: _Knowledge,
+        memo: dict[tuple[Any, ...], Any] | None,
+        *,
+        validate: bool = True,
     ) -> Decision:
+        """Return the decision on `action` (`validate`: its data as Home Assistant reads it)."""
         judge = Judge(knowledge, now=True, memo=memo)
         try:  # The index fails closed on its own (`HouseIndex.async_current`).
             if self._hass.state is not CoreState.running:
@@ -193,7 +193,11 @@ class Gate:
                     action.name,
                     "Home Assistant is still starting: Home MCP cannot see the whole house yet",
                 )
-            data = self._as_home_assistant_reads_it(action, judge)
+            data = (
+                self._as_home_assistant_reads_it(action, judge)
+                if validate
+                else action.service_data()
+            )
             targets = judge.call(action.domain, action.service, {}, data, 0)
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not analyse %s", action.name)
@@ -355,63 +359,67 @@ class Gate:
 
     @callback
     def async_is_guarded_entity(self, entity_id: str) -> bool:
-        """Return True if some action on `entity_id` is guarded.
+        """Return True if some action on `entity_id`, or some change of it, is guarded.
 
-        The `guarded` flag of read tools: locks, entrance covers, valves,
-        alarm panels, their openers and wrappers, the person's extra guarded
-        entities, what is in the perimeter, automations that can open the
-        house or that secure it, scripts and scenes whose run is guarded,
-        template entities whose scripts are, Switch as X entities whose switch
-        is, and groups holding any of these.
+        The `guarded` flag of read tools (`get_entity`, `list_entities`, the
+        overview's covers, the rooms), and what a judgement asks of an entity
+        brought into a group (`When.GUARDED`), of a device's or an
+        integration scene's siblings: the decisions `async_check` makes on
+        the actions on it (`actions_on`), asked of the same code (`_check`),
+        never a list of conditions of its own. Each is judged with whatever
+        data it may carry: no call is made, so Home Assistant's schema is not
+        asked, and what the data leaves out the judge reads on its dangerous
+        side (`set_cover_position` without a position opens). A pre-approved
+        entity stays guarded here: its approval lets its openings through,
+        it does not make them harmless. Kept, as `async_check_all` keeps its
+        decisions, while the snapshot and every state the judgement read
+        are the same.
         """
-        return self._is_guarded(self.index.async_current(), entity_id, set())
-
-    def _is_guarded(self, snapshot: Snapshot, entity_id: str, seen: set[str]) -> bool:
-        if entity_id in seen:
-            return False
-        seen.add(entity_id)
-        house = snapshot.house
-        if (
-            house.sensitive_class(entity_id) in _GUARDED_CLASSES
-            or snapshot.in_perimeter(entity_id)
-            or any(snapshot.while_running(entity_id))  # A running script waits on it.
-            or bool(snapshot.checks_on(entity_id))  # A securing automation checks it.
-            or snapshot.waits_on(entity_id)  # ... or waits for this timer.
-        ):
-            return True
-        domain = split_entity_id(entity_id)[0]
-        if domain == "automation":
-            state = present(self._hass, entity_id)
-            return snapshot.can_open(entity_id) or (
-                snapshot.secures(entity_id, now=True) and (state is None or state.state != "off")
-            )
-        drives = any(entity_id in found for found in (house.scripts, house.controls, house.wrapped))
-        if domain not in ("script", "scene") and not drives:
-            return self._is_guarded_group(snapshot, entity_id, seen)
+        knowledge = self._knowledge()
+        keeps = self._keeps(knowledge)
+        kept = self._flags.get(entity_id) if keeps else None
+        if kept is not None and still(self._hass, kept[1]):
+            return kept[0]
         if entity_id in self._judging:
             return True  # A macro that puts itself in a group: the cautious answer.
+        memo: dict[tuple[Any, ...], Any] = {}
         self._judging.add(entity_id)
         try:
-            if domain in ("script", "scene"):
-                return self.async_check(self.macro_action(entity_id)).guarded
-            if (wrapped := house.wrapped.get(entity_id)) is not None:
-                verbs: Iterable[str] = tuple(wrapped.verbs)  # Each way it switches its switch.
-            else:
-                verbs = house.scripts.get(entity_id) or ("turn_on",)  # A helper: either way.
-            return any(
-                self.async_check(Action(domain, verb, {ATTR_ENTITY_ID: [entity_id]})).guarded
-                for verb in verbs
-            )
+            with reading() as found:
+                guarded = any(
+                    self._check(action, knowledge, memo, validate=False).guards
+                    for action in self.actions_on(entity_id)
+                )
         finally:
             self._judging.discard(entity_id)
+        if keeps:
+            self._flags[entity_id] = (guarded, distinct(found))
+        return guarded
 
-    def _is_guarded_group(self, snapshot: Snapshot, entity_id: str, seen: set[str]) -> bool:
-        if group_members(self._hass, entity_id) is not None:
-            return any(
-                self._is_guarded(snapshot, member, seen)
-                for member in group_leaves(self._hass, entity_id)
-            )
-        return False
+    def actions_on(self, entity_id: str) -> list[Action]:
+        """Return the actions on `entity_id` whose decisions make its `guarded` flag.
+
+        A scene setting it to a state no verb names (`scene.apply`): any
+        change of it, as what watches it sees it, a group's passed to its
+        members. Its run, for a script, a scene or an automation
+        (`macro_action`, what `list_macros` asks). Each of its domain's own
+        entity services, but one a service rule decides as a whole
+        (`update.install`: the action's risk, whatever it targets), and
+        `homeassistant.turn_on`, `turn_off` and `toggle`.
+        """
+        domain = split_entity_id(entity_id)[0]
+        target = {ATTR_ENTITY_ID: [entity_id]}
+        actions = [Action("scene", "apply", {}, {"entities": {entity_id: None}})]
+        if domain in ("script", "scene", "automation"):
+            actions.append(self.macro_action(entity_id))
+        actions.extend(
+            Action(domain, service, target)
+            for service in sorted(self._hass.services.async_services_for_domain(domain))
+            if acts_on_own_entities_only(self._hass, domain, service)
+            and service_rule(domain, service) is None
+        )
+        actions.extend(Action("homeassistant", verb, target) for verb in _GENERIC)
+        return actions
 
     @callback
     def async_is_sensitive_entity(self, entity_id: str) -> bool:

@@ -66,9 +66,9 @@ from .rules import (
     OPTIONS_BOUND,
     OPTIONS_VERBS,
     PLAIN_RULE,
-    SERVICE_RULES,
     EntityClass,
     entity_rule,
+    service_rule,
 )
 from .scenes import judge_scene
 from .targets import (
@@ -919,7 +919,7 @@ class Judge:
             return []
         data = data if isinstance(data, Mapping) else {}
         target = target if isinstance(target, Mapping) else {}
-        rule = next((r for r in SERVICE_RULES if r.matches(domain, service)), None)
+        rule = service_rule(domain, service)
         ruled, moves = rule is not None, rule is None or rule.effects
         if rule is not None and rule.external:
             judge_external(self, domain, service, data, rule)

@@ -187,6 +187,15 @@ class Decision:
         return any(finding.blocks for finding in self.findings)
 
     @property
+    def guards(self) -> bool:
+        """Return True if some finding is guarded, pre-approved or not.
+
+        What makes an entity guarded (`Gate.async_is_guarded_entity`): a
+        person's approval lets its openings through, they still open.
+        """
+        return any(finding.risk in GUARDED_RISKS for finding in self.findings)
+
+    @property
     def blocking(self) -> tuple[Finding, ...]:
         """Return the findings that stop the action."""
         return tuple(finding for finding in self.findings if finding.blocks)

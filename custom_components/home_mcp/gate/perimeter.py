@@ -38,7 +38,7 @@ from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Finding, Risk
 from .notices import NoticeWatch, Raised
 from .proposals import proposed
 from .reads import EVERYTHING, Reads
-from .rules import DATA_RULES, OPENING_DEVICE_CLASSES, EntityClass
+from .rules import DATA_RULES, GUARDED_CLASSES
 from .securing import (
     acting_on,
     checks_on,
@@ -221,11 +221,16 @@ class Snapshot:
         return reads
 
     def is_guarded(self, entity_id: str) -> bool:
-        """Return True for an entity whose own actions are guarded (while building)."""
-        return self.house.sensitive_class(entity_id) in OPENING_DEVICE_CLASSES | {
-            EntityClass.OPENER,
-            EntityClass.GUARDED,
-        } or self.in_perimeter(entity_id)
+        """Return True for an entity whose own actions are guarded (while building).
+
+        While the perimeter is built there is no judgement to ask yet: an
+        entity of a class the rule table always guards some action on
+        (`rules.GUARDED_CLASSES`), or in the perimeter. Once built, the gate
+        asks its judgement instead (`Gate.async_is_guarded_entity`).
+        """
+        return self.house.sensitive_class(entity_id) in GUARDED_CLASSES or self.in_perimeter(
+            entity_id
+        )
 
     def perimeter_entities(self, domain: str) -> Iterable[str]:
         """Return the entities of `domain` in the perimeter (all for a domain-wide read)."""

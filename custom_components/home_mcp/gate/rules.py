@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Final, Protocol
 
 from homeassistant.components.alarm_control_panel import AlarmControlPanelState
@@ -30,7 +31,7 @@ from homeassistant.components.cover import CoverDeviceClass, CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
 
-from .model import Risk
+from .model import GUARDED_RISKS, Risk
 
 
 class EntityClass(StrEnum):
@@ -263,6 +264,16 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
 )  # fmt: skip
 PLAIN_RULE: Final = ENTITY_RULES[-1]
 """What an entity no other line is about gets (its verbs need no matching)."""
+GUARDED_CLASSES: Final = frozenset(
+    entity_class
+    for rule in ENTITY_RULES
+    if rule.when is When.ALWAYS and rule.risk in GUARDED_RISKS
+    for entity_class in rule.classes
+)
+"""The classes some action on which is guarded whatever the house: read from the
+table, never listed (lock, entrance cover, valve, alarm panel, opener, marked
+guarded). While the perimeter is built, an entity of one of them is guarded
+(`Snapshot.is_guarded`); judging, the rule table decides each of its effects."""
 OPTIONS_BOUND: Final = (
     "Its options decide what {macro} runs or acts on: what new options would make it do "
     "is only known once they exist"
@@ -343,6 +354,14 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
                 "Assist acts only on what is exposed to it: each exposed entity that is "
                 "not plain is judged as turned on, turned off and toggled"),
 )  # fmt: skip
+
+
+@lru_cache(maxsize=1024)
+def service_rule(domain: str, service: str) -> ServiceRule | None:
+    """Return the service rule that decides `domain.service` as a whole (the first), if any."""
+    return next((rule for rule in SERVICE_RULES if rule.matches(domain, service)), None)
+
+
 MESSAGE_DOMAINS: Final = frozenset(
     {
         "persistent_notification", "notify", "logbook", "frontend", "group", "shopping_list",
