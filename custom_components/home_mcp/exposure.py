@@ -36,14 +36,11 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
 from .const import CONF_EXPOSED_ONLY, DOMAIN
-from .gate.facts import script_entity_id
+from .gate.facts import SCRIPT_CONTROLS, script_entity_id
 from .wording import ENTITY_ID, house_names
 
 UNSEEN: Final = "an entity you cannot see"
 """How a text an MCP caller reads names an entity it may not see."""
-
-_SCRIPT_DOMAIN_SERVICES = frozenset({"turn_on", "turn_off", "toggle", "reload"})
-"""The script domain's own actions, which act on targets (filtered as targets are)."""
 
 
 @callback
@@ -126,9 +123,7 @@ def async_visible_services(hass: HomeAssistant, domain: str, services: Iterable[
     exposed = async_exposed_test(hass)
     if exposed is None or domain != "script":
         return sorted(services)
-    return sorted(
-        s for s in services if s in _SCRIPT_DOMAIN_SERVICES or exposed(script_entity_id(hass, s))
-    )
+    return sorted(s for s in services if s in SCRIPT_CONTROLS or exposed(script_entity_id(hass, s)))
 
 
 class Sight:

@@ -22,7 +22,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_id
 
 from .expansion import HouseMap
-from .facts import script_service
+from .facts import SCRIPT_CONTROLS, script_service
 from .footprint import HELPER_WRITE, judge_footprint, write_footprint
 from .index import HouseIndex
 from .judge import Judge
@@ -33,11 +33,10 @@ from .proposals import Proposed, is_proposing, judge_change, proposing
 from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, service_rule
 from .targets import acts_on_own_entities_only
 from .tripwire import Tripwire
+from .verbs import GENERIC_ACTIONS
 
 _LOGGER = logging.getLogger(__name__)
 
-_GENERIC: Final = ("turn_on", "turn_off", "toggle")
-"""`homeassistant.*` actions on any entity (`actions_on`)."""
 _CATALOGUE_NOTES: Final[Mapping[str, tuple[Risk, str]]] = {
     "scene.apply": (Risk.OPENS_HOUSE, "When a state it sets unlocks, opens or disarms"),
     "scene.create": (Risk.OPENS_HOUSE, "When a state it would set unlocks, opens or disarms"),
@@ -418,7 +417,7 @@ class Gate:
             if acts_on_own_entities_only(self._hass, domain, service)
             and service_rule(domain, service) is None
         )
-        actions.extend(Action("homeassistant", verb, target) for verb in _GENERIC)
+        actions.extend(Action("homeassistant", verb, target) for verb in GENERIC_ACTIONS)
         return actions
 
     @callback
@@ -456,7 +455,7 @@ class Gate:
         could get; `call_service` judges the real call the same way.
         """
         knowledge = self._knowledge()
-        if domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
+        if domain == "script" and service not in SCRIPT_CONTROLS:
             decision = self.async_check(Action("script", service))
             return _worst(decision.findings)
         every = (

@@ -10,11 +10,17 @@ on the present state takes its dangerous side.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverState
-from homeassistant.const import STATE_ON
+from homeassistant.const import (
+    SERVICE_RELOAD,
+    SERVICE_TOGGLE,
+    SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
+    STATE_ON,
+)
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -51,6 +57,13 @@ def is_unavailable(entity: Any) -> bool:
     fails validation so (`device_automation.helpers`: "Unknown device").
     """
     return type(entity).__name__.startswith("Unavailable")
+
+
+SCRIPT_CONTROLS: Final = frozenset(
+    {SERVICE_TURN_ON, SERVICE_TURN_OFF, SERVICE_TOGGLE, SERVICE_RELOAD}
+)
+"""The script domain's own actions: any other `script.<key>` runs the script of that key
+(`script_entity_id`); `script.turn_on` starts the scripts it targets."""
 
 
 def script_entity_id(hass: HomeAssistant, service: str) -> str:

@@ -28,7 +28,14 @@ from homeassistant.helpers.template import Template
 from . import live
 from .bindings import Bindings, from_house_key, given_from_house, run_bindings, variables_read
 from .expansion import HouseMap, entity_verbs
-from .facts import Facts, code_spared, entity_object, is_unavailable, script_entity_id
+from .facts import (
+    SCRIPT_CONTROLS,
+    Facts,
+    code_spared,
+    entity_object,
+    is_unavailable,
+    script_entity_id,
+)
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
@@ -149,8 +156,6 @@ class _Halting:
 
 ANY_VERB: Final = "*"
 """A change (`Judge.decided_before`) replayed from a walk made before: by any verb."""
-_SCRIPT_CONTROLS: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
-"""The script domain's own actions: any other `script.<key>` runs that script."""
 
 
 def secures_house(house: HouseMap, finding: Finding) -> bool:
@@ -294,7 +299,7 @@ class Judge:
             return
         self.reads.add(target)
         domain, _, service = str(static(name)).partition(".")
-        if is_dynamic(name) or domain != "script" or service in _SCRIPT_CONTROLS:
+        if is_dynamic(name) or domain != "script" or service in SCRIPT_CONTROLS:
             return
         entity = entity_object(self.hass, script_entity_id(self.hass, service))
         sequence = getattr(getattr(entity, "script", None), "sequence", None)

@@ -36,7 +36,7 @@ from ..const import DOMAIN
 from .bindings import template_run_bindings
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
-from .facts import entity_object, script_entity_id
+from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id
 from .footprint import tapped_keys
 from .macros import walk
 from .model import KEEPS_FROM_SECURING, Effect, Risk
@@ -45,7 +45,7 @@ from .rules import ASSIST_ACTIONS, DATA_RULES, ServiceRule
 from .scenes import judge_scene_create, judge_scene_states
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
-from .verbs import TEMPLATE_RUN_VARIABLES
+from .verbs import GENERIC_ACTIONS, TEMPLATE_RUN_VARIABLES
 
 if TYPE_CHECKING:
     from .judge import Judge
@@ -236,7 +236,7 @@ def judge_own_effects(
         judge.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
     elif (domain, service) == ("device_tracker", "see"):
         judge_presence(judge, data, depth)
-    elif domain == "script" and service not in ("turn_on", "turn_off", "toggle", "reload"):
+    elif domain == "script" and service not in SCRIPT_CONTROLS:
         script_id = script_entity_id(judge.hass, service)
         found = entity_object(judge.hass, script_id) is not None
         if not found and judge.hass.services.has_service(domain, service):
@@ -267,7 +267,7 @@ def judge_assist(judge: Judge, depth: int) -> None:
     )
     exposed = [entity_id for entity_id in dict.fromkeys(candidates) if _exposed(judge, entity_id)]
     if exposed:
-        for verb in ("turn_on", "turn_off", "toggle"):
+        for verb in GENERIC_ACTIONS:
             judge.call("homeassistant", verb, {ATTR_ENTITY_ID: exposed}, {}, depth + 1)
 
 

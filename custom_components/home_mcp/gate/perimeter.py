@@ -38,7 +38,7 @@ from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Finding, Risk
 from .notices import NoticeWatch, Raised
 from .proposals import proposed
 from .reads import EVERYTHING, Reads
-from .rules import DATA_RULES, GUARDED_CLASSES
+from .rules import DATA_RULES, GUARDED_CLASSES, OPENING_DEVICE_CLASSES
 from .securing import (
     acting_on,
     checks_on,

@@ -37,7 +37,7 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant, State
 
 from .bindings import is_template, variables_read
-from .facts import entity_object, script_entity_id, script_service
+from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_service
 from .live import present
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
@@ -204,10 +204,6 @@ def _takes_the_last_run(script: Any, *, repeats: bool) -> bool:
     return repeats or runs + 1 >= max_runs
 
 
-_SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
-"""`script.<service>` actions that run no script by its name (`script.turn_on` starts one)."""
-
-
 SETTINGS: Final = frozenset(
     {"input_number", "input_text", "input_datetime", "input_select", "counter"}
 )
@@ -260,13 +256,13 @@ def _waited_script(node: Mapping[str, Any]) -> str | None:
     """Return the action of the script a step runs and waits for (`action: script.x`), if any.
 
     Not `script.turn_on` (it starts the script and goes on) or another
-    action of the script domain (`_SCRIPT_SERVICES`).
+    action of the script domain (`SCRIPT_CONTROLS`).
     """
     name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
     if not isinstance(name, str) or is_template(name):
         return None
     service = name.strip().lower()
-    if not service.startswith("script.") or service.removeprefix("script.") in _SCRIPT_SERVICES:
+    if not service.startswith("script.") or service.removeprefix("script.") in SCRIPT_CONTROLS:
         return None
     return service.removeprefix("script.")
 

@@ -18,13 +18,21 @@ from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
-from homeassistant.const import STATE_OFF, STATE_ON
+from homeassistant.const import (
+    SERVICE_TOGGLE,
+    SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
+    STATE_OFF,
+    STATE_ON,
+)
 from homeassistant.helpers.template import Template
 
 from .bindings import is_template
 from .rules import ARM_MODES
 from .targets import static
 
+GENERIC_ACTIONS: Final = (SERVICE_TURN_ON, SERVICE_TURN_OFF, SERVICE_TOGGLE)
+"""The `homeassistant.*` actions that act on an entity of any domain (as its own verb below)."""
 GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
     "lock": {"turn_on": "lock", "turn_off": "unlock", "toggle": "toggle"},
     "cover": {"turn_on": "open_cover", "turn_off": "close_cover", "toggle": "toggle"},
