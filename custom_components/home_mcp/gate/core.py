@@ -135,7 +135,7 @@ class Gate:
         """
         memo: dict[tuple[Any, ...], Any] = {}
         knowledge = self._knowledge()
-        if not self._keeps(knowledge):
+        if not self._keeps(knowledge.snapshot):
             return [self._check(action, knowledge, memo) for action in actions]
         decisions = []
         for action in actions:
@@ -150,14 +150,13 @@ class Gate:
             decisions.append(decision)
         return decisions
 
-    def _keeps(self, knowledge: _Knowledge) -> bool:
+    def _keeps(self, snapshot: Snapshot) -> bool:
         """Return True if decisions can be kept now, forgetting those of another snapshot.
 
         Only with an index that follows the house's changes (a new snapshot
         after each), once Home Assistant runs, outside a proposed change
         and a judgement in progress.
         """
-        snapshot = knowledge.snapshot
         if snapshot is not self._kept_for:
             self._kept, self._flags, self._kept_for = {}, {}, snapshot
         return (
@@ -374,13 +373,14 @@ class Gate:
         decisions, while the snapshot and every state the judgement read
         are the same.
         """
-        knowledge = self._knowledge()
-        keeps = self._keeps(knowledge)
+        snapshot = self.index.async_current()
+        keeps = self._keeps(snapshot)
         kept = self._flags.get(entity_id) if keeps else None
         if kept is not None and still(self._hass, kept[1]):
             return kept[0]
         if entity_id in self._judging:
             return True  # A macro that puts itself in a group: the cautious answer.
+        knowledge = _Knowledge(self, snapshot)
         memo: dict[tuple[Any, ...], Any] = {}
         self._judging.add(entity_id)
         try:
