@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from custom_components.home_mcp.gate import Action, Gate
-from custom_components.home_mcp.gate.rules import service_rule
 from custom_components.home_mcp.gate.targets import acts_on_own_entities_only
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
@@ -52,10 +51,7 @@ def _every_action(hass: HomeAssistant, gate: Gate, entity_id: str) -> Iterator[A
     if domain in ("script", "scene", "automation"):
         yield gate.macro_action(entity_id)
     for service in hass.services.async_services_for_domain(domain):
-        if (
-            acts_on_own_entities_only(hass, domain, service)
-            and service_rule(domain, service) is None
-        ):
+        if acts_on_own_entities_only(hass, domain, service):
             yield Action(domain, service, target, DATA.get(service, {}))
     for service in ("turn_on", "turn_off", "toggle"):
         yield Action("homeassistant", service, target)
@@ -106,6 +102,8 @@ async def test_every_entity_s_guarded_flag_is_what_its_actions_are_judged(
     assert {e for e, guarded in flags.items() if guarded != judged[e]} == set()
     assert flags["lock.front_door"] and flags["cover.garage_door"] and flags[arrival]
     assert flags[door] and not flags[ceiling] and not flags["light.bed_light"]
+    # What Home MCP's own sensors show sets nothing guarded off (`HomeMcpEntity.async_may_show`).
+    assert not flags["sensor.home_mcp_pending_approvals"]
     for entity_id in ("lock.front_door", arrival, door, ceiling, "light.bed_light"):
         data = await mcp.data("get_entity", {"entity_id": entity_id})
         assert data["entity"]["guarded"] is flags[entity_id], entity_id

@@ -30,7 +30,7 @@ from .live import Read, distinct, reading, still
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
 from .proposals import Proposed, is_proposing, judge_change, proposing
-from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES, service_rule
+from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES
 from .targets import acts_on_own_entities_only
 from .tripwire import Tripwire
 from .verbs import GENERIC_ACTIONS
@@ -402,9 +402,10 @@ class Gate:
         change of it, as what watches it sees it, a group's passed to its
         members. Its run, for a script, a scene or an automation
         (`macro_action`, what `list_macros` asks). Each of its domain's own
-        entity services, but one a service rule decides as a whole
-        (`update.install`: the action's risk, whatever it targets), and
-        `homeassistant.turn_on`, `turn_off` and `toggle`.
+        entity services, and `homeassistant.turn_on`, `turn_off` and
+        `toggle`. What a rule says of an action as a whole is the action's,
+        not the entity's (`Decision.guards`): `update.install` waits, the
+        update entity is not guarded for it.
         """
         domain = split_entity_id(entity_id)[0]
         target = {ATTR_ENTITY_ID: [entity_id]}
@@ -415,7 +416,6 @@ class Gate:
             Action(domain, service, target)
             for service in sorted(self._hass.services.async_services_for_domain(domain))
             if acts_on_own_entities_only(self._hass, domain, service)
-            and service_rule(domain, service) is None
         )
         actions.extend(Action("homeassistant", verb, target) for verb in GENERIC_ACTIONS)
         return actions

@@ -188,12 +188,19 @@ class Decision:
 
     @property
     def guards(self) -> bool:
-        """Return True if some finding is guarded, pre-approved or not.
+        """Return True if some finding on what the action reaches is guarded, pre-approved or not.
 
         What makes an entity guarded (`Gate.async_is_guarded_entity`): a
-        person's approval lets its openings through, they still open.
+        person's approval lets its openings through, they still open. A
+        system risk of the action as a whole (no entity: a service or data
+        rule, by its name or its text, whatever it targets) is the action's,
+        not its targets'.
         """
-        return any(finding.risk in GUARDED_RISKS for finding in self.findings)
+        return any(
+            finding.risk in GUARDED_RISKS
+            and (finding.entity_id is not None or finding.risk is not Risk.SYSTEM)
+            for finding in self.findings
+        )
 
     @property
     def blocking(self) -> tuple[Finding, ...]:
