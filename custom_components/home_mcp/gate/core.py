@@ -418,7 +418,8 @@ class Gate:
             if acts_on_own_entities_only(self._hass, domain, service)
         )
         actions.extend(Action("homeassistant", verb, target) for verb in GENERIC_ACTIONS)
-        return actions
+        # An automation's run is its own `automation.trigger`: judged once.
+        return list({repr(action): action for action in actions}.values())
 
     @callback
     def async_is_sensitive_entity(self, entity_id: str) -> bool:
