@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from custom_components.home_mcp.gate import Action, Decision
+from custom_components.home_mcp.gate.model import GUARDED_RISKS
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
@@ -202,6 +203,109 @@ async def test_a_script_met_too_deep_still_unlocks_the_lock_its_caller_names(
     )
     assert_refused(result, risk=None)
     await assert_house(hass, LOCKED)
+
+
+def _guarded(decision: Decision) -> str:
+    """Return each guarded finding's path, one per line (what an assertion says)."""
+    return "\n".join(" > ".join(f.via) for f in decision.findings if f.risk in GUARDED_RISKS)
+
+
+async def test_a_script_met_too_deep_toggles_only_the_light_its_caller_names_and_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The last link blinks the bed light: judged with that light, not with any entity.
+
+    Judged on its own, the blink script toggles whatever it is given, a lock
+    too; its caller gives it a light, and only that light toggles.
+    """
+    go = await _chain_to_blink(owner, "light.bed_light")
+    for domain, verb, entity_id in (
+        ("input_boolean", "turn_on", go),
+        ("script", "turn_on", "script.link_0"),
+        ("automation", "trigger", "automation.go"),
+    ):
+        decision = home_mcp_gate(hass).async_check(Action(domain, verb, {"entity_id": [entity_id]}))
+        assert not decision.guarded, _guarded(decision)
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go}))
+
+
+async def _hand_down_to_blink(owner: Owner, toggle_entity: str) -> str:
+    """Save a chain longer than a walk handing its `toggle_entity` down to the blink script.
+
+    An automation gives link 0 the entity; return the helper starting it.
+    """
+    await owner.save_script("blink", _BLINK)
+    handed = {"toggle_entity": "{{ toggle_entity }}"}
+    fields = {"toggle_entity": {"example": "switch.desk"}}
+    for i in reversed(range(CHAIN_LINKS + 1)):
+        nxt = f"script.link_{i + 1}" if i < CHAIN_LINKS else "script.blink"
+        link = {
+            "alias": f"Link {i}",
+            "fields": fields,
+            "sequence": [{"action": nxt, "data": handed}],
+        }
+        await owner.save_script(f"link_{i}", link)
+    go = await owner.create_helper("input_boolean", "Go")
+    await owner.save_automation(
+        "go",
+        {
+            "alias": "Go",
+            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
+            "actions": [{"action": "script.link_0", "data": {"toggle_entity": toggle_entity}}],
+        },
+    )
+    return go
+
+
+async def test_a_light_handed_down_a_chain_longer_than_a_walk_to_a_blink_script_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The automation gives the chain the bed light; the blink script deep in it toggles only it."""
+    go = await _hand_down_to_blink(owner, "light.bed_light")
+    decision = home_mcp_gate(hass).async_check(
+        Action("input_boolean", "turn_on", {"entity_id": [go]})
+    )
+    assert not decision.guarded, _guarded(decision)
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go}))
+
+
+async def test_a_garage_handed_down_a_chain_longer_than_a_walk_to_a_blink_script_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same chain given the garage door: the blink toggles it open, and it waits."""
+    go = await _hand_down_to_blink(owner, "cover.garage_door")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+async def test_a_script_met_too_deep_still_opens_the_garage_its_caller_names(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same chain blinking the garage door: toggling it opens it, and it waits."""
+    go = await _chain_to_blink(owner, "cover.garage_door")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+async def test_a_script_turned_on_bare_past_the_walk_toggles_nothing(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The last link turns the blink script on with no data, as a "keep on" automation does.
+
+    Home Assistant stops the bare run where its variables look into the
+    field it was not given: it toggles nothing, however deep it is met.
+    """
+    await owner.save_script("blink", _BLINK)
+    await owner.save_chain(
+        CHAIN_LINKS, {"action": "homeassistant.turn_on", "target": {"entity_id": "script.blink"}}
+    )
+    go = await _go(owner)  # Run, it would only log Home Assistant's error.
+    decision = home_mcp_gate(hass).async_check(
+        Action("input_boolean", "turn_on", {"entity_id": [go]})
+    )
+    assert not decision.guarded, _guarded(decision)
 
 
 # -- moved from red-team round 35: a caller's data over a script's default -------------

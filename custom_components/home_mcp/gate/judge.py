@@ -41,6 +41,8 @@ from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
 from .macros import (
     ANY_SERVICE,
+    DATA_RUNS,
+    DATA_STEPS,
     HARD_STEPS,
     INLINE_DEPTH,
     MAX_DEPTH,
@@ -283,6 +285,7 @@ class Judge:
         # For the perimeter: entity -> what its writes set it to (`Runnable.writes`).
         self.writes: dict[str, tuple[Any, ...] | None] | None = None
         self._stopped: dict[tuple[str, bool], list[tuple[str, str, str]]] = {}  # `on_its_own`'s.
+        self._data_runs = 0  # Runs met too deep walked as their caller starts them (`_as_called`).
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
@@ -1354,17 +1357,49 @@ class Judge:
         if self.on_path(entity_id, loop=True):
             return  # A loop: its actions are already being judged.
         domain = split_entity_id(entity_id)[0]
+        # What it is given from the house (`given_from_house`) decides what can end its run.
+        given = given_from_house(variables, self.bindings.from_house if self.bindings else None)
+        key = self.walk_key("run", entity_id, own_state, (variables, from_house_key(given)))
         if domain != "scene" and self.too_deep(depth):  # A scene's states are flat.
+            if self._as_called(domain, variables):
+                # From where one walk is cut: what it runs or drives is met too deep again.
+                depth = min(depth, INLINE_DEPTH)
+                self._data_runs += 1
+                try:
+                    self.once(key, lambda: self._run_macro(entity_id, depth, own_state, variables))
+                finally:
+                    self._data_runs -= 1
+                return
+            if domain == "automation":  # Run by hand: on its own, it is judged as triggered.
+                self.unknown(f"{domain}.run", NESTS_TOO_DEEPLY)
+                return
             if own_state:
                 self.react(entity_id, "trigger" if domain == "automation" else "turn_on")
             self.on_its_own(entity_id, f"{domain}.run")
             for run_key in (f"run:{entity_id}", f"run:{domain}"):
                 self.react(run_key, "fire")
             return
-        # What it is given from the house (`given_from_house`) decides what can end its run.
-        given = given_from_house(variables, self.bindings.from_house if self.bindings else None)
-        key = self.walk_key("run", entity_id, own_state, (variables, from_house_key(given)))
         self.once(key, lambda: self._run_macro(entity_id, depth, own_state, variables))
+
+    def _as_called(self, domain: str, variables: Any) -> bool:
+        """Return True for a run met too deep still walked as its caller starts it.
+
+        Judged on its own, a script runs with any data: a blink script
+        toggling `{{ domain }}.toggle` of its caller's entity toggles
+        anything, a lock too; and an automation runs as its triggers and
+        conditions start it, never as `automation.trigger` does (no trigger,
+        its conditions skipped). A script given a mapping (each value what
+        its caller's templates render; none for a bare run, which its
+        fields may stop), or an automation run by hand, is walked so where
+        one walk is cut (`INLINE_DEPTH`, `MAX_STEPS`), and what it runs or
+        drives there is met too deep again: items on their own, such a run
+        walked so in turn. A loop is cut by the path, as anywhere;
+        `DATA_RUNS` such runs one inside another and `DATA_STEPS` steps
+        bound the walk (then an automation run by hand is `unknown`).
+        """
+        if self._data_runs >= DATA_RUNS or self._steps > DATA_STEPS:
+            return False
+        return domain == "automation" or (domain == "script" and isinstance(variables, Mapping))
 
     def _run_macro(self, entity_id: str, depth: int, own_state: bool, variables: Any) -> None:
         domain = split_entity_id(entity_id)[0]

@@ -87,6 +87,14 @@ MAX_STEPS: Final = 5_000
 or drives is judged on its own, as deeper than `INLINE_DEPTH`."""
 HARD_STEPS: Final = 2 * MAX_STEPS
 """How many steps one judgement may walk at all (`TooLarge` beyond)."""
+DATA_RUNS: Final = INLINE_DEPTH
+"""How many script runs given their caller's data, one inside another, one walk
+follows past `INLINE_DEPTH` (`Judge.run_macro`): judged on its own, such a script
+would be run with any data."""
+DATA_STEPS: Final = MAX_STEPS + MAX_STEPS // 2
+"""How many steps one judgement walks before a script run with its caller's data too
+is judged on its own (`Judge.run_macro`): what it runs or drives past `MAX_STEPS` is
+cut, so each such run costs its own steps, well within `HARD_STEPS`."""
 _WAIT_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_DELAY,
