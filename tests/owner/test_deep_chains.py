@@ -19,7 +19,7 @@ countdown is taken as a change made now.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -697,3 +697,63 @@ async def test_a_link_past_the_walk_restarting_a_lock_countdown_waits(
     await _motion(hass, motion)
     decision = _check_running_the_chain(hass)
     assert decision.guarded, decision.findings
+
+
+# -- a group of many template lights running long chains --------------
+
+
+async def _lights_running_the_chain(owner: Owner, count: int, last: dict[str, Any]) -> str:
+    """Save `count` template lamps each running the chain on; return the grouping script.
+
+    The script puts every lamp in a group (`group.set`).
+    """
+    await owner.save_chain(CHAIN_LINKS, last)
+    light = {"state": "off", "turn_on": [{"action": "script.link_0"}], "turn_off": []}
+    await owner.save_templates([{"light": [{**light, "name": f"Lamp {i}"} for i in range(count)]}])
+    lamps = [f"light.lamp_{i}" for i in range(count)]
+    step = {"action": "group.set", "data": {"object_id": "lamps", "entities": lamps}}
+    return await owner.save_script("lamps", {"alias": "Lamps", "sequence": [step]})
+
+
+_MANY_LAMPS: Final = 60
+"""Lamps enough that judging each in full walks past `ASKED_STEPS`."""
+_BED_LIGHT_ON: Any = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
+_LIGHTING_UP: Any = {"sequence": [_BED_LIGHT_ON] * 100}
+"""The chain's last step: a long sequence lighting the bed light."""
+
+
+async def test_a_group_of_a_few_lamps_running_a_long_chain_runs(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    """Each lamp joining the group is judged in full: its chain lights the bed light."""
+    party = await _lights_running_the_chain(owner, 2, _LIGHTING_UP)
+    decision = home_mcp_gate(hass).async_check(Action("script", "turn_on", {"entity_id": [party]}))
+    assert not decision.guarded, _guarded(decision)
+
+
+async def test_a_group_of_many_lamps_running_a_long_chain_waits(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    """Judging each of 60 lamps in full would walk past what one check may ask: it waits.
+
+    Whether a lamp joining a group is guarded is told by judging each of
+    its actions, a whole walk of its chain each; past `ASKED_STEPS` in all,
+    the lamps asked about next are guarded, the cautious answer.
+    """
+    party = await _lights_running_the_chain(owner, _MANY_LAMPS, _LIGHTING_UP)
+    decision = home_mcp_gate(hass).async_check(Action("script", "turn_on", {"entity_id": [party]}))
+    assert decision.guarded
+    assert {f.entity_id for f in decision.blocking} <= {
+        f"light.lamp_{i}" for i in range(_MANY_LAMPS)
+    }
+
+
+async def test_a_group_of_many_lamps_opening_the_garage_waits(
+    hass: HomeAssistant, owner: Owner
+) -> None:
+    """The same 60 lamps, the chain at their end opening the garage door: it waits."""
+    opening = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
+    opening = {"sequence": [_BED_LIGHT_ON] * 99 + [opening]}
+    party = await _lights_running_the_chain(owner, _MANY_LAMPS, opening)
+    decision = home_mcp_gate(hass).async_check(Action("script", "turn_on", {"entity_id": [party]}))
+    assert decision.guarded

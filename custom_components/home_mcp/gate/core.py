@@ -27,6 +27,7 @@ from .footprint import HELPER_WRITE, judge_footprint, write_footprint
 from .index import HouseIndex
 from .judge import Judge
 from .live import Read, distinct, reading, still
+from .macros import ASKED_STEPS
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
 from .proposals import Proposed, is_proposing, judge_change, proposing
@@ -110,6 +111,8 @@ class Gate:
         self.index = index or HouseIndex(hass, guarded_entities, opening_actions)
         self.tripwire = tripwire
         self._judging: set[str] = set()
+        self._entered = 0  # Checks and questions in progress (`_check`, `async_is_guarded_entity`).
+        self._asked_steps = 0  # Steps the checks `_is_guarded` ran for the outermost one walked.
         # `async_check_all`'s decisions, kept with the present states each read, for one snapshot.
         self._kept: dict[str, tuple[Decision, tuple[Read, ...]]] = {}
         self._kept_for: Snapshot | None = None
@@ -184,7 +187,19 @@ class Gate:
         validate: bool = True,
     ) -> Decision:
         """Return the decision on `action` (`validate`: its data as Home Assistant reads it)."""
+        if not self._entered:
+            self._asked_steps = 0
+        asked = bool(self._judging)  # Asked whether an entity is guarded: its steps count there.
         judge = Judge(knowledge, now=True, memo=memo)
+        self._entered += 1
+        try:
+            return self._decide(action, judge, validate=validate)
+        finally:
+            self._entered -= 1
+            if asked:
+                self._asked_steps += judge.steps
+
+    def _decide(self, action: Action, judge: Judge, *, validate: bool) -> Decision:
         try:  # The index fails closed on its own (`HouseIndex.async_current`).
             if self._hass.state is not CoreState.running:
                 judge.unknown(
@@ -373,6 +388,15 @@ class Gate:
         decisions, while the snapshot and every state the judgement read
         are the same.
         """
+        if not self._entered:
+            self._asked_steps = 0
+        self._entered += 1
+        try:
+            return self._is_guarded(entity_id)
+        finally:
+            self._entered -= 1
+
+    def _is_guarded(self, entity_id: str) -> bool:
         snapshot = self.index.async_current()
         keeps = self._keeps(snapshot)
         kept = self._flags.get(entity_id) if keeps else None
@@ -380,6 +404,8 @@ class Gate:
             return kept[0]
         if entity_id in self._judging:
             return True  # A macro that puts itself in a group: the cautious answer.
+        if self._asked_steps > ASKED_STEPS:
+            return True  # Its checks would walk past what one check may ask: the same.
         knowledge = _Knowledge(self, snapshot)
         memo: dict[tuple[Any, ...], Any] = {}
         self._judging.add(entity_id)

@@ -437,6 +437,11 @@ class Judge:
         for consulted in self._consulting:
             consulted.update(walked.consulted)
 
+    @property
+    def steps(self) -> int:
+        """Return how many steps this judgement walked (or replayed) so far."""
+        return self._steps
+
     def spend(self, steps: int = 1) -> None:
         """Count steps walked (or replayed); raise `TooLarge` past `HARD_STEPS`."""
         self._steps += steps

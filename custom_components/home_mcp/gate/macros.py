@@ -95,6 +95,11 @@ DATA_STEPS: Final = MAX_STEPS + MAX_STEPS // 2
 """How many steps one judgement walks before a script run with its caller's data too
 is judged on its own (`Judge.run_macro`): what it runs or drives past `MAX_STEPS` is
 cut, so each such run costs its own steps, well within `HARD_STEPS`."""
+ASKED_STEPS: Final = MAX_STEPS
+"""How many steps, in all, the checks one judgement runs to tell whether an entity is
+guarded may walk (`Gate.async_is_guarded_entity`: a template light joining a group is
+guarded when an action on it is, each of its verbs judged in full); past them, each
+entity asked about next is guarded, the cautious answer."""
 _WAIT_KINDS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_DELAY,
