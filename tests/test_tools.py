@@ -1331,3 +1331,29 @@ async def test_a_definite_form_of_a_device_word_names_its_kind(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_device_class_word_no_hand_table_lists_names_its_kind_through_home_assistants_translations(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Japanese "除湿機" is Home Assistant's own name for a dehumidifier (its translations)."""
+    study = ar.async_get(hass).async_create("Study")
+    await _entity_in(hass, study.id, "humidifier", "humidifier", "humidifier")
+    drier = await _entity_in(hass, study.id, "humidifier", "drier", "dehumidifier")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "除湿機"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == drier, data["items"][:3]
+
+
+async def test_a_domain_title_in_another_language_names_its_entities_through_home_assistants_translations(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Spanish "cortacésped" is Home Assistant's title of the lawn mower domain."""
+    garden = ar.async_get(hass).async_create("Lawn")
+    mower = await _entity_in(hass, garden.id, "lawn_mower", "robo", "")
+    await _entity_in(hass, garden.id, "switch", "sprinkler", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "el cortacésped"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == mower, data["items"][:3]

@@ -40,7 +40,11 @@ from pathlib import Path
 import re
 from typing import Any, Final
 
+from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.generated.languages import LANGUAGES
+from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
 from .matching import fold_once
@@ -134,11 +138,73 @@ async def async_load_language_words(hass: HomeAssistant) -> LanguageWords | None
     _Read.started = True
     try:
         if _Read.words is None:
-            _Read.words = await hass.async_add_executor_job(read_language_words)
+            words = await hass.async_add_executor_job(read_language_words)
+            names = await async_read_translated_names(hass)
+            _Read.words = with_names(words, *names)
     finally:
         # Stopped before the end (Home Assistant stopping): the next call starts again.
         _Read.started = _Read.words is not None
     return _Read.words
+
+
+TranslatedNames = tuple[dict[str, set[str]], dict[str, set[str]]]
+"""The words naming each domain, and each device class (as `LanguageWords`'s, not frozen)."""
+
+
+async def async_read_translated_names(hass: HomeAssistant) -> TranslatedNames:
+    """Read the names Home Assistant's translations give the entity domains and device classes.
+
+    Every language core speaks (`LANGUAGES`), every entity domain (`Platform`): a domain's
+    `title` ("Cortacésped") and its entity component's name name the domain, the name of one
+    of its device classes ("除湿機": dehumidifier) names that class. Only a name of one word
+    counts (a word of "Carbon monoxide" names no class alone). Home Assistant loads the files
+    in its executor and keeps them in its cache.
+    """
+    domains = {platform.value for platform in Platform}
+    by_domain: dict[str, set[str]] = {}
+    by_class: dict[str, set[str]] = {}
+    for language in sorted(LANGUAGES):
+        try:
+            titles = await async_get_translations(hass, language, "title", domains)
+            components = await async_get_translations(hass, language, "entity_component", domains)
+        except (OSError, ValueError, HomeAssistantError) as err:
+            _LOGGER.debug("Skipping Home Assistant's translations in %s: %s", language, err)
+            continue
+        for key, text in (*titles.items(), *components.items()):
+            # component.<domain>.title, component.<domain>.entity_component.<class or _>.name
+            parts = key.split(".")
+            if len(parts) not in (3, 5) or parts[0] != "component" or parts[-1] not in _NAMED:
+                continue
+            words = fold_once(text).split()
+            if len(words) != 1 or len(words[0]) < 2 or words[0].isdigit():
+                continue
+            if len(parts) == 3 or parts[3] == "_":
+                by_domain.setdefault(parts[1], set()).add(words[0])
+            else:
+                by_class.setdefault(parts[3], set()).add(words[0])
+    return by_domain, by_class
+
+
+_NAMED: Final = frozenset({"title", "name"})
+
+
+def with_names(
+    words: LanguageWords | None, by_domain: dict[str, set[str]], by_class: dict[str, set[str]]
+) -> LanguageWords | None:
+    """Return `words` with the translated names of domains and device classes added."""
+    if words is None and not by_domain and not by_class:
+        return None
+    skip = words.skip if words is not None else frozenset()
+    merged: list[dict[str, frozenset[str]]] = []
+    for old, new in (
+        (words.by_domain if words else {}, by_domain),
+        (words.by_device_class if words else {}, by_class),
+    ):
+        table = dict(old)
+        for name, added in new.items():
+            table[name] = table.get(name, frozenset()) | {w for w in added if w not in skip}
+        merged.append(table)
+    return LanguageWords(skip, merged[0], merged[1])
 
 
 def read_language_words(data_dir: Path | None = None) -> LanguageWords | None:
