@@ -1357,3 +1357,17 @@ async def test_a_domain_title_in_another_language_names_its_entities_through_hom
     data = await mcp.data("list_entities", {"query": "el cortacésped"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == mower, data["items"][:3]
+
+
+async def test_a_compound_of_a_room_and_a_device_word_finds_the_device_of_that_room(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """German "Küchenfenster" is the kitchen's window, before the other windows."""
+    areas = ar.async_get(hass)
+    hall = areas.async_create("Landing")
+    kitchen = areas.async_get_area_by_name("Kitchen") or areas.async_create("Kitchen")
+    await _entity_in(hass, hall.id, "cover", "east_window", "window")
+    window = await _entity_in(hass, kitchen.id, "cover", "west_window", "window")
+    data = await mcp.data("list_entities", {"query": "Ist das Küchenfenster zu?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == window, data["items"][:3]

@@ -545,6 +545,15 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
     """
     words = query_words(query)
     room = _best_span(words, *_room_names(tuple(rooms), synonyms=True))
+    if room is None or room[0] < 1.0:
+        # A compound of a room and a kind ("Küchenfenster": the kitchen's window) names the
+        # room by its head, when the words as written name none as well.
+        split = _room_compounds(words)
+        if split != words and (
+            (apart := _best_span(split, *_room_names(tuple(rooms), synonyms=True))) is not None
+            and (room is None or apart[0] > room[0])
+        ):
+            words, room = split, apart
     floor = _best_span(words, *_room_names(tuple(Room(f.floor_id, f.names) for f in floors)))
     if floor is None or floor[0] < 1.0:
         floor = _level_span(words, floors) or floor
@@ -567,6 +576,23 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
         return Phrase(room[3], room[0], rest)
     assert floor is not None
     return Phrase((), floor[0], rest, floor_ids=floor[3])
+
+
+def _room_compounds(words: Sequence[str]) -> list[str]:
+    """Return `words` with each compound of a kind's word split: its head, then the kind.
+
+    "küchenfenster" gives "küchen", "fenster" (a head of `_MIN_HEAD` letters or more).
+    """
+    split: list[str] = []
+    for word in words:
+        tails = _compound_tails(word)
+        kind = max(tails, key=len) if tails else None
+        at = word.find(kind, _COMPOUND_HEAD) if kind else -1
+        if kind and at >= _MIN_HEAD:
+            split += [word[:at], word[at:]]
+        else:
+            split.append(word)
+    return split
 
 
 _Span = tuple[float, int, int, tuple[str, ...]]
