@@ -1371,3 +1371,28 @@ async def test_a_compound_of_a_room_and_a_device_word_finds_the_device_of_that_r
     data = await mcp.data("list_entities", {"query": "Ist das Küchenfenster zu?"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == window, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("roleta w kotłowni", "cover.utility_blind"),
+        ("書斎の明るさ", "sensor.study_light_meter"),
+    ],
+)
+async def test_a_boiler_room_and_brightness_in_more_languages_find_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """The boiler room in Polish ("w kotłowni"); a room's brightness in Japanese ("明るさ")."""
+    areas = ar.async_get(hass)
+    boiler = areas.async_create("Boiler room")
+    office = areas.async_get_area_by_name("Office") or areas.async_create("Office")
+    garden = areas.async_get_area_by_name("Garden") or areas.async_create("Garden")
+    # Each first by entity id where the query's room or words are not understood.
+    await _entity_in(hass, garden.id, "cover", "garden_blind", "blind")
+    await _entity_in(hass, boiler.id, "cover", "utility_blind", "blind")
+    await _entity_in(hass, office.id, "binary_sensor", "study_door", "door")
+    await _entity_in(hass, office.id, "sensor", "study_light_meter", "illuminance")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

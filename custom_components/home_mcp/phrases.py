@@ -249,6 +249,10 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("biuro", "biurze", "オフィス", "書斎"),
     ),
     (
+        *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
+        *("locale caldaia", "ketelruimte", "pannrum", "kotłownia", "kotłowni", "ボイラー室"),
+    ),
+    (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
         *("trädgård", "ogród", "ogrodzie", "庭", "ガーデン"),
         # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
@@ -365,7 +369,9 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "energy": ("energy", "énergie", "energie"),
         "battery": ("battery", "batterie", "バッテリー"),
-        "illuminance": ("illuminance", "lux", "brightness", "luminosité", "helligkeit", "照度"),
+        "illuminance": (
+            *("illuminance", "lux", "brightness", "luminosité", "helligkeit", "照度", "明るさ"),
+        ),
         "moisture": ("moisture", "leak", "water", "fuite"),
         "outlet": (
             *("outlet", "plug", "socket", "prise", "steckdose", "enchufe", "presa", "stopcontact"),
