@@ -20,6 +20,12 @@ matches of a query no entity matches word for word, `House.closest`):
 - **words for a device class**: the values of those lists, by the device
   class Home Assistant reads them as ("persiana" → blind).
 
+Beside them, Home Assistant's own translations (`async_read_translated_names`,
+through `helpers.translation.async_get_translations`, in every language core
+ships): a domain's title and entity name name the domain ("Cortacésped"), a
+device class's name names the class ("除湿機": dehumidifier); names of one word
+only.
+
 The words come folded (`matching.fold_once`: as `fold`, without its
 cache). Reading every language takes under a second of one core and holds
 about a megabyte: it is done once per process, in an executor job started
