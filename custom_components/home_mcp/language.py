@@ -20,9 +20,8 @@ matches of a query no entity matches word for word, `House.closest`):
 - **words for a device class**: the values of those lists, by the device
   class Home Assistant reads them as ("persiana" → blind).
 
-Beside them, Home Assistant's own translations (`async_read_translated_names`,
-through `helpers.translation.async_get_translations`, in every language core
-ships): a domain's title and entity name name the domain ("Cortacésped"), a
+Beside them, Home Assistant's own translations (`async_read_translated_names`:
+the files its loader finds, in every language core ships): a domain's title and entity name name the domain ("Cortacésped"), a
 device class's name names the class ("除湿機": dehumidifier); names of one word
 only.
 
@@ -48,9 +47,8 @@ from typing import Any, Final
 
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.exceptions import HomeAssistantError
 from homeassistant.generated.languages import LANGUAGES
-from homeassistant.helpers.translation import async_get_translations
+from homeassistant.loader import Integration, async_get_integrations
 
 from .const import DOMAIN
 from .matching import fold_once
@@ -163,31 +161,53 @@ async def async_read_translated_names(hass: HomeAssistant) -> TranslatedNames:
     Every language core speaks (`LANGUAGES`), every entity domain (`Platform`): a domain's
     `title` ("Cortacésped") and its entity component's name name the domain, the name of one
     of its device classes ("除湿機": dehumidifier) names that class. Only a name of one word
-    counts (a word of "Carbon monoxide" names no class alone). Home Assistant loads the files
-    in its executor and keeps them in its cache.
+    counts (a word of "Carbon monoxide" names no class alone). The files are the ones
+    Home Assistant's loader finds (`Integration.file_path`/translations/<language>.json),
+    read in an executor job; not through `helpers.translation.async_get_translations`,
+    whose cache would keep every category of them in every language (about 44 MB).
     """
-    domains = {platform.value for platform in Platform}
+    domains = sorted(platform.value for platform in Platform)
+    integrations = await async_get_integrations(hass, domains)
+    folders = {
+        domain: integration.file_path / "translations"
+        for domain, integration in integrations.items()
+        if isinstance(integration, Integration)
+    }
+    return await hass.async_add_executor_job(_read_translated_names, folders)
+
+
+def _read_translated_names(folders: dict[str, Path]) -> TranslatedNames:
+    """Read the domains' and device classes' names in `folders` (domain: its translations)."""
     by_domain: dict[str, set[str]] = {}
     by_class: dict[str, set[str]] = {}
-    for language in sorted(LANGUAGES):
-        try:
-            titles = await async_get_translations(hass, language, "title", domains)
-            components = await async_get_translations(hass, language, "entity_component", domains)
-        except (OSError, ValueError, HomeAssistantError) as err:
-            _LOGGER.debug("Skipping Home Assistant's translations in %s: %s", language, err)
-            continue
-        for key, text in (*titles.items(), *components.items()):
-            # component.<domain>.title, component.<domain>.entity_component.<class or _>.name
-            parts = key.split(".")
-            if len(parts) not in (3, 5) or parts[0] != "component" or parts[-1] not in _NAMED:
+    for domain, folder in folders.items():
+        for language in sorted(LANGUAGES):
+            path = folder / f"{language}.json"
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except FileNotFoundError:
                 continue
-            words = fold_once(text).split()
-            if len(words) != 1 or len(words[0]) < 2 or words[0].isdigit():
+            except (OSError, ValueError) as err:
+                _LOGGER.debug("Skipping the translations %s: %s", path, err)
                 continue
-            if len(parts) == 3 or parts[3] == "_":
-                by_domain.setdefault(parts[1], set()).add(words[0])
-            else:
-                by_class.setdefault(parts[3], set()).add(words[0])
+            if not isinstance(data, dict):
+                continue
+            names: list[tuple[str, Any]] = [("_", data.get("title"))]
+            components = data.get("entity_component")
+            if isinstance(components, dict):
+                names += [
+                    (key, value.get("name"))
+                    for key, value in components.items()
+                    if isinstance(value, dict)
+                ]
+            for key, text in names:
+                if not isinstance(text, str):
+                    continue
+                words = fold_once(text).split()
+                if len(words) != 1 or len(words[0]) < 2 or words[0].isdigit():
+                    continue
+                table = by_domain if key == "_" else by_class
+                table.setdefault(domain if key == "_" else key, set()).add(words[0])
     return by_domain, by_class
 
 
