@@ -42,6 +42,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_8,
     BENCH_HELD_OUT_9,
     BENCH_HELD_OUT_10,
+    BENCH_HELD_OUT_11,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -52,6 +53,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_8,
     DEMO_HELD_OUT_9,
     DEMO_HELD_OUT_10,
+    DEMO_HELD_OUT_11,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -109,6 +111,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_8,
                 *DEMO_HELD_OUT_9,
                 *DEMO_HELD_OUT_10,
+                *DEMO_HELD_OUT_11,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -136,6 +139,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_8,
                     *BENCH_HELD_OUT_9,
                     *BENCH_HELD_OUT_10,
+                    *BENCH_HELD_OUT_11,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

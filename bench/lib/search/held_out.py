@@ -147,6 +147,37 @@ motion sensors. Three came second or third after their neighbours of the same
 domain: "la porte de la cuisine est-elle verrouillée ?" second after
 `lock.front_door`, "roleta w kotłowni" second after `cover.blind_1`, "Ist das
 Küchenfenster zu?" third after `cover.garage_door` and `cover.hall_window`.
+
+Round 11 (`DEMO_HELD_OUT_11`, `BENCH_HELD_OUT_11`, 30 queries) was written
+unseen as well: by someone who had not read the matcher, its word tables, its
+tests, any round's results or the changelog, from the houses' real entities
+only (the running demo's states, areas and floors in every domain,
+`script/demo_setup.py`, and `bench_house`'s plan of 97 entities at seed 2026).
+It adds Polish, Swedish and Dutch words no alias holds ("wentylator w
+sypialni", "är ytterdörren låst?": is the front door locked, "de
+luchtontvochtiger": the dehumidifier, "światło w spiżarni": the pantry's
+light), a Japanese command with a room no alias holds ("ガレージのドアを閉めて"),
+a French chore with a place ("arrose le verger": the orchard), an Italian
+device and room ("la cassa in soggiorno": the living room's speaker), a German
+room alias with a German device ("Licht im Treppenhaus"), a Japanese device
+told by where it hangs ("ジムの天井の電気"), purposes told by a feeling, a
+quantity or a wish ("I need a breeze in the living room", "how much
+electricity have we used in total?", "is the sauna hot yet?", "how bright is
+it in the dining room?", "keep the sunlight off the wine"), state questions
+about a climate's mode and motion ("is the heat pump heating?", "any movement
+in the bathroom?"), a floor question about windows of two domains ("are any
+windows open upstairs?") and a plural meaning every lock ("which doors are
+unlocked?"). As first run: 86.7 % at 1 and 93.3 % at 3 (demo 86.7 % and
+93.3 %, `bench_house` 86.7 % and 93.3 %); all four misses at 1 are language
+queries (the other kinds: 21 of 21 at 1). Two are not in the first three at
+all: "är ytterdörren låst?" found three backup sensors first
+(`sensor.backup_last_attempted_automatic_backup`, ...) and not
+`lock.front_door` in its ten rows, "światło w spiżarni" found the other
+lights (`light.bedroom_2_spots_1`, `light.ceiling_light_1`,
+`light.cinema_ceiling_light_1`) and not `light.pantry_ceiling_light_1` in its
+ten rows. Two came second or third: "la cassa in soggiorno" second after
+`light.living_room_ceiling_light_1`, "arrose le verger" third after
+`valve.back_garden` and `valve.front_garden`.
 """
 
 from __future__ import annotations
@@ -998,5 +1029,109 @@ BENCH_HELD_OUT_10: Final = [
         "all the plugs in the living room",
         "switch.living_room_plug_1",
         "switch.living_room_plug_2",
+    ),
+]
+
+
+def _demo11(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=11)
+
+
+def _bench11(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=11)
+
+
+_FIRST_FLOOR_LIGHTS_11: Final = ("light.bed_light", "light.office_rgbw_lights")
+_DEMO_LOCKS_11: Final = (
+    "lock.front_door",
+    "lock.kitchen_door",
+    "lock.poorly_installed_door",
+    "lock.openable_lock",
+)
+_UPSTAIRS_WINDOWS_11: Final = (
+    "binary_sensor.bathroom_detector_1_window",
+    "binary_sensor.bathroom_detector_1_window_2",
+    "binary_sensor.dressing_room_detector_1_window",
+    "binary_sensor.playroom_detector_1_window",
+    "binary_sensor.playroom_detector_1_window_2",
+    "cover.landing_window_1",
+)
+
+# Round 11: written unseen (no matcher, word tables, tests or results read); ids
+# from the houses' real entities, every domain checked for a namesake.
+DEMO_HELD_OUT_11: Final = [
+    _demo11("typo", "ecobe thermostat", "climate.ecobee"),
+    _demo11("typo", "kichen door lok", "lock.kitchen_door"),
+    _demo11("voice", "hey siri, is the back garden being watered?", "valve.back_garden"),
+    _demo11("command", "is the hall window closed?", "cover.hall_window"),
+    _demo11("command", "is the heat pump heating?", "climate.heatpump"),
+    # An open window gives a breeze as well.
+    _demo11(
+        "purpose",
+        "I need a breeze in the living room",
+        "fan.living_room_fan",
+        "cover.living_room_window",
+    ),
+    _demo11(
+        "purpose",
+        "how much electricity have we used in total?",
+        "sensor.total_energy_kwh",
+        "sensor.total_energy_mwh",
+    ),
+    _demo11("alias", "the lounge window", "cover.living_room_window"),
+    _demo11("language", "wentylator w sypialni", "fan.ceiling_fan"),
+    _demo11("language", "är ytterdörren låst?", "lock.front_door"),
+    _demo11("language", "de luchtontvochtiger", "humidifier.dehumidifier"),
+    _demo11("language", "ガレージのドアを閉めて", "cover.garage_door"),
+    # The orchard's trees are watered by their own valve.
+    _demo11("language", "arrose le verger", "valve.orchard", "valve.trees"),
+    _demo11("floor", "turn off every light on the first floor", *_FIRST_FLOOR_LIGHTS_11),
+    _demo11("plural", "which doors are unlocked?", *_DEMO_LOCKS_11),
+]
+
+BENCH_HELD_OUT_11: Final = [
+    _bench11(
+        "typo",
+        "ensuite temprature",
+        "sensor.ensuite_multisensor_1_temperature",
+        "sensor.ensuite_multisensor_1_temperature_2",
+    ),
+    _bench11(
+        "typo",
+        "guest toilett window",
+        "binary_sensor.guest_toilet_detector_1_window",
+        "binary_sensor.guest_toilet_detector_1_window_2",
+    ),
+    _bench11("voice", "ok google, switch on the garden lights", "light.garden_ceiling_light_1"),
+    _bench11("voice", "siri, lock the boiler room", "lock.boiler_room_door_lock_1"),
+    _bench11("command", "is the office door open?", "binary_sensor.office_detector_1_door"),
+    _bench11(
+        "command",
+        "any movement in the bathroom?",
+        "binary_sensor.bathroom_detector_1_motion",
+        "binary_sensor.bathroom_detector_1_motion_2",
+    ),
+    _bench11(
+        "purpose",
+        "how bright is it in the dining room?",
+        "sensor.dining_room_multisensor_1_illuminance",
+    ),
+    _bench11(
+        "purpose",
+        "is the sauna hot yet?",
+        "sensor.sauna_multisensor_1_temperature",
+        "sensor.sauna_multisensor_1_temperature_2",
+    ),
+    _bench11("purpose", "keep the sunlight off the wine", "cover.wine_cellar_shade_1"),
+    _bench11("language", "la cassa in soggiorno", "media_player.living_room_speaker_1"),
+    _bench11("language", "Licht im Treppenhaus", "light.landing_ceiling_light_1"),
+    _bench11("language", "ジムの天井の電気", "light.gym_ceiling_light_1"),
+    _bench11("language", "światło w spiżarni", "light.pantry_ceiling_light_1"),
+    _bench11("floor", "are any windows open upstairs?", *_UPSTAIRS_WINDOWS_11),
+    _bench11(
+        "plural",
+        "all the speakers",
+        "media_player.living_room_speaker_1",
+        "media_player.wine_cellar_speaker_1",
     ),
 ]

@@ -90,6 +90,7 @@ SETS: Final = {
     8: "Held-out set, round 8 (written unseen, from the houses' real entities only)",
     9: "Held-out set, round 9 (written unseen, from the houses' real entities only)",
     10: "Held-out set, round 10 (written unseen, from the houses' real entities only)",
+    11: "Held-out set, round 11 (written unseen, from the houses' real entities only)",
 }
 
 
