@@ -1,4 +1,4 @@
-"""The held-out queries of the search-quality benchmark: written after the matcher, in five rounds.
+"""The held-out queries of the search-quality benchmark: written after the matcher, round by round.
 
 `queries.py`'s 82 queries were in view while the rules of `phrases.py` were
 written, so their 100 % says only that none of them is missed. These were
