@@ -1396,3 +1396,47 @@ async def test_a_boiler_room_and_brightness_in_more_languages_find_the_device(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_state_name_in_another_language_finds_the_devices_that_have_that_state(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Swedish "låst" is Home Assistant's name of a lock's `locked` (not "last" of a backup)."""
+    hall = ar.async_get(hass).async_create("Hall")
+    lock = "lock.front_door"  # The demo's, first of its locks by entity id.
+    await _entity_in(hass, hall.id, "sensor", "last_successful_automatic_backup", "timestamp")
+    await _entity_in(hass, hall.id, "sensor", "last_attempted_automatic_backup", "timestamp")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "är ytterdörren låst?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lock, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("arrose le verger", "orchard"),
+        ("la cassa in soggiorno", "cassa"),
+        ("światło w spiżarni", "pantry"),
+    ],
+)
+async def test_an_orchard_a_speaker_and_a_pantry_in_more_languages_find_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """An orchard in French ("verger"), a speaker in Italian ("cassa"), a pantry in Polish."""
+    areas = ar.async_get(hass)
+    living = areas.async_get_area_by_name("Living Room") or areas.async_create("Living Room")
+    pantry = areas.async_get_area_by_name("Pantry") or areas.async_create("Pantry")
+    kitchen = areas.async_get_area_by_name("Kitchen") or areas.async_create("Kitchen")
+    # Each first by entity id where the query's words are not understood.
+    ids = {
+        "orchard": "valve.orchard",  # The demo's, after its Back and Front Garden by entity id.
+        "cassa": await _entity_in(hass, living.id, "media_player", "living_room_speaker", ""),
+        "pantry": await _entity_in(hass, pantry.id, "light", "pantry_ceiling_light", ""),
+    }
+    await _entity_in(hass, living.id, "light", "living_room_ceiling_light", "")
+    await _entity_in(hass, kitchen.id, "light", "kitchen_ceiling_light", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == ids[expected], data["items"][:3]

@@ -69,20 +69,25 @@ class LanguageWords:
     skip: words that name nothing ("please").
     by_domain: the words naming each domain's entities.
     by_device_class: the words naming each device class.
+    by_state: the names of each domain's states ("låst": a lock's `locked`), a weak hint only:
+        one state's name is shared by many domains ("ouvert", "on").
     """
 
     skip: frozenset[str]
     by_domain: dict[str, frozenset[str]]
     by_device_class: dict[str, frozenset[str]]
+    by_state: dict[str, frozenset[str]] = field(default_factory=dict)
     _domains_of: dict[str, frozenset[str]] = field(default_factory=dict)
     _classes_of: dict[str, frozenset[str]] = field(default_factory=dict)
     _kinds: dict[tuple[str | None, str | None], frozenset[str]] = field(default_factory=dict)
+    _states_of: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """Index the words the other way round: the domains and classes each word names."""
         for source, target in (
             (self.by_domain, self._domains_of),
             (self.by_device_class, self._classes_of),
+            (self.by_state, self._states_of),
         ):
             inverted: dict[str, set[str]] = {}
             for name, words in source.items():
@@ -107,6 +112,14 @@ class LanguageWords:
     def device_classes_named(self, words: Iterable[str]) -> set[str]:
         """Return the device classes `words` name (as written, or without a plural's s)."""
         return {name for word in words for name in self._lookup(self._classes_of, word)}
+
+    def domains_in_state(self, words: Iterable[str]) -> set[str]:
+        """Return the domains one of whose states `words` name, as written ("låst": lock)."""
+        return {name for word in words for name in self._states_of.get(word, ())}
+
+    def state_words(self, domain: str | None, _: str | None = None) -> frozenset[str]:
+        """Return the names of `domain`'s states in every language (none without a domain)."""
+        return self.by_state.get(domain, frozenset()) if domain else frozenset()
 
     @staticmethod
     def _lookup(index: dict[str, frozenset[str]], word: str) -> frozenset[str]:
@@ -151,8 +164,9 @@ async def async_load_language_words(hass: HomeAssistant) -> LanguageWords | None
     return _Read.words
 
 
-TranslatedNames = tuple[dict[str, set[str]], dict[str, set[str]]]
-"""The words naming each domain, and each device class (as `LanguageWords`'s, not frozen)."""
+TranslatedNames = tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]]]
+"""The words naming each domain, each device class, and each domain's states (as
+`LanguageWords`'s, not frozen)."""
 
 
 async def async_read_translated_names(hass: HomeAssistant) -> TranslatedNames:
@@ -160,7 +174,8 @@ async def async_read_translated_names(hass: HomeAssistant) -> TranslatedNames:
 
     Every language core speaks (`LANGUAGES`), every entity domain (`Platform`): a domain's
     `title` ("Cortacésped") and its entity component's name name the domain, the name of one
-    of its device classes ("除湿機": dehumidifier) names that class. Only a name of one word
+    of its device classes ("除湿機": dehumidifier) names that class, the name of one of its
+    states ("Låst": `locked`) is one of the domain's state words. Only a name of one word
     counts (a word of "Carbon monoxide" names no class alone). The files are the ones
     Home Assistant's loader finds (`Integration.file_path`/translations/<language>.json),
     read in an executor job; not through `helpers.translation.async_get_translations`,
@@ -180,6 +195,7 @@ def _read_translated_names(folders: dict[str, Path]) -> TranslatedNames:
     """Read the domains' and device classes' names in `folders` (domain: its translations)."""
     by_domain: dict[str, set[str]] = {}
     by_class: dict[str, set[str]] = {}
+    by_state: dict[str, set[str]] = {}
     for domain, folder in folders.items():
         for language in sorted(LANGUAGES):
             path = folder / f"{language}.json"
@@ -193,32 +209,39 @@ def _read_translated_names(folders: dict[str, Path]) -> TranslatedNames:
             if not isinstance(data, dict):
                 continue
             names: list[tuple[str, Any]] = [("_", data.get("title"))]
+            states: list[Any] = []
             components = data.get("entity_component")
             if isinstance(components, dict):
-                names += [
-                    (key, value.get("name"))
-                    for key, value in components.items()
-                    if isinstance(value, dict)
-                ]
-            for key, text in names:
+                for key, value in components.items():
+                    if isinstance(value, dict):
+                        names.append((key, value.get("name")))
+                        if isinstance(value.get("state"), dict):
+                            states += value["state"].values()
+            for key, text in [*names, *(("", state) for state in states)]:
                 if not isinstance(text, str):
                     continue
                 words = fold_once(text).split()
                 if len(words) != 1 or len(words[0]) < 2 or words[0].isdigit():
                     continue
+                if not key:
+                    by_state.setdefault(domain, set()).add(words[0])
+                    continue
                 table = by_domain if key == "_" else by_class
                 table.setdefault(domain if key == "_" else key, set()).add(words[0])
-    return by_domain, by_class
+    return by_domain, by_class, by_state
 
 
 _NAMED: Final = frozenset({"title", "name"})
 
 
 def with_names(
-    words: LanguageWords | None, by_domain: dict[str, set[str]], by_class: dict[str, set[str]]
+    words: LanguageWords | None,
+    by_domain: dict[str, set[str]],
+    by_class: dict[str, set[str]],
+    by_state: dict[str, set[str]] | None = None,
 ) -> LanguageWords | None:
-    """Return `words` with the translated names of domains and device classes added."""
-    if words is None and not by_domain and not by_class:
+    """Return `words` with the translated names of domains, device classes and states added."""
+    if words is None and not by_domain and not by_class and not by_state:
         return None
     skip = words.skip if words is not None else frozenset()
     merged: list[dict[str, frozenset[str]]] = []
@@ -230,7 +253,11 @@ def with_names(
         for name, added in new.items():
             table[name] = table.get(name, frozenset()) | {w for w in added if w not in skip}
         merged.append(table)
-    return LanguageWords(skip, merged[0], merged[1])
+    states = {
+        domain: frozenset(w for w in added if w not in skip)
+        for domain, added in (by_state or {}).items()
+    }
+    return LanguageWords(skip, merged[0], merged[1], states)
 
 
 def read_language_words(data_dir: Path | None = None) -> LanguageWords | None:

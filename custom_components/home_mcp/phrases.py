@@ -151,6 +151,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("fernseher", "lautsprecher", "enceinte", "テレビ", "スピーカー"),
             *("altavoz", "altavoces", "altoparlante", "luidspreker", "högtalare", "głośnik"),
             *("televisor", "televisione", "televisie", "telewizor"),
+            # Italian's everyday word for a speaker ("la cassa", "le casse").
+            *("cassa", "casse"),
         ),
         "fan": (
             *("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
@@ -294,6 +296,16 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("laundry", "laundry room", "buanderie", "waschküche", "lavanderia", "tvättstuga"),
         *("pralnia", "ランドリー", "洗濯室"),
+    ),
+    (
+        *("pantry", "larder", "cellier", "garde-manger", "speisekammer", "vorratskammer"),
+        *("despensa", "dispensa", "voorraadkamer", "voorraadkast", "skafferi"),
+        *("spiżarnia", "spiżarni", "パントリー", "食品庫"),
+    ),
+    # A place outdoors an entity is often named after ("Orchard"): its name in other languages.
+    (
+        *("orchard", "verger", "obstgarten", "huerto", "frutteto", "boomgaard", "pomar"),
+        *("fruktträdgård", "果樹園"),
     ),
     ("attic", "grenier", "dachboden", "soffitta", "zolder", "sótão", "strych", "屋根裏"),
     (
@@ -761,6 +773,14 @@ def _room_names(
     return by_key, unspaced
 
 
+@lru_cache(maxsize=4096)
+def _word_synonyms(word: str) -> frozenset[str]:
+    """Return the one-word names of the `ROOM_WORDS` group of the one word `word`, but it."""
+    return frozenset(
+        name for name in _room_words().get(word, ()) if name != word and " " not in name
+    )
+
+
 @lru_cache(maxsize=1)
 def _room_words() -> dict[str, tuple[str, ...]]:
     """Return each name of `ROOM_WORDS` as query words, with its group's names."""
@@ -893,6 +913,7 @@ class WordScorer:
         self._domain_names = [_domain_names(word) for word in self.words]
         self._acts_on = [_command_domains(word) if commands else frozenset() for word in self.words]
         self._plural_of = [_plural_domains(word) for word in self.words]
+        self._synonyms = [_word_synonyms(word) for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -906,6 +927,10 @@ class WordScorer:
                 best = score
                 if best == 1.0:
                     break
+        if best < SYNONYM_WEIGHT and (synonyms := self._synonyms[index]):
+            # A place's name in another language ("verger": the valve called Orchard).
+            if any(value in synonyms for value in values):
+                best = SYNONYM_WEIGHT
         return best
 
     def score(

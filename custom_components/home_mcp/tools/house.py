@@ -9,7 +9,7 @@ WebSocket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -151,7 +151,9 @@ class House:
         kinds here too, as written ("luzes", "Fenster").
         """
         language = language_words(self.hass)
-        exact = language.kind_words if language is not None else None
+        exact: Callable[[str | None, str | None], Container[str]] | None = (
+            language.kind_words if language is not None else None
+        )
         phrase, area_ids = self._read_phrase(query)
         outside: set[str] = set()
         if area_ids:
@@ -177,6 +179,21 @@ class House:
                 # No word names a domain; one may name a device class: "something to dry the
                 # laundry" is the dehumidifier.
                 candidates += self._of_classes(phrase.words, language)
+            if not candidates and language is not None:
+                # No word names a kind; one may name a state of some (a weak hint, the last
+                # one: "låst" is a lock's `locked`): those domains' entities, the state word
+                # read as a kind, the sentence's words that name nothing ("är") left out.
+                in_state = language.domains_in_state(phrase.words)
+                candidates = [
+                    entity_id
+                    for domain in sorted(in_state)
+                    for entity_id in self.hass.states.async_entity_ids(domain)
+                ]
+                if candidates:
+                    exact = _with_states(language)
+                    phrase = replace(
+                        phrase, words=tuple(w for w in phrase.words if w not in language.skip)
+                    )
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
@@ -508,3 +525,12 @@ def state_summary(view: EntityView) -> dict[str, Any]:
         "name": view.name,
         "state": view.state.state,
     }
+
+
+def _with_states(language: LanguageWords) -> Callable[[str | None, str | None], frozenset[str]]:
+    """Return `language.kind_words` with the names of the domain's states."""
+
+    def kinds(domain: str | None, device_class: str | None) -> frozenset[str]:
+        return language.kind_words(domain, device_class) | language.state_words(domain)
+
+    return kinds
