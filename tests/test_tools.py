@@ -1440,3 +1440,15 @@ async def test_an_orchard_a_speaker_and_a_pantry_in_more_languages_find_the_devi
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == ids[expected], data["items"][:3]
+
+
+async def test_a_state_name_shared_by_other_kinds_does_not_take_over_a_purpose(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A climate mode's name ("Dry") in a request is no hint: the laundry's drier first."""
+    utility = ar.async_get(hass).async_create("Utility")
+    drier = await _entity_in(hass, utility.id, "humidifier", "laundry_drier", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "something to dry the laundry"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == drier, data["items"][:3]

@@ -215,7 +215,10 @@ def _read_translated_names(folders: dict[str, Path]) -> TranslatedNames:
                 for key, value in components.items():
                     if isinstance(value, dict):
                         names.append((key, value.get("name")))
-                        if isinstance(value.get("state"), dict):
+                        # The entity's own states only: a device class's ("Låst", a lock
+                        # class binary sensor's `off`) would give every binary sensor the
+                        # words of every class.
+                        if key == "_" and isinstance(value.get("state"), dict):
                             states += value["state"].values()
             for key, text in [*names, *(("", state) for state in states)]:
                 if not isinstance(text, str):

@@ -179,10 +179,12 @@ class House:
                 # No word names a domain; one may name a device class: "something to dry the
                 # laundry" is the dehumidifier.
                 candidates += self._of_classes(phrase.words, language)
-            if not candidates and language is not None:
-                # No word names a kind; one may name a state of some (a weak hint, the last
-                # one: "låst" is a lock's `locked`): those domains' entities, the state word
-                # read as a kind, the sentence's words that name nothing ("är") left out.
+            if not candidates and language is not None and asks_state(query):
+                # No word names a kind; in a question, one may name a state of some (a weak
+                # hint, the last one: "är ytterdörren låst?", a lock's `locked`): those
+                # domains' entities, the state word read as a kind, the sentence's words that
+                # name nothing ("är") left out. Not in a request: "something to dry the
+                # laundry" is no climate entity's `dry` mode.
                 in_state = language.domains_in_state(phrase.words)
                 candidates = [
                     entity_id
