@@ -22,8 +22,10 @@ matches of a query no entity matches word for word, `House.closest`):
 
 Beside them, Home Assistant's own translations (`async_read_translated_names`:
 the files its loader finds, in every language core ships): a domain's title and entity name name the domain ("Cortacésped"), a
-device class's name names the class ("除湿機": dehumidifier); names of one word
-only.
+device class's name names the class ("除湿機": dehumidifier), the names of a
+domain's own states are its state words ("låst": a lock's `locked`; a weak hint
+the search reads only in a question no other word names a kind of); names of
+one word only.
 
 The words come folded (`matching.fold_once`: as `fold`, without its
 cache). Reading every language takes under a second of one core and holds
