@@ -27,6 +27,7 @@ from .house import (
     CLOSED,
     LINGERING_TIMERS,
     LOCKED,
+    Clock,
     Owner,
     assert_house,
     assert_ran,
@@ -1878,3 +1879,56 @@ async def test_a_target_named_by_the_state_of_a_helper_the_house_lacks_reaches_n
     else:
         assert_ran(result)
     await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+@pytest.mark.redteam(round=43)
+@pytest.mark.parametrize(
+    ("kind", "config"),
+    [
+        ("input_select", {"name": "Alarm kind", "options": ["door", "radio"]}),
+        ("input_boolean", {"name": "Alarm kind"}),
+        ("input_select", {"name": "Radio kind", "options": ["door", "radio"]}),
+    ],
+    ids=["named-select", "named-boolean", "unrelated"],
+)
+async def test_creating_the_helper_a_target_is_named_by_is_judged_for_what_it_names(
+    hass: HomeAssistant,
+    morning: Clock,
+    owner: Owner,
+    mcp: McpHarness,
+    kind: str,
+    config: dict[str, Any],
+) -> None:
+    """`switch.alarm_{{ states('<kind>.alarm_kind') }}` with no such helper yet.
+
+    The index reads a missing helper as `unknown` (`switch.alarm_unknown`,
+    no switch); a client then creates it through `save_config`, with the
+    option `door` (or as an on/off helper, with states no one has read): its
+    new states change what the target names, and the write waits. Creating
+    a helper no target reads is done.
+    """
+    await owner.save_templates(
+        [{"switch": [{"name": "Alarm door", "turn_on": [], "turn_off": [UNLOCK]}]}]
+    )
+    await owner.save_automation(
+        "wake_up",
+        {
+            "alias": "Wake up",
+            "triggers": [{"trigger": "time", "at": "10:00:00"}],
+            "actions": [
+                {
+                    "action": "switch.turn_off",
+                    "target": {"entity_id": f"switch.alarm_{{{{ states('{kind}.alarm_kind') }}}}"},
+                }
+            ],
+        },
+    )
+    assert hass.states.get(f"{kind}.alarm_kind") is None
+    made = await mcp.data("save_config", {"kind": kind, "config": config})
+    morning.move_to(10, 1)
+    await assert_house(hass, LOCKED)
+    if config["name"] == "Alarm kind":
+        assert_refused(made, risk="unknown", reaching=f"{kind}.alarm_kind")
+    else:
+        assert made["ok"] is True and made["written"] is True, made

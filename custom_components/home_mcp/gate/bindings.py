@@ -1427,7 +1427,9 @@ class Record:
     """What a walk learned from its bindings, shared by every step of one run.
 
     options_of: the `input_select`s and `select`s whose options are some
-        of the values (a trigger's `to_state.state`).
+        of the values (a trigger's `to_state.state`), and the helpers the
+        house lacks whose state a template reads as `unknown`: making one
+        (new states) changes what the run does, as new options do.
     rendered: a template was rendered with the bindings (what the run does
         depends on them: changing those options changes it).
     stopped: a `variables:` entry looked into a field the run was not given:

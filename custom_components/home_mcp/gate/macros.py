@@ -694,7 +694,8 @@ def _with_targets(
     The entities a target's template names by a helper's state are those
     each state the house says it can be in names (`bindings.states_known`:
     `switch.alarm_{{ states('input_select.kind') }}` is each option's
-    switch); new options change them (`Record.options_of`). Each such
+    switch); new options change them, and so does making such a helper
+    the house lacks (`Record.options_of`). Each such
     target goes with each way of the rest of the step, nothing taken as so
     of the house's states; too many of them: as it is (any entity).
     """
@@ -710,11 +711,12 @@ def _with_targets(
         if any(has_template(each) for each in targets):
             found.append((way, assumed))
             continue
+        # A helper the house lacks is `unknown` until made: making it changes them too.
         judge.bindings.record.options_of.update(
             entity_id
             for entity_id in states
             if entity_id.partition(".")[0] in OPTIONS_DOMAINS
-            and judge.hass.states.get(entity_id) is not None
+            or judge.hass.states.get(entity_id) is None
         )
         found += [({**way, "target": each}, frozenset()) for each in targets]
     return found if len(found) <= MAX_ALTERNATIVES else ways

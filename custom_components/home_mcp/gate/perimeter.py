@@ -98,7 +98,9 @@ class Snapshot:
         automations and scripts take (`external.external_key`) -> them.
     options_bound: `input_select` or `select` -> the automations whose
         templates take their values from its options (`script.{{
-        trigger.to_state.state }}`): new options change what they do.
+        trigger.to_state.state }}`), or a helper the house lacks whose
+        state their templates read: new options, or making it, change what
+        they do.
     options_fed: what a template select among those is computed from (the
         text helper its options are split from) -> the same automations.
     items: every automation, script, template entity and driving helper read
