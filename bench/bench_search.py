@@ -43,6 +43,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_9,
     BENCH_HELD_OUT_10,
     BENCH_HELD_OUT_11,
+    BENCH_HELD_OUT_12,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -54,6 +55,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_9,
     DEMO_HELD_OUT_10,
     DEMO_HELD_OUT_11,
+    DEMO_HELD_OUT_12,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -112,6 +114,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_9,
                 *DEMO_HELD_OUT_10,
                 *DEMO_HELD_OUT_11,
+                *DEMO_HELD_OUT_12,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -140,6 +143,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_9,
                     *BENCH_HELD_OUT_10,
                     *BENCH_HELD_OUT_11,
+                    *BENCH_HELD_OUT_12,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

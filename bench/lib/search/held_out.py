@@ -178,6 +178,43 @@ lights (`light.bedroom_2_spots_1`, `light.ceiling_light_1`,
 ten rows. Two came second or third: "la cassa in soggiorno" second after
 `light.living_room_ceiling_light_1`, "arrose le verger" third after
 `valve.back_garden` and `valve.front_garden`.
+
+Round 12 (`DEMO_HELD_OUT_12`, `BENCH_HELD_OUT_12`, 30 queries) was written
+unseen as well: by someone who had not read the matcher, its word tables, its
+tests, any round's results or the changelog, from the houses' real entities
+only (the running demo's states, areas and floors in every domain,
+`script/demo_setup.py`, and `bench_house`'s plan of 97 entities at seed 2026).
+It adds Chinese and Korean ("客厅的灯": the living room's light, "침실 선풍기":
+the bedroom fan, "거실 스피커": the living room speaker, "健身房的灯": the gym's
+lights), a Chinese floor word ("楼上的灯": the lights upstairs), a Japanese
+quantity told by a place no alias holds ("外の気温": the temperature outside),
+Portuguese, Italian, Spanish and German rooms or devices no alias holds ("a
+tomada da sauna": the sauna's socket, "è chiusa a chiave la porta della
+cucina?", "¿hay alguna ventana abierta en el baño?", "Ist das Licht in der
+Speisekammer an?", "Läuft der Rasenmäher gerade?"), two typos in one query
+("trun off the livign room fan", "boilr room blnd"), state questions about
+what someone left ("did I leave the storage room plug on?"), purposes told by
+the weather or a feeling ("it's muggy in here", "keep the rain off the
+patio", "it's too sunny in the garden", "is the guest room warm enough?"),
+voice phrasing with no device's name ("siri, warm up the living room a bit",
+"hey google, stop the music in the kitchen"), names a family uses ("the fairy
+lights": the kitchen's decorative lights, "the movie room lights": the
+cinema's), a floor question about motion ("any motion downstairs?") and
+plurals asking a state ("which thermostats are heating?"). As first run:
+63.3 % at 1 and 63.3 % at 3 (demo 46.7 %, `bench_house` 80.0 %, the same at
+1 and 3); all eleven misses are language, purpose, alias or floor queries
+(typo, voice, command and plural: 12 of 12). Ten are not in the ten rows at
+all, and five of those found no rows at all: the four Chinese and Korean
+queries of the two houses' rooms ("客厅的灯", "침실 선풍기", "거실 스피커",
+"健身房的灯") and "楼上的灯". "it's muggy in here" found only
+`sensor.outside_humidity`, "keep the rain off the patio" only
+`number.large_range` and `number.small_range`, "è chiusa a chiave la porta
+della cucina?" only `cover.kitchen_window`, "the movie room lights" only
+`light.living_room_ceiling_light_1`, and "the fairy lights" the demo's six
+lights (`light.ceiling_lights` first) but not `switch.decorative_lights`.
+"外の気温" came fifth, after `binary_sensor.movement_backyard`,
+`binary_sensor.outside_temperature_battery_charging`, `cover.pergola_roof`
+and `sensor.outside_humidity`.
 """
 
 from __future__ import annotations
@@ -1133,5 +1170,85 @@ BENCH_HELD_OUT_11: Final = [
         "all the speakers",
         "media_player.living_room_speaker_1",
         "media_player.wine_cellar_speaker_1",
+    ),
+]
+
+
+def _demo12(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=12)
+
+
+def _bench12(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=12)
+
+
+_UPSTAIRS_LIGHTS_12: Final = ("light.bed_light", "light.office_rgbw_lights")
+_DEMO_WINDOWS_12: Final = ("cover.hall_window", "cover.kitchen_window", "cover.living_room_window")
+_GYM_LIGHTS_12: Final = ("light.gym_ceiling_light_1", "light.gym_lamp_1")
+# "el baño": the bathroom upstairs, or the guest toilet downstairs.
+_BATHROOM_WINDOWS_12: Final = (
+    "binary_sensor.bathroom_detector_1_window",
+    "binary_sensor.bathroom_detector_1_window_2",
+    "binary_sensor.guest_toilet_detector_1_window",
+    "binary_sensor.guest_toilet_detector_1_window_2",
+)
+_GROUND_FLOOR_MOTION_12: Final = (
+    "binary_sensor.guest_toilet_detector_1_motion",
+    "binary_sensor.guest_toilet_detector_1_motion_2",
+    "binary_sensor.office_detector_1_motion",
+    "binary_sensor.office_detector_1_motion_2",
+)
+
+# Round 12: written unseen (no matcher, word tables, tests or results read); ids
+# from the houses' real entities, every domain checked for a namesake.
+DEMO_HELD_OUT_12: Final = [
+    _demo12("typo", "trun off the livign room fan", "fan.living_room_fan"),
+    _demo12("typo", "carbon dioxde levle", "sensor.carbon_dioxide"),
+    _demo12("voice", "hey google, stop the music in the kitchen", "media_player.kitchen"),
+    _demo12("voice", "siri, warm up the living room a bit", "climate.heatpump"),
+    _demo12("command", "did someone leave the kitchen window open?", "cover.kitchen_window"),
+    # A hygrostat keeps the humidity where it is set: it dries the air too.
+    _demo12("purpose", "it's muggy in here", "humidifier.dehumidifier", "humidifier.hygrostat"),
+    _demo12("purpose", "keep the rain off the patio", "cover.pergola_roof"),
+    _demo12("alias", "the fairy lights", "switch.decorative_lights"),
+    _demo12("language", "客厅的灯", "light.living_room_rgbww_lights"),
+    _demo12("language", "침실 선풍기", "fan.ceiling_fan"),
+    _demo12("language", "Läuft der Rasenmäher gerade?", "lawn_mower.my_lawn_mower"),
+    _demo12("language", "è chiusa a chiave la porta della cucina?", "lock.kitchen_door"),
+    _demo12("language", "外の気温", "sensor.outside_temperature"),
+    _demo12("floor", "楼上的灯", *_UPSTAIRS_LIGHTS_12),
+    _demo12("plural", "close all the windows", *_DEMO_WINDOWS_12),
+]
+
+BENCH_HELD_OUT_12: Final = [
+    _bench12("typo", "dinning room temprature", "sensor.dining_room_multisensor_2_temperature"),
+    _bench12("typo", "boilr room blnd", "cover.boiler_room_blind_1"),
+    _bench12(
+        "voice",
+        "hey google, how hot is it in the wine cellar?",
+        "sensor.wine_cellar_multisensor_1_temperature",
+    ),
+    _bench12(
+        "voice",
+        "ok google, turn the thermostat in the dressing room up",
+        "climate.dressing_room_thermostat_1",
+    ),
+    _bench12("command", "did I leave the storage room plug on?", "switch.storage_plug_1"),
+    _bench12("purpose", "it's too sunny in the garden", "cover.garden_blind_1"),
+    _bench12(
+        "purpose", "is the guest room warm enough?", "sensor.bedroom_3_multisensor_1_temperature"
+    ),
+    _bench12("alias", "the movie room lights", "light.cinema_ceiling_light_1"),
+    _bench12("language", "거실 스피커", "media_player.living_room_speaker_1"),
+    _bench12("language", "健身房的灯", *_GYM_LIGHTS_12),
+    _bench12("language", "a tomada da sauna", "switch.sauna_plug_1"),
+    _bench12("language", "¿hay alguna ventana abierta en el baño?", *_BATHROOM_WINDOWS_12),
+    _bench12("language", "Ist das Licht in der Speisekammer an?", "light.pantry_ceiling_light_1"),
+    _bench12("floor", "any motion downstairs?", *_GROUND_FLOOR_MOTION_12),
+    _bench12(
+        "plural",
+        "which thermostats are heating?",
+        "climate.dressing_room_thermostat_1",
+        "climate.thermostat_1",
     ),
 ]

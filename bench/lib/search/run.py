@@ -91,6 +91,7 @@ SETS: Final = {
     9: "Held-out set, round 9 (written unseen, from the houses' real entities only)",
     10: "Held-out set, round 10 (written unseen, from the houses' real entities only)",
     11: "Held-out set, round 11 (written unseen, from the houses' real entities only)",
+    12: "Held-out set, round 12 (written unseen, from the houses' real entities only)",
 }
 
 
