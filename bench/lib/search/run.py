@@ -92,6 +92,7 @@ SETS: Final = {
     10: "Held-out set, round 10 (written unseen, from the houses' real entities only)",
     11: "Held-out set, round 11 (written unseen, from the houses' real entities only)",
     12: "Held-out set, round 12 (written unseen, from the houses' real entities only)",
+    13: "Held-out set, round 13 (written unseen, from the houses' real entities only)",
 }
 
 
