@@ -14,8 +14,11 @@ A trigger with `enabled: false` reaches nothing.
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
@@ -254,3 +257,49 @@ async def test_an_automations_run_sets_off_what_watches_its_entity(
 
         assert_refused(turned_on, reaching="valve.orchard")
         await assert_house(hass, {"light.kitchen_lights": "off", "valve.orchard": "closed"})
+
+
+# -- text handed to Assist: the owner's sentence triggers ------------------------------
+
+OPEN_SESAME: Final = {
+    "alias": "Open sesame",
+    "triggers": [{"trigger": "conversation", "command": ["open sesame"]}],
+    "actions": [UNLOCK_FRONT],
+}
+"""An owner's sentence-triggered automation ("Hey, let me in"): Home Assistant's own
+agent runs it for matching text before any intent, whatever is exposed."""
+
+
+@pytest.mark.redteam(round=44)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 44: conversation.process is judged only on the entities exposed to "
+    "Assist; an owner's sentence trigger that unlocks runs for the client's text",
+)
+async def test_text_for_assist_that_an_owners_sentence_trigger_opens_on_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner hid the garage and the scene from Assist; "open sesame" unlocks the door."""
+    assert await async_setup_component(hass, "conversation", {})
+    await owner.save_automation("open_sesame", OPEN_SESAME)
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    result = await call_service(mcp, "conversation.process", data={"text": "open sesame"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=44)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 44: the approval for Assist text names the exposed garage and scene, "
+    "not the valve the owner's sentence trigger opens",
+)
+async def test_the_approval_for_text_a_sentence_trigger_opens_on_names_what_it_opens(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The text waits for the garage Assist may open; the person must see the valve too."""
+    assert await async_setup_component(hass, "conversation", {})
+    await owner.save_automation("water", {**OPEN_SESAME, "actions": [ORCHARD_OPEN]})
+    result = await call_service(mcp, "conversation.process", data={"text": "open sesame"})
+    assert_refused(result, reaching="valve.orchard")
