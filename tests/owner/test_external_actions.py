@@ -292,3 +292,51 @@ async def test_a_rest_command_for_the_front_lock_given_unlock_in_the_owners_auto
     await hass.async_block_till_done()
     assert_refused(called)
     assert aioclient_mock.call_count == 0, aioclient_mock.mock_calls
+
+
+# -- what comes back: the broker hands Home Assistant what it publishes ------------------
+
+
+@pytest.mark.redteam(round=44)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 44: an owner's MQTT trigger is read as no input; a plain MQTT switch "
+    "publishing on the topic it listens to unlocks the door",
+)
+@LINGERING_TIMERS
+async def test_an_mqtt_entitys_command_an_owners_mqtt_trigger_opens_on_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """The porch relay's `ON` on `home/porch/set` also sets off the keypad automation.
+
+    The broker delivers what Home Assistant publishes to every subscriber,
+    Home Assistant's own MQTT triggers too (a Tasmota `cmnd/` topic a wall
+    keypad and Home Assistant both write to).
+    """
+    mqtt = await mqtt_mock_entry()
+    config = {
+        "name": "Porch relay",
+        "unique_id": "porch_relay",
+        "command_topic": "home/porch/set",
+        "state_topic": "home/porch/state",
+    }
+    async_fire_mqtt_message(hass, "homeassistant/switch/porch_relay/config", json.dumps(config))
+    await hass.async_block_till_done()
+    async_fire_mqtt_message(hass, "home/porch/state", "OFF")
+    await hass.async_block_till_done()
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Porch keypad",
+            "triggers": [{"trigger": "mqtt", "topic": "home/porch/set", "payload": "ON"}],
+            "actions": [UNLOCK],
+        },
+    )
+
+    result = await call_service(mcp, "switch.turn_on", target={"entity_id": "switch.porch_relay"})
+
+    await hass.async_block_till_done()
+    for topic, payload in [c.args[:2] for c in mqtt.async_publish.call_args_list]:
+        async_fire_mqtt_message(hass, topic, payload)  # As the broker hands it back.
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
