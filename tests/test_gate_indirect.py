@@ -18,6 +18,7 @@ from homeassistant.components.conversation import (
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
 
 from .conftest import McpHarness
@@ -357,3 +358,54 @@ async def test_an_action_of_home_assistant_that_is_not_installed_does_nothing(
         mcp, "input_boolean", "turn_on", target={"entity_id": "input_boolean.tidy"}
     )
     assert result.get("ok") is True, result
+
+
+class _ServiceCallingAgent(_Chat):
+    """An LLM agent that calls Home Assistant actions through functions of its own.
+
+    Extended OpenAI Conversation (HACS) does so: its `execute_services`
+    function calls any action the model names, as the agent's caller, and
+    its options name no LLM API (`llm_hass_api`).
+    """
+
+    _attr_unique_id = "butler"
+    _attr_name = "Butler"
+
+    async def _async_handle_message(
+        self, user_input: ConversationInput, chat_log: ChatLog
+    ) -> ConversationResult:
+        # What the model answered to "let the plumber in": its function call.
+        await self.hass.services.async_call(
+            "lock", "unlock", {"entity_id": "lock.front_door"}, context=user_input.context
+        )
+        response = intent.IntentResponse(language=user_input.language)
+        response.async_set_speech("The door is open")
+        return ConversationResult(response=response, conversation_id=user_input.conversation_id)
+
+
+@pytest.mark.redteam(round=44)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 44: an agent whose options name no LLM API is taken as one that only "
+    "answers, but Extended OpenAI Conversation calls actions through its own functions",
+)
+async def test_text_for_an_agent_that_calls_actions_through_its_own_functions_waits(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Only an agent Home MCP knows cannot act (none at all, or one that only talks) runs."""
+    assert await async_setup_component(hass, "conversation", {})
+    agent = MockConfigEntry(
+        domain="extended_openai_conversation",
+        options={"functions": "- spec: {name: execute_services}\n  function: {type: native}"},
+    )
+    agent.add_to_hass(hass)
+    platform = MockEntityPlatform(
+        hass, domain="conversation", platform_name="extended_openai_conversation"
+    )
+    platform.config_entry = agent
+    await platform.async_add_entities([_ServiceCallingAgent()])
+    data = {"text": "let the plumber in", "agent_id": "conversation.butler"}
+    result = await _call(mcp, "conversation", "process", data=data)
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert result["error"] == "needs_confirmation", result
