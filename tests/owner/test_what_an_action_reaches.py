@@ -17,10 +17,19 @@ from __future__ import annotations
 from typing import Final
 
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockEntityPlatform
 
+from homeassistant.components.conversation import (
+    ChatLog,
+    ConversationEntity,
+    ConversationEntityFeature,
+    ConversationInput,
+    ConversationResult,
+)
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import entity_registry as er, intent
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
@@ -303,3 +312,66 @@ async def test_the_approval_for_text_a_sentence_trigger_opens_on_names_what_it_o
     await owner.save_automation("water", {**OPEN_SESAME, "actions": [ORCHARD_OPEN]})
     result = await call_service(mcp, "conversation.process", data={"text": "open sesame"})
     assert_refused(result, reaching="valve.orchard")
+
+
+class _AssistAgent(ConversationEntity):
+    """An LLM agent given Assist's API: it runs each exposed script as a tool, with arguments.
+
+    Home Assistant's `llm.ActionTool` calls `script.<key>` with the fields
+    the model fills in; this agent's model asks for the front door.
+    """
+
+    _attr_unique_id = "butler"
+    _attr_name = "Butler"
+    _attr_supported_features = ConversationEntityFeature.CONTROL
+
+    @property
+    def supported_languages(self) -> str:
+        """Answer in any language."""
+        return "*"
+
+    async def _async_handle_message(
+        self, user_input: ConversationInput, chat_log: ChatLog
+    ) -> ConversationResult:
+        await self.hass.services.async_call(
+            "script", "open_for", {"door": "lock.front_door"}, context=user_input.context
+        )
+        response = intent.IntentResponse(language=user_input.language)
+        response.async_set_speech("Done")
+        return ConversationResult(response=response, conversation_id=user_input.conversation_id)
+
+
+@pytest.mark.redteam(round=44)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 44: text for an agent with Assist's API is judged as turning each "
+    "exposed entity on, off and toggling it, but the agent runs an exposed script with "
+    "the fields its model fills in: the door it names unlocks",
+)
+async def test_text_for_an_agent_that_runs_an_exposed_script_with_fields_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner's "open for" script, exposed to the voice assistant, opens the door it is given."""
+    assert await async_setup_component(hass, "conversation", {})
+    script = await owner.save_script(
+        "open_for",
+        {
+            "alias": "Open for",
+            "fields": {"door": {"selector": {"entity": {"domain": "lock"}}}},
+            "sequence": [{"action": "lock.unlock", "target": {"entity_id": "{{ door }}"}}],
+        },
+    )
+    async_expose_entity(hass, "conversation", script, True)
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    agent = MockConfigEntry(domain="openai_conversation", options={CONF_LLM_HASS_API: ["assist"]})
+    agent.add_to_hass(hass)
+    platform = MockEntityPlatform(hass, domain="conversation", platform_name="openai_conversation")
+    platform.config_entry = agent
+    await platform.async_add_entities([_AssistAgent()])
+
+    data = {"text": "let the plumber in", "agent_id": "conversation.butler"}
+    result = await call_service(mcp, "conversation.process", data=data)
+
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
