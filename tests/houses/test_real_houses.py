@@ -366,3 +366,52 @@ async def test_forcing_the_inputs_of_opening_automations_through_mcp_opens_nothi
     """Each input forced through a real MCP client, each refusal denied: nothing moved."""
     problems = [*await forced_openings(house, house_mcp, deny), *await big_answers(house_mcp)]
     assert not problems, f"{house.name}:\n  " + "\n  ".join(problems)
+
+
+# -- text handed to Assist: a house's sentence triggers ----------------------------------
+
+PRESENCE_MODE = "input_select.modes_de_presence_de_la_maison_v2"
+"""jlpouffier's presence mode: "Occupée" disarms the alarm; the automation set off by
+the sentence "Je m'en vais" moves it, and unlocks the front door when the sentence comes
+from a device in the living room or the kitchen."""
+
+
+@pytest.fixture
+async def assist(house: House) -> House:
+    """Return the house with Home Assistant's own Assist (before the MCP client's server starts)."""
+    from homeassistant.setup import async_setup_component  # noqa: PLC0415
+
+    assert await async_setup_component(house.hass, "conversation", {})
+    await house.hass.services.async_call("automation", "reload", {}, blocking=True)
+    return house
+
+
+@pytest.mark.redteam(round=44)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 44: conversation.process runs the house's sentence triggers unjudged: "
+    "'Je m'en vais' moves jlpouffier's presence mode (an input of its disarm) and its "
+    "automation can unlock the front door",
+)
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(
+    "house_name",
+    [name for name in _houses() if getattr(name, "values", [None])[0] == "jlpouffier"]
+    or [pytest.param("", marks=pytest.mark.skip(reason="jlpouffier is not among the houses"))],
+)
+async def test_text_a_real_houses_sentence_trigger_acts_on_waits(
+    assist: House, house_mcp: McpHarness
+) -> None:
+    """The sentence automation unlocks and moves an input of the disarm: the text waits."""
+    hass = assist.hass
+    await hass.services.async_call(
+        "input_select", "select_option", {"entity_id": PRESENCE_MODE, "option": "Occupée"}
+    )
+    await hass.async_block_till_done()
+    result = await house_mcp.data(
+        "call_service",
+        {"domain": "conversation", "service": "process", "data": {"text": "Je m'en vais"}},
+    )
+    await hass.async_block_till_done()
+    assert hass.states.get(PRESENCE_MODE).state == "Occupée"
+    assert result.get("error") == "needs_confirmation", result
