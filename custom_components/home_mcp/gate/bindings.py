@@ -48,6 +48,7 @@ from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
+from homeassistant.const import CONF_CONDITION, CONF_VALUE_TEMPLATE
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
@@ -1112,6 +1113,41 @@ def renders_assuming(
     if known is None:
         raise Unbounded
     return list(known)  # type: ignore[arg-type]
+
+
+def enabled(condition: Mapping[str, Any]) -> bool:
+    """Return True for a condition that certainly applies.
+
+    Home Assistant skips a condition with `enabled: false`: it restricts
+    nothing, so it ties a branch to no trigger. A templated `enabled` may be
+    either, and is read the same way.
+    """
+    return condition.get("enabled", True) is True
+
+
+def template_verdict(condition: Any, ways: list[Mapping[str, Any]]) -> bool | None:
+    """Return a template condition's result in every one of `ways` (None: not one result)."""
+    if not isinstance(condition, Mapping):
+        return None
+    if not enabled(condition):
+        return True if condition.get("enabled") is False else None  # Skipped: it holds.
+    text = condition.get(CONF_VALUE_TEMPLATE)
+    if condition.get(CONF_CONDITION) != "template" or not ways:
+        return None
+    text = text.template if isinstance(text, Template) else text
+    if not isinstance(text, str):
+        return None
+    found: set[bool] = set()
+    for variables in ways:
+        try:
+            found.update(
+                str(result).strip().lower() == "true" for result in renders(text, variables)
+            )
+        except Unbounded:
+            return None
+        if len(found) > 1:
+            return None
+    return found.pop() if len(found) == 1 else None
 
 
 class _NotGiven:

@@ -56,15 +56,16 @@ from .bindings import (
     Bindings,
     Partial,
     Unbounded,
+    enabled,
     has_template,
     is_template,
     names_set,
     rendering_states,
-    renders,
     renders_assuming,
     states_known,
     static_prefix,
     static_suffix,
+    template_verdict,
 )
 from .model import TARGET_KEYS, Finding
 from .reads import Reads
@@ -262,7 +263,7 @@ def trigger_ids(conditions: Any) -> frozenset[str] | None:
     """
     items = conditions if isinstance(conditions, list) else [conditions]
     for item in items:
-        if isinstance(item, Mapping) and item.get("condition") == "trigger" and _enabled(item):
+        if isinstance(item, Mapping) and item.get("condition") == "trigger" and enabled(item):
             ids = item.get("id")
             values = [ids] if isinstance(ids, (str, int)) else ids
             if isinstance(values, list) and values:
@@ -273,23 +274,13 @@ def trigger_ids(conditions: Any) -> frozenset[str] | None:
 def _exactly_trigger(conditions: Any, negated: bool = False) -> frozenset[str] | None:
     """Return the ids when the conditions are one `condition: trigger` (or its `not`)."""
     items = conditions if isinstance(conditions, list) else [conditions]
-    if len(items) != 1 or not isinstance(items[0], Mapping) or not _enabled(items[0]):
+    if len(items) != 1 or not isinstance(items[0], Mapping) or not enabled(items[0]):
         return None
     if negated:
         if items[0].get("condition") != "not":
             return None
         return _exactly_trigger(items[0].get(CONF_CONDITIONS))
     return trigger_ids(items)
-
-
-def _enabled(condition: Mapping[str, Any]) -> bool:
-    """Return True for a condition that certainly applies.
-
-    Home Assistant skips a condition with `enabled: false`: it restricts
-    nothing, so it ties a branch to no trigger. A templated `enabled` may be
-    either, and is read the same way.
-    """
-    return condition.get("enabled", True) is True
 
 
 def redefines_trigger(sequences: Any) -> bool:
@@ -471,31 +462,6 @@ def decided(judge: Judge, conditions: Any) -> bool | None:
             return False  # All must hold: this one never does.
         verdicts.add(verdict)
     return True if verdicts == {True} else None
-
-
-def template_verdict(condition: Any, ways: list[Mapping[str, Any]]) -> bool | None:
-    """Return a template condition's result in every one of `ways` (None: not one result)."""
-    if not isinstance(condition, Mapping):
-        return None
-    if not _enabled(condition):
-        return True if condition.get("enabled") is False else None  # Skipped: it holds.
-    text = condition.get(CONF_VALUE_TEMPLATE)
-    if condition.get(CONF_CONDITION) != "template" or not ways:
-        return None
-    text = text.template if isinstance(text, Template) else text
-    if not isinstance(text, str):
-        return None
-    found: set[bool] = set()
-    for variables in ways:
-        try:
-            found.update(
-                str(result).strip().lower() == "true" for result in renders(text, variables)
-            )
-        except Unbounded:
-            return None
-        if len(found) > 1:
-            return None
-    return found.pop() if len(found) == 1 else None
 
 
 def _walk_branch(

@@ -30,8 +30,7 @@ from homeassistant.components.persistent_notification import (
 )
 from homeassistant.const import CONF_CONDITION, CONF_CONDITIONS, CONF_VALUE_TEMPLATE
 
-from .bindings import ANY, Bindings, Partial, has_template
-from .macros import template_verdict
+from .bindings import ANY, Bindings, Partial, has_template, template_verdict
 
 _TRIGGER: Final = "persistent_notification"
 _CREATED: Final = frozenset({UpdateType.ADDED, UpdateType.UPDATED})
