@@ -12,7 +12,8 @@ whatever path it takes, and decides each with one rule table:
 - `targets`: targets as Home Assistant expands them, and groups;
 - `expansion`: the house's wiring (classes, Switch as X, template
   entities' scripts, device siblings);
-- `judge`: one analysis, from an action to its findings; `macros`: scripts
+- `judge`: one analysis, from an action to its findings; `handlers`: the
+  judge as the walk and its paths see it (`Judging`); `macros`: scripts
   and automations walked through every branch; `scenes`: scene states;
   `paths`: device actions, events, `group.set`, presence; `bindings`: what
   a template's variables can be, the template evaluated over each;

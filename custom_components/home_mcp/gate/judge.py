@@ -37,6 +37,7 @@ from .facts import (
     script_entity_id,
 )
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
+from .handlers import Ending
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
 from .macros import (
@@ -47,7 +48,6 @@ from .macros import (
     INLINE_DEPTH,
     MAX_DEPTH,
     MAX_STEPS,
-    Ending,
     Held,
     TooLarge,
     held_by,

@@ -16,10 +16,8 @@ data and targets) is collected as its inputs when the judge asks for them
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
-from enum import IntEnum
 import re
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from homeassistant.const import (
     ATTR_ENTITY_ID,
@@ -45,7 +43,6 @@ from homeassistant.const import (
     CONF_VALUE_TEMPLATE,
     CONF_WHILE,
 )
-from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.template import Template
 
@@ -53,7 +50,6 @@ from .bindings import (
     MAX_ALTERNATIVES,
     OPTIONS_DOMAINS,
     Assumption,
-    Bindings,
     Partial,
     Unbounded,
     enabled,
@@ -67,8 +63,8 @@ from .bindings import (
     static_suffix,
     template_verdict,
 )
-from .model import TARGET_KEYS, Finding
-from .reads import Reads
+from .handlers import Ending, Judging
+from .model import TARGET_KEYS
 from .rules import MESSAGE_DOMAINS
 from .targets import is_dynamic, static
 
@@ -113,19 +109,6 @@ _CALLS_WALKED: Final = frozenset({"script", "automation", "scene"})
 """Domains whose calls run what the walk judges step by step."""
 
 
-class Ending(IntEnum):
-    """How much a step that can end the run ends, as Home Assistant's `helpers/script.py` runs it.
-
-    Wider ends more (`ENDS`). A script, an automation or a template
-    entity's action run by another is a run of its own (a top-level
-    `Script`): what ends only the run ends it, and its caller goes on.
-    """
-
-    SEQUENCE = 1
-    RUN = 2
-    CALLERS = 3
-
-
 ENDS: Final[Mapping[Ending, str]] = {
     Ending.SEQUENCE: "the sequence it stands in (`_ConditionFail`): a `choose` option's, an "
     "`if`'s or a `sequence`'s, whose steps after the block run, or the run",
@@ -167,92 +150,6 @@ class TooLarge(Exception):
             f"what it runs, with every script and template entity it drives, is more than "
             f"{HARD_STEPS} steps"
         )
-
-
-class Judge(Protocol):
-    """What the walk hands each action to (`judge.Judge`)."""
-
-    hass: HomeAssistant
-    reads: Reads | None
-    bindings: Bindings | None
-    """What the run's variables can be (`bindings.py`); None: a client's own call."""
-    findings: list[Finding]
-    scope: frozenset[str] | None
-
-    def call(
-        self,
-        domain: str,
-        service: str,
-        target: Mapping[str, Any],
-        data: Mapping[str, Any],
-        depth: int,
-        *,
-        already: Mapping[str, str] | None = None,
-    ) -> list[str]:
-        """Judge one service call (`already`: states entities are in as it is made)."""
-
-    def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
-        """Add what an action's response is computed from (the run reads it)."""
-
-    def run_macro(self, entity_id: str, depth: int) -> None:
-        """Judge running a script, scene or automation."""
-
-    def device_action(self, action: Mapping[str, Any], depth: int) -> None:
-        """Judge a device action."""
-
-    def event(self, event_type: Any, depth: int) -> None:
-        """Judge firing an event."""
-
-    def unknown(self, service: str, reason: str) -> None:
-        """Record something that cannot be judged before it runs."""
-
-    def spend(self, steps: int = 1) -> None:
-        """Count steps walked; raise `TooLarge` past `HARD_STEPS`."""
-
-    def scoped(self, trigger_ids: frozenset[str] | None) -> AbstractContextManager[None]:
-        """Judge what runs inside as reached only when one of `trigger_ids` fired."""
-
-    all_trigger_ids: frozenset[str] | None
-    """Every trigger id of the automation being walked (None: not an automation)."""
-
-    trigger_ids_known: bool
-    """False when the macro sets `trigger` itself: no branch is tied to a trigger."""
-
-    def later(self) -> None:
-        """Judge what comes next as running later, on whatever the house is then."""
-
-    def step(self, data: Any) -> AbstractContextManager[None]:
-        """Judge one step whose `data` matters only as far as what the step changes does."""
-
-    def branch(self, holds: Any, fails: Sequence[Any] = ()) -> AbstractContextManager[None]:
-        """Judge a branch that runs when `holds` holds and each of `fails` fails."""
-
-    def halts(self, ending: Ending) -> None:
-        """Note that the step walked can end `ending`: what decides it decides what follows."""
-
-    def renders(self, config: Any, ending: Ending = Ending.CALLERS) -> None:
-        """Note that the run renders `config` here: a template that can raise ends `ending`."""
-
-    def decides(self, config: Any) -> None:
-        """Note a condition, wait or delay: what follows it in its scope runs as it says."""
-
-    def block(self) -> AbstractContextManager[None]:
-        """Judge a `choose` or an `if`, whose options (`branch`) a run takes one of."""
-
-    def rounds(self) -> AbstractContextManager[None]:
-        """Judge a loop's sequence: each round may take another option of a `block` in it."""
-
-    def sets_variables(self, config: Any) -> None:
-        """Note what each variable `config` sets is computed from."""
-
-    def holds(self, conditions: Any) -> None:
-        """Note that `conditions` hold for what follows, until something waits (`held_by`)."""
-
-    def condition_steps(self, steps: Sequence[tuple[Any, int]]) -> None:
-        """Note each `condition` step whose sequence secures after it (the findings before)."""
-
-    def nested(self, holds: Any = None, *, parallel: bool = False) -> AbstractContextManager[None]:
-        """Judge a nested sequence, run only when `holds` holds (a failing condition ends it)."""
 
 
 def trigger_ids(conditions: Any) -> frozenset[str] | None:
@@ -413,13 +310,13 @@ def _template_held(
         yield entity_id, frozenset(states)
 
 
-def _all_but(judge: Judge, ids: frozenset[str] | None) -> frozenset[str] | None:
+def _all_but(judge: Judging, ids: frozenset[str] | None) -> frozenset[str] | None:
     """Return every trigger id of the automation being walked but `ids` (None: unknown)."""
     known = judge.all_trigger_ids
     return None if ids is None or known is None else known - ids
 
 
-def walk(judge: Judge, sequence: Any, depth: int) -> None:
+def walk(judge: Judging, sequence: Any, depth: int) -> None:
     """Hand every action of a sequence, in every branch, to `judge`.
 
     A `condition` step that fails in every way the run can be ends it there.
@@ -442,7 +339,7 @@ def walk(judge: Judge, sequence: Any, depth: int) -> None:
         judge.condition_steps(steps)
 
 
-def decided(judge: Judge, conditions: Any) -> bool | None:
+def decided(judge: Judging, conditions: Any) -> bool | None:
     """Return whether `conditions` (all of them) hold in every way the run can be.
 
     Only template conditions the run's variables decide count (`{{ debug ==
@@ -465,7 +362,7 @@ def decided(judge: Judge, conditions: Any) -> bool | None:
 
 
 def _walk_branch(
-    judge: Judge, sequence: Any, depth: int, holds: Any = None, *, parallel: bool = False
+    judge: Judging, sequence: Any, depth: int, holds: Any = None, *, parallel: bool = False
 ) -> None:
     """Walk a nested sequence; what it sets may or may not hold after it (either counts).
 
@@ -479,7 +376,7 @@ def _walk_branch(
         judge.bindings = before.merged(judge.bindings)
 
 
-def _alternatives(judge: Judge, value: Any) -> list[Any]:
+def _alternatives(judge: Judging, value: Any) -> list[Any]:
     """Return `value` rendered for each way the run can be (`Bindings.expand`)."""
     if judge.bindings is None:
         return [value]
@@ -487,23 +384,23 @@ def _alternatives(judge: Judge, value: Any) -> list[Any]:
     return judge.bindings.expand(value, scope)
 
 
-def _known(judge: Judge) -> Mapping[str, tuple[str, ...]] | None:
+def _known(judge: Judging) -> Mapping[str, tuple[str, ...]] | None:
     """Return the variables the run holds entity ids in (`Bindings.entity_names`)."""
     return judge.bindings.entity_names() if judge.bindings is not None else None
 
 
-def _read(judge: Judge, config: Any) -> None:
+def _read(judge: Judging, config: Any) -> None:
     if judge.reads is not None and config is not None:
         judge.reads.add(config, _known(judge))
 
 
-def _read_dynamic(judge: Judge, config: Any) -> None:
+def _read_dynamic(judge: Judging, config: Any) -> None:
     """Read only the templated parts of `config` (static targets are outputs)."""
     if judge.reads is not None:
         judge.reads.add_templated(config, _known(judge))
 
 
-def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
     judge.spend()
     if depth > MAX_DEPTH:
         judge.unknown("macro", "Macros nest too deeply to analyse")
@@ -576,7 +473,7 @@ def _walk_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
     # stop and conversation responses move nothing.
 
 
-def _walk_variables(judge: Judge, block: Any) -> None:
+def _walk_variables(judge: Judging, block: Any) -> None:
     """Walk a `variables` step: its templates render (and may raise), then the run holds them.
 
     An entry reads what those before it set from the house (`Bindings.noting`).
@@ -589,7 +486,7 @@ def _walk_variables(judge: Judge, block: Any) -> None:
         judge.bindings = before.with_variables(block)
 
 
-def _walk_choose(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+def _walk_choose(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
     """Walk a `choose`: each option that may run, then its `default`."""
     # `default` runs only when no option matched: after options that are
     # each exactly a trigger condition, only on the other triggers.
@@ -615,7 +512,7 @@ def _walk_choose(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
         _walk_branch(judge, action.get(CONF_DEFAULT), depth + 1)
 
 
-def _walk_if(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+def _walk_if(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
     """Walk an `if`: its `then` unless it never holds, its `else` unless it always does."""
     condition = action.get("if")
     holds = decided(judge, condition)
@@ -635,7 +532,7 @@ def _walk_if(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             _walk_branch(judge, action.get(CONF_ELSE), depth + 1)
 
 
-def _repeat_items(judge: Judge, repeat: Mapping[str, Any]) -> list[Any] | None:
+def _repeat_items(judge: Judging, repeat: Mapping[str, Any]) -> list[Any] | None:
     """Return what `repeat` holds in each round (None: anything): `for_each` over a list."""
     items = repeat.get("for_each")
     if items is None:
@@ -648,12 +545,12 @@ def _repeat_items(judge: Judge, repeat: Mapping[str, Any]) -> list[Any] | None:
     return found
 
 
-def _scope(judge: Judge) -> frozenset[str] | None:
+def _scope(judge: Judging) -> frozenset[str] | None:
     return judge.scope if judge.trigger_ids_known else None
 
 
 def _with_targets(
-    judge: Judge, ways: list[tuple[Any, frozenset[Assumption]]]
+    judge: Judging, ways: list[tuple[Any, frozenset[Assumption]]]
 ) -> list[tuple[Any, frozenset[Assumption]]]:
     """Return `ways` with each target still a template as each entity it can name.
 
@@ -688,7 +585,7 @@ def _with_targets(
     return found if len(found) <= MAX_ALTERNATIVES else ways
 
 
-def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+def _walk_service(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
     """Hand an `action:` (service call) inside a macro to the judge, once per way it can be.
 
     Templates in its name, target and data are rendered for each way the
@@ -725,7 +622,7 @@ def _walk_service(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
             judge.bindings = judge.bindings.with_value(response, None)
 
 
-def _note_run(judge: Judge, kind: str, action: Mapping[str, Any]) -> None:
+def _note_run(judge: Judging, kind: str, action: Mapping[str, Any]) -> None:
     """Tell the judge what a step does to the run: makes what follows later, or can end it."""
     if kind in _WAIT_KINDS:
         judge.later()
@@ -756,7 +653,7 @@ def _can_fail(ways: list[Any]) -> bool:
 
 
 def _call(
-    judge: Judge,
+    judge: Judging,
     name: Any,
     target: Any,
     data: Any,
