@@ -14,6 +14,8 @@ import re
 import tomllib
 from typing import Final
 
+from custom_components.home_mcp.gate import handlers
+
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "custom_components" / "home_mcp"
 
@@ -97,15 +99,11 @@ def test_every_gate_module_is_in_the_gates_own_map() -> None:
 
 # The package's import circles that are known and being taken apart: each a
 # set of modules (relative to the package) that import one another. Only the
-# gate may have one: issue 34 ("no import circle in the package") registers
-# the gate's handlers per service, so that `judge` imports no step and no
-# step imports `judge`. A circle not listed fails the test, and so does a
+# gate may have one, and has none since its handlers are registered per kind
+# of step (`gate/handlers.py`, issue 34): `judge` imports no handler, and no
+# handler imports `judge`. A circle not listed fails the test, and so does a
 # listed one that is gone (drop its entry then).
-ALLOWED_IMPORT_CIRCLES: Final = frozenset(
-    {
-        frozenset({"gate.judge", "gate.paths", "gate.scenes"}),  # issue 34
-    }
-)
+ALLOWED_IMPORT_CIRCLES: Final[frozenset[frozenset[str]]] = frozenset()
 
 
 def _modules() -> dict[str, tuple[ast.Module, bool]]:
@@ -288,3 +286,35 @@ def test_the_integration_s_modules_import_in_one_direction() -> None:
     assert not stale, (
         f"allowed circles that are gone, drop them from ALLOWED_IMPORT_CIRCLES: {stale}"
     )
+
+
+def _registering_modules() -> set[str]:
+    """Return the gate's modules that register a step's handler (`@KIND.register(...)`)."""
+    return {
+        name
+        for name, (tree, _) in _modules().items()
+        if name.startswith("gate.")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        for decorator in node.decorator_list
+        if isinstance(decorator, ast.Call)
+        and isinstance(decorator.func, ast.Attribute)
+        and decorator.func.attr == "register"
+    }
+
+
+def test_every_kind_of_gate_step_has_its_handler() -> None:
+    """The gate package imports each module that registers a handler, and each kind has one.
+
+    `judge` asks the registry (`gate/handlers.py`) for the handler of what it
+    meets (what an entity drives, an event, a scene...) instead of importing
+    it: a module nobody imports would leave a kind with none, and the first
+    check meeting it would fail.
+    """
+    registering = _registering_modules()
+    assert {"gate.paths", "gate.scenes"} <= registering
+    assert registering <= set(_import_graph()["gate"]), "gate/__init__.py imports each of them"
+    missing = [kind.kind for kind in handlers.KINDS if not list(kind)]
+    assert not missing, f"kinds of step with no handler: {missing}"
+    single = [kind for kind in handlers.KINDS if kind is not handlers.OWN_EFFECTS]
+    assert all(handlers.ANY in list(kind) for kind in single), "each has its one handler"

@@ -13,9 +13,12 @@ whatever path it takes, and decides each with one rule table:
 - `expansion`: the house's wiring (classes, Switch as X, template
   entities' scripts, device siblings);
 - `judge`: one analysis, from an action to its findings; `handlers`: the
-  judge as the walk and its paths see it (`Judging`); `macros`: scripts
-  and automations walked through every branch; `scenes`: scene states;
-  `paths`: device actions, events, `group.set`, presence; `bindings`: what
+  judge as its steps see it (`Judging`), and the handlers of each kind of
+  step, registered, which `judge` asks for; `macros`: scripts and
+  automations walked through every branch; `scenes`: scene states;
+  `paths`: what an entity drives, device actions, events, `group.set`,
+  presence, what leaves Home Assistant (both register their handlers, and
+  are imported here so that they do before any check); `bindings`: what
   a template's variables can be, the template evaluated over each;
   `templates`: a template's text as Jinja lexes it; `footprint`: what an
   action puts on the bus besides its state changes; `notices`: persistent
@@ -41,6 +44,7 @@ whatever path it takes, and decides each with one rule table:
 
 from __future__ import annotations
 
+from . import paths, scenes  # noqa: F401  # They register their handlers (`handlers`).
 from .core import Gate
 from .index import HouseIndex
 from .model import GUARDED_RISKS, TARGET_KEYS, Action, Decision, Effect, Finding, Risk

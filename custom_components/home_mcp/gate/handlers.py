@@ -1,16 +1,22 @@
-"""The judge as its steps see it: what the walk (`macros.walk`) and the paths call.
+"""The judge as its steps see it, and the steps' handlers, registered per kind.
 
-`judge.Judge` walks an action down to its effects; the walk of a script's
-steps, and the paths an action takes besides its targets (`paths`,
-`scenes`), see it as `Judging`, which imports nothing of theirs.
+`judge.Judge` walks an action down to its effects; on the way it hands each
+thing that takes a path of its own to the handler registered for it, as
+Home Assistant's `google_assistant` registers its traits (`@register_trait`):
+what an entity drives, the caller's run of a script, an event, a call that
+leaves Home Assistant, a scene's stored states, a device action, and what an
+action changes besides its targets, per action (`scene.apply`, `group.set`).
+`paths` and `scenes` register theirs as they are imported, which the gate
+package does (`gate/__init__.py`): `judge` imports no handler, and no handler
+imports `judge`; both see the judge as `Judging`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
-from enum import IntEnum
-from typing import Any, Protocol
+from enum import IntEnum, StrEnum
+from typing import Any, Final, Protocol
 
 from homeassistant.core import HomeAssistant
 
@@ -19,6 +25,7 @@ from .expansion import HouseMap
 from .knowledge import Knowledge
 from .model import Effect, Finding, Risk
 from .reads import Reads
+from .rules import ServiceRule
 
 
 class Ending(IntEnum):
@@ -169,3 +176,91 @@ class Judging(Protocol):
 
     def nested(self, holds: Any = None, *, parallel: bool = False) -> AbstractContextManager[None]:
         """Judge a nested sequence, run only when `holds` holds (a failing condition ends it)."""
+
+
+class Reach(StrEnum):
+    """What an action reaches, as its data says (`OWN_EFFECTS`)."""
+
+    INSIDE = "the entities Home Assistant knows its data names, and nothing else"
+    OUTSIDE = "only what is outside Home Assistant"
+
+
+ANY: Final = "*"
+"""What a handler registered for no name handles: anything of its kind; `domain.*`:
+every action of the domain that has no handler of its own."""
+
+
+class Handlers[H: Callable[..., Any]]:
+    """The handlers of one kind of step, each registered for what it handles (`register`)."""
+
+    def __init__(self, kind: str) -> None:
+        """Start with no handler of `kind` (what the kind's handlers judge)."""
+        self.kind = kind
+        self._handlers: dict[str, H] = {}
+
+    def register(self, *names: str) -> Callable[[H], H]:
+        """Register the decorated function for `names` (`domain.service`; none: `ANY`)."""
+
+        def add(handler: H) -> H:
+            for name in names or (ANY,):
+                if name in self._handlers:
+                    raise ValueError(f"Two handlers of {self.kind} for {name}")
+                self._handlers[name] = handler
+            return handler
+
+        return add
+
+    @property
+    def handler(self) -> H:
+        """Return the kind's one handler, registered for `ANY`."""
+        if (found := self._handlers.get(ANY)) is None:
+            raise LookupError(f"No handler of {self.kind}: is its module imported by the gate?")
+        return found
+
+    def get(self, name: str) -> H | None:
+        """Return the handler of `name` (`domain.service`), else its domain's, else None."""
+        domain = name.partition(".")[0]
+        return self._handlers.get(name) or self._handlers.get(f"{domain}.{ANY}")
+
+    def __iter__(self) -> Iterator[str]:
+        """Iterate over the names a handler is registered for."""
+        return iter(self._handlers)
+
+
+type DriveHandler = Callable[[Judging, str, str, Mapping[str, Any], int], None]
+type StartScriptHandler = Callable[[Judging, str, Any, str], None]
+type EventHandler = Callable[[Judging, Any], None]
+type ExternalHandler = Callable[[Judging, str, str, Mapping[str, Any], ServiceRule], None]
+type SceneHandler = Callable[[Judging, str, Any, int], None]
+type DeviceActionHandler = Callable[[Judging, Mapping[str, Any], int], None]
+type OwnEffectsHandler = Callable[[Judging, str, Mapping[str, Any], int], Reach | None]
+
+DRIVE: Final = Handlers[DriveHandler]("what an entity drives (its switch, scripts, helpers)")
+"""(judge, entity id, verb, data, depth)."""
+START_SCRIPT: Final = Handlers[StartScriptHandler]("the caller's run of a script or automation")
+"""(judge, script or automation id, the variables given, the action's name)."""
+EVENT: Final = Handlers[EventHandler]("an event fired")
+"""(judge, event type)."""
+EXTERNAL: Final = Handlers[ExternalHandler]("an action whose effect leaves Home Assistant")
+"""(judge, domain, service, data, the action's rule)."""
+SCENE: Final = Handlers[SceneHandler]("a scene's stored states")
+"""(judge, scene id, its entity object, depth)."""
+DEVICE_ACTION: Final = Handlers[DeviceActionHandler]("a device action")
+"""(judge, the action, depth)."""
+OWN_EFFECTS: Final = Handlers[OwnEffectsHandler]("what an action changes besides its targets")
+"""Per action (judge, `domain.service`, data, depth): `group.set` and `group.remove`
+(the group and its newcomers), `device_tracker.see` (the tracker), a script's own
+action (a run of its entity, as `script.turn_on` runs it), `scene.apply` and
+`scene.create` (the states they set; the created scene's entity), `mqtt.publish` on
+an MQTT entity's command topic (that entity's action), text handed to Assist. It
+returns what the action reaches when its data says so (`Reach`), else None."""
+KINDS: Final[tuple[Handlers[Any], ...]] = (
+    DRIVE,
+    START_SCRIPT,
+    EVENT,
+    EXTERNAL,
+    SCENE,
+    DEVICE_ACTION,
+    OWN_EFFECTS,
+)
+"""Every kind of step, each with at least one handler once the gate is imported."""

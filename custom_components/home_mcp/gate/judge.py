@@ -37,7 +37,17 @@ from .facts import (
     script_entity_id,
 )
 from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
-from .handlers import Ending
+from .handlers import (
+    DEVICE_ACTION,
+    DRIVE,
+    EVENT,
+    EXTERNAL,
+    OWN_EFFECTS,
+    SCENE,
+    START_SCRIPT,
+    Ending,
+    Reach,
+)
 from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
 from .macros import (
@@ -56,15 +66,6 @@ from .macros import (
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Effect, Finding, Risk
 from .notices import Raised, raised
-from .paths import (
-    Reach,
-    judge_device_action,
-    judge_drive,
-    judge_event,
-    judge_external,
-    judge_own_effects,
-    judge_start_script,
-)
 from .proposals import proposed
 from .raising import raising_templates
 from .reads import ANY_CAUSE, EVERYTHING, Reads
@@ -79,7 +80,6 @@ from .rules import (
     entity_rule,
     service_rule,
 )
-from .scenes import judge_scene
 from .targets import (
     acts_on_own_entities_only,
     data_entities,
@@ -205,7 +205,7 @@ class Judge:
         trigger`), for the perimeter; None: whichever trigger fired.
     owners: what is walked is the owner's own automation, script or template
         entity (not a client's call, nor what a client writes): what leaves
-        Home Assistant there is the owner's (`paths.judge_external`).
+        Home Assistant there is the owner's (`handlers.EXTERNAL`).
     externals: the actions leaving Home Assistant met on the way
         (`external.external_key`).
     guards: (conditions, whether they must fail) of each branch that
@@ -935,7 +935,7 @@ class Judge:
         rule = service_rule(domain, service)
         ruled, moves = rule is not None, rule is None or rule.effects
         if rule is not None and rule.external:
-            judge_external(self, domain, service, data, rule)
+            EXTERNAL.handler(self, domain, service, data, rule)
         elif rule is not None and rule.risk is Risk.SYSTEM and self.owners:
             self._data_rule("system_owners", name)  # The owner's own restart, backup, purge.
         elif rule is not None and rule.risk is not Risk.SAFE:
@@ -952,11 +952,12 @@ class Judge:
         entities = self._targets(domain, name, target, data)
         if entities is None:
             return []
-        reach = judge_own_effects(self, domain, service, data, depth)
+        own = OWN_EFFECTS.get(name)
+        reach = own(self, name, data, depth) if own is not None else None
         known = is_entity_domain(self.hass, domain) or domain == "homeassistant"
         if not known and not entities and not ruled and reach is not Reach.INSIDE:
             if domain not in MESSAGE_DOMAINS:
-                judge_external(self, domain, service, data, DATA_RULES["own_means"])
+                EXTERNAL.handler(self, domain, service, data, DATA_RULES["own_means"])
         elif not known and str(data.get("broadcast", "")).lower() in ("true", "1", "yes", "on"):
             self._data_rule("broadcast", name)
         if not known and not entities and reach is None:
@@ -1156,7 +1157,7 @@ class Judge:
                 self.effect(Effect(wrapper.entity_id, mapped, effect.data, effect.state), depth)
             found = self.findings[before:]
             securing = bool(found) and found[0].risk is Risk.SECURING
-            judge_drive(self, entity_id, verb, effect.data, depth)  # Its own scripts run too.
+            DRIVE.handler(self, entity_id, verb, effect.data, depth)  # Its own scripts run too.
             self.react(entity_id, verb, securing=securing, data=effect.data)
             return
         if (
@@ -1200,9 +1201,9 @@ class Judge:
         caller_decided = self._caller_decided
         if not securing and (entity_class, verb) in _RUNS:
             if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
-                judge_start_script(self, entity_id, given, effect.service)
+                START_SCRIPT.handler(self, entity_id, given, effect.service)
             self.run_macro(entity_id, depth, own_state=False, variables=given)
-        judge_drive(self, entity_id, verb, effect.data, depth)
+        DRIVE.handler(self, entity_id, verb, effect.data, depth)
         # A run with its caller's data, or one in which what the caller's
         # conditions hold (`held`), or a field it did not give, decided a
         # step, was judged with them: what it does without them (its own
@@ -1413,7 +1414,7 @@ class Judge:
         with self.through(entity_id):
             entity = entity_object(self.hass, entity_id)
             if domain == "scene":
-                judge_scene(self, entity_id, entity, depth)
+                SCENE.handler(self, entity_id, entity, depth)
                 return
             if entity is None:
                 self.add(Risk.SAFE, entity_id, f"{domain}.run", "No such macro: nothing would run")
@@ -1468,8 +1469,8 @@ class Judge:
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:
         """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""
-        judge_device_action(self, action, depth)
+        DEVICE_ACTION.handler(self, action, depth)
 
     def event(self, event_type: Any, depth: int) -> None:
         """Judge firing an event: the automations it triggers."""
-        judge_event(self, event_type)
+        EVENT.handler(self, event_type)

@@ -10,14 +10,20 @@
 - `group.set` brings entities into a group (each judged as joining it) and
   changes the group itself;
 - `device_tracker.see` moves a tracker, and the person it belongs to;
-- the caller's own run of a script or automation can hold up a securing one.
+- the caller's own run of a script or automation can hold up a securing one;
+- what an action changes besides its targets: `mqtt.publish` on an MQTT
+  entity's command topic, text handed to Assist, `group.remove`, a
+  script's own action;
+- an action whose effect leaves Home Assistant.
+
+Each is the handler of its kind of step (`handlers`), registered here for
+the judge to ask for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from homeassistant import const as ha_const
 from homeassistant.components.conversation import async_get_agent_info
@@ -38,21 +44,29 @@ from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id
 from .footprint import tapped_keys
+from .handlers import (
+    ANY,
+    DEVICE_ACTION,
+    DRIVE,
+    EVENT,
+    EXTERNAL,
+    OWN_EFFECTS,
+    START_SCRIPT,
+    Judging,
+    Reach,
+)
 from .macros import walk
 from .model import KEEPS_FROM_SECURING, Effect, Risk
 from .reads import integrations_named
 from .rules import ASSIST_ACTIONS, DATA_RULES, ServiceRule
-from .scenes import judge_scene_create, judge_scene_states
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
 from .verbs import GENERIC_ACTIONS, TEMPLATE_RUN_VARIABLES
 
-if TYPE_CHECKING:
-    from .judge import Judge
 
-
+@DRIVE.register()
 def judge_drive(
-    judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], depth: int
+    judge: Judging, entity_id: str, verb: str, data: Mapping[str, Any], depth: int
 ) -> None:
     """Judge what the entity itself acts on: its switch, scripts, controlled entities.
 
@@ -74,7 +88,7 @@ def judge_drive(
     judge.once(key, lambda: _drive(judge, entity_id, verb, data, depth))
 
 
-def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], depth: int) -> None:
+def _drive(judge: Judging, entity_id: str, verb: str, data: Mapping[str, Any], depth: int) -> None:
     house = judge.house
     with judge.through(entity_id):
         wrapped = house.wrapped.get(entity_id)
@@ -111,7 +125,8 @@ def _drive(judge: Judge, entity_id: str, verb: str, data: Mapping[str, Any], dep
                     )
 
 
-def judge_device_action(judge: Judge, action: Mapping[str, Any], depth: int) -> None:
+@DEVICE_ACTION.register()
+def judge_device_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
     """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""
     domain, kind = static(action.get("domain")), static(action.get("type"))
     raw_entity = static(action.get(ATTR_ENTITY_ID))
@@ -174,7 +189,8 @@ SYSTEM_EVENTS: Final = frozenset(
 script's start and an automation's trigger)."""
 
 
-def judge_event(judge: Judge, event_type: Any) -> None:
+@EVENT.register()
+def judge_event(judge: Judging, event_type: Any) -> None:
     """Judge firing an event: the automations it triggers, and whose event it is.
 
     Home Assistant's own events (a state change, a registry update, a stop)
@@ -204,54 +220,8 @@ def judge_event(judge: Judge, event_type: Any) -> None:
         judge.react(key, "fire")
 
 
-class Reach(StrEnum):
-    """What an action reaches, as its data says (`judge_own_effects`)."""
-
-    INSIDE = "the entities Home Assistant knows its data names, and nothing else"
-    OUTSIDE = "only what is outside Home Assistant"
-
-
-def judge_own_effects(
-    judge: Judge, domain: str, service: str, data: Mapping[str, Any], depth: int
-) -> Reach | None:
-    """Judge what an action changes besides its targets, for the actions that do.
-
-    `group.set` and `group.remove` (the group and its newcomers),
-    `device_tracker.see` (the tracker), a script's own action (a run of its
-    entity, as `script.turn_on` runs it), `scene.apply` and `scene.create`
-    (the states they set; the created scene's entity), `mqtt.publish` on an
-    MQTT entity's command topic (that entity's action). Return what it
-    reaches when its data says so (`Reach`), else None.
-    """
-    name = f"{domain}.{service}"
-    if (domain, service) == ("mqtt", "publish"):
-        return judge_mqtt_publish(judge, data, depth)
-    if name in ASSIST_ACTIONS:
-        if not agent_only_talks(judge.hass, data.get("agent_id")):
-            judge_assist(judge, depth)
-        return Reach.INSIDE
-    if (domain, service) == ("group", "set"):
-        judge_group_set(judge, data, name, depth)
-    elif (domain, service) == ("group", "remove") and isinstance(data.get("object_id"), str):
-        judge.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
-    elif (domain, service) == ("device_tracker", "see"):
-        judge_presence(judge, data, depth)
-    elif domain == "script" and service not in SCRIPT_CONTROLS:
-        script_id = script_entity_id(judge.hass, service)
-        found = entity_object(judge.hass, script_id) is not None
-        if not found and judge.hass.services.has_service(domain, service):
-            judge.unknown(name, "Home MCP cannot find the script this action runs")
-        judge.effect(Effect(script_id, "turn_on", {"variables": dict(data)}), depth)
-    elif (domain, service) == ("scene", "apply"):
-        judge_scene_states(judge, data.get("entities"), depth)
-    elif (domain, service) == ("scene", "create"):
-        judge_scene_create(judge, data, depth)
-        if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
-            judge.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
-    return None
-
-
-def judge_assist(judge: Judge, depth: int) -> None:
+@OWN_EFFECTS.register(*ASSIST_ACTIONS)
+def judge_assist(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> Reach:
     """Judge text handed to Assist: what it may do to each entity exposed to it.
 
     Assist's intents, and an LLM agent through them, act only on the
@@ -259,8 +229,12 @@ def judge_assist(judge: Judge, depth: int) -> None:
     Home Assistant decides it: `async_should_expose`). Whatever the text
     says, each exposed entity that is not plain, or whose change sets
     something off, is judged as turned on, turned off and toggled. Where
-    Home Assistant cannot say, an entity counts as exposed.
+    Home Assistant cannot say, an entity counts as exposed. An agent that
+    only talks (`agent_only_talks`) acts on nothing. It reaches nothing
+    outside Home Assistant.
     """
+    if agent_only_talks(judge.hass, data.get("agent_id")):
+        return Reach.INSIDE
     hass = judge.hass
     candidates = unplain(
         hass, judge.house.is_plain, judge.knowledge.perimeter_entities, "homeassistant"
@@ -269,6 +243,7 @@ def judge_assist(judge: Judge, depth: int) -> None:
     if exposed:
         for verb in GENERIC_ACTIONS:
             judge.call("homeassistant", verb, {ATTR_ENTITY_ID: exposed}, {}, depth + 1)
+    return Reach.INSIDE
 
 
 def agent_only_talks(hass: HomeAssistant, agent_id: Any) -> bool:
@@ -303,14 +278,15 @@ def agent_only_talks(hass: HomeAssistant, agent_id: Any) -> bool:
     return not settings.get(CONF_LLM_HASS_API)
 
 
-def _exposed(judge: Judge, entity_id: str) -> bool:
+def _exposed(judge: Judging, entity_id: str) -> bool:
     try:
         return async_should_expose(judge.hass, "conversation", entity_id)
     except Exception:  # noqa: BLE001  # Exposure not known (no `homeassistant` data): it may be.
         return True
 
 
-def judge_mqtt_publish(judge: Judge, data: Mapping[str, Any], depth: int) -> Reach:
+@OWN_EFFECTS.register("mqtt.publish")
+def judge_mqtt_publish(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> Reach:
     """Judge `mqtt.publish`: on an MQTT entity's command topic, it is that entity's action.
 
     The payload the entity opens with opens it (`external.mqtt_commands`);
@@ -330,8 +306,9 @@ def judge_mqtt_publish(judge: Judge, data: Mapping[str, Any], depth: int) -> Rea
     return Reach.INSIDE if known else Reach.OUTSIDE
 
 
+@EXTERNAL.register()
 def judge_external(
-    judge: Judge, domain: str, service: str, data: Mapping[str, Any], rule: ServiceRule
+    judge: Judging, domain: str, service: str, data: Mapping[str, Any], rule: ServiceRule
 ) -> None:
     """Judge an action whose effect leaves Home Assistant (`external.py`).
 
@@ -356,7 +333,8 @@ def judge_external(
         judge.add(rule.risk, None, name, rule.reason)
 
 
-def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int) -> None:
+@OWN_EFFECTS.register("group.set")
+def judge_group_set(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> None:
     """Judge `group.set`: what joins the group, and the group's own change.
 
     A group given by a template that could not be bounded (`bindings`)
@@ -386,7 +364,15 @@ def judge_group_set(judge: Judge, data: Mapping[str, Any], name: str, depth: int
     judge.effect(Effect(group_id, "set"), depth)
 
 
-def judge_presence(judge: Judge, data: Mapping[str, Any], depth: int) -> None:
+@OWN_EFFECTS.register("group.remove")
+def judge_group_remove(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> None:
+    """Judge `group.remove`: the group it names is removed."""
+    if isinstance(data.get("object_id"), str):
+        judge.effect(Effect(f"group.{data['object_id'].strip().lower()}", "remove"), depth)
+
+
+@OWN_EFFECTS.register("device_tracker.see")
+def judge_presence(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> None:
     """Judge `device_tracker.see`: the tracker (and its person) changes."""
     dev_id = data.get("dev_id")
     trackers = (
@@ -398,7 +384,21 @@ def judge_presence(judge: Judge, data: Mapping[str, Any], depth: int) -> None:
         judge.effect(Effect(tracker, "see"), depth)
 
 
-def judge_start_script(judge: Judge, script_id: str, variables: Any, service: str) -> None:
+@OWN_EFFECTS.register(f"script.{ANY}")
+def judge_script_action(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> None:
+    """Judge a script's own action (`script.x`): a run of its entity, as `script.turn_on` runs it."""
+    domain, _, service = name.partition(".")
+    if service in SCRIPT_CONTROLS:
+        return
+    script_id = script_entity_id(judge.hass, service)
+    found = entity_object(judge.hass, script_id) is not None
+    if not found and judge.hass.services.has_service(domain, service):
+        judge.unknown(name, "Home MCP cannot find the script this action runs")
+    judge.effect(Effect(script_id, "turn_on", {"variables": dict(data)}), depth)
+
+
+@START_SCRIPT.register()
+def judge_start_script(judge: Judging, script_id: str, variables: Any, service: str) -> None:
     """Judge the caller's run of a script or automation (`securing.held_up`)."""
     if not (judge.now or judge.repeats):
         return

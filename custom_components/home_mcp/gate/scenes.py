@@ -5,27 +5,27 @@ states; each state becomes the verb Home Assistant uses to reach it
 (`expansion.state_verbs`) and is judged as an effect. A state set on a group
 is set on every entity under it, as Home Assistant reproduces it member by
 member. Scenes kept by an integration (Hue, deCONZ) cannot be read: they are
-judged by what else that integration controls.
+judged by what else that integration controls. The handlers of a scene's
+run, `scene.apply` and `scene.create` are registered here (`handlers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from homeassistant.core import State, valid_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from .expansion import any_state, state_verbs
+from .handlers import OWN_EFFECTS, SCENE, Judging
 from .live import present
 from .model import Effect, Risk
 from .targets import group_leaves, group_members, group_problem, is_dynamic, static
 
-if TYPE_CHECKING:
-    from .judge import Judge
 
-
-def judge_scene(judge: Judge, entity_id: str, entity: Any, depth: int) -> None:
+@SCENE.register()
+def judge_scene(judge: Judging, entity_id: str, entity: Any, depth: int) -> None:
     """Judge the states a scene would set."""
     states = getattr(getattr(entity, "scene_config", None), "states", None)
     if isinstance(states, Mapping):
@@ -59,7 +59,7 @@ def judge_scene(judge: Judge, entity_id: str, entity: Any, depth: int) -> None:
         judge.add(Risk.SAFE, entity_id, "scene.turn_on", reason)
 
 
-def judge_scene_states(judge: Judge, entities: Any, depth: int) -> None:
+def judge_scene_states(judge: Judging, entities: Any, depth: int) -> None:
     """Judge `scene.apply`'s or `scene.create`'s `entities` (entity_id -> state)."""
     if not isinstance(entities, Mapping):
         if entities is not None:
@@ -74,7 +74,23 @@ def judge_scene_states(judge: Judge, entities: Any, depth: int) -> None:
             judge_state(judge, str(target_id), value, {}, depth)
 
 
-def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> None:
+@OWN_EFFECTS.register("scene.apply")
+def judge_scene_apply(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> None:
+    """Judge `scene.apply`: the states it sets."""
+    judge_scene_states(judge, data.get("entities"), depth)
+
+
+@OWN_EFFECTS.register("scene.create")
+def judge_scene_create_action(
+    judge: Judging, name: str, data: Mapping[str, Any], depth: int
+) -> None:
+    """Judge `scene.create`: the scene it makes (`judge_scene_create`), and its entity."""
+    judge_scene_create(judge, data, depth)
+    if isinstance(scene_id := data.get("scene_id"), str):  # The scene entity changes.
+        judge.effect(Effect(f"scene.{scene_id.strip().lower()}", "create"), depth)
+
+
+def judge_scene_create(judge: Judging, data: Mapping[str, Any], depth: int) -> None:
     """Judge a scene `scene.create` makes as if applied now.
 
     A scene is read when it is turned on, a moment after Home MCP judged
@@ -109,7 +125,7 @@ def judge_scene_create(judge: Judge, data: Mapping[str, Any], depth: int) -> Non
 
 
 def judge_state(
-    judge: Judge, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
+    judge: Judging, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
 ) -> None:
     """Judge setting an entity to `state`; a group passes it to every member.
 
@@ -130,7 +146,7 @@ def judge_state(
 
 
 def _state_one(
-    judge: Judge, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
+    judge: Judging, entity_id: str, state: Any, attributes: Mapping[str, Any], depth: int
 ) -> None:
     text = str(static(state)).lower() if state is not None else None
     for verb, data in state_verbs(entity_id, static(state), attributes):
