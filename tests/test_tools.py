@@ -1452,3 +1452,133 @@ async def test_a_state_name_shared_by_other_kinds_does_not_take_over_a_purpose(
     data = await mcp.data("list_entities", {"query": "something to dry the laundry"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == drier, data["items"][:3]
+
+
+async def _move(hass: HomeAssistant, area_id: str, *entity_ids: str) -> None:
+    """Put each of `entity_ids` (the demo's) in `area_id`, through its device."""
+    entities, devices = er.async_get(hass), dr.async_get(hass)
+    for entity_id in entity_ids:
+        entry = entities.async_get(entity_id)
+        assert entry is not None and entry.device_id is not None, entity_id
+        devices.async_update_device(entry.device_id, area_id=area_id)
+    await hass.async_block_till_done()
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("客厅的灯", "light.living_room_rgbww_lights"),  # Chinese: the living room's light.
+        ("客厅灯", "light.living_room_rgbww_lights"),  # The same, without its particle.
+        ("거실의 조명", "light.living_room_rgbww_lights"),  # Korean, with its particle.
+        ("침실 선풍기", "fan"),  # Korean: the bedroom's fan.
+        ("卧室风扇", "fan"),
+        ("楼上的灯", "light.office_rgbw_lights"),  # Chinese: the lights upstairs.
+        ("2층 조명", "light.office_rgbw_lights"),  # Korean: the lights on the second floor.
+    ],
+)
+async def test_rooms_floors_and_devices_in_chinese_and_korean_find_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """Chinese is written without spaces (its words joined by 的, or not); Korean has particles."""
+    bedroom = ar.async_get(hass).async_create("Bedroom")
+    fan = await _entity_in(hass, bedroom.id, "fan", "bedroom_fan", "")
+    await _entity_in(hass, bedroom.id, "switch", "bedroom_plug", "outlet")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    want = fan if expected == "fan" else expected
+    assert data["items"][0]["entity_id"] == want, data["items"][:3]
+
+
+async def test_a_feeling_stated_of_a_place_finds_what_undoes_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Saying "it's muggy in here" asks for the dehumidifier; asking it, for the humidity."""
+    utility = ar.async_get(hass).async_create("Utility")
+    drier = await _entity_in(hass, utility.id, "humidifier", "air_drier", "dehumidifier")
+    sensor = await _entity_in(hass, utility.id, "sensor", "utility_humidity", "humidity")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "it's muggy in here"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == drier, data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "is it muggy in here?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == sensor, data["items"][:3]
+
+
+async def test_what_a_cover_keeps_off_finds_it_on_the_patio(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The rain is kept off by a roof; the patio is outside, the garden's."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _move(hass, garden.id, "cover.pergola_roof")
+    await _entity_in(hass, garden.id, "switch", "garden_pump", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "keep the rain off the patio"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "cover.pergola_roof", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("the fairy lights", "switch.decorative_lights"),
+        ("set the living room up for a film", "scene"),
+    ],
+)
+async def test_a_household_word_for_a_word_of_the_name_finds_the_entity(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """The fairy lights are the switch called Decorative Lights; a film is a movie."""
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    scene = await _entity_in(hass, living.id, "scene", "movie_time", "")
+    await _entity_in(hass, living.id, "media_player", "living_room_tv", "tv")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    want = scene if expected == "scene" else expected
+    assert data["items"][0]["entity_id"] == want, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "è chiusa a chiave la porta della cucina?",
+        "la porte de la cuisine est-elle fermée à clé ?",
+    ],
+)
+async def test_a_lock_in_no_room_is_found_by_its_room_when_the_room_has_no_lock(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """The kitchen holds a window, its door's lock is in no area; "closed with a key" is locked."""
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    await _move(hass, kitchen.id, "cover.kitchen_window")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.kitchen_door", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "domain", "device_class"),
+    [
+        ("the movie room lights", "Cinema", "light", ""),
+        ("健身房的灯", "Gym", "light", ""),  # Chinese: the gym's lights.
+        ("外の気温", "Garden", "sensor", "temperature"),  # Japanese: the air outside.
+    ],
+)
+async def test_a_room_and_a_quantity_in_more_words_find_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, area: str, domain: str, device_class: str
+) -> None:
+    """A movie room is a cinema, 健身房 a gym, 外 outside (the garden's), 気温 a temperature."""
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    expected = await _entity_in(hass, place.id, domain, "ceiling", device_class)
+    await _entity_in(hass, place.id, "sensor", "air_humidity", "humidity")
+    await _entity_in(hass, place.id, "switch", "socket", "outlet")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

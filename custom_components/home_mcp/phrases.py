@@ -50,6 +50,9 @@ FILLERS: Final = frozenset(
         *("over", "above", "under", "below", "behind", "out", "up"),
         # Asking if there is any ("¿hay alguien…?"); what is left of a possessive ("baby's").
         *("hay", "s"),
+        # Where the speaker is, and what they want kept: "it's muggy in here", "keep the rain
+        # off the patio", "il fait humide ici"; "with" ("cerrada con llave").
+        *("here", "ici", "hier", "aqui", "qua", "keep", "con"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -65,9 +68,13 @@ STATELESS_DOMAINS: Final = frozenset({"scene", "script", "button", "input_button
 QUESTION_PENALTY: Final = 0.1
 """What a question ("is the garage open?") takes off the score of a `STATELESS_DOMAINS`
 entity: the scene called "Open the garage" is not what it asks about."""
-_PARTICLES: Final = re.compile("[のを]")
-"""The Japanese particles between the words of a phrase written without spaces ("寝室のライト",
-"ガレージを閉めて")."""
+_PARTICLES: Final = re.compile("[のを的]")
+"""The particles between the words of a phrase written without spaces: Japanese ("寝室のライト",
+"ガレージを閉めて") and Chinese ("客厅的灯": the living room's light)."""
+KOREAN_PARTICLES: Final = ("에서", "의", "에")
+"""Korean particles of place and possession, written on the word before them ("거실의 조명":
+the living room's light, "침실에 선풍기"): read without them, as the words they follow."""
+_HANGUL: Final = re.compile("^[\uac00-\ud7af]+$")
 
 COMPOUNDS: Final[dict[tuple[str, str], str]] = {
     # Two words naming one kind of device, read as one word on both sides (query and names).
@@ -79,6 +86,17 @@ COMPOUNDS: Final[dict[tuple[str, str], str]] = {
     ("pompe", "chaleur"): "heatpump",  # "pompe à chaleur", "à" being a filler
     ("light", "level"): "illuminance",
     ("niveau", "lumiere"): "illuminance",
+    # Closed with a key, said of a door: locked ("è chiusa a chiave", "fermée à clé", "cerrada
+    # con llave", "fechada à chave"; "a", "à", "con" being fillers), a lock's word.
+    **dict.fromkeys(
+        (
+            *((closed, "chiave") for closed in ("chiusa", "chiuso", "chiuse", "chiusi", "chiudi")),
+            *((closed, "cle") for closed in ("ferme", "fermee", "fermer")),
+            *((closed, "llave") for closed in ("cerrada", "cerrado", "cierra", "cerrar")),
+            *((closed, "chave") for closed in ("fechada", "fechado", "fecha", "fechar")),
+        ),
+        "locked",
+    ),
 }
 """Two folded words (the second singular) that name one thing, and the one word they become."""
 _COMPOUND_FIRSTS: Final = frozenset(first for first, _ in COMPOUNDS)
@@ -119,6 +137,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 "照明",
                 "電気",
                 "灯",
+                # Chinese (simplified, traditional) and Korean.
+                *("燈", "电灯", "電燈", "灯光", "燈光", "불", "전등", "조명", "램프"),
             ),
         ),
         "switch": (
@@ -130,6 +150,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
             *("window", "fenêtre", "fenster", "ventana", "door", "porte", "tür", "tor", "窓"),
             *("gate", "portail", "awning", "rollladen", "jalousie", "vorhang", "persiana"),
+            # What it keeps off: "keep the rain off the patio" (a roof, an awning), "keep the
+            # sunlight off the wine" (a shade).
+            *("rain", "pluie", "regen", "lluvia", "pioggia", "regn", "deszcz", "chuva", "雨"),
+            *("sun", "sunlight", "soleil", "sonne", "sonnenlicht", "sol", "sole", "zon", "日差し"),
             *("カーテン", "ブラインド", "シャッター", "ドア"),
         ),
         "climate": (
@@ -140,9 +164,11 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("cool", "cooling", "rafraîchir", "kühlen"),
             *("heizung", "klimaanlage", "klima", "wärmepumpe", "calefacción"),
             *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
+            *("空调", "空調", "暖气", "暖氣", "에어컨", "난방"),
         ),
         "lock": (
             *("lock", "serrure", "schloss", "cerradura", "鍵", "ロック"),
+            *("锁", "鎖", "门锁", "門鎖", "자물쇠", "도어락"),
             # How it is: "did I leave the front door unlocked?"
             *("locked", "unlocked", "verrouillé", "déverrouillé", "abgeschlossen"),
         ),
@@ -153,10 +179,12 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("televisor", "televisione", "televisie", "telewizor"),
             # Italian's everyday word for a speaker ("la cassa", "le casse").
             *("cassa", "casse"),
+            *("音箱", "音响", "音響", "喇叭", "电视", "電視", "스피커", "티비", "텔레비전"),
         ),
         "fan": (
             *("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
             *("ventola", "ventilatore", "fläkt", "wentylator", "wiatrak"),
+            *("风扇", "風扇", "电扇", "電扇", "선풍기", "환풍기"),
             *("cool", "cooling", "breeze", "rafraîchir", "kühlen"),
         ),
         "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
@@ -213,104 +241,133 @@ COMMAND_WEIGHT: Final = 0.9
 
 ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Rooms as people name them in English, French, German, Spanish, Italian, Dutch,
-    # Portuguese, Swedish, Polish (a few of its cases: "w sypialni") and Japanese; and the
+    # Portuguese, Swedish, Polish (a few of its cases: "w sypialni"), Japanese, Chinese
+    # (simplified and traditional) and Korean; and the
     # furniture that names a room ("the light over the dining table"). A room called by one of
     # these is also called by the others of its group.
     (
         *("living room", "lounge", "salon", "séjour", "wohnzimmer", "sala de estar"),
         *("soggiorno", "woonkamer", "vardagsrum", "salonie", "リビング", "居間"),
+        *("客厅", "客廳", "起居室", "거실"),
         *("sofa", "couch", "canapé"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
-        *("kuchnia", "kuchni", "キッチン", "台所"),
+        *("kuchnia", "kuchni", "キッチン", "台所", "厨房", "廚房", "주방", "부엌"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
         *("eetkamer", "sala de jantar", "matsal", "jadalnia", "jadalni", "ダイニング", "食堂"),
+        *("餐厅", "餐廳", "饭厅", "飯廳", "식당", "다이닝룸"),
         *("dining table", "table à manger", "esstisch", "mesa de comedor", "eettafel"),
     ),
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
         *("slaapkamer", "quarto", "sovrum", "sypialnia", "sypialni", "寝室", "ベッドルーム"),
+        *("卧室", "臥室", "睡房", "침실"),
     ),
     (
         *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
         *("badkamer", "banheiro", "casa de banho", "badrum", "łazienka", "łazience"),
-        *("浴室", "バスルーム"),
+        *("浴室", "バスルーム", "卫生间", "衛生間", "욕실"),
     ),
-    ("toilet", "wc", "toilettes", "トイレ"),
-    ("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関", "エントランス"),
+    ("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
+    (
+        *("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関"),
+        *("エントランス", "玄关", "玄關", "현관"),
+    ),
     (
         *("hallway", "hall", "couloir", "flur", "diele", "pasillo", "corridoio", "gang"),
         *("corredor", "korytarz", "korytarzu", "przedpokój", "przedpokoju", "廊下"),
+        *("走廊", "过道", "過道", "복도"),
     ),
-    ("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫"),
+    ("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫", "车库", "차고"),
     (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
-        *("biuro", "biurze", "オフィス", "書斎"),
+        *("biuro", "biurze", "オフィス", "書斎", "办公室", "辦公室", "书房", "書房", "서재"),
+        "사무실",
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
         *("locale caldaia", "ketelruimte", "pannrum", "kotłownia", "kotłowni", "ボイラー室"),
+        *("锅炉房", "鍋爐房", "보일러실"),
     ),
     (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
-        *("trädgård", "ogród", "ogrodzie", "庭", "ガーデン"),
+        *("trädgård", "ogród", "ogrodzie", "庭", "ガーデン", "花园", "花園", "院子", "정원"),
+        "마당",
         # Outside, said of the house: the garden's (or yard's) devices are the ones outside.
         *("outside", "outdoor", "extérieur", "dehors", "draußen", "屋外"),
         *("fuori", "all'aperto", "afuera", "fuera", "buiten", "utomhus", "ute", "zewnątrz"),
         *("na zewnątrz", "lá fora", "im freien"),
+        *("外", "外側", "外面", "室外", "户外", "戶外", "야외", "밖", "바깥"),
+        # The paved place by the house, outdoors: "keep the rain off the patio".
+        *("patio", "terrace", "terrasse", "terraza", "terrazza", "terras", "altan", "taras"),
+        *("テラス", "露台", "테라스"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
         *("chambre de bébé", "kinderzimmer", "babyzimmer", "cameretta", "子供部屋"),
+        *("儿童房", "兒童房", "婴儿房", "嬰兒房", "아이방", "아기방"),
     ),
     (
         *("master bedroom", "main bedroom", "parents room", "chambre parentale"),
         *("chambre principale", "elternschlafzimmer", "hauptschlafzimmer"),
         *("dormitorio principal", "camera matrimoniale", "camera padronale"),
         *("ouderslaapkamer", "hoofdslaapkamer", "quarto de casal", "huvudsovrum"),
-        *("sypialnia główna", "主寝室"),
+        *("sypialnia główna", "主寝室", "主卧", "主臥", "主卧室", "主臥室", "안방"),
     ),
-    ("guest room", "chambre d'amis", "gästezimmer", "客間"),
-    ("sauna", "bastu", "badstue", "sauna finlandese", "サウナ"),
+    ("guest room", "chambre d'amis", "gästezimmer", "客間", "客房", "손님방", "게스트룸"),
+    ("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
     (
         *("landing", "stairs", "staircase", "stairwell", "palier", "escalier", "escaliers"),
         *("cage d'escalier", "treppenhaus", "treppe", "escalera", "escaleras"),
         *("trappenhuis", "overloop", "trappa", "trapphus", "schody", "klatka schodowa"),
-        *("pianerottolo", "階段"),
+        *("pianerottolo", "階段", "楼梯", "樓梯", "계단"),
     ),
     (
         *("dressing room", "dressing", "vestidor", "ankleide"),
         *("ankleidezimmer", "garderobe", "cabina armadio", "klädkammare", "garderoba"),
+        *("衣帽间", "衣帽間", "드레스룸"),
     ),
     (
         *("cinema", "home cinema", "home theater", "home theatre", "cinéma", "heimkino"),
         *("kino", "cine", "thuisbioscoop", "hemmabio", "kino domowe", "シアタールーム"),
+        # The room people watch films in, however they call it.
+        *("movie room", "media room", "screening room", "salle de cinéma", "kinoraum"),
+        *("sala de cine", "影音室", "家庭影院", "홈시어터"),
     ),
     (
         *("storage", "storage room", "débarras", "abstellraum", "trastero"),
-        *("ripostiglio", "berging", "förråd", "schowek", "物置"),
+        *("ripostiglio", "berging", "förråd", "schowek", "物置", "储藏室", "儲藏室", "杂物间"),
+        "창고",
     ),
     (
         *("laundry", "laundry room", "buanderie", "waschküche", "lavanderia", "tvättstuga"),
-        *("pralnia", "ランドリー", "洗濯室"),
+        *("pralnia", "ランドリー", "洗濯室", "洗衣房", "세탁실"),
     ),
     (
         *("pantry", "larder", "cellier", "garde-manger", "speisekammer", "vorratskammer"),
         *("despensa", "dispensa", "voorraadkamer", "voorraadkast", "skafferi"),
-        *("spiżarnia", "spiżarni", "パントリー", "食品庫"),
+        *("spiżarnia", "spiżarni", "パントリー", "食品庫", "팬트리"),
     ),
     # A place outdoors an entity is often named after ("Orchard"): its name in other languages.
     (
         *("orchard", "verger", "obstgarten", "huerto", "frutteto", "boomgaard", "pomar"),
-        *("fruktträdgård", "果樹園"),
+        *("fruktträdgård", "果樹園", "果园", "과수원"),
     ),
-    ("attic", "grenier", "dachboden", "soffitta", "zolder", "sótão", "strych", "屋根裏"),
+    (
+        *("attic", "grenier", "dachboden", "soffitta", "zolder", "sótão", "strych", "屋根裏"),
+        *("阁楼", "閣樓", "다락방"),
+    ),
     (
         *("wine cellar", "cave à vin", "weinkeller", "bodega", "cantina", "wijnkelder"),
-        *("adega", "vinkällare", "ワインセラー"),
+        *("adega", "vinkällare", "ワインセラー", "酒窖", "와인셀러"),
+    ),
+    (
+        *("gym", "home gym", "fitness room", "salle de sport", "fitnessraum", "gimnasio"),
+        *("palestra", "sportschool", "siłownia", "siłowni", "ジム", "トレーニングルーム"),
+        *("健身房", "健身室", "헬스장", "운동실"),
     ),
 )
 """Groups of names of one room (any case and accents)."""
@@ -328,6 +385,19 @@ before them name the room too ("spotlights by the front door"), weighing `SYNONY
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 
+NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+    # Words a household says for what an entity's name calls otherwise: "the fairy lights" are
+    # the switch called Decorative Lights (string lights, a "guirlande", a "Lichterkette").
+    (
+        *("decorative", "fairy", "string", "festoon", "twinkle", "guirlande", "lichterkette"),
+        *("lichtslinger", "ljusslinga", "luminarie", "guirnalda"),
+    ),
+    # A film is a movie ("set the living room up for a film": the scene called Movie time).
+    ("movie", "film", "película", "filme", "映画", "电影", "電影", "영화"),
+)
+"""Groups of words naming one thing in an entity's name: a word of the query matches a name
+holding another of its group at `SYNONYM_WEIGHT`."""
+
 _SOMEONE: Final = (
     *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "qualcuno", "alguien"),
     *("iemand", "誰か"),
@@ -343,11 +413,14 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # How it feels: "how warm is it in the sauna", "fait-il froid dehors".
             *("warm", "cold", "hot", "chilly", "freezing", "chaud", "froid", "kalt", "heiß"),
             *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
+            # The air's temperature: "外の気温" (outside), "室外气温", "바깥 기온".
+            *("気温", "气温", "氣溫", "溫度", "온도", "기온"),
         ),
         "humidity": (
             *("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "humedad", "湿度"),
             # How it feels: "is the ensuite steamy?", "est-ce humide".
             *("humid", "steamy", "damp", "muggy", "humide", "feucht", "húmedo", "umido"),
+            *("濕度", "습도"),
         ),
         # What it is for: "something to dry out the air".
         "dehumidifier": ("dehumidifier", "dehumidify", "dry", "déshumidificateur", "entfeuchter"),
@@ -362,7 +435,10 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *_SOMEONE,
         ),
         "presence": ("presence", "présence", "anyone", "someone", "quelqu", "jemand"),
-        "door": ("door", "porte", "tür", "ドア"),
+        "door": (
+            *("door", "porte", "tür", "ドア", "porta", "puerta", "deur", "dörr", "drzwi"),
+            *("门", "門", "문"),
+        ),
         "garage_door": ("garage", "door", "porte"),
         "garage": ("garage", "door", "porte", "tor"),
         "window": ("window", "fenêtre", "fenster", "窓"),
@@ -399,12 +475,18 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
 
 FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
     # Which levels: words for them in any house (a house's own floor names and aliases first).
-    "above": ("upstairs", "à l'étage", "étage", "oben", "obergeschoss", "arriba", "上の階"),
+    "above": (
+        *("upstairs", "à l'étage", "étage", "oben", "obergeschoss", "arriba", "上の階"),
+        *("楼上", "樓上", "위층", "윗층"),
+    ),
     "ground": (
         *("downstairs", "ground floor", "ground level", "rez-de-chaussée", "rdc"),
-        *("erdgeschoss", "planta baja", "一階"),
+        *("erdgeschoss", "planta baja", "一階", "楼下", "樓下", "一楼", "一樓", "아래층"),
     ),
-    "below": ("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
+    "below": (
+        *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
+        *("地下室", "지하", "지하실"),
+    ),
 }
 """Words for floors by where they are: above the ground floor, the ground floor, below it."""
 _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
@@ -412,8 +494,9 @@ _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
     "ground": lambda level: level == 0,
     "below": lambda level: level < 0,
 }
-_JAPANESE_FLOOR: Final = re.compile(r"(\d+)階")
-"""A Japanese floor number: "2階" is the level 1 (the ground floor is "1階")."""
+_JAPANESE_FLOOR: Final = re.compile(r"(\d+)[階楼樓층]")
+"""A floor number in Japanese, Chinese or Korean: "2階", "2楼", "2층" are the level 1 (the ground
+floor is the first)."""
 
 AGREEMENT: Final = 0.03
 """What a device word naming both the entity and its kind adds: "kitchen light" is the light
@@ -501,18 +584,55 @@ def asks_state(query: str) -> bool:
 
 
 def query_words(query: str) -> list[str]:
-    """Return the query's words, folded, split at Japanese particles, fillers dropped.
+    """Return the query's words, folded, split at Japanese and Chinese particles, fillers dropped.
 
-    Fillers are kept if they are all there is.
+    Fillers are kept if they are all there is. A Korean word is read
+    without its particle of place or possession (`KOREAN_PARTICLES`). A
+    feeling stated of a place ("it's muggy in here", "the bedroom is cold";
+    not a question) is a complaint, as "too muggy" is: its remedy.
     """
     words = [
-        part
+        _without_particle(part)
         for token in fold(query).split()
         for part in (_PARTICLES.split(token) if Folded.of(token).unspaced else [token])
         if part
     ]
+    if not asks_state(query):
+        words = _stated_complaints(words)
     kept = [word for word in words if word not in FILLERS]
     return _compounds(_remedies(kept or words))
+
+
+STATED: Final = frozenset(
+    {
+        *("is", "s", "are", "feels", "feel", "gets", "getting", "est", "fait", "ist", "e"),
+        *("es", "hace", "ar", "jest", "wordt"),
+    }
+)
+"""Words saying how a place is, before a feeling ("it's muggy", "il fait froid", "es ist kalt",
+"è umido"): outside a question, a complaint (folded)."""
+
+
+def _stated_complaints(words: list[str]) -> list[str]:
+    """Return `words` with each feeling stated after a `STATED` word said as a complaint."""
+    if not STATED.intersection(words[:-1]):
+        return words
+    return [
+        COMPLAINTS[0]
+        if word in STATED and index + 1 < len(words) and words[index + 1] in _REMEDY_OF
+        else word
+        for index, word in enumerate(words)
+    ]
+
+
+def _without_particle(word: str) -> str:
+    """Return a Korean `word` without a `KOREAN_PARTICLES` ending (two syllables or more left)."""
+    if len(word) < 3 or not _HANGUL.match(word):
+        return word
+    for particle in KOREAN_PARTICLES:
+        if word.endswith(particle) and len(word) - len(particle) >= 2:
+            return word[: -len(particle)]
+    return word
 
 
 def _remedies(words: list[str]) -> list[str]:
@@ -599,10 +719,15 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
 def _room_compounds(words: Sequence[str]) -> list[str]:
     """Return `words` with each compound of a kind's word split: its head, then the kind.
 
-    "küchenfenster" gives "küchen", "fenster" (a head of `_MIN_HEAD` letters or more).
+    "küchenfenster" gives "küchen", "fenster" (a head of `_MIN_HEAD` letters or more);
+    "客厅灯" (written without spaces) "客厅", "灯" (any head).
     """
     split: list[str] = []
     for word in words:
+        if (kind_at := _unspaced_tail(word)) is not None:
+            # Written without spaces ("客厅灯", "寝室ライト"): the room, then the device's word.
+            split += [word[:kind_at], word[kind_at:]]
+            continue
         tails = _compound_tails(word)
         kind = max(tails, key=len) if tails else None
         at = word.find(kind, _COMPOUND_HEAD) if kind else -1
@@ -611,6 +736,31 @@ def _room_compounds(words: Sequence[str]) -> list[str]:
         else:
             split.append(word)
     return split
+
+
+@lru_cache(maxsize=1024)
+def _unspaced_tail(word: str) -> int | None:
+    """Return where the longest kind's word ending `word` starts, if written without spaces.
+
+    None when `word` is written with spaces, or ends in no word of `DOMAIN_WORDS` or
+    `DEVICE_CLASS_WORDS` after at least one letter.
+    """
+    if not Folded.of(word).unspaced:
+        return None
+    ends = [kind for kind in _unspaced_kinds() if len(kind) < len(word) and word.endswith(kind)]
+    return len(word) - max(map(len, ends)) if ends else None
+
+
+@lru_cache(maxsize=1)
+def _unspaced_kinds() -> frozenset[str]:
+    """Return the words of `DOMAIN_WORDS` and `DEVICE_CLASS_WORDS` written without spaces."""
+    return frozenset(
+        word
+        for table in (DOMAIN_WORDS, DEVICE_CLASS_WORDS)
+        for names in table.values()
+        for word in names
+        if Folded.of(word).unspaced
+    )
 
 
 _Span = tuple[float, int, int, tuple[str, ...]]
@@ -774,11 +924,29 @@ def _room_names(
 
 
 @lru_cache(maxsize=4096)
-def _word_synonyms(word: str) -> frozenset[str]:
-    """Return the one-word names of the `ROOM_WORDS` group of the one word `word`, but it."""
-    return frozenset(
-        name for name in _room_words().get(word, ()) if name != word and " " not in name
-    )
+def word_synonyms(word: str) -> frozenset[str]:
+    """Return the other one-word names of the group of the one word `word`.
+
+    Its group in `ROOM_WORDS` or `NAME_WORDS`; none when it is in neither.
+    """
+    names = {*_room_words().get(word, ()), *_name_words().get(word, ())}
+    return frozenset(name for name in names if name != word and " " not in name)
+
+
+def name_synonyms(word: str) -> frozenset[str]:
+    """Return the other words of the `NAME_WORDS` group of `word` (none when it is in none)."""
+    return _name_words().get(word, frozenset()) - {word}
+
+
+@lru_cache(maxsize=1)
+def _name_words() -> dict[str, frozenset[str]]:
+    """Return each word of `NAME_WORDS`, folded, with its group's words."""
+    groups: dict[str, frozenset[str]] = {}
+    for group in NAME_WORDS:
+        words = frozenset(fold(word) for word in group)
+        for word in words:
+            groups[word] = words
+    return groups
 
 
 @lru_cache(maxsize=1)
@@ -913,7 +1081,7 @@ class WordScorer:
         self._domain_names = [_domain_names(word) for word in self.words]
         self._acts_on = [_command_domains(word) if commands else frozenset() for word in self.words]
         self._plural_of = [_plural_domains(word) for word in self.words]
-        self._synonyms = [_word_synonyms(word) for word in self.words]
+        self._synonyms = [word_synonyms(word) for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -928,7 +1096,8 @@ class WordScorer:
                 if best == 1.0:
                     break
         if best < SYNONYM_WEIGHT and (synonyms := self._synonyms[index]):
-            # A place's name in another language ("verger": the valve called Orchard).
+            # A place's name in another language ("verger": the valve called Orchard), or a
+            # household's word for a word of the name ("fairy": Decorative Lights).
             if any(value in synonyms for value in values):
                 best = SYNONYM_WEIGHT
         return best
@@ -1171,10 +1340,11 @@ def name_words(folded: Folded) -> tuple[str, ...]:
     return tuple(part for token in folded.tokens for part in _PARTICLES.split(token) if part)
 
 
-def domains_named(words: Iterable[str]) -> set[str]:
+def domains_named(words: Iterable[str], *, commands: bool = True) -> set[str]:
     """Return the domains some of `words` name or act on (typos allowed, as `word_score` allows).
 
     A compound word names the domain of the word it ends in ("spotlights": light).
+    Without `commands`, only the domains they name (not those a command word acts on).
     """
     found = set()
     for word in words:
@@ -1182,7 +1352,8 @@ def domains_named(words: Iterable[str]) -> set[str]:
         for domain, names in DOMAIN_WORDS.items():
             if any(word_score(word, name) >= 0.6 for name in names) or not tails.isdisjoint(names):
                 found.add(domain)
-        found.update(domain for domain, names in COMMAND_WORDS.items() if word in names)
+        if commands:
+            found.update(domain for domain, names in COMMAND_WORDS.items() if word in names)
     return found
 
 

@@ -44,6 +44,7 @@ from ..phrases import (
     closest_words,
     device_classes_named,
     domains_named,
+    name_synonyms,
     name_words,
     query_words,
     read_phrase,
@@ -196,6 +197,16 @@ class House:
                     phrase = replace(
                         phrase, words=tuple(w for w in phrase.words if w not in language.skip)
                     )
+            # The entities whose names hold a household's other word for one of the query's
+            # ("the fairy lights": the switch called Decorative Lights; `NAME_WORDS`).
+            candidates += sorted(
+                {
+                    entity_id
+                    for word in phrase.words
+                    for synonym in sorted(name_synonyms(word))
+                    for entity_id in self.index.async_with_word(synonym, _same)
+                }
+            )
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
@@ -207,14 +218,19 @@ class House:
             else in_rooms
         )
         found = self._score_words(candidates, outside, phrase, area_ids, in_rooms, every_word)
-        if area_ids and phrase.words and not set(found).difference(outside):
-            # Nothing in those rooms is what the words name ("玄関の鍵": the entrance's lock,
-            # which is in no room): the entities of the kinds they name, wherever they are,
-            # read with every word, the room's too ("speaker in the kitchen": the player
-            # called Kitchen first), not each required.
-            domains = domains_named(phrase.words)
+        if area_ids and phrase.words:
+            # Nothing in those rooms is of a kind the words name ("玄関の鍵": the entrance's
+            # lock, which is in no room; "is the kitchen door locked": the kitchen has a
+            # window, its door's lock is in no room): the entities of those kinds, wherever
+            # they are, read with every word, the room's too ("speaker in the kitchen": the
+            # player called Kitchen first), not each required.
+            in_place = {split_entity_id(entity_id)[0] for entity_id in set(found) - outside}
+            # With something found there, only the kinds the words name (not those a command
+            # word acts on: "is the kitchen window open?" asks no lock).
+            domains = domains_named(phrase.words, commands=not in_place)
             if language is not None:
                 domains |= language.domains_named(phrase.words)
+            domains -= in_place
             elsewhere = {
                 entity_id
                 for domain in sorted(domains)
@@ -495,6 +511,11 @@ _CLASSED_DOMAINS: Final = (
 def _near(query_word: str, word: str) -> bool:
     """Return True when a word of a name may match a query word (`word_score`)."""
     return word_score(query_word, word) > 0
+
+
+def _same(query_word: str, word: str) -> bool:
+    """Return True when a word of a name is the query word itself."""
+    return query_word == word
 
 
 _PLACES = frozenset({"room", "floor"})
