@@ -781,6 +781,7 @@ def _best_span(
     words: Sequence[str],
     by_key: dict[str, list[_Name]],
     unspaced: list[_Name],
+    mixed: dict[str, list[_Name]],
 ) -> _Span | None:
     """Return the span of `words` that best names one of the places indexed (longest on a tie)."""
     best: tuple[float, int] = (0.0, 0)
@@ -794,9 +795,9 @@ def _best_span(
             keys = {span.compact[0], *span.tokens}
             names = {pair for key in keys for pair in by_key.get(key, ())}
             # A name written without spaces ("リビング") only against a span that is too,
-            # or that starts with one of its letters (a name mixing scripts).
+            # or that starts with one of its letters (a name mixing scripts: `mixed`).
             first = span.compact[0]
-            names.update(entry for entry in unspaced if span.unspaced or first in entry[1].compact)
+            names.update(unspaced if span.unspaced else mixed.get(first, ()))
             scores: dict[str, float] = {}
             for place_id, name, weight in names:
                 score = _room_score(span, name) * weight
@@ -888,8 +889,11 @@ def _floor_words() -> dict[str, frozenset[str]]:
 @lru_cache(maxsize=8)
 def _room_names(
     rooms: tuple[Room, ...], *, synonyms: bool = False
-) -> tuple[dict[str, list[_Name]], list[_Name]]:
+) -> tuple[dict[str, list[_Name]], list[_Name], dict[str, list[_Name]]]:
     """Return the rooms' names without fillers, by first letter and by word; and the unspaced.
+
+    The unspaced twice: all, and by each letter of theirs not written without
+    spaces ("Büro2階": b, u, r, o, 2), as a span written with spaces may match them.
 
     With `synonyms`, a room called by a name of `ROOM_WORDS` is also called
     by the others of its group, weighing `SYNONYM_WEIGHT` (its own names win
@@ -898,6 +902,7 @@ def _room_names(
     """
     by_key: dict[str, list[_Name]] = {}
     unspaced: list[_Name] = []
+    mixed: dict[str, list[_Name]] = {}
     for room in rooms:
         own = [" ".join(query_words(name)) for name in room.names]
         named = dict.fromkeys(own, 1.0)
@@ -917,10 +922,12 @@ def _room_names(
                 continue
             if folded.unspaced:
                 unspaced.append((room.area_id, folded, weight))
+                for letter in {c for c in folded.compact if not Folded.of(c).unspaced}:
+                    mixed.setdefault(letter, []).append((room.area_id, folded, weight))
                 continue
             for key in {folded.compact[0], *folded.tokens}:
                 by_key.setdefault(key, []).append((room.area_id, folded, weight))
-    return by_key, unspaced
+    return by_key, unspaced, mixed
 
 
 @lru_cache(maxsize=4096)
