@@ -214,7 +214,9 @@ della cucina?" only `cover.kitchen_window`, "the movie room lights" only
 lights (`light.ceiling_lights` first) but not `switch.decorative_lights`.
 "外の気温" came fifth, after `binary_sensor.movement_backyard`,
 `binary_sensor.outside_temperature_battery_charging`, `cover.pergola_roof`
-and `sensor.outside_humidity`.
+and `sensor.outside_humidity`. Its misses were then fixed by mechanisms (100 %
+at 1 and at 3 after, bench/RESULTS.md, "Round 12's misses fixed by
+mechanisms"): round 12 is no longer unseen.
 
 Round 13 (`DEMO_HELD_OUT_13`, `BENCH_HELD_OUT_13`, 30 queries) was written
 unseen as well: by someone who had not read the matcher, its word tables, its
