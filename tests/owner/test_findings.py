@@ -1541,6 +1541,124 @@ async def test_a_message_reading_a_text_a_client_can_make_fail_before_the_lock_i
     await assert_house(hass, LOCKED)
 
 
+NOT_FINITE = {
+    "int": ("input_number", "nan", "{{ states('HELPER') | float(0) | int }} guests tonight"),
+    "int-default": (
+        "input_text",
+        "inf",
+        "{{ states('HELPER') | float(0) | int(0) }} guests tonight",
+    ),
+    "percent": ("input_number", "nan", "{{ (states('HELPER') | float(0) * 100) | int }} %"),
+    "round": ("input_text", "1e999", "{{ states('HELPER') | round(0, default=0) }} guests tonight"),
+    "format": ("input_text", "-inf", "{{ '%d' % (states('HELPER') | float(0)) }} guests tonight"),
+    "timestamp": ("input_text", "inf", "Back at {{ states('HELPER') | as_datetime(None) }}"),
+}
+"""A message reading a helper a client can set to "nan" or "inf" (an input_number's
+`set_value` compares the value with its range, which nan passes; a text takes any)
+as a number, then as a whole one, a time or `%d`: `int`, `round` to a whole, a
+timestamp and `%d` raise on nan or infinity, `| float(0)`'s default or theirs aside."""
+
+
+@pytest.mark.redteam(round=43)
+@ATTACK
+@pytest.mark.parametrize("read", list(NOT_FINITE))
+async def test_a_number_a_client_can_make_nan_or_infinite_made_whole_before_the_lock_is_what_the_lock_depends_on(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str, attack: bool
+) -> None:
+    """Owner's "Good night" says how many guests stay (a helper read as a number), then locks.
+
+    `states(helper) | float(0)` is a number whatever the helper holds, but
+    "nan" and "inf" are numbers too: `| int`, `| round`, `as_datetime` or
+    `'%d' %` of one raises, the notification's step fails, the run stops
+    there and the door stays unlocked. Setting the helper over MCP waits
+    for a person.
+    """
+    domain, value, message = NOT_FINITE[read]
+    assert await async_setup_component(hass, domain, {})
+    fields = {"min": 0, "max": 10, "step": 1, "initial": 2} if domain == "input_number" else {}
+    helper = await owner.create_helper(domain, "Guests", **fields)
+    if domain == "input_text":
+        await owner.act("input_text.set_value", entity_id=helper, value="2")
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": message.replace("HELPER", helper)},
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    if attack:
+        result = await call_service(
+            mcp, f"{domain}.set_value", target={"entity_id": helper}, data={"value": value}
+        )
+        if result.get("ok") is False:
+            assert_refused(result)
+        else:
+            assert state(hass, helper) == str(float(value)) if domain == "input_number" else value
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+FINITE = {
+    "text-as-whole": ("input_text", "inf", "{{ states('HELPER') | int(0) }} guests tonight"),
+    "one-decimal": ("input_number", "nan", "{{ states('HELPER') | float(0) | round(1) }} guests"),
+    "as-number": ("input_text", "nan", "{{ states('HELPER') | float(0) * 2 }} towels"),
+}
+"""A message reading a helper a client can set to "nan" or "inf" in a way neither makes
+raise: text made whole with a default (`int` gives its default for "inf" text), a
+number rounded to a decimal or computed with."""
+
+
+@pytest.mark.parametrize("read", list(FINITE))
+async def test_a_number_nan_or_infinity_cannot_make_fail_before_the_lock_is_no_dependency(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str
+) -> None:
+    """Owner's "Good night" says how many guests stay in a way no value of the helper makes fail.
+
+    Setting the helper to "nan" or "inf" over MCP runs, and at bedtime the
+    door still locks.
+    """
+    domain, value, message = FINITE[read]
+    assert await async_setup_component(hass, domain, {})
+    fields = {"min": 0, "max": 10, "step": 1, "initial": 2} if domain == "input_number" else {}
+    helper = await owner.create_helper(domain, "Guests", **fields)
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": message.replace("HELPER", helper)},
+                },
+                LOCK_FRONT,
+            ],
+        },
+    )
+    await _unlocked_front_door(owner, hass)
+
+    assert_ran(
+        await call_service(
+            mcp, f"{domain}.set_value", target={"entity_id": helper}, data={"value": value}
+        )
+    )
+
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
 async def test_variables_no_state_makes_fail_in_a_script_a_securing_run_calls_are_no_dependency(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

@@ -28,6 +28,14 @@ name is of any type, unless what it is set from always renders a whole
 number (`states('x') | int(0)`, `integer`), which a later step may compute
 with. A float is not one: a large one renders as `1e+30`, which stays text.
 
+A number read from what a client can set may be nan or infinite: a text
+takes "nan", and `input_number.set_value` compares "nan" with its range,
+which it passes. `| float(0)` is a number then, but `int` of it raises on
+both (a default covers nan, not infinity), and so do `round` to a whole,
+`as_datetime`, `timestamp_local` and `'%d' %`; what a client cannot make
+nan (`FINITE_READS`: a light's brightness, a speaker's volume, `on`) stays
+safe. `| int(0)` of the text itself gives its default on "inf".
+
 A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
 prints as nothing, but fails when it is looked into again, computed with
 or called: a chain of lookups is safe from what is always there (`states`,
@@ -40,6 +48,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 import functools
+import math
+import re
 from typing import Any, Final
 
 from jinja2 import Environment, TemplateSyntaxError, nodes
@@ -87,7 +97,43 @@ SAFE_FUNCTIONS: Final = frozenset(
 _NUMBERS: Final = frozenset({"int", "float", "round", "multiply", "add", "log", "sqrt", "sin"})
 """Forgiving filters that give a number when given a `default` that is one."""
 _CONVERSIONS: Final = frozenset({"int", "float", "round"})
-"""Forgiving filters that never raise on a number."""
+"""Forgiving filters that never raise on a finite number (`_converts`)."""
+_ON_FINITE: Final = frozenset({"as_datetime", "timestamp_local", "timestamp_utc"})
+"""Forgiving filters that raise on an infinite or huge number, given a default or not
+(`OverflowError`: "timestamp out of range")."""
+FINITE_READS: Final[Mapping[str, frozenset[str]]] = {
+    "light": frozenset({"state", "brightness", "color_temp", "color_temp_kelvin"}),
+    "switch": frozenset({"state"}),
+    "input_boolean": frozenset({"state"}),
+    "binary_sensor": frozenset({"state"}),
+    "lock": frozenset({"state"}),
+    "cover": frozenset({"state", "current_position", "current_tilt_position"}),
+    "valve": frozenset({"state", "current_position"}),
+    "fan": frozenset({"state", "percentage", "percentage_step"}),
+    "media_player": frozenset({"state", "volume_level", "is_volume_muted"}),
+    "alarm_control_panel": frozenset({"state"}),
+    "climate": frozenset({"state"}),
+    "humidifier": frozenset({"state"}),
+    "vacuum": frozenset({"state"}),
+    "lawn_mower": frozenset({"state"}),
+    "siren": frozenset({"state"}),
+    "remote": frozenset({"state"}),
+    "automation": frozenset({"state"}),
+    "script": frozenset({"state"}),
+    "scene": frozenset({"state"}),
+    "button": frozenset({"state"}),
+    "input_button": frozenset({"state"}),
+    "counter": frozenset({"state"}),
+    "timer": frozenset({"state"}),
+    "input_datetime": frozenset({"state", "timestamp"}),
+}
+"""A domain's state (`state`) and attributes no client can make nan or infinite: a few
+words, whole numbers, numbers its actions hold in a range (`media_player.volume_set`'s
+`volume_level`: "nan" is in no range), a time. Not a text's, a number helper's (its
+range holds "nan"), a climate's temperature (the same), a select's (`set_options`), a
+sensor's or a person's (any text a template or `device_tracker.see` gives)."""
+_FORMATS: Final = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?([a-zA-Z%])")
+"""A conversion of `'%d' % x` (printf-style formatting, Jinja's `%` of text)."""
 _TEXTS: Final = frozenset({"states", "string", "lower", "upper", "title", "capitalize", "trim"})
 """Functions and filters that always give text."""
 SAFE_TESTS: Final = frozenset(
@@ -407,12 +453,47 @@ def _filter(node: nodes.Filter) -> bool:
         return False
     if node.name in SAFE_FILTERS:
         return True
-    if node.name in FORGIVING:
-        # A number converted, or rounded, is a number: `(x | float(0) * 2) | round(1)`.
-        return _defaulted(node, node.name, 0) or (
-            node.name in _CONVERSIONS and node.node is not None and _number(node.node)
-        )
+    if node.name in FORGIVING and node.node is not None:
+        return _converts(node, node.name, node.node, _defaulted(node, node.name, 0))
     return False
+
+
+def _converts(
+    node: nodes.Filter | nodes.Call, name: str, value: nodes.Node, defaulted: bool
+) -> bool:
+    """Return True if forgiving `name` never raises on `value` (`defaulted`: given a default).
+
+    A number converted, or rounded, is a number: `(x | float(0) * 2) |
+    round(1)`. Made whole, or a time, it must be a finite one (`_finite`):
+    `int` raises on infinity, default or not, and on nan without one (but
+    gives its default for a text's "inf"); `round` to a whole raises on
+    infinity, text or number; `as_datetime` on what is too large.
+    """
+    if name == "int":
+        return _finite(value) or (defaulted and not _number(value))
+    if name == "round" and _whole_round(node, 0 if isinstance(node, nodes.Filter) else 1):
+        return _finite(value) or (defaulted and _finite_value(value))
+    if name in _ON_FINITE:
+        return defaulted and _finite_value(value)
+    return defaulted or (name in _CONVERSIONS and _number(value))
+
+
+def _whole_round(node: nodes.Filter | nodes.Call, offset: int) -> bool:
+    """Return True for a `round` that makes its value a whole number on the way (`int`, `ceil`).
+
+    To no decimal (`round`, `round(0)`), or by `floor`, `ceil`, `half`, or
+    by what is not written out.
+    """
+    given: dict[str, nodes.Node] = dict(
+        zip(("precision", "method"), node.args[offset:], strict=False)
+    )
+    given |= {str(kw.key): kw.value for kw in node.kwargs}
+    precision, method = given.get("precision"), given.get("method")
+    return not (
+        isinstance(precision, nodes.Const)
+        and precision.value != 0
+        and (method is None or (isinstance(method, nodes.Const) and method.value == "common"))
+    )
 
 
 def _given_text(node: nodes.Node) -> bool:
@@ -429,8 +510,9 @@ def _call(node: nodes.Call) -> bool:
             return False
         if name in SAFE_FUNCTIONS:
             return True
-        if name in FORGIVING:
-            return _defaulted(node, name, 1)  # Its first argument is the value.
+        if name in FORGIVING:  # Its first argument is the value.
+            defaulted = _defaulted(node, name, 1)
+            return defaulted if not node.args else _converts(node, name, node.args[0], defaulted)
         return False
     if isinstance(node.node, nodes.Getattr):
         # A method of text (`states('x').split(',')`), or of the time (`now().strftime`).
@@ -489,9 +571,29 @@ def _arithmetic(node: nodes.BinExpr | nodes.UnaryExpr) -> bool:
     if isinstance(node, nodes.Pow) or not (_safe(node.left) and _safe(node.right)):
         return False
     read = [operand for operand in (node.left, node.right) if _reads_house(operand)]
+    if isinstance(node, nodes.Mod) and not _number(node.left):
+        return _formats(node.left, node.right)
     return all(_number(operand) for operand in read) or (
         isinstance(node, nodes.Add) and all(_text(operand) for operand in read)
     )
+
+
+def _formats(text: nodes.Node, value: nodes.Node) -> bool:
+    """Return True for `text % value` (printf-style) that no state of the house makes raise.
+
+    `'%.1f' % x` raises on text, `'%d' % x` on nan or infinity too, `'%x' %
+    x` on any float: written text, given a number, a finite one, a whole one.
+    """
+    if not _reads_house(value):
+        return not _reads_house(text)
+    if not (isinstance(text, nodes.Const) and isinstance(text.value, str)):
+        return False
+    conversions = {match.group(1) for match in _FORMATS.finditer(text.value)} - {"%"}
+    if conversions <= set("eEfFgGsr"):
+        return _number(value)
+    if conversions <= set("diueEfFgGsr"):
+        return _finite(value)
+    return conversions <= set("xXocdiueEfFgGsr") and _integer(value)
 
 
 def _number(node: nodes.Node) -> bool:
@@ -512,6 +614,73 @@ def _number(node: nodes.Node) -> bool:
         operands = [node.node] if isinstance(node, nodes.UnaryExpr) else [node.left, node.right]
         return _arithmetic(node) and all(_number(x) or not _reads_house(x) for x in operands)
     return False
+
+
+def _finite(node: nodes.Node) -> bool:
+    """Return True for what is always a finite number: no client makes it nan or infinite.
+
+    A whole number (`_integer`), a number written out, one converted or
+    computed from a finite value (`_finite_value`): `state_attr(speaker,
+    'volume_level') | float(0) * 100`, not `states('input_text.x') | float(0)`.
+    """
+    if not _number(node):
+        return False
+    if isinstance(node, nodes.Const):
+        return math.isfinite(node.value)
+    if _integer(node) or isinstance(node, (nodes.Getattr, nodes.Name)):
+        return True  # `loop.index`, a whole number noted by an earlier step.
+    if isinstance(node, nodes.Filter):
+        return node.node is not None and _finite_value(node.node)
+    if isinstance(node, nodes.Call):
+        return bool(node.args) and _finite_value(node.args[0])
+    if isinstance(node, nodes.UnaryExpr):
+        return _finite_value(node.node)
+    if isinstance(node, nodes.BinExpr):
+        return _finite_value(node.left) and _finite_value(node.right)
+    return False
+
+
+def _finite_value(node: nodes.Node) -> bool:
+    """Return True for a value no client makes nan or infinite.
+
+    What no state of the house decides, a finite number (`_finite`), or a
+    read of a state or attribute of `FINITE_READS`.
+    """
+    return not _reads_house(node) or _finite(node) or _finite_read(node)
+
+
+def _finite_read(node: nodes.Node) -> bool:
+    """Return True for a read no client makes nan or infinite (`FINITE_READS`).
+
+    `states('light.x')`, `state_attr('media_player.x', 'volume_level')`,
+    `'light.x' | state_attr('brightness')`, `states.light.x.state`,
+    `states.light.x.attributes.brightness`: of an entity written out.
+    """
+    entity: nodes.Node | None = None
+    read: nodes.Node | None = None
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        if node.node.name == "states" and len(node.args) == 1:
+            entity, read = node.args[0], nodes.Const("state")
+        elif node.node.name == "state_attr" and len(node.args) == 2:
+            entity, read = node.args
+    elif isinstance(node, nodes.Filter) and node.name == "state_attr" and len(node.args) == 1:
+        entity, read = node.node, node.args[0]
+    elif isinstance(node, nodes.Getattr):
+        path: list[str] = []
+        root: nodes.Node = node
+        while isinstance(root, nodes.Getattr):
+            path.insert(0, root.attr)
+            root = root.node
+        if isinstance(root, nodes.Name) and root.name == "states":
+            if len(path) == 3 and path[2] == "state":
+                entity, read = nodes.Const(f"{path[0]}.{path[1]}"), nodes.Const("state")
+            elif len(path) == 4 and path[2] == "attributes":
+                entity, read = nodes.Const(f"{path[0]}.{path[1]}"), nodes.Const(path[3])
+    if not (isinstance(entity, nodes.Const) and isinstance(read, nodes.Const)):
+        return False
+    if not (isinstance(entity.value, str) and isinstance(read.value, str)):
+        return False
+    return read.value in FINITE_READS.get(entity.value.partition(".")[0], frozenset())
 
 
 def _integer(node: nodes.Node) -> bool:
