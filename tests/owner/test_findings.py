@@ -1552,6 +1552,7 @@ NOT_FINITE = {
     "round": ("input_text", "1e999", "{{ states('HELPER') | round(0, default=0) }} guests tonight"),
     "format": ("input_text", "-inf", "{{ '%d' % (states('HELPER') | float(0)) }} guests tonight"),
     "timestamp": ("input_text", "inf", "Back at {{ states('HELPER') | as_datetime(None) }}"),
+    "int-function": ("input_text", "1e999", "{{ int(states('HELPER') | float(0), 0) }} guests"),
 }
 """A message reading a helper a client can set to "nan" or "inf" (an input_number's
 `set_value` compares the value with its range, which nan passes; a text takes any)
@@ -1613,10 +1614,11 @@ FINITE = {
     "text-as-whole": ("input_text", "inf", "{{ states('HELPER') | int(0) }} guests tonight"),
     "one-decimal": ("input_number", "nan", "{{ states('HELPER') | float(0) | round(1) }} guests"),
     "as-number": ("input_text", "nan", "{{ states('HELPER') | float(0) * 2 }} towels"),
+    "decimal-format": ("input_text", "inf", "{{ '%.1f' % (states('HELPER') | float(0)) }} guests"),
 }
 """A message reading a helper a client can set to "nan" or "inf" in a way neither makes
 raise: text made whole with a default (`int` gives its default for "inf" text), a
-number rounded to a decimal or computed with."""
+number rounded to a decimal, computed with or written with decimals."""
 
 
 @pytest.mark.parametrize("read", list(FINITE))

@@ -629,10 +629,11 @@ def _finite(node: nodes.Node) -> bool:
         return math.isfinite(node.value)
     if _integer(node) or isinstance(node, (nodes.Getattr, nodes.Name)):
         return True  # `loop.index`, a whole number noted by an earlier step.
-    if isinstance(node, nodes.Filter):
-        return node.node is not None and _finite_value(node.node)
-    if isinstance(node, nodes.Call):
-        return bool(node.args) and _finite_value(node.args[0])
+    if isinstance(node, (nodes.Filter, nodes.Call)):  # `| float(0)`, `| multiply(2)`: and what.
+        given = [*node.args, *(kw.value for kw in node.kwargs)]
+        if isinstance(node, nodes.Filter) and node.node is not None:
+            given.append(node.node)
+        return all(_finite_value(value) for value in given)
     if isinstance(node, nodes.UnaryExpr):
         return _finite_value(node.node)
     if isinstance(node, nodes.BinExpr):
@@ -643,10 +644,21 @@ def _finite(node: nodes.Node) -> bool:
 def _finite_value(node: nodes.Node) -> bool:
     """Return True for a value no client makes nan or infinite.
 
-    What no state of the house decides, a finite number (`_finite`), or a
-    read of a state or attribute of `FINITE_READS`.
+    What no state of the house decides, a finite number (`_finite`), a
+    read of a state or attribute of `FINITE_READS`, or a time's timestamp
+    (`as_timestamp`: of a date, or its default).
     """
-    return not _reads_house(node) or _finite(node) or _finite_read(node)
+    if not _reads_house(node) or _finite(node) or _finite_read(node):
+        return True
+    if isinstance(node, nodes.Filter) and node.name == "as_timestamp":
+        given = [*node.args, *(kw.value for kw in node.kwargs)]
+    elif isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        if node.node.name != "as_timestamp":
+            return False
+        given = [*node.args[1:], *(kw.value for kw in node.kwargs)]
+    else:
+        return False
+    return all(_finite_value(default) for default in given)
 
 
 def _finite_read(node: nodes.Node) -> bool:
