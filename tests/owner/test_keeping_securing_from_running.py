@@ -1193,6 +1193,172 @@ async def test_lengthening_the_pause_a_script_only_a_lighting_automation_waits_f
     assert_ran(longer)
 
 
+# -- red-team round 43: a pause a client can set, however the lock waits for it --------
+
+STARTS_AND_WAITS: dict[str, list[dict[str, Any]]] = {
+    "action": [{"action": "script.fade_out"}],
+    "wait_template": [
+        {"action": "script.turn_on", "target": {"entity_id": "script.fade_out"}},
+        {"wait_template": "{{ is_state('script.fade_out', 'off') }}"},
+    ],
+    "wait_for_trigger": [
+        {"action": "script.turn_on", "target": {"entity_id": "script.fade_out"}},
+        {"wait_for_trigger": [{"trigger": "state", "entity_id": "script.fade_out", "to": "off"}]},
+    ],
+}
+"""How goodnight runs "fade out" and waits for its end before it locks: by the
+script's own action, or started (`script.turn_on`, which does not wait) and then
+waited for until the script is off."""
+
+
+async def _goodnight_fades_then_locks(owner: Owner, pause: str, runs: str) -> str:
+    """Save "fade out" (a pause of `pause`, a template) and goodnight, which runs it so, then locks.
+
+    Return goodnight's helper: turning it on is bedtime.
+    """
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [
+                {"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}},
+                {"delay": {"seconds": pause}},
+            ],
+        },
+    )
+    goodnight = await owner.create_helper("input_boolean", "Goodnight")
+    await owner.save_automation(
+        "goodnight",
+        {
+            "alias": "Goodnight",
+            "triggers": [{"trigger": "state", "entity_id": goodnight, "to": "on"}],
+            "actions": [*STARTS_AND_WAITS[runs], LOCK_FRONT],
+        },
+    )
+    return goodnight
+
+
+async def _bedtime(hass: HomeAssistant, freezer: FrozenDateTimeFactory, goodnight: str) -> None:
+    """Turn goodnight on and let six minutes pass (its fade may pause for hours)."""
+    await hass.services.async_call("input_boolean", "turn_on", {"entity_id": goodnight})
+    for _ in range(3):
+        pass_time(hass, freezer, timedelta(minutes=2))
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+
+@pytest.mark.redteam(round=43)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("runs", ["wait_template", "wait_for_trigger"])
+async def test_lengthening_the_pause_of_a_script_a_locking_automation_starts_then_waits_for_is_refused(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    freezer: FrozenDateTimeFactory,
+    runs: str,
+) -> None:
+    """Goodnight starts "fade out" (`script.turn_on`), waits until it is off, then locks.
+
+    The wait lasts as long as the fade's run, whose pause reads the owner's
+    "fade minutes" helper: set to its most (ten hours), the door stays
+    unlocked all night, as when goodnight runs the fade by its own action.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    goodnight = await _goodnight_fades_then_locks(
+        owner, f"{{{{ states('{minutes}') | int(1) * 60 }}}}", runs
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@pytest.mark.redteam(round=43)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("source", ["number", "template sensor of a helper"])
+async def test_lengthening_a_locking_automation_s_pause_through_a_number_or_a_sensor_of_a_helper_is_refused(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    freezer: FrozenDateTimeFactory,
+    source: str,
+) -> None:
+    """The fade's pause reads a `number` (a device's setting) or a sensor computed from a helper.
+
+    Either is set by a client as the "fade minutes" helper is
+    (`number.set_value`, or `input_number.set_value` on the helper the
+    sensor multiplies): set to its most, the lock waits for hours.
+    """
+    if source == "number":
+        await owner.save_templates(
+            [
+                {
+                    "number": [
+                        {
+                            "name": "Fade seconds",
+                            "optimistic": True,
+                            "min": 0,
+                            "max": 36000,
+                            "step": 1,
+                            "set_value": [],
+                        }
+                    ]
+                }
+            ]
+        )
+        setting, action, value = "number.fade_seconds", "number.set_value", 36000
+        await owner.act(action, entity_id=setting, value=60)
+        seconds = "number.fade_seconds"
+    else:
+        assert await async_setup_component(hass, "input_number", {})
+        setting = await owner.create_helper(
+            "input_number", "Fade", min=0, max=600, step=1, initial=1, mode="box"
+        )
+        action, value = "input_number.set_value", 600
+        seconds = await owner.add_template(
+            "sensor",
+            {"name": "Fade seconds", "state": f"{{{{ states('{setting}') | int(1) * 60 }}}}"},
+        )
+    goodnight = await _goodnight_fades_then_locks(
+        owner, f"{{{{ states('{seconds}') | int(60) }}}}", "action"
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(mcp, action, target={"entity_id": setting}, data={"value": value})
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize("runs", ["action", "wait_template"])
+async def test_brightening_the_light_a_locking_automation_s_fade_lasts_by_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, runs: str
+) -> None:
+    """The fade's pause is read from a light's brightness, through a sensor: the house's pause.
+
+    A client cannot choose how long such a pause is as it can a setting's
+    (the brightness is at most 255 seconds): turning the light up runs.
+    """
+    level = await owner.add_template(
+        "sensor",
+        {
+            "name": "Ceiling level",
+            "state": "{{ state_attr('light.ceiling_lights', 'brightness') | int(0) }}",
+        },
+    )
+    await _goodnight_fades_then_locks(owner, f"{{{{ states('{level}') | int(0) }}}}", runs)
+    brighter = await call_service(
+        mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"}, data={"brightness": 255}
+    )
+    assert_ran(brighter)
+
+
 @LINGERING_TIMERS
 async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_checks_runs(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness

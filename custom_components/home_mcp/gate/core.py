@@ -72,6 +72,7 @@ class _Knowledge:
         self.unreadable_items = snapshot.unreadable_items
         self.options_bound = snapshot.options_bound
         self.options_fed = snapshot.options_fed
+        self.computed_settings = snapshot.computed_settings
         self.stands_alone = snapshot.stands_alone
         self.alone = snapshot.alone
 

@@ -31,6 +31,7 @@ from .verbs import (
     GENERIC_VERBS,
     INTEGRATION_VERBS,
     LEFT_IN,
+    SETTING_FIELDS,
     STATE_VERBS,
     TEMPLATE_RUN_VARIABLES,
     VALUE_FIELDS,
@@ -196,6 +197,18 @@ def rules_markdown() -> str:
         *(
             f"| `{domain}` | `{action}` | `{field}` |"
             for domain, actions in VALUE_FIELDS.items()
+            for action, field in actions.items()
+        ),
+        "",
+        "**Settings**: what an action sets to a value of the caller's choosing; a pause",
+        "(a delay, a wait's timeout, a loop's count) read from one, or from an entity",
+        "computed from one, lasts as long as a client says",
+        "",
+        "| domain | action | field |",
+        "|---|---|---|",
+        *(
+            f"| `{domain}` | `{action}` | `{field}` |"
+            for domain, actions in SETTING_FIELDS.items()
             for action, field in actions.items()
         ),
         "",

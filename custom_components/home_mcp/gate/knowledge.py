@@ -50,6 +50,10 @@ class Knowledge(Protocol):
     def options_fed(self) -> Mapping[str, list[str]]:
         """Return what such a template select is computed from -> those automations."""
 
+    @property
+    def computed_settings(self) -> frozenset[str]:
+        """Return the entities computed from a setting (`securing.computed_settings`)."""
+
     def reactions(self, key: str, states: frozenset[str] = frozenset()) -> Iterable[Finding]:
         """Return what changing `key` to one of `states` (empty: any) sets off (via from `key`)."""
 

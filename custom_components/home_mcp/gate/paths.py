@@ -415,6 +415,7 @@ def judge_start_script(judge: Judging, script_id: str, variables: Any, service: 
             secures=judge.knowledge.secures(script_id),
             repeats=judge.repeats,
             caller=caller,
+            computed=judge.knowledge.computed_settings,
         )
         for runner in held:
             if not judge.on_path(runner) or runner == script_id:

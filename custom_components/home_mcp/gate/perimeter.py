@@ -42,6 +42,7 @@ from .rules import DATA_RULES, GUARDED_CLASSES, OPENING_DEVICE_CLASSES
 from .securing import (
     acting_on,
     checks_on,
+    computed_settings,
     dependencies,
     does_as_chained,
     held_up_now,
@@ -82,6 +83,9 @@ class Snapshot:
         group's): whatever an action asks, any state may follow (`leaves`).
         Not an optimistic template entity, which reads nothing: its state is
         the one its action sets.
+    computed_settings: those computed from a setting, however indirectly
+        (`securing.computed_settings`: a sensor worked out from the "fade
+        minutes" helper): a pause read from one is a client's to set.
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
     undoing: securing automation -> what it closes after opening it in the
@@ -118,6 +122,7 @@ class Snapshot:
         self.perimeter: dict[str, tuple[Finding, ...]] = {}
         self.needs: dict[str, dict[Finding, Needs]] = {}
         self.computed: frozenset[str] = frozenset()
+        self.computed_settings: frozenset[str] = frozenset()
         self.opening: dict[str, tuple[Finding, ...]] = {}
         self.securing: frozenset[str] = frozenset()
         self.undoing: dict[str, frozenset[str]] = {}
@@ -552,13 +557,16 @@ def _securing_perimeter(snapshot: Snapshot, macros: list[Runnable]) -> None:
     (`Runnable.deciding_reads`) decide when, or whether, the house is
     secured: not every read of a script the step runs (the people a
     notification before it goes to, read from every entity); and a script
-    it runs and waits for (`action: script.x`) holds its lock back as long
-    as its delays and waits say (`securing.paused_by`).
+    it runs and waits for (`action: script.x`, or started and waited on
+    until it is off) holds its lock back as long as its delays and waits
+    say (`securing.paused_by`).
     """
     for runnable in macros:
         if runnable.entity_id not in snapshot.securing or not runnable.runs_itself:
             continue
-        reads = paused_by(snapshot.hass, _raw_config(snapshot, runnable))
+        reads = paused_by(
+            snapshot.hass, _raw_config(snapshot, runnable), snapshot.computed_settings
+        )
         for key, verb in snapshot.chained.get(runnable.entity_id, ()):
             if not _judged_itself(snapshot, key):
                 reads |= _deciding(snapshot, runnable, key, verb)
@@ -776,6 +784,7 @@ def build_snapshot(
     snapshot.acted_by = acting_on(macros, securing)
     sources = derivations(hass, unreadable)
     _shown_runs(macros, sources)
+    snapshot.computed_settings = computed_settings(sources)
     _judged_on_their_own(snapshot, macros, opening, own_reads, securing)
     _securing_perimeter(snapshot, macros)
     for runnable in macros:

@@ -41,7 +41,7 @@ from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_serv
 from .live import present
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
-from .verbs import resulting_states
+from .verbs import SETTING_FIELDS, resulting_states
 from .wiring import Runnable, TriggerOn, is_state_key
 
 REDEFINING: Final = frozenset(
@@ -125,6 +125,7 @@ def held_up(
     secures: bool,
     repeats: bool,
     caller: str | None = None,
+    computed: Collection[str] = (),
 ) -> list[str]:
     """Return the securing macros of `runners` a caller's run of `macro_id` holds up.
 
@@ -149,8 +150,9 @@ def held_up(
     once, and one as written waits no longer than theirs would; nor does
     one given only constants by the macro that runs it (`caller`, None: the
     client: `_gives_constants`) when what it is given cannot make it last
-    (`_lasts_as_given`): theirs waits for a bounded run, as it would for the
-    house's own announcement.
+    (`_lasts_as_given`; `computed`: the entities computed from a setting):
+    theirs waits for a bounded run, as it would for the house's own
+    announcement.
     `runners`: the securing macros that run the script
     (`securing_runners`), or the securing automation itself.
     """
@@ -171,7 +173,7 @@ def held_up(
         if (
             isinstance(sequence, list)
             and _gives_constants(hass, caller, macro_id)
-            and not _lasts_as_given(hass, sequence)
+            and not _lasts_as_given(hass, sequence, computed)
         ):
             return []
         action = f"script.{script_service(hass, macro_id)}"
@@ -204,52 +206,70 @@ def _takes_the_last_run(script: Any, *, repeats: bool) -> bool:
     return repeats or runs + 1 >= max_runs
 
 
-SETTINGS: Final = frozenset(
-    {"input_number", "input_text", "input_datetime", "input_select", "counter"}
-)
-"""Helper domains a delay, a timeout or a count reads as a setting of the owner's:
+SETTINGS: Final = frozenset(SETTING_FIELDS)
+"""Domains a delay, a timeout or a count reads as a setting (`verbs.SETTING_FIELDS`):
 one a client can set to its most (ten hours), unlike a pause a light's brightness
-gives, which the house sets."""
+or a speaker's media duration gives, which the house sets."""
 
 
-def _set_as_given(hass: HomeAssistant, value: Any) -> bool:
-    """Return True if `value` reads a variable or a setting helper (`SETTINGS`)."""
+def computed_settings(sources: Mapping[str, Collection[str]]) -> frozenset[str]:
+    """Return the entities whose state is computed from a setting, however indirectly.
+
+    `sources`: entity -> what its state derives from (`wiring.derivations`).
+    A template sensor "fade seconds" worked out from the "fade minutes"
+    helper is set by whoever sets the helper, to its most as well; one
+    worked out from a light's brightness is not.
+    """
+    found: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for entity_id, keys in sources.items():
+            if entity_id not in found and any(is_setting(key, found) for key in keys):
+                found.add(entity_id)
+                grown = True
+    return frozenset(found)
+
+
+def _set_as_given(hass: HomeAssistant, value: Any, computed: Collection[str]) -> bool:
+    """Return True if `value` reads a variable or a setting (`is_setting`)."""
     if variables_read(value):
         return True
-    return any(is_setting(key) for key in Reads(hass).add_templated(value).keys)
+    return any(is_setting(key, computed) for key in Reads(hass).add_templated(value).keys)
 
 
-def _lasts_as_given(hass: HomeAssistant, node: Any) -> bool:
+def _lasts_as_given(hass: HomeAssistant, node: Any, computed: Collection[str] = ()) -> bool:
     """Return True if what a run of a script's `node` is given can make it last long.
 
     A delay, a wait's timeout, a repeat's count or items reading a variable
-    (a caller's, or one the run sets, maybe from them) or a setting helper
-    (`SETTINGS`: "fade minutes"); a wait without a timeout, a repeat `while`
-    or `until` something holds, a script it runs and waits for (`action:
-    script.x`, or a templated action): as long as anything may. Otherwise
-    each step ends in a time the house sets.
+    (a caller's, or one the run sets, maybe from them) or a setting
+    (`is_setting`: "fade minutes", or a sensor `computed` from it); a wait
+    without a timeout, a repeat `while` or `until` something holds, a
+    script it runs and waits for (`action: script.x`, or a templated
+    action): as long as anything may. Otherwise each step ends in a time
+    the house sets.
     """
     if isinstance(node, list):
-        return any(_lasts_as_given(hass, item) for item in node)
+        return any(_lasts_as_given(hass, item, computed) for item in node)
     if not isinstance(node, Mapping):
         return False
-    if CONF_DELAY in node and _set_as_given(hass, node[CONF_DELAY]):
+    if CONF_DELAY in node and _set_as_given(hass, node[CONF_DELAY], computed):
         return True
     if CONF_WAIT_TEMPLATE in node or CONF_WAIT_FOR_TRIGGER in node:
-        if CONF_TIMEOUT not in node or _set_as_given(hass, node[CONF_TIMEOUT]):
+        if CONF_TIMEOUT not in node or _set_as_given(hass, node[CONF_TIMEOUT], computed):
             return True
     repeat = node.get(CONF_REPEAT)
     if isinstance(repeat, Mapping) and (
         CONF_WHILE in repeat
         or CONF_UNTIL in repeat
-        or _set_as_given(hass, [repeat.get(CONF_COUNT), repeat.get(CONF_FOR_EACH)])
+        or _set_as_given(hass, [repeat.get(CONF_COUNT), repeat.get(CONF_FOR_EACH)], computed)
     ):
         return True
     if _waited_script(node) is not None or is_template(
         node.get(CONF_ACTION, node.get(CONF_SERVICE))
     ):
         return True
-    return any(_lasts_as_given(hass, value) for value in node.values())
+    return any(_lasts_as_given(hass, value, computed) for value in node.values())
 
 
 def _waited_script(node: Mapping[str, Any]) -> str | None:
@@ -271,15 +291,17 @@ _LOOPS: Final = (CONF_COUNT, CONF_FOR_EACH, CONF_WHILE, CONF_UNTIL)
 """A `repeat`'s keys whose templates say how many times its sequence runs."""
 
 
-def paused_by(hass: HomeAssistant, node: Any) -> set[str]:
-    """Return the settings that decide how long the scripts a run of `node` waits for last.
+def paused_by(hass: HomeAssistant, node: Any, computed: Collection[str] = ()) -> set[str]:
+    """Return the settings that decide how long the runs a run of `node` waits for last.
 
-    Each script it runs by its own action (`action: script.x`: the run
-    waits for its end): the setting helpers (`SETTINGS`) its delays, waits,
-    timeouts and loops read, and so on through the scripts it waits for in
-    turn. (A pause the house's devices give, a speaker's media duration,
-    is the house's, as for `_lasts_as_given`.) A securing
-    automation that runs "fade out" before it locks waits as long as the
+    Each run it waits for to end (`_waited_runs`: a script it runs by its
+    own action, a script or automation whose state a wait without a
+    timeout waits on): the settings (`is_setting`; `computed`: entities
+    computed from one) its delays, waits, timeouts and loops read, and so
+    on through the runs it waits for in turn. (A pause the house's devices
+    give, a speaker's media duration, is the house's, as for
+    `_lasts_as_given`.) A securing automation that runs "fade out" before
+    it locks, or starts it and waits until it is off, waits as long as the
     helper the fade's delay reads says, as it would for a delay of its own
     (which its own reads already hold).
     """
@@ -287,21 +309,56 @@ def paused_by(hass: HomeAssistant, node: Any) -> set[str]:
     seen: set[str] = set()
     pending = [node]
     while pending:
-        for step in _steps(pending.pop()):
-            if (service := _waited_script(step)) is not None:
-                script_id = script_entity_id(hass, service)
-                if script_id not in seen:
-                    seen.add(script_id)
-                    raw = _raw(hass, script_id)
-                    sequence = raw.get("sequence") if isinstance(raw, Mapping) else None
-                    found |= _pause_reads(hass, sequence)
-                    pending.append(sequence)
-    return {key for key in found if is_setting(key)}
+        for macro_id in _waited_runs(hass, pending.pop()):
+            if macro_id not in seen:
+                seen.add(macro_id)
+                sequence = _sequence(_raw(hass, macro_id))
+                found |= _pause_reads(hass, sequence)
+                pending.append(sequence)
+    return {key for key in found if is_setting(key, computed)}
 
 
-def is_setting(key: str) -> bool:
-    """Return True for a setting helper (`SETTINGS`), all of them, or anything (`*`)."""
-    return key == EVERYTHING or key.partition(".")[0].removeprefix("domain:") in SETTINGS
+def _waited_runs(hass: HomeAssistant, node: Any) -> Iterator[str]:
+    """Yield the scripts and automations whose runs a step of `node` waits for to end.
+
+    A script run by its own action (`_waited_script`); a script or
+    automation whose state a wait without a timeout reads (`wait_template:
+    is_state('script.fade_out', 'off')` after `script.turn_on`, a trigger
+    on its state): the wait lasts as long as the run it waits on.
+    """
+    for step in _steps(node):
+        if (service := _waited_script(step)) is not None:
+            yield script_entity_id(hass, service)
+        if CONF_TIMEOUT in step or not (
+            CONF_WAIT_TEMPLATE in step or CONF_WAIT_FOR_TRIGGER in step
+        ):
+            continue
+        waits = Reads(hass).add([step.get(CONF_WAIT_TEMPLATE), step.get(CONF_WAIT_FOR_TRIGGER)])
+        yield from sorted(key for key in waits.keys if key.startswith(_RUNS))
+
+
+_RUNS: Final = ("script.", "automation.")
+"""The entities whose state a run sets: a wait on one waits for that run."""
+
+
+def _sequence(raw: Any) -> Any:
+    """Return what a script's or automation's configuration, as written, runs."""
+    if not isinstance(raw, Mapping):
+        return None
+    return next((raw[key] for key in ("sequence", "actions", "action") if key in raw), None)
+
+
+def is_setting(key: str, computed: Collection[str] = ()) -> bool:
+    """Return True for a setting (`SETTINGS`), all of them, anything (`*`), or one `computed`.
+
+    `computed`: the entities whose state is computed from a setting
+    (`computed_settings`).
+    """
+    return (
+        key == EVERYTHING
+        or key.partition(".")[0].removeprefix("domain:") in SETTINGS
+        or key in computed
+    )
 
 
 def _steps(node: Any) -> Iterator[Mapping[str, Any]]:

@@ -274,9 +274,25 @@ LEVEL_DATA: Final[Mapping[str, frozenset[str]]] = {
 `brightness: 0` turns the light off, `fan.turn_on` with `percentage: 0` the fan."""
 
 
-VALUE_FIELDS: Final[Mapping[str, Mapping[str, str]]] = {
+SETTING_FIELDS: Final[Mapping[str, Mapping[str, str]]] = {
+    "input_number": {"set_value": "value"},
     "input_text": {"set_value": "value"},
     "input_select": {"select_option": "option"},
+    "input_datetime": {"set_datetime": "datetime"},
+    "counter": {"set_value": "value"},
+    "number": {"set_value": "value"},
+    "text": {"set_value": "value"},
+    "select": {"select_option": "option"},
+    "date": {"set_value": "date"},
+    "time": {"set_value": "time"},
+    "datetime": {"set_value": "datetime"},
+}
+"""Settings: domains whose entities an action sets to a value of the caller's
+choosing, and the action and field that do (`input_datetime.set_datetime` takes
+`date`, `time` or `timestamp` too). A pause read from one lasts as long as a
+client says ("fade minutes" at its most), unlike one a light's brightness gives."""
+VALUE_FIELDS: Final[Mapping[str, Mapping[str, str]]] = {
+    domain: SETTING_FIELDS[domain] for domain in ("input_text", "input_select")
 }
 """Helpers whose state is exactly what an action gives them, and the field that
 gives it: `input_text.set_value` with `value: ""` leaves the helper empty."""
