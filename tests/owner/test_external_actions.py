@@ -29,6 +29,7 @@ from .house import (
     LOCKED,
     Owner,
     assert_house,
+    assert_ran,
     assert_refused,
     call_service,
     porch_runs,
@@ -298,11 +299,6 @@ async def test_a_rest_command_for_the_front_lock_given_unlock_in_the_owners_auto
 
 
 @pytest.mark.redteam(round=44)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 44: an owner's MQTT trigger is read as no input; a plain MQTT switch "
-    "publishing on the topic it listens to unlocks the door",
-)
 @LINGERING_TIMERS
 async def test_an_mqtt_entitys_command_an_owners_mqtt_trigger_opens_on_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
@@ -340,3 +336,129 @@ async def test_an_mqtt_entitys_command_an_owners_mqtt_trigger_opens_on_waits(
         async_fire_mqtt_message(hass, topic, payload)  # As the broker hands it back.
     await assert_house(hass, LOCKED)
     assert_refused(result, reaching="lock.front_door")
+
+
+async def _mqtt_device(hass: HomeAssistant, domain: str, name: str, topic: str) -> str:
+    """Discover a plain MQTT `domain` entity taking `ON`/`OFF` on `topic`; return its id."""
+    object_id = name.lower().replace(" ", "_")
+    config = {"name": name, "unique_id": object_id, "command_topic": topic}
+    config["state_topic"] = topic.replace("/set", "/state")
+    async_fire_mqtt_message(hass, f"homeassistant/{domain}/{object_id}/config", json.dumps(config))
+    await hass.async_block_till_done()
+    async_fire_mqtt_message(hass, config["state_topic"], "OFF")
+    await hass.async_block_till_done()
+    entity_id = f"{domain}.{object_id}"
+    assert hass.states.get(entity_id) is not None, entity_id
+    return entity_id
+
+
+async def _handed_back(hass: HomeAssistant, mqtt: Any) -> None:
+    """Deliver what Home Assistant published to its own subscribers, as the broker does."""
+    await hass.async_block_till_done()
+    for topic, payload in [c.args[:2] for c in mqtt.async_publish.call_args_list]:
+        async_fire_mqtt_message(hass, topic, payload)
+    await hass.async_block_till_done()
+
+
+@LINGERING_TIMERS
+async def test_an_mqtt_trigger_with_wildcards_hears_the_commands_on_every_topic_it_matches(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """`home/+/set` hears the porch relay's `home/porch/set`; a garden light's topic runs free.
+
+    Turning the relay on waits; the garden light, whose topic no trigger
+    listens to, turns on (and the door stays locked once the broker hands
+    its command back).
+    """
+    mqtt = await mqtt_mock_entry()
+    relay = await _mqtt_device(hass, "switch", "Porch relay", "home/porch/set")
+    garden = await _mqtt_device(hass, "light", "Garden light", "garden/light/set")
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "triggers": [{"trigger": "mqtt", "topic": "home/+/set", "payload": "ON"}],
+            "actions": [UNLOCK],
+        },
+    )
+
+    relay_on = await call_service(mcp, "switch.turn_on", target={"entity_id": relay})
+    garden_on = await call_service(mcp, "light.turn_on", target={"entity_id": garden})
+
+    await _handed_back(hass, mqtt)
+    assert_refused(relay_on, reaching="lock.front_door")
+    assert_ran(garden_on)
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_an_mqtt_command_whose_payload_the_trigger_does_not_hear_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """The keypad hears `ON` on `home/porch/set`: turning the relay off sends `OFF`, and runs.
+
+    The broker hands `OFF` back; the keypad automation does not run, the
+    door stays locked.
+    """
+    mqtt = await mqtt_mock_entry()
+    relay = await _mqtt_device(hass, "switch", "Porch relay", "home/porch/set")
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "triggers": [{"trigger": "mqtt", "topic": "home/porch/set", "payload": "ON"}],
+            "actions": [UNLOCK],
+        },
+    )
+
+    relay_off = await call_service(mcp, "switch.turn_off", target={"entity_id": relay})
+
+    await _handed_back(hass, mqtt)
+    assert_ran(relay_off)
+    assert ("home/porch/set", "OFF") in [c.args[:2] for c in mqtt.async_publish.call_args_list]
+    await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_publishing_on_an_owners_mqtt_trigger_topic_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """A client's `mqtt.publish` the keypad hears waits for what the keypad unlocks.
+
+    Its own `ON` on `home/porch/set`, or any payload on a topic given by a
+    template; so does the owner's automation that publishes `ON` there
+    (its helper waits) and the one that turns the porch relay on.
+    """
+    mqtt = await mqtt_mock_entry()
+    relay = await _mqtt_device(hass, "switch", "Porch relay", "home/porch/set")
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "triggers": [{"trigger": "mqtt", "topic": "home/porch/set", "payload": "ON"}],
+            "actions": [UNLOCK],
+        },
+    )
+    plain = {"topic": "home/porch/set", "payload": "ON"}
+    templated = {"topic": "{{ 'home/porch/' ~ 'set' }}", "payload": "ping"}
+
+    for data in (plain, templated):
+        result = await call_service(mcp, "mqtt.publish", data=data)
+        assert_refused(result, reaching="lock.front_door")
+    publishing = await porch_runs(owner, {"action": "mqtt.publish", "data": plain})
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": publishing})
+    assert_refused(result, reaching="lock.front_door")
+    hall = await owner.create_helper("input_boolean", "Hall")
+    await owner.save_automation(
+        "hall",
+        {
+            "alias": "Hall",
+            "triggers": [{"trigger": "state", "entity_id": hall, "to": "on"}],
+            "actions": [{"action": "switch.turn_on", "target": {"entity_id": relay}}],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": hall})
+    assert_refused(result, reaching="lock.front_door")
+
+    await _handed_back(hass, mqtt)
+    await assert_house(hass, LOCKED)

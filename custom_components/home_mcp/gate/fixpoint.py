@@ -107,13 +107,17 @@ class Fixpoint:
         securing: set[str],
         triggers_on: Mapping[str, list[TriggerOn]] | None = None,
         moot: Callable[[str, str], bool] | None = None,
+        publishers: Mapping[str, Mapping[str, Needs]] | None = None,
     ) -> None:
         """Start from what each macro does on its own (`opening`) and what it touches.
 
         `moot(macro, automation)`: the macro keeping that securing automation
         from securing is moot (`perimeter._moot_weakening`): not passed on to it.
+        `publishers`: `mqtt:` key -> the MQTT entities whose commands set it
+        off, and the states an action must leave one in to (`broker.publishers`).
         """
         self._moot = moot or (lambda _macro, _automation: False)
+        self._publishers = publishers or {}
         self._runnables = {r.entity_id: r for r in macros}
         self._triggers_on = triggers_on or {}
         # Key -> finding -> the states of the key that set it off (`_needs`).
@@ -356,6 +360,9 @@ class Fixpoint:
             for source in self._sources.get(key, ()):
                 through = (source,) if is_entity_key(source) else ()
                 stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
+            # An MQTT entity's command the broker hands to an `mqtt` trigger.
+            for entity_id, fires in self._publishers.get(key, {}).items():
+                stack.append((entity_id, [(f.through(entity_id), fires) for f, _ in fresh]))
 
     def _writes(self, user_id: str, key: str) -> tuple[Any, ...] | None:
         """Return what a macro's writes set `key` to (None: not known, or not all said).

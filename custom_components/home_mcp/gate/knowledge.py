@@ -72,6 +72,9 @@ class Knowledge(Protocol):
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to."""
 
+    def mqtt_keys(self) -> Iterable[str]:
+        """Return the `mqtt:` keys of the house's `mqtt` triggers (`broker.trigger_key`)."""
+
     def sets_off(self, automation_id: str, key: str, notice: Raised) -> bool:
         """Return True if `notice`, raised by a call of key `key`, can run the automation."""
 

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 
+from .broker import is_mqtt_key, publishers
 from .expansion import HouseMap, build_house_map
 from .facts import entity_object
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
@@ -152,6 +153,7 @@ class Snapshot:
         self._prompts: dict[str, list[Footprint]] = {}
         self._event_keys: tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]] | None = None
         self._alone: dict[str, Alone] = {}
+        self._mqtt_keys: frozenset[str] = frozenset()
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -251,6 +253,10 @@ class Snapshot:
             keys = tuple(key for key in self.perimeter if key.startswith("event:"))
             self._event_keys = (self.perimeter, keys)
         return self._event_keys[1]
+
+    def mqtt_keys(self) -> Iterable[str]:
+        """Return the `mqtt:` keys of the house's `mqtt` triggers (read before its walks)."""
+        return self._mqtt_keys
 
     def sets_off(self, automation_id: str, key: str, notice: Raised) -> bool:
         """Return True if `notice`, raised by a call of key `key`, can run the automation."""
@@ -729,6 +735,9 @@ def build_snapshot(
     macros = list(runnables(hass, snapshot.house, snapshot.triggers_on, unreadable))
     snapshot.items = frozenset(runnable.entity_id for runnable in macros)
     snapshot.notices = {r.entity_id: r.notices for r in macros if r.notices is not None}
+    snapshot._mqtt_keys = frozenset(  # noqa: SLF001  # Its own build.
+        key for runnable in macros for key in runnable.reads(None) if is_mqtt_key(key)
+    )
     opening: dict[str, Found] = {}
     securing: set[str] = set()
     undoing: dict[str, frozenset[str]] = {}
@@ -800,6 +809,9 @@ def build_snapshot(
             snapshot.options_fed.setdefault(source, []).extend(snapshot.options_bound[select])
     moot = _moot_weakening(snapshot, macros)
     _weakenings(snapshot, macros, opening, moot)
-    fixpoint = Fixpoint(macros, sources, opening, securing, snapshot.triggers_on, moot)
+    fixpoint = Fixpoint(
+        macros, sources, opening, securing, snapshot.triggers_on, moot,
+        publishers(hass, snapshot.mqtt_keys()),
+    )  # fmt: skip
     snapshot.finish(*fixpoint.run(snapshot.house))
     return snapshot

@@ -26,7 +26,8 @@ entities: it may fire the event a trigger waits for; an event no loaded
 integration's name starts is fired by scripts' `event:` actions only);
 `run:<entity id>`, `run:<domain>`
 (an automation or script running: `automation_triggered` and
-`script_started` triggers).
+`script_started` triggers); `mqtt:["<topic filter>", "<payload>"]` (an
+`mqtt` trigger: what publishes on its topic, `broker.py`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from homeassistant.helpers.target import TargetSelection, async_extract_referenc
 from homeassistant.helpers.template import Template
 
 from .bindings import has_template
+from .broker import trigger_key
 from .footprint import TAPPED, tap_key
 from .internals import custom_templates
 from .proposals import Proposed, macro_entities
@@ -160,6 +162,8 @@ class Reads:
             # Many integrations' device triggers listen to an event of theirs
             # (`zha_event`, `deconz_event`): any event may set one off.
             self.keys.add("event:*")
+        elif kind == "mqtt" and (key := trigger_key(config)) is not None:
+            self.keys.add(key)  # What Home Assistant publishes on its topic sets it off.
         elif kind == "persistent_notification":
             # `persistent_notification.create`, notify services and entities
             # that pass a notification on, and any other action: integrations
