@@ -25,14 +25,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 import json
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant, split_entity_id
 
-from .bindings import is_template, static_prefix
+from .bindings import is_template, static_prefix, static_suffix
 from .external import mqtt_commands
 from .targets import static
 from .verbs import verb_states
+
+if TYPE_CHECKING:
+    from .judge import Judge
 
 MQTT_KEY: Final = "mqtt:"
 """The prefix of the keys of `mqtt` triggers: `mqtt:["<topic filter>", "<payload>"]`
@@ -91,13 +94,50 @@ def topic_matches(topic_filter: str, topic: str) -> bool:
     return len(wanted) == len(levels)
 
 
-def published(keys: Iterable[str], topic: Any, payload: Any) -> list[str]:
+def may_match_under(topic_filter: str, start: str) -> bool:
+    """Return True if `topic_filter` may hear some topic that starts with `start`."""
+    *levels, partial = start.split("/")
+    wanted = topic_filter.split("/")
+    for index, level in enumerate(levels):
+        if index >= len(wanted):
+            return False
+        if wanted[index] == ANY_TOPIC:
+            return True
+        if wanted[index] not in ("+", level):
+            return False
+    if len(wanted) <= len(levels):
+        return False
+    last = wanted[len(levels)]
+    return last in ("+", ANY_TOPIC) or last.startswith(partial)
+
+
+def may_match_ending(topic_filter: str, end: str) -> bool:
+    """Return True if `topic_filter` may hear some topic that ends with `end` (any case)."""
+    partial, *levels = end.lower().split("/")
+    wanted = topic_filter.lower().split("/")
+    if ANY_TOPIC in wanted:
+        return True
+    for index, level in enumerate(reversed(levels), start=1):
+        if index > len(wanted) or wanted[-index] not in ("+", level):
+            return False
+    if len(wanted) <= len(levels):
+        return False  # The level the text ends in starts in what the template renders.
+    last = wanted[-len(levels) - 1]
+    return last == "+" or last.endswith(partial)
+
+
+def published(keys: Iterable[str], topic: Any, payload: Any, start: str = "") -> list[str]:
     """Return the `mqtt:` keys among `keys` a `mqtt.publish` of `payload` on `topic` sets off.
 
-    A topic or payload that is a template (or not text) may be any.
+    A topic or payload that is a template (or not text) may be any: a
+    topic, any that starts and ends as every render of it does
+    (`zigbee2mqtt/{{ name }}/set`; `start`: what a variable it is starts with).
     """
     topic, payload = static(topic), static(payload)
     any_topic = not isinstance(topic, str) or is_template(topic)
+    end = ""
+    if any_topic and isinstance(topic, str):
+        start, end = static_prefix(topic) or start, static_suffix(topic)
     if isinstance(payload, (bool, int, float)):
         payload = str(payload)
     any_payload = not isinstance(payload, str) or is_template(payload)
@@ -106,12 +146,36 @@ def published(keys: Iterable[str], topic: Any, payload: Any) -> list[str]:
         if (parsed := _parsed(key)) is None:
             continue
         topic_filter, wanted = parsed
+        if any_topic and not (
+            may_match_under(topic_filter, start) and may_match_ending(topic_filter, end)
+        ):
+            continue
         if not any_topic and not topic_matches(topic_filter, str(topic).strip()):
             continue
         if wanted is not None and not any_payload and wanted != payload:
             continue
         found.append(key)
     return found
+
+
+def judge_published(judge: Judge, topic: Any, payload: Any) -> None:
+    """Set off, in `judge`, the `mqtt` triggers a `mqtt.publish` of `payload` on `topic` reaches.
+
+    A templated topic may be any that starts as every render of it does
+    (`Bindings.action_prefix`: `{{ base }}/set` with `base: zigbee2mqtt`).
+    Inside the owner's own automation or script, one of which nothing is
+    known (a blueprint's `{{ command_path }}` built in a loop) is the
+    owner's, as any action leaving Home Assistant is there
+    (`paths.judge_external`): not followed; a client's may be any topic.
+    """
+    start = ""
+    if is_template(topic) and judge.bindings is not None:
+        scope = judge.scope if judge.trigger_ids_known else None
+        start = static_prefix(topic) or judge.bindings.action_prefix(topic, scope)
+    if is_template(topic) and not start and judge.owners:
+        return
+    for key in published(judge.knowledge.mqtt_keys(), topic, payload, start):
+        judge.react(key, "publish")  # The broker hands it to the owner's `mqtt` triggers.
 
 
 def publishers(hass: HomeAssistant, keys: Iterable[str]) -> dict[str, dict[str, Fires]]:
