@@ -462,3 +462,37 @@ async def test_publishing_on_an_owners_mqtt_trigger_topic_waits(
 
     await _handed_back(hass, mqtt)
     await assert_house(hass, LOCKED)
+
+
+@LINGERING_TIMERS
+async def test_an_owners_publish_on_a_templated_topic_the_trigger_cannot_hear_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """`home/{{ room }}/state` never reaches the keypad's `home/porch/set`: its helper runs.
+
+    A topic starts and ends as its template's text does, whatever `room`
+    is; a client's own publish on a topic nothing is known of still waits.
+    """
+    await mqtt_mock_entry()
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "triggers": [{"trigger": "mqtt", "topic": "home/porch/set", "payload": "ON"}],
+            "actions": [UNLOCK],
+        },
+    )
+    step = {
+        "action": "mqtt.publish",
+        "data": {"topic": "home/{{ trigger.entity_id }}/state", "payload": "ON"},
+    }
+    porch = await porch_runs(owner, step)
+
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    anywhere = await call_service(
+        mcp, "mqtt.publish", data={"topic": "{{ states('input_text.x') }}", "payload": "ON"}
+    )
+
+    assert_ran(result)
+    assert_refused(anywhere, reaching="lock.front_door")
+    await assert_house(hass, LOCKED)
