@@ -484,7 +484,7 @@ async def test_an_owners_publish_on_a_templated_topic_the_trigger_cannot_hear_ru
     )
     step = {
         "action": "mqtt.publish",
-        "data": {"topic": "home/{{ trigger.entity_id }}/state", "payload": "ON"},
+        "data": {"topic": "home/{{ states('input_text.room') }}/state", "payload": "ON"},
     }
     porch = await porch_runs(owner, step)
 
