@@ -35,7 +35,7 @@ from .targets import static
 from .verbs import verb_states
 
 if TYPE_CHECKING:
-    from .judge import Judge
+    from .handlers import Judging
 
 MQTT_KEY: Final = "mqtt:"
 """The prefix of the keys of `mqtt` triggers: `mqtt:["<topic filter>", "<payload>"]`
@@ -158,7 +158,7 @@ def published(keys: Iterable[str], topic: Any, payload: Any, start: str = "") ->
     return found
 
 
-def judge_published(judge: Judge, topic: Any, payload: Any) -> None:
+def judge_published(judge: Judging, topic: Any, payload: Any) -> None:
     """Set off, in `judge`, the `mqtt` triggers a `mqtt.publish` of `payload` on `topic` reaches.
 
     A templated topic may be any that starts as every render of it does
