@@ -26,7 +26,8 @@ whatever path it takes, and decides each with one rule table:
   Home Assistant; `raising`: the templates a client can make fail, which
   end a run;
 - `reads`: what triggers, conditions and templates read;
-  `entity_triggers`: the states an entity trigger fires on; `wiring`: what
+  `entity_triggers`: the states an entity trigger fires on; `broker`: an
+  `mqtt` trigger as an input, set off by what publishes on its topic; `wiring`: what
   the house's automations, scripts and helpers read, run and derive from;
 - `perimeter`: the entities whose change can lead to a guarded action;
   `fixpoint`: its second order, over the house's macros; `securing`: what

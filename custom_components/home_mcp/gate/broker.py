@@ -25,17 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 import json
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from homeassistant.core import HomeAssistant, split_entity_id
 
-from .bindings import is_template, static_prefix, static_suffix
+from .bindings import Bindings, is_template, static_prefix, static_suffix
 from .external import mqtt_commands
 from .targets import static
 from .verbs import verb_states
-
-if TYPE_CHECKING:
-    from .handlers import Judging
 
 MQTT_KEY: Final = "mqtt:"
 """The prefix of the keys of `mqtt` triggers: `mqtt:["<topic filter>", "<payload>"]`
@@ -158,24 +155,30 @@ def published(keys: Iterable[str], topic: Any, payload: Any, start: str = "") ->
     return found
 
 
-def judge_published(judge: Judging, topic: Any, payload: Any) -> None:
-    """Set off, in `judge`, the `mqtt` triggers a `mqtt.publish` of `payload` on `topic` reaches.
+def heard(
+    keys: Iterable[str],
+    topic: Any,
+    payload: Any,
+    bindings: Bindings | None,
+    scope: frozenset[str] | None,
+    *,
+    owners: bool,
+) -> list[str]:
+    """Return the `mqtt:` keys among `keys` a `mqtt.publish` step of `payload` on `topic` reaches.
 
     A templated topic may be any that starts as every render of it does
-    (`Bindings.action_prefix`: `{{ base }}/set` with `base: zigbee2mqtt`).
-    Inside the owner's own automation or script, one of which nothing is
-    known (a blueprint's `{{ command_path }}` built in a loop) is the
-    owner's, as any action leaving Home Assistant is there
-    (`paths.judge_external`): not followed; a client's may be any topic.
+    (`Bindings.action_prefix` under `scope`: `{{ base }}/set` with `base:
+    zigbee2mqtt`). In the owner's own automation or script (`owners`), one
+    of which nothing is known (a blueprint's `{{ command_path }}` built in a
+    loop) is the owner's, as any action leaving Home Assistant is there
+    (`paths.judge_external`): it reaches none; a client's may be any topic.
     """
     start = ""
-    if is_template(topic) and judge.bindings is not None:
-        scope = judge.scope if judge.trigger_ids_known else None
-        start = static_prefix(topic) or judge.bindings.action_prefix(topic, scope)
-    if is_template(topic) and not start and judge.owners:
-        return
-    for key in published(judge.knowledge.mqtt_keys(), topic, payload, start):
-        judge.react(key, "publish")  # The broker hands it to the owner's `mqtt` triggers.
+    if is_template(topic) and bindings is not None:
+        start = static_prefix(topic) or bindings.action_prefix(topic, scope)
+    if is_template(topic) and not start and owners:
+        return []
+    return published(keys, topic, payload, start)
 
 
 def publishers(hass: HomeAssistant, keys: Iterable[str]) -> dict[str, dict[str, Fires]]:

@@ -40,7 +40,7 @@ from homeassistant.helpers import (
 
 from ..const import DOMAIN
 from .bindings import template_run_bindings
-from .broker import judge_published
+from .broker import heard
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id
@@ -294,7 +294,7 @@ def judge_mqtt_publish(judge: Judging, name: str, data: Mapping[str, Any], depth
     a payload it does not name, or a topic that is a template (it may be
     any entity's), is an action on it Home MCP does not know. A topic no
     MQTT entity takes commands on reaches only what is outside. The owner's
-    `mqtt` triggers on the topic hear it too (`broker.judge_published`).
+    `mqtt` triggers on the topic hear it too (`broker.heard`).
     """
     topic, payload = static(data.get("topic")), data.get("payload")
     commands = mqtt_commands(judge.hass)
@@ -305,7 +305,10 @@ def judge_mqtt_publish(judge: Judging, name: str, data: Mapping[str, Any], depth
         reached, known = commands.get(topic.strip(), []), topic.strip() in commands
     for command in reached:
         judge.effect(Effect(command.entity_id, command.verb(payload), dict(data)), depth)
-    judge_published(judge, topic, payload)
+    scope = judge.scope if judge.trigger_ids_known else None
+    mqtt_keys = judge.knowledge.mqtt_keys()
+    for key in heard(mqtt_keys, topic, payload, judge.bindings, scope, owners=judge.owners):
+        judge.react(key, "publish")  # The broker hands it to the owner's `mqtt` triggers.
     return Reach.INSIDE if known else Reach.OUTSIDE
 
 
