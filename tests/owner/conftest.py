@@ -70,6 +70,16 @@ async def owner(
 
 
 @pytest.fixture
+async def shopping_list(hass: HomeAssistant) -> None:
+    """Add the shopping list the way an owner does (before HTTP starts serving)."""
+    flows = hass.config_entries.flow
+    result = await flows.async_init("shopping_list", context={"source": "user"})
+    await flows.async_configure(result["flow_id"], {})
+    await hass.async_block_till_done()
+    assert hass.states.get("todo.shopping_list") is not None
+
+
+@pytest.fixture
 def morning(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
     """Tomorrow, 09:00 local, on a frozen clock.
 

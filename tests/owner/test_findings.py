@@ -1706,6 +1706,75 @@ async def test_variables_no_state_makes_fail_in_a_script_a_securing_run_calls_ar
     await assert_house(hass, LOCKED)
 
 
+SHOPPING = {"entity_id": "todo.shopping_list"}
+FIRST_ITEM = "{{ items['todo.shopping_list']['items'][0].summary }}"
+
+
+async def _shopping_before_bed(owner: Owner, *steps: dict[str, Any]) -> str:
+    """Save "Bedtime": it reads the shopping list (`items`), runs `steps`, and locks.
+
+    The list holds "Milk". Return the helper that starts it.
+    """
+    await owner.act("todo.add_item", entity_id="todo.shopping_list", item="Milk")
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    get_items = {"action": "todo.get_items", "target": SHOPPING, "response_variable": "items"}
+    await owner.save_automation(
+        "bedtime",
+        {
+            "alias": "Bedtime",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [get_items, *steps],
+        },
+    )
+    return bedtime
+
+
+def _note(message: str) -> dict[str, Any]:
+    return {"action": "persistent_notification.create", "data": {"message": message}}
+
+
+@pytest.mark.redteam(round=43)
+@pytest.mark.usefixtures("shopping_list")
+@pytest.mark.parametrize(
+    "before",
+    [
+        _note("Buy " + FIRST_ITEM),
+        {
+            "condition": "template",
+            "value_template": "{{ items['todo.shopping_list']['items'] | count > 0 }}",
+        },
+    ],
+    ids=["message", "condition"],
+)
+async def test_emptying_the_list_a_locking_run_reads_before_the_lock_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, before: dict[str, Any]
+) -> None:
+    """Bedtime's response `items` is the shopping list's: emptied, the run ends before the lock.
+
+    Its first item's summary (`[0].summary`) raises on an empty list; a
+    condition on how many there are fails: either way the door stays
+    unlocked. Removing the item over MCP is refused.
+    """
+    bedtime = await _shopping_before_bed(owner, before, LOCK_FRONT)
+    await _unlocked_front_door(owner, hass)
+    removed = await call_service(mcp, "todo.remove_item", target=SHOPPING, data={"item": "Milk"})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(removed)
+
+
+@pytest.mark.usefixtures("shopping_list")
+async def test_emptying_the_list_a_locking_run_reads_after_the_lock_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Read only once the door is locked, the list is free to change."""
+    bedtime = await _shopping_before_bed(owner, LOCK_FRONT, _note("Buy " + FIRST_ITEM))
+    await _unlocked_front_door(owner, hass)
+    assert_ran(await call_service(mcp, "todo.remove_item", target=SHOPPING, data={"item": "Milk"}))
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
 LED_LIGHTS = """
 {% set found = namespace(lights=[]) %}
 {% set given = target.entity_id | default([]) %}

@@ -1564,3 +1564,81 @@ async def test_setting_the_wake_up_hour_an_alarm_is_set_from_before_the_lock_up_
     await owner.act("lock.unlock", entity_id="lock.front_door")
     refused = await call_service(mcp, "input_number.set_value", target=target, data={"value": 23})
     assert_refused(refused)
+
+
+async def _guests_leave(owner: Owner, goodbye: str) -> tuple[str, str]:
+    """Save "Guests leave", whose goodbye script ends guest mode, which locks the door.
+
+    The script first says `goodbye` (with `{guests}`: the text helper of how
+    many stayed), then turns guest mode off; the lock-up locks the front
+    door when guest mode ends. Return the text helper and the button.
+    """
+    assert await async_setup_component(owner.hass, "input_text", {})
+    guests = await owner.create_helper("input_text", "Guests", initial="2")
+    guest_mode = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest_mode)
+    leave = await owner.create_helper("input_boolean", "Guests leave")
+    await owner.save_script(
+        "goodbye",
+        {
+            "alias": "Goodbye",
+            "sequence": [
+                {
+                    "action": "persistent_notification.create",
+                    "data": {"message": goodbye.format(guests=guests)},
+                },
+                {"action": "input_boolean.turn_off", "target": {"entity_id": guest_mode}},
+            ],
+        },
+    )
+    await owner.save_automation(
+        "guests_leave",
+        {
+            "alias": "Guests leave",
+            "triggers": [{"trigger": "state", "entity_id": leave, "to": "on"}],
+            "actions": [{"action": "script.goodbye"}],
+        },
+    )
+    await owner.save_automation(
+        "lock_up",
+        {
+            "alias": "Lock up once the guests are gone",
+            "triggers": [{"trigger": "state", "entity_id": guest_mode, "to": "off"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    return guests, leave
+
+
+@pytest.mark.redteam(round=43)
+async def test_setting_a_text_the_goodbye_before_ending_guest_mode_reads_as_a_number_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`states(guests) | int` raises once the text is no number: guest mode stays on.
+
+    The goodbye script's message fails, its run ends before it turns guest
+    mode off, and the lock-up never runs: the door, left unlocked, stays so.
+    """
+    guests, leave = await _guests_leave(owner, "Goodbye, {{{{ states('{guests}') | int }}}} guests")
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    refused = await call_service(mcp, "input_text.set_value", target=target, data={"value": "two"})
+    await owner.act("input_boolean.turn_on", entity_id=leave)
+    await assert_house(hass, LOCKED)
+    assert_refused(refused)
+
+
+async def test_setting_a_text_the_goodbye_reads_with_a_default_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`states(guests) | int(0)` never raises: the text is free, and the door still locks."""
+    guests, leave = await _guests_leave(
+        owner, "Goodbye, {{{{ states('{guests}') | int(0) }}}} guests"
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    assert_ran(
+        await call_service(mcp, "input_text.set_value", target=target, data={"value": "two"})
+    )
+    await owner.act("input_boolean.turn_on", entity_id=leave)
+    await assert_house(hass, LOCKED)

@@ -105,16 +105,6 @@ async def test_pressing_a_button_whose_device_s_event_entity_an_unlock_watches_i
 # -- a shopping list's to-do list, the media player a legacy tts service is given ------
 
 
-@pytest.fixture
-async def shopping_list(hass: HomeAssistant) -> None:
-    """Add the shopping list the way an owner does (before HTTP starts serving)."""
-    flows = hass.config_entries.flow
-    result = await flows.async_init("shopping_list", context={"source": "user"})
-    await flows.async_configure(result["flow_id"], {})
-    await hass.async_block_till_done()
-    assert hass.states.get("todo.shopping_list") is not None
-
-
 @pytest.mark.redteam(round=2)
 @pytest.mark.usefixtures("shopping_list")
 async def test_shopping_list_actions_without_a_target_reach_its_to_do_list(

@@ -1516,14 +1516,16 @@ class Bindings:
         `alarm: alarm_control_panel.alarmo` then `state_attr(alarm, 'delay')`
         reads that panel, not every entity (`reads.Reads.add`'s `known`); a
         blueprint's target input, `expand(light_switch.entity_id)`, its
-        entities.
+        entities; an empty list, none.
         """
         if self._names is None:
             found: dict[str, set[str]] = {}
             counted: dict[str, int] = {}  # In how many ways the name holds entity ids.
             for _, variables in self.alternatives:
                 for name, value in _named_values(variables):
-                    if (ids := _entity_ids(value)) is not None:
+                    # An empty list names none (a blueprint's `zones: []`).
+                    empty = isinstance(value, (list, tuple)) and not value
+                    if (ids := [] if empty else _entity_ids(value)) is not None:
                         found.setdefault(name, set()).update(ids)
                         counted[name] = counted.get(name, 0) + 1
             every = len(self.alternatives)
@@ -1604,6 +1606,28 @@ class Bindings:
                 for trigger_id, variables in self.alternatives
             ]
         return Bindings(_distinct(alternatives), self.record, self.from_house)
+
+    def knowing(self, names: Mapping[str, tuple[str, ...]]) -> Bindings:
+        """Return the bindings with `names` as the variables holding entity ids (`entity_names`).
+
+        A `variables` block's entry sees the entities those before it name.
+        """
+        return Bindings(self.alternatives, self.record, self.from_house, names)
+
+    def with_response(self, name: str, target: Mapping[str, Any]) -> Bindings:
+        """Return the bindings after an action's `response_variable: name` (any value).
+
+        A response worked out from what the action targets (`todo.get_items`'
+        items, a calendar's events, a forecast) is set from the house as a
+        `variables` step reading those entities is (`from_house`): a later
+        `{{ items['todo.shopping']['items'][0].summary }}` raises once a
+        client empties the list. One from no target is not.
+        """
+        bindings = self.with_value(name, None)
+        from_house = {key: value for key, value in self.from_house.items() if key != name}
+        if any(value not in (None, [], "") for value in target.values()):
+            from_house[name] = FromHouse((dict(target),), integer=False)
+        return Bindings(bindings.alternatives, bindings.record, from_house)
 
     def merged(self, other: Bindings) -> Bindings:
         """Return the bindings of a run that may be as either `self` or `other` says."""

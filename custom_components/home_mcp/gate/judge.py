@@ -67,7 +67,7 @@ from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Effect, Finding, Risk
 from .notices import Raised, raised
 from .proposals import proposed
-from .raising import raising_templates
+from .raising import raising_reads
 from .reads import ANY_CAUSE, EVERYTHING, Reads
 from .rules import (
     DATA_RULES,
@@ -127,7 +127,7 @@ class _Walked:
     lapsed: bool
     caller_decided: int
     consulted: dict[str, bool]
-    halting: list[tuple[set[str], Ending, bool, bool]]  # (reads, ending, ended inside, rendered)
+    halting: list[tuple[set[str], Ending, bool]]  # (reads, ending, ended inside)
     deciding: set[str]  # What it added to the scope's `deciding` (`Judge.decides`).
     present: tuple[live.Read, ...]  # The present states it read (`live`).
     guards: list[tuple[Any, bool]]  # The `guards` it added.
@@ -143,16 +143,14 @@ class _Halting:
 
     at: the findings before the scope's end; until: the end of the run it
     ends (a script's or template entity's own run, `Judge.own_run`), None:
-    every caller's too, or the outermost run. rendered: a template that can
-    raise as it renders (`Judge.renders`), not a step that ends the run;
-    options: the options of a `choose` or an `if` it stands in (`Judge.block`).
+    every caller's too, or the outermost run; options: the options of a
+    `choose` or an `if` it stands in (`Judge.block`).
     """
 
     at: int
     keys: set[str]
     ending: Ending
     until: int | None = None
-    rendered: bool = False
     options: Options = ()
 
 
@@ -272,6 +270,7 @@ class Judge:
         self._deciding: set[str] | None = None  # The scope's own (`decides`), while building.
         self._given_by: dict[str, set[str]] = {}  # Variable -> what its value is computed from.
         self.halting_reads: list[_Halting] = []
+        self.answers: set[str] = set()  # What the responses it asked for are computed from.
         self._halts: Ending | None = None  # What the scope walked can end, right there (`halts`).
         self._steps = 0
         self._memo: dict[tuple[Any, ...], _Walked] = {} if memo is None else memo
@@ -294,13 +293,18 @@ class Judge:
     def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
         """Add what an action's response is computed from: the run reads it as a variable.
 
-        The entities it targets (a calendar's events, a forecast) and, for a
-        script's own action, everything its configuration reads (a trigger-based
-        template entity shows what a script of the owner's returns).
+        The entities it targets (a calendar's events, a forecast), read where
+        the run reads the variable (`from_house`), and kept in `answers` (a
+        trigger-based template entity shows them); for a script's own
+        action, everything its configuration reads (a trigger-based template
+        entity shows what a script of the owner's returns).
         """
         if self.reads is None:
             return
-        self.reads.add(target)
+        if self.bindings is None:
+            self.reads.add(target)
+        else:  # Read where the run reads the response (`Bindings.with_response`).
+            self.answers |= Reads(self.hass).add(target, self._known()).keys
         domain, _, service = str(static(name)).partition(".")
         if is_dynamic(name) or domain != "script" or service in SCRIPT_CONTROLS:
             return
@@ -310,6 +314,21 @@ class Judge:
             self.reads.add(sequence)
         else:  # No such script now, or one Home MCP cannot read: anything.
             self.reads.keys.add(EVERYTHING)
+
+    def set_from(self, config: Any) -> list[Any]:
+        """Return what the variables `config` reads that the run set from the house were set from.
+
+        `{{ items['todo.shopping_list']['items'] | count }}` after
+        `todo.get_items` answered `items`: the list (`Bindings.from_house`).
+        """
+        noted = self.bindings.from_house if self.bindings is not None else {}
+        if not noted:
+            return []
+        return [
+            source
+            for name in sorted(variables_read(config) & noted.keys())
+            for source in noted[name].sources
+        ]
 
     def unknown(self, service: str, reason: str) -> None:
         """Record something that cannot be judged before it runs."""
@@ -397,8 +416,7 @@ class Judge:
             caller_decided=self._caller_decided - caller_decided_before,
             consulted={entity_id: entity_id in self.path for entity_id in consulted},
             halting=[
-                (h.keys, h.ending, h.until is not None, h.rendered)
-                for h in self.halting_reads[halting_before:]
+                (h.keys, h.ending, h.until is not None) for h in self.halting_reads[halting_before:]
             ],
             deciding=(self._deciding or set()) - deciding_before,
             present=live.since(present_before),
@@ -426,8 +444,8 @@ class Judge:
         # Each at the walk's start, and what ended inside it at its end: as wide as it was.
         end = len(self.findings)
         self.halting_reads += [
-            _Halting(start, keys, ending, end if inside else None, rendered, self._options)
-            for keys, ending, inside, rendered in walked.halting
+            _Halting(start, keys, ending, end if inside else None, self._options)
+            for keys, ending, inside in walked.halting
         ]
         live.replay(walked.present)
         self.guards += walked.guards
@@ -595,6 +613,7 @@ class Judge:
             yield
             return
         reads = Reads(self.hass).add_templated(data, self._known())
+        reads.add(self.set_from(data), self._known())
         with self._reading(reads, self._decided_by(reads, data)):
             yield
 
@@ -620,6 +639,7 @@ class Judge:
                 yield
             else:
                 reads = Reads(self.hass).add([holds, *fails], self._known())
+                reads.add(self.set_from([holds, *fails]), self._known())
                 with self._reading(reads, self._decided_by(reads, [holds, *fails])):
                     yield
         finally:
@@ -693,9 +713,11 @@ class Judge:
 
         A message's text, a `variables` step, a called script's own
         `variables:` (`raising.can_raise`: `states('input_text.x') | int`).
-        What those templates read decides whether the run gets to what
-        follows, the step itself included (`halting_reads`); what they read
-        that cannot raise is no concern of the run's end. A name an earlier
+        What can make those templates raise (`raising.raising_reads`: what
+        their parts that can raise are given) decides whether the run gets
+        to what follows, the step itself included (`halting_reads`); what
+        they read that cannot make them raise is no concern of the run's
+        end. A name an earlier
         step set from the house (`Bindings.from_house`: `{{ guests | int }}`
         after `guests: "{{ states('input_text.guests') }}"`) reads what it
         was set from.
@@ -705,7 +727,7 @@ class Judge:
         noted = self.bindings.from_house if self.bindings is not None else {}
         tainted = frozenset(noted)
         integers = frozenset(name for name, each in noted.items() if each.integer)
-        if not (raising := raising_templates(config, tainted, integers)):
+        if not (raising := raising_reads(config, tainted, integers)):
             return
         sources = [
             source
@@ -714,7 +736,7 @@ class Judge:
         ]
         if keys := Reads(self.hass).add([*raising, *sources], self._known()).keys:
             self.halting_reads.append(
-                _Halting(len(self.findings), keys, ending, rendered=True, options=self._options)
+                _Halting(len(self.findings), keys, ending, options=self._options)
             )
 
     def decides(self, config: Any) -> None:
@@ -758,13 +780,11 @@ class Judge:
 
         Its scopes' own (`deciding_reads`), and what can end the run before
         it (`halting_reads`: a `stop`, a wait that gives up, a call a client
-        can make fail). Not yet a template that can raise as it renders (a
-        message's, a `variables` step's), though a client's change making
-        it raise (a text helper read as a number) ends the run there too:
-        such a template is read whole, and a notification's worked out from
-        every person (an entity computed as it runs, read as every entity)
-        would tie the change to every change of the house. A variable it
-        sets that the change's data or conditions read counts
+        can make fail, a template that can raise as it renders: a message's,
+        a `variables` step's, by what can make it raise only, so that a
+        notification worked out from every person does not tie the change
+        to every change of the house: `raising.raising_reads`). A variable
+        it sets that the change's data or conditions read counts
         (`sets_variables`). `ANY_VERB`: a change replayed from a walk made
         before, by any verb.
         """
@@ -785,8 +805,7 @@ class Judge:
             taken = dict(options)
             for halting in self.halting_reads:
                 if (
-                    not halting.rendered
-                    and halting.at <= at
+                    halting.at <= at
                     and (halting.until is None or at < halting.until)
                     and all(taken.get(block, option) == option for block, option in halting.options)
                 ):

@@ -390,8 +390,9 @@ def _known(judge: Judging) -> Mapping[str, tuple[str, ...]] | None:
 
 
 def _read(judge: Judging, config: Any) -> None:
+    """Read `config`, and what the variables it reads were set from (`Judge.set_from`)."""
     if judge.reads is not None and config is not None:
-        judge.reads.add(config, _known(judge))
+        judge.reads.add([config, *judge.set_from(config)], _known(judge))
 
 
 def _read_dynamic(judge: Judging, config: Any) -> None:
@@ -476,14 +477,26 @@ def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
 def _walk_variables(judge: Judging, block: Any) -> None:
     """Walk a `variables` step: its templates render (and may raise), then the run holds them.
 
-    An entry reads what those before it set from the house (`Bindings.noting`).
+    An entry reads what those before it set from the house (`Bindings.noting`),
+    and the entities those before it name (`zones: [zone.near_home]`, then
+    `{% for zone in zones %}{{ state_attr(zone, 'radius') }}`: that zone).
     """
     before = judge.bindings
-    if before is not None:
-        judge.bindings = before.noting(block)
-    judge.renders(block, CALL_FAILS)
-    if before is not None:
-        judge.bindings = before.with_variables(block)
+    items = getattr(block, "variables", block)
+    if before is None or not isinstance(items, Mapping):
+        judge.renders(block, CALL_FAILS)
+        return
+    after = before.with_variables(block)
+    noted, named = before.noting(block), after.entity_names()
+    given = before.entity_names()
+    set_here: set[str] = set()
+    for name, value in items.items():
+        known = {key: ids for key, ids in given.items() if key.partition(".")[0] not in set_here}
+        known.update({key: ids for key, ids in named.items() if key.partition(".")[0] in set_here})
+        judge.bindings = noted.knowing(known)
+        judge.renders({name: value}, CALL_FAILS)
+        set_here.add(str(name))
+    judge.bindings = after
 
 
 def _walk_choose(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
@@ -618,8 +631,9 @@ def _walk_service(judge: Judging, action: Mapping[str, Any], depth: int) -> None
     response = action.get("response_variable")
     if isinstance(response, str):
         judge.read_response(name, target)
+        judge.sets_variables({response: target})  # What a condition reading it decides with.
         if judge.bindings is not None:
-            judge.bindings = judge.bindings.with_value(response, None)
+            judge.bindings = judge.bindings.with_response(response, target)
 
 
 def _note_run(judge: Judging, kind: str, action: Mapping[str, Any]) -> None:

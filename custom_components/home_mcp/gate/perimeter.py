@@ -764,6 +764,8 @@ def build_snapshot(
             runnable.run_reads = judge.reads.keys | judge.halting_before(
                 lambda f: f.risk in GUARDED_RISKS
             )
+            if runnable.shows_its_run:  # Its state shows what its actions' answers hold.
+                runnable.run_reads |= judge.answers
             runnable.inputs |= runnable.run_reads
             if runnable.polls:
                 for key in runnable.inputs:

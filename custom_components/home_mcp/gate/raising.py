@@ -89,11 +89,11 @@ SAFE_FUNCTIONS: Final = frozenset(
         "expand", "area_entities", "device_entities", "label_entities",
         "floor_entities", "integration_entities", "state_translated",
         "state_attr_translated", "namespace", "dict", "floor_areas", "area_devices",
-        "label_areas", "label_devices",
+        "label_areas", "label_devices", "distance",
     }
 )  # fmt: skip
 """Functions that return for any argument (a lookup that finds nothing returns None);
-`device_attr` for any text (`_ON_TEXT`)."""
+`device_attr` for any text (`_ON_TEXT`); `distance` None for what has no location."""
 _NUMBERS: Final = frozenset({"int", "float", "round", "multiply", "add", "log", "sqrt", "sin"})
 """Forgiving filters that give a number when given a `default` that is one."""
 _CONVERSIONS: Final = frozenset({"int", "float", "round"})
@@ -188,6 +188,15 @@ _TAINTED: ContextVar[frozenset[str]] = ContextVar("_TAINTED", default=frozenset(
 earlier step of the run did."""
 _INTEGERS: ContextVar[frozenset[str]] = ContextVar("_INTEGERS", default=frozenset())
 """The names an earlier step of the run set from the house that are whole numbers."""
+_NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
+    "_NUMBERED", default=(frozenset(), frozenset())
+)
+"""The names the template read sets only to numbers, and its namespaces whose every
+value is one (`_numbered`)."""
+_COMPARED: Final = {
+    "eq": "==", "ne": "!=", "gt": ">", "gteq": ">=", "lt": "<", "lteq": "<=", "in": "in",
+    "notin": "not in",
+}  # fmt: skip
 
 
 def can_raise(
@@ -212,10 +221,16 @@ def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> 
         return True
     with _given(tainted, integers):
         try:
-            _TAINTED.set(_tainted(body, tainted))
+            _judging(body, tainted)
             return not all(_safe(node) for node in body.body)
         except RecursionError:  # Nested past what Python follows: not known to be safe.
             return True
+
+
+def _judging(body: nodes.Template, tainted: frozenset[str]) -> None:
+    """Set what `body` sets from the house (`_tainted`), and to numbers only (`_numbered`)."""
+    _TAINTED.set(_tainted(body, tainted))
+    _NUMBERED.set(_numbered(body, tainted))
 
 
 @functools.lru_cache(maxsize=2048)
@@ -230,11 +245,13 @@ def _parsed(text: str) -> nodes.Template | None:
 def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
     """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
     tokens = _TAINTED.set(tainted), _INTEGERS.set(integers)
+    numbered = _NUMBERED.set((frozenset(), frozenset()))
     try:
         yield
     finally:
         _TAINTED.reset(tokens[0])
         _INTEGERS.reset(tokens[1])
+        _NUMBERED.reset(numbered)
 
 
 def reads_house(config: Any, tainted: frozenset[str] = frozenset()) -> bool:
@@ -341,6 +358,278 @@ def _stored(target: nodes.Node) -> Iterator[str]:
     elif isinstance(target, nodes.Tuple):
         for item in target.items:
             yield from _stored(item)
+
+
+def _numbered(
+    body: nodes.Template, given: frozenset[str] = frozenset()
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the names `body` sets only ever to numbers, and its namespaces likewise.
+
+    `{% set d = (distance(p, z) | round(3, default=0)) * 1000 %}`: `d` is a
+    number wherever it is read; so is `best.value` of `{% set best =
+    namespace(value=21000000) %}` where each `{% set best.value = d %}` sets
+    a number. Not a name set any other way too (a loop, a macro's parameter,
+    an import), nor one an earlier step of the run set (`given`): a `set`
+    in a loop leaves the name outside it as it was.
+    """
+    plain: dict[str, list[nodes.Node]] = {}
+    spaces: dict[str, list[nodes.Node]] = {}
+    assigned: dict[str, int] = {}
+    for node in body.find_all(nodes.Assign):
+        if isinstance(node.target, nodes.Name):
+            plain.setdefault(node.target.name, []).append(node.node)
+            assigned[node.target.name] = assigned.get(node.target.name, 0) + 1
+        elif isinstance(node.target, nodes.NSRef):
+            spaces.setdefault(node.target.name, []).append(node.node)
+    stored: dict[str, int] = {}
+    for name in body.find_all(nodes.Name):
+        if name.ctx in ("store", "param"):
+            stored[name.name] = stored.get(name.name, 0) + 1
+    candidates = {
+        name for name, count in assigned.items() if stored.get(name) == count and name not in given
+    }
+    numbers: frozenset[str] = frozenset()
+    namespaces: frozenset[str] = frozenset()
+    while True:  # The least: a name set from itself (`x = x + 1`) is no number known.
+        _NUMBERED.set((numbers, namespaces))
+        found = frozenset(
+            name for name in candidates if all(_number(value) for value in plain[name])
+        )
+        spaced = frozenset(
+            name
+            for name in candidates
+            if all(_numbers_namespace(value) for value in plain[name])
+            and all(_number(value) for value in spaces.get(name, ()))
+        )
+        if found == numbers and spaced == namespaces:
+            return numbers, namespaces
+        numbers, namespaces = found, spaced
+
+
+def _numbers_namespace(node: nodes.Node) -> bool:
+    """Return True for `namespace(value=0)`: each value given a number, by name."""
+    return (
+        isinstance(node, nodes.Call)
+        and isinstance(node.node, nodes.Name)
+        and node.node.name == "namespace"
+        and not node.args
+        and node.dyn_args is None
+        and node.dyn_kwargs is None
+        and all(_number(kw.value) for kw in node.kwargs)
+    )
+
+
+def raising_reads(
+    config: Any, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
+) -> list[str]:
+    """Return templates reading what can make those in `config` raise (`raising_templates`).
+
+    Not every read of a template that can raise: what its parts that can
+    raise are given (`_feeding`), with what the names those read are set
+    from in the template (a loop's list, a `set`'s value). `{% for p in
+    expand(states.person) %}{% if distance(p) | float(0) <= state_attr(
+    'zone.home', 'radius') %}` raises only on the zone's radius: the
+    distance is a number. A template whose parts cannot be told apart is
+    read whole.
+    """
+    found: list[str] = []
+    for text in raising_templates(config, tainted, integers):
+        found += _raising_reads(text, *_names_in(text, tainted, integers))
+    return list(dict.fromkeys(found))
+
+
+def _names_in(
+    text: str, tainted: frozenset[str], integers: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    names = frozenset(name for name in tainted if name in text)
+    return names, integers & names
+
+
+@functools.lru_cache(maxsize=2048)
+def _raising_reads(text: str, tainted: frozenset[str], integers: frozenset[str]) -> tuple[str, ...]:
+    body = _parsed(text)
+    if body is None:
+        return (text,)
+    with _given(tainted, integers):
+        try:
+            _judging(body, tainted)
+            feeding: list[nodes.Node] = []
+            for node in body.body:
+                if (fed := _feeding(node)) is None:
+                    return (text,)
+                feeding += fed
+            return tuple(_read_texts(body, feeding)) if feeding else (text,)
+        except RecursionError, _Unwritten:
+            return (text,)
+
+
+class _Unwritten(Exception):
+    """A node `_written` cannot write back as Jinja."""
+
+
+def _feeding(node: nodes.Node) -> list[nodes.Node] | None:
+    """Return the expressions whose values can make `node` raise (None: not told apart).
+
+    Through what only passes a value on (output, a branch, a list), to the
+    operation that can raise: what it is given that reads the house, not a
+    number given to arithmetic or a comparison.
+    """
+    if _safe(node):
+        return []
+    parts: list[nodes.Node | None]
+    if isinstance(node, (nodes.Output, nodes.Concat)):
+        parts = list(node.nodes)
+    elif isinstance(node, (nodes.List, nodes.Tuple)):
+        parts = list(node.items)
+    elif isinstance(node, nodes.Dict):
+        parts = [part for pair in node.items for part in (pair.key, pair.value)]
+    elif isinstance(node, (nodes.And, nodes.Or)):
+        parts = [node.left, node.right]
+    elif isinstance(node, nodes.Not):
+        parts = [node.node]
+    elif isinstance(node, nodes.CondExpr):
+        parts = [node.test, node.expr1, node.expr2]
+    elif isinstance(node, nodes.If):
+        parts = [node.test, *node.body, *node.elif_, *node.else_]
+    elif isinstance(node, nodes.Assign):
+        parts = [node.node]
+    elif isinstance(node, nodes.AssignBlock):
+        parts = list(node.body)
+    elif isinstance(node, nodes.ExprStmt):
+        parts = [node.node]
+    elif isinstance(node, nodes.For):
+        looped: list[nodes.Node] = [] if _iterable(node.iter) else [node.iter]
+        inner = [_feeding(child) for child in (node.test, *node.body, *node.else_) if child]
+        if any(fed is None for fed in inner):
+            return None
+        return looped + [part for fed in inner if fed is not None for part in fed]
+    else:
+        return _given_to(node)
+    found: list[nodes.Node] = []
+    for part in parts:
+        if part is None:
+            continue
+        if (fed := _feeding(part)) is None:
+            return None
+        found += fed
+    return found
+
+
+def _given_to(node: nodes.Node) -> list[nodes.Node] | None:
+    """Return what an operation that can raise is given that reads the house."""
+    numeric = isinstance(node, (nodes.Compare, nodes.BinExpr, nodes.UnaryExpr))
+    operands: list[nodes.Node]
+    if isinstance(node, nodes.Compare):
+        operands = [node.expr, *(op.expr for op in node.ops)]
+    elif isinstance(node, nodes.BinExpr):
+        operands = [node.left, node.right]
+    elif isinstance(node, nodes.UnaryExpr):
+        operands = [node.node]
+    elif isinstance(node, (nodes.Filter, nodes.Test, nodes.Call)):
+        operands = [
+            *([node.node] if node.node is not None else []),
+            *node.args,
+            *(kw.value for kw in node.kwargs),
+            *(x for x in (node.dyn_args, node.dyn_kwargs) if x is not None),
+        ]
+    elif isinstance(node, nodes.Getattr):
+        operands = [node.node]
+    elif isinstance(node, nodes.Getitem):
+        operands = [node.node, node.arg]
+    else:
+        return None  # A macro, an import, a block.
+    return [
+        operand
+        for operand in operands
+        if _reads_house(operand) and not (numeric and _number(operand))
+    ]
+
+
+def _read_texts(body: nodes.Template, feeding: list[nodes.Node]) -> Iterator[str]:
+    """Yield a template for each of `feeding`, in the loops it stands in, and each name's value.
+
+    A name the template sets (`{% set d = ... %}`) is read where it is set;
+    a loop's name, inside that loop (`{% for z in zones %}{{ state_attr(z,
+    'radius') }}{% endfor %}`), which `reads.Reads` reads as the list says.
+    """
+    loops: dict[str, list[nodes.For]] = {}
+    for loop in body.find_all(nodes.For):
+        for name in _stored(loop.target):
+            loops.setdefault(name, []).append(loop)
+    values: dict[str, list[nodes.Node]] = {}
+    for target, sources in _bindings(body):
+        if not any(target is loop.target for each in loops.values() for loop in each):
+            for name in _stored(target):
+                values.setdefault(name, []).extend(sources)
+    pending, seen = list(feeding), set[int]()
+    while pending:
+        node = pending.pop(0)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        text = "{{ " + _written(node) + " }}"
+        names = {name.name for name in node.find_all(nodes.Name) if name.ctx == "load"}
+        if isinstance(node, nodes.Name):
+            names.add(node.name)
+        for name in sorted(names):
+            wrapped = {
+                f"{{% for {_written(loop.target)} in {_written(loop.iter)} %}}": loop.iter
+                for loop in loops.get(name, ())
+            }
+            for opening, iterated in wrapped.items():
+                text = opening + text + "{% endfor %}"
+                pending.append(iterated)
+            pending += [value for value in values.get(name, ()) if value not in pending]
+        yield text
+
+
+def _written(node: nodes.Node) -> str:  # noqa: PLR0911, PLR0912  # One case per kind of node.
+    """Return an expression written back as Jinja reads it (`_Unwritten`: not one)."""
+    if isinstance(node, nodes.Const):
+        return repr(node.value)
+    if isinstance(node, (nodes.Name, nodes.NSRef)):
+        return node.name
+    if isinstance(node, nodes.Getattr):
+        return f"{_written(node.node)}.{node.attr}"
+    if isinstance(node, nodes.Getitem):
+        return f"{_written(node.node)}[{_written(node.arg)}]"
+    if isinstance(node, nodes.Slice):
+        parts = (node.start, node.stop, node.step)
+        return ":".join("" if part is None else _written(part) for part in parts)
+    if isinstance(node, (nodes.Call, nodes.Filter, nodes.Test)):
+        arguments = [
+            *(_written(arg) for arg in node.args),
+            *(f"{kw.key}={_written(kw.value)}" for kw in node.kwargs),
+            *([f"*{_written(node.dyn_args)}"] if node.dyn_args is not None else []),
+            *([f"**{_written(node.dyn_kwargs)}"] if node.dyn_kwargs is not None else []),
+        ]
+        given = "(" + ", ".join(arguments) + ")"
+        if isinstance(node, nodes.Call):
+            return f"{_written(node.node)}{given}"
+        if node.node is None:
+            raise _Unwritten  # A `{% filter %}` block's.
+        verb = "|" if isinstance(node, nodes.Filter) else "is"
+        return f"({_written(node.node)} {verb} {node.name}{given})"
+    if isinstance(node, nodes.BinExpr):
+        return f"({_written(node.left)} {node.operator} {_written(node.right)})"
+    if isinstance(node, nodes.UnaryExpr):
+        return f"({node.operator} {_written(node.node)})"
+    if isinstance(node, nodes.Compare):
+        ops = "".join(f" {_COMPARED[op.op]} {_written(op.expr)}" for op in node.ops)
+        return f"({_written(node.expr)}{ops})"
+    if isinstance(node, nodes.CondExpr):
+        otherwise = f" else {_written(node.expr2)}" if node.expr2 is not None else ""
+        return f"({_written(node.expr1)} if {_written(node.test)}{otherwise})"
+    if isinstance(node, nodes.List):
+        return "[" + ", ".join(_written(item) for item in node.items) + "]"
+    if isinstance(node, nodes.Tuple):
+        return "(" + "".join(_written(item) + ", " for item in node.items) + ")"
+    if isinstance(node, nodes.Dict):
+        pairs = (f"{_written(pair.key)}: {_written(pair.value)}" for pair in node.items)
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(node, nodes.Concat):
+        return "(" + " ~ ".join(_written(item) for item in node.nodes) + ")"
+    raise _Unwritten
 
 
 def raising_templates(
@@ -607,9 +896,12 @@ def _number(node: nodes.Node) -> bool:
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         return node.node.name in ("int", "float") and _call(node) and len(node.args) > 1
     if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        if node.node.name in _NUMBERED.get()[1]:
+            return True  # A namespace whose every value is a number (`_numbered`).
         return node.node.name in ("repeat", "loop") and node.attr in _NUMERIC_LOOKUPS
     if isinstance(node, nodes.Name):
-        return node.name in _INTEGERS.get()  # Set by an earlier step as a whole number.
+        # Set by an earlier step as a whole number, or only to numbers in the template.
+        return node.name in _INTEGERS.get() or node.name in _NUMBERED.get()[0]
     if isinstance(node, (nodes.BinExpr, nodes.UnaryExpr)):
         operands = [node.node] if isinstance(node, nodes.UnaryExpr) else [node.left, node.right]
         return _arithmetic(node) and all(_number(x) or not _reads_house(x) for x in operands)

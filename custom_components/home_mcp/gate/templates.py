@@ -79,12 +79,12 @@ def _jinja_text(
     except TemplateSyntaxError:
         return text, (), frozenset(), frozenset()
     named = _unshadowed(text, tokens, dict(known_items))
-    if reads_computed_entity(tokens, frozenset(named) | _literal_loops(text, tokens)):
+    looped = _literal_loops(text, tokens) | _named_loops(text, tokens, frozenset(named))
+    if reads_computed_entity(tokens, frozenset(named) | looped):
         # What it reads is only known when it runs: a bare `states` says so.
         text += " {{ states }}"
         tokens = _tokens(text)
-    if named:
-        entity_ids = sorted({entity_id for ids in named.values() for entity_id in ids})
+    if entity_ids := sorted({entity_id for ids in named.values() for entity_id in ids}):
         text += " {{ " + " ".join(f"'{entity_id}'," for entity_id in entity_ids) + " }}"
         tokens = _tokens(text)
     out: list[str] = []
@@ -605,6 +605,31 @@ def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
     return frozenset(name for name, loops in looped.items() if stored.get(name) == loops) - _params(
         body
     )
+
+
+def _named_loops(text: str, tokens: list[Token], named: frozenset[str]) -> frozenset[str]:
+    """Return the names only ever given the items of a variable the run holds entity ids in.
+
+    `{% for zone in zones %}{{ state_attr(zone, 'radius') }}` where the run's
+    `zones` is `['zone.near_home']`: that zone, written out as `named`'s are.
+    """
+    if not named or not any(token.type == "name" and token.value == "for" for token in tokens):
+        return frozenset()
+    if (body := _parsed(text)) is None:
+        return frozenset()
+    looped: dict[str, int] = {}
+    for loop in body.find_all(nodes.For):
+        if (
+            isinstance(loop.target, nodes.Name)
+            and isinstance(loop.iter, nodes.Name)
+            and loop.iter.name in named
+        ):
+            looped[loop.target.name] = looped.get(loop.target.name, 0) + 1
+    stored: dict[str, int] = {}
+    for name in body.find_all(nodes.Name):
+        if name.ctx in ("store", "param"):
+            stored[name.name] = stored.get(name.name, 0) + 1
+    return frozenset(name for name, loops in looped.items() if stored.get(name) == loops)
 
 
 def _params(body: nodes.Template) -> set[str]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.core import HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
@@ -316,7 +316,7 @@ def _macro(
     # Not those on what it acts on itself ("if the garage is open,
     # close it"): changing that is what the branch is there for.
     actions = raw.get("actions", raw.get("sequence"))
-    acted = runnable.acted = _acted_on(actions)
+    acted = runnable.acted = _acted_on(hass, actions)
     runnable.conditional = (
         not isinstance(actions, list)  # A blueprint's, or a shape not read: it may have some.
         or bool(raw.get("conditions", raw.get("condition")))
@@ -488,14 +488,19 @@ def _inner_conditions(node: Any) -> Iterator[Any]:
             yield from _inner_conditions(value)
 
 
-def _acted_on(node: Any) -> set[str]:
-    """Return the entity ids the action steps of `node` name as their targets."""
+def _acted_on(hass: HomeAssistant, node: Any) -> set[str]:
+    """Return the entity ids the action steps of `node` name as their targets.
+
+    Not those of an action that only answers (`todo.get_items`, a calendar's
+    events, a forecast: `SupportsResponse.ONLY`): it reads them, and what
+    changes them decides what the run does with the answer.
+    """
     found: set[str] = set()
     if isinstance(node, list):
         for item in node:
-            found |= _acted_on(item)
+            found |= _acted_on(hass, item)
     elif isinstance(node, Mapping):
-        if "action" in node or "service" in node:
+        if ("action" in node or "service" in node) and not _only_answers(hass, node):
             for place in (node, node.get("target"), node.get("data")):
                 if isinstance(place, Mapping):
                     value = place.get(ATTR_ENTITY_ID)
@@ -504,8 +509,20 @@ def _acted_on(node: Any) -> set[str]:
                         found |= {str(item).strip().lower() for item in items}
         for value in node.values():
             if isinstance(value, (list, Mapping)):
-                found |= _acted_on(value)
+                found |= _acted_on(hass, value)
     return found
+
+
+def _only_answers(hass: HomeAssistant, step: Mapping[str, Any]) -> bool:
+    """Return True for an action step whose action only returns a response."""
+    name = step.get("action", step.get("service"))
+    if not isinstance(name, str) or "{" in name or "." not in name:
+        return False
+    domain, _, service = name.strip().lower().partition(".")
+    return (
+        hass.services.has_service(domain, service)
+        and hass.services.supports_response(domain, service) is SupportsResponse.ONLY
+    )
 
 
 def derivations(hass: HomeAssistant, unreadable: dict[str, str]) -> dict[str, set[str]]:
