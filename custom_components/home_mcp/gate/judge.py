@@ -717,10 +717,9 @@ class Judge:
         their parts that can raise are given) decides whether the run gets
         to what follows, the step itself included (`halting_reads`); what
         they read that cannot make them raise is no concern of the run's
-        end. A name an earlier
-        step set from the house (`Bindings.from_house`: `{{ guests | int }}`
-        after `guests: "{{ states('input_text.guests') }}"`) reads what it
-        was set from.
+        end. A name an earlier step set from the house (`Bindings.from_house`:
+        `{{ guests | int }}` after `guests: "{{ states('input_text.guests')
+        }}"`, or a `response_variable`) reads what it was set from.
         """
         if self.reads is None:
             return
