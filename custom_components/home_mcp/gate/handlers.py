@@ -99,9 +99,6 @@ class Judging(Protocol):
     def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
         """Add what an action's response is computed from (the run reads it)."""
 
-    def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
-        """Add what an action's response is computed from (the run reads it)."""
-
     def set_from(self, config: Any) -> list[Any]:
         """Return what the variables `config` reads that the run set from the house were set from."""
 
