@@ -384,11 +384,6 @@ class _ServiceCallingAgent(_Chat):
 
 
 @pytest.mark.redteam(round=44)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 44: an agent whose options name no LLM API is taken as one that only "
-    "answers, but Extended OpenAI Conversation calls actions through its own functions",
-)
 async def test_text_for_an_agent_that_calls_actions_through_its_own_functions_waits(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -387,12 +387,6 @@ async def assist(house: House) -> House:
 
 
 @pytest.mark.redteam(round=44)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 44: conversation.process runs the house's sentence triggers unjudged: "
-    "'Je m'en vais' moves jlpouffier's presence mode (an input of its disarm) and its "
-    "automation can unlock the front door",
-)
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize(
     "house_name",

@@ -270,11 +270,6 @@ agent runs it for matching text before any intent, whatever is exposed."""
 
 
 @pytest.mark.redteam(round=44)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 44: conversation.process is judged only on the entities exposed to "
-    "Assist; an owner's sentence trigger that unlocks runs for the client's text",
-)
 async def test_text_for_assist_that_an_owners_sentence_trigger_opens_on_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -289,11 +284,6 @@ async def test_text_for_assist_that_an_owners_sentence_trigger_opens_on_waits(
 
 
 @pytest.mark.redteam(round=44)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 44: the approval for Assist text names the exposed garage and scene, "
-    "not the valve the owner's sentence trigger opens",
-)
 async def test_the_approval_for_text_a_sentence_trigger_opens_on_names_what_it_opens(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -302,6 +292,59 @@ async def test_the_approval_for_text_a_sentence_trigger_opens_on_names_what_it_o
     await owner.save_automation("water", {**OPEN_SESAME, "actions": [ORCHARD_OPEN]})
     result = await call_service(mcp, "conversation.process", data={"text": "open sesame"})
     assert_refused(result, reaching="valve.orchard")
+
+
+async def test_text_for_assist_that_matches_a_sentence_triggers_slot_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A sentence's `{slot}` matches any words: "let the plumber in" unlocks the door."""
+    assert await async_setup_component(hass, "conversation", {})
+    sentence = {"trigger": "conversation", "command": ["let {who} in"]}
+    await owner.save_automation("let_in", {**OPEN_SESAME, "triggers": [sentence]})
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    result = await call_service(mcp, "conversation.process", data={"text": "let the plumber in"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+async def test_text_for_assist_that_matches_no_sentence_trigger_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Only the sentences the text matches run: "good morning" leaves "open sesame" alone."""
+    assert await async_setup_component(hass, "conversation", {})
+    await owner.save_automation("open_sesame", OPEN_SESAME)
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    result = await call_service(mcp, "conversation.process", data={"text": "good morning"})
+    assert_ran(result)
+    await assert_house(hass, LOCKED)
+
+
+async def test_text_for_assist_whose_sentence_automation_opens_nothing_runs(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner's "good morning" turns the kitchen lights on: the text runs, and so does it."""
+    assert await async_setup_component(hass, "conversation", {})
+    await owner.save_automation("open_sesame", OPEN_SESAME)
+    await owner.save_automation(
+        "good_morning",
+        {
+            "alias": "Good morning",
+            "triggers": [{"trigger": "conversation", "command": ["good morning"]}],
+            "actions": [
+                {"action": "light.turn_on", "target": {"entity_id": "light.kitchen_lights"}}
+            ],
+        },
+    )
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
+    )
+    result = await call_service(mcp, "conversation.process", data={"text": "good morning"})
+    assert_ran(result)
+    await assert_house(hass, {**LOCKED, "light.kitchen_lights": "on"})
 
 
 class _AssistAgent(ConversationEntity):
@@ -332,12 +375,6 @@ class _AssistAgent(ConversationEntity):
 
 
 @pytest.mark.redteam(round=44)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 44: text for an agent with Assist's API is judged as turning each "
-    "exposed entity on, off and toggling it, but the agent runs an exposed script with "
-    "the fields its model fills in: the door it names unlocks",
-)
 async def test_text_for_an_agent_that_runs_an_exposed_script_with_fields_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -45,7 +45,7 @@ whatever path it takes, and decides each with one rule table:
 
 from __future__ import annotations
 
-from . import paths, scenes  # noqa: F401  # They register their handlers (`handlers`).
+from . import assist, paths, scenes  # noqa: F401  # They register their handlers (`handlers`).
 from .core import Gate
 from .index import HouseIndex
 from .model import GUARDED_RISKS, TARGET_KEYS, Action, Decision, Effect, Finding, Risk

@@ -63,6 +63,7 @@ class _Knowledge:
         self.perimeter_entities = snapshot.perimeter_entities
         self.event_keys = snapshot.event_keys
         self.mqtt_keys = snapshot.mqtt_keys
+        self.sentence_keys = snapshot.sentence_keys
         self.prompts = snapshot.prompts
         self.sets_off = snapshot.sets_off
         self.triggered = snapshot.triggered

@@ -74,6 +74,8 @@ class Knowledge(Protocol):
 
     def mqtt_keys(self) -> Iterable[str]:
         """Return the `mqtt:` keys of the house's `mqtt` triggers (`broker.trigger_key`)."""
+    def sentence_keys(self) -> Iterable[str]:
+        """Return the `sentence:` keys (sentence triggers) something reacts to."""
 
     def sets_off(self, automation_id: str, key: str, notice: Raised) -> bool:
         """Return True if `notice`, raised by a call of key `key`, can run the automation."""

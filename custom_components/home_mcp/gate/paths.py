@@ -26,10 +26,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from homeassistant import const as ha_const
-from homeassistant.components.conversation import async_get_agent_info
-from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.const import ATTR_ENTITY_ID, CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import split_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -59,10 +57,10 @@ from .handlers import (
 from .macros import walk
 from .model import KEEPS_FROM_SECURING, Effect, Risk
 from .reads import integrations_named
-from .rules import ASSIST_ACTIONS, DATA_RULES, ServiceRule
+from .rules import DATA_RULES, ServiceRule
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
-from .verbs import GENERIC_ACTIONS, TEMPLATE_RUN_VARIABLES
+from .verbs import TEMPLATE_RUN_VARIABLES
 
 
 @DRIVE.register()
@@ -219,71 +217,6 @@ def judge_event(judge: Judging, event_type: Any) -> None:
                     judge.react(entity_id, "fire")
     for key in keys:
         judge.react(key, "fire")
-
-
-@OWN_EFFECTS.register(*ASSIST_ACTIONS)
-def judge_assist(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> Reach:
-    """Judge text handed to Assist: what it may do to each entity exposed to it.
-
-    Assist's intents, and an LLM agent through them, act only on the
-    entities exposed to Assist (Settings → Voice assistants → Expose, as
-    Home Assistant decides it: `async_should_expose`). Whatever the text
-    says, each exposed entity that is not plain, or whose change sets
-    something off, is judged as turned on, turned off and toggled. Where
-    Home Assistant cannot say, an entity counts as exposed. An agent that
-    only talks (`agent_only_talks`) acts on nothing. It reaches nothing
-    outside Home Assistant.
-    """
-    if agent_only_talks(judge.hass, data.get("agent_id")):
-        return Reach.INSIDE
-    hass = judge.hass
-    candidates = unplain(
-        hass, judge.house.is_plain, judge.knowledge.perimeter_entities, "homeassistant"
-    )
-    exposed = [entity_id for entity_id in dict.fromkeys(candidates) if _exposed(judge, entity_id)]
-    if exposed:
-        for verb in GENERIC_ACTIONS:
-            judge.call("homeassistant", verb, {ATTR_ENTITY_ID: exposed}, {}, depth + 1)
-    return Reach.INSIDE
-
-
-def agent_only_talks(hass: HomeAssistant, agent_id: Any) -> bool:
-    """Return True for a conversation agent that cannot act on the house.
-
-    An LLM agent acts only through the LLM APIs its settings give it
-    (*Control Home Assistant*: `llm_hass_api`, in its config entry's options
-    or, since agents are sub-entries, in its sub-entry's data); without one,
-    it only answers. An agent that is not there does nothing: Home
-    Assistant refuses the call. Home Assistant's own agent, one named by a
-    template, or one whose settings cannot be read may act.
-    """
-    agent_id = static(agent_id)
-    if not isinstance(agent_id, str) or not agent_id.startswith("conversation."):
-        return False
-    if agent_id == "conversation.home_assistant":
-        return False
-    if "conversation" not in hass.config.components or async_get_agent_info(hass, agent_id) is None:
-        return True  # No such agent: Home Assistant refuses the call, nothing answers.
-    entry = er.async_get(hass).async_get(agent_id)
-    if entry is None:
-        return False
-    config_entry = hass.config_entries.async_get_entry(entry.config_entry_id or "")
-    if config_entry is None:
-        return False
-    settings: Mapping[str, Any] = config_entry.options
-    if entry.config_subentry_id is not None:
-        subentry = config_entry.subentries.get(entry.config_subentry_id)
-        if subentry is None:
-            return False
-        settings = subentry.data
-    return not settings.get(CONF_LLM_HASS_API)
-
-
-def _exposed(judge: Judging, entity_id: str) -> bool:
-    try:
-        return async_should_expose(judge.hass, "conversation", entity_id)
-    except Exception:  # noqa: BLE001  # Exposure not known (no `homeassistant` data): it may be.
-        return True
 
 
 @OWN_EFFECTS.register("mqtt.publish")

@@ -27,6 +27,7 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 
 from .broker import is_mqtt_key, publishers
+from .assist import SENTENCE_KEY
 from .expansion import HouseMap, build_house_map
 from .facts import entity_object
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
@@ -151,7 +152,7 @@ class Snapshot:
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
-        self._event_keys: tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]] | None = None
+        self._prefixed: dict[str, tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]]] = {}
         self._alone: dict[str, Alone] = {}
         self._mqtt_keys: frozenset[str] = frozenset()
 
@@ -249,10 +250,18 @@ class Snapshot:
 
     def event_keys(self) -> Iterable[str]:
         """Return the `event:` keys something reacts to (read once per perimeter)."""
-        if self._event_keys is None or self._event_keys[0] is not self.perimeter:
-            keys = tuple(key for key in self.perimeter if key.startswith("event:"))
-            self._event_keys = (self.perimeter, keys)
-        return self._event_keys[1]
+        return self._keys_with("event:")
+
+    def sentence_keys(self) -> Iterable[str]:
+        """Return the `sentence:` keys (sentence triggers) something reacts to."""
+        return self._keys_with(SENTENCE_KEY)
+
+    def _keys_with(self, prefix: str) -> tuple[str, ...]:
+        found = self._prefixed.get(prefix)
+        if found is None or found[0] is not self.perimeter:
+            keys = tuple(key for key in self.perimeter if key.startswith(prefix))
+            self._prefixed[prefix] = found = (self.perimeter, keys)
+        return found[1]
 
     def mqtt_keys(self) -> Iterable[str]:
         """Return the `mqtt:` keys of the house's `mqtt` triggers (read before its walks)."""

@@ -24,6 +24,7 @@ being called: `call_service` event triggers, notification triggers);
 `source:<integration>` (any action of that integration, or on its
 entities: it may fire the event a trigger waits for; an event no loaded
 integration's name starts is fired by scripts' `event:` actions only);
+`sentence:<sentence>` (a sentence trigger's: text handed to Assist, `assist.py`);
 `run:<entity id>`, `run:<domain>`
 (an automation or script running: `automation_triggered` and
 `script_started` triggers); `mqtt:["<topic filter>", "<payload>"]` (an
@@ -56,6 +57,7 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
+from .assist import sentence_keys
 from .bindings import has_template
 from .broker import trigger_key
 from .footprint import TAPPED, tap_key
@@ -156,6 +158,8 @@ class Reads:
         kind = config.get("trigger", config.get("platform"))
         if kind == "event":
             self._add_event_trigger(config)
+        elif kind == "conversation":  # Text handed to Assist that matches a sentence.
+            self.keys |= sentence_keys(config.get("command"))
         elif kind == "tag":
             self.keys.add("event:tag_scanned")  # A tag trigger listens to tag scans.
         elif kind == "device":

@@ -351,8 +351,10 @@ SERVICE_RULES: Final[tuple[ServiceRule, ...]] = (
     ServiceRule(frozenset({"persistent_notification.dismiss_all"}), Risk.SYSTEM,
                 "It would dismiss Home MCP's own approval requests"),
     ServiceRule(frozenset(ASSIST_ACTIONS), Risk.SAFE,
-                "Assist acts only on what is exposed to it: each exposed entity that is "
-                "not plain is judged as turned on, turned off and toggled"),
+                "Judged by what its agent may run: the owner's sentence triggers the text "
+                "matches, and what is exposed to Assist (each exposed entity that is not "
+                "plain turned on, turned off and toggled; an LLM agent's exposed scripts "
+                "with any fields)"),
 )  # fmt: skip
 
 
@@ -404,6 +406,9 @@ DATA_RULES: Final[Mapping[str, ServiceRule]] = {
     "templated_target": ServiceRule(
         frozenset({"*.*"}), Risk.UNKNOWN, "The targets are templates of an action that is "
         "not an entity's own: what it reaches is only known when it runs"),
+    "acting_agent": ServiceRule(
+        frozenset({"*.*"}), Risk.UNKNOWN, "The conversation agent it hands the text to may "
+        "call any action (it is not one Home MCP knows to act only through Assist)"),
     "unreadable_item": ServiceRule(
         frozenset({"*.*"}), Risk.UNKNOWN, "Home MCP could not read what it does (its repair "
         "in Settings says why), so what runs or changes it waits"),
@@ -434,6 +439,10 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "every entity of its domain that is not plain; an integration's entity service, "
     "such as `music_assistant.transfer_queue`, on each of that integration's own "
     "entities, and on none where Home Assistant lacks the action)",
+    "acting_agent": "text handed to a conversation agent of an integration not known to "
+    "act only through Home Assistant's LLM APIs (Extended OpenAI Conversation calls any "
+    "action through functions of its own), one named by a template, or one whose settings "
+    "cannot be read",
     "unreadable_item": "it runs, enables, triggers or acts on an automation, script or "
     "template entity Home MCP could not read (a shape it does not know, or an attribute "
     "a Home Assistant upgrade renamed): that item alone, the rest of the house is judged "

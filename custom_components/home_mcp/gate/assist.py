@@ -1,0 +1,240 @@
+"""Text handed to a conversation agent: what the agent may run.
+
+- Home Assistant's own agent runs the owner's sentence triggers
+  (`trigger: conversation`) before any intent, whatever is exposed: the
+  automations whose sentences the text matches (Home Assistant's own
+  matcher, hassil, with the same wildcards) are set off, each with the
+  sentence and its slots as the client chose them; text that is a
+  template, or the reply a satellite waits for, may match any of them.
+  Then its intents act on the entities exposed to Assist.
+- An LLM agent of an integration known to act only through Home
+  Assistant's LLM APIs (`LLM_API_AGENTS`) acts through them: with
+  *Control Home Assistant* (`llm_hass_api`), as Assist's intents do, and
+  it runs each exposed script with whatever fields its model fills in;
+  without, it only answers.
+- An agent of any other integration (Extended OpenAI Conversation calls
+  any action through functions of its own), or one whose settings cannot
+  be read, may act on anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+import logging
+from typing import Any, Final
+
+from hassil.expression import Expression, Group, ListReference
+from hassil.intents import Intents, WildcardSlotList
+from hassil.recognize import recognize_all
+
+from homeassistant.components.conversation import HOME_ASSISTANT_AGENT, async_get_agent_info
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.const import ATTR_ENTITY_ID, CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+
+from .bindings import has_template
+from .facts import entity_object
+from .handlers import OWN_EFFECTS, Judging, Reach
+from .model import Effect
+from .rules import ASSIST_ACTIONS, DATA_RULES
+from .targets import is_dynamic, static, unplain
+from .verbs import GENERIC_ACTIONS
+
+_LOGGER = logging.getLogger(__name__)
+
+SENTENCE_KEY: Final = "sentence:"
+"""The key a sentence trigger waits on: `sentence:<the sentence as written>` (`reads.py`)."""
+
+LLM_API_AGENTS: Final = frozenset(
+    {
+        "anthropic",
+        "google_generative_ai_conversation",
+        "litellm",
+        "llama_cpp",
+        "ollama",
+        "open_router",
+        "openai_conversation",
+        "ovhcloud_ai_endpoints",
+    }
+)
+"""Integrations whose agents act only through the LLM APIs their settings name
+(`llm_hass_api`, in the config entry's options or the agent's sub-entry)."""
+ASSIST_API_AGENTS: Final = frozenset({"cloud"})
+"""Integrations whose agents always act through Assist's API (Home Assistant Cloud's)."""
+
+
+ANY_DATA: Final = {"__template__": "{{ fields }}"}
+"""A run's data its caller's model fills in: any fields (as a templated data block)."""
+
+
+class Agent(StrEnum):
+    """What a conversation agent may do with the text it is handed (`agent_reach`)."""
+
+    NONE = "no such agent: Home Assistant refuses the call"
+    TALKS = "an LLM agent with no API: it only answers"
+    ASSIST = "Home Assistant's own agent: sentence triggers, then Assist's intents"
+    LLM_API = "an LLM agent with Assist's API: its intents and exposed scripts, any fields"
+    ANY = "an agent that may call any action"
+
+
+def sentence_keys(commands: Any) -> set[str]:
+    """Return the keys of a conversation trigger's sentences (`command:`, one or a list)."""
+    items = commands if isinstance(commands, (list, tuple)) else [commands]
+    return {f"{SENTENCE_KEY}{item}" for item in items if isinstance(item, str) and item}
+
+
+@OWN_EFFECTS.register(*ASSIST_ACTIONS)
+def judge_assist(judge: Judging, name: str, data: Mapping[str, Any], depth: int) -> Reach:
+    """Judge text handed to Assist or a conversation agent (`judge_text`).
+
+    It reaches nothing outside Home Assistant.
+    """
+    judge_text(judge, name, data, depth, satellite=name.partition(".")[0] == "assist_satellite")
+    return Reach.INSIDE
+
+
+def judge_text(
+    judge: Judging, name: str, data: Mapping[str, Any], depth: int, *, satellite: bool
+) -> None:
+    """Judge text handed to a conversation agent (`conversation.process`, a satellite's).
+
+    A satellite's pipeline hands its agent the reply a person speaks: any
+    text, and sentence triggers run before any agent in it.
+    """
+    reach = Agent.ASSIST if satellite else agent_reach(judge.hass, data.get("agent_id"))
+    if reach in (Agent.NONE, Agent.TALKS):
+        return
+    if reach is Agent.ANY:
+        rule = DATA_RULES["acting_agent"]
+        judge.add(rule.risk, None, name, rule.reason)
+    if reach in (Agent.ASSIST, Agent.ANY):
+        text = None if satellite else data.get("text")
+        for key in matched_sentences(judge.hass, text, judge.knowledge.sentence_keys()):
+            judge.react(key, "fire")
+    judge_exposed(judge, depth, scripts_with_fields=reach is not Agent.ASSIST or satellite)
+
+
+def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> None:
+    """Judge what Assist's intents may do to each entity exposed to it.
+
+    Assist's intents, and an LLM agent through them, act only on the
+    entities exposed to Assist (Settings → Voice assistants → Expose, as
+    Home Assistant decides it: `async_should_expose`). Whatever the text
+    says, each exposed entity that is not plain, or whose change sets
+    something off, is judged as turned on, turned off and toggled. Where
+    Home Assistant cannot say, an entity counts as exposed.
+    `scripts_with_fields`: an LLM agent runs each exposed script as a tool
+    with the fields its model fills in (`llm.ScriptTool`): any.
+    """
+    hass = judge.hass
+    candidates = unplain(
+        hass, judge.house.is_plain, judge.knowledge.perimeter_entities, "homeassistant"
+    )
+    exposed = [entity_id for entity_id in dict.fromkeys(candidates) if _exposed(judge, entity_id)]
+    if exposed:
+        for verb in GENERIC_ACTIONS:
+            judge.call("homeassistant", verb, {ATTR_ENTITY_ID: exposed}, {}, depth + 1)
+    if scripts_with_fields:
+        for script_id in exposed:
+            if script_id.startswith("script.") and entity_object(hass, script_id) is not None:
+                judge.effect(Effect(script_id, "turn_on", ANY_DATA), depth + 1)
+
+
+def matched_sentences(hass: HomeAssistant, text: Any, keys: Iterable[str]) -> list[str]:
+    """Return the sentence keys `text` sets off, as Home Assistant's default agent matches it.
+
+    Each key a trigger intent of its own, its `{slots}` wildcards
+    (`DefaultAgent._rebuild_trigger_intents`); `text` a template, not text,
+    or a sentence the matcher cannot read: every key (it may match).
+    """
+    keys = [key for key in keys if key.startswith(SENTENCE_KEY)]
+    if not keys:
+        return []
+    text = static(text)
+    if is_dynamic(text) or not isinstance(text, str) or has_template(text):
+        return keys
+    try:
+        intents = Intents.from_dict(
+            {
+                "language": hass.config.language,
+                "intents": {
+                    key: {"data": [{"sentences": [key.removeprefix(SENTENCE_KEY)]}]} for key in keys
+                },
+            }
+        )
+        wildcards: set[str] = set()
+        for intent in intents.intents.values():
+            for intent_data in intent.data:
+                for sentence in intent_data.sentences:
+                    _list_references(sentence.expression, wildcards)
+        for wildcard in wildcards:
+            intents.slot_lists[wildcard] = WildcardSlotList(wildcard)
+        return list(dict.fromkeys(result.intent.name for result in recognize_all(text, intents)))
+    except Exception:  # noqa: BLE001  # A sentence hassil cannot read: it may match.
+        _LOGGER.debug("Cannot match %r against sentence triggers", text, exc_info=True)
+        return keys
+
+
+def _list_references(expression: Expression, names: set[str]) -> None:
+    if isinstance(expression, Group):
+        for item in expression.items:
+            _list_references(item, names)
+    elif isinstance(expression, ListReference):
+        names.add(expression.slot_name)
+
+
+def agent_reach(hass: HomeAssistant, agent_id: Any) -> Agent:
+    """Return what the conversation agent `agent_id` may do (`Agent`).
+
+    Home Assistant's own agent (named, or none named): `ASSIST`. One that is
+    not there: `NONE`. An agent of an integration in `LLM_API_AGENTS`: as
+    its settings say (`llm_hass_api`); in `ASSIST_API_AGENTS`: `LLM_API`.
+    Any other, one named by a template, or one whose settings cannot be
+    read: `ANY`.
+    """
+    if agent_id is None or static(agent_id) in (HOME_ASSISTANT_AGENT, "homeassistant"):
+        return Agent.ASSIST
+    agent_id = static(agent_id)
+    if is_dynamic(agent_id) or not isinstance(agent_id, str):
+        return Agent.ANY
+    try:
+        if "conversation" not in hass.config.components:
+            return Agent.NONE
+        if async_get_agent_info(hass, agent_id) is None:
+            return Agent.NONE  # Home Assistant refuses the call: nothing answers.
+        return _settings_reach(hass, agent_id)
+    except Exception:  # noqa: BLE001  # Settings Home MCP cannot read: it may act.
+        _LOGGER.debug("Cannot read conversation agent %s", agent_id, exc_info=True)
+        return Agent.ANY
+
+
+def _settings_reach(hass: HomeAssistant, agent_id: str) -> Agent:
+    from homeassistant.helpers import entity_registry as er  # noqa: PLC0415
+
+    entry = er.async_get(hass).async_get(agent_id)
+    config_entry = (
+        hass.config_entries.async_get_entry(entry.config_entry_id or "")
+        if entry is not None
+        else hass.config_entries.async_get_entry(agent_id)  # A legacy agent: its entry's id.
+    )
+    if config_entry is None:
+        return Agent.ANY
+    if config_entry.domain in ASSIST_API_AGENTS:
+        return Agent.LLM_API
+    if config_entry.domain not in LLM_API_AGENTS:
+        return Agent.ANY
+    settings: Mapping[str, Any] = config_entry.options
+    if entry is not None and entry.config_subentry_id is not None:
+        subentry = config_entry.subentries.get(entry.config_subentry_id)
+        if subentry is None:
+            return Agent.ANY
+        settings = subentry.data
+    return Agent.LLM_API if settings.get(CONF_LLM_HASS_API) else Agent.TALKS
+
+
+def _exposed(judge: Judging, entity_id: str) -> bool:
+    try:
+        return async_should_expose(judge.hass, "conversation", entity_id)
+    except Exception:  # noqa: BLE001  # Exposure not known (no `homeassistant` data): it may be.
+        return True
