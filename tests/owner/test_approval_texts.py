@@ -22,6 +22,7 @@ from pytest_homeassistant_custom_component.common import MockUser, async_capture
 from custom_components.home_mcp import wording
 from custom_components.home_mcp.gate import Finding, Risk
 from homeassistant.components import persistent_notification
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
@@ -178,6 +179,23 @@ async def _restore(mcp: McpHarness, owner: Owner, panel: Any) -> str:
     return str(restored["result"]["confirmation_id"])
 
 
+async def _sentence(mcp: McpHarness, owner: Owner, panel: Any) -> str:
+    """Text for Assist that the owner's sentence-triggered automation unlocks on."""
+    assert await async_setup_component(owner.hass, "conversation", {})
+    await owner.save_automation(
+        "sesame",
+        {
+            "alias": "Open sesame",
+            "triggers": [{"trigger": "conversation", "command": ["open sesame"]}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    for entity_id in ("cover.garage_door", "scene.open_house"):  # Only the sentence opens.
+        async_expose_entity(owner.hass, "conversation", entity_id, False)
+    arguments = {"domain": "conversation", "service": "process", "data": {"text": "open sesame"}}
+    return await _call(mcp, "call_service", arguments)
+
+
 NIGHT = {
     "alias": LONG_ALIAS,
     "triggers": [{"trigger": "time", "at": "03:00:00"}],
@@ -191,6 +209,7 @@ REQUESTS = {
     "scene run": Request(_service("scene", "turn_on", {"entity_id": "scene.open_house"}), UNLOCKS),
     "run_macro": Request(_macro, UNLOCKS),
     "automation.trigger": Request(_trigger, UNLOCKS),
+    "text for Assist": Request(_sentence, UNLOCKS),
     "system action": Request(_service("homeassistant", "restart"), "restart"),
     "automation save": Request(_save("automation", NIGHT), UNLOCKS),
     "blueprint automation save": Request(_blueprint, UNLOCKS),
