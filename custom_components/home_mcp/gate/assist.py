@@ -5,8 +5,9 @@
   automations whose sentences the text matches (Home Assistant's own
   matcher, hassil, with the same wildcards) are set off, each with the
   sentence and its slots as the client chose them; text that is a
-  template, or the reply a satellite waits for, may match any of them.
-  Then its intents act on the entities exposed to Assist.
+  template may match any of them. Then its intents act on the entities
+  exposed to Assist. A satellite's conversation hands it what a person
+  answers, not the client's text: judged on what is exposed.
 - An LLM agent of an integration known to act only through Home
   Assistant's LLM APIs (`LLM_API_AGENTS`) acts through them: with
   *Control Home Assistant* (`llm_hass_api`), as Assist's intents do, and
@@ -99,20 +100,25 @@ def judge_text(
 ) -> None:
     """Judge text handed to a conversation agent (`conversation.process`, a satellite's).
 
-    A satellite's pipeline hands its agent the reply a person speaks: any
-    text, and sentence triggers run before any agent in it.
+    A satellite's conversation (`start_conversation`, `ask_question`) hands
+    its pipeline what a person there answers, not text the client chose:
+    what the person says (a sentence of the owner's) is theirs, as when
+    they speak to it unasked. It is judged, as before, on what is exposed.
     """
-    reach = Agent.ASSIST if satellite else agent_reach(judge.hass, data.get("agent_id"))
+    if satellite:
+        judge_exposed(judge, depth, scripts_with_fields=False)
+        return
+    reach = agent_reach(judge.hass, data.get("agent_id"))
     if reach in (Agent.NONE, Agent.TALKS):
         return
     if reach is Agent.ANY:
         rule = DATA_RULES["acting_agent"]
         judge.add(rule.risk, None, name, rule.reason)
     if reach in (Agent.ASSIST, Agent.ANY):
-        text = None if satellite else data.get("text")
-        for key in matched_sentences(judge.hass, text, judge.knowledge.sentence_keys()):
+        keys = judge.knowledge.sentence_keys()
+        for key in matched_sentences(judge.hass, data.get("text"), keys):
             judge.react(key, "fire")
-    judge_exposed(judge, depth, scripts_with_fields=reach is not Agent.ASSIST or satellite)
+    judge_exposed(judge, depth, scripts_with_fields=reach is not Agent.ASSIST)
 
 
 def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> None:
