@@ -14,6 +14,7 @@ A trigger with `enabled: false` reaches nothing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Final
 
 import pytest
@@ -345,6 +346,41 @@ async def test_text_for_assist_whose_sentence_automation_opens_nothing_runs(
     result = await call_service(mcp, "conversation.process", data={"text": "good morning"})
     assert_ran(result)
     await assert_house(hass, {**LOCKED, "light.kitchen_lights": "on"})
+
+
+OPEN_UP_SENTENCES: Final = """
+language: en
+intents:
+  OpenUp:
+    data:
+      - sentences:
+          - "open up"
+"""
+"""The owner's custom sentence for an intent of `intent_script`'s."""
+
+
+async def test_text_for_assist_that_an_owners_intent_script_opens_on_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner's "open up" intent unlocks the door: Assist runs it for that text."""
+    path = Path(hass.config.path("custom_sentences/en/open_up.yaml"))
+    await hass.async_add_executor_job(_write, path, OPEN_UP_SENTENCES)
+    assert await async_setup_component(
+        hass,
+        "intent_script",
+        {"intent_script": {"OpenUp": {"action": [UNLOCK_FRONT], "speech": {"text": "Come in"}}}},
+    )
+    assert await async_setup_component(hass, "conversation", {})
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    result = await call_service(mcp, "conversation.process", data={"text": "open up"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 class _AssistAgent(ConversationEntity):

@@ -31,21 +31,22 @@ from hassil.recognize import recognize_all
 
 from homeassistant.components.conversation import HOME_ASSISTANT_AGENT, async_get_agent_info
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.const import ATTR_ENTITY_ID, CONF_LLM_HASS_API
+from homeassistant.components.intent_script import ScriptIntentHandler
+from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTION, CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent
 
-from .bindings import has_template
+from .bindings import Bindings, has_template
 from .facts import entity_object
 from .handlers import OWN_EFFECTS, Judging, Reach
+from .macros import walk
 from .model import Effect
+from .reads import SENTENCE_KEY
 from .rules import ASSIST_ACTIONS, DATA_RULES
 from .targets import is_dynamic, static, unplain
 from .verbs import GENERIC_ACTIONS
 
 _LOGGER = logging.getLogger(__name__)
-
-SENTENCE_KEY: Final = "sentence:"
-"""The key a sentence trigger waits on: `sentence:<the sentence as written>` (`reads.py`)."""
 
 LLM_API_AGENTS: Final = frozenset(
     {
@@ -77,12 +78,6 @@ class Agent(StrEnum):
     ASSIST = "Home Assistant's own agent: sentence triggers, then Assist's intents"
     LLM_API = "an LLM agent with Assist's API: its intents and exposed scripts, any fields"
     ANY = "an agent that may call any action"
-
-
-def sentence_keys(commands: Any) -> set[str]:
-    """Return the keys of a conversation trigger's sentences (`command:`, one or a list)."""
-    items = commands if isinstance(commands, (list, tuple)) else [commands]
-    return {f"{SENTENCE_KEY}{item}" for item in items if isinstance(item, str) and item}
 
 
 @OWN_EFFECTS.register(*ASSIST_ACTIONS)
@@ -119,6 +114,34 @@ def judge_text(
         for key in matched_sentences(judge.hass, data.get("text"), keys):
             judge.react(key, "fire")
     judge_exposed(judge, depth, scripts_with_fields=reach is not Agent.ASSIST)
+    judge_intent_scripts(judge, depth)
+
+
+def judge_intent_scripts(judge: Judge, depth: int) -> None:
+    """Judge the owner's `intent_script` actions, each run with any slots.
+
+    Home Assistant's agent runs one for text its custom sentences match, and
+    an LLM agent with Assist's API calls each as a tool: the slots are the
+    text's (the model's), any.
+    """
+    for handler in list(intent.async_get(judge.hass)):
+        if not isinstance(handler, ScriptIntentHandler):
+            continue
+        action = handler.config.get(CONF_ACTION)
+        if action is None:
+            continue  # Only a spoken answer.
+        sequence = getattr(action, "sequence", None)
+        name = f"intent_script.{handler.intent_type}"
+        if not isinstance(sequence, list):
+            judge.unknown(name, "Home MCP cannot read this intent's actions")
+            continue
+        owners, bindings, known = judge.owners, judge.bindings, judge.trigger_ids_known
+        judge.owners, judge.trigger_ids_known, judge.bindings = True, False, Bindings.open()
+        try:
+            with judge.through(name), judge.own_run(), judge.nested():
+                walk(judge, sequence, depth + 1)
+        finally:
+            judge.owners, judge.bindings, judge.trigger_ids_known = owners, bindings, known
 
 
 def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> None:

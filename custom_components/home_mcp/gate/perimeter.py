@@ -27,7 +27,6 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 
 from .broker import is_mqtt_key, publishers
-from .assist import SENTENCE_KEY
 from .expansion import HouseMap, build_house_map
 from .facts import entity_object
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
@@ -39,7 +38,7 @@ from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Finding, Risk
 from .notices import NoticeWatch, Raised
 from .proposals import proposed
-from .reads import EVERYTHING, Reads
+from .reads import EVERYTHING, SENTENCE_KEY, Reads
 from .rules import DATA_RULES, GUARDED_CLASSES, OPENING_DEVICE_CLASSES
 from .securing import (
     acting_on,

@@ -57,7 +57,6 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.target import TargetSelection, async_extract_referenced_entity_ids
 from homeassistant.helpers.template import Template
 
-from .assist import sentence_keys
 from .bindings import has_template
 from .broker import trigger_key
 from .footprint import TAPPED, tap_key
@@ -66,6 +65,8 @@ from .proposals import Proposed, macro_entities
 from .templates import jinja_text, with_macros
 
 EVERYTHING: Final = "*"
+SENTENCE_KEY: Final = "sentence:"
+"""The key a sentence trigger waits on: `sentence:<the sentence as written>` (`assist.py`)."""
 ANY_CAUSE: Final = frozenset({EVERYTHING, "service:*", "event:*"})
 """Keys no cause in particular fires: what waits on them may come after any action
 (an integration's own notification, a device trigger's event), not because of it."""
@@ -439,3 +440,9 @@ def integrations_named(hass: HomeAssistant, event_type: str) -> set[str]:
     if event_type in components:
         found.add(event_type)
     return found
+
+
+def sentence_keys(commands: Any) -> set[str]:
+    """Return the keys of a conversation trigger's sentences (`command:`, one or a list)."""
+    items = commands if isinstance(commands, (list, tuple)) else [commands]
+    return {f"{SENTENCE_KEY}{item}" for item in items if isinstance(item, str) and item}
