@@ -167,7 +167,7 @@ def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> N
     if scripts_with_fields:
         for script_id in exposed:
             if script_id.startswith("script.") and entity_object(hass, script_id) is not None:
-                judge.effect(Effect(script_id, "turn_on", ANY_DATA), depth + 1)
+                judge.effect(Effect(script_id, "turn_on", dict(ANY_DATA)), depth + 1)
 
 
 def matched_sentences(hass: HomeAssistant, text: Any, keys: Iterable[str]) -> list[str]:
