@@ -31,7 +31,6 @@ from hassil.recognize import recognize_all
 
 from homeassistant.components.conversation import HOME_ASSISTANT_AGENT, async_get_agent_info
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.components.intent_script import ScriptIntentHandler
 from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTION, CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
@@ -62,6 +61,8 @@ LLM_API_AGENTS: Final = frozenset(
 )
 """Integrations whose agents act only through the LLM APIs their settings name
 (`llm_hass_api`, in the config entry's options or the agent's sub-entry)."""
+INTENT_SCRIPT: Final = "homeassistant.components.intent_script"
+"""Where `intent_script`'s intent handlers are defined."""
 ASSIST_API_AGENTS: Final = frozenset({"cloud"})
 """Integrations whose agents always act through Assist's API (Home Assistant Cloud's)."""
 
@@ -125,9 +126,13 @@ def judge_intent_scripts(judge: Judge, depth: int) -> None:
     text's (the model's), any.
     """
     for handler in list(intent.async_get(judge.hass)):
-        if not isinstance(handler, ScriptIntentHandler):
+        # `intent_script`'s handler (its module moves between releases), with its config.
+        config = getattr(handler, "config", None)
+        if not type(handler).__module__.startswith(INTENT_SCRIPT) or not isinstance(
+            config, Mapping
+        ):
             continue
-        action = handler.config.get(CONF_ACTION)
+        action = config.get(CONF_ACTION)
         if action is None:
             continue  # Only a spoken answer.
         sequence = getattr(action, "sequence", None)
