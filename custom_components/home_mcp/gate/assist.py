@@ -118,7 +118,7 @@ def judge_text(
     judge_intent_scripts(judge, depth)
 
 
-def judge_intent_scripts(judge: Judge, depth: int) -> None:
+def judge_intent_scripts(judge: Judging, depth: int) -> None:
     """Judge the owner's `intent_script` actions, each run with any slots.
 
     Home Assistant's agent runs one for text its custom sentences match, and
