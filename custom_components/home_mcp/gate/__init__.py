@@ -17,8 +17,11 @@ whatever path it takes, and decides each with one rule table:
   step, registered, which `judge` asks for; `macros`: scripts and
   automations walked through every branch; `scenes`: scene states;
   `paths`: what an entity drives, device actions, events, `group.set`,
-  presence, what leaves Home Assistant (both register their handlers, and
-  are imported here so that they do before any check); `bindings`: what
+  presence, what leaves Home Assistant; `assist`: text handed to a
+  conversation agent, judged by what the agent runs (the owner's sentence
+  triggers, intent scripts, exposed entities and scripts) (these three
+  register their handlers, and are imported here so that they do before
+  any check); `bindings`: what
   a template's variables can be, the template evaluated over each;
   `templates`: a template's text as Jinja lexes it; `footprint`: what an
   action puts on the bus besides its state changes; `notices`: persistent
