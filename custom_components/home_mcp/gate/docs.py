@@ -59,6 +59,19 @@ def _mapping(title: str, table: Mapping[str, Mapping[str, str]], left: str) -> l
     return [*lines, ""]
 
 
+def _fields(table: Mapping[str, Mapping[str, str]]) -> list[str]:
+    """Return a table of each domain's actions and the field each is given its value in."""
+    return [
+        "| domain | action | field |",
+        "|---|---|---|",
+        *(
+            f"| `{domain}` | `{action}` | `{field}` |"
+            for domain, actions in table.items()
+            for action, field in actions.items()
+        ),
+    ]
+
+
 def rules_markdown() -> str:
     """Return the rule tables as Markdown."""
     lines = [
@@ -192,25 +205,13 @@ def rules_markdown() -> str:
         "**A helper's state, given in the data**: what the action leaves it in, which",
         "what reacts to it reads (plain text only; a template: any state)",
         "",
-        "| domain | action | field |",
-        "|---|---|---|",
-        *(
-            f"| `{domain}` | `{action}` | `{field}` |"
-            for domain, actions in VALUE_FIELDS.items()
-            for action, field in actions.items()
-        ),
+        *_fields(VALUE_FIELDS),
         "",
         "**Settings**: what an action sets to a value of the caller's choosing; a pause",
         "(a delay, a wait's timeout, a loop's count) read from one, or from an entity",
         "computed from one, lasts as long as a client says",
         "",
-        "| domain | action | field |",
-        "|---|---|---|",
-        *(
-            f"| `{domain}` | `{action}` | `{field}` |"
-            for domain, actions in SETTING_FIELDS.items()
-            for action, field in actions.items()
-        ),
+        *_fields(SETTING_FIELDS),
         "",
     ]
     lines += [
