@@ -1582,3 +1582,113 @@ async def test_a_room_and_a_quantity_in_more_words_find_the_device(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("make it 22 degrees in the office", "climate.ecobee"),
+        ("set the office to 21°C", "climate.ecobee"),
+        ("is it 22 degrees in the office?", "sensor"),
+    ],
+)
+async def test_a_temperature_asked_for_finds_the_thermostat_and_asked_about_the_thermometer(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """A temperature given in a request is a thermostat's set point; in a question, a reading."""
+    office = ar.async_get(hass).async_get_area_by_name("Büro")
+    assert office is not None
+    await _move(hass, office.id, "climate.ecobee")
+    sensor = await _entity_in(hass, office.id, "sensor", "desk_thermometer", "temperature")
+    await _entity_in(hass, office.id, "sensor", "desk_humidity", "humidity")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    want = sensor if expected == "sensor" else expected
+    assert data["items"][0]["entity_id"] == want, data["items"][:3]
+
+
+async def test_a_side_named_is_not_the_entity_named_for_the_other_side(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The back door is none of the front door: another lock first, the Front Door last."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "did I forget to lock the back door?"})
+    ids = [item["entity_id"] for item in data["items"]]
+    assert ids and ids[0] != "lock.front_door", data["items"][:3]
+    assert ids.index("lock.front_door") > ids.index("lock.kitchen_door"), ids
+    data = await mcp.data("list_entities", {"query": "is the front door locked?"})
+    assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
+
+
+async def test_what_a_device_works_on_names_it_and_the_lawn_is_the_gardens(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Long grass asks for the mower; watering the lawn, for the garden's valves."""
+    areas = ar.async_get(hass)
+    garage = areas.async_get_area_by_name("Garage")
+    garden = areas.async_get_area_by_name("Garden")
+    assert garage is not None and garden is not None
+    mower = await _entity_in(hass, garage.id, "lawn_mower", "robot", "")
+    await _move(hass, garden.id, "valve.back_garden", "valve.front_garden")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "the grass is getting long"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == mower, data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "water the lawn"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"].startswith("valve."), data["items"][:3]
+
+
+async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Dinner is eaten in the dining room ("Salle à manger"): its light, not the bed's."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "dinner's ready, light up the table"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "light.kitchen_lights", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "aliases"),
+    [
+        ("the porch light", "Entrance", ()),
+        ("the downstairs loo light", "Guest toilet", ("WC",)),  # Downstairs: the ground floor.
+        ("书房的台灯", "Study", ()),  # Chinese: the study's desk lamp (a study, or an office).
+    ],
+)
+async def test_a_room_or_a_lamp_in_more_words_finds_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, area: str, aliases: tuple[str, ...]
+) -> None:
+    """A porch is the entrance, a loo the toilet, 书房 a study and 台灯 a desk lamp."""
+    areas = ar.async_get(hass)
+    place = areas.async_create(area, aliases=set(aliases))
+    await _entity_in(hass, place.id, "sensor", "air_humidity", "humidity")
+    expected = await _entity_in(hass, place.id, "light", "reading_lamp", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_chinese_without_spaces_is_read_at_the_words_it_holds(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """车库门关了吗 (is the garage door closed?): 车库 the garage, 门 a door, 吗 a question."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "车库门关了吗"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "cover.garage_door", data["items"][:3]
+
+
+async def test_a_window_asked_open_finds_its_contact_sensor(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Asking if a window was left open asks its contact sensor, not the covers elsewhere."""
+    playroom = ar.async_get(hass).async_create("Playroom")
+    contact = await _entity_in(hass, playroom.id, "binary_sensor", "playroom_window", "window")
+    await _entity_in(hass, playroom.id, "binary_sensor", "playroom_motion", "motion")
+    await async_load_language_words(hass)
+    query = "did the kids leave the playroom window open?"
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == contact, data["items"][:3]

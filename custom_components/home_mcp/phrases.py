@@ -53,6 +53,8 @@ FILLERS: Final = frozenset(
         # Where the speaker is, and what they want kept: "it's muggy in here", "keep the rain
         # off the patio", "il fait humide ici"; "with" ("cerrada con llave").
         *("here", "ici", "hier", "aqui", "qua", "keep", "con"),
+        # How it is, said before what it is ("the grass is getting long", "dinner's ready").
+        *("get", "gets", "getting", "feel", "feels", "ready"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -75,6 +77,7 @@ KOREAN_PARTICLES: Final = ("에서", "의", "에")
 """Korean particles of place and possession, written on the word before them ("거실의 조명":
 the living room's light, "침실에 선풍기"): read without them, as the words they follow."""
 _HANGUL: Final = re.compile("^[\uac00-\ud7af]+$")
+_HANGUL_ANY: Final = re.compile("[\uac00-\ud7af]")
 
 COMPOUNDS: Final[dict[tuple[str, str], str]] = {
     # Two words naming one kind of device, read as one word on both sides (query and names).
@@ -139,6 +142,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 "灯",
                 # Chinese (simplified, traditional) and Korean.
                 *("燈", "电灯", "電燈", "灯光", "燈光", "불", "전등", "조명", "램프"),
+                # A lamp on a desk or a table: "书房的台灯".
+                *("台灯", "檯燈", "台燈", "스탠드"),
             ),
         ),
         "switch": (
@@ -155,6 +160,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("rain", "pluie", "regen", "lluvia", "pioggia", "regn", "deszcz", "chuva", "雨"),
             *("sun", "sunlight", "soleil", "sonne", "sonnenlicht", "sol", "sole", "zon", "日差し"),
             *("カーテン", "ブラインド", "シャッター", "ドア"),
+            # A door in Chinese and Korean ("车库门": the garage door).
+            *("门", "門", "문"),
         ),
         "climate": (
             *("thermostat", "heating", "heater", "heat", "hvac", "climate", "chauffage"),
@@ -162,6 +169,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("aircon", "ac", "heatpump", "climatisation", "clim", "climatiseur"),
             # What it does: "something to cool down the bedroom", "rafraîchir".
             *("cool", "cooling", "rafraîchir", "kühlen"),
+            # A temperature asked for ("make it 22 degrees": `SET_POINT`), or its name.
+            *("setpoint", "consigne", "sollwert"),
             *("heizung", "klimaanlage", "klima", "wärmepumpe", "calefacción"),
             *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
             *("空调", "空調", "暖气", "暖氣", "에어컨", "난방"),
@@ -197,8 +206,13 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
         ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
-        "lawn_mower": ("mower", "tondeuse", "mäher", "芝刈り機"),
-        "water_heater": ("boiler", "chauffe", "eau", "water", "heater"),
+        "lawn_mower": (
+            *("mower", "tondeuse", "mäher", "芝刈り機"),
+            # What it cuts: "the grass is getting long" (the lawn is the garden's: `ROOM_WORDS`).
+            *("grass", "herbe", "gras", "hierba", "erba", "gräs", "trawa", "grama", "relva"),
+            *("芝", "草", "잔디"),
+        ),
+        "water_heater": ("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
         # What it acts on: "something to dry out the air".
         "humidifier": ("humidifier", "dehumidifier", "humidificateur", "air"),
         "camera": ("camera", "caméra", "kamera", "カメラ"),
@@ -239,6 +253,43 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
 COMMAND_WEIGHT: Final = 0.9
 """What a command word scores on a device it acts on (a word of the domain scores 0.95)."""
 
+OPEN_STATES: Final = frozenset(
+    fold(word)
+    for word in (
+        *("open", "opened", "closed", "shut", "ouvert", "ouverte", "fermé", "fermée"),
+        *("offen", "auf", "zu", "geschlossen", "abierto", "abierta", "cerrado", "cerrada"),
+        *("aperto", "aperta", "chiuso", "chiusa", "aberto", "aberta", "fechado", "fechada"),
+        *("geopend", "gesloten", "öppen", "öppet", "stängd", "stängt", "otwarte", "otwarty"),
+        *("otwarta", "zamknięte", "zamknięty", "zamknięta", "開いて", "閉まって"),
+        *("开着", "關著", "关着", "開著", "열려", "닫혀"),
+    )
+)
+"""Words asking whether a thing is open or closed: in a question, an opening sensor's state
+("did the kids leave the playroom window open?": its window's contact), scored as a command
+word is on what it acts on."""
+OPENING_CLASSES: Final = frozenset({"door", "window", "opening", "garage_door"})
+"""The binary sensors' device classes whose state is open or closed."""
+
+OPPOSITES: Final[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = (
+    # Words that tell two of a kind apart: the front door is not the back door.
+    (
+        ("front", "avant", "vorne", "delantera", "delantero", "anteriore", "frente"),
+        ("back", "rear", "arrière", "hinten", "trasera", "trasero", "posteriore", "fundos"),
+    ),
+    (
+        ("left", "gauche", "links", "izquierda", "izquierdo", "sinistra", "sinistro"),
+        ("right", "droite", "rechts", "derecha", "derecho", "destra", "destro"),
+    ),
+    (("upper", "top"), ("lower", "bottom")),
+    (("north", "nord"), ("south", "sud", "süd")),
+    (("east", "ost"), ("west", "ouest")),
+)
+"""Pairs of word groups naming opposite sides: a name holding one side's word is not what a
+query saying the other side's means (`opposites`)."""
+OPPOSITE_PENALTY: Final = 0.1
+"""What a name saying the other side takes off an entity's score ("the back door": not the
+lock called Front Door)."""
+
 ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Rooms as people name them in English, French, German, Spanish, Italian, Dutch,
     # Portuguese, Swedish, Polish (a few of its cases: "w sypialni"), Japanese, Chinese
@@ -260,6 +311,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("eetkamer", "sala de jantar", "matsal", "jadalnia", "jadalni", "ダイニング", "食堂"),
         *("餐厅", "餐廳", "饭厅", "飯廳", "식당", "다이닝룸"),
         *("dining table", "table à manger", "esstisch", "mesa de comedor", "eettafel"),
+        # The evening meal, eaten there: "dinner's ready, light up the table".
+        *("dinner", "supper", "dîner", "abendessen", "cena", "jantar", "avondeten"),
+        *("kolacja", "夕食", "晩ご飯", "晚饭", "晚餐", "晚飯"),
     ),
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
@@ -271,10 +325,17 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("badkamer", "banheiro", "casa de banho", "badrum", "łazienka", "łazience"),
         *("浴室", "バスルーム", "卫生间", "衛生間", "욕실"),
     ),
-    ("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
+    (
+        *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
+        # What people call it at home: "the downstairs loo light".
+        *("loo", "lavatory", "restroom", "powder room", "water closet", "half bath", "klo"),
+        *("toilette", "aseo", "gabinetto", "toalett", "toaleta", "お手洗い", "化粧室"),
+    ),
     (
         *("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関"),
         *("エントランス", "玄关", "玄關", "현관"),
+        # The covered place before the front door: "the porch light".
+        *("porch", "front porch", "porche", "vordach", "portico", "alpendre", "ポーチ"),
     ),
     (
         *("hallway", "hall", "couloir", "flur", "diele", "pasillo", "corridoio", "gang"),
@@ -286,6 +347,12 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
         *("biuro", "biurze", "オフィス", "書斎", "办公室", "辦公室", "书房", "書房", "서재"),
         "사무실",
+    ),
+    # A study, often the home office: its words in both groups (a room called by either
+    # group's words is called by these).
+    (
+        *("study", "arbeitszimmer", "studierzimmer", "estudio", "studeerkamer", "werkkamer"),
+        *("arbetsrum", "gabinet", "書斎", "书房", "書房", "서재", "공부방"),
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -304,6 +371,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # The paved place by the house, outdoors: "keep the rain off the patio".
         *("patio", "terrace", "terrasse", "terraza", "terrazza", "terras", "altan", "taras"),
         *("テラス", "露台", "테라스"),
+        # Its lawn: "water the lawn".
+        *("lawn", "pelouse", "gazon", "rasen", "césped", "prato", "gräsmatta", "trawnik"),
+        *("芝生", "草坪", "잔디밭"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
@@ -394,6 +464,11 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ),
     # A film is a movie ("set the living room up for a film": the scene called Movie time).
     ("movie", "film", "película", "filme", "映画", "电影", "電影", "영화"),
+    # A lamp, in any language, and a desk lamp ("书房的台灯": the study's desk lamp) is one.
+    (
+        *("lamp", "lampe", "lámpara", "lampada", "lampa", "lâmpada", "ランプ", "램프"),
+        *("台灯", "檯燈", "台燈", "스탠드"),
+    ),
 )
 """Groups of words naming one thing in an entity's name: a word of the query matches a name
 holding another of its group at `SYNONYM_WEIGHT`."""
@@ -415,6 +490,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
             # The air's temperature: "外の気温" (outside), "室外气温", "바깥 기온".
             *("気温", "气温", "氣溫", "溫度", "온도", "기온"),
+            # Its unit, asked ("how many degrees is it outside?").
+            *("degree", "degrees", "degré", "degrés", "grad", "grados", "gradi", "graden"),
         ),
         "humidity": (
             *("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "humedad", "湿度"),
@@ -577,10 +654,31 @@ class Phrase:
     floor_ids: tuple[str, ...] = ()
 
 
+QUESTION_ENDS: Final = ("?", "？", "吗", "嗎")
+"""What a question ends with: its mark, or Chinese's question particle ("车库门关了吗")."""
+
+
+@lru_cache(maxsize=1)
+def _opposite_of() -> dict[str, frozenset[str]]:
+    """Return each word of `OPPOSITES`, folded, with the other side's words."""
+    opposite: dict[str, frozenset[str]] = {}
+    for one, other in OPPOSITES:
+        ones, others = frozenset(map(fold, one)), frozenset(map(fold, other))
+        opposite.update(dict.fromkeys(ones, others) | dict.fromkeys(others, ones))
+    return opposite
+
+
+def opposites(words: Iterable[str]) -> frozenset[str]:
+    """Return the words naming the other side of a side `words` name (none: no side named)."""
+    table = _opposite_of()
+    found = {other for word in words for other in table.get(word, ())}
+    return frozenset(found.difference(words))
+
+
 def asks_state(query: str) -> bool:
     """Return True when `query` asks how something is ("is the garage open?", "wie warm ist es")."""
     words = fold(query).split()
-    return bool(words) and words[0] in QUESTION_WORDS or query.rstrip().endswith(("?", "？"))
+    return bool(words) and words[0] in QUESTION_WORDS or query.rstrip().endswith(QUESTION_ENDS)
 
 
 def query_words(query: str) -> list[str]:
@@ -592,15 +690,98 @@ def query_words(query: str) -> list[str]:
     not a question) is a complaint, as "too muggy" is: its remedy.
     """
     words = [
-        _without_particle(part)
+        _without_particle(word)
         for token in fold(query).split()
         for part in (_PARTICLES.split(token) if Folded.of(token).unspaced else [token])
         if part
+        for word in _segments(part)
     ]
     if not asks_state(query):
-        words = _stated_complaints(words)
+        words = _set_points(_stated_complaints(words))
     kept = [word for word in words if word not in FILLERS]
     return _compounds(_remedies(kept or words))
+
+
+SET_POINT: Final = "setpoint"
+"""What a temperature given in a request stands for: the set point of a thermostat."""
+DEGREES: Final = frozenset(
+    {
+        *("degree", "degrees", "deg", "c", "f", "celsius", "fahrenheit", "degre", "degres"),
+        *("grad", "grade", "graden", "grader", "grados", "gradi", "graus", "stopni", "stopnie"),
+        *("度", "도"),
+    }
+)
+"""The words of a temperature's unit after its number ("22 degrees", "22°C", folded "22 c")."""
+_NUMBER: Final = re.compile(r"\d+")
+_UNSPACED_DEGREES: Final = re.compile(r"\d+[度도]")
+
+
+def _set_points(words: list[str]) -> list[str]:
+    """Return `words` with each temperature given ("22 degrees", "22度") said as `SET_POINT`.
+
+    In a request only: "make it 22 degrees in the office" asks a thermostat for
+    it; "is it 22 degrees?" asks what a thermometer says.
+    """
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if _UNSPACED_DEGREES.match(word):  # "22度に": with its particle.
+            fixed.append(SET_POINT)
+        elif _NUMBER.fullmatch(word) and index + 1 < len(words) and words[index + 1] in DEGREES:
+            fixed.append(SET_POINT)
+            index += 1
+        else:
+            fixed.append(word)
+        index += 1
+    return fixed
+
+
+def _segments(part: str) -> list[str]:
+    """Return a phrase written without spaces split at the words of the tables it holds.
+
+    "车库门关了吗" gives 车库 (a garage), 门 (a door) and 关了吗, the rest
+    kept together: the longest word of `_unspaced_words` at each place, from
+    the left. Korean (written with spaces) and any other text as they are.
+    """
+    if len(part) < 2 or not Folded.of(part).unspaced or _HANGUL_ANY.search(part):
+        return [part]
+    known = _unspaced_words()
+    longest = _longest_unspaced()
+    pieces: list[str] = []
+    rest = ""
+    index = 0
+    while index < len(part):
+        for size in range(min(longest, len(part) - index), 0, -1):
+            if part[index : index + size] in known:
+                if rest:
+                    pieces.append(rest)
+                    rest = ""
+                pieces.append(part[index : index + size])
+                index += size
+                break
+        else:
+            rest += part[index]
+            index += 1
+    if rest:
+        pieces.append(rest)
+    return pieces
+
+
+@lru_cache(maxsize=1)
+def _unspaced_words() -> frozenset[str]:
+    """Return the words of the tables written without spaces (rooms, kinds, floors, names)."""
+    tables = (DOMAIN_WORDS, DEVICE_CLASS_WORDS, COMMAND_WORDS)
+    words = {word for table in tables for names in table.values() for word in names}
+    words.update(fold(name) for group in (*ROOM_WORDS, *NAME_WORDS) for name in group)
+    words.update(fold(name) for names in FLOOR_WORDS.values() for name in names)
+    return frozenset(word for word in words if " " not in word and Folded.of(word).unspaced)
+
+
+@lru_cache(maxsize=1)
+def _longest_unspaced() -> int:
+    """Return the length of the longest word of `_unspaced_words`."""
+    return max(map(len, _unspaced_words()))
 
 
 STATED: Final = frozenset(
@@ -958,12 +1139,15 @@ def _name_words() -> dict[str, frozenset[str]]:
 
 @lru_cache(maxsize=1)
 def _room_words() -> dict[str, tuple[str, ...]]:
-    """Return each name of `ROOM_WORDS` as query words, with its group's names."""
+    """Return each name of `ROOM_WORDS` as query words, with its groups' names.
+
+    A name in two groups ("书房": a study, or the office) has the names of both.
+    """
     groups: dict[str, tuple[str, ...]] = {}
     for group in ROOM_WORDS:
         names = tuple(dict.fromkeys(" ".join(query_words(name)) for name in group))
         for name in names:
-            groups[name] = names
+            groups[name] = tuple(dict.fromkeys([*groups.get(name, ()), *names]))
     return groups
 
 
@@ -1077,7 +1261,9 @@ class WordScorer:
             it cannot act on counts `FOREIGN_COMMAND_WEIGHT` of its score
             ("unlock the kitchen door": the lock, before a switch whose
             long name says "unlock"); scenes and scripts, whose names are
-            commands, keep it whole.
+            commands, keep it whole. Without it (a question), a word of
+            `OPEN_STATES` names an opening sensor as a command word names
+            what it acts on ("is the window open?": its contact too).
         """
         self.words = tuple(words)
         self._more_kinds = more_kinds
@@ -1087,6 +1273,7 @@ class WordScorer:
         self._class_names = [_class_names(word) | _compound_parts(word) for word in self.words]
         self._domain_names = [_domain_names(word) for word in self.words]
         self._acts_on = [_command_domains(word) if commands else frozenset() for word in self.words]
+        self._asks = not commands
         self._plural_of = [_plural_domains(word) for word in self.words]
         self._synonyms = [word_synonyms(word) for word in self.words]
 
@@ -1195,6 +1382,8 @@ class WordScorer:
                 names += self._more_kinds(domain, device_class)
             of_class = DEVICE_CLASS_WORDS.get(device_class or "", frozenset())
             commands = COMMAND_WORDS.get(domain, ())
+            if self._asks and domain == "binary_sensor" and device_class in OPENING_CLASSES:
+                commands = OPEN_STATES  # "is the window open?": its contact's state.
             exact = self._exact_kinds(domain, device_class) if self._exact_kinds else ()
             exact_class = (
                 self._exact_kinds(None, device_class)

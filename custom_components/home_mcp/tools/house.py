@@ -33,6 +33,7 @@ from ..phrases import (
     DOMAIN_MEASURES,
     KIND_WEIGHT,
     NAME_WEIGHT,
+    OPPOSITE_PENALTY,
     PLACE_WEIGHT,
     QUESTION_PENALTY,
     STATELESS_DOMAINS,
@@ -46,6 +47,7 @@ from ..phrases import (
     domains_named,
     name_synonyms,
     name_words,
+    opposites,
     query_words,
     read_phrase,
     word_score,
@@ -130,15 +132,27 @@ class House:
             ):
                 matches[entity_id] = match
         question = asks_state(query)
+        # A side named ("the back door") is not the other ("Front Door": `OPPOSITES`).
+        other_side = opposites(query_words(query))
         found = []
         for entity_id, match in matches.items():
             state = self.hass.states.get(entity_id)
             if state is not None and self.readable(entity_id):
                 if question and split_entity_id(entity_id)[0] in STATELESS_DOMAINS:
                     match = replace(match, score=round(match.score - QUESTION_PENALTY, 3))
+                if other_side and self._says(entity_id, other_side):
+                    match = replace(match, score=round(match.score - OPPOSITE_PENALTY, 3))
                 found.append((self.index.async_view(state), match))
         found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
         return found
+
+    def _says(self, entity_id: str, words: Container[str]) -> bool:
+        """Return True when a word of the entity's names is one of `words`."""
+        return any(
+            word in words
+            for name in self.index.async_folded_names(entity_id)
+            for word in name_words(name)
+        )
 
     def _phrase_matches(self, query: str, named: dict[str, Match]) -> dict[str, Match]:
         """Return the entities `query` names as device words, in the room it names if any.
