@@ -93,6 +93,7 @@ SETS: Final = {
     11: "Held-out set, round 11 (written unseen, from the houses' real entities only)",
     12: "Held-out set, round 12 (written unseen, from the houses' real entities only)",
     13: "Held-out set, round 13 (written unseen, from the houses' real entities only)",
+    14: "Held-out set, round 14 (written unseen, from the houses' real entities only)",
 }
 
 
