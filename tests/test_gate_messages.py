@@ -24,6 +24,9 @@ from custom_components.home_mcp.gate.messages import speaks_as_home_mcp
         "Horne MCP",  # "rn" for "m".
         "𝐇𝐨𝐦𝐞 𝐌𝐂𝐏",  # Mathematical bold.
         "home_mcp_confirmation_x",
+        "h0m3\tMCP",  # Plain ASCII: digits for letters, a control character between.
+        "HORNE-MCP",  # Plain ASCII: capital "RN" for "M".
+        "Home &amp; MCP",  # Plain ASCII with an entity to decode.
     ],
 )
 def test_speaks_as_home_mcp(text: str) -> None:

@@ -57,9 +57,21 @@ MAX_TEXT: Final = 100_000
 elsewhere: argument limits)."""
 
 
+_ASCII_SKELETON: Final = str.maketrans(
+    {
+        **dict.fromkeys(code for code in range(128) if not "a" <= chr(code) <= "z"),
+        **{code: letter for code, letter in _LOOKALIKES.items() if code < 128},
+    }
+)
+"""Plain ASCII text's skeleton in one pass: its look-alikes read, all but letters dropped."""
+
+
 def skeleton(text: str) -> str:
     """Return `text` as a person would read it, letters only, for matching names."""
     text = text[:MAX_TEXT]
+    if text.isascii() and "%" not in text and "&" not in text:
+        # Nothing to decode, fold or drop as invisible: the rest reads it as below.
+        return text.lower().translate(_ASCII_SKELETON).replace("rn", "m")
     for _ in range(_MAX_ROUNDS):
         decoded = unquote(html.unescape(text))
         if decoded == text:
