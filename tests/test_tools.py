@@ -544,7 +544,13 @@ async def test_query_with_a_floor_names_the_devices_on_that_floor(
 
 
 @pytest.mark.parametrize(
-    "query", ["downstairs lights", "lumières du rez-de-chaussée", "ground floor lamps"]
+    "query",
+    [
+        "downstairs lights",
+        "lumières du rez-de-chaussée",
+        "ground floor lamps",
+        "alle Lichter unten ausschalten",  # German: "unten", where one is, downstairs.
+    ],
 )
 async def test_query_downstairs_lists_the_ground_floors_lights_first(
     mcp: McpHarness, query: str
@@ -1170,6 +1176,9 @@ async def test_a_kind_the_room_named_does_not_hold_is_found_elsewhere(
         ("fläkten i hemmabion", "Cinema", ("switch", "cinema_fan", "switch")),
         ("the baby's room relay", "Nursery", ("switch", "nursery_relay", "switch")),
         ("charge my phone in the storage room", "Storage", ("switch", "storage_plug", "outlet")),
+        ("the box room lamp", "Storage", ("light", "storage_lamp", None)),  # British.
+        ("the spare room lamp", "Guest room", ("light", "guest_lamp", None)),
+        ("desliga o ventilador da sala", "Lounge", ("fan", "corner_fan", None)),  # Portuguese.
         (
             "battery of the outdoor thermometer",
             "Garden",
@@ -1187,7 +1196,8 @@ async def test_a_room_said_in_other_words_or_languages_finds_its_device(
     """Rooms in Polish, Spanish, Swedish (inflected, definite), family words, "<name> room".
 
     "the baby's room", "the storage room" for a room called Storage, "outdoor"
-    for the garden; a fan said in Swedish on a switch called Fan, a purpose
+    for the garden; a box room is a storage room, a spare room the guest room,
+    "sala" (Portuguese) the living room; a fan said in Swedish on a switch called Fan, a purpose
     ("charge") naming a plug, a thermometer naming a temperature.
     """
     areas = ar.async_get(hass)
@@ -1197,6 +1207,7 @@ async def test_a_room_said_in_other_words_or_languages_finds_its_device(
     # Before the room's device by entity id, when the room is not understood.
     await _entity_in(hass, other.id, "light", "attic_lamp", "")
     await _entity_in(hass, other.id, "binary_sensor", "attic_motion", "motion")
+    await _entity_in(hass, other.id, "fan", "attic_fan", "")
     await _entity_in(hass, other.id, "sensor", "attic_battery", "battery")
     await _entity_in(hass, area.id, "switch", "relay_one", "switch")
     await _entity_in(hass, area.id, "light", "ceiling_light", "")
@@ -1638,6 +1649,59 @@ async def test_what_a_device_works_on_names_it_and_the_lawn_is_the_gardens(
     data = await mcp.data("list_entities", {"query": "water the lawn"})
     assert data["items"], data
     assert data["items"][0]["entity_id"].startswith("valve."), data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("the grass is turning brown", "valve."),
+        ("the grass out front is going brown", "valve.front_garden"),
+        ("there's glare on the TV in the lounge", "cover.living_room_window"),
+    ],
+)
+async def test_a_symptom_finds_what_ends_it_not_what_suffers_it(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """Brown grass asks for the garden's watering (not the mower), glare for a blind (not the TV)."""
+    areas = ar.async_get(hass)
+    garden = areas.async_get_area_by_name("Garden")
+    living = areas.async_get_area_by_name("リビング")
+    assert garden is not None and living is not None
+    await _entity_in(hass, garden.id, "lawn_mower", "robot", "")
+    await _move(hass, garden.id, "valve.back_garden", "valve.front_garden")
+    await _entity_in(hass, living.id, "media_player", "lounge_tv", "tv")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"].startswith(expected), data["items"][:3]
+
+
+async def test_a_room_asked_about_is_no_room_named(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Which room uses the most electricity: the power sensors, not a Boiler Room's blind."""
+    areas = ar.async_get(hass)
+    boiler = areas.async_create("Boiler room")
+    await _entity_in(hass, boiler.id, "cover", "boiler_room_blind", "blind")
+    await _entity_in(hass, boiler.id, "binary_sensor", "boiler_room_occupancy", "occupancy")
+    guest = areas.async_create("Bedroom 3")
+    power = await _entity_in(hass, guest.id, "sensor", "bedroom_3_power", "power")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "which room uses the most electricity?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == power, data["items"][:3]
+
+
+async def test_a_room_in_russian_finds_its_device(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Кабинет (an office or a study), said after в in its case: the office's temperature."""
+    areas = ar.async_get(hass)
+    office = areas.async_get_area_by_name("Büro")
+    assert office is not None
+    # First by entity id when the room is not understood.
+    await _entity_in(hass, areas.async_create("Attic").id, "sensor", "attic_temp", "temperature")
+    wanted = await _entity_in(hass, office.id, "sensor", "work_temperature", "temperature")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "температура в кабинете"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == wanted, data["items"][:3]
 
 
 async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:

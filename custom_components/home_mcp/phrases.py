@@ -53,8 +53,16 @@ FILLERS: Final = frozenset(
         # Where the speaker is, and what they want kept: "it's muggy in here", "keep the rain
         # off the patio", "il fait humide ici"; "with" ("cerrada con llave").
         *("here", "ici", "hier", "aqui", "qua", "keep", "con"),
-        # How it is, said before what it is ("the grass is getting long", "dinner's ready").
-        *("get", "gets", "getting", "feel", "feels", "ready"),
+        # How it is, said before what it is ("the grass is getting long", "dinner's ready",
+        # "the grass is turning brown").
+        *("get", "gets", "getting", "feel", "feels", "ready", "turning", "turned"),
+        # Comparing what things do ("which room uses the most electricity?").
+        *("use", "uses", "most", "least"),
+        # What to do with it in Portuguese and German: "desliga o ventilador", "ausschalten".
+        *("liga", "desliga", "ligue", "desligue", "acende", "acenda", "apague"),
+        *("einschalten", "ausschalten", "anmachen", "ausmachen"),
+        # Russian little words and what to do: "температура в кабинете", "включи свет".
+        *("в", "во", "на", "все", "включи", "выключи", "включить", "выключить"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -292,24 +300,28 @@ lock called Front Door)."""
 
 ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Rooms as people name them in English, French, German, Spanish, Italian, Dutch,
-    # Portuguese, Swedish, Polish (a few of its cases: "w sypialni"), Japanese, Chinese
-    # (simplified and traditional) and Korean; and the
-    # furniture that names a room ("the light over the dining table"). A room called by one of
+    # Portuguese, Swedish, Polish (a few of its cases: "w sypialni"), Russian (as said alone
+    # and after в or на: "спальня", "в спальне"), Japanese, Chinese (simplified and
+    # traditional) and Korean; and the furniture that names a room ("the light over the dining table"). A room called by one of
     # these is also called by the others of its group.
     (
         *("living room", "lounge", "salon", "séjour", "wohnzimmer", "sala de estar"),
         *("soggiorno", "woonkamer", "vardagsrum", "salonie", "リビング", "居間"),
         *("客厅", "客廳", "起居室", "거실"),
         *("sofa", "couch", "canapé"),
+        # What Portuguese, Spanish and Italian call it at home ("o ventilador da sala"), and
+        # Russian (as written after "в": "в гостиной").
+        *("sala", "гостиная", "гостиной", "зал", "зале"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
         *("kuchnia", "kuchni", "キッチン", "台所", "厨房", "廚房", "주방", "부엌"),
+        *("кухня", "кухне", "кухни"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
         *("eetkamer", "sala de jantar", "matsal", "jadalnia", "jadalni", "ダイニング", "食堂"),
-        *("餐厅", "餐廳", "饭厅", "飯廳", "식당", "다이닝룸"),
+        *("餐厅", "餐廳", "饭厅", "飯廳", "식당", "다이닝룸", "столовая", "столовой"),
         *("dining table", "table à manger", "esstisch", "mesa de comedor", "eettafel"),
         # The evening meal, eaten there: "dinner's ready, light up the table".
         *("dinner", "supper", "dîner", "abendessen", "cena", "jantar", "avondeten"),
@@ -318,41 +330,47 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
         *("slaapkamer", "quarto", "sovrum", "sypialnia", "sypialni", "寝室", "ベッドルーム"),
-        *("卧室", "臥室", "睡房", "침실"),
+        *("卧室", "臥室", "睡房", "침실", "спальня", "спальне", "спальни"),
     ),
     (
         *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
         *("badkamer", "banheiro", "casa de banho", "badrum", "łazienka", "łazience"),
-        *("浴室", "バスルーム", "卫生间", "衛生間", "욕실"),
+        *("浴室", "バスルーム", "卫生间", "衛生間", "욕실", "ванная", "ванной"),
     ),
     (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
         # What people call it at home: "the downstairs loo light".
         *("loo", "lavatory", "restroom", "powder room", "water closet", "half bath", "klo"),
         *("toilette", "aseo", "gabinetto", "toalett", "toaleta", "お手洗い", "化粧室"),
+        *("туалет", "туалете"),
     ),
     (
         *("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関"),
-        *("エントランス", "玄关", "玄關", "현관"),
+        *("エントランス", "玄关", "玄關", "현관", "прихожая", "прихожей"),
         # The covered place before the front door: "the porch light".
         *("porch", "front porch", "porche", "vordach", "portico", "alpendre", "ポーチ"),
     ),
     (
         *("hallway", "hall", "couloir", "flur", "diele", "pasillo", "corridoio", "gang"),
         *("corredor", "korytarz", "korytarzu", "przedpokój", "przedpokoju", "廊下"),
-        *("走廊", "过道", "過道", "복도"),
+        *("走廊", "过道", "過道", "복도", "коридор", "коридоре"),
     ),
-    ("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫", "车库", "차고"),
+    (
+        *("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫", "车库", "차고"),
+        *("гараж", "гараже"),
+    ),
     (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
         *("biuro", "biurze", "オフィス", "書斎", "办公室", "辦公室", "书房", "書房", "서재"),
-        "사무실",
+        *("사무실", "офис", "офисе", "кабинет", "кабинете"),
     ),
     # A study, often the home office: its words in both groups (a room called by either
     # group's words is called by these).
     (
         *("study", "arbeitszimmer", "studierzimmer", "estudio", "studeerkamer", "werkkamer"),
         *("arbetsrum", "gabinet", "書斎", "书房", "書房", "서재", "공부방"),
+        # Russian: an office or a study ("температура в кабинете").
+        *("кабинет", "кабинете"),
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -374,11 +392,12 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # Its lawn: "water the lawn".
         *("lawn", "pelouse", "gazon", "rasen", "césped", "prato", "gräsmatta", "trawnik"),
         *("芝生", "草坪", "잔디밭"),
+        *("сад", "саду", "двор", "дворе", "улица", "улице"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
         *("chambre de bébé", "kinderzimmer", "babyzimmer", "cameretta", "子供部屋"),
-        *("儿童房", "兒童房", "婴儿房", "嬰兒房", "아이방", "아기방"),
+        *("儿童房", "兒童房", "婴儿房", "嬰兒房", "아이방", "아기방", "детская", "детской"),
     ),
     (
         *("master bedroom", "main bedroom", "parents room", "chambre parentale"),
@@ -387,7 +406,11 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("ouderslaapkamer", "hoofdslaapkamer", "quarto de casal", "huvudsovrum"),
         *("sypialnia główna", "主寝室", "主卧", "主臥", "主卧室", "主臥室", "안방"),
     ),
-    ("guest room", "chambre d'amis", "gästezimmer", "客間", "客房", "손님방", "게스트룸"),
+    (
+        *("guest room", "chambre d'amis", "gästezimmer", "客間", "客房", "손님방", "게스트룸"),
+        # The bedroom kept for guests, as the British say it ("how warm is the spare room?").
+        *("spare room", "spare bedroom", "guest bedroom", "гостевая", "гостевой"),
+    ),
     ("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
     (
         *("landing", "stairs", "staircase", "stairwell", "palier", "escalier", "escaliers"),
@@ -411,6 +434,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("storage", "storage room", "débarras", "abstellraum", "trastero"),
         *("ripostiglio", "berging", "förråd", "schowek", "物置", "储藏室", "儲藏室", "杂物间"),
         "창고",
+        # A small room for boxes, in British English ("box room plug").
+        *("box room", "boxroom", "junk room", "lumber room", "кладовка", "кладовке"),
     ),
     (
         *("laundry", "laundry room", "buanderie", "waschküche", "lavanderia", "tvättstuga"),
@@ -554,15 +579,17 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
     # Which levels: words for them in any house (a house's own floor names and aliases first).
     "above": (
         *("upstairs", "à l'étage", "étage", "oben", "obergeschoss", "arriba", "上の階"),
-        *("楼上", "樓上", "위층", "윗층"),
+        *("楼上", "樓上", "위층", "윗층", "наверху"),
     ),
     "ground": (
         *("downstairs", "ground floor", "ground level", "rez-de-chaussée", "rdc"),
         *("erdgeschoss", "planta baja", "一階", "楼下", "樓下", "一楼", "一樓", "아래층"),
+        # Said of where one is, in German and Russian ("alle Lichter unten ausschalten").
+        *("unten", "внизу"),
     ),
     "below": (
         *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
-        *("地下室", "지하", "지하실"),
+        *("地下室", "지하", "지하실", "подвал", "подвале"),
     ),
 }
 """Words for floors by where they are: above the ground floor, the ground floor, below it."""
@@ -696,10 +723,111 @@ def query_words(query: str) -> list[str]:
         if part
         for word in _segments(part)
     ]
+    words = _symptoms(_asked_rooms(words))
     if not asks_state(query):
         words = _set_points(_stated_complaints(words))
     kept = [word for word in words if word not in FILLERS]
     return _compounds(_remedies(kept or words))
+
+
+ASKED_ROOMS: Final = frozenset(
+    {*("room", "rooms", "piece", "zimmer", "raum", "habitacion", "stanza", "kamer", "rum")}
+)
+"""Words for a room that, after a question word ("which room uses the most electricity?",
+"quelle pièce", "welches Zimmer"), ask which room rather than name one (folded)."""
+
+
+def _asked_rooms(words: list[str]) -> list[str]:
+    """Return `words` without a room's word asked about ("which room"): it names no room."""
+    return [
+        word
+        for index, word in enumerate(words)
+        if not (index and word in ASKED_ROOMS and words[index - 1] in QUESTION_WORDS)
+    ]
+
+
+SYMPTOMS: Final[tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = (
+    # Plants going dry ask to be watered: "the grass out front is turning brown" (the garden's
+    # valve, not the mower the grass names), "la pelouse est sèche", "der Rasen ist braun".
+    (
+        "water",
+        (
+            *("brown", "yellow", "dry", "dried", "parched", "wilting", "wilted", "withered"),
+            *("thirsty", "sec", "seche", "jaune", "fane", "fanee", "braun", "gelb", "trocken"),
+            *("vertrocknet", "verdorrt", "welk", "seco", "seca", "marron", "amarillo"),
+            *("marchito", "marchita", "secco", "secca", "marrone", "giallo", "appassito"),
+            *("castanho", "murcho", "murcha", "bruin", "droog", "verdord", "torr", "brun"),
+        ),
+        (
+            *("grass", "lawn", "plant", "plants", "flower", "flowers", "garden", "hedge"),
+            *("herbe", "gazon", "pelouse", "plante", "plantes", "fleurs", "jardin", "gras"),
+            *("rasen", "pflanze", "pflanzen", "blumen", "garten", "hecke", "cesped", "hierba"),
+            *("planta", "plantas", "flores", "jardin", "erba", "prato", "piante", "fiori"),
+            *("giardino", "relva", "grama", "jardim", "gazon", "tuin", "planten", "gras"),
+            *("grasmatta", "tradgard", "vaxter", "trawa", "trawnik", "rosliny", "ogrod"),
+        ),
+    ),
+    # Glare asks for a blind: "there's glare on the TV in the lounge" (the lounge's blind, not
+    # its TV), "ça éblouit", "die Sonne blendet".
+    (
+        "blind",
+        (
+            *("glare", "glaring", "dazzle", "dazzling", "eblouissement", "eblouit", "reflet"),
+            *("reflets", "blendung", "blendet", "reflejo", "reflejos", "deslumbra"),
+            *("riflesso", "riflessi", "abbaglia", "reflexo", "reflexos", "schittering"),
+        ),
+        (),
+    ),
+)
+"""What a symptom asks for: (the remedy's word, the symptom's words, what it is said of; none:
+anything). The symptom is read as the remedy's word, and a word naming another kind (what
+suffers it: the grass, the TV) is dropped (`_symptoms`)."""
+
+
+@lru_cache(maxsize=1)
+def _symptom_table() -> tuple[tuple[str, frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """Return `SYMPTOMS` folded, each with the words of the kinds its remedy names."""
+    table = []
+    for remedy, signs, subjects in SYMPTOMS:
+        own = {
+            word
+            for words in (*DOMAIN_WORDS.values(), *DEVICE_CLASS_WORDS.values())
+            if remedy in words
+            for word in words
+        }
+        table.append(
+            (remedy, frozenset(map(fold, signs)), frozenset(map(fold, subjects)), frozenset(own))
+        )
+    return tuple(table)
+
+
+def _symptoms(words: list[str]) -> list[str]:
+    """Return `words` with a symptom ("turning brown" said of grass, "glare") as its remedy.
+
+    The words naming a kind other than the remedy's are dropped: what
+    suffers the symptom is not what the query asks for.
+    """
+    for remedy, signs, subjects, own in _symptom_table():
+        if signs.isdisjoint(words) or (subjects and subjects.isdisjoint(words)):
+            continue
+        kinds = _kind_table_words()
+        return [
+            remedy if word in signs else word
+            for word in words
+            if word in signs or word not in kinds or word in own
+        ]
+    return words
+
+
+@lru_cache(maxsize=1)
+def _kind_table_words() -> frozenset[str]:
+    """Return every word of `DOMAIN_WORDS` and `DEVICE_CLASS_WORDS` (folded)."""
+    return frozenset(
+        word
+        for table in (DOMAIN_WORDS, DEVICE_CLASS_WORDS)
+        for words in table.values()
+        for word in words
+    )
 
 
 SET_POINT: Final = "setpoint"
