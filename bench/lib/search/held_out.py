@@ -284,7 +284,9 @@ lights are still on?", "close all the blinds before we leave"). As first run,
 on the matcher after round 13's fixes (cc64fc5; round 14 was written before
 them and not shown to whoever made them): 73.3 % at 1 and 83.3 % at 3 (demo
 73.3 % and 93.3 %, `bench_house` 73.3 % and 73.3 %) (`bench/RESULTS.md`,
-"Round 14, written unseen, as first run").
+"Round 14, written unseen, as first run"). Its misses were then fixed by
+mechanisms (100 % at 1 and at 3 after, bench/RESULTS.md, "Round 14's misses
+fixed by mechanisms"): round 14 is no longer unseen.
 """
 
 from __future__ import annotations
