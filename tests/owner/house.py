@@ -26,6 +26,8 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, async_get_hass
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
+from homeassistant.util import slugify
 from homeassistant.util.yaml import dump
 from tests.conftest import SCRIPTS, McpHarness, call_service as call_tool, entity_state as state
 
@@ -182,7 +184,12 @@ class Owner:
         return reply["result"]
 
     async def create_helper(self, domain: str, name: str, **fields: Any) -> str:
-        """Create a helper (input_boolean, input_datetime, ...); return its entity id."""
+        """Create a helper (input_boolean, input_datetime, ...); return its entity id.
+
+        Its integration is loaded first, as a new installation's
+        `default_config` loads the Helpers page's.
+        """
+        assert await async_setup_component(self.hass, domain, {})
         item = await self.ws_command({"type": f"{domain}/create", "name": name, **fields})
         entity_id = f"{domain}.{item['id']}"
         assert self.hass.states.get(entity_id) is not None, entity_id
@@ -442,18 +449,176 @@ def armed_state(service: str) -> str:
     return "armed_" + service.removeprefix("alarm_arm_")
 
 
-async def porch_runs(owner: Owner, action: dict[str, Any]) -> str:
-    """Return the helper whose turning on runs `action` in an owner's automation."""
-    porch = await owner.create_helper("input_boolean", "Porch")
+async def helper_runs(
+    owner: Owner,
+    name: str,
+    *actions: dict[str, Any],
+    alias: str | None = None,
+    automation_id: str | None = None,
+    to: str | None = "on",
+    **config: Any,
+) -> str:
+    """Create the toggle helper `name` and the owner's automation running `actions` when it turns on.
+
+    The automation is named `alias` (the helper's name unless given) and
+    saved as `automation_id` (the alias in snake case unless given: "Good
+    night" is `automation.good_night`); it runs when the helper turns `to`
+    (None: on any change of it); `config` is the rest of it (`conditions`,
+    `variables`, `mode`). Return the helper: turning it on is the owner
+    going to bed, coming home, ringing...
+    """
+    helper = await owner.create_helper("input_boolean", name)
+    alias = alias or name
+    trigger: dict[str, Any] = {"trigger": "state", "entity_id": helper}
+    if to is not None:
+        trigger["to"] = to
     await owner.save_automation(
-        "porch",
+        automation_id or slugify(alias),
+        {"alias": alias, "triggers": [trigger], **config, "actions": list(actions)},
+    )
+    return helper
+
+
+async def locks_at_bedtime(owner: Owner, *steps: dict[str, Any], alias: str = "Bedtime") -> str:
+    """Save the owner's `alias`: when the Bedtime helper turns on, run `steps`, then lock the front door.
+
+    Return the helper: turning it on is the owner going to bed.
+    """
+    return await helper_runs(owner, "Bedtime", *steps, LOCK_FRONT, alias=alias)
+
+
+async def locks_when(
+    owner: Owner,
+    *triggers: dict[str, Any],
+    alias: str,
+    automation_id: str | None = None,
+    **config: Any,
+) -> str:
+    """Save the owner's automation `alias` that locks the front door when one of `triggers` fires.
+
+    Saved as `automation_id` (the alias in snake case unless given);
+    `config` is the rest of it (`conditions`, `mode`). Return the automation.
+    """
+    return await owner.save_automation(
+        automation_id or slugify(alias),
+        {"alias": alias, "triggers": list(triggers), **config, "actions": [LOCK_FRONT]},
+    )
+
+
+async def unlocks_when(
+    owner: Owner,
+    *triggers: dict[str, Any],
+    alias: str,
+    automation_id: str | None = None,
+    **config: Any,
+) -> str:
+    """Save the owner's automation `alias` that unlocks the front door when one of `triggers` fires.
+
+    Saved as `automation_id` (the alias in snake case unless given);
+    `config` is the rest of it (`conditions`, `mode`). Return the automation.
+    """
+    return await owner.save_automation(
+        automation_id or slugify(alias),
+        {"alias": alias, "triggers": list(triggers), **config, "actions": [UNLOCK_FRONT]},
+    )
+
+
+async def save_blink(owner: Owner) -> str:
+    """Save the owner's "Blink": it toggles the entity its caller names (`toggle_entity`).
+
+    Its action is built from that entity's domain. Return the script.
+    """
+    return await owner.save_script(
+        "blink",
         {
-            "alias": "Porch",
-            "triggers": [{"trigger": "state", "entity_id": porch, "to": "on"}],
-            "actions": [action],
+            "alias": "Blink",
+            "fields": {"toggle_entity": {"selector": {"entity": {}}}},
+            "sequence": [
+                {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
+                {"action": "{{ domain }}.toggle", "target": {"entity_id": "{{ toggle_entity }}"}},
+            ],
         },
     )
-    return porch
+
+
+async def guest_mode_ending_at(owner: Owner, trigger: dict[str, Any]) -> str:
+    """Turn on the owner's guest mode, which their automation turns off at `trigger`; return it."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest)
+    await owner.save_automation(
+        "guest_mode_ends",
+        {
+            "alias": "Guest mode ends at dusk",
+            "triggers": [trigger],
+            "conditions": [{"condition": "state", "entity_id": guest, "state": "on"}],
+            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": guest}}],
+        },
+    )
+    return guest
+
+
+def note(message: str) -> dict[str, Any]:
+    """Return the step that shows `message` as a notification in Home Assistant."""
+    return {"action": "persistent_notification.create", "data": {"message": message}}
+
+
+async def timer_runs(
+    owner: Owner,
+    name: str,
+    duration: str,
+    *actions: dict[str, Any],
+    alias: str,
+    automation_id: str,
+    event: str = "timer.finished",
+) -> str:
+    """Create the timer helper `name` and the owner's automation running `actions` when it ends.
+
+    `event`: the timer's event it runs on (`timer.cancelled`: when it is
+    cancelled). Return the timer.
+    """
+    timer = await owner.create_helper("timer", name, duration=duration)
+    await owner.save_automation(
+        automation_id,
+        {
+            "alias": alias,
+            "triggers": [
+                {"trigger": "event", "event_type": event, "event_data": {"entity_id": timer}}
+            ],
+            "actions": list(actions),
+        },
+    )
+    return timer
+
+
+async def auto_lock_timer(owner: Owner) -> str:
+    """Return the auto-lock's five-minute timer, whose end locks the front door."""
+    return await timer_runs(
+        owner,
+        "Autolock",
+        "00:05:00",
+        LOCK_FRONT,
+        alias="Lock when the auto-lock timer ends",
+        automation_id="autolock",
+    )
+
+
+async def save_auto_lock(owner: Owner, enabled: str) -> str:
+    """Save the owner's auto-lock: five minutes after the front door is unlocked, lock it.
+
+    Only while the helper `enabled` is on. Return the automation.
+    """
+    return await locks_when(
+        owner,
+        {**WHEN_UNLOCKED[0], "for": {"minutes": 5}},
+        alias="Auto-lock the front door",
+        automation_id="autolock",
+        conditions=[{"condition": "state", "entity_id": enabled, "state": "on"}],
+    )
+
+
+async def porch_runs(owner: Owner, action: dict[str, Any]) -> str:
+    """Return the helper whose turning on runs `action` in an owner's automation."""
+    return await helper_runs(owner, "Porch", action)
 
 
 CHAIN_LINKS: Final = INLINE_DEPTH + 4
