@@ -47,8 +47,14 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    guest_mode_ending_at,
+    helper_runs,
+    locks_at_bedtime,
+    locks_when,
+    note,
     pass_time,
     state,
+    unlocks_when,
 )
 
 MODES = pytest.mark.parametrize("mode", ["legacy", "auto"])
@@ -256,13 +262,11 @@ async def test_template_trigger_on_helper_followed(
     """Finding 5: an automation with a template trigger on a helper unlocks the front door."""
     helper = await owner.create_helper("input_boolean", "Courier access")
     assert helper == "input_boolean.courier_access"
-    await owner.save_automation(
-        "courier",
-        {
-            "alias": "Let the courier in",
-            "triggers": [{"trigger": "template", "value_template": template}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "template", "value_template": template},
+        alias="Let the courier in",
+        automation_id="courier",
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     await assert_house(hass, {**LOCKED, helper: "off"})
@@ -277,19 +281,17 @@ async def test_template_condition_on_helper_followed(
 ) -> None:
     """Finding 5: every five minutes, unlock if a template condition reads the helper on."""
     helper = await owner.create_helper("input_boolean", "Courier access")
-    await owner.save_automation(
-        "courier_poll",
-        {
-            "alias": "Courier check",
-            "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
-            "conditions": [
-                {
-                    "condition": "template",
-                    "value_template": "{{ states.input_boolean.courier_access.state == 'on' }}",
-                }
-            ],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "time_pattern", "minutes": "/5"},
+        alias="Courier check",
+        automation_id="courier_poll",
+        conditions=[
+            {
+                "condition": "template",
+                "value_template": "{{ states.input_boolean.courier_access.state == 'on' }}",
+            }
+        ],
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     morning.move_to(9, 5)
@@ -362,13 +364,11 @@ async def test_enabling_disabled_noon_unlock_refused(
     morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """Finding 8a: a disabled automation "unlock the front door at noon"; automation.turn_on."""
-    automation = await owner.save_automation(
-        "noon_unlock",
-        {
-            "alias": "Unlock the front door at noon",
-            "triggers": [{"trigger": "time", "at": "12:00:00"}],
-            "actions": [UNLOCK_FRONT],
-        },
+    automation = await unlocks_when(
+        owner,
+        {"trigger": "time", "at": "12:00:00"},
+        alias="Unlock the front door at noon",
+        automation_id="noon_unlock",
     )
     await owner.act("automation.turn_off", entity_id=automation)
     result = await call_service(mcp, "automation.turn_on", target={"entity_id": automation})
@@ -409,13 +409,11 @@ async def test_setting_time_of_unlocking_automation_refused(
     helper = await owner.create_helper(
         "input_datetime", "Courier time", has_date=False, has_time=True
     )
-    await owner.save_automation(
-        "courier_time",
-        {
-            "alias": "Let the courier in on time",
-            "triggers": [{"trigger": "time", "at": helper}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "time", "at": helper},
+        alias="Let the courier in on time",
+        automation_id="courier_time",
     )
     result = await call_service(
         mcp, "input_datetime.set_datetime", target={"entity_id": helper}, data={"time": "09:30:00"}
@@ -463,7 +461,7 @@ async def test_any_control_on_garage_device_refused(
     open it.
     """
     message = f"The garage {kind} was used"
-    notify = [{"action": "persistent_notification.create", "data": {"message": message}}]
+    notify = [note(message)]
     actions = {"press": notify} if kind == "button" else {"turn_on": notify, "turn_off": notify}
     entity_id = await owner.add_template(
         kind,
@@ -565,21 +563,17 @@ async def test_an_automation_arming_only_from_the_modes_its_conditions_allow_is_
     the same automation could turn armed away into armed night, which
     watches less: bedtime waits.
     """
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "arm_night",
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
         {
-            "alias": "Arm night at bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "conditions": conditions,
-            "actions": [
-                {
-                    "action": "alarm_control_panel.alarm_arm_night",
-                    "target": {"entity_id": ALARM},
-                    "data": {"code": ALARM_CODE},
-                }
-            ],
+            "action": "alarm_control_panel.alarm_arm_night",
+            "target": {"entity_id": ALARM},
+            "data": {"code": ALARM_CODE},
         },
+        alias="Arm night at bedtime",
+        automation_id="arm_night",
+        conditions=conditions,
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
     if refused:
@@ -1056,11 +1050,7 @@ async def test_a_combined_condition_is_read_for_the_states_it_wants(
     """
     guest = await owner.create_helper("input_boolean", "Guest mode")
     await owner.act("input_boolean.turn_on", entity_id=guest)
-    automation = await owner.save_automation(
-        "sunset_lock",
-        {"alias": "Sunset lock", "triggers": [SUNSET], "conditions": conditions,
-         "actions": [LOCK_FRONT]},
-    )  # fmt: skip
+    automation = await locks_when(owner, SUNSET, alias="Sunset lock", conditions=conditions)
     assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest}))
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
     assert_refused(refused, reaching=automation)
@@ -1148,25 +1138,17 @@ async def test_a_step_a_client_can_make_fail_before_the_lock_is_what_the_lock_de
     read only by a step that secures nothing (`Judge.step`): neither an
     input nor a securing read, so not a dependency of the lock-up.
     """
-    assert await async_setup_component(hass, "input_number", {})
     night = await owner.create_helper(
         "input_number", "Night temperature", min=0, max=100, step=1, initial=18
     )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
+    bedtime = await locks_at_bedtime(
+        owner,
         {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "climate.set_temperature",
-                    "target": {"entity_id": "climate.hvac"},
-                    "data": {"temperature": f"{{{{ states('{night}') | float }}}}"},
-                },
-                LOCK_FRONT,
-            ],
+            "action": "climate.set_temperature",
+            "target": {"entity_id": "climate.hvac"},
+            "data": {"temperature": f"{{{{ states('{night}') | float }}}}"},
         },
+        alias="Good night",
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1193,29 +1175,21 @@ async def test_a_step_that_continues_on_error_but_fails_validation_before_the_lo
     configuration error): the setpoint helper (7-35) refuses 90 with
     `vol.Invalid`, the run stops there, and the front door stays unlocked.
     """
-    assert await async_setup_component(hass, "input_number", {})
     night = await owner.create_helper(
         "input_number", "Night temperature", min=0, max=100, step=1, initial=18
     )
     setpoint = await owner.create_helper(
         "input_number", "Heating setpoint", min=7, max=35, step=0.5, initial=20
     )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
+    bedtime = await locks_at_bedtime(
+        owner,
         {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "input_number.set_value",
-                    "target": {"entity_id": setpoint},
-                    "data": {"value": f"{{{{ states('{night}') | float }}}}"},
-                    "continue_on_error": True,
-                },
-                LOCK_FRONT,
-            ],
+            "action": "input_number.set_value",
+            "target": {"entity_id": setpoint},
+            "data": {"value": f"{{{{ states('{night}') | float }}}}"},
+            "continue_on_error": True,
         },
+        alias="Good night",
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1243,24 +1217,17 @@ async def test_a_message_whose_template_a_client_can_make_fail_before_the_lock_i
     Turning the light off over MCP is a light: it runs.
     """
     await owner.act("light.turn_on", entity_id="light.bed_light", brightness=40)
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
+    bedtime = await locks_at_bedtime(
+        owner,
         {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {
-                        "title": "Good night",
-                        "message": "Night light left at {{ (state_attr('light.bed_light', "
-                        "'brightness') / 255 * 100) | round }} %; locking up.",
-                    },
-                },
-                LOCK_FRONT,
-            ],
+            "action": "persistent_notification.create",
+            "data": {
+                "title": "Good night",
+                "message": "Night light left at {{ (state_attr('light.bed_light', "
+                "'brightness') / 255 * 100) | round }} %; locking up.",
+            },
         },
+        alias="Good night",
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1297,17 +1264,11 @@ async def test_a_stop_in_a_called_script_before_its_own_lock_keeps_it_from_secur
             ],
         },
     )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "script.lock_up"},
-                {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}},
-            ],
-        },
+    await helper_runs(
+        owner,
+        "Bedtime",
+        {"action": "script.lock_up"},
+        {"action": "lock.lock", "target": {"entity_id": "lock.kitchen_door"}},
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1328,7 +1289,6 @@ async def test_a_call_a_client_can_make_fail_in_a_called_script_stops_its_caller
     automation's run too (it waits for the script), and the door stays
     unlocked. Setting the slider over MCP is refused.
     """
-    assert await async_setup_component(hass, "input_number", {})
     night = await owner.create_helper(
         "input_number", "Night temperature", min=0, max=100, step=1, initial=18
     )
@@ -1345,15 +1305,7 @@ async def test_a_call_a_client_can_make_fail_in_a_called_script_stops_its_caller
             ],
         },
     )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [{"action": "script.warm_up"}, LOCK_FRONT],
-        },
-    )
+    bedtime = await locks_at_bedtime(owner, {"action": "script.warm_up"})
     await _unlocked_front_door(owner, hass)
 
     if attack:
@@ -1384,27 +1336,15 @@ async def test_variables_a_client_can_make_fail_in_a_script_a_securing_run_calls
     """
     speaker = "media_player.living_room"
     volume = {"volume": f"{{{{ (state_attr('{speaker}', 'volume_level') * 100) | int }}}}"}
-    say = {
-        "action": "persistent_notification.create",
-        "data": {"message": "{{ message }} (at {{ volume }} %)"},
-    }
+    say = note("{{ message }} (at {{ volume }} %)")
     script: dict[str, Any] = {"alias": "Announce", "fields": {"message": {}}}
     if where == "script":
         script |= {"variables": volume, "sequence": [say]}
     else:
         script |= {"sequence": [{"variables": volume}, say]}
     await owner.save_script("announce", script)
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "script.announce", "data": {"message": "Locking up"}},
-                LOCK_FRONT,
-            ],
-        },
+    bedtime = await locks_at_bedtime(
+        owner, {"action": "script.announce", "data": {"message": "Locking up"}}
     )
     await _unlocked_front_door(owner, hass)
     assert hass.states.get(speaker).attributes.get("volume_level") is not None
@@ -1427,22 +1367,14 @@ async def test_a_logbook_entry_reading_a_device_before_the_lock_is_no_dependency
     cannot make it fail. Turning the living room off over MCP runs.
     """
     player = "media_player.living_room"
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
+    await locks_at_bedtime(
+        owner,
         {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "logbook.log",
-                    "data": {
-                        "name": "Bedtime",
-                        "message": "{{ 'playing ' ~ state_attr('" + player + "', 'media_title') }}",
-                    },
-                },
-                LOCK_FRONT,
-            ],
+            "action": "logbook.log",
+            "data": {
+                "name": "Bedtime",
+                "message": "{{ 'playing ' ~ state_attr('" + player + "', 'media_title') }}",
+            },
         },
     )
 
@@ -1468,20 +1400,13 @@ async def test_a_message_whose_template_cannot_fail_before_the_lock_is_no_depend
     off over MCP runs, and at bedtime the door still locks.
     """
     await owner.act("light.turn_on", entity_id="light.bed_light", brightness=40)
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
+    bedtime = await locks_at_bedtime(
+        owner,
         {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"title": "Good night", "message": f"Night light: {text}"},
-                },
-                LOCK_FRONT,
-            ],
+            "action": "persistent_notification.create",
+            "data": {"title": "Good night", "message": f"Night light: {text}"},
         },
+        alias="Good night",
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1511,22 +1436,9 @@ async def test_a_message_reading_a_text_a_client_can_make_fail_before_the_lock_i
     step fails, the run stops there and the door stays unlocked. Writing the
     text over MCP is refused.
     """
-    assert await async_setup_component(hass, "input_text", {})
     guests = await owner.create_helper("input_text", "Guests", initial="2")
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
-        {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": read.format(guests=guests) + " guests tonight"},
-                },
-                LOCK_FRONT,
-            ],
-        },
+    bedtime = await locks_at_bedtime(
+        owner, note(read.format(guests=guests) + " guests tonight"), alias="Good night"
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1580,20 +1492,8 @@ async def test_a_number_a_client_can_make_nan_or_infinite_made_whole_before_the_
     helper = await owner.create_helper(domain, "Guests", **fields)
     if domain == "input_text":
         await owner.act("input_text.set_value", entity_id=helper, value="2")
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
-        {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": message.replace("HELPER", helper)},
-                },
-                LOCK_FRONT,
-            ],
-        },
+    bedtime = await locks_at_bedtime(
+        owner, note(message.replace("HELPER", helper)), alias="Good night"
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1634,20 +1534,8 @@ async def test_a_number_nan_or_infinity_cannot_make_fail_before_the_lock_is_no_d
     assert await async_setup_component(hass, domain, {})
     fields = {"min": 0, "max": 10, "step": 1, "initial": 2} if domain == "input_number" else {}
     helper = await owner.create_helper(domain, "Guests", **fields)
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "good_night",
-        {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": message.replace("HELPER", helper)},
-                },
-                LOCK_FRONT,
-            ],
-        },
+    bedtime = await locks_at_bedtime(
+        owner, note(message.replace("HELPER", helper)), alias="Good night"
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1679,24 +1567,12 @@ async def test_variables_no_state_makes_fail_in_a_script_a_securing_run_calls_ar
             "variables": {"volume": volume},
             "sequence": [
                 {"variables": {"loud": "{{ volume > 50 }}"}},
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": "{{ message }} (at {{ volume }} %, loud: {{ loud }})"},
-                },
+                note("{{ message }} (at {{ volume }} %, loud: {{ loud }})"),
             ],
         },
     )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "script.announce", "data": {"message": "Locking up"}},
-                LOCK_FRONT,
-            ],
-        },
+    bedtime = await locks_at_bedtime(
+        owner, {"action": "script.announce", "data": {"message": "Locking up"}}
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1716,21 +1592,8 @@ async def _shopping_before_bed(owner: Owner, *steps: dict[str, Any]) -> str:
     The list holds "Milk". Return the helper that starts it.
     """
     await owner.act("todo.add_item", entity_id="todo.shopping_list", item="Milk")
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
     get_items = {"action": "todo.get_items", "target": SHOPPING, "response_variable": "items"}
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [get_items, *steps],
-        },
-    )
-    return bedtime
-
-
-def _note(message: str) -> dict[str, Any]:
-    return {"action": "persistent_notification.create", "data": {"message": message}}
+    return await helper_runs(owner, "Bedtime", get_items, *steps)
 
 
 @pytest.mark.redteam(round=43)
@@ -1738,7 +1601,7 @@ def _note(message: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     "before",
     [
-        _note("Buy " + FIRST_ITEM),
+        note("Buy " + FIRST_ITEM),
         {
             "condition": "template",
             "value_template": "{{ items['todo.shopping_list']['items'] | count > 0 }}",
@@ -1768,7 +1631,7 @@ async def test_emptying_the_list_a_locking_run_reads_after_the_lock_runs(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Read only once the door is locked, the list is free to change."""
-    bedtime = await _shopping_before_bed(owner, LOCK_FRONT, _note("Buy " + FIRST_ITEM))
+    bedtime = await _shopping_before_bed(owner, LOCK_FRONT, note("Buy " + FIRST_ITEM))
     await _unlocked_front_door(owner, hass)
     assert_ran(await call_service(mcp, "todo.remove_item", target=SHOPPING, data={"item": "Milk"}))
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
@@ -1807,7 +1670,6 @@ async def test_variables_reading_only_the_caller_s_data_and_the_registries_are_n
     Its brightness read from a text as a number (`| int`) fails once the
     text is no number: writing the text waits for a person.
     """
-    assert await async_setup_component(hass, "input_text", {})
     brightness = await owner.create_helper("input_text", "LED brightness", initial="40")
     await owner.save_script(
         "led",
@@ -1818,25 +1680,11 @@ async def test_variables_reading_only_the_caller_s_data_and_the_registries_are_n
                 "lights": LED_LIGHTS,
                 "brightness": f"{{{{ states('{brightness}'){level} }}}}",
             },
-            "sequence": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": "LED on {{ lights }} at {{ brightness }}"},
-                }
-            ],
+            "sequence": [note("LED on {{ lights }} at {{ brightness }}")],
         },
     )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "script.led", "data": {"target": {"entity_id": "light.bed_light"}}},
-                LOCK_FRONT,
-            ],
-        },
+    bedtime = await locks_at_bedtime(
+        owner, {"action": "script.led", "data": {"target": {"entity_id": "light.bed_light"}}}
     )
     await _unlocked_front_door(owner, hass)
 
@@ -1880,10 +1728,9 @@ async def _guests_noted(
     (which reads it), before the
     front door locks, or once it is locked (`after`).
     """
-    assert await async_setup_component(hass, "input_text", {})
     text = await owner.create_helper("input_text", "Guests", initial="2")
     noted = {"guests": guests.replace("GUESTS", text)}
-    say = {"action": "persistent_notification.create", "data": {"message": message}}
+    say = note(message)
     steps: list[Any] = [LOCK_FRONT, say] if after else [say, LOCK_FRONT]
     if where == "script":
         await owner.save_script(
@@ -2001,17 +1848,12 @@ async def test_a_condition_on_what_one_trigger_watches_counts_for_the_others(
     """
     night = await owner.create_helper("input_boolean", "Night mode")
     await owner.act("input_boolean.turn_on", entity_id=night)
-    await owner.save_automation(
-        "nightly_lock",
-        {
-            "alias": "Nightly lock",
-            "triggers": [
-                {"trigger": "time", "at": "23:00:00"},
-                {"trigger": "state", "entity_id": night, "to": "on"},
-            ],
-            "conditions": [{"condition": "state", "entity_id": night, "state": "on"}],
-            "actions": [LOCK_FRONT],
-        },
+    await locks_when(
+        owner,
+        {"trigger": "time", "at": "23:00:00"},
+        {"trigger": "state", "entity_id": night, "to": "on"},
+        alias="Nightly lock",
+        conditions=[{"condition": "state", "entity_id": night, "state": "on"}],
     )
     await _unlocked_front_door(owner, hass)
 
@@ -2043,7 +1885,7 @@ def early(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
                     {"condition": "state", "entity_id": "input_boolean.vacation", "state": "on"}
                 ],
                 "then": [
-                    {"action": "persistent_notification.create", "data": {"message": "No cleaner"}},
+                    note("No cleaner"),
                     {"stop": "We are away"},
                 ],
             }
@@ -2138,13 +1980,11 @@ async def test_a_change_no_trigger_fires_on_runs(
     """An automation unlocking when a helper turns on: turning it off runs, on waits."""
     helper = await owner.create_helper("input_boolean", "Cleaner here")
     await owner.act("input_boolean.turn_on", entity_id=helper)
-    await owner.save_automation(
-        "cleaner_here",
-        {
-            "alias": "Let the cleaner in",
-            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "state", "entity_id": helper, "to": "on"},
+        alias="Let the cleaner in",
+        automation_id="cleaner_here",
     )
     assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": helper}))
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
@@ -2189,24 +2029,12 @@ async def test_what_only_sets_what_a_locking_automation_waits_for_is_no_weakenin
     Turning guest mode off keeps the first from running, and does what it
     would: the door locks (jlpouffier's guest notification).
     """
-    guest = await owner.create_helper("input_boolean", "Guest mode")
-    await owner.act("input_boolean.turn_on", entity_id=guest)
-    await owner.save_automation(
-        "guest_mode_ends",
-        {
-            "alias": "Guest mode ends at dusk",
-            "triggers": [SUNSET],
-            "conditions": [{"condition": "state", "entity_id": guest, "state": "on"}],
-            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": guest}}],
-        },
-    )
-    await owner.save_automation(
-        "lock_up",
-        {
-            "alias": "Lock up after the guests",
-            "triggers": [{"trigger": "state", "entity_id": guest, "to": "off"}],
-            "actions": [LOCK_FRONT],
-        },
+    guest = await guest_mode_ending_at(owner, SUNSET)
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": guest, "to": "off"},
+        alias="Lock up after the guests",
+        automation_id="lock_up",
     )
     await owner.act("lock.unlock", entity_id="lock.front_door")
     assert_ran(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest}))
@@ -2250,14 +2078,12 @@ async def test_a_condition_comparing_a_toggle_with_a_helper_is_met_by_either_sta
     booked = await owner.create_helper("input_boolean", "Cleaner booked")
     confirmed = await owner.create_helper("input_boolean", "Cleaner confirmed")
     await owner.act("input_boolean.turn_on", entity_id=booked)
-    await owner.save_automation(
-        "cleaner_at_ten",
-        {
-            "alias": "Let the confirmed cleaner in at ten",
-            "triggers": [{"trigger": "time", "at": "10:00:00"}],
-            "conditions": [{"condition": "state", "entity_id": confirmed, "state": booked}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "time", "at": "10:00:00"},
+        alias="Let the confirmed cleaner in at ten",
+        automation_id="cleaner_at_ten",
+        conditions=[{"condition": "state", "entity_id": confirmed, "state": booked}],
     )
 
     called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": confirmed})
@@ -2271,7 +2097,7 @@ async def test_a_condition_comparing_a_toggle_with_a_helper_is_met_by_either_sta
 
 NOTIFY_SLOWLY = [
     {"delay": {"minutes": 5}},
-    {"action": "persistent_notification.create", "data": {"message": "Bedtime"}},
+    note("Bedtime"),
 ]
 
 
@@ -2339,7 +2165,7 @@ async def test_a_queued_script_a_locking_automation_waits_for_run_with_the_clien
 
 
 ANNOUNCE = [
-    {"action": "persistent_notification.create", "data": {"message": "{{ message }}"}},
+    note("{{ message }}"),
     {"wait_template": "{{ is_state('light.bed_light', 'off') }}", "timeout": {"seconds": 1}},
     {"delay": {"seconds": "{{ state_attr('light.bed_light', 'brightness') | int(5) % 60 }}"}},
 ]
@@ -2462,13 +2288,11 @@ async def test_turning_on_to_a_level_of_zero_sets_off_what_turning_off_does(
 ) -> None:
     """`light.turn_on` with `brightness: 0` turns the light off: "when it goes off, unlock" waits."""
     await owner.act("light.turn_on", entity_id="light.bed_light")
-    await owner.save_automation(
-        "lights_out",
-        {
-            "alias": "Let the night nurse in when the light goes out",
-            "triggers": [{"trigger": "state", "entity_id": "light.bed_light", "to": "off"}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "state", "entity_id": "light.bed_light", "to": "off"},
+        alias="Let the night nurse in when the light goes out",
+        automation_id="lights_out",
     )
     target = {"entity_id": "light.bed_light"}
     refused = await call_service(mcp, "light.turn_on", target=target, data=data)
@@ -2525,16 +2349,10 @@ async def test_a_script_edited_to_unlock_after_an_automation_calls_it_guards_its
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """2: a script made harmless, an automation calling it, then the script edited."""
-    helper = await owner.create_helper("input_boolean", "Guest arriving")
     light_on = {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
     await owner.save_script("let_guest_in", {"alias": "Let guest in", "sequence": [light_on]})
-    await owner.save_automation(
-        "guest",
-        {
-            "alias": "Guest arriving",
-            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
-            "actions": [{"action": "script.let_guest_in"}],
-        },
+    helper = await helper_runs(
+        owner, "Guest arriving", {"action": "script.let_guest_in"}, automation_id="guest"
     )
     assert (await mcp.data("get_entity", {"entity_id": helper}))["entity"]["guarded"] is False
     await owner.save_script(
