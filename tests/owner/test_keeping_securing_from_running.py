@@ -45,10 +45,17 @@ from .house import (
     assert_house,
     assert_ran,
     assert_refused,
+    auto_lock_timer,
     call_service,
+    guest_mode_ending_at,
+    helper_runs,
+    locks_when,
+    note,
     on_event,
     pass_time,
+    save_auto_lock,
     save_config as _save,
+    timer_runs,
 )
 
 # -- the helper an auto-lock checks, the timer an auto-close waits for -----------------
@@ -60,21 +67,17 @@ async def test_turning_off_the_auto_lock_s_helper_or_stopping_the_auto_close_s_t
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, any_timer: bool
 ) -> None:
     """Auto-lock checks a helper; auto-close waits for a timer: both are its off switch."""
-    assert await async_setup_component(hass, "timer", {})
     auto_lock = await owner.create_helper("input_boolean", "Auto lock")
     timer = await owner.create_helper("timer", "Garage auto close", duration="00:10:00")
     await owner.act("input_boolean.turn_on", entity_id=auto_lock)
     await owner.act("timer.start", entity_id=timer)
-    await owner.save_automation(
-        "auto_lock",
-        {
-            "alias": "Auto-lock front door",
-            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked",
-                          "for": "00:01:00"}],
-            "conditions": [{"condition": "state", "entity_id": auto_lock, "state": "on"}],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
-    )  # fmt: skip
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked", "for": "00:01:00"},
+        alias="Auto-lock front door",
+        automation_id="auto_lock",
+        conditions=[{"condition": "state", "entity_id": auto_lock, "state": "on"}],
+    )
     await owner.save_automation(
         "auto_close",
         {
@@ -112,29 +115,21 @@ async def test_turning_off_the_auto_lock_s_helper_or_stopping_the_auto_close_s_t
 async def auto_lock(owner: Owner) -> str:
     """Return the owner's auto-lock timer: the door unlocked starts it; when it ends, lock."""
     hass = owner.hass
-    assert await async_setup_component(hass, "timer", {})
     assert await async_setup_component(hass, "scene", {})
-    timer = await owner.create_helper("timer", "Autolock", duration="00:00:30")
+    timer = await timer_runs(
+        owner,
+        "Autolock",
+        "00:00:30",
+        LOCK_FRONT,
+        alias="Auto-lock: lock",
+        automation_id="autolock_lock",
+    )
     await owner.save_automation(
         "autolock_start",
         {
             "alias": "Auto-lock: start the timer",
             "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
             "actions": [{"action": "timer.start", "target": {"entity_id": timer}}],
-        },
-    )
-    await owner.save_automation(
-        "autolock_lock",
-        {
-            "alias": "Auto-lock: lock",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": timer},
-                }
-            ],
-            "actions": [LOCK_FRONT],
         },
     )
     return timer
@@ -228,24 +223,19 @@ async def test_a_script_a_securing_automation_runs_first_is_part_of_it(
 async def test_lengthening_the_delay_an_auto_lock_s_trigger_reads_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    assert await async_setup_component(hass, "input_number", {})
     delay = await owner.create_helper(
         "input_number", "Auto-lock delay", min=1, max=60, step=1, initial=5, mode="slider"
     )
-    await owner.save_automation(
-        "autolock",
+    await locks_when(
+        owner,
         {
-            "alias": "Auto-lock front door",
-            "triggers": [
-                {
-                    "trigger": "state",
-                    "entity_id": "lock.front_door",
-                    "to": "unlocked",
-                    "for": {"minutes": f"{{{{ states('{delay}') | int(5) }}}}"},
-                }
-            ],
-            "actions": [LOCK_FRONT],
+            "trigger": "state",
+            "entity_id": "lock.front_door",
+            "to": "unlocked",
+            "for": {"minutes": f"{{{{ states('{delay}') | int(5) }}}}"},
         },
+        alias="Auto-lock front door",
+        automation_id="autolock",
     )
     longer = await call_service(
         mcp, "input_number.set_value", target={"entity_id": delay}, data={"value": 60}
@@ -268,13 +258,8 @@ async def test_moving_or_deleting_the_time_a_bedtime_lock_up_waits_for_is_refuse
     bedtime = await owner.create_helper(
         "input_datetime", "Bedtime", has_time=True, has_date=False, initial="23:00:00"
     )
-    await owner.save_automation(
-        "bed",
-        {
-            "alias": "Lock up at bedtime",
-            "triggers": [{"trigger": "time", "at": bedtime}],
-            "actions": [LOCK_FRONT],
-        },
+    await locks_when(
+        owner, {"trigger": "time", "at": bedtime}, alias="Lock up at bedtime", automation_id="bed"
     )
     later = await call_service(
         mcp, "input_datetime.set_datetime", target={"entity_id": bedtime}, data={"time": "23:59:58"}
@@ -304,7 +289,6 @@ async def test_moving_or_deleting_the_time_a_bedtime_lock_up_waits_for_is_refuse
 async def test_setting_the_helper_an_auto_lock_s_delay_reads_to_its_maximum_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    assert await async_setup_component(hass, "input_number", {})
     delay = await owner.create_helper(
         "input_number", "Lock delay", min=1, max=86400, step=1, initial=30, mode="box"
     )
@@ -437,7 +421,6 @@ async def test_starting_the_script_a_securing_automation_runs_as_it_is_runs(
 async def test_changing_the_options_a_bedtime_script_selects_from_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    assert await async_setup_component(hass, "input_select", {})
     mode = await owner.create_helper(
         "input_select", "House mode", options=["Home", "Away", "Night"]
     )
@@ -577,7 +560,6 @@ CLOSE_GARAGE = {"action": "cover.close_cover", "target": {"entity_id": "cover.ga
 async def test_setting_the_helper_a_securing_wait_s_sensor_reads_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, where: str
 ) -> None:
-    assert await async_setup_component(hass, "input_number", {})
     seconds = await owner.create_helper(
         "input_number", "Autolock seconds", min=5, max=36000, step=5, initial=20, mode="box"
     )
@@ -622,15 +604,11 @@ async def test_turning_guest_mode_on_while_an_auto_lock_waits_for_it_off_is_refu
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
 ) -> None:
     guests = await owner.create_helper("input_boolean", "Guest mode", initial=True)
-    automation = await owner.save_automation(
-        "guests_left",
-        {
-            "alias": "Lock when guests leave",
-            "triggers": [
-                {"trigger": "state", "entity_id": guests, "to": "off", "for": {"seconds": 15}}
-            ],
-            "actions": [LOCK_FRONT],
-        },
+    automation = await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": guests, "to": "off", "for": {"seconds": 15}},
+        alias="Lock when guests leave",
+        automation_id="guests_left",
     )
     # Free while nothing waits: guest mode is on.
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests}))
@@ -685,24 +663,19 @@ async def test_ending_an_auto_lock_s_wait_for_nobody_home_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, how: str
 ) -> None:
     """A `numeric_state` wait, ended by a service call or by a scene's states."""
-    assert await async_setup_component(hass, "input_number", {})
     people = await owner.create_helper(
         "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
     )
-    automation = await owner.save_automation(
-        "nobody_home",
+    automation = await locks_when(
+        owner,
         {
-            "alias": "Lock when nobody is home",
-            "triggers": [
-                {
-                    "trigger": "numeric_state",
-                    "entity_id": people,
-                    "below": 1,
-                    "for": {"seconds": 15},
-                }
-            ],
-            "actions": [LOCK_FRONT],
+            "trigger": "numeric_state",
+            "entity_id": people,
+            "below": 1,
+            "for": {"seconds": 15},
         },
+        alias="Lock when nobody is home",
+        automation_id="nobody_home",
     )
     await owner.act("input_number.set_value", entity_id=people, value=0)  # Everyone left.
 
@@ -723,15 +696,11 @@ async def test_writing_an_automation_that_ends_an_auto_lock_s_wait_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     guests = await owner.create_helper("input_boolean", "Guest mode", initial=True)
-    await owner.save_automation(
-        "guests_left",
-        {
-            "alias": "Lock when guests leave",
-            "triggers": [
-                {"trigger": "state", "entity_id": guests, "to": "off", "for": {"seconds": 15}}
-            ],
-            "actions": [LOCK_FRONT],
-        },
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": guests, "to": "off", "for": {"seconds": 15}},
+        alias="Lock when guests leave",
+        automation_id="guests_left",
     )
     keep_on: dict[str, Any] = {
         "alias": "Keep guest mode while guests stay",
@@ -996,25 +965,13 @@ async def test_ending_guest_mode_at_noon_is_not_what_ending_it_at_dusk_does(
     automation finds guest mode already off, and the door stays unlocked all
     night.
     """
-    guest = await owner.create_helper("input_boolean", "Guest mode")
-    await owner.act("input_boolean.turn_on", entity_id=guest)
-    await owner.save_automation(
-        "guest_mode_ends",
-        {
-            "alias": "Guest mode ends at dusk",
-            "triggers": [DUSK],
-            "conditions": [{"condition": "state", "entity_id": guest, "state": "on"}],
-            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": guest}}],
-        },
-    )
-    await owner.save_automation(
-        "lock_up",
-        {
-            "alias": "Lock up at night once the guests are gone",
-            "triggers": [{"trigger": "state", "entity_id": guest, "to": "off"}],
-            "conditions": [{"condition": "time", "after": "20:00:00", "before": "06:00:00"}],
-            "actions": [LOCK_FRONT],
-        },
+    guest = await guest_mode_ending_at(owner, DUSK)
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": guest, "to": "off"},
+        alias="Lock up at night once the guests are gone",
+        automation_id="lock_up",
+        conditions=[{"condition": "time", "after": "20:00:00", "before": "06:00:00"}],
     )
     await owner.act("lock.unlock", entity_id="lock.front_door")
 
@@ -1085,7 +1042,6 @@ async def test_lengthening_the_pause_a_script_a_locking_automation_waits_for_rea
     Set to its most (ten hours), the lock waits that long: written in the
     automation itself, the same pause is refused (above, round 14).
     """
-    assert await async_setup_component(hass, "input_number", {})
     minutes = await owner.create_helper(
         "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
     )
@@ -1099,15 +1055,7 @@ async def test_lengthening_the_pause_a_script_a_locking_automation_waits_for_rea
             ],
         },
     )
-    goodnight = await owner.create_helper("input_boolean", "Goodnight")
-    await owner.save_automation(
-        "goodnight",
-        {
-            "alias": "Goodnight",
-            "triggers": [{"trigger": "state", "entity_id": goodnight, "to": "on"}],
-            "actions": [{"action": "script.fade_out"}, LOCK_FRONT],
-        },
-    )
+    goodnight = await helper_runs(owner, "Goodnight", {"action": "script.fade_out"}, LOCK_FRONT)
     await owner.act("lock.unlock", entity_id="lock.front_door")
     longer = await call_service(
         mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
@@ -1135,23 +1083,13 @@ async def test_turning_on_party_mode_whose_automation_turns_the_auto_lock_off_is
     """
     enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
     await owner.act("input_boolean.turn_on", entity_id=enabled)
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Auto-lock the front door",
-            "triggers": [{**WHEN_UNLOCKED[0], "for": {"minutes": 5}}],
-            "conditions": [{"condition": "state", "entity_id": enabled, "state": "on"}],
-            "actions": [LOCK_FRONT],
-        },
-    )
-    party = await owner.create_helper("input_boolean", "Party mode")
-    await owner.save_automation(
-        "party",
-        {
-            "alias": "Party mode keeps the door open",
-            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
-            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": enabled}}],
-        },
+    await save_auto_lock(owner, enabled)
+    party = await helper_runs(
+        owner,
+        "Party mode",
+        {"action": "input_boolean.turn_off", "target": {"entity_id": enabled}},
+        alias="Party mode keeps the door open",
+        automation_id="party",
     )
     assert_refused(await call_service(mcp, "input_boolean.turn_off", target={"entity_id": enabled}))
     await owner.act("lock.unlock", entity_id="lock.front_door")
@@ -1167,7 +1105,6 @@ async def test_lengthening_the_pause_a_script_only_a_lighting_automation_waits_f
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """The same fade, waited for by an automation that then only turns a light on: free."""
-    assert await async_setup_component(hass, "input_number", {})
     minutes = await owner.create_helper(
         "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
     )
@@ -1178,15 +1115,7 @@ async def test_lengthening_the_pause_a_script_only_a_lighting_automation_waits_f
             "sequence": [{"delay": {"minutes": f"{{{{ states('{minutes}') | int(1) }}}}"}}],
         },
     )
-    evening = await owner.create_helper("input_boolean", "Evening")
-    await owner.save_automation(
-        "evening",
-        {
-            "alias": "Evening",
-            "triggers": [{"trigger": "state", "entity_id": evening, "to": "on"}],
-            "actions": [{"action": "script.fade_out"}, BED_LIGHT_ON],
-        },
-    )
+    await helper_runs(owner, "Evening", {"action": "script.fade_out"}, BED_LIGHT_ON)
     longer = await call_service(
         mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
     )
@@ -1226,16 +1155,7 @@ async def _goodnight_fades_then_locks(owner: Owner, pause: str, runs: str) -> st
             ],
         },
     )
-    goodnight = await owner.create_helper("input_boolean", "Goodnight")
-    await owner.save_automation(
-        "goodnight",
-        {
-            "alias": "Goodnight",
-            "triggers": [{"trigger": "state", "entity_id": goodnight, "to": "on"}],
-            "actions": [*STARTS_AND_WAITS[runs], LOCK_FRONT],
-        },
-    )
-    return goodnight
+    return await helper_runs(owner, "Goodnight", *STARTS_AND_WAITS[runs], LOCK_FRONT)
 
 
 async def _bedtime(hass: HomeAssistant, freezer: FrozenDateTimeFactory, goodnight: str) -> None:
@@ -1263,7 +1183,6 @@ async def test_lengthening_the_pause_of_a_script_a_locking_automation_starts_the
     "fade minutes" helper: set to its most (ten hours), the door stays
     unlocked all night, as when goodnight runs the fade by its own action.
     """
-    assert await async_setup_component(hass, "input_number", {})
     minutes = await owner.create_helper(
         "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
     )
@@ -1366,23 +1285,13 @@ async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_che
     """Party mode turns off a helper the auto-lock does not check (the hall's night light)."""
     enabled = await owner.create_helper("input_boolean", "Auto-lock enabled")
     night_light = await owner.create_helper("input_boolean", "Night light")
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Auto-lock the front door",
-            "triggers": [{**WHEN_UNLOCKED[0], "for": {"minutes": 5}}],
-            "conditions": [{"condition": "state", "entity_id": enabled, "state": "on"}],
-            "actions": [LOCK_FRONT],
-        },
-    )
-    party = await owner.create_helper("input_boolean", "Party mode")
-    await owner.save_automation(
-        "party",
-        {
-            "alias": "Party mode: no night light",
-            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
-            "actions": [{"action": "input_boolean.turn_off", "target": {"entity_id": night_light}}],
-        },
+    await save_auto_lock(owner, enabled)
+    party = await helper_runs(
+        owner,
+        "Party mode",
+        {"action": "input_boolean.turn_off", "target": {"entity_id": night_light}},
+        alias="Party mode: no night light",
+        automation_id="party",
     )
     assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party}))
 
@@ -1395,8 +1304,7 @@ async def _welcome_starts_the_auto_lock(owner: Owner, *before: dict[str, Any]) -
     an entity computed as it runs, read as every entity), tells them, runs
     `before`, then starts the timer whose end locks the door.
     """
-    assert await async_setup_component(owner.hass, "timer", {})
-    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    autolock = await auto_lock_timer(owner)
     home = (
         "{% for p in expand(states.person) | map(attribute='entity_id') %}"
         "{% if distance(p, 'zone.home') | float(0) * 1000 <= state_attr('zone.home', 'radius') %}"
@@ -1408,10 +1316,7 @@ async def _welcome_starts_the_auto_lock(owner: Owner, *before: dict[str, Any]) -
             "alias": "Welcome",
             "sequence": [
                 {"variables": {"home": home}},
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": "Welcome {{ home }}: the door locks in five minutes"},
-                },
+                note("Welcome {{ home }}: the door locks in five minutes"),
                 *before,
                 {"action": "timer.start", "target": {"entity_id": autolock}},
             ],
@@ -1423,20 +1328,6 @@ async def _welcome_starts_the_auto_lock(owner: Owner, *before: dict[str, Any]) -
             "alias": "Welcome when the door is unlocked",
             "triggers": WHEN_UNLOCKED,
             "actions": [{"action": "script.turn_on", "target": {"entity_id": "script.welcome"}}],
-        },
-    )
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Lock when the auto-lock timer ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": autolock},
-                }
-            ],
-            "actions": [LOCK_FRONT],
         },
     )
 
@@ -1483,7 +1374,6 @@ async def _bedside_button(owner: Owner, *, alarm_first: bool) -> str:
     mode off. The lock-up runs on any change of sleep mode, and locks when
     it is on.
     """
-    assert await async_setup_component(owner.hass, "input_number", {})
     hour = await owner.create_helper(
         "input_number", "Wake-up hour", min=0, max=23, step=1, initial=7, mode="box"
     )
@@ -1491,7 +1381,6 @@ async def _bedside_button(owner: Owner, *, alarm_first: bool) -> str:
         "input_number", "Alarm hour", min=0, max=23, step=1, initial=8, mode="box"
     )
     sleep = await owner.create_helper("input_boolean", "Sleep mode")
-    button = await owner.create_helper("input_boolean", "Bedside button")
     await owner.save_automation(
         "lock_up",
         {
@@ -1512,32 +1401,25 @@ async def _bedside_button(owner: Owner, *, alarm_first: bool) -> str:
     }
     sleeping = {"action": "input_boolean.turn_on", "target": {"entity_id": sleep}}
     awake = [set_alarm, sleeping] if alarm_first else [sleeping, set_alarm]
-    await owner.save_automation(
-        "bedside",
+    await helper_runs(
+        owner,
+        "Bedside button",
         {
-            "alias": "Bedside button",
-            "triggers": [{"trigger": "state", "entity_id": button}],
-            "actions": [
+            "choose": [
                 {
-                    "choose": [
-                        {
-                            "conditions": [
-                                {"condition": "state", "entity_id": sleep, "state": "off"}
-                            ],
-                            "sequence": awake,
-                        },
-                        {
-                            "conditions": [
-                                {"condition": "state", "entity_id": sleep, "state": "on"}
-                            ],
-                            "sequence": [
-                                {"action": "input_boolean.turn_off", "target": {"entity_id": sleep}}
-                            ],
-                        },
-                    ]
-                }
-            ],
+                    "conditions": [{"condition": "state", "entity_id": sleep, "state": "off"}],
+                    "sequence": awake,
+                },
+                {
+                    "conditions": [{"condition": "state", "entity_id": sleep, "state": "on"}],
+                    "sequence": [
+                        {"action": "input_boolean.turn_off", "target": {"entity_id": sleep}}
+                    ],
+                },
+            ]
         },
+        to=None,
+        automation_id="bedside",
     )
     return hour
 
@@ -1573,39 +1455,25 @@ async def _guests_leave(owner: Owner, goodbye: str) -> tuple[str, str]:
     many stayed), then turns guest mode off; the lock-up locks the front
     door when guest mode ends. Return the text helper and the button.
     """
-    assert await async_setup_component(owner.hass, "input_text", {})
     guests = await owner.create_helper("input_text", "Guests", initial="2")
     guest_mode = await owner.create_helper("input_boolean", "Guest mode")
     await owner.act("input_boolean.turn_on", entity_id=guest_mode)
-    leave = await owner.create_helper("input_boolean", "Guests leave")
     await owner.save_script(
         "goodbye",
         {
             "alias": "Goodbye",
             "sequence": [
-                {
-                    "action": "persistent_notification.create",
-                    "data": {"message": goodbye.format(guests=guests)},
-                },
+                note(goodbye.format(guests=guests)),
                 {"action": "input_boolean.turn_off", "target": {"entity_id": guest_mode}},
             ],
         },
     )
-    await owner.save_automation(
-        "guests_leave",
-        {
-            "alias": "Guests leave",
-            "triggers": [{"trigger": "state", "entity_id": leave, "to": "on"}],
-            "actions": [{"action": "script.goodbye"}],
-        },
-    )
-    await owner.save_automation(
-        "lock_up",
-        {
-            "alias": "Lock up once the guests are gone",
-            "triggers": [{"trigger": "state", "entity_id": guest_mode, "to": "off"}],
-            "actions": [LOCK_FRONT],
-        },
+    leave = await helper_runs(owner, "Guests leave", {"action": "script.goodbye"})
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": guest_mode, "to": "off"},
+        alias="Lock up once the guests are gone",
+        automation_id="lock_up",
     )
     return guests, leave
 
