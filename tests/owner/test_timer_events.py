@@ -18,7 +18,6 @@ from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
@@ -31,30 +30,24 @@ from .house import (
     assert_house,
     assert_ran,
     assert_refused,
+    auto_lock_timer,
     call_service,
     pass_time,
+    timer_runs,
 )
 
 
 async def _timers(owner: Owner) -> tuple[str, str]:
     """Return the courier's timer, whose end opens the garage, and the dishwasher's."""
-    assert await async_setup_component(owner.hass, "timer", {})
-    courier = await owner.create_helper("timer", "Courier window", duration="00:10:00")
-    dishwasher = await owner.create_helper("timer", "Dishwasher", duration="01:00:00")
-    await owner.save_automation(
-        "courier_window",
-        {
-            "alias": "Open the garage when the courier's window ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": courier},
-                }
-            ],
-            "actions": [OPEN_GARAGE],
-        },
+    courier = await timer_runs(
+        owner,
+        "Courier window",
+        "00:10:00",
+        OPEN_GARAGE,
+        alias="Open the garage when the courier's window ends",
+        automation_id="courier_window",
     )
+    dishwasher = await owner.create_helper("timer", "Dishwasher", duration="01:00:00")
     return courier, dishwasher
 
 
@@ -92,7 +85,6 @@ async def test_a_timer_started_still_sets_off_what_waits_for_it_to_be_idle_again
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Started, a timer ends idle by itself: "when it is idle, open the garage" waits."""
-    assert await async_setup_component(hass, "timer", {})
     courier = await owner.create_helper("timer", "Courier window", duration="00:10:00")
     await owner.save_automation(
         "courier_idle",
@@ -113,7 +105,6 @@ async def test_a_script_starting_a_timer_it_computes_waits_for_a_timer_s_automat
 ) -> None:
     """A timer named as the script runs may be the courier's: running it waits."""
     await _timers(owner)
-    assert await async_setup_component(hass, "input_text", {})
     which = await owner.create_helper("input_text", "Which timer")
     script = await owner.save_script(
         "start_a_timer",
@@ -137,23 +128,8 @@ async def test_the_timer_an_auto_lock_waits_for_stays_guarded_and_other_timers_r
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Cancelled, or started for a time of the client's, the auto-lock's timer waits."""
-    assert await async_setup_component(hass, "timer", {})
-    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    autolock = await auto_lock_timer(owner)
     dishwasher = await owner.create_helper("timer", "Dishwasher", duration="01:00:00")
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Lock when the auto-lock timer ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": autolock},
-                }
-            ],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
-    )
     await owner.act("timer.start", entity_id=autolock)
     assert_refused(await call_service(mcp, "timer.cancel", target={"entity_id": autolock}))
     later = {"duration": "99:00:00"}
@@ -214,22 +190,7 @@ async def _autolock(owner: Owner, *starts: dict[str, Any]) -> str:
 
     `starts` are the owner's automations around it, saved with it.
     """
-    assert await async_setup_component(owner.hass, "timer", {})
-    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Lock when the auto-lock timer ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": autolock},
-                }
-            ],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
-    )
+    autolock = await auto_lock_timer(owner)
     for index, config in enumerate(starts):
         await owner.save_automation(f"autolock_{index}", config)
     return autolock
@@ -246,12 +207,10 @@ async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_re
     end locks it. Set to its most (ten hours), the next unlock stays
     unlocked that long, as lengthening a trigger's `for:` would (refused).
     """
-    assert await async_setup_component(hass, "timer", {})
-    assert await async_setup_component(hass, "input_number", {})
     minutes = await owner.create_helper(
         "input_number", "Auto-lock minutes", min=1, max=600, step=1, initial=5, mode="box"
     )
-    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    autolock = await auto_lock_timer(owner)
     per_helper = {"duration": f"{{{{ (states('{minutes}') | int(5)) * 60 }}}}"}
     await owner.save_automation(
         "autolock_start",
@@ -261,20 +220,6 @@ async def test_lengthening_the_minutes_an_auto_lock_s_timer_is_started_for_is_re
             "actions": [
                 {"action": "timer.start", "target": {"entity_id": autolock}, "data": per_helper}
             ],
-        },
-    )
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Lock when the auto-lock timer ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": autolock},
-                }
-            ],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
         },
     )
     longer = await call_service(
@@ -297,10 +242,8 @@ async def test_emptying_the_time_an_auto_lock_s_timer_is_started_for_is_refused(
     Emptied, the helper starts no timer: the door, once unlocked, is never
     locked, as turning the auto-lock's own switch off would do (refused).
     """
-    assert await async_setup_component(hass, "timer", {})
-    assert await async_setup_component(hass, "input_text", {})
     time = await owner.create_helper("input_text", "Auto-lock time", initial="00:05:00")
-    autolock = await owner.create_helper("timer", "Autolock", duration="00:05:00")
+    autolock = await auto_lock_timer(owner)
     await owner.save_automation(
         "autolock_start",
         {
@@ -330,20 +273,6 @@ async def test_emptying_the_time_an_auto_lock_s_timer_is_started_for_is_refused(
             ],
         },
     )
-    await owner.save_automation(
-        "autolock",
-        {
-            "alias": "Lock when the auto-lock timer ends",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.finished",
-                    "event_data": {"entity_id": autolock},
-                }
-            ],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
-    )
     emptied = await call_service(
         mcp, "input_text.set_value", target={"entity_id": time}, data={"value": ""}
     )
@@ -359,8 +288,6 @@ async def test_lengthening_the_minutes_a_lighting_timer_is_started_for_runs(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """A helper's minutes for the timer that turns the porch light off: no lock waits for it."""
-    assert await async_setup_component(hass, "timer", {})
-    assert await async_setup_component(hass, "input_number", {})
     minutes = await owner.create_helper(
         "input_number", "Porch minutes", min=1, max=600, step=1, initial=5, mode="box"
     )
@@ -430,21 +357,14 @@ async def test_starting_a_timer_sets_off_nothing_its_cancel_does(
     `timer.finished` then, not `timer.cancelled`: starting the timer runs;
     cancelling it, which opens the garage, waits for a person.
     """
-    assert await async_setup_component(hass, "timer", {})
-    courier = await owner.create_helper("timer", "Courier window", duration="00:10:00")
-    await owner.save_automation(
-        "courier_cancelled",
-        {
-            "alias": "Open the garage when the courier's window is cancelled",
-            "triggers": [
-                {
-                    "trigger": "event",
-                    "event_type": "timer.cancelled",
-                    "event_data": {"entity_id": courier},
-                }
-            ],
-            "actions": [OPEN_GARAGE],
-        },
+    courier = await timer_runs(
+        owner,
+        "Courier window",
+        "00:10:00",
+        OPEN_GARAGE,
+        alias="Open the garage when the courier's window is cancelled",
+        automation_id="courier_cancelled",
+        event="timer.cancelled",
     )
     assert_ran(await call_service(mcp, "timer.start", target={"entity_id": courier}))
     refused = await call_service(mcp, "timer.cancel", target={"entity_id": courier})
