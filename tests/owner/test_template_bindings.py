@@ -34,10 +34,13 @@ from .house import (
     assert_refused,
     assert_script_run,
     call_service,
+    helper_runs,
     home_mcp_gate,
     house_state,
+    note,
     save_config,
     state,
+    unlocks_when,
 )
 
 UNLOCK = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
@@ -193,20 +196,17 @@ async def test_a_branch_on_a_value_that_cannot_be_bounded_counts_both_ways(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """`{% if trigger.to_state.attributes.who == 'me' %}lock.unlock{% else %}lock.lock…`."""
-    [let_in] = await _helpers(owner, "Let in")
-    await owner.save_automation(
-        "who",
+    let_in = await helper_runs(
+        owner,
+        "Let in",
         {
-            "alias": "Who is it",
-            "triggers": [{"trigger": "state", "entity_id": let_in}],
-            "actions": [
-                {
-                    "action": "{% if trigger.to_state.attributes.who == 'me' %}lock.unlock"
-                    "{% else %}lock.lock{% endif %}",
-                    "target": {"entity_id": "lock.front_door"},
-                }
-            ],
+            "action": "{% if trigger.to_state.attributes.who == 'me' %}lock.unlock"
+            "{% else %}lock.lock{% endif %}",
+            "target": {"entity_id": "lock.front_door"},
         },
+        alias="Who is it",
+        to=None,
+        automation_id="who",
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": let_in})
     assert_refused(result, reaching="lock.front_door")
@@ -286,13 +286,11 @@ async def test_the_action_a_phone_notification_carries_bounds_what_its_handler_d
     could turn on that one too, and the event it waits for opens the house.
     """
     porch, let_in = await _helpers(owner, "Porch", "Let in")
-    await owner.save_automation(
-        "let_in",
-        {
-            "alias": "Let them in",
-            "triggers": [{"trigger": "state", "entity_id": let_in, "to": "on"}],
-            "actions": [UNLOCK],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "state", "entity_id": let_in, "to": "on"},
+        alias="Let them in",
+        automation_id="let_in",
     )
     handler = {
         "alias": "Answer the doorbell",
@@ -332,26 +330,23 @@ async def test_a_repeat_over_a_list_acts_on_each_item(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """`repeat: for_each` over a literal list: `repeat.item` is each of them, the door included."""
-    [porch] = await _helpers(owner, "Porch")
-    await owner.save_automation(
-        "rounds",
+    porch = await helper_runs(
+        owner,
+        "Porch",
         {
-            "alias": "Evening rounds",
-            "triggers": [{"trigger": "state", "entity_id": porch}],
-            "actions": [
-                {
-                    "repeat": {
-                        "for_each": ["light.bed_light", "lock.front_door"],
-                        "sequence": [
-                            {
-                                "action": "homeassistant.turn_off",
-                                "target": {"entity_id": "{{ repeat.item }}"},
-                            }
-                        ],
+            "repeat": {
+                "for_each": ["light.bed_light", "lock.front_door"],
+                "sequence": [
+                    {
+                        "action": "homeassistant.turn_off",
+                        "target": {"entity_id": "{{ repeat.item }}"},
                     }
-                }
-            ],
+                ],
+            }
         },
+        alias="Evening rounds",
+        to=None,
+        automation_id="rounds",
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert_refused(result, reaching="lock.front_door")
@@ -431,19 +426,15 @@ async def test_a_variable_holding_an_entity_reads_that_entity_not_the_whole_hous
     The unlocking automation's inputs are its helper and the door: the bed
     light is not one of them, and runs; the helper waits.
     """
-    (helper,) = await _helpers(owner, "Let in")
-    await owner.save_automation(
-        "let_in",
-        {
-            "alias": "Let in",
-            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
-            "variables": {
-                "door": "lock.front_door",
-                "name": "{{ state_attr(door, 'friendly_name') }}",
-            },
-            "conditions": [{"condition": "template", "value_template": "{{ states(door) }}"}],
-            "actions": [UNLOCK],
+    helper = await helper_runs(
+        owner,
+        "Let in",
+        UNLOCK,
+        variables={
+            "door": "lock.front_door",
+            "name": "{{ state_attr(door, 'friendly_name') }}",
         },
+        conditions=[{"condition": "template", "value_template": "{{ states(door) }}"}],
     )
     light = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
     assert light["ok"] is True, light
@@ -462,14 +453,7 @@ async def test_a_reader_applied_to_an_integration_s_entities_reads_those_not_the
     """
     (helper,) = await _helpers(owner, "Let in")
     any_on = "{{ integration_entities('input_boolean') | select('is_state', 'on') | list | count }}"
-    await owner.save_automation(
-        "let_in",
-        {
-            "alias": "Let in",
-            "triggers": [{"trigger": "template", "value_template": any_on}],
-            "actions": [UNLOCK],
-        },
-    )
+    await unlocks_when(owner, {"trigger": "template", "value_template": any_on}, alias="Let in")
     light = await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"})
     assert light["ok"] is True, light
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
@@ -485,22 +469,16 @@ async def test_an_integration_s_entity_service_with_a_templated_target_reaches_i
     Here the integration is not set up: Home Assistant would refuse the
     call, which reaches nothing; the helper that sets it off runs.
     """
-    (helper,) = await _helpers(owner, "Move music")
-    await owner.save_automation(
-        "move_music",
+    helper = await helper_runs(
+        owner,
+        "Move music",
         {
-            "alias": "Move the music",
-            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
-            "variables": {
-                "player": "{{ states.media_player | map(attribute='entity_id') | first }}"
-            },
-            "actions": [
-                {
-                    "action": "music_assistant.transfer_queue",
-                    "target": {"entity_id": "{{ player }}"},
-                }
-            ],
+            "action": "music_assistant.transfer_queue",
+            "target": {"entity_id": "{{ player }}"},
         },
+        alias="Move the music",
+        automation_id="move_music",
+        variables={"player": "{{ states.media_player | map(attribute='entity_id') | first }}"},
     )
     moved = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert moved["ok"] is True, moved
@@ -631,7 +609,6 @@ async def test_what_a_template_selects_options_are_computed_from_decides_what_it
     the list: the select becomes `unlock_front`, and the automation runs
     `script.unlock_front`.
     """
-    assert await async_setup_component(hass, "input_text", {})
     listed = await owner.create_helper("input_text", "Routines", max=255)
     current = await owner.create_helper("input_text", "Current routine", max=255)
     await owner.act("input_text.set_value", entity_id=listed, value="bedtime,good_night")
@@ -698,15 +675,12 @@ async def test_an_integration_s_entity_service_reaches_its_entities_set_up_witho
     platform.async_register_entity_service("release", None, "async_release")
     hass.config.components.add("kwikset")
     assert hass.states.get("lock.side_door").state == "locked"
-    (helper,) = await _helpers(owner, "Let the dog walker in")
-    await owner.save_automation(
-        "dog_walker",
-        {
-            "alias": "Dog walker",
-            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
-            "variables": {"which": "{{ states('input_text.door') }}"},
-            "actions": [{"action": "kwikset.release", "target": {"entity_id": "{{ which }}"}}],
-        },
+    helper = await helper_runs(
+        owner,
+        "Let the dog walker in",
+        {"action": "kwikset.release", "target": {"entity_id": "{{ which }}"}},
+        alias="Dog walker",
+        variables={"which": "{{ states('input_text.door') }}"},
     )
     refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert_refused(refused, risk=None, reaching="lock.side_door")
@@ -778,13 +752,11 @@ async def test_a_step_choosing_a_flag_s_own_state_sets_nothing_off(
             "actions": [{"action": MIRROR.format(flag=source), "target": {"entity_id": flag}}],
         },
     )
-    await owner.save_automation(
-        "reset_slot",
-        {
-            "alias": "Reset the code slot",
-            "triggers": [{"trigger": "state", "entity_id": flag, "to": "on"}],
-            "actions": [UNLOCK],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "state", "entity_id": flag, "to": "on"},
+        alias="Reset the code slot",
+        automation_id="reset_slot",
     )
     verb = "input_boolean.turn_off" if copies_itself else "input_boolean.turn_on"
     result = await call_service(mcp, verb, target={"entity_id": source})
@@ -801,14 +773,12 @@ async def test_a_repeat_over_a_list_of_days_reaches_only_those_days(
     """`input_boolean.{{ days[repeat.index - 1] }}_slot`: each day's flag, not every flag."""
     monday = await owner.create_helper("input_boolean", "mon slot")
     await owner.create_helper("input_boolean", "tue slot")
-    away = await owner.create_helper("input_boolean", "Away")
-    await owner.save_automation(
-        "away_unlock",
-        {
-            "alias": "Unlock for the dog walker when away",
-            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
-            "actions": [UNLOCK],
-        },
+    away = await helper_runs(
+        owner,
+        "Away",
+        UNLOCK,
+        alias="Unlock for the dog walker when away",
+        automation_id="away_unlock",
     )
     await owner.save_script(
         "reset_days",
@@ -851,15 +821,13 @@ async def test_a_script_s_field_its_caller_does_not_give_is_empty(
     that is a list of entity ids (Home Assistant splits it at commas)
     reaches each.
     """
-    away = await owner.create_helper("input_boolean", "Away")
     await owner.create_helper("input_boolean", "flag kitchen")
-    await owner.save_automation(
-        "away_unlock",
-        {
-            "alias": "Unlock for the dog walker when away",
-            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
-            "actions": [UNLOCK],
-        },
+    away = await helper_runs(
+        owner,
+        "Away",
+        UNLOCK,
+        alias="Unlock for the dog walker when away",
+        automation_id="away_unlock",
     )
     await owner.save_script(
         "reset_slot",
@@ -1111,7 +1079,7 @@ def _presence_if(person: str) -> dict[str, Any]:
         "actions": [
             {
                 "if": [{"condition": "template", "value_template": "{{ trigger.id == 'leave' }}"}],
-                "then": [{"action": "persistent_notification.create", "data": {"message": "Bye"}}],
+                "then": [note("Bye")],
                 "else": [UNLOCK],
             }
         ],
@@ -1124,7 +1092,7 @@ def _presence_choose(person: str) -> dict[str, Any]:
         "conditions": [
             {"condition": "template", "value_template": "{{ trigger.to_state.state == 'off' }}"}
         ],
-        "sequence": [{"action": "persistent_notification.create", "data": {"message": "Left"}}],
+        "sequence": [note("Left")],
     }
     return {
         "alias": "Front door follows presence",
@@ -1244,9 +1212,7 @@ async def test_an_attribute_trigger_s_to_is_the_attribute_s_value_not_the_state(
             "actions": [
                 {
                     "if": "{{ trigger.to_state.state == 'rainbow' }}",
-                    "then": [
-                        {"action": "persistent_notification.create", "data": {"message": "!"}}
-                    ],
+                    "then": [note("!")],
                     "else": [UNLOCK],
                 }
             ],
@@ -1767,16 +1733,11 @@ async def test_a_script_run_without_the_field_its_action_is_built_from_runs(
     undefined. Given the front door, it still waits.
     """
     await owner.save_script("toggler", _TOGGLER)
-    keep_on = await owner.create_helper("input_boolean", "Keep on")
-    await owner.save_automation(
-        "keep_on",
-        {
-            "alias": "Keep on",
-            "triggers": [{"trigger": "state", "entity_id": keep_on}],
-            "actions": [
-                {"action": "homeassistant.turn_on", "target": {"entity_id": "script.toggler"}}
-            ],
-        },
+    keep_on = await helper_runs(
+        owner,
+        "Keep on",
+        {"action": "homeassistant.turn_on", "target": {"entity_id": "script.toggler"}},
+        to=None,
     )
     gate = home_mcp_gate(hass)  # Run, each would only log Home Assistant's error.
     for action in (
@@ -1810,21 +1771,15 @@ async def _wake_up(owner: Owner, kind: str) -> str:
     await owner.save_templates(
         [{"switch": [{"name": "Alarm door", "turn_on": [], "turn_off": [UNLOCK]}]}]
     )
-    wake = await owner.create_helper("input_boolean", "Wake now")
-    await owner.save_automation(
-        "wake_up",
+    return await helper_runs(
+        owner,
+        "Wake now",
         {
-            "alias": "Wake up",
-            "triggers": [{"trigger": "state", "entity_id": wake, "to": "on"}],
-            "actions": [
-                {
-                    "action": "switch.turn_off",
-                    "target": {"entity_id": "switch.alarm_" + _ALARM_KIND.format(helper=kind)},
-                }
-            ],
+            "action": "switch.turn_off",
+            "target": {"entity_id": "switch.alarm_" + _ALARM_KIND.format(helper=kind)},
         },
+        alias="Wake up",
     )
-    return wake
 
 
 @pytest.mark.parametrize(
