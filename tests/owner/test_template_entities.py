@@ -40,8 +40,10 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    helper_runs,
     house_state,
     pass_time,
+    save_blink,
     turns_on,
 )
 
@@ -288,17 +290,7 @@ async def test_a_template_light_s_actions_are_given_its_block_s_variables(
     relay is a helper turns on; one whose "relay" is the front door waits.
     """
     relay = await owner.create_helper("input_boolean", "Mirror relay")
-    await owner.save_script(
-        "blink",
-        {
-            "alias": "Blink",
-            "fields": {"toggle_entity": {"selector": {"entity": {}}}},
-            "sequence": [
-                {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
-                {"action": "{{ domain }}.toggle", "target": {"entity_id": "{{ toggle_entity }}"}},
-            ],
-        },
-    )
+    await save_blink(owner)
     blink = {
         "action": "script.turn_on",
         "target": {"entity_id": "script.blink"},
@@ -343,7 +335,6 @@ async def test_a_stop_in_a_template_entity_action_does_not_keep_its_caller_from_
     the door locks.
     """
     quiet = await owner.create_helper("input_boolean", "Quiet")
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
     await owner.save_templates(
         [
             {
@@ -364,16 +355,11 @@ async def test_a_stop_in_a_template_entity_action_does_not_keep_its_caller_from_
             }
         ]
     )
-    await owner.save_automation(
-        "bedtime",
-        {
-            "alias": "Bedtime",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "switch.turn_on", "target": {"entity_id": "switch.chime"}},
-                {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
-            ],
-        },
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {"action": "switch.turn_on", "target": {"entity_id": "switch.chime"}},
+        {"action": "lock.lock", "target": {"entity_id": "lock.front_door"}},
     )
     await owner.act("lock.unlock", entity_id="lock.front_door")
 
@@ -389,17 +375,7 @@ async def _lights_on_a_party(owner: Owner, relays: dict[str, str]) -> str:
     An automation turns every light on, with an effect, when the party
     helper turns on: what the client switches on sets the lights' scripts off.
     """
-    await owner.save_script(
-        "blink",
-        {
-            "alias": "Blink",
-            "fields": {"toggle_entity": {"selector": {"entity": {}}}},
-            "sequence": [
-                {"variables": {"domain": "{{ toggle_entity.split('.')[0] }}"}},
-                {"action": "{{ domain }}.toggle", "target": {"entity_id": "{{ toggle_entity }}"}},
-            ],
-        },
-    )
+    await save_blink(owner)
     blink = {
         "action": "script.turn_on",
         "target": {"entity_id": "script.blink"},
@@ -424,23 +400,18 @@ async def _lights_on_a_party(owner: Owner, relays: dict[str, str]) -> str:
             for name, relay in relays.items()
         ]
     )
-    party = await owner.create_helper("input_boolean", "Party")
     lights = [f"light.{name.lower().replace(' ', '_')}" for name in relays]
-    await owner.save_automation(
-        "party",
+    return await helper_runs(
+        owner,
+        "Party",
         {
-            "alias": "Party lights",
-            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
-            "actions": [
-                {
-                    "action": "light.turn_on",
-                    "target": {"entity_id": lights},
-                    "data": {"effect": "Fast Pulse"},
-                }
-            ],
+            "action": "light.turn_on",
+            "target": {"entity_id": lights},
+            "data": {"effect": "Fast Pulse"},
         },
+        alias="Party lights",
+        automation_id="party",
     )
-    return party
 
 
 async def test_a_template_light_an_automation_acts_on_runs_its_scripts_with_its_own_variables(
@@ -503,14 +474,12 @@ async def test_a_template_light_s_run_variable_a_call_gives_is_not_its_own_varia
             }
         ]
     )
-    party = await owner.create_helper("input_boolean", "Party")
-    await owner.save_automation(
-        "party",
-        {
-            "alias": "Party lights",
-            "triggers": [{"trigger": "state", "entity_id": party, "to": "on"}],
-            "actions": [{"action": "light.turn_on", "target": {"entity_id": "light.fx"}}],
-        },
+    party = await helper_runs(
+        owner,
+        "Party",
+        {"action": "light.turn_on", "target": {"entity_id": "light.fx"}},
+        alias="Party lights",
+        automation_id="party",
     )
     before = house_state(hass)
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": party})
