@@ -39,24 +39,17 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    helper_runs,
     home_mcp_gate,
+    locks_when,
     save_config,
+    unlocks_when,
 )
 
 
 async def _go(owner: Owner, conditions: list[dict[str, Any]] | None = None) -> str:
     """Save an automation running the chain when a helper turns on; return the helper."""
-    go = await owner.create_helper("input_boolean", "Go")
-    await owner.save_automation(
-        "go",
-        {
-            "alias": "Go",
-            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
-            "conditions": conditions or [],
-            "actions": [{"action": "script.link_0"}],
-        },
-    )
-    return go
+    return await helper_runs(owner, "Go", {"action": "script.link_0"}, conditions=conditions or [])
 
 
 async def test_an_unlock_at_the_end_of_a_chain_longer_than_a_walk_still_waits(
@@ -153,14 +146,8 @@ async def test_a_door_handed_down_a_chain_longer_than_a_walk_is_still_unlocked_a
             "sequence": [{"action": f"script.link_{i + 1}", "data": door}],
         }
         await owner.save_script(f"link_{i}", link)
-    go = await owner.create_helper("input_boolean", "Go")
-    await owner.save_automation(
-        "go",
-        {
-            "alias": "Go",
-            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
-            "actions": [{"action": "script.link_0", "data": {"door": "lock.front_door"}}],
-        },
+    go = await helper_runs(
+        owner, "Go", {"action": "script.link_0", "data": {"door": "lock.front_door"}}
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
     assert_refused(result, reaching="lock.front_door")
@@ -245,16 +232,9 @@ async def _hand_down_to_blink(owner: Owner, toggle_entity: str) -> str:
             "sequence": [{"action": nxt, "data": handed}],
         }
         await owner.save_script(f"link_{i}", link)
-    go = await owner.create_helper("input_boolean", "Go")
-    await owner.save_automation(
-        "go",
-        {
-            "alias": "Go",
-            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
-            "actions": [{"action": "script.link_0", "data": {"toggle_entity": toggle_entity}}],
-        },
+    return await helper_runs(
+        owner, "Go", {"action": "script.link_0", "data": {"toggle_entity": toggle_entity}}
     )
-    return go
 
 
 async def test_a_light_handed_down_a_chain_longer_than_a_walk_to_a_blink_script_runs(
@@ -358,14 +338,8 @@ async def test_a_door_given_by_an_automation_to_a_defaulted_script_past_the_walk
 ) -> None:
     """The automation hands `lock.front_door` down; the last script's own default is harmless."""
     await _chain_to_open_a_cover(owner)
-    go = await owner.create_helper("input_boolean", "Go")
-    await owner.save_automation(
-        "go",
-        {
-            "alias": "Go",
-            "triggers": [{"trigger": "state", "entity_id": go, "to": "on"}],
-            "actions": [{"action": "script.link_0", "data": {"cover": "cover.garage_door"}}],
-        },
+    go = await helper_runs(
+        owner, "Go", {"action": "script.link_0", "data": {"cover": "cover.garage_door"}}
     )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": go})
     assert_refused(result, reaching="cover.garage_door")
@@ -380,27 +354,21 @@ async def test_an_automation_run_by_hand_past_the_walk_that_unlocks_when_run_by_
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Run by its trigger it only lights the porch; run by hand it unlocks."""
-    doorbell = await owner.create_helper("input_boolean", "Doorbell")
-    await owner.save_automation(
-        "door",
+    await helper_runs(
+        owner,
+        "Doorbell",
         {
-            "alias": "Door",
-            "triggers": [{"trigger": "state", "entity_id": doorbell}],
-            "actions": [
+            "if": [
                 {
-                    "if": [
-                        {
-                            "condition": "template",
-                            "value_template": "{{ trigger.platform is none }}",
-                        }
-                    ],
-                    "then": [UNLOCK_FRONT],
-                    "else": [
-                        {"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}
-                    ],
+                    "condition": "template",
+                    "value_template": "{{ trigger.platform is none }}",
                 }
             ],
+            "then": [UNLOCK_FRONT],
+            "else": [{"action": "light.turn_on", "target": {"entity_id": "light.bed_light"}}],
         },
+        alias="Door",
+        to=None,
     )
     last = {"action": "automation.trigger", "target": {"entity_id": "automation.door"}}
     await owner.save_chain(CHAIN_LINKS, last)
@@ -483,15 +451,7 @@ async def test_a_helper_turned_on_past_the_walk_that_an_unlocking_automation_wat
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Probe: the last link turns a helper on; an automation unlocks when it turns on."""
-    home = await owner.create_helper("input_boolean", "Home")
-    await owner.save_automation(
-        "home",
-        {
-            "alias": "Home",
-            "triggers": [{"trigger": "state", "entity_id": home, "to": "on"}],
-            "actions": [UNLOCK_FRONT],
-        },
-    )
+    home = await helper_runs(owner, "Home", UNLOCK_FRONT)
     await owner.save_chain(
         CHAIN_LINKS, {"action": "input_boolean.turn_on", "target": {"entity_id": home}}
     )
@@ -505,13 +465,11 @@ async def test_an_event_fired_past_the_walk_that_an_unlocking_automation_waits_f
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Probe: the last link fires `welcome_home`; an automation unlocks on it."""
-    await owner.save_automation(
-        "on_event",
-        {
-            "alias": "Welcome home",
-            "triggers": [{"trigger": "event", "event_type": "welcome_home"}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "event", "event_type": "welcome_home"},
+        alias="Welcome home",
+        automation_id="on_event",
     )
     await owner.save_chain(CHAIN_LINKS, {"event": "welcome_home", "event_data": {}})
     result = await call_service(mcp, "script.turn_on", target={"entity_id": "script.link_0"})
@@ -524,13 +482,10 @@ async def test_a_securing_automation_turned_off_past_the_walk_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
     """Probe: the last link turns off the automation locking the door when it is unlocked."""
-    await owner.save_automation(
-        "relock",
-        {
-            "alias": "Relock",
-            "triggers": [{"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"}],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": "lock.front_door", "to": "unlocked"},
+        alias="Relock",
     )
     await owner.save_chain(
         CHAIN_LINKS, {"action": "automation.turn_off", "target": {"entity_id": "automation.relock"}}
@@ -602,15 +557,10 @@ async def test_writing_an_automation_repeating_a_chain_past_the_walk_to_an_unloc
 async def _away_locks(owner: Owner) -> str:
     """`Away` on for ten minutes locks the door; it is on now, the wait running."""
     away = await owner.create_helper("input_boolean", "Away")
-    await owner.save_automation(
-        "lock_when_away",
-        {
-            "alias": "Lock when away",
-            "triggers": [
-                {"trigger": "state", "entity_id": away, "to": "on", "for": {"minutes": 10}}
-            ],
-            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
-        },
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": away, "to": "on", "for": {"minutes": 10}},
+        alias="Lock when away",
     )
     await owner.act("input_boolean.turn_on", entity_id=away)
     return away
