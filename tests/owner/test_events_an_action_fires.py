@@ -23,7 +23,6 @@ import pytest
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
@@ -42,6 +41,7 @@ from .house import (
     call_service,
     on_event,
     save_config,
+    unlocks_when,
 )
 
 # -- an integration's event, a run's event ---------------------------------------------
@@ -52,13 +52,11 @@ async def test_pressing_a_button_that_fires_an_event_an_unlock_waits_for_is_refu
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """S1/S7: the demo fires `demo_button_pressed` when its button is pressed."""
-    await owner.save_automation(
-        "on_press",
-        {
-            "alias": "Let in on the demo event",
-            "triggers": [{"trigger": "event", "event_type": "demo_button_pressed"}],
-            "actions": [UNLOCK_FRONT],
-        },
+    await unlocks_when(
+        owner,
+        {"trigger": "event", "event_type": "demo_button_pressed"},
+        alias="Let in on the demo event",
+        automation_id="on_press",
     )
     assert_refused(await call_service(mcp, "button.press", target={"entity_id": "button.push"}))
     await assert_house(hass, LOCKED)
@@ -195,7 +193,6 @@ async def test_a_timer_whose_finished_event_opens_the_garage_is_guarded(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """Near miss: `get_entity` agrees with `timer.start` when `timer.finished` opens."""
-    assert await async_setup_component(hass, "timer", {})
     timer = await owner.create_helper("timer", "Courier window", duration="00:00:05")
     await owner.save_automation(
         "window",
