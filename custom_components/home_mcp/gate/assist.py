@@ -140,13 +140,13 @@ def judge_intent_scripts(judge: Judging, depth: int) -> None:
         if not isinstance(sequence, list):
             judge.unknown(name, "Home MCP cannot read this intent's actions")
             continue
-        owners, bindings, known = judge.owners, judge.bindings, judge.trigger_ids_known
-        judge.owners, judge.trigger_ids_known, judge.bindings = True, False, Bindings.open()
-        try:
-            with judge.through(name), judge.own_run(), judge.nested():
-                walk(judge, sequence, depth + 1)
-        finally:
-            judge.owners, judge.bindings, judge.trigger_ids_known = owners, bindings, known
+        with (
+            judge.as_run(Bindings.open(), owners=True),
+            judge.through(name),
+            judge.own_run(),
+            judge.nested(),
+        ):
+            walk(judge, sequence, depth + 1)
 
 
 def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> None:

@@ -129,6 +129,9 @@ class Judging(Protocol):
     def on_its_own(self, entity_id: str, service: str) -> None:
         """Judge what item `entity_id` runs or drives as the index judges it on its own."""
 
+    def as_run(self, bindings: Bindings, *, owners: bool) -> AbstractContextManager[None]:
+        """Walk what runs inside with the run's own variables, whose it is, untied to any trigger."""
+
     def own_run(self) -> AbstractContextManager[None]:
         """Walk a run of its own: a script's, an automation's, a template entity's action."""
 

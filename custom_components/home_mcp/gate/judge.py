@@ -817,6 +817,25 @@ class Judge:
         return outer
 
     @contextmanager
+    def as_run(self, bindings: Bindings, *, owners: bool) -> Iterator[None]:
+        """Walk what runs inside as the run it starts sees itself: its variables, not its caller's.
+
+        A script or automation it runs, a template entity's action, an
+        `intent_script`'s: `bindings` are the run's own variables, `owners`
+        says whether it is the owner's own item (a written one is not), and
+        it sees its own `trigger` (a script: what it is given), never its
+        caller's: no branch in it is tied to the caller's trigger. After it,
+        the caller's come back. How a `stop` or a condition in it ends it
+        is `own_run`'s.
+        """
+        saved = self.owners, self.bindings, self.trigger_ids_known
+        self.owners, self.bindings, self.trigger_ids_known = owners, bindings, False
+        try:
+            yield
+        finally:
+            self.owners, self.bindings, self.trigger_ids_known = saved
+
+    @contextmanager
     def own_run(self) -> Iterator[None]:
         """Walk a run of its own: a script's, an automation's, a template entity's action.
 
@@ -1446,25 +1465,21 @@ class Judge:
                 reason = "Home MCP cannot read this macro's actions"
                 self.add(Risk.UNKNOWN, entity_id, f"{domain}.run", reason)
                 return
-            # What it runs sees its own `trigger` (a script: what it is given),
-            # never this one's: its branches are tied to no trigger here.
-            known, self.trigger_ids_known = self.trigger_ids_known, False
-            bindings, owners = self.bindings, self.owners
-            self.bindings = run_bindings(
+            bindings = run_bindings(
                 entity_id,
                 variables,
                 triggered=domain == "automation",
                 script=script,
                 fields=getattr(entity, "fields", None) if domain == "script" else None,
-                caller=bindings.from_house if bindings is not None else None,
+                caller=self.bindings.from_house if self.bindings is not None else None,
             )
             if domain == "automation":
                 # Its `variables:`, rendered as Home Assistant runs it: beneath
                 # `trigger` and `this`. Unknown (another Home Assistant): any.
                 own = private_or(entity, AUTOMATION_VARIABLES, None)
-                self.bindings = self.bindings.with_variables(own, defaults=True)
-            self.owners = not proposed(entity_id)[0]  # A written item is not the owner's.
-            try:
+                bindings = bindings.with_variables(own, defaults=True)
+            # A written item is not the owner's.
+            with self.as_run(bindings, owners=not proposed(entity_id)[0]):
                 with self.own_run(), self.nested():
                     # Its own `variables:`, rendered as it starts: an error a script's
                     # raises to its caller; an automation's, logged, ends only its run.
@@ -1477,11 +1492,9 @@ class Judge:
                     if getattr(script, "script_mode", None) == SCRIPT_MODE_QUEUED:
                         self.lapse()  # It starts once the runs before it end.
                     walk(self, sequence, depth + 1)
-                if self.bindings.record.stopped:  # A field it was not given stopped it.
+                stopped = self.bindings is not None and self.bindings.record.stopped
+                if stopped:  # A field it was not given stopped it.
                     self._caller_decided += 1
-            finally:
-                self.trigger_ids_known = known
-                self.bindings, self.owners = bindings, owners
         for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
             self.react(key, "fire")
 

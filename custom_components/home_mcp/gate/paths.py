@@ -101,21 +101,17 @@ def _drive(judge: Judging, entity_id: str, verb: str, data: Mapping[str, Any], d
         # A template entity's scripts are the owner's, and run with its own
         # variables and the run variables the call's data gives, never with
         # their caller's (`bindings.template_run_bindings`).
-        owners, bindings, known = judge.owners, judge.bindings, judge.trigger_ids_known
-        judge.owners, judge.trigger_ids_known = True, False
-        judge.bindings = template_run_bindings(
+        bindings = template_run_bindings(
             entity_id,
             house.variables.get(entity_id),
             TEMPLATE_RUN_VARIABLES.get(split_entity_id(entity_id)[0]),
             data,
         )
-        try:
+        with judge.as_run(bindings, owners=True):
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):
                 # Each a script of its own: its `stop`, or a condition failing in it, ends only it.
                 with judge.own_run(), judge.nested():
                     walk(judge, getattr(script, "sequence", None), depth + 1)
-        finally:
-            judge.owners, judge.bindings, judge.trigger_ids_known = owners, bindings, known
         for controlled in house.controls.get(entity_id, ()):
             if not judge.on_path(controlled, loop=True):
                 for driven in ("turn_on", "turn_off"):
