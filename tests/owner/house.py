@@ -4,7 +4,11 @@ Automations and scripts are saved with the config API (as the automation and
 script editors save them), helpers are created over the websocket (as the
 Helpers page creates them), Switch as X and template helpers through their
 config flows, areas and labels through the registry commands. `Owner` wraps
-those calls; the fixtures that make one live in the test modules.
+those calls; the fixtures that make one live in the test modules. The
+builders below save the small houses many tests share, called with what
+differs ("a helper whose turning on runs these steps", "an automation that
+locks the door when X", the Bedtime lock-up, the auto-lock and its timer),
+so that a test reads as the behaviour it proves.
 """
 
 from __future__ import annotations
