@@ -29,6 +29,7 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
+from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
@@ -1509,4 +1510,181 @@ async def test_setting_a_text_the_goodbye_reads_with_a_default_runs(
         await call_service(mcp, "input_text.set_value", target=target, data={"value": "two"})
     )
     await owner.act("input_boolean.turn_on", entity_id=leave)
+    await assert_house(hass, LOCKED)
+
+
+# -- red-team round 43: a division by what a client can set to 0 -----------------------
+
+
+async def _good_night_says(owner: Owner, message: str) -> str:
+    """Save "Good night": it notifies `message`, then locks the front door.
+
+    Return the helper that starts it (bedtime).
+    """
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "persistent_notification.create", "data": {"message": message}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    return bedtime
+
+
+DIVIDED_BY_A_SETTING = {
+    "number-helper": (
+        "input_number",
+        {"min": 0, "max": 10, "step": 1, "initial": 2, "mode": "box"},
+        "set_value",
+        {"value": 0},
+        "{{ (8 / (states('HELPER') | float(1))) | round(1) }} hours of sleep each",
+    ),
+    "text": (
+        "input_text",
+        {"initial": "2"},
+        "set_value",
+        {"value": "0"},
+        "{{ 8 // (states('HELPER') | int(1)) }} hours of sleep each",
+    ),
+    "option": (
+        "input_select",
+        {"options": ["0", "1", "2"], "initial": "2"},
+        "select_option",
+        {"option": "0"},
+        "{{ 8 % (states('HELPER') | int(1)) }} hours left over",
+    ),
+    "counter": (
+        "counter",
+        {"initial": 2, "step": 1},
+        "set_value",
+        {"value": 0},
+        "{{ 8 / (states('HELPER') | int(1)) }} hours of sleep each",
+    ),
+}
+"""A bedtime message dividing by a helper a client can set to 0 (`/`, `//`, `%`): a
+number helper whose range holds 0, a text, an option "0", a counter set to 0. A
+default (`| float(1)`) does not help: "0" is a number."""
+
+
+@pytest.mark.redteam(round=43)
+@pytest.mark.parametrize("helper", list(DIVIDED_BY_A_SETTING))
+async def test_setting_to_0_what_a_locking_automation_divides_by_first_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, helper: str
+) -> None:
+    """Good night shares the night among the guests (a helper), then locks.
+
+    Set to 0, the division raises (`ZeroDivisionError`): the message's step
+    fails, the run ends there and the door stays unlocked all night.
+    Setting the helper to 0 over MCP waits for a person.
+    """
+    domain, fields, service, data, message = DIVIDED_BY_A_SETTING[helper]
+    assert await async_setup_component(hass, domain, {})
+    guests = await owner.create_helper(domain, "Guests", **fields)
+    bedtime = await _good_night_says(owner, message.replace("HELPER", guests))
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    zero = await call_service(mcp, f"{domain}.{service}", target={"entity_id": guests}, data=data)
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
+DIVIDED_BY_WHAT_IS_NEVER_0 = {
+    "or-one": "{{ 8 / ((states('HELPER') | float(0)) or 1) }} hours of sleep each",
+    "divided": "{{ (states('HELPER') | float(0)) / 8 }} guests an hour",
+    "colour-temperature": (
+        "{{ (1000000 / (state_attr('light.bed_light', 'color_temp_kelvin') | float(2700)))"
+        " | round }} mireds; HELPER"
+    ),
+}
+"""A bedtime message dividing in a way no client makes divide by 0: by a helper or 1
+when it is 0, a helper divided (not dividing), a light's colour temperature (none when
+the light is off: its default; 2000 K at least when on)."""
+
+
+@pytest.mark.parametrize("read", list(DIVIDED_BY_WHAT_IS_NEVER_0))
+async def test_setting_to_0_what_a_locking_automation_never_divides_by_0_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str
+) -> None:
+    """Good night divides in a way no value makes raise: the helper set to 0 runs, the door locks.
+
+    So does turning the bed light on at its warmest, or off.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    message = DIVIDED_BY_WHAT_IS_NEVER_0[read].replace("HELPER", guests)
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    assert_ran(await call_service(mcp, "input_number.set_value", target=target, data={"value": 0}))
+    light = {"entity_id": "light.bed_light"}
+    assert_ran(
+        await call_service(mcp, "light.turn_on", target=light, data={"color_temp_kelvin": 2000})
+    )
+    assert_ran(await call_service(mcp, "light.turn_off", target=light))
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+# -- red-team round 43: what a client's call makes infinite ----------------------------
+
+
+@pytest.fixture
+async def water_heater(hass: HomeAssistant) -> str:
+    """Add the demo's water heaters to the house (the owner's boiler); return the Celsius one."""
+    entry = hass.config_entries.async_entries("demo")[0]
+    await hass.config_entries.async_forward_entry_setups(entry, [Platform.WATER_HEATER])
+    await hass.async_block_till_done()
+    return "water_heater.demo_water_heater_celsius"
+
+
+@pytest.mark.redteam(round=43)
+async def test_setting_the_water_heater_a_locking_automation_reads_as_whole_to_infinity_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, water_heater: str
+) -> None:
+    """Good night says how hot the water is (`| int(0)` of its temperature), then locks.
+
+    `water_heater.set_temperature` takes any number, "inf" too, and the
+    heater keeps it: `int` of an infinite number raises, its default or
+    not (it gives its default only for text). Setting it over MCP waits.
+    """
+    message = f"Water at {{{{ state_attr('{water_heater}', 'temperature') | int(0) }}}} °C"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    infinite = await call_service(
+        mcp,
+        "water_heater.set_temperature",
+        target={"entity_id": water_heater},
+        data={"temperature": "inf"},
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(infinite)
+
+
+async def test_setting_the_thermostat_a_locking_automation_reads_as_whole_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night says the thermostat's target (`| int(0)`), then locks.
+
+    `climate.set_temperature` compares the value with the thermostat's
+    range: "inf" is out of it, "nan" passes, and `int` gives its default
+    for nan. Setting the thermostat over MCP runs, and the door locks.
+    """
+    message = "Heating to {{ state_attr('climate.hvac', 'temperature') | int(0) }} °C"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": "climate.hvac"}
+    assert_ran(
+        await call_service(
+            mcp, "climate.set_temperature", target=target, data={"temperature": "nan"}
+        )
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)

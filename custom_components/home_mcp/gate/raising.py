@@ -33,8 +33,12 @@ takes "nan", and `input_number.set_value` compares "nan" with its range,
 which it passes. `| float(0)` is a number then, but `int` of it raises on
 both (a default covers nan, not infinity), and so do `round` to a whole,
 `as_datetime`, `timestamp_local` and `'%d' %`; what a client cannot make
-nan (`FINITE_READS`: a light's brightness, a speaker's volume, `on`) stays
-safe. `| int(0)` of the text itself gives its default on "inf".
+nan (`BOUNDS`: a light's brightness, a speaker's volume, `on`) stays
+safe. `| int(0)` of the text itself gives its default on "inf", not of an
+attribute that is a number (a water heater's temperature takes "inf"). It
+may be 0 too, which nothing divides by (`/`, `//`, `%`): a default does
+not help (`| float(1)` of "0" is 0), `x or 1` does, and so does a read no
+client makes 0 (a word: `| float(1)` of `on` is 1; a colour temperature).
 
 A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
 prints as nothing, but fails when it is looked into again, computed with
@@ -47,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from enum import Flag, auto
 import functools
 import math
 import re
@@ -101,37 +106,61 @@ _CONVERSIONS: Final = frozenset({"int", "float", "round"})
 _ON_FINITE: Final = frozenset({"as_datetime", "timestamp_local", "timestamp_utc"})
 """Forgiving filters that raise on an infinite or huge number, given a default or not
 (`OverflowError`: "timestamp out of range")."""
-FINITE_READS: Final[Mapping[str, frozenset[str]]] = {
-    "light": frozenset({"state", "brightness", "color_temp", "color_temp_kelvin"}),
-    "switch": frozenset({"state"}),
-    "input_boolean": frozenset({"state"}),
-    "binary_sensor": frozenset({"state"}),
-    "lock": frozenset({"state"}),
-    "cover": frozenset({"state", "current_position", "current_tilt_position"}),
-    "valve": frozenset({"state", "current_position"}),
-    "fan": frozenset({"state", "percentage", "percentage_step"}),
-    "media_player": frozenset({"state", "volume_level", "is_volume_muted"}),
-    "alarm_control_panel": frozenset({"state"}),
-    "climate": frozenset({"state"}),
-    "humidifier": frozenset({"state"}),
-    "vacuum": frozenset({"state"}),
-    "lawn_mower": frozenset({"state"}),
-    "siren": frozenset({"state"}),
-    "remote": frozenset({"state"}),
-    "automation": frozenset({"state"}),
-    "script": frozenset({"state"}),
-    "scene": frozenset({"state"}),
-    "button": frozenset({"state"}),
-    "input_button": frozenset({"state"}),
-    "counter": frozenset({"state"}),
-    "timer": frozenset({"state"}),
-    "input_datetime": frozenset({"state", "timestamp"}),
-}
-"""A domain's state (`state`) and attributes no client can make nan or infinite: a few
-words, whole numbers, numbers its actions hold in a range (`media_player.volume_set`'s
-`volume_level`: "nan" is in no range), a time. Not a text's, a number helper's (its
-range holds "nan"), a climate's temperature (the same), a select's (`set_options`), a
-sensor's or a person's (any text a template or `device_tracker.see` gives)."""
+
+
+class Bound(Flag):
+    """What no client can make a read of the house, as a number (`BOUNDS`)."""
+
+    NO_NAN = auto()
+    NO_INFINITY = auto()
+    NO_ZERO = auto()
+    """Nor any number below 1 either way: made whole or rounded, it stays no 0."""
+
+
+FINITE: Final = Bound.NO_NAN | Bound.NO_INFINITY
+WORD: Final = FINITE | Bound.NO_ZERO
+"""A few words or a time, no number: `float` and `int` give their default."""
+BOUNDS: Final[Mapping[str, Mapping[str, Bound]]] = {
+    "light": {
+        "state": WORD, "brightness": FINITE, "color_temp": FINITE | Bound.NO_ZERO,
+        "color_temp_kelvin": FINITE | Bound.NO_ZERO,
+    },
+    "switch": {"state": WORD},
+    "input_boolean": {"state": WORD},
+    "binary_sensor": {"state": WORD},
+    "lock": {"state": WORD},
+    "cover": {"state": WORD, "current_position": FINITE, "current_tilt_position": FINITE},
+    "valve": {"state": WORD, "current_position": FINITE},
+    "fan": {"state": WORD, "percentage": FINITE, "percentage_step": FINITE | Bound.NO_ZERO},
+    "media_player": {"state": WORD, "volume_level": FINITE, "is_volume_muted": FINITE},
+    "alarm_control_panel": {"state": WORD},
+    "climate": {
+        "state": WORD, "humidity": FINITE, "temperature": Bound.NO_INFINITY,
+        "target_temp_high": Bound.NO_INFINITY, "target_temp_low": Bound.NO_INFINITY,
+    },
+    "water_heater": {"state": WORD},
+    "humidifier": {"state": WORD, "humidity": FINITE},
+    "vacuum": {"state": WORD},
+    "lawn_mower": {"state": WORD},
+    "siren": {"state": WORD},
+    "remote": {"state": WORD},
+    "automation": {"state": WORD},
+    "script": {"state": WORD},
+    "scene": {"state": WORD},
+    "button": {"state": WORD},
+    "input_button": {"state": WORD},
+    "counter": {"state": FINITE},
+    "timer": {"state": WORD},
+    "input_datetime": {"state": WORD, "timestamp": FINITE},
+}  # fmt: skip
+"""What a client can make a domain's state (`state`) and attributes: what it cannot, as
+a number. A few words or a time (`WORD`), whole numbers an action holds in a range (a
+light's brightness, a counter's 0 included), a speaker's `volume_level` ("nan" is in
+no range of `volume_set`), a colour temperature (2000 K at least). A thermostat's
+`set_temperature` compares "nan" with its range, which it passes, not "inf"; a water
+heater's takes any number, an input_number's "nan" (its range), a number's and a
+text's anything, a select's any option (`set_options`), a sensor's and a person's what
+a template or `device_tracker.see` gives: none of these is bounded."""
 _FORMATS: Final = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?([a-zA-Z%])")
 """A conversion of `'%d' % x` (printf-style formatting, Jinja's `%` of text)."""
 _TEXTS: Final = frozenset({"states", "string", "lower", "upper", "title", "capitalize", "trim"})
@@ -538,10 +567,12 @@ def _given_to(node: nodes.Node) -> list[nodes.Node] | None:
         operands = [node.node, node.arg]
     else:
         return None  # A macro, an import, a block.
+    divisor = _divisor(node)
     return [
         operand
         for operand in operands
-        if _reads_house(operand) and not (numeric and _number(operand))
+        if _reads_house(operand)
+        and not (numeric and _number(operand) and (operand is not divisor or _nonzero(operand)))
     ]
 
 
@@ -755,13 +786,19 @@ def _converts(
     A number converted, or rounded, is a number: `(x | float(0) * 2) |
     round(1)`. Made whole, or a time, it must be a finite one (`_finite`):
     `int` raises on infinity, default or not, and on nan without one (but
-    gives its default for a text's "inf"); `round` to a whole raises on
-    infinity, text or number; `as_datetime` on what is too large.
+    gives its default for a text's "inf": a state is text, an attribute
+    need not be: a water heater's temperature may be infinite); `round` to
+    a whole raises on infinity, text or number, and on nan without a
+    default; `as_datetime` on what is too large.
     """
     if name == "int":
-        return _finite(value) or (defaulted and not _number(value))
+        return _finite(value) or (
+            defaulted
+            and not _number(value)
+            and (_state(value) or _finite_value(value, Bound.NO_INFINITY))
+        )
     if name == "round" and _whole_round(node, 0 if isinstance(node, nodes.Filter) else 1):
-        return _finite(value) or (defaulted and _finite_value(value))
+        return _finite(value) or (defaulted and _finite_value(value, Bound.NO_INFINITY))
     if name in _ON_FINITE:
         return defaulted and _finite_value(value)
     return defaulted or (name in _CONVERSIONS and _number(value))
@@ -852,8 +889,9 @@ def _compare(node: nodes.Compare) -> bool:
 def _arithmetic(node: nodes.BinExpr | nodes.UnaryExpr) -> bool:
     """Return True for arithmetic no state of the house makes raise.
 
-    What reads the house is a number (or, joined with `+`, text): what does
-    not read it is what it is on each run, and fails then whatever the house holds.
+    What reads the house is a number (or, joined with `+`, text), and what
+    it divides by is no 0 (`_nonzero`): what does not read it is what it is
+    on each run, and fails then whatever the house holds.
     """
     if isinstance(node, nodes.UnaryExpr):
         return _number(node.node) or not _reads_house(node.node)
@@ -862,9 +900,61 @@ def _arithmetic(node: nodes.BinExpr | nodes.UnaryExpr) -> bool:
     read = [operand for operand in (node.left, node.right) if _reads_house(operand)]
     if isinstance(node, nodes.Mod) and not _number(node.left):
         return _formats(node.left, node.right)
+    if (divisor := _divisor(node)) is not None and not _nonzero(divisor):
+        return False
     return all(_number(operand) for operand in read) or (
         isinstance(node, nodes.Add) and all(_text(operand) for operand in read)
     )
+
+
+def _divisor(node: nodes.Node) -> nodes.Node | None:
+    """Return what `node` divides by: `/`, `//`, `%` of a number (not `'%d' % x`)."""
+    if isinstance(node, (nodes.Div, nodes.FloorDiv)) or (
+        isinstance(node, nodes.Mod) and _number(node.left)
+    ):
+        return node.right
+    return None
+
+
+def _nonzero(node: nodes.Node) -> bool:
+    """Return True for a number no client makes 0 (`ZeroDivisionError` as a divisor).
+
+    What no state of the house decides, a read no client makes a number
+    below 1 (`Bound.NO_ZERO`: a word, a colour temperature) converted with
+    a default that is no 0 (`| float(1)` of a helper's "0" is 0), `x or 1`,
+    a product of those.
+    """
+    if isinstance(node, nodes.Const):  # A default of 0 is what a word gives.
+        return bool(node.value != 0)
+    if not _reads_house(node):
+        return True
+    if isinstance(node, nodes.Or):  # `x or 1`: x when x is no 0, else 1.
+        return _nonzero(node.right)
+    if isinstance(node, (nodes.And, nodes.Mul)):
+        return _nonzero(node.left) and _nonzero(node.right)
+    if isinstance(node, (nodes.Neg, nodes.Pos)):
+        return _nonzero(node.node)
+    if isinstance(node, nodes.Filter) and node.name in _CONVERSIONS and node.node is not None:
+        value, defaults = node.node, _defaults(node, node.name, 0)
+    elif (
+        isinstance(node, nodes.Call)
+        and isinstance(node.node, nodes.Name)
+        and node.node.name in _CONVERSIONS
+        and node.args
+    ):
+        value, defaults = node.args[0], _defaults(node, node.node.name, 1)
+    else:
+        return False
+    return Bound.NO_ZERO in _bound(value) and all(_nonzero(default) for default in defaults)
+
+
+def _defaults(node: nodes.Filter | nodes.Call, name: str, offset: int) -> list[nodes.Node]:
+    """Return the `default` a forgiving filter or function is given, if any (`_defaulted`)."""
+    position = FORGIVING[name] + offset
+    given: list[nodes.Node] = [kw.value for kw in node.kwargs if kw.key == "default"]
+    if FORGIVING[name] >= 0 and len(node.args) > position:
+        given.append(node.args[position])
+    return given
 
 
 def _formats(text: nodes.Node, value: nodes.Node) -> bool:
@@ -908,12 +998,13 @@ def _number(node: nodes.Node) -> bool:
     return False
 
 
-def _finite(node: nodes.Node) -> bool:
+def _finite(node: nodes.Node, bound: Bound = FINITE) -> bool:
     """Return True for what is always a finite number: no client makes it nan or infinite.
 
     A whole number (`_integer`), a number written out, one converted or
     computed from a finite value (`_finite_value`): `state_attr(speaker,
     'volume_level') | float(0) * 100`, not `states('input_text.x') | float(0)`.
+    `bound`: only what no client makes infinite (`Bound.NO_INFINITY`), or nan too.
     """
     if not _number(node):
         return False
@@ -925,22 +1016,22 @@ def _finite(node: nodes.Node) -> bool:
         given = [*node.args, *(kw.value for kw in node.kwargs)]
         if isinstance(node, nodes.Filter) and node.node is not None:
             given.append(node.node)
-        return all(_finite_value(value) for value in given)
+        return all(_finite_value(value, bound) for value in given)
     if isinstance(node, nodes.UnaryExpr):
-        return _finite_value(node.node)
+        return _finite_value(node.node, bound)
     if isinstance(node, nodes.BinExpr):
-        return _finite_value(node.left) and _finite_value(node.right)
+        return _finite_value(node.left, bound) and _finite_value(node.right, bound)
     return False
 
 
-def _finite_value(node: nodes.Node) -> bool:
-    """Return True for a value no client makes nan or infinite.
+def _finite_value(node: nodes.Node, bound: Bound = FINITE) -> bool:
+    """Return True for a value no client makes nan or infinite (`bound`: either, or both).
 
     What no state of the house decides, a finite number (`_finite`), a
-    read of a state or attribute of `FINITE_READS`, or a time's timestamp
-    (`as_timestamp`: of a date, or its default).
+    read of a state or attribute so bounded (`BOUNDS`), or a time's
+    timestamp (`as_timestamp`: of a date, or its default).
     """
-    if not _reads_house(node) or _finite(node) or _finite_read(node):
+    if not _reads_house(node) or _finite(node, bound) or bound in _bound(node):
         return True
     if isinstance(node, nodes.Filter) and node.name == "as_timestamp":
         given = [*node.args, *(kw.value for kw in node.kwargs)]
@@ -950,11 +1041,11 @@ def _finite_value(node: nodes.Node) -> bool:
         given = [*node.args[1:], *(kw.value for kw in node.kwargs)]
     else:
         return False
-    return all(_finite_value(default) for default in given)
+    return all(_finite_value(default, bound) for default in given)
 
 
-def _finite_read(node: nodes.Node) -> bool:
-    """Return True for a read no client makes nan or infinite (`FINITE_READS`).
+def _read(node: nodes.Node) -> tuple[str, str] | None:
+    """Return the entity and the state or attribute a read written out reads.
 
     `states('light.x')`, `state_attr('media_player.x', 'volume_level')`,
     `'light.x' | state_attr('brightness')`, `states.light.x.state`,
@@ -981,10 +1072,36 @@ def _finite_read(node: nodes.Node) -> bool:
             elif len(path) == 4 and path[2] == "attributes":
                 entity, read = nodes.Const(f"{path[0]}.{path[1]}"), nodes.Const(path[3])
     if not (isinstance(entity, nodes.Const) and isinstance(read, nodes.Const)):
-        return False
+        return None
     if not (isinstance(entity.value, str) and isinstance(read.value, str)):
+        return None
+    return entity.value, read.value
+
+
+def _bound(node: nodes.Node) -> Bound:
+    """Return what no client makes a read written out (`BOUNDS`; none for what is not one)."""
+    if (read := _read(node)) is None:
+        return Bound(0)
+    return BOUNDS.get(read[0].partition(".")[0], {}).get(read[1], Bound(0))
+
+
+def _state(node: nodes.Node) -> bool:
+    """Return True for a state, which is text: `states('x')`, `states.x.y.state`, `light.state`.
+
+    `.state` of a state object: a name (a loop over `states.light`), or one
+    looked up by its entity id.
+    """
+    if _text(node):
+        return True
+    if not (isinstance(node, nodes.Getattr) and node.attr == "state"):
         return False
-    return read.value in FINITE_READS.get(entity.value.partition(".")[0], frozenset())
+    owner = node.node
+    return isinstance(owner, nodes.Name) or (
+        isinstance(owner, nodes.Getattr)
+        and isinstance(owner.node, nodes.Getattr)
+        and isinstance(owner.node.node, nodes.Name)
+        and owner.node.node.name == "states"
+    )
 
 
 def _integer(node: nodes.Node) -> bool:
