@@ -1595,6 +1595,11 @@ async def test_setting_to_0_what_a_locking_automation_divides_by_first_is_refuse
 
 DIVIDED_BY_WHAT_IS_NEVER_0 = {
     "or-one": "{{ 8 / ((states('HELPER') | float(0)) or 1) }} hours of sleep each",
+    "at-least-one": "{{ 8 / max(states('HELPER') | float(0), 1) }} hours of sleep each",
+    "only-when-some": (
+        "{% set guests = states('HELPER') | float(0) %}"
+        "{% if guests <= 0 %}No guests{% else %}{{ 8 / guests }} hours each{% endif %}"
+    ),
     "divided": "{{ (states('HELPER') | float(0)) / 8 }} guests an hour",
     "colour-temperature": (
         "{{ (1000000 / (state_attr('light.bed_light', 'color_temp_kelvin') | float(2700)))"
@@ -1602,8 +1607,9 @@ DIVIDED_BY_WHAT_IS_NEVER_0 = {
     ),
 }
 """A bedtime message dividing in a way no client makes divide by 0: by a helper or 1
-when it is 0, a helper divided (not dividing), a light's colour temperature (none when
-the light is off: its default; 2000 K at least when on)."""
+when it is 0, by the larger of a helper and 1, by a helper only when it is more than 0,
+a helper divided (not dividing), a light's colour temperature (none when the light is
+off: its default; 2000 K at least when on)."""
 
 
 @pytest.mark.parametrize("read", list(DIVIDED_BY_WHAT_IS_NEVER_0))

@@ -37,8 +37,10 @@ nan (`BOUNDS`: a light's brightness, a speaker's volume, `on`) stays
 safe. `| int(0)` of the text itself gives its default on "inf", not of an
 attribute that is a number (a water heater's temperature takes "inf"). It
 may be 0 too, which nothing divides by (`/`, `//`, `%`): a default does
-not help (`| float(1)` of "0" is 0), `x or 1` does, and so does a read no
-client makes 0 (a word: `| float(1)` of `on` is 1; a colour temperature).
+not help (`| float(1)` of "0" is 0), `x or 1` and `max(x, 1)` do, and so
+does a read no client makes 0 (a word: `| float(1)` of `on` is 1; a
+colour temperature), or a branch taken only when it is not 0 (`{% if
+total > 0 %}`, the `else` of `x <= 0.1`: nan fails both, and is no 0).
 
 A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
 prints as nothing, but fails when it is looked into again, computed with
@@ -209,7 +211,10 @@ _PURE: Final = frozenset({"now", "utcnow", "range", "dict", "namespace", "iif", 
 _ON_TEXT: Final = frozenset({"device_attr", "is_device_attr"})
 """Safe functions and filters that raise unless given text (`Must provide a device or
 entity ID`): `device_attr(state_attr('sensor.x', 'source'), 'model')` can."""
-_KNOWN: Final = SAFE_FUNCTIONS | _PURE | REGISTRY_READERS | FORGIVING.keys()
+_EXTREMES: Final = frozenset({"max", "min"})
+"""Functions and filters that give the largest or smallest of what they are given: of
+numbers, a number (`max(x, 1)`); of a number and text, they raise."""
+_KNOWN: Final = SAFE_FUNCTIONS | _PURE | REGISTRY_READERS | FORGIVING.keys() | _EXTREMES
 """Functions Home MCP knows: a call to any other (a macro) may read anything."""
 _ENVIRONMENT: Final = Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"])
 _TAINTED: ContextVar[frozenset[str]] = ContextVar("_TAINTED", default=frozenset())
@@ -222,6 +227,11 @@ _NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
 )
 """The names the template read sets only to numbers, and its namespaces whose every
 value is one (`_numbered`)."""
+_NONZERO: ContextVar[frozenset[str]] = ContextVar("_NONZERO", default=frozenset())
+"""What the branch judged is taken only when it is no 0 (`_when`), as written (`_written`):
+`{% if total > 0 %}{{ used / total }}{% endif %}`."""
+_DIVIDING: ContextVar[bool] = ContextVar("_DIVIDING", default=True)
+"""Whether a division is judged by its divisor (`_nonzero`), or only by what it gives."""
 _COMPARED: Final = {
     "eq": "==", "ne": "!=", "gt": ">", "gteq": ">=", "lt": "<", "lteq": "<=", "in": "in",
     "notin": "not in",
@@ -419,20 +429,26 @@ def _numbered(
     }
     numbers: frozenset[str] = frozenset()
     namespaces: frozenset[str] = frozenset()
-    while True:  # The least: a name set from itself (`x = x + 1`) is no number known.
-        _NUMBERED.set((numbers, namespaces))
-        found = frozenset(
-            name for name in candidates if all(_number(value) for value in plain[name])
-        )
-        spaced = frozenset(
-            name
-            for name in candidates
-            if all(_numbers_namespace(value) for value in plain[name])
-            and all(_number(value) for value in spaces.get(name, ()))
-        )
-        if found == numbers and spaced == namespaces:
-            return numbers, namespaces
-        numbers, namespaces = found, spaced
+    # What a name is set to is a number if it renders: whether a division in it can
+    # raise is judged where it is set (`_safe`), in its branch (`{% if total > 0 %}`).
+    dividing = _DIVIDING.set(False)
+    try:
+        while True:  # The least: a name set from itself (`x = x + 1`) is no number known.
+            _NUMBERED.set((numbers, namespaces))
+            found = frozenset(
+                name for name in candidates if all(_number(value) for value in plain[name])
+            )
+            spaced = frozenset(
+                name
+                for name in candidates
+                if all(_numbers_namespace(value) for value in plain[name])
+                and all(_number(value) for value in spaces.get(name, ()))
+            )
+            if found == numbers and spaced == namespaces:
+                return numbers, namespaces
+            numbers, namespaces = found, spaced
+    finally:
+        _DIVIDING.reset(dividing)
 
 
 def _numbers_namespace(node: nodes.Node) -> bool:
@@ -516,10 +532,8 @@ def _feeding(node: nodes.Node) -> list[nodes.Node] | None:
         parts = [node.left, node.right]
     elif isinstance(node, nodes.Not):
         parts = [node.node]
-    elif isinstance(node, nodes.CondExpr):
-        parts = [node.test, node.expr1, node.expr2]
-    elif isinstance(node, nodes.If):
-        parts = [node.test, *node.body, *node.elif_, *node.else_]
+    elif isinstance(node, (nodes.CondExpr, nodes.If)):
+        return _branches_feeding(node)
     elif isinstance(node, nodes.Assign):
         parts = [node.node]
     elif isinstance(node, nodes.AssignBlock):
@@ -541,6 +555,19 @@ def _feeding(node: nodes.Node) -> list[nodes.Node] | None:
         if (fed := _feeding(part)) is None:
             return None
         found += fed
+    return found
+
+
+def _branches_feeding(node: nodes.CondExpr | nodes.If) -> list[nodes.Node] | None:
+    """Return what can make a branch raise, each part judged where it is taken (`_branches`)."""
+    found: list[nodes.Node] = []
+    for parts, known in _branches(node):
+        for part in parts:
+            with _knowing(known):
+                fed = _feeding(part)
+            if fed is None:
+                return None
+            found += fed
     return found
 
 
@@ -710,15 +737,12 @@ def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per k
         return _safe(node.left) and _safe(node.right)
     if isinstance(node, nodes.Not):
         return _safe(node.node)
-    if isinstance(node, nodes.CondExpr):
-        return all(_safe(c) for c in (node.test, node.expr1, node.expr2) if c is not None)
-    if isinstance(node, nodes.If):
-        return (
-            _safe(node.test)
-            and all(_safe(child) for child in node.body)
-            and all(_safe(child) for child in node.elif_)
-            and all(_safe(child) for child in node.else_)
-        )
+    if isinstance(node, (nodes.CondExpr, nodes.If)):
+        for parts, known in _branches(node):
+            with _knowing(known):
+                if not all(_safe(part) for part in parts):
+                    return False
+        return True
     if isinstance(node, nodes.Assign):
         return _safe(node.node)
     if isinstance(node, nodes.AssignBlock):
@@ -773,6 +797,8 @@ def _filter(node: nodes.Filter) -> bool:
         return False
     if node.name in SAFE_FILTERS:
         return True
+    if node.name in _EXTREMES:
+        return _extremes(node) is not None
     if node.name in FORGIVING and node.node is not None:
         return _converts(node, node.name, node.node, _defaulted(node, node.name, 0))
     return False
@@ -836,6 +862,8 @@ def _call(node: nodes.Call) -> bool:
             return False
         if name in SAFE_FUNCTIONS:
             return True
+        if name in _EXTREMES:
+            return _extremes(node) is not None
         if name in FORGIVING:  # Its first argument is the value.
             defaulted = _defaulted(node, name, 1)
             return defaulted if not node.args else _converts(node, name, node.args[0], defaulted)
@@ -900,7 +928,8 @@ def _arithmetic(node: nodes.BinExpr | nodes.UnaryExpr) -> bool:
     read = [operand for operand in (node.left, node.right) if _reads_house(operand)]
     if isinstance(node, nodes.Mod) and not _number(node.left):
         return _formats(node.left, node.right)
-    if (divisor := _divisor(node)) is not None and not _nonzero(divisor):
+    divisor = _divisor(node)
+    if _DIVIDING.get() and divisor is not None and not _nonzero(divisor):
         return False
     return all(_number(operand) for operand in read) or (
         isinstance(node, nodes.Add) and all(_text(operand) for operand in read)
@@ -926,8 +955,15 @@ def _nonzero(node: nodes.Node) -> bool:
     """
     if isinstance(node, nodes.Const):  # A default of 0 is what a word gives.
         return bool(node.value != 0)
-    if not _reads_house(node):
+    if not _reads_house(node) or _key(node) in _NONZERO.get():
         return True
+    if isinstance(node, (nodes.Call, nodes.Filter)) and (items := _extremes(node)) is not None:
+        return all(_nonzero(item) for item in items) or (
+            _named(node) == "max"
+            and any(
+                isinstance(item, nodes.Const) and _number(item) and item.value > 0 for item in items
+            )
+        )
     if isinstance(node, nodes.Or):  # `x or 1`: x when x is no 0, else 1.
         return _nonzero(node.right)
     if isinstance(node, (nodes.And, nodes.Mul)):
@@ -946,6 +982,125 @@ def _nonzero(node: nodes.Node) -> bool:
     else:
         return False
     return Bound.NO_ZERO in _bound(value) and all(_nonzero(default) for default in defaults)
+
+
+def _extremes(node: nodes.Call | nodes.Filter) -> list[nodes.Node] | None:
+    """Return the numbers `max` or `min` is given (None: not numbers only, or not those).
+
+    `max(x, 1)`, `max([x, 1])`, `[x, 1] | max`: the largest, a number.
+    """
+    if _named(node) not in _EXTREMES or node.kwargs or node.dyn_args or node.dyn_kwargs:
+        return None
+    items: list[nodes.Node]
+    if isinstance(node, nodes.Filter):
+        items = [] if node.args or node.node is None else [node.node]
+    else:
+        items = list(node.args)
+    if len(items) == 1 and isinstance(items[0], (nodes.List, nodes.Tuple)):
+        items = list(items[0].items)
+    elif isinstance(node, nodes.Filter) or len(items) < 2:
+        return None
+    if items and all(_safe(item) and _number(item) for item in items):
+        return items
+    return None
+
+
+def _named(node: nodes.Call | nodes.Filter) -> str | None:
+    """Return the name of the filter, or of the function called (None: a method, a macro's)."""
+    if isinstance(node, nodes.Filter):
+        return node.name
+    return node.node.name if isinstance(node.node, nodes.Name) else None
+
+
+def _branches(node: nodes.If | nodes.CondExpr) -> list[tuple[list[nodes.Node], frozenset[str]]]:
+    """Return each part of a branch, with what is no 0 where it is taken (`_when`).
+
+    A test, then its body where it holds; an `elif`'s, and the `else`,
+    where every test before fails.
+    """
+    if isinstance(node, nodes.CondExpr):
+        return [
+            ([node.test], frozenset()),
+            ([node.expr1], _when(node.test, holds=True)),
+            ([node.expr2] if node.expr2 is not None else [], _when(node.test, holds=False)),
+        ]
+    found: list[tuple[list[nodes.Node], frozenset[str]]] = []
+    known: frozenset[str] = frozenset()
+    for branch in (node, *node.elif_):
+        found.append(([branch.test], known))
+        found.append(
+            (list(branch.body), _kept(known | _when(branch.test, holds=True), branch.body))
+        )
+        known |= _when(branch.test, holds=False)
+    found.append((list(node.else_), _kept(known, node.else_)))
+    return found
+
+
+def _kept(known: frozenset[str], body: list[nodes.Node]) -> frozenset[str]:
+    """Return what of `known` `body` sets no name of (`{% set total = 0 %}` undoes it)."""
+    stored = {
+        name.name
+        for child in body
+        for name in child.find_all(nodes.Name)
+        if name.ctx in ("store", "param")
+    } | {space.name for child in body for space in child.find_all(nodes.NSRef)}
+    return frozenset(
+        key for key in known if not any(re.search(rf"\b{re.escape(n)}\b", key) for n in stored)
+    )
+
+
+_EXCLUDING_0: Final = {
+    (True, "gt"): lambda c: c >= 0, (True, "gteq"): lambda c: c > 0,
+    (True, "lt"): lambda c: c <= 0, (True, "lteq"): lambda c: c < 0,
+    (True, "ne"): lambda c: c == 0, (True, "eq"): lambda c: c != 0,
+    (False, "lteq"): lambda c: c >= 0, (False, "lt"): lambda c: c > 0,
+    (False, "gteq"): lambda c: c <= 0, (False, "gt"): lambda c: c < 0,
+    (False, "eq"): lambda c: c == 0,
+}  # fmt: skip
+"""A comparison with a number `c` that, holding or failing, leaves no 0: `x > 0` holding,
+`x <= 0.1` failing (nan too fails it, and is no 0)."""
+_MIRRORED: Final = {"gt": "lt", "lt": "gt", "gteq": "lteq", "lteq": "gteq"}
+
+
+@contextmanager
+def _knowing(known: frozenset[str]) -> Iterator[None]:
+    """Judge a branch taken only when what `known` writes is no 0, as well as what was."""
+    token = _NONZERO.set(_NONZERO.get() | known)
+    try:
+        yield
+    finally:
+        _NONZERO.reset(token)
+
+
+def _when(test: nodes.Node, *, holds: bool) -> frozenset[str]:
+    """Return what is no 0 where `test` holds (or fails): `total > 0`, `not x <= 0.1`, `x`."""
+    if isinstance(test, nodes.Not):
+        return _when(test.node, holds=not holds)
+    if (isinstance(test, nodes.And) and holds) or (isinstance(test, nodes.Or) and not holds):
+        return _when(test.left, holds=holds) | _when(test.right, holds=holds)
+    if isinstance(test, nodes.Compare) and len(test.ops) == 1:
+        value, op, bound = test.expr, test.ops[0].op, test.ops[0].expr
+        if isinstance(value, nodes.Const):
+            value, bound, op = bound, value, _MIRRORED.get(op, op)
+        excludes = _EXCLUDING_0.get((holds, op))
+        if excludes is not None and _number(bound) and isinstance(bound, nodes.Const):
+            return _key_set(value) if excludes(bound.value) else frozenset()
+        return frozenset()
+    if holds and isinstance(test, (nodes.Name, nodes.Getattr, nodes.Filter, nodes.Call)):
+        return _key_set(test)  # `{% if total %}`: a number that holds is no 0.
+    return frozenset()
+
+
+def _key_set(node: nodes.Node) -> frozenset[str]:
+    return frozenset({key}) if (key := _key(node)) is not None else frozenset()
+
+
+def _key(node: nodes.Node) -> str | None:
+    """Return `node` as written (`_written`), to know it again (None: it cannot be)."""
+    try:
+        return _written(node)
+    except _Unwritten:
+        return None
 
 
 def _defaults(node: nodes.Filter | nodes.Call, name: str, offset: int) -> list[nodes.Node]:
@@ -982,8 +1137,10 @@ def _number(node: nodes.Node) -> bool:
     if isinstance(node, nodes.Filter):
         if node.name in ("length", "count"):
             return _filter(node)
-        return node.name in _NUMBERS and _filter(node)
+        return (node.name in _NUMBERS or node.name in _EXTREMES) and _filter(node)
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        if node.node.name in _EXTREMES:
+            return _call(node)
         return node.node.name in ("int", "float") and _call(node) and len(node.args) > 1
     if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
         if node.node.name in _NUMBERED.get()[1]:
@@ -1028,13 +1185,16 @@ def _finite_value(node: nodes.Node, bound: Bound = FINITE) -> bool:
     """Return True for a value no client makes nan or infinite (`bound`: either, or both).
 
     What no state of the house decides, a finite number (`_finite`), a
-    read of a state or attribute so bounded (`BOUNDS`), or a time's
-    timestamp (`as_timestamp`: of a date, or its default).
+    read of a state or attribute so bounded (`BOUNDS`), a time's timestamp
+    (`as_timestamp`: of a date, or its default), or either of two such
+    (`x | default(y)`).
     """
     if not _reads_house(node) or _finite(node, bound) or bound in _bound(node):
         return True
-    if isinstance(node, nodes.Filter) and node.name == "as_timestamp":
+    if isinstance(node, nodes.Filter) and node.name in ("as_timestamp", "default", "d"):
         given = [*node.args, *(kw.value for kw in node.kwargs)]
+        if node.name != "as_timestamp" and node.node is not None:
+            given.append(node.node)  # `x | default(y)`: either.
     elif isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         if node.node.name != "as_timestamp":
             return False
