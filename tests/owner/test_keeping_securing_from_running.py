@@ -1601,6 +1601,10 @@ DIVIDED_BY_WHAT_IS_NEVER_0 = {
         "{% if guests <= 0 %}No guests{% else %}{{ 8 / guests }} hours each{% endif %}"
     ),
     "divided": "{{ (states('HELPER') | float(0)) / 8 }} guests an hour",
+    "by-a-sensor": (
+        "{{ (states('HELPER') | float(0)) / (states('sensor.outside_temperature') | float(1)) }}"
+        " guests a degree"
+    ),
     "colour-temperature": (
         "{{ (1000000 / (state_attr('light.bed_light', 'color_temp_kelvin') | float(2700)))"
         " | round }} mireds; HELPER"
@@ -1608,8 +1612,9 @@ DIVIDED_BY_WHAT_IS_NEVER_0 = {
 }
 """A bedtime message dividing in a way no client makes divide by 0: by a helper or 1
 when it is 0, by the larger of a helper and 1, by a helper only when it is more than 0,
-a helper divided (not dividing), a light's colour temperature (none when the light is
-off: its default; 2000 K at least when on)."""
+a helper divided (not dividing), by a sensor no client sets (what it is tied to), by a
+light's colour temperature (none when the light is off: its default; 2000 K at least
+when on)."""
 
 
 @pytest.mark.parametrize("read", list(DIVIDED_BY_WHAT_IS_NEVER_0))
@@ -1620,6 +1625,7 @@ async def test_setting_to_0_what_a_locking_automation_never_divides_by_0_runs(
 
     So does turning the bed light on at its warmest, or off.
     """
+    hass.states.async_set("sensor.outside_temperature", "12")
     assert await async_setup_component(hass, "input_number", {})
     guests = await owner.create_helper(
         "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
