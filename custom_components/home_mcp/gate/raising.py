@@ -227,6 +227,9 @@ _NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
 )
 """The names the template read sets only to numbers, and its namespaces whose every
 value is one (`_numbered`)."""
+_RENDERED: ContextVar[frozenset[str]] = ContextVar("_RENDERED", default=frozenset())
+"""The names an earlier step of the run set that the template read does not set again:
+what Home Assistant parsed from what it rendered (`_state`)."""
 _NONZERO: ContextVar[frozenset[str]] = ContextVar("_NONZERO", default=frozenset())
 """What the branch judged is taken only when it is no 0 (`_when`), as written (`_written`):
 `{% if total > 0 %}{{ used / total }}{% endif %}`."""
@@ -267,9 +270,14 @@ def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> 
 
 
 def _judging(body: nodes.Template, tainted: frozenset[str]) -> None:
-    """Set what `body` sets from the house (`_tainted`), and to numbers only (`_numbered`)."""
+    """Set what `body` sets from the house (`_tainted`), and to numbers only (`_numbered`).
+
+    And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
+    """
     _TAINTED.set(_tainted(body, tainted))
     _NUMBERED.set(_numbered(body, tainted))
+    stored = {name.name for name in body.find_all(nodes.Name) if name.ctx in ("store", "param")}
+    _RENDERED.set(tainted - stored)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -283,13 +291,14 @@ def _parsed(text: str) -> nodes.Template | None:
 @contextmanager
 def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
     """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
-    tokens = _TAINTED.set(tainted), _INTEGERS.set(integers)
+    tokens = _TAINTED.set(tainted), _INTEGERS.set(integers), _RENDERED.set(frozenset())
     numbered = _NUMBERED.set((frozenset(), frozenset()))
     try:
         yield
     finally:
         _TAINTED.reset(tokens[0])
         _INTEGERS.reset(tokens[1])
+        _RENDERED.reset(tokens[2])
         _NUMBERED.reset(numbered)
 
 
@@ -1246,12 +1255,15 @@ def _bound(node: nodes.Node) -> Bound:
 
 
 def _state(node: nodes.Node) -> bool:
-    """Return True for a state, which is text: `states('x')`, `states.x.y.state`, `light.state`.
+    """Return True for a state, which is text, or what Home Assistant parsed from text.
 
-    `.state` of a state object: a name (a loop over `states.light`), or one
-    looked up by its entity id.
+    `states('x')`, `.state` of a state object (a name: a loop over
+    `states.light`; or one looked up by its entity id: `states.x.y.state`),
+    a name an earlier step of the run set (`_RENDERED`): what it rendered
+    stays text ("inf", "1e999") unless it is digits, which a state's 255
+    characters at most keep finite.
     """
-    if _text(node):
+    if _text(node) or (isinstance(node, nodes.Name) and node.name in _RENDERED.get()):
         return True
     if not (isinstance(node, nodes.Getattr) and node.attr == "state"):
         return False
