@@ -550,6 +550,7 @@ async def test_query_with_a_floor_names_the_devices_on_that_floor(
         "lumières du rez-de-chaussée",
         "ground floor lamps",
         "alle Lichter unten ausschalten",  # German: "unten", where one is, downstairs.
+        "le luci al piano terra",  # Italian: the ground floor.
     ],
 )
 async def test_query_downstairs_lists_the_ground_floors_lights_first(
@@ -1485,6 +1486,7 @@ async def _move(hass: HomeAssistant, area_id: str, *entity_ids: str) -> None:
         ("卧室风扇", "fan"),
         ("楼上的灯", "light.office_rgbw_lights"),  # Chinese: the lights upstairs.
         ("2층 조명", "light.office_rgbw_lights"),  # Korean: the lights on the second floor.
+        ("把客厅的插座关掉", "plug"),  # Chinese: switch off the living room's socket.
     ],
 )
 async def test_rooms_floors_and_devices_in_chinese_and_korean_find_the_device(
@@ -1494,10 +1496,13 @@ async def test_rooms_floors_and_devices_in_chinese_and_korean_find_the_device(
     bedroom = ar.async_get(hass).async_create("Bedroom")
     fan = await _entity_in(hass, bedroom.id, "fan", "bedroom_fan", "")
     await _entity_in(hass, bedroom.id, "switch", "bedroom_plug", "outlet")
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    plug = await _entity_in(hass, living.id, "switch", "corner_relay", "outlet")
     await async_load_language_words(hass)
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
-    want = fan if expected == "fan" else expected
+    want = {"fan": fan, "plug": plug}.get(expected, expected)
     assert data["items"][0]["entity_id"] == want, data["items"][:3]
 
 
@@ -1702,6 +1707,133 @@ async def test_a_room_in_russian_finds_its_device(mcp: McpHarness, hass: HomeAss
     data = await mcp.data("list_entities", {"query": "температура в кабинете"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == wanted, data["items"][:3]
+
+
+async def test_what_one_wears_outside_asks_the_outside_temperature(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Needing a jacket (or "un manteau", "eine Jacke") is how warm it is outside."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    wanted = await _entity_in(hass, garden.id, "sensor", "garden_temperature", "temperature")
+    await _entity_in(hass, garden.id, "sensor", "garden_humidity", "humidity")
+    await async_load_language_words(hass)
+    for query in ("do I need a jacket?", "should I wear a coat", "brauche ich eine Jacke?"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"], (query, data)
+        assert data["items"][0]["entity_id"] == wanted, (query, data["items"][:3])
+
+
+async def test_an_entity_called_as_asked_comes_before_its_devices_others(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Its own name said exactly: the light, before a sensor of its device named after it."""
+    entities = er.async_get(hass)
+    light = entities.async_get("light.living_room_rgbww_lights")
+    assert light is not None and light.device_id is not None
+    other = entities.async_get_or_create(
+        "binary_sensor",
+        "test",
+        "rgbww_overheated",
+        suggested_object_id="living_room_rgbww_lights_overheated",
+        device_id=light.device_id,
+        has_entity_name=True,
+        original_name="Overheated",
+    )
+    hass.states.async_set(other.entity_id, "off", {"device_class": "heat"})
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "living room rgbww lights"})
+    ids = [row["entity_id"] for row in data["items"]]
+    assert other.entity_id in ids, data["items"][:3]
+    assert ids[0] == "light.living_room_rgbww_lights", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["someone's at the door, let them in", "let him in", "lass sie rein", "fais-les entrer"],
+)
+async def test_letting_someone_in_finds_the_doors_lock(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Letting someone in asks for a lock, or a script unlocking one, not the covers.
+
+    Finding it is right: the gate asks a person before anything opens.
+    """
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    first = data["items"][0]["entity_id"]
+    assert first.startswith(("lock.", "script.unlock")), data["items"][:3]
+    if "door" in query:
+        assert first.startswith("lock."), data["items"][:3]
+
+
+async def test_a_compound_of_a_side_and_a_room_finds_the_device_on_that_side(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Vorgarten is "vor" (front) and "Garten" (the garden): the valve called Front Garden."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _move(hass, garden.id, "valve.back_garden", "valve.front_garden")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "Ist der Rasensprenger im Vorgarten an?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "valve.front_garden", data["items"][:3]
+
+
+async def test_a_word_naming_a_room_only_after_a_place_word_is_the_room_there(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Italian "in camera" is in the bedroom ("camera da letto"): its heating, not a camera."""
+    bedroom = ar.async_get(hass).async_create("Bedroom")
+    await _move(hass, bedroom.id, "climate.hvac")
+    await _entity_in(hass, bedroom.id, "cover", "bedroom_blind", "blind")
+    await _entity_in(hass, ar.async_get(hass).async_create("Porch").id, "camera", "door_cam", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "abbassa il riscaldamento in camera"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "climate.hvac", data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "the camera"})
+    assert data["items"][0]["entity_id"] == "camera.door_cam", data["items"][:3]
+
+
+async def test_a_voice_assistants_name_is_no_word_and_a_song_is_the_players(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Alexa, skip this song in the lounge: the living room's player, not its light."""
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    player = await _entity_in(hass, living.id, "media_player", "corner_speaker", "speaker")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "alexa, skip this song in the lounge"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == player, data["items"][:3]
+
+
+async def test_a_complaint_about_a_place_with_nothing_to_remedy_it_asks_how_it_is_there(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The wine too warm: the wine cellar has no cooling, so its temperature (not a thermostat)."""
+    cellar = ar.async_get(hass).async_create("Wine cellar")
+    wanted = await _entity_in(hass, cellar.id, "sensor", "cellar_temperature", "temperature")
+    await _entity_in(hass, cellar.id, "cover", "cellar_shade", "shade")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "the wine is getting too warm"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == wanted, data["items"][:3]
+
+
+async def test_stuffy_air_stated_of_a_room_finds_its_fan(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """It's stuffy in the home theater: the cinema's fan (a switch), before its light."""
+    cinema = ar.async_get(hass).async_create("Cinema")
+    await _entity_in(hass, cinema.id, "light", "cinema_ceiling_light", "")
+    fan = await _entity_in(hass, cinema.id, "switch", "cinema_fan", "switch")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "it's stuffy in the home theater"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == fan, data["items"][:3]
 
 
 async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:

@@ -63,6 +63,10 @@ FILLERS: Final = frozenset(
         *("einschalten", "ausschalten", "anmachen", "ausmachen"),
         # Russian little words and what to do: "температура в кабинете", "включи свет".
         *("в", "во", "на", "все", "включи", "выключи", "включить", "выключить"),
+        # What one needs or wants, and "this" ("do I need a jacket?", "skip this song").
+        *("need", "needs", "should", "wear", "this", "these", "those"),
+        # Chinese: the object's marker and what to do ("把客厅的插座关掉": switch off the socket).
+        *("把", "关掉", "關掉", "关上", "關上", "打开", "打開", "开", "開", "关", "關"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -123,8 +127,21 @@ REMEDIES: Final[dict[str, tuple[str, ...]]] = {
     "heat": ("cold", "chilly", "froid", "froide", "kalt", "frío", "freddo", "koud", "kallt"),
     "cool": ("hot", "warm", "chaud", "chaude", "heiß", "caliente", "caldo", "varmt"),
     "light": ("dark", "sombre", "dunkel", "oscuro", "buio", "donker", "mörkt", "ciemno"),
+    # Air that needs moving: "it's stuffy in the home theater" (its fan).
+    "fan": ("stuffy", "stale", "renfermé", "étouffant", "stickig", "afoso", "soffocante"),
 }
 """The word for a remedy, and the feelings it undoes said after a `COMPLAINTS` word."""
+REMEDY_MEASURES: Final[dict[str, str]] = {
+    "humidify": "humidity",
+    "dehumidify": "humidity",
+    "heat": "temperature",
+    "cool": "temperature",
+    "light": "illuminance",
+    "fan": "co2",
+}
+"""What a remedy's complaint is about, as a word of `DEVICE_CLASS_WORDS`: a place complained of
+that holds nothing to remedy it is asked how it is there ("the wine is getting too warm": the
+wine cellar's temperature, it has no cooling; `complaint_measures`)."""
 _COMPLAINTS: Final = frozenset(fold(word) for word in COMPLAINTS)
 _REMEDY_OF: Final = {
     fold(feeling): remedy for remedy, feelings in REMEDIES.items() for feeling in feelings
@@ -158,6 +175,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("switch", "plug", "outlet", "socket", "prise", "interrupteur", "schalter"),
             *("steckdose", "enchufe", "presa", "stopcontact", "tomada", "uttag", "gniazdko"),
             *("スイッチ", "コンセント", "プラグ"),
+            # A socket in Chinese ("把客厅的插座关掉").
+            *("插座", "插頭", "插头"),
         ),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
@@ -180,6 +199,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # A temperature asked for ("make it 22 degrees": `SET_POINT`), or its name.
             *("setpoint", "consigne", "sollwert"),
             *("heizung", "klimaanlage", "klima", "wärmepumpe", "calefacción"),
+            # Heating in Italian, Portuguese and Dutch ("abbassa il riscaldamento").
+            *("riscaldamento", "aquecimento", "verwarming"),
             *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
             *("空调", "空調", "暖气", "暖氣", "에어컨", "난방"),
         ),
@@ -194,6 +215,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("fernseher", "lautsprecher", "enceinte", "テレビ", "スピーカー"),
             *("altavoz", "altavoces", "altoparlante", "luidspreker", "högtalare", "głośnik"),
             *("televisor", "televisione", "televisie", "telewizor"),
+            # What it plays: "skip this song in the lounge".
+            *("song", "track", "chanson", "morceau", "canción"),
+            *("canzone", "brano", "música", "musique", "musik", "musica"),
             # Italian's everyday word for a speaker ("la cassa", "le casse").
             *("cassa", "casse"),
             *("音箱", "音响", "音響", "喇叭", "电视", "電視", "스피커", "티비", "텔레비전"),
@@ -212,6 +236,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # What it does: "the thing that waters the garden", "arrose le jardin".
             *("water", "arrose", "arroser", "gießen", "giessen", "regar"),
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
+            # A lawn sprinkler, in German ("Ist der Rasensprenger im Vorgarten an?").
+            *("rasensprenger", "sprenger", "regner", "rasenregner"),
         ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
         "lawn_mower": (
@@ -238,9 +264,11 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
         "cover": (
             *("open", "close", "shut", "raise", "lower", "stop"),
             *("ouvre", "ouvrir", "ferme", "fermer", "monte", "baisse", "öffne", "öffnen"),
-            *("schließe", "schließen", "abre", "cierra", "apri", "chiudi"),
+            *("schließe", "schließen", "abre", "cierra", "apri", "chiudi", "abbassa", "alza"),
             *("開けて", "開ける", "閉めて", "閉める"),
         ),
+        # Turning it down or up: "abbassa il riscaldamento", "lower the heating".
+        "climate": ("lower", "raise", "abbassa", "alza", "baisse", "monte"),
         "valve": (
             *("open", "close", "shut", "start", "stop", "ouvre", "ouvrir", "ferme", "fermer"),
             *("öffne", "öffnen", "schließe", "schließen", "abre", "cierra", "apri", "chiudi"),
@@ -252,7 +280,12 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("開けて", "閉めて", "施錠", "解錠"),
         ),
         "light": ("dim", "brighten", "tamise"),
-        "media_player": ("play", "pause", "stop", "joue", "spiele", "再生"),
+        "media_player": (
+            *("play", "pause", "stop", "joue", "spiele", "再生"),
+            # Which track: "skip this song", "passe au suivant", "salta".
+            *("skip", "previous", "suivant", "précédent", "nächster", "siguiente"),
+            *("salta", "avanti", "überspringen"),
+        ),
         "vacuum": ("start", "stop", "pause", "clean", "nettoie", "démarre", "arrête"),
         "lawn_mower": ("start", "stop", "pause", "mow", "tonds", "démarre", "arrête"),
     }.items()
@@ -281,8 +314,15 @@ OPENING_CLASSES: Final = frozenset({"door", "window", "opening", "garage_door"})
 OPPOSITES: Final[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = (
     # Words that tell two of a kind apart: the front door is not the back door.
     (
-        ("front", "avant", "vorne", "delantera", "delantero", "anteriore", "frente"),
-        ("back", "rear", "arrière", "hinten", "trasera", "trasero", "posteriore", "fundos"),
+        # German's too as the first part of a compound ("Vorgarten": the front garden).
+        (
+            *("front", "avant", "vorne", "delantera", "delantero", "anteriore", "frente"),
+            *("vor", "vorder", "vordere"),
+        ),
+        (
+            *("back", "rear", "arrière", "hinten", "trasera", "trasero", "posteriore", "fundos"),
+            *("hinter", "hintere"),
+        ),
     ),
     (
         ("left", "gauche", "links", "izquierda", "izquierdo", "sinistra", "sinistro"),
@@ -293,7 +333,8 @@ OPPOSITES: Final[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = (
     (("east", "ost"), ("west", "ouest")),
 )
 """Pairs of word groups naming opposite sides: a name holding one side's word is not what a
-query saying the other side's means (`opposites`)."""
+query saying the other side's means (`opposites`); a word of a side matches a name holding
+another word of that side, as a synonym ("vor": the valve called Front Garden)."""
 OPPOSITE_PENALTY: Final = 0.1
 """What a name saying the other side takes off an entity's score ("the back door": not the
 lock called Front Door)."""
@@ -458,6 +499,20 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("wine cellar", "cave à vin", "weinkeller", "bodega", "cantina", "wijnkelder"),
         *("adega", "vinkällare", "ワインセラー", "酒窖", "와인셀러"),
+        # The wine, kept there: "the wine is getting too warm".
+        *(
+            "wine",
+            "vin",
+            "wein",
+            "vino",
+            "wijn",
+            "vinho",
+            "ワイン",
+            "葡萄酒",
+            "红酒",
+            "紅酒",
+            "와인",
+        ),
     ),
     (
         *("gym", "home gym", "fitness room", "salle de sport", "fitnessraum", "gimnasio"),
@@ -565,7 +620,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "moisture": ("moisture", "leak", "water", "fuite"),
         "outlet": (
             *("outlet", "plug", "socket", "prise", "steckdose", "enchufe", "presa", "stopcontact"),
-            *("tomada", "uttag", "gniazdko", "コンセント"),
+            *("tomada", "uttag", "gniazdko", "コンセント", "插座"),
             # What one does with it: "charge my phone in the storage room".
             *("charge", "charger", "recharge", "recharger", "cargar", "aufladen", "ladda"),
         ),
@@ -580,16 +635,21 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "above": (
         *("upstairs", "à l'étage", "étage", "oben", "obergeschoss", "arriba", "上の階"),
         *("楼上", "樓上", "위층", "윗층", "наверху"),
+        # Italian, Portuguese and Spanish: the floor above.
+        *("piano di sopra", "piano superiore", "di sopra", "andar de cima", "piso de arriba"),
     ),
     "ground": (
         *("downstairs", "ground floor", "ground level", "rez-de-chaussée", "rdc"),
         *("erdgeschoss", "planta baja", "一階", "楼下", "樓下", "一楼", "一樓", "아래층"),
         # Said of where one is, in German and Russian ("alle Lichter unten ausschalten").
         *("unten", "внизу"),
+        # Italian, Portuguese and Spanish ("le temperature al piano terra").
+        *("piano terra", "pianterreno", "piano terreno", "térreo", "rés-do-chão"),
     ),
     "below": (
         *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
         *("地下室", "지하", "지하실", "подвал", "подвале"),
+        *("seminterrato", "interrato", "porão", "subsolo"),
     ),
 }
 """Words for floors by where they are: above the ground floor, the ground floor, below it."""
@@ -723,11 +783,142 @@ def query_words(query: str) -> list[str]:
         if part
         for word in _segments(part)
     ]
+    words = _clothes(_let_in(_rooms_after_place(_without_wake(words))))
     words = _symptoms(_asked_rooms(words))
     if not asks_state(query):
         words = _set_points(_stated_complaints(words))
     kept = [word for word in words if word not in FILLERS]
     return _compounds(_remedies(kept or words))
+
+
+WAKE_WORDS: Final = (
+    ("alexa",),
+    ("hey", "alexa"),
+    ("siri",),
+    ("hey", "siri"),
+    ("ok", "google"),
+    ("okay", "google"),
+    ("hey", "google"),
+)
+"""The words calling a voice assistant, first in what is said to it ("alexa, skip this song"):
+they name nothing of the house (folded)."""
+
+
+def _without_wake(words: list[str]) -> list[str]:
+    """Return `words` without the `WAKE_WORDS` they start with (the longest), if any."""
+    for wake in sorted(WAKE_WORDS, key=len, reverse=True):
+        if len(words) > len(wake) and tuple(words[: len(wake)]) == wake:
+            return words[len(wake) :]
+    return words
+
+
+LET_IN: Final = "unlock"
+"""What letting someone in asks for: the door's lock (a `COMMAND_WORDS` word of a lock; the
+gate asks a person before it opens)."""
+LET_IN_VERBS: Final = frozenset(
+    {
+        *("let", "lass", "lasst", "lasse", "laisse", "laissez", "fais", "faites", "deja"),
+        *("dejala", "dejalo", "dejalos", "lascia", "lasciali", "fallo", "falla", "laat"),
+    }
+)
+LET_IN_WHO: Final = frozenset(
+    {"them", "him", "her", "us", "me", "sie", "ihn", "les", "le", "la", "lo", "li", "hem", "ze"}
+)
+LET_IN_ENDS: Final = frozenset(
+    {"in", "inside", "rein", "herein", "entrer", "entrar", "entrare", "binnen"}
+)
+LET_IN_WORDS: Final = frozenset({"reinlassen", "hereinlassen", "binnenlaten"})
+"""Letting someone in: a `LET_IN_VERBS` word, at most one `LET_IN_WHO` word, a `LET_IN_ENDS`
+word ("let them in", "lass sie rein", "fais-les entrer"), or one of these words (folded)."""
+
+
+def _let_in(words: list[str]) -> list[str]:
+    """Return `words` with a request to let someone in said as `LET_IN`."""
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in LET_IN_WORDS:
+            fixed.append(LET_IN)
+            index += 1
+            continue
+        if word in LET_IN_VERBS:
+            after = index + 1
+            if after < len(words) and words[after] in LET_IN_WHO:
+                after += 1
+            if after < len(words) and words[after] in LET_IN_ENDS:
+                fixed.append(LET_IN)
+                index = after + 1
+                continue
+        fixed.append(word)
+        index += 1
+    return fixed
+
+
+ROOMS_AFTER_PLACE: Final[dict[str, tuple[str, ...]]] = {
+    # Italian: "in camera" is in the bedroom ("camera da letto"); "camera" alone a camera.
+    "camera": ("camera", "letto"),
+}
+"""Words naming a room only after a `PLACE_WORDS` word, and the room's words they stand for
+(as `ROOM_WORDS` reads them: "camera da letto", fillers dropped)."""
+PLACE_WORDS: Final = frozenset({"in", "nella", "nel", "della", "dalla", "alla", "sulla"})
+"""Words saying where, before a room's name (folded)."""
+
+
+def _rooms_after_place(words: list[str]) -> list[str]:
+    """Return `words` with a word of `ROOMS_AFTER_PLACE` said after a place's word as its room."""
+    if ROOMS_AFTER_PLACE.keys().isdisjoint(words[1:]):
+        return words
+    fixed: list[str] = []
+    for index, word in enumerate(words):
+        if word in ROOMS_AFTER_PLACE and index and words[index - 1] in PLACE_WORDS:
+            fixed += ROOMS_AFTER_PLACE[word]
+        else:
+            fixed.append(word)
+    return fixed
+
+
+CLOTHES: Final = frozenset(
+    fold(word)
+    for word in (
+        *("jacket", "coat", "sweater", "jumper", "scarf", "gloves", "raincoat", "parka"),
+        *("veste", "manteau", "blouson", "écharpe", "jacke", "mantel", "pullover", "schal"),
+        *("chaqueta", "abrigo", "bufanda", "giacca", "giubbotto", "cappotto", "maglione"),
+        *("jas", "jaqueta", "casaco", "jacka", "kappa", "kurtka", "płaszcz", "sweter"),
+        *("куртка", "куртку", "пальто", "コート", "上着", "ジャケット", "外套", "夹克", "재킷"),
+        *("외투", "코트"),
+    )
+)
+"""What one wears against the weather: asking whether one needs it ("do I need a jacket?")
+asks how warm it is outside (folded)."""
+OUTSIDE_TEMPERATURE: Final = ("outside", "temperature")
+"""The words `CLOTHES` stand for: outside (a garden's word, `ROOM_WORDS`), its temperature."""
+
+
+def _clothes(words: list[str]) -> list[str]:
+    """Return `words` with what one wears against the weather said as `OUTSIDE_TEMPERATURE`."""
+    if CLOTHES.isdisjoint(words):
+        return words
+    fixed: list[str] = []
+    for word in words:
+        fixed += OUTSIDE_TEMPERATURE if word in CLOTHES else (word,)
+    return list(dict.fromkeys(fixed)) if len(fixed) != len(set(fixed)) else fixed
+
+
+def complaint_measures(query: str, words: Sequence[str]) -> tuple[str, ...] | None:
+    """Return `words` with each remedy of a complaint in `query` said as what it is about.
+
+    "the wine is getting too warm": "cool" (`REMEDIES`) is "temperature"
+    (`REMEDY_MEASURES`). None when no word is a remedy the query did not say
+    itself ("turn on the light" says "light"; "too dark" does not).
+    """
+    said = set(fold(query).split())
+    if not any(word in REMEDY_MEASURES and word not in said for word in words):
+        return None
+    return tuple(
+        REMEDY_MEASURES[word] if word in REMEDY_MEASURES and word not in said else word
+        for word in words
+    )
 
 
 ASKED_ROOMS: Final = frozenset(
@@ -1026,10 +1217,11 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
 
 
 def _room_compounds(words: Sequence[str]) -> list[str]:
-    """Return `words` with each compound of a kind's word split: its head, then the kind.
+    """Return `words` with each compound of a kind's (or room's) word split: its head, then it.
 
     "küchenfenster" gives "küchen", "fenster" (a head of `_MIN_HEAD` letters or more);
-    "客厅灯" (written without spaces) "客厅", "灯" (any head).
+    "客厅灯" (written without spaces) "客厅", "灯" (any head); with no kind's word ending it,
+    a room's: "vorgarten" gives "vor", "garten" (`_room_tail`).
     """
     split: list[str] = []
     for word in words:
@@ -1042,9 +1234,54 @@ def _room_compounds(words: Sequence[str]) -> list[str]:
         at = word.find(kind, _COMPOUND_HEAD) if kind else -1
         if kind and at >= _MIN_HEAD:
             split += [word[:at], word[at:]]
+        elif (room_at := _room_tail(word)) is not None:
+            # A room's word ending it ("vorgarten": "vor", "garten", the front garden).
+            split += [word[:room_at], word[room_at:]]
         else:
             split.append(word)
     return split
+
+
+@lru_cache(maxsize=1024)
+def _room_tail(word: str) -> int | None:
+    """Return where the longest one-word room name of `ROOM_WORDS` ending `word` starts.
+
+    Names of `_SHORT` letters or more, after a head that is a word of the
+    tables itself (`_head_words`: "vor", a side, in "vorgarten"; not "down"
+    in "downstairs", nor "corta" in "cortacésped"). None when none ends it,
+    or `word` is written without spaces.
+    """
+    if len(word) < _MIN_HEAD + _SHORT or Folded.of(word).unspaced:
+        return None
+    ends = [
+        name
+        for name in _one_word_rooms()
+        if word.endswith(name) and word[: -len(name)] in _head_words()
+    ]
+    return len(word) - max(map(len, ends)) if ends else None
+
+
+@lru_cache(maxsize=1)
+def _head_words() -> frozenset[str]:
+    """Return the words a compound may start with before a room's: sides, parts, kinds, rooms."""
+    return frozenset(
+        {
+            *(fold(word) for pair in OPPOSITES for group in pair for word in group),
+            *(word for group in PART_WORDS for word in group),
+            *_kind_table_words(),
+            *_one_word_rooms(),
+        }
+    )
+
+
+@lru_cache(maxsize=1)
+def _one_word_rooms() -> frozenset[str]:
+    """Return the names of `ROOM_WORDS` of one word of `_SHORT` letters or more (folded)."""
+    return frozenset(
+        name
+        for name in _room_words()
+        if " " not in name and len(name) >= _SHORT and not Folded.of(name).unspaced
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -1243,10 +1480,22 @@ def _room_names(
 def word_synonyms(word: str) -> frozenset[str]:
     """Return the other one-word names of the group of the one word `word`.
 
-    Its group in `ROOM_WORDS` or `NAME_WORDS`; none when it is in neither.
+    Its group in `ROOM_WORDS` or `NAME_WORDS`, or its side's (`OPPOSITES`); none when it is in
+    none.
     """
-    names = {*_room_words().get(word, ()), *_name_words().get(word, ())}
+    names = {*_room_words().get(word, ()), *_name_words().get(word, ()), *_side_of().get(word, ())}
     return frozenset(name for name in names if name != word and " " not in name)
+
+
+@lru_cache(maxsize=1)
+def _side_of() -> dict[str, frozenset[str]]:
+    """Return each word of `OPPOSITES`, folded, with the words of its own side."""
+    side: dict[str, frozenset[str]] = {}
+    for pair in OPPOSITES:
+        for group in pair:
+            words = frozenset(map(fold, group))
+            side.update(dict.fromkeys(words, words))
+    return side
 
 
 def name_synonyms(word: str) -> frozenset[str]:

@@ -43,6 +43,7 @@ from ..phrases import (
     WordScorer,
     asks_state,
     closest_words,
+    complaint_measures,
     device_classes_named,
     domains_named,
     name_synonyms,
@@ -143,7 +144,9 @@ class House:
                 if other_side and self._says(entity_id, other_side):
                     match = replace(match, score=round(match.score - OPPOSITE_PENALTY, 3))
                 found.append((self.index.async_view(state), match))
-        found.sort(key=lambda item: (-item[1].score, item[0].entity_id))
+        # On a tie, an entity found by its own names before one found by its device's: "outside
+        # temperature" is the sensor called so, before the device's battery-charging sensor.
+        found.sort(key=lambda item: (-item[1].score, item[1].field == "device", item[0].entity_id))
         return found
 
     def _says(self, entity_id: str, words: Container[str]) -> bool:
@@ -232,6 +235,26 @@ class House:
             else in_rooms
         )
         found = self._score_words(candidates, outside, phrase, area_ids, in_rooms, every_word)
+        if (
+            area_ids
+            and not set(found).difference(outside)
+            and (measures := complaint_measures(query, phrase.words)) is not None
+        ):
+            # A place complained of holds nothing to remedy it ("the wine is getting too
+            # warm": the wine cellar has no cooling): what the complaint is about, there (its
+            # temperature).
+            phrase = replace(phrase, words=measures)
+            in_rooms = WordScorer(measures, exact_kinds=exact, commands=commands)
+            found.update(
+                self._score_words(
+                    candidates,
+                    outside,
+                    phrase,
+                    area_ids,
+                    in_rooms,
+                    every_word if outside else in_rooms,
+                )
+            )
         if area_ids and phrase.words:
             # Nothing in those rooms is of a kind the words name ("玄関の鍵": the entrance's
             # lock, which is in no room; "is the kitchen door locked": the kitchen has a
