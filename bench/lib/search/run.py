@@ -95,6 +95,7 @@ SETS: Final = {
     13: "Held-out set, round 13 (written unseen, from the houses' real entities only)",
     14: "Held-out set, round 14 (written unseen, from the houses' real entities only)",
     15: "Held-out set, round 15 (written unseen, from the houses' real entities only)",
+    16: "Held-out set, round 16 (written unseen, from the houses' real entities only)",
 }
 
 
