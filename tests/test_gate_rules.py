@@ -356,7 +356,7 @@ async def test_a_house_that_cannot_be_read_guards_everything(
 ) -> None:
     """If reading the house's wiring fails, nothing is called harmless (fail closed)."""
     with patch(
-        "custom_components.home_mcp.gate.index.build_snapshot", side_effect=RuntimeError("boom")
+        "custom_components.home_mcp.gate.index.snapshot_steps", side_effect=RuntimeError("boom")
     ):
         gate = Gate(demo_house)
         decision = gate.async_check(_call("light", "turn_on", "light.bed_light"))

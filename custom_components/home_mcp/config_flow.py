@@ -123,6 +123,7 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
                 guarded_entities=user_input.get(CONF_GUARDED_ENTITIES, []),
                 opening_actions=opening_actions(opening),
             )
+            await gate.async_ready()
             if any(
                 not gate.async_is_sensitive_entity(entity_id)
                 for entity_id in user_input.get(CONF_ALLOWED_ENTITIES, [])
@@ -157,6 +158,7 @@ class HomeMcpOptionsFlow(OptionsFlowWithReload):
             guarded_entities=options.get(CONF_GUARDED_ENTITIES, []),
             opening_actions=opening_actions(saved_opening),
         )
+        await gate.async_ready()
         guarded = sorted(
             entity_id
             for entity_id in self.hass.states.async_entity_ids()

@@ -150,8 +150,8 @@ def _external_problem(hass: HomeAssistant) -> str | None:
 def async_follow_house(hass: HomeAssistant, index: HouseIndex) -> CALLBACK_TYPE:
     """Raise or clear the house's repairs at each build of `index`; return what stops it.
 
-    The index is first built once Home Assistant has started (later builds
-    come with the gate's use). A failure here is logged and never reaches
+    The index is first built once Home Assistant has started, in slices
+    (later builds come with the gate's use). A failure here is logged and never reaches
     the index or the gate.
     """
 
@@ -164,7 +164,7 @@ def async_follow_house(hass: HomeAssistant, index: HouseIndex) -> CALLBACK_TYPE:
 
     @callback
     def first_build(_hass: HomeAssistant) -> None:
-        index.async_current()
+        index.async_build()
 
     stops = (index.async_on_build(built), async_at_started(hass, first_build))
 

@@ -129,6 +129,7 @@ class ToolRunner:
         )
         try:
             validated = validate_arguments(tool, arguments)
+            await self._gate.async_ready()
             output = await tool.handler(context, validated)
             payload = output.model_dump(mode="json")
         except ToolError as err:

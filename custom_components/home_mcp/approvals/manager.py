@@ -329,6 +329,7 @@ class ConfirmationManager:
             await self._async_finish(confirmation, user)
             return confirmation
 
+        await self._gate.async_ready()
         if confirmation.write is not None:
             return await self._async_approve_write(confirmation, user, decider)
         missing = [

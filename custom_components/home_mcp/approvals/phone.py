@@ -250,6 +250,7 @@ class PhoneApprovals:
         phones = await self._async_admins(async_phones(self._hass, self._devices))
         if service is None or not phones:
             return
+        await self._gate.async_ready()
         if (sets_off := self._gate.async_check(_stand_in())).guarded:
             _LOGGER.warning(
                 "Home MCP pushed no request to %s to phones: a notification would set off %s. "

@@ -122,6 +122,15 @@ class Gate:
         # `async_is_guarded_entity`'s answers, kept so too.
         self._flags: dict[str, tuple[bool, tuple[Read, ...]]] = {}
 
+    async def async_ready(self) -> None:
+        """Bring the house's index up to date, handing the event loop back as it builds.
+
+        Await it before asking the gate: the gate's answers are as right
+        without it (`HouseIndex.async_current` builds at once), only slower
+        to come and holding the loop in a large house.
+        """
+        await self.index.async_ready()
+
     def _knowledge(self) -> _Knowledge:
         return _Knowledge(self, self.index.async_current())
 

@@ -8,12 +8,23 @@ a group's members or an entity's device class changed, and scene actions
 replaced in place by a reload (checked when one changes state), and the
 owner's `custom_templates/` reloaded (checked at each use: one identity).
 Never per call otherwise.
+
+A build of a large house takes seconds; it never holds the event loop that
+long. `async_ready` builds a slice at a time (`_SLICE`), handing the loop
+back between slices, and every MCP request awaits it before the gate reads
+the index; the first build starts once Home Assistant has started. What
+reads the index without awaiting it (`async_current`) gets it current all
+the same: it finishes the build in progress at once. A build the house
+changes under is started again, so no snapshot mixes two houses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import asyncio
+from collections.abc import Callable, Generator, Iterable, Mapping
+import contextvars
 import logging
+import time
 from typing import Any, Final
 
 from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED
@@ -39,9 +50,15 @@ from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.util.event_type import EventType
 
 from .internals import custom_templates
-from .perimeter import Snapshot, build_snapshot
+from .perimeter import Snapshot, snapshot_steps
 
 _LOGGER = logging.getLogger(__name__)
+
+_SLICE: Final = 0.015
+"""Seconds of building between two hand-backs of the event loop (`async_ready`)."""
+_RESTARTS: Final = 3
+"""Builds `async_ready` starts again for a house that keeps changing, before it
+finishes one at once."""
 
 _RELOAD_EVENTS: Final = ("automation_reloaded", "scene_reloaded", "event_template_reloaded")
 _REGISTRY_EVENTS: Final[tuple[EventType[Any] | str, ...]] = (
@@ -84,6 +101,11 @@ class HouseIndex:
         self._recheck = False
         self._macros: tuple[tuple[str, int, int], ...] = ()
         self._templates: Mapping[str, str] | None = None
+        self._steps: Generator[None, None, Snapshot] | None = None  # The build in progress.
+        self._task: asyncio.Task[None] | None = None  # What drives it (`async_ready`).
+        # The builds run in the context the index was made in, never in a
+        # caller's (a proposal being judged, `proposals.proposing`).
+        self._context = contextvars.copy_context()
         self.builds = 0
 
     @property
@@ -114,26 +136,100 @@ class HouseIndex:
 
     @callback
     def async_current(self) -> Snapshot:
-        """Return the snapshot, rebuilt first if the house changed."""
-        if self._started and self._recheck and not self._dirty:
+        """Return the snapshot, brought up to date first (at once) if the house changed."""
+        if self._stale():
+            self._advance(None)
+        assert self._snapshot is not None
+        return self._snapshot
+
+    async def async_ready(self) -> None:
+        """Bring the snapshot up to date, handing the event loop back while it builds.
+
+        A house that changes under `_RESTARTS` builds in a row is read at
+        once, as `async_current` would.
+        """
+        for _ in range(_RESTARTS):
+            if not self._stale():
+                return
+            await asyncio.shield(self.async_build())
+        self.async_current()
+
+    @callback
+    def async_build(self) -> asyncio.Task[None]:
+        """Start one build in slices if the snapshot is not current; return what builds."""
+        if self._task is None or self._task.done():
+            self._task = self._hass.async_create_background_task(
+                self._async_build(), "Home MCP reads the house", eager_start=True
+            )
+        return self._task
+
+    async def _async_build(self) -> None:
+        """Build once, in slices: until it ends, or a reader finished it at once."""
+        builds = self.builds
+        while self.builds == builds and self._stale():
+            if self._advance(_SLICE):
+                return
+            await asyncio.sleep(0)  # The loop's turn: what else waits runs now.
+
+    def _stale(self) -> bool:
+        """Return True if the snapshot must be built (again) before it is used."""
+        if self._snapshot is None or self._steps is not None:
+            return True
+        if not self._started:
+            return False  # Built once, for an options form.
+        if self._recheck and not self._dirty:
             # An automation or script changed state: a run, or its
             # configuration replaced in place by a reload.
             self._recheck = False
             self._dirty = _macros(self._hass) != self._macros
-        if self._started and custom_templates(self._hass) is not self._templates:
+        if custom_templates(self._hass) is not self._templates:
             self._dirty = True  # `custom_templates/` reloaded: its macros read anew.
-        if self._snapshot is None or (self._started and self._dirty):
-            self._dirty = False
-            self._macros = _macros(self._hass)
-            self._templates = custom_templates(self._hass)
+        return self._dirty
+
+    def _advance(self, budget: float | None) -> bool:
+        """Build for `budget` seconds (None: to its end); return True once it ended.
+
+        Built at once (`budget` None), a build the house changed under
+        starts again. Built in slices, it goes on to its end: the house
+        having changed, its snapshot is not current (`_stale`), and is built
+        again where it is used.
+        """
+        deadline = None if budget is None else time.monotonic() + budget
+        start = self._steps is None or (budget is None and self._dirty)
+        while True:
             try:
-                self._snapshot = build_snapshot(self._hass, self._guarded, self._opening_actions)
+                if start:
+                    start = False
+                    self._start()
+                assert self._steps is not None
+                self._context.run(next, self._steps)
+            except StopIteration as done:
+                self._steps = None
+                self._publish(done.value)
+                return True
             except Exception:  # The gate must fail closed: nothing is judged harmless.
+                self._steps = None
+                if self._dirty:
+                    return True  # Read while it changed: read again where it is used.
                 _LOGGER.exception("Home MCP could not read the house's configuration")
-                self._snapshot = Snapshot.unreadable(self._hass)
-            self.builds += 1
-            self._built(self._snapshot)
-        return self._snapshot
+                self._publish(Snapshot.unreadable(self._hass))
+                return True
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+
+    def _start(self) -> None:
+        if self._steps is not None:
+            self._steps.close()
+            self._steps = None
+        self._dirty = self._recheck = False
+        self._macros = _macros(self._hass)
+        self._templates = custom_templates(self._hass)
+        self._steps = snapshot_steps(self._hass, self._guarded, self._opening_actions)
+
+    def _publish(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        self.builds += 1
+        self._built(snapshot)
 
     def _built(self, snapshot: Snapshot) -> None:
         """Log each item the gate could not read, once; tell the listeners."""
@@ -195,6 +291,8 @@ class HouseIndex:
             for unsubscribe in stops:
                 unsubscribe()
             self._started = False
+            if self._task is not None:
+                self._task.cancel()
 
         return stop
 

@@ -21,7 +21,7 @@ removed, group membership), never per call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
@@ -729,18 +729,96 @@ def _shown_runs(macros: list[Runnable], sources: dict[str, set[str]]) -> None:
             sources.setdefault(runnable.entity_id, set()).update(runnable.run_reads)
 
 
+def _read_runnable(
+    snapshot: Snapshot,
+    runnable: Runnable,
+    opening: dict[str, Found],
+    securing: set[str],
+    undoing: dict[str, frozenset[str]],
+    own_reads: dict[str, set[str]],
+) -> None:
+    """Judge one automation, script or template entity's actions; note what they do."""
+    judge, steps = _judge_runnable(snapshot, runnable)
+    assert judge.reads is not None
+    own_reads.setdefault(runnable.entity_id, set()).update(judge.reads.keys)
+    snapshot._alone_edges.setdefault(runnable.entity_id, set()).update(judge.on_their_own)  # noqa: SLF001
+    snapshot._prompts.setdefault(runnable.entity_id, []).extend(judge.prompts)  # noqa: SLF001
+    for key in judge.externals:
+        snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
+    if judge.prompts and runnable.runs_itself:
+        for trigger_id, keys in runnable.triggers:
+            for key in keys:
+                snapshot.prompted_by.setdefault(key, []).append(
+                    (runnable.entity_id, _joined(judge.prompts), trigger_id)
+                )
+    if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
+        for entity_id in record.options_of:
+            snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)
+    if runnable.runs_itself:
+        # What its actions read, and what can end its run before it opens.
+        runnable.run_reads = judge.reads.keys | judge.halting_before(
+            lambda f: f.risk in GUARDED_RISKS
+        )
+        if runnable.shows_its_run:  # Its state shows what its actions' answers hold.
+            runnable.run_reads |= judge.answers
+        runnable.inputs |= runnable.run_reads
+        if runnable.polls:
+            for key in runnable.inputs:
+                snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
+        # Its run fires its events, and an automation's changes its own
+        # entity (`last_triggered`, `current`).
+        domain = runnable.entity_id.partition(".")[0]
+        own = [runnable.entity_id] if domain == "automation" else []
+        for key in (f"run:{runnable.entity_id}", f"run:{domain}", *own):
+            runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
+    else:
+        if runnable.entity_id.startswith("script."):
+            for key in judge.reads.keys:
+                snapshot.script_reads.setdefault(key, []).append(runnable.entity_id)
+        runnable.inputs, runnable.triggers = set(), []
+    found = opening.setdefault(runnable.entity_id, {})
+    for finding, scope in zip(judge.findings, judge.scopes(), strict=True):
+        if finding.risk in GUARDED_RISKS:
+            found[end_of(finding)] = (finding, scope)
+    if any(secures_house(snapshot.house, finding) for finding in judge.findings):
+        securing.add(runnable.entity_id)
+        if runnable.runs_itself and (undone := undoes_itself(steps)):
+            undoing[runnable.entity_id] = undone
+
+
 def build_snapshot(
     hass: HomeAssistant, guarded: Iterable[str], opening_actions: Iterable[str] = ()
 ) -> Snapshot:
-    """Read the whole house and compute its perimeter.
+    """Read the whole house and compute its perimeter, at once (`snapshot_steps`)."""
+    steps = snapshot_steps(hass, guarded, opening_actions)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            snapshot: Snapshot = done.value
+            return snapshot
+
+
+def snapshot_steps(
+    hass: HomeAssistant, guarded: Iterable[str], opening_actions: Iterable[str] = ()
+) -> Generator[None, None, Snapshot]:
+    """Read the whole house and compute its perimeter, pausing between items.
 
     Each automation, script and template entity is read on its own: one the
     gate cannot read is `unknown` for itself (`Snapshot.unreadable_items`), and the
-    rest of the house is judged as usual.
+    rest of the house is judged as usual. The generator stops after reading
+    each item and each whole-house step, so that `HouseIndex` can hand the
+    event loop back between them; it returns the snapshot. Whoever drives it
+    must start again if the house changes before it ends: what it read
+    before the change is not read again.
     """
     snapshot = Snapshot(hass, build_house_map(hass, guarded, opening_actions))
+    yield
     unreadable = snapshot.unreadable_items = dict(snapshot.house.unreadable)
-    macros = list(runnables(hass, snapshot.house, snapshot.triggers_on, unreadable))
+    macros: list[Runnable] = []
+    for runnable in runnables(hass, snapshot.house, snapshot.triggers_on, unreadable):
+        macros.append(runnable)
+        yield
     snapshot.items = frozenset(runnable.entity_id for runnable in macros)
     snapshot.notices = {r.entity_id: r.notices for r in macros if r.notices is not None}
     snapshot._mqtt_keys = frozenset(  # noqa: SLF001  # Its own build.
@@ -751,61 +829,21 @@ def build_snapshot(
     undoing: dict[str, frozenset[str]] = {}
     own_reads: dict[str, set[str]] = {}
     for runnable in macros:
-        judge, steps = _judge_runnable(snapshot, runnable)
-        assert judge.reads is not None
-        own_reads.setdefault(runnable.entity_id, set()).update(judge.reads.keys)
-        snapshot._alone_edges.setdefault(runnable.entity_id, set()).update(judge.on_their_own)  # noqa: SLF001
-        snapshot._prompts.setdefault(runnable.entity_id, []).extend(judge.prompts)  # noqa: SLF001
-        for key in judge.externals:
-            snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
-        if judge.prompts and runnable.runs_itself:
-            for trigger_id, keys in runnable.triggers:
-                for key in keys:
-                    snapshot.prompted_by.setdefault(key, []).append(
-                        (runnable.entity_id, _joined(judge.prompts), trigger_id)
-                    )
-        if (record := getattr(runnable.bindings, "record", None)) is not None and record.rendered:
-            for entity_id in record.options_of:
-                snapshot.options_bound.setdefault(entity_id, []).append(runnable.entity_id)
-        if runnable.runs_itself:
-            # What its actions read, and what can end its run before it opens.
-            runnable.run_reads = judge.reads.keys | judge.halting_before(
-                lambda f: f.risk in GUARDED_RISKS
-            )
-            if runnable.shows_its_run:  # Its state shows what its actions' answers hold.
-                runnable.run_reads |= judge.answers
-            runnable.inputs |= runnable.run_reads
-            if runnable.polls:
-                for key in runnable.inputs:
-                    snapshot.polled_by.setdefault(key, []).append(runnable.entity_id)
-            # Its run fires its events, and an automation's changes its own
-            # entity (`last_triggered`, `current`).
-            domain = runnable.entity_id.partition(".")[0]
-            own = [runnable.entity_id] if domain == "automation" else []
-            for key in (f"run:{runnable.entity_id}", f"run:{domain}", *own):
-                runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
-        else:
-            if runnable.entity_id.startswith("script."):
-                for key in judge.reads.keys:
-                    snapshot.script_reads.setdefault(key, []).append(runnable.entity_id)
-            runnable.inputs, runnable.triggers = set(), []
-        found = opening.setdefault(runnable.entity_id, {})
-        for finding, scope in zip(judge.findings, judge.scopes(), strict=True):
-            if finding.risk in GUARDED_RISKS:
-                found[end_of(finding)] = (finding, scope)
-        if any(secures_house(snapshot.house, finding) for finding in judge.findings):
-            securing.add(runnable.entity_id)
-            if runnable.runs_itself and (undone := undoes_itself(steps)):
-                undoing[runnable.entity_id] = undone
+        _read_runnable(snapshot, runnable, opening, securing, undoing, own_reads)
+        yield
     snapshot.chained = securing_chains(macros, snapshot.triggers_on, securing, undoing)
     snapshot.securing = frozenset(securing)
     snapshot.undoing = undoing
     snapshot.acted_by = acting_on(macros, securing)
+    yield
     sources = derivations(hass, unreadable)
+    yield
     _shown_runs(macros, sources)
     snapshot.computed_settings = computed_settings(sources)
     _judged_on_their_own(snapshot, macros, opening, own_reads, securing)
+    yield
     _securing_perimeter(snapshot, macros)
+    yield
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
             for key, accepted in dependencies(runnable):
@@ -817,8 +855,10 @@ def build_snapshot(
     for source, derived in snapshot.derived.items():
         for select in sorted(derived & snapshot.options_bound.keys()):
             snapshot.options_fed.setdefault(source, []).extend(snapshot.options_bound[select])
+    yield
     moot = _moot_weakening(snapshot, macros)
     _weakenings(snapshot, macros, opening, moot)
+    yield
     fixpoint = Fixpoint(
         macros, sources, opening, securing, snapshot.triggers_on, moot,
         publishers(hass, snapshot.mqtt_keys()),

@@ -87,6 +87,7 @@ class ResourceReader:
         `not_found` (nothing there that this caller may read).
         """
         ref = parse_uri(uri)
+        await self.gate.async_ready()
         ctx = self.context(caller)
         if ref.kind == "entity":
             entity = await get_entity.get_entity(ctx, get_entity.GetEntityInput(entity_id=ref.key))

@@ -1,0 +1,123 @@
+"""Reading the house: the index is built a slice at a time, and is never read half-built.
+
+A large house takes seconds to read (`bench/RESULTS.md`): Home MCP hands
+Home Assistant's event loop back between the items it reads, every MCP
+request awaits the reading, and a house changed while it was read is read
+again before anything is judged on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Generator
+from typing import Any
+
+import pytest
+
+from custom_components.home_mcp.gate import Action, index
+from custom_components.home_mcp.gate.perimeter import Snapshot, snapshot_steps
+from homeassistant.core import HomeAssistant
+from tests.conftest import McpHarness
+
+from .house import (
+    Owner,
+    assert_house,
+    assert_refused,
+    call_service,
+    home_mcp_gate,
+    house_state,
+    turns_on,
+    unlocks_when,
+)
+
+GUEST = "input_boolean.guest_mode"
+
+
+@pytest.fixture
+def every_item_a_slice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand the loop back after each item read, however fast the machine reads it."""
+    monkeypatch.setattr(index, "_SLICE", 0)
+
+
+async def _add_guest_mode(owner: Owner) -> None:
+    await owner.ws.send_json_auto_id({"type": "input_boolean/create", "name": "Guest mode"})
+    assert (await owner.ws.receive_json())["success"]
+    await owner.hass.async_block_till_done()
+
+
+@pytest.mark.usefixtures("every_item_a_slice")
+async def test_reading_the_house_hands_the_event_loop_back_between_items(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    await _add_guest_mode(owner)
+    for number in range(6):
+        await unlocks_when(owner, turns_on(GUEST), alias=f"Welcome {number}")
+    gate = home_mcp_gate(hass)
+    gate.index.async_mark_dirty()
+    turns = 0
+    reading = asyncio.ensure_future(gate.async_ready())
+    while not reading.done():
+        turns += 1
+        await asyncio.sleep(0)
+    await reading
+    assert turns >= 6, "each automation read is followed by a turn of the loop"
+    builds = gate.index.builds
+    assert gate.async_check(_turn_on(GUEST)).guarded
+    assert gate.index.builds == builds, "a check after the reading reads nothing again"
+
+
+@pytest.mark.usefixtures("every_item_a_slice")
+async def test_an_automation_saved_while_the_house_is_read_is_judged_before_a_call(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _add_guest_mode(owner)
+    held = asyncio.Event()
+
+    def held_up(*args: Any) -> Generator[None, None, Snapshot]:
+        """Read the house as Home MCP does, then stop before ending until `held` is set."""
+        steps = snapshot_steps(*args)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                snapshot: Snapshot = done.value
+                break
+        for _ in range(100_000):  # Bounded: a reader that cannot wait ends it.
+            if held.is_set():
+                break
+            yield
+        return snapshot
+
+    monkeypatch.setattr(index, "snapshot_steps", held_up)
+    gate = home_mcp_gate(hass)
+    gate.index.async_mark_dirty()
+    reading = gate.index.async_build()
+    assert not reading.done(), "the house is being read"
+    # The owner saves the automation that unlocks the door with guest mode,
+    # after the reading began and before it ends.
+    await unlocks_when(owner, turns_on(GUEST), alias="Guests welcome")
+    held.set()
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": GUEST})
+    assert_refused(result)
+    await assert_house(hass, before)
+
+
+async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _add_guest_mode(owner)
+    await unlocks_when(owner, turns_on(GUEST), alias="Guests welcome")
+    monkeypatch.setattr(index, "_SLICE", 0)
+    gate = home_mcp_gate(hass)
+    gate.index.async_mark_dirty()
+    reading = gate.index.async_build()
+    assert not reading.done(), "the house is being read"
+    assert gate.async_check(_turn_on(GUEST)).guarded, "judged on the whole house, read to its end"
+    builds = gate.index.builds
+    await reading
+    assert gate.index.builds == builds, "the reading it finished is not read again"
+
+
+def _turn_on(entity_id: str) -> Action:
+    return Action("input_boolean", "turn_on", {"entity_id": [entity_id]})
