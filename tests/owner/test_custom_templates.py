@@ -9,6 +9,7 @@ owner edits the file and reloads custom templates, the gate reads it again.
 from __future__ import annotations
 
 from freezegun.api import FrozenDateTimeFactory
+import pytest
 
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
@@ -264,3 +265,46 @@ async def test_a_helper_the_macro_s_file_reads_at_its_top_waits(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+TWO_ARGUMENTS_JINJA = """\
+{%- macro ready(mode, suffix) -%}
+{{- is_state('input_boolean.' ~ mode ~ suffix, 'on') -}}
+{%- endmacro -%}
+
+{%- macro tile_style(entity) -%}
+{{- 'red' if is_state(entity, 'on') else 'grey' -}}
+{%- endmacro -%}
+"""
+"""A macro given two arguments by position, beside a dashboard macro reading any entity."""
+
+
+@pytest.mark.parametrize(
+    ("call", "guest_guarded"),
+    [
+        ("{{ ready('night', '_ready') }}", False),
+        ("{{ ready(states('input_text.mode'), '_ready') }}", True),
+    ],
+    ids=["written", "computed"],
+)
+async def test_a_macro_given_several_arguments_by_position_reads_what_they_name(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, call: str, guest_guarded: bool
+) -> None:
+    """`ready('night', '_ready')` reads the night helper only; a state as argument, anything."""
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.create_helper("input_boolean", "Night ready")
+    await owner.save_custom_template("alarm.jinja", TWO_ARGUMENTS_JINJA)
+    await owner.save_unlock_when(
+        {"trigger": "template", "value_template": "{% from 'alarm.jinja' import ready %}" + call}
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    if guest_guarded:
+        assert_refused(result, reaching="lock.front_door")
+        await assert_house(hass, before)
+    else:
+        assert_ran(result)
+    result = await call_service(
+        mcp, "input_boolean.turn_on", target={"entity_id": "input_boolean.night_ready"}
+    )
+    assert_refused(result, reaching="lock.front_door")

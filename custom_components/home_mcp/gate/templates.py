@@ -516,10 +516,12 @@ def _calls(tokens: list[Token], alias: str) -> list[list[list[Token]]] | None:
 def _inlined(macro: _Macro, arguments: list[list[Token]]) -> str | None:
     """Return the macro's body as this call renders it (None: the call does not fit)."""
     given: dict[str, list[Token]] = {}
+    named = False
     for position, argument in enumerate(arguments):
         if len(argument) > 2 and argument[0].type == "name" and argument[1].type == "assign":
             given[str(argument[0].value)] = argument[2:]
-        elif given or position >= len(macro.params):
+            named = True
+        elif named or position >= len(macro.params):
             return None  # A positional argument after a named one, or one too many.
         else:
             given[macro.params[position]] = argument
