@@ -753,3 +753,106 @@ async def test_writes_that_set_the_mode_through_set_temperature_wait(
 
     assert_refused(arrived, reaching=ORCHARD)
     await assert_house(hass, {ORCHARD: "closed", plumber: "off"})
+
+
+# -- what a template entity's readers are given ----------------------------------------
+
+_PORCH_ON = "is_state('input_boolean.porch_motion', 'on')"
+
+
+@pytest.mark.parametrize(
+    ("state", "guest_guarded"),
+    [
+        (
+            (
+                "{{ expand('group.watched') | map(attribute='entity_id')"
+                " | select('is_state', 'on') | list | count > 0 }}"
+            ),
+            False,
+        ),
+        (
+            (
+                "{% set active = expand('group.watched') | selectattr('state', 'eq', 'on')"
+                " | map(attribute='entity_id') | join %}"
+                "{{ active != '' and states[active].state == 'on' }}"
+            ),
+            False,
+        ),
+        (
+            (
+                "{% for item in state_attr('group.watched', 'entity_id') %}"
+                "{% if is_state(item, 'on') %}on{% endif %}{% endfor %}"
+            ),
+            False,
+        ),
+        (
+            (
+                "{{ expand(device_entities('0123456789abcdef')) | rejectattr('domain', 'eq', 'update')"
+                f" | map(attribute='entity_id') | select('has_value') | list | count > 0 or {_PORCH_ON} }}}}"
+            ),
+            False,
+        ),
+        (f"{{% set distance = 5 %}}{{{{ distance < 10 and {_PORCH_ON} }}}}", False),
+        (
+            (
+                "{% set which = states('input_text.which') %}"
+                f"{{{{ expand(which) | select('is_state', 'on') | list | count > 0 or {_PORCH_ON} }}}}"
+            ),
+            True,
+        ),
+        (f"{{{{ is_state(['input_boolean.gue', 'st_mode'] | join, 'on') or {_PORCH_ON} }}}}", True),
+        (
+            (
+                "{{ expand('group.watched') | map(attribute='name')"
+                f" | select('is_state', 'on') | list | count > 0 or {_PORCH_ON} }}}}"
+            ),
+            True,
+        ),
+        (
+            (
+                "{{ is_state('input_boolean.' ~ states('input_text.which'), 'on')"
+                f" or {_PORCH_ON} }}}}"
+            ),
+            True,
+        ),
+    ],
+    ids=[
+        "group-members-filtered",
+        "state-of-a-joined-member",
+        "loop-over-members",
+        "device-entities-expanded",
+        "a-name-set-over-a-function",
+        "entities-named-by-a-state",
+        "text-joined-into-an-id",
+        "members-mapped-to-names",
+        "an-id-built-on-a-domain",
+    ],
+)
+async def test_a_template_sensor_reading_only_entities_its_text_names_leaves_others_free(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, state: str, guest_guarded: bool
+) -> None:
+    """Readers given a group's members, a device's entities or one of them read those alone.
+
+    Given an entity named by a state, text joined into an id, or what members
+    map to but their ids, they may read any entity (an id built on a domain:
+    any of that domain).
+    """
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    porch = await owner.create_helper("input_boolean", "Porch motion")
+    await hass.services.async_call(
+        "group", "set", {"object_id": "watched", "entities": [porch]}, blocking=True
+    )
+    await owner.save_templates([{"binary_sensor": [{"name": "Porch alert", "state": state}]}])
+    assert hass.states.get("binary_sensor.porch_alert") is not None
+    await owner.save_unlock_when(turns_on("binary_sensor.porch_alert"))
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    if guest_guarded:
+        assert_refused(result, reaching="lock.front_door")
+        await assert_house(hass, before)
+    else:
+        assert_ran(result)
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 import functools
+import re
 from typing import Final
 
 from jinja2 import Environment, TemplateSyntaxError, nodes
@@ -80,7 +81,9 @@ def _jinja_text(
         return text, (), frozenset(), frozenset()
     named = _unshadowed(text, tokens, dict(known_items))
     looped = _literal_loops(text, tokens) | _named_loops(text, tokens, frozenset(named))
-    if reads_computed_entity(tokens, frozenset(named) | looped):
+    if reads_computed_entity(tokens, frozenset(named) | looped) and not reads_named_entities(
+        text, frozenset(named), looped
+    ):
         # What it reads is only known when it runs: a bare `states` says so.
         text += " {{ states }}"
         tokens = _tokens(text)
@@ -690,6 +693,282 @@ def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset
         if not _static(argument, named):
             return True
     return False
+
+
+_PARSER: Final = Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"])
+"""Jinja's parser with the statements Home Assistant's templates may use (`break`, `do`)."""
+_KEEPING: Final = frozenset(
+    {"list", "sort", "unique", "select", "reject", "selectattr", "rejectattr", "first", "last"}
+)
+"""Filters whose result holds only items of what they are given: entity ids stay those ids."""
+_LISTS: Final = _KEEPING - {"first", "last"} | {"map", "expand"}
+"""Filters whose result is a list (`+` on it joins lists, never texts)."""
+_WHOLE_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
+_DOMAIN_START: Final = re.compile(r"[a-z0-9_]+\.")
+_AREAS: Final = frozenset({"area_devices", "floor_areas"})
+"""Registry lookups returning devices or areas."""
+_MEMBERLESS: Final = frozenset({"scene", "script", "automation"})
+"""Domains whose `entity_id` attribute the house's derivations leave out (`wiring.derivations`)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def reads_named_entities(text: str, named: frozenset[str], looped: frozenset[str]) -> bool:
+    """Return True if every state-reading function of `text` reads what the text itself names.
+
+    Read on Jinja's syntax tree, where `reads_computed_entity` saw an entity
+    computed as it runs: `expand(device_entities('a05c…')) | rejectattr(…) |
+    map(attribute='entity_id') | select('has_value')` reads the device's
+    entities (`reads.py` reads them from the lookup's literal); `{% set
+    active = expand('group.scene') | selectattr('state', 'eq', 'on') |
+    map(attribute='entity_id') | join %}{{ states[active] }}` one of the
+    group's members or none (`_Bounds.ids`); `state_attr('scene.' ~ name,
+    'icon')` a scene (the domain its literal starts). `named`: variables the
+    run holds entity ids in; `looped`: names only ever given literals.
+    False wherever a reader is given anything else (a state, an attribute
+    but a group's `entity_id`, a macro's parameter, text built on an id), a
+    reader is used as a value, or Jinja cannot parse the text.
+    """
+    try:
+        tree = _PARSER.parse(text)
+    except TemplateSyntaxError:
+        return False
+    return _Bounds(tree, named, looped).readers_bounded(tree)
+
+
+class _Bounds:
+    """What a template's expressions can be, as far as the entities they name go."""
+
+    def __init__(self, tree: nodes.Template, named: frozenset[str], looped: frozenset[str]) -> None:
+        self.named, self.looped = named, looped
+        # Name -> each value the template sets it to: (the value, or what a loop
+        # iterates, True; None: anything, a macro's parameter, a tuple unpacked).
+        self.stores: dict[str, list[tuple[nodes.Node, bool] | None]] = {}
+        handled: set[int] = set()
+        for assign in tree.find_all(nodes.Assign):
+            if isinstance(assign.target, nodes.Name):
+                self.stores.setdefault(assign.target.name, []).append((assign.node, False))
+                handled.add(id(assign.target))
+        for loop in tree.find_all(nodes.For):
+            if isinstance(loop.target, nodes.Name):
+                self.stores.setdefault(loop.target.name, []).append((loop.iter, True))
+                handled.add(id(loop.target))
+        for name in tree.find_all(nodes.Name):
+            if name.ctx in ("store", "param") and id(name) not in handled:
+                self.stores.setdefault(name.name, []).append(None)
+        self._pending: set[tuple[str, bool]] = set()
+
+    def _function(self, node: nodes.Node, names: frozenset[str]) -> str | None:
+        """Return the function a name stands for, unless the template sets that name itself."""
+        if isinstance(node, nodes.Name) and node.name in names and node.name not in self.stores:
+            return node.name
+        return None
+
+    def _name(self, name: str, strict: bool) -> bool:
+        """Return True if every value the template sets `name` to is `ids` (`reads`: not `strict`).
+
+        An item of a loop over entity ids is one of them.
+        """
+        if name in self.named or (not strict and name in self.looped):
+            return True
+        values = self.stores.get(name)
+        if not values or (name, strict) in self._pending:
+            return False
+        self._pending.add((name, strict))
+        try:
+            return all(
+                value is not None
+                and (self.ids(value[0]) if strict or value[1] else self.reads(value[0]))
+                for value in values
+            )
+        finally:
+            self._pending.discard((name, strict))
+
+    def ids(self, node: nodes.Node) -> bool:
+        """Return True if `node` is entity ids the text names, or their states: none, one, or a list.
+
+        Each a whole id (its domain, a dot, its name) read from a literal, a
+        registry lookup of literals, `states.x`, the trigger's or the entity's
+        own id, or an entity's (a group's) members: joined, two of them are
+        no entity id; one is itself.
+        """
+        if isinstance(node, nodes.Const):
+            value = node.value
+            return isinstance(value, str) and _WHOLE_ID.fullmatch(value.lower()) is not None
+        if isinstance(node, (nodes.List, nodes.Tuple)):
+            return all(self.ids(item) for item in node.items)
+        if isinstance(node, nodes.Name):
+            return self._name(node.name, strict=True)
+        if isinstance(node, nodes.Getattr):
+            return self._getattr(node)
+        if isinstance(node, nodes.Getitem):
+            if isinstance(node.arg, nodes.Slice):
+                return False
+            if self._function(node.node, frozenset({"states"})):
+                return self.reads(node.arg)
+            return self.ids(node.node)
+        if isinstance(node, nodes.Filter):
+            return self._filter(node)
+        if isinstance(node, nodes.Call):
+            return self._call(node)
+        if isinstance(node, nodes.CondExpr):
+            return self.ids(node.expr1) and node.expr2 is not None and self.ids(node.expr2)
+        if isinstance(node, nodes.Add):
+            return (
+                self.ids(node.left)
+                and self.ids(node.right)
+                and (self._list(node.left) or self._list(node.right))
+            )
+        return False
+
+    def _getattr(self, node: nodes.Getattr) -> bool:
+        inner = node.node
+        if isinstance(inner, nodes.Name) and f"{inner.name}.{node.attr}" in self.named:
+            return True
+        if self._function(inner, frozenset({"states"})):
+            return True  # `states.lock`: every lock (`reads.py` reads the domain).
+        if isinstance(inner, nodes.Getattr) and self._function(inner.node, frozenset({"states"})):
+            return True  # `states.lock.front`: that lock's state.
+        if node.attr != "entity_id":
+            return False
+        if isinstance(inner, nodes.Name) and inner.name in ("this", "trigger"):
+            return inner.name not in self.stores
+        return self.ids(inner)
+
+    def _filter(self, node: nodes.Filter) -> bool:
+        if node.node is None or not self.ids(node.node):
+            return False
+        if node.name in _KEEPING or node.name == "expand":
+            return not node.dyn_args and not node.dyn_kwargs
+        if node.name == "join":  # Two ids joined have two dots: no entity's id.
+            return not node.kwargs and not node.dyn_args and not node.dyn_kwargs
+        if node.name == "map":  # Only `map(attribute='entity_id')`: the ids of states.
+            return (
+                not node.args
+                and len(node.kwargs) == 1
+                and node.kwargs[0].key == "attribute"
+                and isinstance(node.kwargs[0].value, nodes.Const)
+                and node.kwargs[0].value.value == "entity_id"
+            )
+        if node.name == "default":
+            return all(self.ids(argument) for argument in node.args)
+        return False
+
+    def _call(self, node: nodes.Call) -> bool:
+        if node.dyn_args or node.dyn_kwargs or node.kwargs:
+            return False
+        if self._function(node.node, _LOOKUPS):
+            return bool(node.args) and all(
+                isinstance(argument, nodes.Const) and isinstance(argument.value, str)
+                for argument in node.args
+            )
+        if self._function(node.node, frozenset({"expand"})):
+            return all(self.ids(argument) for argument in node.args)
+        if self._function(node.node, frozenset({"state_attr"})) and len(node.args) == 2:
+            entity, attribute = node.args
+            return (
+                isinstance(attribute, nodes.Const)
+                and attribute.value == "entity_id"
+                and self._has_members(entity)
+            )
+        return False
+
+    def _has_members(self, node: nodes.Node) -> bool:
+        """Return True for a written entity (or the entity itself) whose members the house derives."""
+        if isinstance(node, nodes.Const) and isinstance(node.value, str):
+            entity_id = node.value.lower()
+            return (
+                _WHOLE_ID.fullmatch(entity_id) is not None
+                and entity_id.partition(".")[0] not in _MEMBERLESS
+            )
+        return (
+            isinstance(node, nodes.Getattr)
+            and node.attr == "entity_id"
+            and isinstance(node.node, nodes.Name)
+            and node.node.name == "this"
+            and "this" not in self.stores
+        )
+
+    def _list(self, node: nodes.Node) -> bool:
+        """Return True if `node` is certainly a list (`+` on it joins lists)."""
+        if isinstance(node, (nodes.List, nodes.Tuple)):
+            return True
+        if isinstance(node, nodes.Filter):
+            return node.name in _LISTS
+        if isinstance(node, nodes.Call):
+            return self._function(node.node, _LOOKUPS | {"expand"}) is not None
+        return False
+
+    def reads(self, node: nodes.Node) -> bool:
+        """Return True if a reader given `node` reads what the text names.
+
+        Entity ids (`ids`), any literal, a name only ever given literals,
+        or text that starts with a domain and a dot (`'scene.' ~ name`:
+        an entity of that domain, `reads.py` reading the domain).
+        """
+        if isinstance(node, nodes.Const) or self.ids(node):
+            return True
+        if isinstance(node, nodes.Name):
+            return self._name(node.name, strict=False)
+        if isinstance(node, nodes.CondExpr):
+            return self.reads(node.expr1) and (node.expr2 is None or self.reads(node.expr2))
+        first: nodes.Node = node
+        while isinstance(first, (nodes.Concat, nodes.Add)):
+            first = first.nodes[0] if isinstance(first, nodes.Concat) else first.left
+        return (
+            first is not node
+            and isinstance(first, nodes.Const)
+            and isinstance(first.value, str)
+            and _DOMAIN_START.match(first.value.lower()) is not None
+        )
+
+    def readers_bounded(self, tree: nodes.Node) -> bool:
+        """Return True if each reader in `tree` is given what `reads` accepts."""
+        for node in tree.iter_child_nodes():
+            if not self._reader_bounded(node) or not self.readers_bounded(node):
+                return False
+        return True
+
+    def _reader_bounded(self, node: nodes.Node) -> bool:
+        """Return True unless `node` hands a reader what the text does not name."""
+        if isinstance(node, nodes.Call) and (reader := self._function(node.node, _READERS)):
+            if node.dyn_args or node.dyn_kwargs or (node.kwargs and not node.args):
+                return False
+            if reader in _LOOKUPS or reader in _AREAS:
+                return all(isinstance(argument, nodes.Const) for argument in node.args)
+            if reader == "expand":
+                return all(self.ids(argument) for argument in node.args)
+            return not node.args or self.reads(node.args[0])
+        if isinstance(node, (nodes.Filter, nodes.Test)) and node.name in _READERS:
+            # A filter's or a test's name is never a variable's.
+            if node.node is None or node.name in _LOOKUPS or node.name in _AREAS:
+                return False
+            return self.ids(node.node) if node.name == "expand" else self.reads(node.node)
+        if isinstance(node, nodes.Filter) and node.name in _APPLYING:
+            applied = [a for a in node.args if isinstance(a, nodes.Const) and a.value in _READERS]
+            if any(a.value in _LOOKUPS or a.value in _AREAS for a in applied):
+                return False
+            if applied:
+                if node.name.endswith("attr"):
+                    entity = node.args[0] if node.args else None
+                    if not (isinstance(entity, nodes.Const) and entity.value == "entity_id"):
+                        return False
+                return node.node is not None and self.ids(node.node)
+            return True
+        if isinstance(node, nodes.Getitem) and self._function(node.node, frozenset({"states"})):
+            return self.reads(node.arg)
+        for child in node.iter_child_nodes():
+            if self._function(child, _READERS) and not self._called_or_looked_into(node, child):
+                return False  # The function as a value: what it is given is not known.
+        return True
+
+    @staticmethod
+    def _called_or_looked_into(parent: nodes.Node, child: nodes.Node) -> bool:
+        """Return True if `child` (a reader's name) is the function `parent` calls, or `states.x`."""
+        if isinstance(parent, nodes.Call):
+            return parent.node is child
+        if isinstance(parent, (nodes.Getattr, nodes.Getitem)):
+            return parent.node is child and getattr(child, "name", "") == "states"
+        return False
 
 
 def _applied_to_lookup(tokens: list[Token], index: int) -> bool:
