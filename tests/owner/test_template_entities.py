@@ -856,3 +856,39 @@ async def test_a_template_sensor_reading_only_entities_its_text_names_leaves_oth
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+async def test_the_one_entity_another_sensor_s_entity_id_attribute_names_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`state_attr('sensor.watch_list', 'entity_id')` rendered as one id reads that entity."""
+    porch = await owner.create_helper("input_boolean", "Porch motion")
+    assert await async_setup_component(
+        hass, "input_text", {"input_text": {"watch": {"initial": porch}}}
+    )
+    watch = "input_text.watch"
+    await owner.save_templates(
+        [
+            {
+                "sensor": [
+                    {
+                        "name": "Watch list",
+                        "state": "1",
+                        "attributes": {"entity_id": f"{{{{ states('{watch}') }}}}"},
+                    }
+                ],
+                "binary_sensor": [
+                    {
+                        "name": "Porch alert",
+                        "state": "{{ is_state(state_attr('sensor.watch_list', 'entity_id'), 'on') }}",
+                    }
+                ],
+            }
+        ]
+    )
+    assert hass.states.get("sensor.watch_list").attributes["entity_id"] == porch
+    await owner.save_unlock_when(turns_on("binary_sensor.porch_alert"))
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, before)

@@ -549,6 +549,8 @@ def derivations(hass: HomeAssistant, unreadable: dict[str, str]) -> dict[str, se
         if state.domain in ("scene", "script", "automation"):
             continue
         members = state.attributes.get(ATTR_ENTITY_ID)
+        if isinstance(members, str):  # One member, as a template attribute may render it.
+            members = [members]
         if isinstance(members, (list, tuple)):
             sources.setdefault(state.entity_id, set()).update(
                 str(m).lower() for m in members if isinstance(m, str)
