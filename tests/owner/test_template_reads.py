@@ -675,8 +675,19 @@ async def test_other_changes_run_when_a_test_or_filter_reads_a_written_entity(
     )
 
 
+_PORCH_READERS = pytest.mark.parametrize(
+    "template",
+    [
+        "{{ is_state('group.porch', 'on') }}",
+        "{{ expand('group.porch') | selectattr('state', 'eq', 'on') | list | count > 0 }}",
+    ],
+    ids=["is_state", "expand"],
+)
+
+
+@_PORCH_READERS
 async def test_a_group_read_by_name_before_it_exists_leaves_other_groups_free(
-    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
 ) -> None:
     """`is_state('group.porch', 'on')` before a `group.set` creates it: another group is free."""
     assert hass.states.get("group.porch") is None
@@ -684,9 +695,7 @@ async def test_a_group_read_by_name_before_it_exists_leaves_other_groups_free(
         "porch",
         {
             "alias": "Porch",
-            "triggers": [
-                {"trigger": "template", "value_template": "{{ is_state('group.porch', 'on') }}"}
-            ],
+            "triggers": [{"trigger": "template", "value_template": template}],
             "actions": [UNLOCK_FRONT],
         },
     )
@@ -696,17 +705,16 @@ async def test_a_group_read_by_name_before_it_exists_leaves_other_groups_free(
     assert_ran(result)
 
 
+@_PORCH_READERS
 async def test_creating_the_group_an_unlock_reads_by_name_is_refused(
-    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
 ) -> None:
     """The same automation: creating `group.porch` itself sets it off."""
     await owner.save_automation(
         "porch",
         {
             "alias": "Porch",
-            "triggers": [
-                {"trigger": "template", "value_template": "{{ is_state('group.porch', 'on') }}"}
-            ],
+            "triggers": [{"trigger": "template", "value_template": template}],
             "actions": [UNLOCK_FRONT],
         },
     )

@@ -151,9 +151,10 @@ def _left_out(tokens: list[Token], start: int, end: int) -> bool:
 
 _ENTITY_READERS: Final = frozenset(
     {"states", "is_state", "state_attr", "is_state_attr", "has_value", "state_translated",
-     "state_attr_translated"}
+     "state_attr_translated", "expand"}
 )  # fmt: skip
-"""Template functions whose first argument is one entity's id, read as that entity alone."""
+"""Template functions whose first argument is one entity's id, read as that entity alone
+(`expand`: with its members, whatever they become: a group's members changing rebuilds the index)."""
 
 
 def _read_whole(tokens: list[Token]) -> tuple[set[str], set[str]]:
