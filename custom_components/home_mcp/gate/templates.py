@@ -931,6 +931,13 @@ class _Bounds:
 
     def _reader_bounded(self, node: nodes.Node) -> bool:
         """Return True unless `node` hands a reader what the text does not name."""
+        for child in node.iter_child_nodes():
+            if self._function(child, _READERS) and not self._called_or_looked_into(node, child):
+                return False  # The function as a value: what it is given is not known.
+        return self._given_bounded(node)
+
+    def _given_bounded(self, node: nodes.Node) -> bool:
+        """Return True unless `node` is a reader (called, a filter, a test, applied) given more."""
         if isinstance(node, nodes.Call) and (reader := self._function(node.node, _READERS)):
             if node.dyn_args or node.dyn_kwargs or (node.kwargs and not node.args):
                 return False
@@ -957,9 +964,6 @@ class _Bounds:
             return True
         if isinstance(node, nodes.Getitem) and self._function(node.node, frozenset({"states"})):
             return self.reads(node.arg)
-        for child in node.iter_child_nodes():
-            if self._function(child, _READERS) and not self._called_or_looked_into(node, child):
-                return False  # The function as a value: what it is given is not known.
         return True
 
     @staticmethod
