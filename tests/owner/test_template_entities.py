@@ -795,6 +795,21 @@ _PORCH_ON = "is_state('input_boolean.porch_motion', 'on')"
         (f"{{% set distance = 5 %}}{{{{ distance < 10 and {_PORCH_ON} }}}}", False),
         (
             (
+                "{% set skip = device_entities(states('input_text.which')) %}"
+                "{{ expand('group.watched') | rejectattr('entity_id', 'in', skip)"
+                " | selectattr('state', 'eq', 'on') | list | count > 0 }}"
+            ),
+            False,
+        ),
+        (
+            (
+                "{{ device_entities(states('input_text.which')) | select('is_state', 'on')"
+                f" | list | count > 0 or {_PORCH_ON} }}}}"
+            ),
+            True,
+        ),
+        (
+            (
                 "{% set which = states('input_text.which') %}"
                 f"{{{{ expand(which) | select('is_state', 'on') | list | count > 0 or {_PORCH_ON} }}}}"
             ),
@@ -822,6 +837,8 @@ _PORCH_ON = "is_state('input_boolean.porch_motion', 'on')"
         "loop-over-members",
         "device-entities-expanded",
         "a-name-set-over-a-function",
+        "a-computed-lookup-only-leaving-out",
+        "a-computed-lookup-read",
         "entities-named-by-a-state",
         "text-joined-into-an-id",
         "members-mapped-to-names",

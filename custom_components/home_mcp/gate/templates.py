@@ -942,13 +942,15 @@ class _Bounds:
             if node.dyn_args or node.dyn_kwargs or (node.kwargs and not node.args):
                 return False
             if reader in _LOOKUPS or reader in _AREAS:
-                return all(isinstance(argument, nodes.Const) for argument in node.args)
+                return True  # It reads the registries, no state: where its ids are read, `ids`.
             if reader == "expand":
                 return all(self.ids(argument) for argument in node.args)
             return not node.args or self.reads(node.args[0])
         if isinstance(node, (nodes.Filter, nodes.Test)) and node.name in _READERS:
             # A filter's or a test's name is never a variable's.
-            if node.node is None or node.name in _LOOKUPS or node.name in _AREAS:
+            if node.name in _LOOKUPS or node.name in _AREAS:
+                return True  # As called: its ids are read where a reader is given them.
+            if node.node is None:
                 return False
             return self.ids(node.node) if node.name == "expand" else self.reads(node.node)
         if isinstance(node, nodes.Filter) and node.name in _APPLYING:
