@@ -774,3 +774,57 @@ async def test_an_entity_a_filter_names_only_to_leave_it_out_sets_off_nothing(
     assert_refused(
         await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
     )
+
+
+_NARROWED_DOMAIN = {
+    "selectattr": "{{ expand(states.input_boolean | selectattr('entity_id', 'contains', 'mode')"
+    " | selectattr('state', 'eq', 'on')) | count > 0 }}",
+    "rejectattr-sort": "{{ expand(states.input_boolean | rejectattr('state', 'eq', 'off') | sort)"
+    " | count > 0 }}",
+}
+
+
+@pytest.mark.parametrize("template", _NARROWED_DOMAIN.values(), ids=_NARROWED_DOMAIN.keys())
+async def test_expanding_a_domain_s_states_narrowed_by_filters_reads_that_domain_alone(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
+) -> None:
+    """`expand(states.input_boolean | selectattr(…))`: the helpers are read, a light is not."""
+    helper = await owner.create_helper("input_boolean", "garden mode")
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}),
+        reaching="lock.front_door",
+    )
+    assert_ran(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    )
+
+
+async def test_expanding_a_domain_s_states_mapped_to_other_names_still_reads_every_entity(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`expand(states.input_boolean | map(...) | map('regex_replace', …))` names other entities."""
+    await owner.save_automation(
+        "garden",
+        {
+            "alias": "Garden",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{{ expand(states.input_boolean | map(attribute='object_id')"
+                    " | map('regex_replace', find='(.*)', replace='light.\\\\1')) | count > 0 }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
+    )

@@ -1098,7 +1098,49 @@ def _static(argument: list[Token], named: frozenset[str] = frozenset()) -> bool:
         return True  # A variable (or its key) the run holds entity ids in.
     if dotted and len(names) in (2, 3) and names[0] == "states":
         return True
+    if _narrowed_domain(argument):
+        return True
     return len(argument) == 3 and argument[1].type == "dot" and names in _OWN_ENTITY
+
+
+_NARROWING: Final = frozenset(
+    {"selectattr", "rejectattr", "select", "reject", "sort", "unique", "list"}
+)
+"""Filters whose result holds some of what they are given, as it is."""
+
+
+def _narrowed_domain(argument: list[Token]) -> bool:
+    """Return True for a domain's states narrowed by filters (`states.lock | selectattr(…)`).
+
+    What such filters keep is some of the domain's states, each as it is:
+    reading them reads that domain (`expand(states.binary_sensor |
+    selectattr('state', 'eq', 'on'))`), as `states.binary_sensor` alone
+    does. A filter that makes other values of them (`map`) is not one.
+    """
+    if len(argument) < 3 or [token.type for token in argument[:3]] != ["name", "dot", "name"]:
+        return False
+    if argument[0].value != "states":
+        return False
+    index = 3
+    while index < len(argument):
+        if argument[index].type != "pipe" or index + 1 >= len(argument):
+            return False
+        name = argument[index + 1]
+        if name.type != "name" or name.value not in _NARROWING:
+            return False
+        index += 2
+        if index < len(argument) and argument[index].type == "lparen":
+            depth = 0
+            for at in range(index, len(argument)):
+                kind = argument[at].type
+                depth += kind in ("lparen", "lbracket", "lbrace")
+                depth -= kind in ("rparen", "rbracket", "rbrace")
+                if depth == 0:
+                    index = at + 1
+                    break
+            else:
+                return False
+    return index > 3
 
 
 def _quoted(value: str) -> str:
