@@ -828,3 +828,69 @@ async def test_expanding_a_domain_s_states_mapped_to_other_names_still_reads_eve
     assert_refused(
         await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"})
     )
+
+
+_ROOM = "states('input_text.room')"
+
+
+@LINGERING_TIMERS
+async def test_a_lookup_of_a_computed_area_that_only_filters_a_domain_reads_that_domain(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`selectattr('entity_id', 'in', area_entities(room))`: the ids filter the lights, read none.
+
+    The lights are read (turning one on waits); a helper is not: which
+    entities the area holds is the registry's, and nothing reads their states.
+    """
+    helper = await owner.create_helper("input_boolean", "garden mode")
+    await owner.save_automation(
+        "room",
+        {
+            "alias": "Unlock when the room's lights are on",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{{ states.light | selectattr('entity_id', 'in', "
+                    f"area_entities({_ROOM})) | selectattr('state', 'eq', 'on') | list "
+                    "| count > 0 }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "light.turn_on", target={"entity_id": "light.ceiling_lights"}),
+        reaching="lock.front_door",
+    )
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}))
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        f"{{{{ area_entities({_ROOM}) | select('is_state', 'on') | list | count > 0 }}}}",
+        (
+            f"{{{{ expand(area_entities({_ROOM})) | selectattr('state', 'eq', 'on') | list "
+            "| count > 0 }}"
+        ),
+        f"{{% for e in area_entities({_ROOM}) %}}{{{{ is_state(e, 'on') }}}}{{% endfor %}}",
+    ],
+    ids=["select-is_state", "expand", "loop"],
+)
+async def test_states_read_of_a_computed_area_s_entities_read_every_entity(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
+) -> None:
+    """The entities of an area named as it runs, their states read: any of them may be a helper."""
+    helper = await owner.create_helper("input_boolean", "garden mode")
+    await owner.save_automation(
+        "room",
+        {
+            "alias": "Unlock when something in the room is on",
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    assert_refused(
+        await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}),
+        reaching="lock.front_door",
+    )

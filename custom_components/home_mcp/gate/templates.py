@@ -36,6 +36,8 @@ _LOOKUPS: Final = frozenset(
     {"area_entities", "device_entities", "label_entities", "floor_entities", "integration_entities"}
 )
 """Registry lookups returning entity ids, which `reads.py` reads from a literal argument."""
+_REGISTRY_ONLY: Final = _LOOKUPS | {"area_devices", "floor_areas"}
+"""Readers that read the registries alone: what they return is ids, no state."""
 _APPLYING: Final = frozenset({"select", "reject", "selectattr", "rejectattr", "map"})
 """Filters that apply a test or a filter named by a string to every item."""
 _OWN_ENTITY: Final = (("trigger", "entity_id"), ("this", "entity_id"))
@@ -668,7 +670,10 @@ def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset
     as a value is given to (`{% set check = is_state %}`, `apply(is_state,
     …)`). A string literal (what the patterns of `reads.py` read) and the
     trigger's or the entity's own id are not computed, nor a variable in
-    `named` (one the run holds entity ids in).
+    `named` (one the run holds entity ids in). A registry lookup of a
+    computed name (`area_entities(room)`) reads no state: its ids are read
+    only by a reader given them (`expand(area_entities(room))`, `select('is_state')`,
+    a loop's `is_state(e, 'on')`), itself computed.
     """
     for index, token in enumerate(tokens):
         if token.type == "string" and token.value in _READERS:
@@ -691,8 +696,8 @@ def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset
             continue  # `states.lock.x`, or the bare `states` that reads everything.
         else:
             return True  # The function as a value: what it is given is not known.
-        if not _static(argument, named):
-            return True
+        if not _static(argument, named) and token.value not in _REGISTRY_ONLY:
+            return True  # A lookup's ids are read only by a reader they are given to.
     return False
 
 
