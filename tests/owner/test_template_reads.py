@@ -894,3 +894,59 @@ async def test_states_read_of_a_computed_area_s_entities_read_every_entity(
         await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper}),
         reaching="lock.front_door",
     )
+
+
+_PICKED = "input_select.watched"
+_STATE_ITEMS = {
+    "item-of-a-state": f"{{{{ is_state(states['{_PICKED}']['state'], 'on') }}}}",
+    "item-of-a-domain-s-state": (
+        "{{ is_state((states.input_select | selectattr('entity_id', 'eq', "
+        f"'{_PICKED}') | first)['state'], 'on') }}}}"
+    ),
+    "items-of-an-attribute": (
+        f"{{{{ states['{_PICKED}']['attributes']['options'] | select('is_state', 'on') "
+        "| list | count > 0 }}"
+    ),
+    "recursive-loop": (
+        "{% set ns = namespace(on=false) %}"
+        "{% for e in ['input_boolean.porch_motion'] recursive %}"
+        "{% if is_state(e, 'on') %}{% set ns.on = true %}{% endif %}"
+        f"{{% if loop.depth == 1 %}}{{{{ loop([states('{_PICKED}')]) }}}}{{% endif %}}"
+        "{% endfor %}{{ ns.on }}"
+    ),
+}
+
+
+@pytest.mark.redteam(round=45)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 45: a subscript of a state (['state'], ['attributes'][…]) and a recursive "
+    "loop's loop(…) are read as the ids the text names (templates._Bounds), not what the "
+    "helper's state names",
+)
+@pytest.mark.parametrize("template", _STATE_ITEMS.values(), ids=_STATE_ITEMS.keys())
+async def test_an_entity_a_helper_s_state_names_through_a_subscript_or_a_loop_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
+) -> None:
+    """The owner's picker names the guest helper: the template reads it, so turning it on waits."""
+    await owner.create_helper("input_boolean", "Porch motion")
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    picked = await owner.create_helper(
+        "input_select", "Watched", options=["input_boolean.porch_motion", guest]
+    )
+    assert picked == _PICKED
+    await hass.services.async_call(
+        "input_select", "select_option", {"entity_id": picked, "option": guest}, blocking=True
+    )
+    await owner.save_automation(
+        "watched",
+        {
+            "alias": "Unlock when the watched helper is on",
+            "triggers": [{"trigger": "template", "value_template": template}],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    await assert_house(hass, before)
+    assert_refused(result, reaching="lock.front_door")
