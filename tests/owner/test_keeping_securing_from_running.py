@@ -1700,3 +1700,35 @@ async def test_setting_the_thermostat_a_locking_automation_reads_as_whole_runs(
     )
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
+
+
+@pytest.mark.redteam(round=45)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 45: light.turn_on takes color_temp_kelvin 0 and the light keeps it "
+    "(no clamp to its range): BOUNDS reads a colour temperature as never 0",
+)
+async def test_setting_the_colour_temperature_a_locking_automation_divides_by_to_0_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night says the bed light's mireds (1000000 / its kelvin), then locks.
+
+    `light.turn_on` takes `color_temp_kelvin: 0` (a positive int, 0 included)
+    and the light shows 0: the division raises, the run ends before the lock.
+    Setting it over MCP waits for a person.
+    """
+    message = (
+        "{{ (1000000 / (state_attr('light.bed_light', 'color_temp_kelvin') | float(2700)))"
+        " | round }} mireds"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    zero = await call_service(
+        mcp,
+        "light.turn_on",
+        target={"entity_id": "light.bed_light"},
+        data={"color_temp_kelvin": 0},
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
