@@ -950,3 +950,42 @@ async def test_an_entity_a_helper_s_state_names_through_a_subscript_or_a_loop_wa
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
     await assert_house(hass, before)
     assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=45)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 45: only a reader's first argument is read for a computed entity "
+    "(templates.reads_computed_entity, _first_argument): expand('group.porch', "
+    "states('input_text.which')) reads the group and the text, not what the text names",
+)
+async def test_an_entity_a_helper_names_as_expand_s_second_argument_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """`expand('group.porch', states('input_text.which'))`: the helper the text names is read."""
+    porch = await owner.create_helper("input_boolean", "Porch motion")
+    guest = await owner.create_helper("input_boolean", "Guest mode")
+    assert await async_setup_component(
+        hass, "input_text", {"input_text": {"which": {"initial": guest}}}
+    )
+    await hass.services.async_call(
+        "group", "set", {"object_id": "porch", "entities": [porch]}, blocking=True
+    )
+    await owner.save_automation(
+        "porch",
+        {
+            "alias": "Unlock when the porch or the chosen helper is on",
+            "triggers": [
+                {
+                    "trigger": "template",
+                    "value_template": "{{ expand('group.porch', states('input_text.which'))"
+                    " | selectattr('state', 'eq', 'on') | list | count > 0 }}",
+                }
+            ],
+            "actions": [UNLOCK_FRONT],
+        },
+    )
+    before = house_state(hass)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guest})
+    await assert_house(hass, before)
+    assert_refused(result, reaching="lock.front_door")
