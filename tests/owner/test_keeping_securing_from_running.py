@@ -1732,3 +1732,51 @@ async def test_setting_the_colour_temperature_a_locking_automation_divides_by_to
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(zero)
+
+
+DIVIDED_BY_WHAT_IS_TINY = {
+    "above-0-made-whole": (
+        "{% set guests = states('HELPER') | float(0) %}"
+        "{% if guests > 0 %}{{ (8 / guests) | round }} hours of sleep each{% endif %}"
+    ),
+    "above-0-halved": (
+        "{% set guests = states('HELPER') | float(0) %}"
+        "{% if guests > 0 %}{{ 8 / (guests * 0.5) }} hours for each couple{% endif %}"
+    ),
+    "or-one-halved": "{{ 8 / (((states('HELPER') | float(0)) or 1) * 0.5) }} hours for each couple",
+}
+"""A bedtime message dividing by a helper that is no 0 where it divides (`guests > 0`,
+`or 1`), but may be the smallest number above it: 8 divided by it is infinite (made
+whole, `OverflowError`), or halved it is 0 (`ZeroDivisionError`)."""
+
+
+@pytest.mark.redteam(round=45)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 45: a divisor no 0 by a test (guests > 0) or `or 1` may be 5e-324: "
+    "the quotient is infinite (round and int raise) and a product of it underflows to 0 "
+    "(raising._nonzero reads x * 0.5 as no 0)",
+)
+@pytest.mark.parametrize("read", list(DIVIDED_BY_WHAT_IS_TINY))
+async def test_setting_to_the_smallest_number_what_a_locking_automation_divides_by_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str
+) -> None:
+    """Good night divides by the guests only when they are no 0, then locks.
+
+    `input_number.set_value` takes 5e-324 (in the helper's range): the
+    message's step raises, the run ends there and the door stays unlocked.
+    Setting it over MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    bedtime = await _good_night_says(owner, DIVIDED_BY_WHAT_IS_TINY[read].replace("HELPER", guests))
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    tiny = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 5e-324}
+    )
+    assert float(hass.states.get(guests).state) == 5e-324 or tiny.get("ok") is False
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(tiny)
