@@ -1780,3 +1780,37 @@ async def test_setting_to_the_smallest_number_what_a_locking_automation_divides_
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(tiny)
+
+
+@pytest.mark.redteam(round=45)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 45: timestamp_custom raises OverflowError on a huge timestamp, its "
+    "default or not (it catches ValueError and TypeError only): raising._ON_FINITE "
+    "leaves it out",
+)
+async def test_setting_a_huge_delay_a_locking_automation_shows_as_a_time_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night says when the alarm rings (now + a text's minutes, as a time), then locks.
+
+    `timestamp_custom(…, default)` gives its default for text and nan, but a
+    time 1e20 minutes away is out of range for the platform (`OverflowError`):
+    the step raises and the run ends before the lock. Setting the text over
+    MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    minutes = await owner.create_helper("input_text", "Alarm in", initial="480")
+    bedtime = await _good_night_says(
+        owner,
+        "Alarm at {{ (as_timestamp(now()) + (states('"
+        + minutes
+        + "') | float(0)) * 60) | timestamp_custom('%H:%M', true, '') }}",
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    huge = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": minutes}, data={"value": "1e20"}
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(huge)
