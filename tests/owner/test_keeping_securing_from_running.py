@@ -1814,3 +1814,33 @@ async def test_setting_a_huge_delay_a_locking_automation_shows_as_a_time_is_refu
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(huge)
+
+
+@pytest.mark.redteam(round=45)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 45: text repeated a number of times ('*' * n) raises OverflowError "
+    "when n is past an index (a counter set to 10**20): raising reads it as text and a "
+    "whole number, which never raise",
+)
+async def test_setting_a_counter_a_locking_automation_repeats_text_by_to_a_huge_number_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night draws a bed per guest (`'*' * guests`), then locks.
+
+    `counter.set_value` takes any whole number from 0 up ("1" and 20 zeros too): text
+    repeated that often cannot be made (`OverflowError`), the step raises
+    and the run ends before the lock. Setting the counter over MCP waits.
+    """
+    assert await async_setup_component(hass, "counter", {})
+    guests = await owner.create_helper("counter", "Guests", initial=2, step=1)
+    bedtime = await _good_night_says(
+        owner, "Beds to make: {{ '*' * (states('" + guests + "') | int(0)) }}"
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    huge = await call_service(
+        mcp, "counter.set_value", target={"entity_id": guests}, data={"value": "1" + "0" * 20}
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(huge)
