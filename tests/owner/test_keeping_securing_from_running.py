@@ -1605,16 +1605,10 @@ DIVIDED_BY_WHAT_IS_NEVER_0 = {
         "{{ (states('HELPER') | float(0)) / (states('sensor.outside_temperature') | float(1)) }}"
         " guests a degree"
     ),
-    "colour-temperature": (
-        "{{ (1000000 / (state_attr('light.bed_light', 'color_temp_kelvin') | float(2700)))"
-        " | round }} mireds; HELPER"
-    ),
 }
 """A bedtime message dividing in a way no client makes divide by 0: by a helper or 1
 when it is 0, by the larger of a helper and 1, by a helper only when it is more than 0,
-a helper divided (not dividing), by a sensor no client sets (what it is tied to), by a
-light's colour temperature (none when the light is off: its default; 2000 K at least
-when on)."""
+a helper divided (not dividing), by a sensor no client sets (what it is tied to)."""
 
 
 @pytest.mark.parametrize("read", list(DIVIDED_BY_WHAT_IS_NEVER_0))
@@ -1703,11 +1697,6 @@ async def test_setting_the_thermostat_a_locking_automation_reads_as_whole_runs(
 
 
 @pytest.mark.redteam(round=45)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 45: light.turn_on takes color_temp_kelvin 0 and the light keeps it "
-    "(no clamp to its range): BOUNDS reads a colour temperature as never 0",
-)
 async def test_setting_the_colour_temperature_a_locking_automation_divides_by_to_0_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1783,12 +1772,6 @@ async def test_setting_to_the_smallest_number_what_a_locking_automation_divides_
 
 
 @pytest.mark.redteam(round=45)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 45: timestamp_custom raises OverflowError on a huge timestamp, its "
-    "default or not (it catches ValueError and TypeError only): raising._ON_FINITE "
-    "leaves it out",
-)
 async def test_setting_a_huge_delay_a_locking_automation_shows_as_a_time_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

@@ -918,12 +918,6 @@ _STATE_ITEMS = {
 
 
 @pytest.mark.redteam(round=45)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 45: a subscript of a state (['state'], ['attributes'][…]) and a recursive "
-    "loop's loop(…) are read as the ids the text names (templates._Bounds), not what the "
-    "helper's state names",
-)
 @pytest.mark.parametrize("template", _STATE_ITEMS.values(), ids=_STATE_ITEMS.keys())
 async def test_an_entity_a_helper_s_state_names_through_a_subscript_or_a_loop_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, template: str
@@ -953,12 +947,6 @@ async def test_an_entity_a_helper_s_state_names_through_a_subscript_or_a_loop_wa
 
 
 @pytest.mark.redteam(round=45)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 45: only a reader's first argument is read for a computed entity "
-    "(templates.reads_computed_entity, _first_argument): expand('group.porch', "
-    "states('input_text.which')) reads the group and the text, not what the text names",
-)
 async def test_an_entity_a_helper_names_as_expand_s_second_argument_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -38,9 +38,9 @@ safe. `| int(0)` of the text itself gives its default on "inf", not of an
 attribute that is a number (a water heater's temperature takes "inf"). It
 may be 0 too, which nothing divides by (`/`, `//`, `%`): a default does
 not help (`| float(1)` of "0" is 0), `x or 1` and `max(x, 1)` do, and so
-does a read no client makes 0 (a word: `| float(1)` of `on` is 1; a
-colour temperature), or a branch taken only when it is not 0 (`{% if
-total > 0 %}`, the `else` of `x <= 0.1`: nan fails both, and is no 0).
+does a read no client makes 0 (a word: `| float(1)` of `on` is 1), or a
+branch taken only when it is not 0 (`{% if total > 0 %}`, the `else` of
+`x <= 0.1`: nan fails both, and is no 0).
 
 A lookup (`.x`, `['x']`) that finds nothing is Jinja's undefined, which
 prints as nothing, but fails when it is looked into again, computed with
@@ -105,7 +105,9 @@ _NUMBERS: Final = frozenset({"int", "float", "round", "multiply", "add", "log", 
 """Forgiving filters that give a number when given a `default` that is one."""
 _CONVERSIONS: Final = frozenset({"int", "float", "round"})
 """Forgiving filters that never raise on a finite number (`_converts`)."""
-_ON_FINITE: Final = frozenset({"as_datetime", "timestamp_local", "timestamp_utc"})
+_ON_FINITE: Final = frozenset(
+    {"as_datetime", "timestamp_custom", "timestamp_local", "timestamp_utc"}
+)
 """Forgiving filters that raise on an infinite or huge number, given a default or not
 (`OverflowError`: "timestamp out of range")."""
 
@@ -124,8 +126,7 @@ WORD: Final = FINITE | Bound.NO_ZERO
 """A few words or a time, no number: `float` and `int` give their default."""
 BOUNDS: Final[Mapping[str, Mapping[str, Bound]]] = {
     "light": {
-        "state": WORD, "brightness": FINITE, "color_temp": FINITE | Bound.NO_ZERO,
-        "color_temp_kelvin": FINITE | Bound.NO_ZERO,
+        "state": WORD, "brightness": FINITE, "color_temp": FINITE, "color_temp_kelvin": FINITE,
     },
     "switch": {"state": WORD},
     "input_boolean": {"state": WORD},
@@ -158,7 +159,8 @@ BOUNDS: Final[Mapping[str, Mapping[str, Bound]]] = {
 """What a client can make a domain's state (`state`) and attributes: what it cannot, as
 a number. A few words or a time (`WORD`), whole numbers an action holds in a range (a
 light's brightness, a counter's 0 included), a speaker's `volume_level` ("nan" is in
-no range of `volume_set`), a colour temperature (2000 K at least). A thermostat's
+no range of `volume_set`), a colour temperature (whole, but 0 too: `light.turn_on`
+takes `color_temp_kelvin: 0`, and a light may keep it). A thermostat's
 `set_temperature` compares "nan" with its range, which it passes, not "inf"; a water
 heater's takes any number, an input_number's "nan" (its range), a number's and a
 text's anything, a select's any option (`set_options`), a sensor's and a person's what
@@ -958,7 +960,7 @@ def _nonzero(node: nodes.Node) -> bool:
     """Return True for a number no client makes 0 (`ZeroDivisionError` as a divisor).
 
     What no state of the house decides, a read no client makes a number
-    below 1 (`Bound.NO_ZERO`: a word, a colour temperature) converted with
+    below 1 (`Bound.NO_ZERO`: a word, a fan's step) converted with
     a default that is no 0 (`| float(1)` of a helper's "0" is 0), `x or 1`,
     a product of those.
     """

@@ -36,6 +36,10 @@ _LOOKUPS: Final = frozenset(
     {"area_entities", "device_entities", "label_entities", "floor_entities", "integration_entities"}
 )
 """Registry lookups returning entity ids, which `reads.py` reads from a literal argument."""
+_EVERY_ARGUMENT: Final = frozenset({"expand"})
+"""Readers every argument of which names entities (`expand('group.a', which)`); the
+others name one first (`closest` and `distance` read only locations, which no
+client sets)."""
 _REGISTRY_ONLY: Final = _LOOKUPS | {"area_devices", "floor_areas"}
 """Readers that read the registries alone: what they return is ids, no state."""
 _APPLYING: Final = frozenset({"select", "reject", "selectattr", "rejectattr", "map"})
@@ -600,6 +604,8 @@ def _literal_loops(text: str, tokens: list[Token]) -> frozenset[str]:
         return frozenset()
     looped: dict[str, int] = {}  # Name -> the loops over literals, or sets of them, that bind it.
     for loop in body.find_all(nodes.For):
+        if loop.recursive:
+            continue  # Its items are also what `loop(…)` gives it: anything.
         if isinstance(loop.target, nodes.Name) and isinstance(loop.iter, (nodes.List, nodes.Tuple)):
             if _texts(loop.iter) and not isinstance(loop.iter, nodes.Const):
                 looped[loop.target.name] = looped.get(loop.target.name, 0) + 1
@@ -631,6 +637,7 @@ def _named_loops(text: str, tokens: list[Token], named: frozenset[str]) -> froze
             isinstance(loop.target, nodes.Name)
             and isinstance(loop.iter, nodes.Name)
             and loop.iter.name in named
+            and not loop.recursive  # `loop(…)` gives its items too: anything.
         ):
             looped[loop.target.name] = looped.get(loop.target.name, 0) + 1
     stored: dict[str, int] = {}
@@ -690,6 +697,11 @@ def reads_computed_entity(tokens: list[Token], named: frozenset[str] = frozenset
             argument = _subject(tokens, test)
         elif before == "pipe":  # A filter's subject is its first argument.
             argument = _subject(tokens, index - 1)
+        elif after == "lparen" and token.value in _EVERY_ARGUMENT:
+            arguments = _arguments(tokens, index + 2)
+            if not all(_static(argument, named) for argument in arguments):
+                return True
+            continue
         elif after == "lparen" or (after == "lbracket" and token.value == "states"):
             argument = _first_argument(tokens, index + 2)
         elif token.value == "states":
@@ -755,7 +767,8 @@ class _Bounds:
                 self.stores.setdefault(assign.target.name, []).append((assign.node, False))
                 handled.add(id(assign.target))
         for loop in tree.find_all(nodes.For):
-            if isinstance(loop.target, nodes.Name):
+            if isinstance(loop.target, nodes.Name) and not loop.recursive:
+                # A recursive loop's items are also what `loop(…)` gives it: anything.
                 self.stores.setdefault(loop.target.name, []).append((loop.iter, True))
                 handled.add(id(loop.target))
         for name in tree.find_all(nodes.Name):
@@ -807,11 +820,15 @@ class _Bounds:
         if isinstance(node, nodes.Getattr):
             return self._getattr(node)
         if isinstance(node, nodes.Getitem):
-            if isinstance(node.arg, nodes.Slice):
-                return False
             if self._function(node.node, frozenset({"states"})):
                 return self.reads(node.arg)
-            return self.ids(node.node)
+            if not isinstance(node.arg, nodes.Const):
+                return False  # A slice, or an item or a field chosen as it runs.
+            if node.arg.value == "entity_id":
+                return self.ids(node.node)  # A state's id: `states['lock.x']['entity_id']`.
+            # An item of a list of ids is one of them; any other field of a
+            # state (`['state']`, `['attributes']`) is no id the text names.
+            return isinstance(node.arg.value, int) and self.ids(node.node)
         if isinstance(node, nodes.Filter):
             return self._filter(node)
         if isinstance(node, nodes.Call):
@@ -1041,6 +1058,16 @@ def _argument_of(tokens: list[Token], index: int) -> str | None:
                 return str(name.value) if name is not None and name.type == "name" else None
             depth -= 1
     return None
+
+
+def _arguments(tokens: list[Token], start: int) -> list[list[Token]]:
+    """Return the tokens of each argument of the call whose `(` is just before `start`."""
+    arguments = [_first_argument(tokens, start)]
+    index = start + len(arguments[0])
+    while index < len(tokens) and tokens[index].type == "comma":
+        arguments.append(_first_argument(tokens, index + 1))
+        index += 1 + len(arguments[-1])
+    return arguments
 
 
 def _first_argument(tokens: list[Token], start: int) -> list[Token]:
