@@ -1836,6 +1836,150 @@ async def test_stuffy_air_stated_of_a_room_finds_its_fan(
     assert data["items"][0]["entity_id"] == fan, data["items"][:3]
 
 
+async def test_a_percentage_asked_for_names_nothing_of_the_device(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The level to set is no word of a name: the hygrostat, heard as "hydrostat".
+
+    Not the fans whose names say "percentage".
+    """
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    wanted = await _entity_in(hass, living.id, "humidifier", "hygrostat", "humidifier")
+    await _entity_in(hass, living.id, "fan", "percentage_full_fan", "")
+    await _entity_in(hass, living.id, "fan", "percentage_limited_fan", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "set the hydrostat to 45 percent"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == wanted, data["items"][:3]
+
+
+async def test_a_routine_named_for_its_occasion_is_found_by_another_word_for_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Alexa, movie night (or a film evening): the scene called Movie time."""
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    scene = await _entity_in(hass, living.id, "scene", "movie_time", "")
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _entity_in(hass, garden.id, "binary_sensor", "movement_backyard", "motion")
+    await async_load_language_words(hass)
+    for query in ("alexa, movie night", "film evening"):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"], (query, data)
+        assert data["items"][0]["entity_id"] == scene, (query, data["items"][:3])
+
+
+@pytest.mark.parametrize(
+    ("query", "domain"),
+    [
+        ("has the mower gone back to its dock?", "lawn_mower."),
+        ("did the mower go back to its dock?", "lawn_mower."),
+    ],
+)
+async def test_going_back_to_a_dock_is_a_mowers_or_a_vacuums(
+    mcp: McpHarness, hass: HomeAssistant, query: str, domain: str
+) -> None:
+    """Gone back to its dock: the mower (or the vacuum), not the valve called Back Garden."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _move(hass, garden.id, "valve.back_garden")
+    await _entity_in(hass, garden.id, "lawn_mower", "mower", "")
+    await _entity_in(hass, garden.id, "vacuum", "patio_vacuum", "")
+    await _entity_in(hass, garden.id, "binary_sensor", "movement_backyard", "motion")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"].startswith(domain), data["items"][:3]
+
+
+async def test_a_question_asking_whether_it_is_still_so_finds_what_it_names(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Whether the kitchen door is still unlocked: the lock called Kitchen Door.
+
+    Before a relay in the kitchen whose name says "door unlock" ("still" names nothing).
+    """
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    _put_in_area(hass, "cover.hall_window", kitchen.id)
+    await _entity_in(hass, kitchen.id, "switch", "door_unlock_relay", "switch")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "is the kitchen door still unlocked?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.kitchen_door", data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["is the kitchen air safe?", "kitchen air quality"])
+async def test_whether_a_rooms_air_is_safe_asks_its_air_quality_sensor(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """The kitchen's air safe: its carbon monoxide sensor, not its window."""
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    _put_in_area(hass, "cover.hall_window", kitchen.id)
+    wanted = await _entity_in(hass, kitchen.id, "sensor", "kitchen_co", "carbon_monoxide")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == wanted, data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_a_wish_to_read_asks_for_a_light(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Wanting to read in bed: the Bed Light, not the bedroom's speaker."""
+    bedroom = ar.async_get(hass).async_get_area_by_name("Bedroom")
+    assert bedroom is not None
+    await _entity_in(hass, bedroom.id, "media_player", "bedroom", "speaker")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "I want to read in bed"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "light.bed_light", data["items"][:3]
+
+
+async def test_sprinklers_in_chinese_are_the_gardens_valves(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Chinese for "are the garden's sprinklers on?" (花园的洒水器开着吗): a garden's valve."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _move(hass, garden.id, "valve.back_garden", "valve.front_garden")
+    await _entity_in(hass, garden.id, "binary_sensor", "garden_motion", "motion")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "花园的洒水器开着吗"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"].startswith("valve."), data["items"][:3]
+
+
+async def test_warming_a_place_with_no_heater_of_its_own_finds_its_switch(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Warming up the sauna: its plug (what powers its heater), not its thermometer.
+
+    Nor a thermostat elsewhere; asked how warm it is, its thermometer.
+    """
+    sauna = ar.async_get(hass).async_create("Sauna")
+    thermometer = await _entity_in(hass, sauna.id, "sensor", "sauna_temperature", "temperature")
+    plug = await _entity_in(hass, sauna.id, "switch", "sauna_plug", "outlet")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "warm up the sauna"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == plug, data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "how warm is the sauna?"})
+    assert data["items"][0]["entity_id"] == thermometer, data["items"][:3]
+
+
+async def test_a_room_called_by_what_is_done_there_is_that_room(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The workout room's lights: the gym's, not the living room's."""
+    gym = ar.async_get(hass).async_create("Gym")
+    light = await _entity_in(hass, gym.id, "light", "gym_ceiling_light", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "the workout room lights"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == light, data["items"][:3]
+
+
 async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:
     """Dinner is eaten in the dining room ("Salle à manger"): its light, not the bed's."""
     await async_load_language_words(hass)

@@ -67,6 +67,11 @@ FILLERS: Final = frozenset(
         *("need", "needs", "should", "wear", "this", "these", "those"),
         # Chinese: the object's marker and what to do ("把客厅的插座关掉": switch off the socket).
         *("把", "关掉", "關掉", "关上", "關上", "打开", "打開", "开", "開", "关", "關"),
+        # Whether it is so by now, and who wants it ("is the kitchen door still unlocked?", "has
+        # the mower gone back?", "I want to read in bed", "ist die Tür noch offen?").
+        *("still", "already", "yet", "noch", "schon", "encore", "deja", "todavia", "ya"),
+        *("ancora", "gia", "ainda", "has", "its", "want", "wants", "wanna"),
+        *("veux", "voudrais", "mochte", "quiero", "voglio", "quero"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -79,6 +84,19 @@ QUESTION_WORDS: Final = frozenset(
 """Words that, first in a query, ask how something is rather than name what to act on (folded)."""
 STATELESS_DOMAINS: Final = frozenset({"scene", "script", "button", "input_button"})
 """Domains whose entities have no state a question asks about (running one is a command)."""
+OCCASIONS: Final = frozenset(
+    fold(word)
+    for word in (
+        *("time", "night", "evening", "mode", "hour", "soirée", "soir", "nuit", "heure"),
+        *("abend", "nacht", "zeit", "modus", "noche", "tarde", "hora", "modo", "sera"),
+        *("serata", "notte", "ora", "avond", "tijd", "kväll", "läge", "noite", "夜", "タイム"),
+    )
+)
+"""Words for the occasion a routine is named after ("Movie time", "Movie night", "Film mode"):
+in a scene's or a script's name, any of them matches another at `SYNONYM_WEIGHT` ("alexa,
+movie night": the scene called Movie time), the name's other words still to be said (folded)."""
+ROUTINE_DOMAINS: Final = frozenset({"scene", "script"})
+"""Domains of routines, named after an occasion (`OCCASIONS`)."""
 QUESTION_PENALTY: Final = 0.1
 """What a question ("is the garage open?") takes off the score of a `STATELESS_DOMAINS`
 entity: the scene called "Open the garage" is not what it asks about."""
@@ -100,6 +118,14 @@ COMPOUNDS: Final[dict[tuple[str, str], str]] = {
     ("heat", "pump"): "heatpump",
     ("pompe", "chaleur"): "heatpump",  # "pompe à chaleur", "à" being a filler
     ("light", "level"): "illuminance",
+    # Whether the air is safe to breathe: its quality, what a CO, CO2, smoke or gas sensor
+    # tells ("is the kitchen air safe?", "air quality", "qualité de l'air", "calidad del aire").
+    ("air", "safe"): "iaq",
+    ("air", "quality"): "iaq",
+    ("qualite", "air"): "iaq",
+    ("calidad", "aire"): "iaq",
+    ("qualita", "aria"): "iaq",
+    ("qualidade", "ar"): "iaq",
     ("niveau", "lumiere"): "illuminance",
     # Closed with a key, said of a door: locked ("è chiusa a chiave", "fermée à clé", "cerrada
     # con llave", "fechada à chave"; "a", "à", "con" being fillers), a lock's word.
@@ -146,6 +172,13 @@ _COMPLAINTS: Final = frozenset(fold(word) for word in COMPLAINTS)
 _REMEDY_OF: Final = {
     fold(feeling): remedy for remedy, feelings in REMEDIES.items() for feeling in feelings
 }
+
+_DOCK: Final = (
+    *("dock", "docked", "docking", "return", "returned", "returning", "ladestation"),
+    *("basisstation", "zurück", "retour"),
+)
+"""Where a mower or a robot vacuum goes back to, and going back (`RETURNS`): words of those
+domains (their states `docked`, `returning`): "has the mower gone back to its dock?"."""
 
 DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     domain: frozenset(fold(word) for word in words)
@@ -230,7 +263,7 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
         "binary_sensor": ("sensor", "detector", "détecteur", "capteur", "melder", "センサー"),
-        "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機"),
+        "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機", *_DOCK),
         "valve": (
             *("valve", "vanne", "ventil", "sprinkler", "arroseur", "watering", "irrigation"),
             # What it does: "the thing that waters the garden", "arrose le jardin".
@@ -238,6 +271,18 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
             # A lawn sprinkler, in German ("Ist der Rasensprenger im Vorgarten an?").
             *("rasensprenger", "sprenger", "regner", "rasenregner"),
+            # Sprinklers and watering in Chinese and Korean ("花园的洒水器开着吗").
+            *(
+                "洒水器",
+                "灑水器",
+                "喷水器",
+                "噴水器",
+                "浇水",
+                "澆水",
+                "灌溉",
+                "스프링클러",
+                "살수기",
+            ),
         ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
         "lawn_mower": (
@@ -245,6 +290,7 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # What it cuts: "the grass is getting long" (the lawn is the garden's: `ROOM_WORDS`).
             *("grass", "herbe", "gras", "hierba", "erba", "gräs", "trawa", "grama", "relva"),
             *("芝", "草", "잔디"),
+            *_DOCK,
         ),
         "water_heater": ("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
         # What it acts on: "something to dry out the air".
@@ -518,6 +564,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("gym", "home gym", "fitness room", "salle de sport", "fitnessraum", "gimnasio"),
         *("palestra", "sportschool", "siłownia", "siłowni", "ジム", "トレーニングルーム"),
         *("健身房", "健身室", "헬스장", "운동실"),
+        # What a family calls it by what is done there ("the workout room lights").
+        *("workout room", "exercise room", "weight room", "weights room"),
+        *("fitness studio", "workout", "fitness", "trainingsraum", "sala fitness"),
     ),
 )
 """Groups of names of one room (any case and accents)."""
@@ -559,6 +608,10 @@ _SOMEONE: Final = (
 )
 """Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un" (motion, occupancy)."""
 
+_AIR_QUALITY: Final = ("iaq", "luftqualität", "luftqualitat", "空气质量", "空気質")
+"""The air's quality, indoors ("iaq": `COMPOUNDS` makes "air quality", "air safe" this one word):
+what the sensors of the air's hazards tell (carbon monoxide and dioxide, smoke, VOC, AQI)."""
+
 DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     device_class: frozenset(fold(word) for word in words)
     for device_class, words in {
@@ -599,12 +652,15 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "garage_door": ("garage", "door", "porte"),
         "garage": ("garage", "door", "porte", "tor"),
         "window": ("window", "fenêtre", "fenster", "窓"),
-        "smoke": ("smoke", "fumée", "rauch", "煙"),
-        "carbon_monoxide": ("co", "monoxide", "monoxyde"),
+        "smoke": ("smoke", "fumée", "rauch", "煙", *_AIR_QUALITY),
+        "carbon_monoxide": ("co", "monoxide", "monoxyde", *_AIR_QUALITY),
+        "volatile_organic_compounds": ("voc", *_AIR_QUALITY),
+        "aqi": ("aqi", *_AIR_QUALITY),
         "carbon_dioxide": (
             *("co2", "dioxide", "dioxyde"),
             # How the air feels: "how stuffy is the air in the office".
             *("stuffy", "stale", "air", "renfermé", "stickig"),
+            *_AIR_QUALITY,
         ),
         "power": (
             *("power", "puissance", "leistung", "電力", "consumption", "consommation", "draw"),
@@ -778,17 +834,154 @@ def query_words(query: str) -> list[str]:
     """
     words = [
         _without_particle(word)
-        for token in fold(query).split()
+        for token in fold(_PERCENT_SIGN.sub(r"\1 percent", query)).split()
         for part in (_PARTICLES.split(token) if Folded.of(token).unspaced else [token])
         if part
         for word in _segments(part)
     ]
     words = _clothes(_let_in(_rooms_after_place(_without_wake(words))))
-    words = _symptoms(_asked_rooms(words))
+    words = _returns(_values(_symptoms(_asked_rooms(words))))
     if not asks_state(query):
-        words = _set_points(_stated_complaints(words))
+        words = _activities(_requests(_set_points(_stated_complaints(words))))
     kept = [word for word in words if word not in FILLERS]
     return _compounds(_remedies(kept or words))
+
+
+_PERCENT_SIGN: Final = re.compile(r"(\d)\s*%")
+PERCENT: Final = frozenset(
+    {"percent", "percentage", "pourcent", "prozent", "procent", "percento", "porcentaje", "pct"}
+)
+"""A percentage's unit after its number ("45 percent", "45 %", "auf 45 Prozent"; folded)."""
+PER_CENT: Final = (frozenset({"per", "pour", "por"}), frozenset({"cent", "ciento", "cento"}))
+"""A percentage's unit in two words ("45 per cent", "45 pour cent", "45 por ciento")."""
+
+
+def _values(words: list[str]) -> list[str]:
+    """Return `words` without the percentages they give ("set the hygrostat to 45 percent").
+
+    A level asked for is what to set, not a word of the device's name.
+    """
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        if _NUMBER.fullmatch(words[index]) and index + 1 < len(words):
+            after = words[index + 1]
+            if after in PERCENT:
+                index += 2
+                continue
+            if after in PER_CENT[0] and index + 2 < len(words) and words[index + 2] in PER_CENT[1]:
+                index += 3
+                continue
+        fixed.append(words[index])
+        index += 1
+    return fixed
+
+
+RETURN: Final = "return"
+"""What going back says of a mower or a robot vacuum (a word of theirs: `_DOCK`)."""
+GOING: Final = frozenset(
+    {
+        *("go", "goes", "gone", "went", "going", "come", "comes", "came", "coming", "got"),
+        *("get", "gets", "head", "headed", "heading"),
+    }
+)
+"""Verbs of going: before "back" ("has the mower gone back to its dock?") they say a return, not
+the back side (`OPPOSITES`) of anything (folded)."""
+
+
+def _returns(words: list[str]) -> list[str]:
+    """Return `words` with a verb of going and "back" said as `RETURN`."""
+    if "back" not in words[1:]:
+        return words
+    fixed: list[str] = []
+    for index, word in enumerate(words):
+        if word == "back" and index and words[index - 1] in GOING:
+            fixed[-1] = RETURN
+        else:
+            fixed.append(word)
+    return fixed
+
+
+REQUESTS: Final[dict[tuple[str, ...], str]] = {
+    # Asking a place to be made warmer or cooler: the remedy's word (`REMEDIES`), as a request
+    # (`powered_words`): "warm up the sauna", "cool down the office", "heiz die Sauna auf".
+    **dict.fromkeys((("warm", "up"), ("heat", "up"), ("preheat",), ("warm",)), "heat"),
+    **dict.fromkeys((("aufheizen",), ("aufwarmen",), ("vorheizen",), ("rechauffer",)), "heat"),
+    **dict.fromkeys((("calentar",), ("calienta",), ("riscaldare",), ("riscalda",)), "heat"),
+    **dict.fromkeys((("aquecer",), ("aquece",), ("opwarmen",), ("verwarmen",)), "heat"),
+    **dict.fromkeys((("cool", "down"), ("cool", "off"), ("chill",), ("abkuhlen",)), "cool"),
+    **dict.fromkeys((("rafraichir",), ("enfriar",), ("raffreddare",), ("arrefecer",)), "cool"),
+}
+"""Requests to warm or cool a place, and the remedy each asks for (folded). A one-word request
+only as the query's first word ("warm the sauna"; "how warm is it" asks a temperature)."""
+
+
+def _request_at(words: Sequence[str], index: int) -> tuple[int, str] | None:
+    """Return the length and remedy of the `REQUESTS` phrase at `index` in `words`, if any."""
+    for size in (2, 1):
+        phrase = tuple(words[index : index + size])
+        if len(phrase) == size and (remedy := REQUESTS.get(phrase)) is not None:
+            if size == 1 and index:
+                continue
+            return size, remedy
+    return None
+
+
+def _requests(words: list[str]) -> list[str]:
+    """Return `words` with a request to warm or cool a place as its remedy (`REQUESTS`)."""
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        if (found := _request_at(words, index)) is not None:
+            fixed.append(found[1])
+            index += found[0]
+        else:
+            fixed.append(words[index])
+            index += 1
+    return fixed
+
+
+POWERED: Final = "switch"
+"""What powers a heater or a fan a place holds no device of its own for: its switch (a plug)."""
+
+
+def powered_words(query: str, words: Sequence[str]) -> tuple[str, ...] | None:
+    """Return `words` with the remedy a request asks for said as `POWERED`, or None.
+
+    "warm up the sauna": the sauna holds no heater of its own, so what powers
+    it there (its plug). None when the query asks nothing (`REQUESTS`) or
+    is a question.
+    """
+    if asks_state(query):
+        return None
+    said = fold(_PERCENT_SIGN.sub(r"\1 percent", query)).split()
+    remedies = {
+        found[1] for index in range(len(said)) if (found := _request_at(said, index)) is not None
+    }
+    if not remedies.intersection(words):
+        return None
+    return tuple(POWERED if word in remedies else word for word in words)
+
+
+ACTIVITIES: Final[dict[str, frozenset[str]]] = {
+    "light": frozenset(
+        fold(word)
+        for word in (
+            *("read", "reading", "lire", "lesen", "leer", "leggere", "ler", "lezen", "läsa"),
+            *("czytać", "読書", "看书", "看書", "독서", "читать"),
+        )
+    ),
+}
+"""What a request to do something needs, by the word naming it: reading needs light ("I want to
+read in bed": the bed's light). Only in a request ("what does the thermometer read?" asks it)."""
+
+
+def _activities(words: list[str]) -> list[str]:
+    """Return `words` with each activity of `ACTIVITIES` said as what it needs."""
+    for need, doing in ACTIVITIES.items():
+        if not doing.isdisjoint(words):
+            words = [need if word in doing else word for word in words]
+    return words
 
 
 WAKE_WORDS: Final = (
@@ -1653,6 +1846,7 @@ class WordScorer:
         self._asks = not commands
         self._plural_of = [_plural_domains(word) for word in self.words]
         self._synonyms = [word_synonyms(word) for word in self.words]
+        self._occasions = [word in OCCASIONS for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -1704,6 +1898,14 @@ class WordScorer:
                 # A word for another domain said of a name holding that domain's own word:
                 # "fläkten" (the fan, in Swedish) is the switch called Cinema Fan.
                 in_names = CLASS_NAME_WEIGHT
+            if (
+                in_names < SYNONYM_WEIGHT
+                and self._occasions[index]
+                and domain in ROUTINE_DOMAINS
+                and any(token in OCCASIONS for token in tokens)
+            ):
+                # A routine's occasion said another way: "movie night" is "Movie time".
+                in_names = SYNONYM_WEIGHT
             if in_names and (kinds_of := self._plural_of[index]) and domain not in kinds_of:
                 # "thermostats": the devices of that kind, before a sensor called Thermostat.
                 in_names *= PLURAL_NAME_WEIGHT

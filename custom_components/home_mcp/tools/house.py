@@ -33,9 +33,11 @@ from ..phrases import (
     DOMAIN_MEASURES,
     KIND_WEIGHT,
     NAME_WEIGHT,
+    OCCASIONS,
     OPPOSITE_PENALTY,
     PLACE_WEIGHT,
     QUESTION_PENALTY,
+    ROUTINE_DOMAINS,
     STATELESS_DOMAINS,
     FloorPlace,
     Phrase,
@@ -49,6 +51,7 @@ from ..phrases import (
     name_synonyms,
     name_words,
     opposites,
+    powered_words,
     query_words,
     read_phrase,
     word_score,
@@ -224,6 +227,14 @@ class House:
                     for entity_id in self.index.async_with_word(synonym, _same)
                 }
             )
+            if not OCCASIONS.isdisjoint(phrase.words):
+                # A routine named for its occasion, said another way ("movie night": the scene
+                # called Movie time): the routines, read with the words.
+                candidates += [
+                    entity_id
+                    for domain in sorted(ROUTINE_DOMAINS)
+                    for entity_id in self.hass.states.async_entity_ids(domain)
+                ]
             candidates = list(dict.fromkeys([*candidates, *named]))
         else:
             return {}
@@ -235,6 +246,23 @@ class House:
             else in_rooms
         )
         found = self._score_words(candidates, outside, phrase, area_ids, in_rooms, every_word)
+        if (
+            area_ids
+            and not set(found).difference(outside)
+            and (powered := powered_words(query, phrase.words)) is not None
+        ):
+            # A place asked to be warmed (or cooled) holds no heater of its own ("warm up the
+            # sauna"): what powers one there, its switch (the sauna's plug).
+            found.update(
+                self._score_words(
+                    candidates,
+                    outside,
+                    replace(phrase, words=powered),
+                    area_ids,
+                    WordScorer(powered, exact_kinds=exact, commands=commands),
+                    every_word,
+                )
+            )
         if (
             area_ids
             and not set(found).difference(outside)
