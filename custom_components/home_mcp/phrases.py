@@ -177,7 +177,7 @@ _DOCK: Final = (
     *("dock", "docked", "docking", "return", "returned", "returning", "ladestation"),
     *("basisstation", "zurück", "retour"),
 )
-"""Where a mower or a robot vacuum goes back to, and going back (`RETURNS`): words of those
+"""Where a mower or a robot vacuum goes back to, and going back (`RETURN`): words of those
 domains (their states `docked`, `returning`): "has the mower gone back to its dock?"."""
 
 DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
@@ -272,17 +272,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # A lawn sprinkler, in German ("Ist der Rasensprenger im Vorgarten an?").
             *("rasensprenger", "sprenger", "regner", "rasenregner"),
             # Sprinklers and watering in Chinese and Korean ("花园的洒水器开着吗").
-            *(
-                "洒水器",
-                "灑水器",
-                "喷水器",
-                "噴水器",
-                "浇水",
-                "澆水",
-                "灌溉",
-                "스프링클러",
-                "살수기",
-            ),
+            *("洒水器", "灑水器", "喷水器", "噴水器", "浇水", "澆水", "灌溉"),
+            *("스프링클러", "살수기"),
         ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
         "lawn_mower": (
@@ -904,16 +895,16 @@ def _returns(words: list[str]) -> list[str]:
 
 REQUESTS: Final[dict[tuple[str, ...], str]] = {
     # Asking a place to be made warmer or cooler: the remedy's word (`REMEDIES`), as a request
-    # (`powered_words`): "warm up the sauna", "cool down the office", "heiz die Sauna auf".
-    **dict.fromkeys((("warm", "up"), ("heat", "up"), ("preheat",), ("warm",)), "heat"),
+    # (`powered_words`): "warm up the sauna", "cool down the office", "die Sauna vorheizen".
+    **dict.fromkeys((("warm", "up"), ("heat", "up"), ("preheat",)), "heat"),
     **dict.fromkeys((("aufheizen",), ("aufwarmen",), ("vorheizen",), ("rechauffer",)), "heat"),
     **dict.fromkeys((("calentar",), ("calienta",), ("riscaldare",), ("riscalda",)), "heat"),
     **dict.fromkeys((("aquecer",), ("aquece",), ("opwarmen",), ("verwarmen",)), "heat"),
-    **dict.fromkeys((("cool", "down"), ("cool", "off"), ("chill",), ("abkuhlen",)), "cool"),
+    **dict.fromkeys((("cool", "down"), ("cool", "off"), ("abkuhlen",)), "cool"),
     **dict.fromkeys((("rafraichir",), ("enfriar",), ("raffreddare",), ("arrefecer",)), "cool"),
 }
-"""Requests to warm or cool a place, and the remedy each asks for (folded). A one-word request
-only as the query's first word ("warm the sauna"; "how warm is it" asks a temperature)."""
+"""Requests to warm or cool a place, and the remedy each asks for (folded): verbs of doing it,
+not a feeling ("warm" alone is no request: "warm white light", "how warm is it")."""
 
 
 def _request_at(words: Sequence[str], index: int) -> tuple[int, str] | None:
@@ -921,8 +912,6 @@ def _request_at(words: Sequence[str], index: int) -> tuple[int, str] | None:
     for size in (2, 1):
         phrase = tuple(words[index : index + size])
         if len(phrase) == size and (remedy := REQUESTS.get(phrase)) is not None:
-            if size == 1 and index:
-                continue
             return size, remedy
     return None
 
