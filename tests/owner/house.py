@@ -491,40 +491,33 @@ async def locks_at_bedtime(owner: Owner, *steps: dict[str, Any], alias: str = "B
     return await helper_runs(owner, "Bedtime", *steps, LOCK_FRONT, alias=alias)
 
 
-async def locks_when(
+async def acts_when(
     owner: Owner,
+    action: dict[str, Any],
     *triggers: dict[str, Any],
     alias: str,
     automation_id: str | None = None,
     **config: Any,
 ) -> str:
-    """Save the owner's automation `alias` that locks the front door when one of `triggers` fires.
+    """Save the owner's automation `alias` that runs `action` when one of `triggers` fires.
 
     Saved as `automation_id` (the alias in snake case unless given);
     `config` is the rest of it (`conditions`, `mode`). Return the automation.
     """
     return await owner.save_automation(
         automation_id or slugify(alias),
-        {"alias": alias, "triggers": list(triggers), **config, "actions": [LOCK_FRONT]},
+        {"alias": alias, "triggers": list(triggers), **config, "actions": [action]},
     )
 
 
-async def unlocks_when(
-    owner: Owner,
-    *triggers: dict[str, Any],
-    alias: str,
-    automation_id: str | None = None,
-    **config: Any,
-) -> str:
-    """Save the owner's automation `alias` that unlocks the front door when one of `triggers` fires.
+async def locks_when(owner: Owner, *triggers: dict[str, Any], alias: str, **config: Any) -> str:
+    """Save the owner's automation `alias` that locks the front door (`acts_when`)."""
+    return await acts_when(owner, LOCK_FRONT, *triggers, alias=alias, **config)
 
-    Saved as `automation_id` (the alias in snake case unless given);
-    `config` is the rest of it (`conditions`, `mode`). Return the automation.
-    """
-    return await owner.save_automation(
-        automation_id or slugify(alias),
-        {"alias": alias, "triggers": list(triggers), **config, "actions": [UNLOCK_FRONT]},
-    )
+
+async def unlocks_when(owner: Owner, *triggers: dict[str, Any], alias: str, **config: Any) -> str:
+    """Save the owner's automation `alias` that unlocks the front door (`acts_when`)."""
+    return await acts_when(owner, UNLOCK_FRONT, *triggers, alias=alias, **config)
 
 
 async def save_blink(owner: Owner) -> str:
