@@ -800,15 +800,26 @@ class Judge:
         each in turn.
         """
         found: set[str] = set()
-        for at, options in changes:
+        # Each scope is asked until it counts, or adds nothing new: a walk
+        # touches the same entity at the same place many times over, and a
+        # long run has thousands of scopes that can end it.
+        pending = self.halting_reads
+        for at, options in set(changes):
             taken = dict(options)
-            for halting in self.halting_reads:
+            left: list[_Halting] = []
+            for halting in pending:
+                if halting.keys <= found:
+                    continue
                 if (
                     halting.at <= at
                     and (halting.until is None or at < halting.until)
                     and all(taken.get(block, option) == option for block, option in halting.options)
                 ):
                     found |= halting.keys
+                else:
+                    left.append(halting)
+            if not (pending := left):
+                break
         return found
 
     def _swap_halts(self, halts: Ending | None) -> Ending | None:
