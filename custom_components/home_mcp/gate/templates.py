@@ -199,7 +199,13 @@ _CALLED: Final = frozenset({"name", "rparen", "rbracket", "string"})
 
 def _tokens(text: str) -> list[Token]:
     """Return the template's tokens, each text Jinja computes from literals alone folded."""
-    return _folded(list(_LEXER.tokenize(text)))
+    return list(_lexed(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lexed(text: str) -> tuple[Token, ...]:
+    """Return `_tokens`, read once per text: a custom macro's file is read at each call of it."""
+    return tuple(_folded(list(_LEXER.tokenize(text))))
 
 
 def _folded(tokens: list[Token]) -> list[Token]:
