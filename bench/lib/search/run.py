@@ -96,6 +96,7 @@ SETS: Final = {
     14: "Held-out set, round 14 (written unseen, from the houses' real entities only)",
     15: "Held-out set, round 15 (written unseen, from the houses' real entities only)",
     16: "Held-out set, round 16 (written unseen, from the houses' real entities only)",
+    17: "Held-out set, round 17 (written unseen, from the houses' real entities only)",
 }
 
 
