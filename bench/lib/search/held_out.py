@@ -385,7 +385,11 @@ humidity": the guest room's, "is the heating on in the walk-in closet?": the
 dressing room's thermostat), a ground floor asked for its windows ("is any
 window open on the ground floor?") and plurals of a kind or an errand across
 the house ("hey google, lock all the doors", "turn off all the ceiling
-lights").
+lights"). As first run,
+on the matcher after round 16's fixes (3f84cc9; round 17 was written after them
+without seeing them): 80.0 % at 1 and 83.3 % at 3 (demo 86.7 % and 93.3 %,
+`bench_house` 73.3 % and 73.3 %) (`bench/RESULTS.md`, "Round 17, written unseen,
+as first run").
 """
 
 from __future__ import annotations
