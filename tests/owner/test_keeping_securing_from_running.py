@@ -1740,12 +1740,6 @@ whole, `OverflowError`), or halved it is 0 (`ZeroDivisionError`)."""
 
 
 @pytest.mark.redteam(round=45)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 45: a divisor no 0 by a test (guests > 0) or `or 1` may be 5e-324: "
-    "the quotient is infinite (round and int raise) and a product of it underflows to 0 "
-    "(raising._nonzero reads x * 0.5 as no 0)",
-)
 @pytest.mark.parametrize("read", list(DIVIDED_BY_WHAT_IS_TINY))
 async def test_setting_to_the_smallest_number_what_a_locking_automation_divides_by_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, read: str
@@ -1800,12 +1794,6 @@ async def test_setting_a_huge_delay_a_locking_automation_shows_as_a_time_is_refu
 
 
 @pytest.mark.redteam(round=45)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 45: text repeated a number of times ('*' * n) raises OverflowError "
-    "when n is past an index (a counter set to 10**20): raising reads it as text and a "
-    "whole number, which never raise",
-)
 async def test_setting_a_counter_a_locking_automation_repeats_text_by_to_a_huge_number_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

@@ -942,6 +942,8 @@ def _arithmetic(node: nodes.BinExpr | nodes.UnaryExpr) -> bool:
     divisor = _divisor(node)
     if _DIVIDING.get() and divisor is not None and not _nonzero(divisor):
         return False
+    if isinstance(node, nodes.Mul) and read and any(_text(x) for x in (node.left, node.right)):
+        return False  # Text repeated as often as the house says: 1e20 times raises.
     return all(_number(operand) for operand in read) or (
         isinstance(node, nodes.Add) and all(_text(operand) for operand in read)
     )
@@ -977,8 +979,14 @@ def _nonzero(node: nodes.Node) -> bool:
         )
     if isinstance(node, nodes.Or):  # `x or 1`: x when x is no 0, else 1.
         return _nonzero(node.right)
-    if isinstance(node, (nodes.And, nodes.Mul)):
+    if isinstance(node, nodes.And):
         return _nonzero(node.left) and _nonzero(node.right)
+    if isinstance(node, nodes.Mul):  # 5e-324 is no 0, but halved it is.
+        return (
+            _nonzero(node.left)
+            and _nonzero(node.right)
+            and (_at_least_one(node.left) or _at_least_one(node.right))
+        )
     if isinstance(node, (nodes.Neg, nodes.Pos)):
         return _nonzero(node.node)
     if isinstance(node, nodes.Filter) and node.name in _CONVERSIONS and node.node is not None:
@@ -993,6 +1001,43 @@ def _nonzero(node: nodes.Node) -> bool:
     else:
         return False
     return Bound.NO_ZERO in _bound(value) and all(_nonzero(default) for default in defaults)
+
+
+def _at_least_one(node: nodes.Node) -> bool:
+    """Return True for a number never between -1 and 1 (0 excepted): no division by it overflows.
+
+    A number written out so, a whole number that is no 0 (`_nonzero`), the
+    larger of such a number and anything, a read no client makes a number
+    below 1 (`Bound.NO_ZERO`), a product of those. Not what only a test or
+    `x or 1` keeps from 0: a client may set a helper to 5e-324, and 8
+    divided by it is infinite.
+    """
+    if isinstance(node, nodes.Const):
+        return _number(node) and abs(node.value) >= 1
+    if isinstance(node, (nodes.Neg, nodes.Pos)):
+        return _at_least_one(node.node)
+    if isinstance(node, nodes.Mul):
+        return _at_least_one(node.left) and _at_least_one(node.right)
+    if isinstance(node, (nodes.Call, nodes.Filter)) and (items := _extremes(node)) is not None:
+        if _named(node) == "max":
+            return any(isinstance(item, nodes.Const) and _at_least_one(item) for item in items)
+        return all(_at_least_one(item) for item in items)
+    if _integer(node):
+        return _nonzero(node)
+    if not isinstance(node, (nodes.Filter, nodes.Call)) or not _reads_house(node):
+        return False
+    if isinstance(node, nodes.Filter) and node.name in _CONVERSIONS and node.node is not None:
+        value, defaults = node.node, _defaults(node, node.name, 0)
+    elif (
+        isinstance(node, nodes.Call)
+        and isinstance(node.node, nodes.Name)
+        and node.node.name in _CONVERSIONS
+        and node.args
+    ):
+        value, defaults = node.args[0], _defaults(node, node.node.name, 1)
+    else:
+        return False
+    return Bound.NO_ZERO in _bound(value) and all(_at_least_one(d) for d in defaults)
 
 
 def _extremes(node: nodes.Call | nodes.Filter) -> list[nodes.Node] | None:
@@ -1187,6 +1232,12 @@ def _finite(node: nodes.Node, bound: Bound = FINITE) -> bool:
         return all(_finite_value(value, bound) for value in given)
     if isinstance(node, nodes.UnaryExpr):
         return _finite_value(node.node, bound)
+    if isinstance(node, (nodes.Div, nodes.FloorDiv)):  # By 5e-324: infinite.
+        return (
+            _finite_value(node.left, bound)
+            and _finite_value(node.right, bound)
+            and (_at_least_one(node.right) or not _reads_house(node.right))
+        )
     if isinstance(node, nodes.BinExpr):
         return _finite_value(node.left, bound) and _finite_value(node.right, bound)
     return False
