@@ -989,17 +989,9 @@ def _nonzero(node: nodes.Node) -> bool:
         )
     if isinstance(node, (nodes.Neg, nodes.Pos)):
         return _nonzero(node.node)
-    if isinstance(node, nodes.Filter) and node.name in _CONVERSIONS and node.node is not None:
-        value, defaults = node.node, _defaults(node, node.name, 0)
-    elif (
-        isinstance(node, nodes.Call)
-        and isinstance(node.node, nodes.Name)
-        and node.node.name in _CONVERSIONS
-        and node.args
-    ):
-        value, defaults = node.args[0], _defaults(node, node.node.name, 1)
-    else:
+    if (converted := _converted(node)) is None:
         return False
+    value, defaults = converted
     return Bound.NO_ZERO in _bound(value) and all(_nonzero(default) for default in defaults)
 
 
@@ -1026,18 +1018,24 @@ def _at_least_one(node: nodes.Node) -> bool:
         return _nonzero(node)
     if not isinstance(node, (nodes.Filter, nodes.Call)) or not _reads_house(node):
         return False
+    if (converted := _converted(node)) is None:
+        return False
+    value, defaults = converted
+    return Bound.NO_ZERO in _bound(value) and all(_at_least_one(d) for d in defaults)
+
+
+def _converted(node: nodes.Node) -> tuple[nodes.Node, list[nodes.Node]] | None:
+    """Return what a conversion (`x | float(1)`, `int(x, 1)`) converts and its defaults."""
     if isinstance(node, nodes.Filter) and node.name in _CONVERSIONS and node.node is not None:
-        value, defaults = node.node, _defaults(node, node.name, 0)
-    elif (
+        return node.node, _defaults(node, node.name, 0)
+    if (
         isinstance(node, nodes.Call)
         and isinstance(node.node, nodes.Name)
         and node.node.name in _CONVERSIONS
         and node.args
     ):
-        value, defaults = node.args[0], _defaults(node, node.node.name, 1)
-    else:
-        return False
-    return Bound.NO_ZERO in _bound(value) and all(_at_least_one(d) for d in defaults)
+        return node.args[0], _defaults(node, node.node.name, 1)
+    return None
 
 
 def _extremes(node: nodes.Call | nodes.Filter) -> list[nodes.Node] | None:
