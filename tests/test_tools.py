@@ -1976,6 +1976,83 @@ async def test_a_room_called_by_what_is_done_there_is_that_room(
     assert data["items"][0]["entity_id"] == light, data["items"][:3]
 
 
+@pytest.mark.parametrize(
+    "query", ["let the car in", "lass das Auto rein", "fais entrer la voiture"]
+)
+async def test_letting_a_car_in_opens_the_garage_not_a_door_lock(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """A car comes in by the garage: its door, not a lock, nor a carbon dioxide sensor ("car")."""
+    office = ar.async_get(hass).async_get_area_by_name("Büro")
+    assert office is not None
+    await _entity_in(hass, office.id, "sensor", "carbon_dioxide_level", "carbon_dioxide")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "cover.garage_door", data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_too_hot_to_sleep_cools_the_bedroom(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Sleeping is done in the bedroom: what cools it, not the other rooms' thermostats."""
+    bedroom = ar.async_get(hass).async_get_area_by_name("Bedroom")
+    office = ar.async_get(hass).async_get_area_by_name("Büro")
+    assert bedroom is not None and office is not None
+    await _move(hass, bedroom.id, "climate.hvac")
+    await _move(hass, office.id, "climate.ecobee")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "it's too hot to sleep"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "climate.hvac", data["items"][:3]
+
+
+async def test_lifting_weights_names_the_gym(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """About to lift weights, the lights: the gym's, not another room's ceiling light."""
+    areas = ar.async_get(hass)
+    gym, cinema = areas.async_create("Gym"), areas.async_create("Cinema")
+    await _entity_in(hass, cinema.id, "light", "cinema_ceiling_light", "")
+    light = await _entity_in(hass, gym.id, "light", "gym_ceiling_light", "")
+    await async_load_language_words(hass)
+    query = "I'm about to lift weights, get the lights on"
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == light, data["items"][:3]
+
+
+async def test_a_volume_asked_for_is_a_media_players(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Volume up in the wine cellar: its speaker, not its shade ("volume" is no "volet")."""
+    cellar = ar.async_get(hass).async_create("Wine cellar")
+    await _entity_in(hass, cellar.id, "cover", "wine_cellar_shade", "shade")
+    speaker = await _entity_in(hass, cellar.id, "media_player", "wine_cellar_speaker", "speaker")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "ok google, volume up in the wine cellar"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == speaker, data["items"][:3]
+
+
+async def test_a_playroom_in_korean_is_the_playroom(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """놀이방 창문 열려 있어? (is the playroom window open?): the playroom's window sensor."""
+    areas = ar.async_get(hass)
+    bathroom, playroom = areas.async_create("Bathroom"), areas.async_create("Playroom")
+    await _entity_in(hass, bathroom.id, "binary_sensor", "bathroom_window", "window")
+    window = await _entity_in(hass, playroom.id, "binary_sensor", "playroom_window", "window")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "놀이방 창문 열려 있어?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == window, data["items"][:3]
+
+
+@pytest.mark.usefixtures("bedroom")
+async def test_a_definite_form_of_a_door_is_no_typo_of_a_rooms_word(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Swedish "ytterdörren" (the front door) names no room: "dörren" is no typo of "dormir"."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "är ytterdörren låst?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
+
+
 async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:
     """Dinner is eaten in the dining room ("Salle à manger"): its light, not the bed's."""
     await async_load_language_words(hass)

@@ -72,6 +72,11 @@ FILLERS: Final = frozenset(
         *("still", "already", "yet", "noch", "schon", "encore", "deja", "todavia", "ya"),
         *("ancora", "gia", "ainda", "has", "its", "want", "wants", "wanna"),
         *("veux", "voudrais", "mochte", "quiero", "voglio", "quero"),
+        # What is left of a contraction ("I'm", "we're", "I've", "we'll"), and what one is about
+        # to do ("I'm about to lift weights", "gonna").
+        *("m", "re", "ve", "ll", "about", "gonna"),
+        # Korean's "there is" after a state ("창문 열려 있어?": is the window open?).
+        *("있어", "있어요", "있니", "있나", "있나요", "있습니까"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -253,6 +258,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("canzone", "brano", "música", "musique", "musik", "musica"),
             # Italian's everyday word for a speaker ("la cassa", "le casse").
             *("cassa", "casse"),
+            # What one turns up or down on it: "volume up in the wine cellar".
+            *("volume", "lautstärke", "volumen", "volym", "głośność", "громкость", "音量"),
+            *("볼륨", "음량"),
             *("音箱", "音响", "音響", "喇叭", "电视", "電視", "스피커", "티비", "텔레비전"),
         ),
         "fan": (
@@ -319,6 +327,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
         "light": ("dim", "brighten", "tamise"),
         "media_player": (
             *("play", "pause", "stop", "joue", "spiele", "再生"),
+            # Its volume: "make it louder in the kitchen", "mute the TV".
+            *("louder", "quieter", "softer", "mute", "unmute", "lauter", "leiser"),
             # Which track: "skip this song", "passe au suivant", "salta".
             *("skip", "previous", "suivant", "précédent", "nächster", "siguiente"),
             *("salta", "avanti", "überspringen"),
@@ -409,6 +419,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
         *("slaapkamer", "quarto", "sovrum", "sypialnia", "sypialni", "寝室", "ベッドルーム"),
         *("卧室", "臥室", "睡房", "침실", "спальня", "спальне", "спальни"),
+        # What is done there: "it's too hot to sleep".
+        *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
+        *("睡觉", "睡覺", "잠", "자다"),
     ),
     (
         *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
@@ -558,6 +571,15 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # What a family calls it by what is done there ("the workout room lights").
         *("workout room", "exercise room", "weight room", "weights room"),
         *("fitness studio", "workout", "fitness", "trainingsraum", "sala fitness"),
+        # Lifting weights, done there: "I'm about to lift weights, get the lights on".
+        *("lift weights", "lifting weights", "weight training", "weight lifting"),
+        *("musculation", "krafttraining", "levantar pesas", "gewichtheffen", "筋トレ", "举重"),
+    ),
+    (
+        *("playroom", "play room", "games room", "game room", "salle de jeux", "spielzimmer"),
+        *("sala de juegos", "cuarto de juegos", "sala giochi", "stanza dei giochi"),
+        *("speelkamer", "lekrum", "sala de brinquedos", "pokój zabaw", "プレイルーム"),
+        *("遊び部屋", "游戏室", "遊戲室", "儿童游戏室", "놀이방", "игровая", "игровой"),
     ),
 )
 """Groups of names of one room (any case and accents)."""
@@ -642,6 +664,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "garage_door": ("garage", "door", "porte"),
         "garage": ("garage", "door", "porte", "tor"),
+        "gate": ("gate", "portail", "tor", "cancello", "portón", "portão", "hek", "brama"),
         "window": ("window", "fenêtre", "fenster", "窓"),
         "smoke": ("smoke", "fumée", "rauch", "煙", *_AIR_QUALITY),
         "carbon_monoxide": ("co", "monoxide", "monoxyde", *_AIR_QUALITY),
@@ -1012,10 +1035,40 @@ LET_IN_ENDS: Final = frozenset(
 LET_IN_WORDS: Final = frozenset({"reinlassen", "hereinlassen", "binnenlaten"})
 """Letting someone in: a `LET_IN_VERBS` word, at most one `LET_IN_WHO` word, a `LET_IN_ENDS`
 word ("let them in", "lass sie rein", "fais-les entrer"), or one of these words (folded)."""
+VEHICLES: Final = frozenset(
+    fold(word)
+    for word in (
+        *("car", "cars", "van", "truck", "lorry", "pickup", "suv", "motorbike", "motorcycle"),
+        *("voiture", "camionnette", "moto", "auto", "wagen", "transporter", "motorrad"),
+        *("coche", "carro", "furgoneta", "macchina", "furgone", "bil", "samochod", "auta"),
+    )
+)
+"""What is driven in: letting one in ("let the car in", "lass das Auto rein", "fais entrer la
+voiture") asks for what a vehicle comes in by (`LET_IN_VEHICLE`), not a door's lock (folded)."""
+LET_IN_VEHICLE: Final = ("open", "garage", "gate")
+"""What letting a vehicle in asks for: to open the garage (its room, or a garage door) or the
+gate (a cover's device classes, `DEVICE_CLASS_WORDS`)."""
+DETERMINERS: Final = frozenset(
+    {"the", "my", "our", "your", "his", "her", "their", "das", "den", "die", "la", "le", "el"}
+    | {"il", "o", "a", "mon", "ma", "notre", "mein", "meinen", "unser", "unseren", "mi", "mio"}
+)
+"""Words before what is let in ("the car", "das Auto", "la voiture"; folded)."""
+
+
+def _vehicle_at(words: Sequence[str], index: int) -> int | None:
+    """Return how many words at `index` say a vehicle (`VEHICLES`, after a determiner), if any."""
+    size = 1 if index < len(words) and words[index] in DETERMINERS else 0
+    if index + size < len(words) and words[index + size] in VEHICLES:
+        return size + 1
+    return None
 
 
 def _let_in(words: list[str]) -> list[str]:
-    """Return `words` with a request to let someone in said as `LET_IN`."""
+    """Return `words` with a request to let someone in said as `LET_IN`.
+
+    Letting a vehicle in, said before or after the word ending the request
+    ("let the car in", "fais entrer la voiture"), as `LET_IN_VEHICLE`.
+    """
     fixed: list[str] = []
     index = 0
     while index < len(words):
@@ -1026,11 +1079,17 @@ def _let_in(words: list[str]) -> list[str]:
             continue
         if word in LET_IN_VERBS:
             after = index + 1
-            if after < len(words) and words[after] in LET_IN_WHO:
+            vehicle = _vehicle_at(words, after)
+            if vehicle is not None:
+                after += vehicle
+            elif after < len(words) and words[after] in LET_IN_WHO:
                 after += 1
             if after < len(words) and words[after] in LET_IN_ENDS:
-                fixed.append(LET_IN)
-                index = after + 1
+                after += 1
+                if vehicle is None and (vehicle := _vehicle_at(words, after)) is not None:
+                    after += vehicle
+                fixed += LET_IN_VEHICLE if vehicle is not None else (LET_IN,)
+                index = after
                 continue
         fixed.append(word)
         index += 1
@@ -1728,13 +1787,19 @@ def _room_score(span: Folded, name: Folded) -> float:
     if kind == "tokens" and score < 0.9 and len(span.tokens) < len(name.tokens):
         return 0.0  # "bed" is not "Bedroom", "living" not "Living room".
     if kind == "fuzzy" and (
-        len(span.compact) < _SHORT + 1
-        or all(
-            token in _device_words() or _singular(token) in _device_words() for token in span.tokens
-        )
+        len(span.compact) < _SHORT + 1 or all(_is_device_word(token) for token in span.tokens)
     ):
         return 0.0  # Too short for a typo; or words for devices ("ventilador"), not a room's.
     return score
+
+
+def _is_device_word(word: str) -> bool:
+    """Return True when `word` is a word of `_device_words`, as a plural or a definite form too.
+
+    "dörren" (Swedish: the door) is a door's word, not a typo of a room's ("dormir").
+    """
+    words = _device_words()
+    return word in words or _singular(word) in words or any(stem in words for stem in _stems(word))
 
 
 @lru_cache(maxsize=1)
