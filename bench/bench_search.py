@@ -49,6 +49,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_15,
     BENCH_HELD_OUT_16,
     BENCH_HELD_OUT_17,
+    BENCH_HELD_OUT_18,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -66,6 +67,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_15,
     DEMO_HELD_OUT_16,
     DEMO_HELD_OUT_17,
+    DEMO_HELD_OUT_18,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -130,6 +132,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_15,
                 *DEMO_HELD_OUT_16,
                 *DEMO_HELD_OUT_17,
+                *DEMO_HELD_OUT_18,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -164,6 +167,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_15,
                     *BENCH_HELD_OUT_16,
                     *BENCH_HELD_OUT_17,
+                    *BENCH_HELD_OUT_18,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

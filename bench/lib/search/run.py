@@ -97,6 +97,7 @@ SETS: Final = {
     15: "Held-out set, round 15 (written unseen, from the houses' real entities only)",
     16: "Held-out set, round 16 (written unseen, from the houses' real entities only)",
     17: "Held-out set, round 17 (written unseen, from the houses' real entities only)",
+    18: "Held-out set, round 18 (written unseen, from the houses' real entities only)",
 }
 
 
