@@ -77,6 +77,10 @@ FILLERS: Final = frozenset(
         *("m", "re", "ve", "ll", "about", "gonna"),
         # Korean's "there is" after a state ("창문 열려 있어?": is the window open?).
         *("있어", "있어요", "있니", "있나", "있나요", "있습니까"),
+        # What a comparison is made with ("is the sauna hotter than the gym?", "wärmer als").
+        *("than", "als", "än"),
+        # Danish and Norwegian "is"; Turkish "turn off", "close" ("salondaki prizleri kapat").
+        *("er", "kapat", "kapa", "kapatır", "kapatir"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -215,6 +219,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("スイッチ", "コンセント", "プラグ"),
             # A socket in Chinese ("把客厅的插座关掉").
             *("插座", "插頭", "插头"),
+            # Turkish ("salondaki prizleri kapat": the living room's plugs), Russian and Danish.
+            *("priz", "розетка", "розетку", "розетки", "stikkontakt"),
         ),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
@@ -266,6 +272,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         "fan": (
             *("fan", "ventilateur", "ventilator", "ventilador", "扇風機", "ファン", "換気扇"),
             *("ventola", "ventilatore", "fläkt", "wentylator", "wiatrak"),
+            # Russian and Turkish ("выключи вентилятор в кинозале").
+            *("вентилятор", "вентилятора", "vantilatör"),
             *("风扇", "風扇", "电扇", "電扇", "선풍기", "환풍기"),
             *("cool", "cooling", "breeze", "rafraîchir", "kühlen"),
         ),
@@ -286,6 +294,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
         "lawn_mower": (
             *("mower", "tondeuse", "mäher", "芝刈り機"),
+            # A robotic mower, as a family calls it ("is the robot back in the garage?"); a robot
+            # is a robot vacuum's too.
+            *("robot", "mähroboter", "robotmaaier", "robotgräsklippare", "robotplæneklipper"),
             # What it cuts: "the grass is getting long" (the lawn is the garden's: `ROOM_WORDS`).
             *("grass", "herbe", "gras", "hierba", "erba", "gräs", "trawa", "grama", "relva"),
             *("芝", "草", "잔디"),
@@ -400,11 +411,15 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # What Portuguese, Spanish and Italian call it at home ("o ventilador da sala"), and
         # Russian (as written after "в": "в гостиной").
         *("sala", "гостиная", "гостиной", "зал", "зале"),
+        # Danish and Norwegian ("stuen": the living room), and Turkish.
+        *("stue", "dagligstue", "oturma odası"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
         *("kuchnia", "kuchni", "キッチン", "台所", "厨房", "廚房", "주방", "부엌"),
         *("кухня", "кухне", "кухни"),
+        # Danish, Norwegian and Turkish.
+        *("køkken", "kjøkken", "mutfak"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -420,6 +435,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("slaapkamer", "quarto", "sovrum", "sypialnia", "sypialni", "寝室", "ベッドルーム"),
         *("卧室", "臥室", "睡房", "침실", "спальня", "спальне", "спальни"),
         # What is done there: "it's too hot to sleep".
+        # Danish, Norwegian and Turkish.
+        *("soveværelse", "soverom", "yatak odası"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -427,6 +444,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
         *("badkamer", "banheiro", "casa de banho", "badrum", "łazienka", "łazience"),
         *("浴室", "バスルーム", "卫生间", "衛生間", "욕실", "ванная", "ванной"),
+        # Danish ("badeværelset": the bathroom), Norwegian and Turkish.
+        *("badeværelse", "baderom", "banyo"),
     ),
     (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
@@ -462,6 +481,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("arbetsrum", "gabinet", "書斎", "书房", "書房", "서재", "공부방"),
         # Russian: an office or a study ("температура в кабинете").
         *("кабинет", "кабинете"),
+        # A den, in American English: said as a room after "the" or "my" (`ROOMS_AFTER_PLACE`;
+        # alone, "den" is a German article).
+        *("den", "arbejdsværelse", "çalışma odası"),
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -520,6 +542,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # The room people watch films in, however they call it.
         *("movie room", "media room", "screening room", "salle de cinéma", "kinoraum"),
         *("sala de cine", "影音室", "家庭影院", "홈시어터"),
+        # Russian (as said alone and after "в": "в кинозале"), Danish and Turkish.
+        *("кинозал", "кинозале", "кинотеатр", "кинотеатре", "hjemmebiograf", "sinema odası"),
     ),
     (
         *("storage", "storage room", "débarras", "abstellraum", "trastero"),
@@ -634,6 +658,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # How it feels: "how warm is it in the sauna", "fait-il froid dehors".
             *("warm", "cold", "hot", "chilly", "freezing", "chaud", "froid", "kalt", "heiß"),
             *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
+            # Compared ("is the sauna hotter than the gym?": the temperature of each).
+            *("hotter", "warmer", "colder", "chillier", "wärmer", "kälter", "heißer"),
             # The air's temperature: "外の気温" (outside), "室外气温", "바깥 기온".
             *("気温", "气温", "氣溫", "溫度", "온도", "기온"),
             # Its unit, asked ("how many degrees is it outside?").
@@ -691,6 +717,7 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "outlet": (
             *("outlet", "plug", "socket", "prise", "steckdose", "enchufe", "presa", "stopcontact"),
             *("tomada", "uttag", "gniazdko", "コンセント", "插座"),
+            *("priz", "розетка", "розетку", "розетки", "stikkontakt"),
             # What one does with it: "charge my phone in the storage room".
             *("charge", "charger", "recharge", "recharger", "cargar", "aufladen", "ladda"),
         ),
@@ -723,6 +750,21 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
     ),
 }
 """Words for floors by where they are: above the ground floor, the ground floor, below it."""
+FLOOR_ORDINALS: Final[dict[int, tuple[str, ...]]] = {
+    # The floors above the ground floor counted from 1, as Italian, French, German, Spanish,
+    # Portuguese and Danish count them ("al primo piano": upstairs). Not English: an American
+    # first floor is the ground floor.
+    1: (
+        *("primo piano", "premier étage", "1er étage", "erster stock", "ersten stock"),
+        *("erstes obergeschoss", "ersten obergeschoss", "primer piso", "primera planta"),
+        *("primeiro andar", "første sal"),
+    ),
+    2: (
+        *("secondo piano", "deuxième étage", "2e étage", "zweiter stock", "zweiten stock"),
+        *("segundo piso", "segunda planta", "segundo andar", "anden sal"),
+    ),
+}
+"""Words for a floor by its number above the ground floor (its level)."""
 _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
     "above": lambda level: level > 0,
     "ground": lambda level: level == 0,
@@ -1096,24 +1138,30 @@ def _let_in(words: list[str]) -> list[str]:
     return fixed
 
 
-ROOMS_AFTER_PLACE: Final[dict[str, tuple[str, ...]]] = {
-    # Italian: "in camera" is in the bedroom ("camera da letto"); "camera" alone a camera.
-    "camera": ("camera", "letto"),
-}
-"""Words naming a room only after a `PLACE_WORDS` word, and the room's words they stand for
-(as `ROOM_WORDS` reads them: "camera da letto", fillers dropped)."""
 PLACE_WORDS: Final = frozenset({"in", "nella", "nel", "della", "dalla", "alla", "sulla"})
 """Words saying where, before a room's name (folded)."""
+ENGLISH_ARTICLES: Final = frozenset({"the", "my", "our", "your", "this", "that"})
+"""English words before a noun (folded): what follows them is no German article."""
+
+ROOMS_AFTER_PLACE: Final[dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {
+    # Italian: "in camera" is in the bedroom ("camera da letto"); "camera" alone a camera.
+    "camera": (PLACE_WORDS, ("camera", "letto")),
+    # American English: "the den" is a study; "den" alone is a German or Scandinavian article.
+    "den": (ENGLISH_ARTICLES, ("study",)),
+}
+"""Words naming a room only after one of the words given, and the room's words they stand for
+(as `ROOM_WORDS` reads them: "camera da letto", fillers dropped)."""
 
 
 def _rooms_after_place(words: list[str]) -> list[str]:
-    """Return `words` with a word of `ROOMS_AFTER_PLACE` said after a place's word as its room."""
+    """Return `words` with a word of `ROOMS_AFTER_PLACE` said after its words as its room."""
     if ROOMS_AFTER_PLACE.keys().isdisjoint(words[1:]):
         return words
     fixed: list[str] = []
     for index, word in enumerate(words):
-        if word in ROOMS_AFTER_PLACE and index and words[index - 1] in PLACE_WORDS:
-            fixed += ROOMS_AFTER_PLACE[word]
+        before, room = ROOMS_AFTER_PLACE.get(word, (frozenset(), ()))
+        if index and words[index - 1] in before:
+            fixed += room
         else:
             fixed.append(word)
     return fixed
@@ -1615,14 +1663,29 @@ def _best_span(
 STEM_WEIGHT: Final = 0.95
 """What a room's name scores when said in a definite form (`DEFINITE_ENDINGS`)."""
 DEFINITE_ENDINGS: Final = ("erna", "arna", "orna", "en", "et", "na", "n", "t")
-"""The endings of a definite noun in Swedish, Norwegian and Danish ("gymmet", "köket")."""
+"""The endings of a definite noun in Swedish, Norwegian and Danish ("gymmet", "köket",
+"badeværelset")."""
+CASE_ENDINGS: Final = tuple(
+    fold(ending)
+    for ending in (
+        # Turkish: in it and the one in it ("salonda", "salondaki": in the living room), by
+        # vowel harmony and after a voiceless consonant ("mutfakta"), after a possessive
+        # ("yatak odasında"); the plural, as an object too ("prizleri": the plugs).
+        *("ndaki", "ndeki", "daki", "deki", "taki", "teki", "nda", "nde"),
+        *("larda", "lerde", "leri", "ları", "lar", "ler", "da", "de", "ta", "te"),
+    )
+)
+"""The endings of a noun in a case or the plural, in Turkish: read as its stem too."""
 
 
 @lru_cache(maxsize=1024)
 def _stems(word: str) -> tuple[str, ...]:
-    """Return what `word` may be the definite form of ("gymmet": "gymm", "gym")."""
+    """Return what `word` may be the definite or inflected form of ("gymmet": "gymm", "gym").
+
+    `DEFINITE_ENDINGS`, then `CASE_ENDINGS` ("salondaki": "salon").
+    """
     stems: list[str] = []
-    for ending in DEFINITE_ENDINGS:
+    for ending in (*DEFINITE_ENDINGS, *CASE_ENDINGS):
         stem = word[: -len(ending)]
         if word.endswith(ending) and len(stem) >= 3:
             stems.append(stem)
@@ -1658,10 +1721,22 @@ def _level_named(text: str) -> Callable[[int], bool] | None:
     if (japanese := _JAPANESE_FLOOR.fullmatch(text)) is not None:
         wanted = int(japanese.group(1)) - 1
         return lambda level: level == wanted
+    for number, words in _floor_ordinals().items():
+        if text in words:
+            return lambda level: level == number
     for where, words in _floor_words().items():
         if text in words:
             return _LEVELS[where]
     return None
+
+
+@lru_cache(maxsize=1)
+def _floor_ordinals() -> dict[int, frozenset[str]]:
+    """Return `FLOOR_ORDINALS` as query words (folded, fillers dropped)."""
+    return {
+        number: frozenset(" ".join(query_words(word)) for word in words)
+        for number, words in FLOOR_ORDINALS.items()
+    }
 
 
 @lru_cache(maxsize=1)
