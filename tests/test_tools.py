@@ -2053,6 +2053,117 @@ async def test_a_definite_form_of_a_door_is_no_typo_of_a_rooms_word(
     assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
 
 
+async def test_a_robot_in_the_garage_is_the_lawn_mower(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A family's "robot" that goes back to the garage: the mower docked there, not its door."""
+    garage = ar.async_get(hass).async_get_area_by_name("Garage")
+    assert garage is not None
+    mower = await _entity_in(hass, garage.id, "lawn_mower", "my_lawn_mower", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "is the robot back in the garage?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == mower, data["items"][:3]
+
+
+async def test_the_den_is_a_study_after_an_english_article(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The den lamp is the study's; German "den" (an article) still names no room."""
+    areas = ar.async_get(hass)
+    study, gym = areas.async_create("Study"), areas.async_create("Gym")
+    await _entity_in(hass, gym.id, "light", "gym_lamp", "")
+    lamp = await _entity_in(hass, study.id, "light", "study_lamp", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "the den lamp"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lamp, data["items"][:3]
+    data = await mcp.data("list_entities", {"query": "schalte den Fernseher ein"})
+    assert all(row["entity_id"] != lamp for row in data["items"][:3]), data["items"][:3]
+
+
+async def test_a_fan_in_the_cinema_in_russian_is_the_cinemas(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """выключи вентилятор в кинозале (turn off the fan in the cinema): the cinema's fan switch."""
+    areas = ar.async_get(hass)
+    cinema, gym = areas.async_create("Cinema"), areas.async_create("Gym")
+    await _entity_in(hass, gym.id, "fan", "gym_fan", "")
+    await _entity_in(hass, cinema.id, "light", "cinema_ceiling_light", "")
+    fan = await _entity_in(hass, cinema.id, "switch", "cinema_fan", "switch")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "выключи вентилятор в кинозале"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == fan, data["items"][:3]
+
+
+async def test_a_room_in_a_danish_definite_form_is_the_room(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Is the bathroom window open ("er vinduet i badeværelset åbent?"): the bathroom's window."""
+    areas = ar.async_get(hass)
+    bathroom, landing = areas.async_create("Bathroom"), areas.async_create("Landing")
+    await _entity_in(hass, landing.id, "cover", "landing_window", "window")
+    window = await _entity_in(hass, bathroom.id, "binary_sensor", "bathroom_window", "window")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "er vinduet i badeværelset åbent?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == window, data["items"][:3]
+
+
+async def test_a_turkish_case_ending_is_read_as_its_stem(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Turn off the living room's plugs ("salondaki prizleri kapat"): its plug, not its light."""
+    areas = ar.async_get(hass)
+    living = areas.async_get_area_by_name("リビング")
+    sauna = areas.async_create("Sauna")
+    assert living is not None
+    await _entity_in(hass, sauna.id, "switch", "sauna_plug", "outlet")
+    plug = await _entity_in(hass, living.id, "switch", "living_room_plug", "outlet")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "salondaki prizleri kapat"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == plug, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["abbassa le tapparelle al primo piano", "baja las persianas del primer piso"],
+)
+async def test_a_floor_counted_from_the_ground_is_its_level(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """The first floor, in Italian or Spanish: level 1 (the office's shade), not the ground's."""
+    areas = ar.async_get(hass)
+    office, living = areas.async_get_area_by_name("Büro"), areas.async_get_area_by_name("リビング")
+    assert office is not None and living is not None
+    await _entity_in(hass, living.id, "cover", "living_room_shade", "shade")
+    shade = await _entity_in(hass, office.id, "cover", "office_shade", "shade")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == shade, data["items"][:3]
+
+
+async def test_a_comparison_of_warmth_asks_for_the_temperatures(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Is the sauna hotter than the gym? A temperature of one of them, not the gym's light."""
+    areas = ar.async_get(hass)
+    sauna, gym = areas.async_create("Sauna"), areas.async_create("Gym")
+    await _entity_in(hass, gym.id, "light", "gym_ceiling_light", "")
+    await _entity_in(hass, gym.id, "sensor", "gym_multisensor_power", "power")
+    temperatures = {
+        await _entity_in(hass, sauna.id, "sensor", "sauna_multisensor_temperature", "temperature"),
+        await _entity_in(hass, gym.id, "sensor", "gym_multisensor_temperature", "temperature"),
+    }
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "is the sauna hotter than the gym?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] in temperatures, data["items"][:3]
+
+
 async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:
     """Dinner is eaten in the dining room ("Salle à manger"): its light, not the bed's."""
     await async_load_language_words(hass)
