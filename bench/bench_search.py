@@ -50,6 +50,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_16,
     BENCH_HELD_OUT_17,
     BENCH_HELD_OUT_18,
+    BENCH_HELD_OUT_19,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -68,6 +69,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_16,
     DEMO_HELD_OUT_17,
     DEMO_HELD_OUT_18,
+    DEMO_HELD_OUT_19,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -133,6 +135,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_16,
                 *DEMO_HELD_OUT_17,
                 *DEMO_HELD_OUT_18,
+                *DEMO_HELD_OUT_19,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -168,6 +171,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_16,
                     *BENCH_HELD_OUT_17,
                     *BENCH_HELD_OUT_18,
+                    *BENCH_HELD_OUT_19,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

@@ -98,6 +98,7 @@ SETS: Final = {
     16: "Held-out set, round 16 (written unseen, from the houses' real entities only)",
     17: "Held-out set, round 17 (written unseen, from the houses' real entities only)",
     18: "Held-out set, round 18 (written unseen, from the houses' real entities only)",
+    19: "Held-out set, round 19 (written unseen, from the houses' real entities only)",
 }
 
 
