@@ -262,6 +262,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # What it plays: "skip this song in the lounge".
             *("song", "track", "chanson", "morceau", "canción"),
             *("canzone", "brano", "música", "musique", "musik", "musica"),
+            # Music in Japanese, Chinese and Korean ("ワインセラーの音楽を止めて").
+            *("音楽", "音乐", "音樂", "음악"),
             # Italian's everyday word for a speaker ("la cassa", "le casse").
             *("cassa", "casse"),
             # What one turns up or down on it: "volume up in the wine cellar".
@@ -459,6 +461,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("エントランス", "玄关", "玄關", "현관", "прихожая", "прихожей"),
         # The covered place before the front door: "the porch light".
         *("porch", "front porch", "porche", "vordach", "portico", "alpendre", "ポーチ"),
+        # The room inside the front door, as English, French and German say it ("the foyer
+        # light"), and Spanish, Italian and Portuguese.
+        *("foyer", "vestibule", "vestíbulo", "vestibolo"),
     ),
     (
         *("hallway", "hall", "couloir", "flur", "diele", "pasillo", "corridoio", "gang"),
@@ -592,6 +597,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("gym", "home gym", "fitness room", "salle de sport", "fitnessraum", "gimnasio"),
         *("palestra", "sportschool", "siłownia", "siłowni", "ジム", "トレーニングルーム"),
         *("健身房", "健身室", "헬스장", "운동실"),
+        # Brazilian Portuguese's word for a gym ("a academia": the gym).
+        "academia",
         # What a family calls it by what is done there ("the workout room lights").
         *("workout room", "exercise room", "weight room", "weights room"),
         *("fitness studio", "workout", "fitness", "trainingsraum", "sala fitness"),
@@ -712,6 +719,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "battery": ("battery", "batterie", "バッテリー"),
         "illuminance": (
             *("illuminance", "lux", "brightness", "luminosité", "helligkeit", "照度", "明るさ"),
+            # The light a room gets from outside, measured: "how much daylight does it get?".
+            *("daylight", "tageslicht", "daglicht", "dagsljus", "日光", "采光", "採光"),
         ),
         "moisture": ("moisture", "leak", "water", "fuite"),
         "outlet": (
@@ -1208,6 +1217,29 @@ def complaint_measures(query: str, words: Sequence[str]) -> tuple[str, ...] | No
         REMEDY_MEASURES[word] if word in REMEDY_MEASURES and word not in said else word
         for word in words
     )
+
+
+CLAUSE_ENDS: Final = re.compile("[,;，；]")
+"""What ends a clause of a query ("working from home today, warm up the office")."""
+
+
+def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
+    """Return `query` from its clause asking for a remedy on, without the circumstance before it.
+
+    "working from home today, warm up the office": "warm up the office"; "the
+    baby can't sleep, it's too stuffy in the bedroom": "it's too stuffy in the
+    bedroom". Only a clause after the first that asks for a remedy (a request,
+    `REQUESTS`, or a complaint, `REMEDIES`: `complaint_measures`) and, with the
+    clauses after it, names a place (`names_place`); else `query` as it is.
+    """
+    clauses = CLAUSE_ENDS.split(query)
+    for index in range(1, len(clauses)):
+        clause = clauses[index]
+        if complaint_measures(clause, query_words(clause)) is None:
+            continue
+        asked = ",".join(clauses[index:])
+        return asked if names_place(asked) else query
+    return query
 
 
 ASKED_ROOMS: Final = frozenset(

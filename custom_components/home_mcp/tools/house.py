@@ -43,6 +43,7 @@ from ..phrases import (
     Phrase,
     Room,
     WordScorer,
+    asked_clause,
     asks_state,
     closest_words,
     complaint_measures,
@@ -119,6 +120,7 @@ class House:
         the query names as device words in a room (`phrases.py`), each with
         its better match (words without a room only improve on a weak one).
         """
+        query = self._asked(query)
         matches = self.index.async_search(query)
         words = " ".join(query_words(query))
         if words and words != fold(query):
@@ -378,6 +380,10 @@ class House:
             found[entity_id] = Match(round(0.45 + 0.5 * room * mean, 3), kind, field, view.name)
         return found
 
+    def _asked(self, query: str) -> str:
+        """Return `query` without a circumstance said before what it asks (`asked_clause`)."""
+        return asked_clause(query, lambda text: bool(self._read_phrase(text)[1]))
+
     def _read_phrase(self, query: str) -> tuple[Phrase, tuple[str, ...]]:
         """Return `read_phrase` over the house's areas and floors, and the areas it names.
 
@@ -415,6 +421,7 @@ class House:
         """
         language = language_words(self.hass)
         skip = language.skip if language is not None else frozenset()
+        query = self._asked(query)
         phrase, area_ids = self._read_phrase(query)
         all_words = closest_words(query_words(query), skip)
         words = closest_words(phrase.words, skip)
