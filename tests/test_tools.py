@@ -2164,6 +2164,106 @@ async def test_a_comparison_of_warmth_asks_for_the_temperatures(
     assert data["items"][0]["entity_id"] in temperatures, data["items"][:3]
 
 
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        (
+            "the baby can't sleep, it's too stuffy in the bedroom",
+            "Bedroom",
+            ("fan", "bedroom_ceiling_fan", ""),
+            ("media_player", "bedroom_speaker", "speaker"),
+        ),
+        (
+            "working from home today, warm up the office",
+            "Office",
+            ("climate", "office_thermostat", ""),
+            ("switch", "office_ac", "switch"),
+        ),
+    ],
+)
+async def test_a_circumstance_said_before_a_remedy_is_left_out(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """What a person asks for after a comma, not why ("the baby can't sleep, ..."): the remedy."""
+    place = ar.async_get(hass).async_create(area)
+    expected = await _entity_in(hass, place.id, *meant)
+    await _entity_in(hass, place.id, *other)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "other", "meant", "rest"),
+    [
+        # A foyer is the entrance.
+        ("the foyer light", "Entrance", "Landing", ("light", "entrance_lights", ""), ()),
+        # Brazilian Portuguese: how much power is the gym ("a academia") using?
+        (
+            "quanta energia a academia está usando?",
+            "Gym",
+            "Guest toilet",
+            ("sensor", "gym_multisensor_power", "power"),
+            ("light", "gym_lamp", ""),
+        ),
+    ],
+)
+async def test_a_foyer_and_a_portuguese_gym_name_their_rooms(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    other: str,
+    meant: tuple[str, str, str],
+    rest: tuple[str, ...],
+) -> None:
+    """Foyer is the entrance's word, academia the gym's: their devices before another room's."""
+    areas = ar.async_get(hass)
+    place, elsewhere = areas.async_create(area), areas.async_create(other)
+    domain, object_id, device_class = meant
+    # The other room's first by entity id where the room is not understood.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    expected = await _entity_in(hass, place.id, *meant)
+    if rest:
+        await _entity_in(hass, place.id, *rest)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_music_in_japanese_asks_for_the_rooms_player(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Stop the music in the wine cellar ("ワインセラーの音楽を止めて"): its speaker, not its shade."""
+    cellar = ar.async_get(hass).async_create("Wine cellar")
+    await _entity_in(hass, cellar.id, "cover", "a_wine_cellar_shade", "shade")
+    speaker = await _entity_in(hass, cellar.id, "media_player", "wine_cellar_speaker", "speaker")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "ワインセラーの音楽を止めて"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == speaker, data["items"][:3]
+
+
+async def test_daylight_asks_for_the_illuminance(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """How much daylight does the office get? Its light sensor, not the lights."""
+    office = ar.async_get(hass).async_get_area_by_name("Office") or ar.async_get(hass).async_create(
+        "Office"
+    )
+    await _entity_in(hass, office.id, "light", "a_office_ceiling_light", "")
+    meter = await _entity_in(hass, office.id, "sensor", "office_multisensor", "illuminance")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "how much daylight does the office get?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == meter, data["items"][:3]
+
+
 async def test_a_meal_names_the_room_it_is_eaten_in(mcp: McpHarness, hass: HomeAssistant) -> None:
     """Dinner is eaten in the dining room ("Salle à manger"): its light, not the bed's."""
     await async_load_language_words(hass)
