@@ -51,6 +51,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_17,
     BENCH_HELD_OUT_18,
     BENCH_HELD_OUT_19,
+    BENCH_HELD_OUT_20,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -70,6 +71,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_17,
     DEMO_HELD_OUT_18,
     DEMO_HELD_OUT_19,
+    DEMO_HELD_OUT_20,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -136,6 +138,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_17,
                 *DEMO_HELD_OUT_18,
                 *DEMO_HELD_OUT_19,
+                *DEMO_HELD_OUT_20,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -172,6 +175,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_17,
                     *BENCH_HELD_OUT_18,
                     *BENCH_HELD_OUT_19,
+                    *BENCH_HELD_OUT_20,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []
