@@ -2316,3 +2316,95 @@ async def test_a_window_asked_open_finds_its_contact_sensor(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == contact, data["items"][:3]
+
+
+async def test_a_domains_own_name_asks_for_its_plain_kind_not_another_class(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Liga o umidificador (Brazilian Portuguese): the humidifier, not the dehumidifier."""
+    await _entity_in(hass, "", "humidifier", "a_basement_unit", "dehumidifier")
+    expected = await _entity_in(hass, "", "humidifier", "bedroom_unit", "humidifier")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "liga o umidificador"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "aliases", "meant"),
+    [
+        ("spegni il ventilatore in salotto", "Living room", (), ("fan", "living_room_fan", "")),
+        ("desliga a tomada do depósito", "Storage", (), ("switch", "storage_plug", "outlet")),
+        (
+            "¿qué temperatura hace en el cuarto de invitados?",
+            "Bedroom 3",
+            ("Guest room",),
+            ("sensor", "bedroom_3_temperature", "temperature"),
+        ),
+    ],
+)
+async def test_a_living_room_storage_or_guest_room_in_more_languages_names_the_room(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    aliases: tuple[str, ...],
+    meant: tuple[str, str, str],
+) -> None:
+    """Salotto is a living room, depósito a storage room, cuarto de invitados a guest room."""
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area, aliases=set(aliases))
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    # Another room's first by entity id where the room is not understood.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "meant"),
+    [
+        ("잔디깎이 작동 중이야?", ("lawn_mower", "robot", "")),  # Is the lawn mower running?
+        ("보일러실 문 잠겼어?", ("lock", "boiler_room_door_lock", "")),  # Is its door locked?
+    ],
+)
+async def test_a_lawn_mower_and_a_locked_door_in_korean_find_the_device(
+    mcp: McpHarness, hass: HomeAssistant, query: str, meant: tuple[str, str, str]
+) -> None:
+    """잔디깎이 is a lawn mower; "문 잠겼어?" (is the door locked?) asks for the lock."""
+    boiler_room = ar.async_get(hass).async_create("Boiler room")
+    # The room's blind first by entity id where the word is not understood.
+    await _entity_in(hass, boiler_room.id, "cover", "a_boiler_room_blind", "blind")
+    expected = await _entity_in(hass, boiler_room.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_an_upstairs_hallway_is_the_landing(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """The upstairs hallway light: the landing's, not the ground floor's hall (its "hallway")."""
+    floors = fr.async_get(hass)
+    ground = floors.async_get_floor_by_name("Ground floor") or floors.async_create(
+        "Ground floor", level=0
+    )
+    first = floors.async_get_floor_by_name("First floor") or floors.async_create(
+        "First floor", level=1
+    )
+    areas = ar.async_get(hass)
+    hall = areas.async_create("Hall", aliases={"Hallway"}, floor_id=ground.floor_id)
+    landing = areas.async_create("Landing", floor_id=first.floor_id)
+    hall_lamp = await _entity_in(hass, hall.id, "light", "hall_lamp", "")
+    landing_light = await _entity_in(hass, landing.id, "light", "landing_ceiling_light", "")
+    await async_load_language_words(hass)
+    for query, expected in (
+        ("the upstairs hallway light", landing_light),
+        ("the hallway light", hall_lamp),
+    ):
+        data = await mcp.data("list_entities", {"query": query})
+        assert data["items"], (query, data)
+        assert data["items"][0]["entity_id"] == expected, (query, data["items"][:3])

@@ -177,7 +177,8 @@ async def async_read_translated_names(hass: HomeAssistant) -> TranslatedNames:
     Every language core speaks (`LANGUAGES`), every entity domain (`Platform`): a domain's
     `title` ("Cortacésped") and its entity component's name name the domain, the name of one
     of its device classes ("除湿機": dehumidifier) names that class, the name of one of its
-    states ("Låst": `locked`) is one of the domain's state words. Only a name of one word
+    states ("Låst": `locked`) is one of the domain's state words; a device class called as its
+    domain (a humidifier's `humidifier`) is named by the domain's names too. Only a name of one word
     counts (a word of "Carbon monoxide" names no class alone). The files are the ones
     Home Assistant's loader finds (`Integration.file_path`/translations/<language>.json),
     read in an executor job; not through `helpers.translation.async_get_translations`,
@@ -198,6 +199,7 @@ def _read_translated_names(folders: dict[str, Path]) -> TranslatedNames:
     by_domain: dict[str, set[str]] = {}
     by_class: dict[str, set[str]] = {}
     by_state: dict[str, set[str]] = {}
+    plain: set[str] = set()
     for domain, folder in folders.items():
         for language in sorted(LANGUAGES):
             path = folder / f"{language}.json"
@@ -233,6 +235,14 @@ def _read_translated_names(folders: dict[str, Path]) -> TranslatedNames:
                     continue
                 table = by_domain if key == "_" else by_class
                 table.setdefault(domain if key == "_" else key, set()).add(words[0])
+                if key == domain:
+                    plain.add(domain)
+    for domain in plain:
+        # A device class called as its domain (a humidifier's `humidifier`, a switch's
+        # `switch`) is the domain's plain kind: the domain's own names name it too, in a
+        # language that leaves the class's name out ("umidificador", in Brazilian
+        # Portuguese: the humidifier, not the dehumidifier it names "desumidificador").
+        by_class.setdefault(domain, set()).update(by_domain.get(domain, ()))
     return by_domain, by_class, by_state
 
 

@@ -253,6 +253,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("锁", "鎖", "门锁", "門鎖", "자물쇠", "도어락"),
             # How it is: "did I leave the front door unlocked?"
             *("locked", "unlocked", "verrouillé", "déverrouillé", "abgeschlossen"),
+            # Locked, as Korean asks it of a door ("문 잠겼어?": is the door locked?), and locking.
+            *("잠겼어", "잠겼나", "잠겼니", "잠겼나요", "잠겨", "잠김", "잠금", "잠가", "잠가줘"),
         ),
         "media_player": (
             *("tv", "television", "télé", "speaker", "music", "player", "radio"),
@@ -302,6 +304,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # What it cuts: "the grass is getting long" (the lawn is the garden's: `ROOM_WORDS`).
             *("grass", "herbe", "gras", "hierba", "erba", "gräs", "trawa", "grama", "relva"),
             *("芝", "草", "잔디"),
+            # A lawn mower in Korean and Chinese ("잔디깎이 작동 중이야?"), and Japanese unspaced.
+            *("잔디깎이", "잔디깎기", "제초기", "割草机", "割草機", "芝刈機"),
             *_DOCK,
         ),
         "water_heater": ("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
@@ -415,6 +419,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("sala", "гостиная", "гостиной", "зал", "зале"),
         # Danish and Norwegian ("stuen": the living room), and Turkish.
         *("stue", "dagligstue", "oturma odası"),
+        # Italian's everyday word for it ("spegni il ventilatore in salotto").
+        "salotto",
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -528,6 +534,11 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("guest room", "chambre d'amis", "gästezimmer", "客間", "客房", "손님방", "게스트룸"),
         # The bedroom kept for guests, as the British say it ("how warm is the spare room?").
         *("spare room", "spare bedroom", "guest bedroom", "гостевая", "гостевой"),
+        # As Spanish, Portuguese, Italian, Dutch, Swedish and Polish say it ("el cuarto de
+        # invitados").
+        *("cuarto de invitados", "habitación de invitados", "dormitorio de invitados"),
+        *("quarto de hóspedes", "quarto de visitas", "camera degli ospiti", "stanza degli ospiti"),
+        *("logeerkamer", "gästrum", "pokój gościnny"),
     ),
     ("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
     (
@@ -535,6 +546,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("cage d'escalier", "treppenhaus", "treppe", "escalera", "escaleras"),
         *("trappenhuis", "overloop", "trappa", "trapphus", "schody", "klatka schodowa"),
         *("pianerottolo", "階段", "楼梯", "樓梯", "계단"),
+        # The hallway at the top of the stairs: "the upstairs hallway light".
+        *("upstairs hallway", "upstairs hall", "upstairs corridor", "top of the stairs"),
     ),
     (
         *("dressing room", "dressing", "vestidor", "ankleide"),
@@ -554,6 +567,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("storage", "storage room", "débarras", "abstellraum", "trastero"),
         *("ripostiglio", "berging", "förråd", "schowek", "物置", "储藏室", "儲藏室", "杂物间"),
         "창고",
+        # As Portuguese says it ("a tomada do depósito": the storage room's plug), and Italian
+        # (deposito, the same letters folded).
+        *("depósito", "arrecadação", "arrumos"),
         # A small room for boxes, in British English ("box room plug").
         *("box room", "boxroom", "junk room", "lumber room", "кладовка", "кладовке"),
     ),
@@ -1517,7 +1533,9 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
     if floor is None or floor[0] < 1.0:
         floor = _level_span(words, floors) or floor
     if room is not None and floor is not None and _overlap(room, floor):
-        if floor[0] > room[0]:
+        # The better match is kept, the room on a tie or when it holds the floor's words and
+        # more ("upstairs hallway": a room's name, not a floor and a hallway).
+        if floor[0] > room[0] and not _holds(room, floor):
             room = None
         else:
             floor = None
@@ -1644,15 +1662,26 @@ def _overlap(a: _Span, b: _Span) -> bool:
     return a[1] < b[1] + b[2] and b[1] < a[1] + a[2]
 
 
+def _holds(a: _Span, b: _Span) -> bool:
+    """Whether span `a` holds span `b` and more words ("upstairs hallway" holds "hallway")."""
+    return a[2] > b[2] and a[1] <= b[1] and b[1] + b[2] <= a[1] + a[2]
+
+
 def _best_span(
     words: Sequence[str],
     by_key: dict[str, list[_Name]],
     unspaced: list[_Name],
     mixed: dict[str, list[_Name]],
 ) -> _Span | None:
-    """Return the span of `words` that best names one of the places indexed (longest on a tie)."""
+    """Return the span of `words` that best names one of the places indexed (longest on a tie).
+
+    A span holding the best one and more words, that names a place by a word of
+    `ROOM_WORDS` (`SYNONYM_WEIGHT`) or better, says more and is returned instead:
+    "the upstairs hallway" names the landing (its group), not the Hall its "hallway" names.
+    """
     best: tuple[float, int] = (0.0, 0)
     spans: dict[tuple[int, int], list[str]] = {}
+    found: list[_Span] = []
     for length in range(min(len(words), 4), 0, -1):
         if best[0] == 1.0:
             break  # A shorter span cannot beat a longer exact one.
@@ -1680,6 +1709,7 @@ def _best_span(
                         if score > scores.get(place_id, 0.0):
                             scores[place_id] = score
             for place_id, score in scores.items():
+                found.append((score, start, length, (place_id,)))
                 rank = (score, length)
                 if rank > best:
                     best = rank
@@ -1689,7 +1719,15 @@ def _best_span(
     if not spans:
         return None
     (start, length), place_ids = next(iter(spans.items()))
-    return best[0], start, length, tuple(sorted(place_ids))
+    chosen: _Span = (best[0], start, length, tuple(sorted(place_ids)))
+    wider = [span for span in found if span[0] >= SYNONYM_WEIGHT and _holds(span, chosen)]
+    if wider:
+        top = max((span[0], span[2]) for span in wider)
+        kept = [span for span in wider if (span[0], span[2]) == top]
+        begins = min(span[1] for span in kept)
+        ids = {span[3][0] for span in kept if span[1] == begins}
+        chosen = (top[0], begins, top[1], tuple(sorted(ids)))
+    return chosen
 
 
 STEM_WEIGHT: Final = 0.95
