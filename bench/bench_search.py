@@ -52,6 +52,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_18,
     BENCH_HELD_OUT_19,
     BENCH_HELD_OUT_20,
+    BENCH_HELD_OUT_21,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -72,6 +73,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_18,
     DEMO_HELD_OUT_19,
     DEMO_HELD_OUT_20,
+    DEMO_HELD_OUT_21,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -139,6 +141,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_18,
                 *DEMO_HELD_OUT_19,
                 *DEMO_HELD_OUT_20,
+                *DEMO_HELD_OUT_21,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -176,6 +179,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_18,
                     *BENCH_HELD_OUT_19,
                     *BENCH_HELD_OUT_20,
+                    *BENCH_HELD_OUT_21,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

@@ -100,6 +100,7 @@ SETS: Final = {
     18: "Held-out set, round 18 (written unseen, from the houses' real entities only)",
     19: "Held-out set, round 19 (written unseen, from the houses' real entities only)",
     20: "Held-out set, round 20 (written unseen, from the houses' real entities only)",
+    21: "Held-out set, round 21 (written unseen, from the houses' real entities only)",
 }
 
 
