@@ -2408,3 +2408,116 @@ async def test_an_upstairs_hallway_is_the_landing(mcp: McpHarness, hass: HomeAss
         data = await mcp.data("list_entities", {"query": query})
         assert data["items"], (query, data)
         assert data["items"][0]["entity_id"] == expected, (query, data["items"][:3])
+
+
+async def test_a_letter_typed_three_times_reads_as_the_word(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Switch off the moood ligths: the lights whose alias is Mood lights, not others."""
+    living_room = ar.async_get(hass).async_create("Lounge")
+    await _entity_in(hass, living_room.id, "switch", "decorative_lights", "")
+    expected = await _entity_in(hass, living_room.id, "light", "rgbww_lights", "")
+    er.async_get(hass).async_update_entity(expected, aliases={"Mood lights"})
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "switch off the moood ligths"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        (
+            "sytytä keittiön valot",
+            "Kitchen",
+            ("light", "kitchen_lights", ""),
+            ("fan", "a_kitchen_fan", ""),
+        ),
+        (
+            "sammuta olohuoneen pistorasiat",
+            "Living room",
+            ("switch", "living_plug", "outlet"),
+            ("fan", "a_living_fan", ""),
+        ),
+        (
+            "matikan lampu ruang makan",
+            "Dining room",
+            ("light", "dining_lamp", ""),
+            ("fan", "a_dining_fan", ""),
+        ),
+        (
+            "rozsviť lampu v pracovně",
+            "Study",
+            ("light", "study_lamp", ""),
+            ("fan", "a_study_fan", ""),
+        ),
+    ],
+)
+async def test_a_room_and_a_kind_in_finnish_czech_or_indonesian_find_the_device(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room said with its case ending (keittiön, v pracovně) or in Indonesian, and its kind.
+
+    Keittiön, olohuoneen (Finnish: the room's), valot, pistorasiat (the lights, the sockets),
+    ruang makan (Indonesian), v pracovně (Czech: in the study).
+    """
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    # Another room's first by entity id where the room is not understood; another kind in
+    # the room where the kind is not.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    await _entity_in(hass, place.id, *other)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_study_is_the_office_in_a_house_without_one(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The study light is the office's (Büro) until the house has a room called Study."""
+    data = await mcp.data("list_entities", {"query": "the study light"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "light.office_rgbw_lights", data["items"][:3]
+    study = ar.async_get(hass).async_create("Study")
+    lamp = await _entity_in(hass, study.id, "light", "study_lamp", "")
+    data = await mcp.data("list_entities", {"query": "the study light"})
+    assert data["items"][0]["entity_id"] == lamp, data["items"][:3]
+
+
+async def test_a_walk_in_wardrobe_is_the_dressing_room(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Make it warmer in the walk-in wardrobe: the dressing room's thermostat."""
+    areas = ar.async_get(hass)
+    dressing_room = areas.async_create("Dressing room")
+    workshop = areas.async_create("Workshop")
+    await _entity_in(hass, workshop.id, "climate", "a_workshop_thermostat", "")
+    expected = await _entity_in(hass, dressing_room.id, "climate", "dressing_thermostat", "")
+    query = "hey google, make it warmer in the walk-in wardrobe"
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_watering_the_lawn_in_japanese_finds_the_gardens_valve(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """芝生に水をまいて (water the lawn): the garden's valve, not its motion sensor."""
+    areas = ar.async_get(hass)
+    garden = areas.async_get_area_by_name("Garden") or areas.async_create("Garden")
+    await _entity_in(hass, garden.id, "binary_sensor", "a_garden_motion", "motion")
+    expected = await _entity_in(hass, garden.id, "valve", "garden_valve", "water")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "芝生に水をまいて"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

@@ -45,6 +45,9 @@ _DIACRITICS: Final = re.compile(
     "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
 )
 _SEPARATORS: Final = re.compile(r"[\W_]+", re.UNICODE)
+_TRIPLED: Final = re.compile(r"([^\W\d_])\1{2,}")
+"""A letter written three times or more in a row: a key held too long ("moood"); no word of
+the languages read has one, so it is read as twice ("mood")."""
 # Scripts written without spaces between words (kana, CJK ideographs, Thai,
 # Lao, Khmer, Myanmar): a run of them is a phrase, so a query found inside
 # one is a word of it, not a fragment.
@@ -56,6 +59,9 @@ _UNSPACED: Final = re.compile(
 @lru_cache(maxsize=16384)
 def fold(text: str) -> str:
     """Return `text` folded for comparison: NFKC, casefold, no accents, one space.
+
+    A letter tripled (or more) is read as doubled ("moood": "mood"), on both
+    sides of a comparison.
 
     Cached: the same names are folded on every search of the house.
     """
@@ -75,7 +81,7 @@ def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     text = unicodedata.normalize("NFD", text)
     text = _DIACRITICS.sub("", text)
-    text = unicodedata.normalize("NFC", text)
+    text = _TRIPLED.sub(r"\1\1", unicodedata.normalize("NFC", text))
     return " ".join(_SEPARATORS.sub(" ", text).split())
 
 

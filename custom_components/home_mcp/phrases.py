@@ -293,6 +293,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("rasensprenger", "sprenger", "regner", "rasenregner"),
             # Sprinklers and watering in Chinese and Korean ("花园的洒水器开着吗").
             *("洒水器", "灑水器", "喷水器", "噴水器", "浇水", "澆水", "灌溉"),
+            # To water, in Japanese ("芝生に水をまいて": water the lawn).
+            *("水まき", "水撒き", "まいて", "撒いて", "まく", "撒く"),
             *("스프링클러", "살수기"),
         ),
         "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
@@ -421,6 +423,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("stue", "dagligstue", "oturma odası"),
         # Italian's everyday word for it ("spegni il ventilatore in salotto").
         "salotto",
+        # Finnish ("olohuoneen": the living room's), Czech and Indonesian.
+        *("olohuone", "obývák", "obývací pokoj", "ruang tamu", "ruang keluarga"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -428,6 +432,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("кухня", "кухне", "кухни"),
         # Danish, Norwegian and Turkish.
         *("køkken", "kjøkken", "mutfak"),
+        # Finnish ("keittiön": the kitchen's), Czech and Indonesian.
+        *("keittiö", "kuchyně", "kuchyň", "dapur"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -437,6 +443,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # The evening meal, eaten there: "dinner's ready, light up the table".
         *("dinner", "supper", "dîner", "abendessen", "cena", "jantar", "avondeten"),
         *("kolacja", "夕食", "晩ご飯", "晚饭", "晚餐", "晚飯"),
+        # Finnish, Czech and Indonesian ("matikan lampu ruang makan").
+        *("ruokailuhuone", "jídelna", "ruang makan"),
     ),
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
@@ -445,6 +453,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # What is done there: "it's too hot to sleep".
         # Danish, Norwegian and Turkish.
         *("soveværelse", "soverom", "yatak odası"),
+        # Finnish, Czech and Indonesian.
+        *("makuuhuone", "ložnice", "kamar tidur"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -454,6 +464,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("浴室", "バスルーム", "卫生间", "衛生間", "욕실", "ванная", "ванной"),
         # Danish ("badeværelset": the bathroom), Norwegian and Turkish.
         *("badeværelse", "baderom", "banyo"),
+        # Finnish, Czech and Indonesian.
+        *("kylpyhuone", "koupelna", "kamar mandi"),
     ),
     (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
@@ -484,6 +496,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
         *("biuro", "biurze", "オフィス", "書斎", "办公室", "辦公室", "书房", "書房", "서재"),
         *("사무실", "офис", "офисе", "кабинет", "кабинете"),
+        # A study is the home office in a house that has no room called so ("the study
+        # light"): a room's own name (1.0) comes before a group's word (`SYNONYM_WEIGHT`).
+        "study",
     ),
     # A study, often the home office: its words in both groups (a room called by either
     # group's words is called by these).
@@ -495,6 +510,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # A den, in American English: said as a room after "the" or "my" (`ROOMS_AFTER_PLACE`;
         # alone, "den" is a German article).
         *("den", "arbejdsværelse", "çalışma odası"),
+        # Finnish, Czech ("v pracovně": in the study, its locative one letter from it) and
+        # Indonesian.
+        *("työhuone", "pracovna", "ruang kerja"),
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -553,6 +571,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("dressing room", "dressing", "vestidor", "ankleide"),
         *("ankleidezimmer", "garderobe", "cabina armadio", "klädkammare", "garderoba"),
         *("衣帽间", "衣帽間", "드레스룸"),
+        # A walk-in wardrobe (or closet) is one ("make it warmer in the walk-in wardrobe").
+        *("walk-in wardrobe", "walk-in closet", "walk in wardrobe", "walk in closet"),
     ),
     (
         *("cinema", "home cinema", "home theater", "home theatre", "cinéma", "heimkino"),
