@@ -4,13 +4,14 @@ An automation that changes an entity in the perimeter, or that turns on,
 enables or triggers an automation that can open the house, can itself open
 the house; what it reads joins the perimeter, until nothing changes. Seeds:
 what Switch as X shows, and what a lock, entrance, valve or alarm panel's
-state derives from. `perimeter.build_snapshot` runs it once per build.
+state derives from. `perimeter.snapshot_steps` runs it once per build, a
+macro's turn at a time.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -117,6 +118,7 @@ class Fixpoint:
         off, and the states an action must leave one in to (`broker.publishers`).
         """
         self._moot = moot or (lambda _macro, _automation: False)
+        self._moot_known: dict[tuple[str, str], bool] = {}
         self._publishers = publishers or {}
         self._runnables = {r.entity_id: r for r in macros}
         self._triggers_on = triggers_on or {}
@@ -205,13 +207,16 @@ class Fixpoint:
                             self._users.setdefault(automation_id, []).append(use)
                             self._secured_runs.add(use)
 
-    def run(
+    def steps(
         self, house: HouseMap
-    ) -> tuple[dict[str, Found], dict[str, Found], dict[str, dict[End, Needs]]]:
-        """Seed, propagate, then return the perimeter, the opening macros, and what they need.
+    ) -> Generator[
+        None, None, tuple[dict[str, Found], dict[str, Found], dict[str, dict[End, Needs]]]
+    ]:
+        """Seed and propagate, pausing after each macro's turn (`perimeter.snapshot_steps`).
 
         Seeds: what Switch as X shows, and what a lock, entrance, valve or
-        alarm panel derives from.
+        alarm panel derives from. Returns the perimeter, the opening macros,
+        and what they need.
         """
         self._house = house
         for derived_id, keys in sorted(self._sources.items()):
@@ -223,7 +228,7 @@ class Fixpoint:
                 seed = Finding(Risk.OPENS_HOUSE, derived_id, f"{domain}.state", reason)
                 for source in sorted(keys - {derived_id}):
                     path = (source,) if is_entity_key(source) else ()
-                    self._grow(source, [(seed.through(*path), None)])
+                    self._grow(source, [(seed, path, None)])
         for switch_id, wrapper in house.wrappers.items():
             if house.entity_class(wrapper.entity_id) in OPENING_DEVICE_CLASSES:
                 reason = _FOLLOWS.format(wrapper=wrapper.entity_id)
@@ -233,7 +238,7 @@ class Fixpoint:
                 # a template's inputs) drives the lock, valve or cover too.
                 for source in self._sources.get(switch_id, ()):
                     through = (source, switch_id) if is_entity_key(source) else (switch_id,)
-                    self._grow(source, [(seed.through(*through), None)])
+                    self._grow(source, [(seed, through, None)])
         # Each macro passes on only what is new since its last turn: its new
         # findings (or those whose own reads grew) to all they read and to
         # what runs it, so every finding crosses every edge once. What a
@@ -251,35 +256,41 @@ class Fixpoint:
             ]
             runnable = self._runnables.get(runnable_id)
             if runnable is not None:
-                extra = self._extra.get(runnable_id, {})
-                for finding, scope in [*new, *grown]:
-                    keyed = extra.get(end_of(finding), set())
-                    self._pass_on(runnable, finding, scope, keyed)
+                self._pass_on(runnable, [*new, *grown])
             done.update((end, scope) for end, (_, scope) in found.items())
             if new:
                 for use in self._users.get(runnable_id, ()):
                     user_id, verb, via, _scope = use
                     secured = use in self._secured_runs
                     passed = [
-                        (f.through(*via, runnable_id), s)
+                        (f, (*via, runnable_id), s)
                         for f, s in new
                         if not (secured and f.reason == KEEPS_FROM_SECURING)
                     ]
                     if verb in _RUN_VERBS and passed:
                         self._gain(user_id, passed, self._keyed_for(user_id, runnable_id))
+            yield
         return self._perimeter, self._opening, self._needs
 
-    def _pass_on(self, runnable: Runnable, finding: Finding, scope: Scope, keyed: set[str]) -> None:
-        """Put what `finding` of a macro does in the perimeter of each key it reads.
+    def _pass_on(self, runnable: Runnable, findings: list[tuple[Finding, Scope]]) -> None:
+        """Put what these findings of a macro do in the perimeter of each key they read.
 
-        `keyed`: what the data of the step that set the finding off reads.
+        A finding reads its run's inputs (`Runnable.reads`) and what the data
+        of the step that set it off reads (`_extra`). Each key is grown once,
+        with all that reaches it.
         """
-        for key in sorted(runnable.reads(scope) | keyed):
-            needs = None if key in keyed else self._needs_of(runnable, key, scope)
-            if finding.reason == KEEPS_FROM_SECURING and self._only_secured(key, needs):
-                continue
-            prefix = (key, runnable.entity_id) if is_entity_key(key) else (runnable.entity_id,)
-            self._grow(key, [(finding.through(*prefix), needs)])
+        extra = self._extra.get(runnable.entity_id, {})
+        reaching: dict[str, list[tuple[Finding, tuple[str, ...], Needs]]] = {}
+        for finding, scope in findings:
+            keyed = extra.get(end_of(finding), set())
+            for key in sorted(runnable.reads(scope) | keyed):
+                needs = None if key in keyed else self._needs_of(runnable, key, scope)
+                if finding.reason == KEEPS_FROM_SECURING and self._only_secured(key, needs):
+                    continue
+                prefix = (key, runnable.entity_id) if is_entity_key(key) else (runnable.entity_id,)
+                reaching.setdefault(key, []).append((finding, prefix, needs))
+        for key in sorted(reaching):
+            self._grow(key, reaching[key])
 
     def _only_secured(self, key: str, needs: Needs) -> bool:
         """Return True if only `key` secured sets a finding off (a lock `to: locked`).
@@ -321,21 +332,26 @@ class Fixpoint:
             return fired
         return held if fired is None else held & fired
 
-    def _grow(self, key: str, findings: list[tuple[Finding, Needs]]) -> None:
+    def _grow(self, key: str, findings: list[tuple[Finding, tuple[str, ...], Needs]]) -> None:
+        """Put each finding, reached through its path, in `key`'s perimeter; pass on what is news.
+
+        A finding is made anew (`Finding.through`) only where it is news: a
+        house whose every entity can open reaches each key by many paths.
+        """
         stack = [(key, findings)]
         while stack:
             key, found = stack.pop()
             slot = self._perimeter.setdefault(key, {})
             needed = self._needs.setdefault(key, {})
             fresh: list[tuple[Finding, Needs]] = []
-            for finding, given in found:
+            for finding, path, given in found:
                 needs = given
                 if finding.spared is not None and finding.spared[0] == key:
                     # Changed to one of those states, the key leaves it harmless.
                     needs = _sparing(given, finding.spared[1])
                 end = end_of(finding)
                 if end not in slot:
-                    slot[end] = (finding, None)
+                    slot[end] = (finding.through(*path), None)
                     needed[end] = needs
                 elif (wider := _wider(needed[end], needs)) != needed[end]:
                     needed[end] = wider  # Set off by more states: passed on again.
@@ -352,17 +368,17 @@ class Fixpoint:
                 if not states and states_of:
                     states = self._written(user_id, key)
                 if gained := [
-                    (self._rewritten(f, user_id, key).through(*via), scope)
+                    (self._rewritten(f, user_id, key), via, scope)
                     for f, n in fresh
                     if can_set_off(n, states)
                 ]:
                     self._gain(user_id, gained, self._keyed_for(user_id, key))
             for source in self._sources.get(key, ()):
                 through = (source,) if is_entity_key(source) else ()
-                stack.append((source, [(f.through(*through), None) for f, _ in fresh]))
+                stack.append((source, [(f, through, None) for f, _ in fresh]))
             # An MQTT entity's command the broker hands to an `mqtt` trigger.
             for entity_id, fires in self._publishers.get(key, {}).items():
-                stack.append((entity_id, [(f.through(entity_id), fires) for f, _ in fresh]))
+                stack.append((entity_id, [(f, (entity_id,), fires) for f, _ in fresh]))
 
     def _writes(self, user_id: str, key: str) -> tuple[Any, ...] | None:
         """Return what a macro's writes set `key` to (None: not known, or not all said).
@@ -437,23 +453,29 @@ class Fixpoint:
         return runnable.keyed_reads.get(key, set())
 
     def _gain(
-        self, runnable_id: str, findings: list[tuple[Finding, Scope]], extra: set[str]
+        self,
+        runnable_id: str,
+        findings: list[tuple[Finding, tuple[str, ...], Scope]],
+        extra: set[str],
     ) -> None:
-        """Add what a macro can now set off, reading `extra` too; queue it again if that is news."""
+        """Add what a macro can now set off (each finding reached through its path).
+
+        What it reads grows by `extra`; the macro is queued again if that is news.
+        """
         found = self._opening.setdefault(runnable_id, {})
         reads = self._extra.setdefault(runnable_id, {})
         changed = False
-        for finding, scope in findings:
-            if finding.reason == KEEPS_FROM_SECURING and self._moot(
-                runnable_id, str(finding.entity_id)
-            ):
-                continue
+        for finding, path, scope in findings:
             end = end_of(finding)
-            if end not in found:
-                found[end] = (finding, scope)
+            if (had := found.get(end)) is None:
+                if finding.reason == KEEPS_FROM_SECURING and self._is_moot(
+                    runnable_id, str(finding.entity_id)
+                ):
+                    continue
+                found[end] = (finding.through(*path), scope)
                 changed = True
-            elif (wider := _union(found[end][1], scope)) != found[end][1]:
-                found[end] = (found[end][0], wider)
+            elif (wider := _union(had[1], scope)) != had[1]:
+                found[end] = (had[0], wider)
                 changed = True
             if extra and not extra <= (known := reads.setdefault(end, set())):
                 known |= extra
@@ -461,3 +483,10 @@ class Fixpoint:
                 changed = True
         if changed:
             self._queue.append(runnable_id)
+
+    def _is_moot(self, runnable_id: str, automation_id: str) -> bool:
+        """Return `moot(runnable_id, automation_id)`, asked once per pair."""
+        key = (runnable_id, automation_id)
+        if (known := self._moot_known.get(key)) is None:
+            known = self._moot_known[key] = self._moot(runnable_id, automation_id)
+        return known

@@ -863,5 +863,5 @@ def snapshot_steps(
         macros, sources, opening, securing, snapshot.triggers_on, moot,
         publishers(hass, snapshot.mqtt_keys()),
     )  # fmt: skip
-    snapshot.finish(*fixpoint.run(snapshot.house))
+    snapshot.finish(*(yield from fixpoint.steps(snapshot.house)))
     return snapshot
