@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from custom_components.home_mcp.gate import Action, index
+from custom_components.home_mcp.gate import Action, fixpoint, index
 from custom_components.home_mcp.gate.perimeter import Snapshot, snapshot_steps
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
 from .house import (
     Owner,
+    acts_when,
     assert_house,
     assert_refused,
     call_service,
@@ -39,8 +40,8 @@ def every_item_a_slice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(index, "_SLICE", 0)
 
 
-async def _add_guest_mode(owner: Owner) -> None:
-    await owner.ws.send_json_auto_id({"type": "input_boolean/create", "name": "Guest mode"})
+async def _add_guest_mode(owner: Owner, name: str = "Guest mode") -> None:
+    await owner.ws.send_json_auto_id({"type": "input_boolean/create", "name": name})
     assert (await owner.ws.receive_json())["success"]
     await owner.hass.async_block_till_done()
 
@@ -64,6 +65,51 @@ async def test_reading_the_house_hands_the_event_loop_back_between_items(
     builds = gate.index.builds
     assert gate.async_check(_turn_on(GUEST)).guarded
     assert gate.index.builds == builds, "a check after the reading reads nothing again"
+
+
+@pytest.mark.usefixtures("every_item_a_slice")
+async def test_a_chain_of_automations_is_followed_with_the_event_loop_handed_back(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Step N turns on step N-1, and step 0 unlocks the door: each link is
+    # found only once the one after it is (the perimeter's fixpoint), and a
+    # house whose every entity can open follows such links for seconds.
+    links = 6
+    for number in range(links + 1):
+        await _add_guest_mode(owner, f"Step {number}")
+    await unlocks_when(owner, turns_on("input_boolean.step_0"), alias="Open up")
+    for number in range(1, links + 1):
+        await acts_when(
+            owner,
+            {
+                "action": "input_boolean.turn_on",
+                "target": {"entity_id": f"input_boolean.step_{number - 1}"},
+            },
+            turns_on(f"input_boolean.step_{number}"),
+            alias=f"Pass on {number}",
+        )
+    following = False
+    original = fixpoint.Fixpoint.steps
+
+    def followed(self: fixpoint.Fixpoint, house: Any) -> Generator[None, None, Any]:
+        nonlocal following
+        following = True
+        try:
+            return (yield from original(self, house))
+        finally:
+            following = False
+
+    monkeypatch.setattr(fixpoint.Fixpoint, "steps", followed)
+    gate = home_mcp_gate(hass)
+    gate.index.async_mark_dirty()
+    turns = 0
+    reading = asyncio.ensure_future(gate.async_ready())
+    while not reading.done():
+        turns += following
+        await asyncio.sleep(0)
+    await reading
+    assert turns >= links, "each link followed is followed by a turn of the loop"
+    assert gate.async_check(_turn_on(f"input_boolean.step_{links}")).guarded, "the whole chain"
 
 
 @pytest.mark.usefixtures("every_item_a_slice")

@@ -35,6 +35,10 @@ _DERIVES: Final = (
 )
 type End = tuple[Risk, str | None, str, str, tuple[str, frozenset[str]] | None]
 type Found = dict[End, tuple[Finding, Scope]]
+type _Steps = Generator[None]
+
+_USERS_PER_STEP: Final = 64
+"""Macros a key's growth gives its findings to between two pauses (`Fixpoint.steps`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +123,9 @@ class Fixpoint:
         """
         self._moot = moot or (lambda _macro, _automation: False)
         self._moot_known: dict[tuple[str, str], bool] = {}
+        # (macro, scope) -> the findings (ends) it has under that scope or a
+        # wider one, each with all it reads (`_grow`): asked again, it gains nothing.
+        self._given: dict[tuple[str, Scope], set[End]] = {}
         self._publishers = publishers or {}
         self._runnables = {r.entity_id: r for r in macros}
         self._triggers_on = triggers_on or {}
@@ -228,7 +235,7 @@ class Fixpoint:
                 seed = Finding(Risk.OPENS_HOUSE, derived_id, f"{domain}.state", reason)
                 for source in sorted(keys - {derived_id}):
                     path = (source,) if is_entity_key(source) else ()
-                    self._grow(source, [(seed, path, None)])
+                    yield from self._grow(source, [(seed, path, None)])
         for switch_id, wrapper in house.wrappers.items():
             if house.entity_class(wrapper.entity_id) in OPENING_DEVICE_CLASSES:
                 reason = _FOLLOWS.format(wrapper=wrapper.entity_id)
@@ -238,7 +245,7 @@ class Fixpoint:
                 # a template's inputs) drives the lock, valve or cover too.
                 for source in self._sources.get(switch_id, ()):
                     through = (source, switch_id) if is_entity_key(source) else (switch_id,)
-                    self._grow(source, [(seed, through, None)])
+                    yield from self._grow(source, [(seed, through, None)])
         # Each macro passes on only what is new since its last turn: its new
         # findings (or those whose own reads grew) to all they read and to
         # what runs it, so every finding crosses every edge once. What a
@@ -256,7 +263,7 @@ class Fixpoint:
             ]
             runnable = self._runnables.get(runnable_id)
             if runnable is not None:
-                self._pass_on(runnable, [*new, *grown])
+                yield from self._pass_on(runnable, [*new, *grown])
             done.update((end, scope) for end, (_, scope) in found.items())
             if new:
                 for use in self._users.get(runnable_id, ()):
@@ -272,25 +279,34 @@ class Fixpoint:
             yield
         return self._perimeter, self._opening, self._needs
 
-    def _pass_on(self, runnable: Runnable, findings: list[tuple[Finding, Scope]]) -> None:
+    def _pass_on(self, runnable: Runnable, findings: list[tuple[Finding, Scope]]) -> _Steps:
         """Put what these findings of a macro do in the perimeter of each key they read.
 
-        A finding reads its run's inputs (`Runnable.reads`) and what the data
-        of the step that set it off reads (`_extra`). Each key is grown once,
-        with all that reaches it.
+        A finding reads its run's inputs under its scope (`Runnable.reads`)
+        and what the data of the step that set it off reads (`_extra`). Each
+        key is grown once, with all that reaches it.
         """
         extra = self._extra.get(runnable.entity_id, {})
         reaching: dict[str, list[tuple[Finding, tuple[str, ...], Needs]]] = {}
+        read: dict[Scope, set[str]] = {}
+        needed: dict[tuple[str, Scope], Needs] = {}
         for finding, scope in findings:
             keyed = extra.get(end_of(finding), set())
-            for key in sorted(runnable.reads(scope) | keyed):
-                needs = None if key in keyed else self._needs_of(runnable, key, scope)
+            if (keys := read.get(scope)) is None:
+                keys = read[scope] = runnable.reads(scope)
+            for key in keys | keyed if keyed else keys:
+                if key in keyed:
+                    needs: Needs = None
+                elif (key, scope) in needed:
+                    needs = needed[key, scope]
+                else:
+                    needs = needed[key, scope] = self._needs_of(runnable, key, scope)
                 if finding.reason == KEEPS_FROM_SECURING and self._only_secured(key, needs):
                     continue
                 prefix = (key, runnable.entity_id) if is_entity_key(key) else (runnable.entity_id,)
                 reaching.setdefault(key, []).append((finding, prefix, needs))
         for key in sorted(reaching):
-            self._grow(key, reaching[key])
+            yield from self._grow(key, reaching[key])
 
     def _only_secured(self, key: str, needs: Needs) -> bool:
         """Return True if only `key` secured sets a finding off (a lock `to: locked`).
@@ -332,13 +348,16 @@ class Fixpoint:
             return fired
         return held if fired is None else held & fired
 
-    def _grow(self, key: str, findings: list[tuple[Finding, tuple[str, ...], Needs]]) -> None:
+    def _grow(self, key: str, findings: list[tuple[Finding, tuple[str, ...], Needs]]) -> _Steps:
         """Put each finding, reached through its path, in `key`'s perimeter; pass on what is news.
 
-        A finding is made anew (`Finding.through`) only where it is news: a
-        house whose every entity can open reaches each key by many paths.
+        A house whose every entity can open reaches each key by many paths:
+        a finding is made anew (`Finding.through`) only where it is news, and
+        a macro already given the same findings under the same scope is not
+        asked again (`_given`). It pauses every `_USERS_PER_STEP` macros.
         """
         stack = [(key, findings)]
+        asked = 0
         while stack:
             key, found = stack.pop()
             slot = self._perimeter.setdefault(key, {})
@@ -363,16 +382,30 @@ class Fixpoint:
             # A template's or a group's state is computed: any may follow.
             known = is_entity_key(key) and key not in self._sources
             states_of = key.partition(".")[0] if known else None
+            # A macro writing `key` passes a finding spared by it on changed (`_rewritten`).
+            respared = any(f.spared is not None and f.spared[0] == key for f, _ in fresh)
+            # The findings a change leaving `key` in such states sets off, and their ends.
+            chosen: dict[frozenset[str], tuple[list[Finding], frozenset[End]]] = {}
             for user_id, verb, via, scope in self._users_of(key):
                 states = verb_states(states_of, verb) if states_of else frozenset()
                 if not states and states_of:
                     states = self._written(user_id, key)
-                if gained := [
-                    (self._rewritten(f, user_id, key), via, scope)
-                    for f, n in fresh
-                    if can_set_off(n, states)
-                ]:
-                    self._gain(user_id, gained, self._keyed_for(user_id, key))
+                if (picked := chosen.get(states)) is None:
+                    set_off = [f for f, n in fresh if can_set_off(n, states)]
+                    picked = chosen[states] = (set_off, frozenset(map(end_of, set_off)))
+                set_off, ends = picked
+                extra = self._keyed_for(user_id, key)
+                plain = not respared and not extra
+                had = self._given.get((user_id, scope)) if plain else None
+                if not set_off or (had is not None and ends <= had):
+                    continue
+                gained = [(self._rewritten(f, user_id, key), via, scope) for f in set_off]
+                self._gain(user_id, gained, extra)
+                if plain:
+                    self._given.setdefault((user_id, scope), set()).update(ends)
+                asked += 1
+                if asked % _USERS_PER_STEP == 0:
+                    yield
             for source in self._sources.get(key, ()):
                 through = (source,) if is_entity_key(source) else ()
                 stack.append((source, [(f, through, None) for f, _ in fresh]))
