@@ -276,3 +276,36 @@ async def test_a_script_s_trigger_branches_are_not_the_automation_s(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, {"lock.front_door": "locked"})
+
+
+@pytest.mark.redteam(round=46)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 46: a macro's own branch widening the scope of its finding during its "
+    "own turn is recorded as passed on (Fixpoint.steps' done.update reads the live scopes "
+    "after _pass_on): the other trigger's entity never joins the perimeter; on main too",
+)
+async def test_a_branch_that_sets_off_its_own_automation_s_unlocking_trigger_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The "close" button's branch turns on the "open" button, whose branch unlocks."""
+    helper, decoy = await _two_triggers(owner)
+    branches = [
+        {"conditions": [OPEN_BRANCH], "sequence": [UNLOCK_FRONT]},
+        {
+            "conditions": [{"condition": "trigger", "id": "close"}],
+            "sequence": [{"action": "input_boolean.turn_on", "target": {"entity_id": decoy}}],
+        },
+    ]
+    await owner.save_automation(
+        "buttons",
+        {
+            "alias": "Buttons",
+            "mode": "queued",
+            "triggers": _close_or_open(helper, decoy),
+            "actions": [{"choose": branches}],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
