@@ -154,6 +154,46 @@ async def test_an_automation_missing_a_private_attribute_is_unknown_for_itself_o
         gate.index.async_mark_dirty()
 
 
+class _TriggerConfig:
+    """A trigger as a Home Assistant that keeps objects instead of dicts would have it."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.__dict__.update(config)
+
+
+_TRIGGER_SHAPES: dict[str, Any] = {
+    "none": lambda triggers: None,
+    "tuple": tuple,
+    "objects": lambda triggers: [_TriggerConfig(dict(trigger)) for trigger in triggers],
+}
+
+
+@LINGERING
+@pytest.mark.redteam(round=46)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 46: an automation whose _trigger_config is there but in another shape "
+    "(None, a tuple, objects) is read as having no triggers, not as unknown: what sets it "
+    "off runs free (the contract test checks only that the attribute exists)",
+)
+@pytest.mark.parametrize("shape", _TRIGGER_SHAPES.values(), ids=_TRIGGER_SHAPES.keys())
+async def test_what_sets_off_an_automation_whose_triggers_changed_shape_waits(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry, shape: Any
+) -> None:
+    automation = live[AUTOMATION_TRIGGERS]
+    gate = home_mcp.runtime_data.gate
+    saved = automation._trigger_config
+    turn_on = Action("input_boolean", "turn_on", {"entity_id": ["input_boolean.contract"]})
+    assert gate.async_check(turn_on).guarded, "as this Home Assistant keeps them: guarded"
+    automation._trigger_config = shape(saved)  # As an upgraded Home Assistant would have it.
+    try:
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded
+    finally:
+        automation._trigger_config = saved
+        gate.index.async_mark_dirty()
+
+
 def test_expand_in_templates_expands_the_domains_home_assistant_s_groups_have() -> None:
     """`expand` judged from entity ids alone follows the group integration's platforms.
 
