@@ -309,3 +309,47 @@ async def test_a_branch_that_sets_off_its_own_automation_s_unlocking_trigger_wai
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, {"lock.front_door": "locked"})
+
+
+@pytest.mark.redteam(round=46)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 46: a macro that enables (or runs) an automation is given that "
+    "automation's findings under the automation's own trigger ids (Fixpoint.steps passes "
+    "the finding's scope, not the use's): the macro reads none of its own triggers under "
+    "them, so what sets it off stays out of the perimeter; on main too",
+)
+async def test_turning_on_what_enables_an_automation_whose_trigger_branch_unlocks_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """ "Expect a guest" enables the doorbell automation; its "ring" branch unlocks."""
+    ring, away = await _two_triggers(owner)
+    doorbell = await owner.save_automation(
+        "doorbell_unlock",
+        {
+            "alias": "Doorbell unlock",
+            "triggers": [{"trigger": "state", "entity_id": ring, "to": "on", "id": "ring"}],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [{"condition": "trigger", "id": "ring"}],
+                            "sequence": [UNLOCK_FRONT],
+                        }
+                    ]
+                }
+            ],
+        },
+    )
+    await owner.save_automation(
+        "expect_guest",
+        {
+            "alias": "Expect a guest",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [{"action": "automation.turn_on", "target": {"entity_id": doorbell}}],
+        },
+    )
+    await hass.services.async_call("automation", "turn_off", {"entity_id": doorbell}, blocking=True)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": away})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked", doorbell: "off"})
