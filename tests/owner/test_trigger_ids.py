@@ -322,7 +322,7 @@ async def test_a_branch_that_sets_off_its_own_automation_s_unlocking_trigger_wai
 async def test_turning_on_what_enables_an_automation_whose_trigger_branch_unlocks_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
-    """ "Expect a guest" enables the doorbell automation; its "ring" branch unlocks."""
+    """Expect a guest enables the doorbell automation; its "ring" branch unlocks."""
     ring, away = await _two_triggers(owner)
     doorbell = await owner.save_automation(
         "doorbell_unlock",

@@ -10,6 +10,8 @@ by locking: the change runs.
 
 from __future__ import annotations
 
+import pytest
+
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness
 
@@ -54,6 +56,44 @@ async def test_a_change_that_runs_a_locking_automation_waits_when_locking_opens_
     """Bedtime locks the front door, and the door locked opens the garage: bedtime waits."""
     await owner.act("lock.unlock", entity_id="lock.front_door")
     bedtime = await _lock_at_bedtime(owner, "locked")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
+    assert_refused(result, reaching="cover.garage_door")
+    await assert_house(hass, CLOSED)
+
+
+@pytest.mark.redteam(round=46)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 46: the locking automation is given what the door locked sets off "
+    "under the set-off automation's trigger ids (Fixpoint.steps passes the finding's "
+    "scope, not the use's): it reads none of its own triggers under them; on main too",
+)
+async def test_a_change_that_runs_a_locking_automation_waits_when_a_trigger_branch_opens_the_garage(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Open the garage opens it in the branch of its trigger `locked`: bedtime waits."""
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    bedtime = await _lock_at_bedtime(owner, "locked")
+    # The owner edits "Open the garage": it opens it in its `locked` trigger's branch.
+    await owner.save_automation(
+        "garage",
+        {
+            "alias": "Open the garage",
+            "triggers": [
+                {"trigger": "state", "entity_id": "lock.front_door", "to": "locked", "id": "locked"}
+            ],
+            "actions": [
+                {
+                    "choose": [
+                        {
+                            "conditions": [{"condition": "trigger", "id": "locked"}],
+                            "sequence": [OPEN_GARAGE],
+                        }
+                    ]
+                }
+            ],
+        },
+    )
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": bedtime})
     assert_refused(result, reaching="cover.garage_door")
     await assert_house(hass, CLOSED)
