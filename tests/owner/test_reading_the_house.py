@@ -112,6 +112,62 @@ async def test_a_chain_of_automations_is_followed_with_the_event_loop_handed_bac
     assert gate.async_check(_turn_on(f"input_boolean.step_{links}")).guarded, "the whole chain"
 
 
+@pytest.mark.redteam(round=46)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 46: each scene.create marks the index dirty (_scene_call); a client "
+    "sending a few at once makes async_ready restart _RESTARTS times, then read the whole "
+    "house at once, holding the loop (jazzyisj: 19 s a reading) for every call waiting",
+)
+@pytest.mark.usefixtures("every_item_a_slice")
+async def test_a_client_creating_scenes_at_once_does_not_make_a_call_hold_the_event_loop(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _add_guest_mode(owner)
+    for number in range(6):
+        await unlocks_when(owner, turns_on(GUEST), alias=f"Welcome {number}")
+    gate = home_mcp_gate(hass)
+    await gate.async_ready()
+    turns = 0
+    longest = 0  # The most items read in a row without a turn of the loop.
+
+    def counted(*args: Any) -> Generator[None, None, Snapshot]:
+        nonlocal longest
+        steps = snapshot_steps(*args)
+        run, seen = 0, turns
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                snapshot: Snapshot = done.value
+                return snapshot
+            run = run + 1 if turns == seen else 1
+            seen, longest = turns, max(longest, run)
+            yield
+
+    async def loop_turns() -> None:
+        nonlocal turns
+        while True:
+            turns += 1
+            await asyncio.sleep(0)
+
+    monkeypatch.setattr(index, "snapshot_steps", counted)
+    ticking = asyncio.ensure_future(loop_turns())
+    # What the client asks: six scenes at once (each fires `scene.create`), and a light.
+    calls = [
+        call_service(mcp, "scene.create", data={"scene_id": f"mood_{n}", "entities": {LIGHT: "on"}})
+        for n in range(6)
+    ]
+    try:
+        results = await asyncio.gather(
+            *calls, call_service(mcp, "light.turn_on", target={"entity_id": KITCHEN})
+        )
+    finally:
+        ticking.cancel()
+    assert all(result.get("ok") for result in results), results
+    assert longest <= 2, f"{longest} items read in a row while the loop waited"
+
+
 @pytest.mark.usefixtures("every_item_a_slice")
 async def test_an_automation_saved_while_the_house_is_read_is_judged_before_a_call(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
@@ -163,6 +219,10 @@ async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
     builds = gate.index.builds
     await reading
     assert gate.index.builds == builds, "the reading it finished is not read again"
+
+
+LIGHT = "light.bed_light"
+KITCHEN = "light.kitchen_lights"
 
 
 def _turn_on(entity_id: str) -> Action:
