@@ -279,12 +279,6 @@ async def test_a_script_s_trigger_branches_are_not_the_automation_s(
 
 
 @pytest.mark.redteam(round=46)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 46: a macro's own branch widening the scope of its finding during its "
-    "own turn is recorded as passed on (Fixpoint.steps' done.update reads the live scopes "
-    "after _pass_on): the other trigger's entity never joins the perimeter; on main too",
-)
 async def test_a_branch_that_sets_off_its_own_automation_s_unlocking_trigger_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
@@ -312,13 +306,6 @@ async def test_a_branch_that_sets_off_its_own_automation_s_unlocking_trigger_wai
 
 
 @pytest.mark.redteam(round=46)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 46: a macro that enables (or runs) an automation is given that "
-    "automation's findings under the automation's own trigger ids (Fixpoint.steps passes "
-    "the finding's scope, not the use's): the macro reads none of its own triggers under "
-    "them, so what sets it off stays out of the perimeter; on main too",
-)
 async def test_turning_on_what_enables_an_automation_whose_trigger_branch_unlocks_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

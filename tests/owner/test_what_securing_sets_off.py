@@ -62,12 +62,6 @@ async def test_a_change_that_runs_a_locking_automation_waits_when_locking_opens_
 
 
 @pytest.mark.redteam(round=46)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 46: the locking automation is given what the door locked sets off "
-    "under the set-off automation's trigger ids (Fixpoint.steps passes the finding's "
-    "scope, not the use's): it reads none of its own triggers under them; on main too",
-)
 async def test_a_change_that_runs_a_locking_automation_waits_when_a_trigger_branch_opens_the_garage(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

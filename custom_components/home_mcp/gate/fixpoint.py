@@ -261,17 +261,22 @@ class Fixpoint:
             grown = [
                 found[end] for end in dirty if end in found and done.get(end, 0) == found[end][1]
             ]
+            # What this turn passes on: a scope its own turn widens (a branch
+            # setting off its own trigger) is news for the next one.
+            turn = {end: scope for end, (_, scope) in found.items()}
             runnable = self._runnables.get(runnable_id)
             if runnable is not None:
                 yield from self._pass_on(runnable, [*new, *grown])
-            done.update((end, scope) for end, (_, scope) in found.items())
+            done.update(turn)
             if new:
                 for use in self._users.get(runnable_id, ()):
-                    user_id, verb, via, _scope = use
+                    # What runs, enables or sets it off does so under its own
+                    # triggers (`use_scope`), not under those of what it runs.
+                    user_id, verb, via, use_scope = use
                     secured = use in self._secured_runs
                     passed = [
-                        (f, (*via, runnable_id), s)
-                        for f, s in new
+                        (f, (*via, runnable_id), use_scope)
+                        for f, _ in new
                         if not (secured and f.reason == KEEPS_FROM_SECURING)
                     ]
                     if verb in _RUN_VERBS and passed:
