@@ -246,12 +246,6 @@ async def test_button_pressed_target_trigger_followed(
 
 
 @pytest.mark.redteam(round=46)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 46: an entity trigger whose _to_states a Home Assistant keeps as one "
-    "text (as make_entity_target_state_trigger is given it) is read letter by letter "
-    "(frozenset('on')): it fires on none of them for the gate, on 'on' for Home Assistant",
-)
 async def test_a_target_trigger_whose_states_are_kept_as_one_text_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
 ) -> None:

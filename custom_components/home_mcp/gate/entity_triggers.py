@@ -14,7 +14,8 @@ this module does not know) fires on any state: the gate assumes the worst.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from homeassistant.components.cover.models import CoverDomainSpec
 from homeassistant.components.cover.trigger import CoverTriggerBase
@@ -55,6 +56,20 @@ def entity_trigger(hass: HomeAssistant, kind: str) -> type[EntityTriggerBase] | 
     return found if isinstance(found, type) and issubclass(found, EntityTriggerBase) else None
 
 
+def _states(kept: Any) -> frozenset[str] | None:
+    """Return the states a trigger keeps, as one text or a collection of them; None: unread.
+
+    One Home Assistant keeps one state (`"on"`), another a set of them: both
+    are read as states, never a text letter by letter. Any other shape fires
+    on anything (`ANY_STATE`), the reading that opens.
+    """
+    if isinstance(kept, str):
+        return frozenset({kept})
+    if isinstance(kept, Collection) and kept and all(isinstance(state, str) for state in kept):
+        return frozenset(kept)
+    return None
+
+
 def fires_on(trigger: type[EntityTriggerBase], domain: str) -> Fires | None:
     """Return the states `trigger` fires on for an entity of `domain`; None: never.
 
@@ -71,13 +86,11 @@ def fires_on(trigger: type[EntityTriggerBase], domain: str) -> Fires | None:
     if spec.value_source is not None:
         return ANY_STATE
     if issubclass(trigger, (EntityTargetStateTriggerBase, EntityTransitionTriggerBase)):
-        to_states = private_or(trigger, TRIGGER_TO_STATES, None)
-        if to_states is None:
-            return ANY_STATE
-        return frozenset(str(state) for state in to_states), frozenset()
+        to_states = _states(private_or(trigger, TRIGGER_TO_STATES, None))
+        return (to_states, frozenset()) if to_states is not None else ANY_STATE
     if issubclass(trigger, EntityOriginStateTriggerBase):
-        from_state = private_or(trigger, TRIGGER_FROM_STATE, None)
-        return (None, frozenset({str(from_state)})) if from_state is not None else ANY_STATE
+        from_states = _states(private_or(trigger, TRIGGER_FROM_STATE, None))
+        return (None, from_states) if from_states is not None else ANY_STATE
     if issubclass(trigger, CoverTriggerBase) and isinstance(spec, CoverDomainSpec):
         # The cover family's on a binary sensor (`door.opened`): one target value.
         target = spec.target_value

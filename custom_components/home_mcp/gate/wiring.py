@@ -286,7 +286,15 @@ def _macro(
     raw = raw if isinstance(raw, Mapping) else {}
     if domain == "automation":
         raw_triggers = raw.get("triggers", raw.get("trigger"))
-        triggers = private(entity, AUTOMATION_TRIGGERS) or []
+        triggers = private(entity, AUTOMATION_TRIGGERS)
+        if not _configs(triggers):
+            # Another Home Assistant keeps them otherwise: read them as written.
+            if not _configs(raw_triggers):
+                raise Unreadable(
+                    f"this Home Assistant keeps an automation's triggers as "
+                    f"{type(triggers).__name__}, which Home MCP does not read"
+                )
+            triggers = raw_triggers
         _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
         runnable.bindings = automation_bindings(
             hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
@@ -328,6 +336,11 @@ def _macro(
         if check[0] not in acted
     ]
     return runnable
+
+
+def _configs(value: Any) -> bool:
+    """Return True for a list of configurations (mappings), as Home Assistant keeps triggers."""
+    return isinstance(value, list) and all(isinstance(item, Mapping) for item in value)
 
 
 def _add_triggers(
