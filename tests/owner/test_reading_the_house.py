@@ -113,12 +113,6 @@ async def test_a_chain_of_automations_is_followed_with_the_event_loop_handed_bac
 
 
 @pytest.mark.redteam(round=46)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 46: each scene.create marks the index dirty (_scene_call); a client "
-    "sending a few at once makes async_ready restart _RESTARTS times, then read the whole "
-    "house at once, holding the loop (jazzyisj: 19 s a reading) for every call waiting",
-)
 @pytest.mark.usefixtures("every_item_a_slice")
 async def test_a_client_creating_scenes_at_once_does_not_make_a_call_hold_the_event_loop(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch

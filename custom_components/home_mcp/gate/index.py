@@ -56,9 +56,11 @@ _LOGGER = logging.getLogger(__name__)
 
 _SLICE: Final = 0.015
 """Seconds of building between two hand-backs of the event loop (`async_ready`)."""
-_RESTARTS: Final = 3
-"""Builds `async_ready` starts again for a house that keeps changing, before it
-finishes one at once."""
+_PATIENCE: Final = 60.0
+"""Seconds `async_ready` builds in slices, again and again, a house that keeps
+changing (a client's calls each changing it, while others wait), before it
+reads it at once: each call waits for a current house, never holding the loop
+while the house settles within a minute."""
 
 _RELOAD_EVENTS: Final = ("automation_reloaded", "scene_reloaded", "event_template_reloaded")
 _REGISTRY_EVENTS: Final[tuple[EventType[Any] | str, ...]] = (
@@ -145,14 +147,15 @@ class HouseIndex:
     async def async_ready(self) -> None:
         """Bring the snapshot up to date, handing the event loop back while it builds.
 
-        A house that changes under `_RESTARTS` builds in a row is read at
-        once, as `async_current` would.
+        A house still changing after `_PATIENCE` seconds of builds is read
+        at once, as `async_current` would.
         """
-        for _ in range(_RESTARTS):
-            if not self._stale():
+        deadline = time.monotonic() + _PATIENCE
+        while self._stale():
+            if time.monotonic() >= deadline:
+                self.async_current()
                 return
             await asyncio.shield(self.async_build())
-        self.async_current()
 
     @callback
     def async_build(self) -> asyncio.Task[None]:
