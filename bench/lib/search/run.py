@@ -101,6 +101,7 @@ SETS: Final = {
     19: "Held-out set, round 19 (written unseen, from the houses' real entities only)",
     20: "Held-out set, round 20 (written unseen, from the houses' real entities only)",
     21: "Held-out set, round 21 (written unseen, from the houses' real entities only)",
+    22: "Held-out set, round 22 (written unseen, from the houses' real entities only)",
 }
 
 
