@@ -2521,3 +2521,174 @@ async def test_watering_the_lawn_in_japanese_finds_the_gardens_valve(
     data = await mcp.data("list_entities", {"query": "芝生に水をまいて"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        (
+            "更衣室的窗户开着吗",
+            "Dressing room",
+            ("binary_sensor", "dressing_window", "window"),
+            ("binary_sensor", "a_dressing_occupancy", "occupancy"),
+        ),
+        (
+            "踊り場の電気ついてる？",
+            "Landing",
+            ("light", "landing_ceiling_light", ""),
+            ("binary_sensor", "a_landing_motion", "motion"),
+        ),
+        (
+            "后院有人吗",
+            "Backyard",
+            ("binary_sensor", "backyard_movement", "motion"),
+            ("valve", "a_backyard_valve", "water"),
+        ),
+        (
+            "baja el estor del cuarto de calderas",
+            "Boiler room",
+            ("cover", "boiler_room_blind", "blind"),
+            ("switch", "a_boiler_room_relay", ""),
+        ),
+        (
+            "Wie hell ist es im Gästeklo?",
+            "Guest toilet",
+            ("sensor", "guest_toilet_illuminance", "illuminance"),
+            ("sensor", "a_guest_toilet_temperature", "temperature"),
+        ),
+        (
+            "the cloakroom light",
+            "Guest toilet",
+            ("light", "guest_toilet_strip", ""),
+            ("fan", "a_guest_toilet_fan", ""),
+        ),
+    ],
+)
+async def test_a_room_said_in_chinese_japanese_spanish_german_or_british_finds_the_device(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room no alias holds, as people say it, and its kind.
+
+    更衣室 (a dressing room), 踊り場 (a landing), 后院 (a backyard), cuarto de calderas
+    (Spain's boiler room) with estor (a roller blind), Gästeklo (German's guest loo) and a
+    British cloakroom (a downstairs toilet).
+    """
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    # Another room's first by entity id where the room is not understood; another kind in
+    # the room where the kind is not.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    await _entity_in(hass, place.id, *other)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_compound_with_a_typo_in_its_second_word_is_read_as_one(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Air conditionner (one letter more): the plug called AC, not the air's CO₂ sensor."""
+    office = ar.async_get(hass).async_get_area_by_name("Büro")
+    assert office is not None
+    plug = er.async_get(hass).async_get("switch.ac")
+    assert plug is not None and plug.device_id is not None
+    dr.async_get(hass).async_update_device(plug.device_id, area_id=office.id)
+    await _entity_in(hass, office.id, "sensor", "carbon_dioxide", "carbon_dioxide")
+    data = await mcp.data("list_entities", {"query": "switch on the oficce air conditionner"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "switch.ac", data["items"][:3]
+
+
+async def test_a_compound_of_a_room_and_a_door_finds_the_doors_lock_elsewhere(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Is de keukendeur op slot? (keuken, the kitchen, and deur, its door): its lock.
+
+    The lock called Kitchen Door, in no room, before the kitchen's window.
+    """
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    await _entity_in(hass, kitchen.id, "cover", "a_kitchen_window", "window")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "is de keukendeur op slot?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.kitchen_door", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query", ["현관문 잠가줘", "verrouille la porte d'entrée", "Haustür abschließen"]
+)
+async def test_a_front_door_said_in_another_language_is_the_front_door(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """현관문 (Korean), porte d'entrée, Haustür: the lock called Front Door, not another's."""
+    entrance = ar.async_get(hass).async_create("Entrance")
+    await _entity_in(hass, entrance.id, "cover", "a_entrance_window", "window")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
+
+
+async def test_a_korean_compound_of_a_room_and_a_kind_finds_the_rooms_device(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """거실불 꺼줘 (거실, the living room, and 불, its light, in one word): its light."""
+    data = await mcp.data("list_entities", {"query": "거실불 꺼줘"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "light.living_room_rgbww_lights", data["items"][:3]
+
+
+async def test_a_question_of_everything_after_a_circumstance_is_read_alone(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """I'm off to bed, is everything locked up?: the locks, not the bed's light."""
+    bedroom = ar.async_get(hass).async_create("Bedroom")
+    await _entity_in(hass, bedroom.id, "light", "bed_light", "")
+    data = await mcp.data("list_entities", {"query": "I'm off to bed, is everything locked up?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"].startswith("lock."), data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("how long until the sun goes down?", "sensor.sun_next_setting"),
+        ("when is sunset?", "sensor.sun_next_setting"),
+        ("wann ist Sonnenaufgang?", "sensor.sun_next_rising"),
+        ("when is dusk?", "sensor.sun_next_dusk"),
+    ],
+)
+async def test_the_sun_going_down_or_coming_up_is_its_next_setting_or_rising(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """The sun going down is its next setting, before its dawn and dusk; coming up, its rising."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    for event in ("dawn", "dusk", "rising", "setting"):
+        await _entity_in(hass, garden.id, "sensor", f"sun_next_{event}", "timestamp")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_how_much_electricity_is_used_in_italian_is_the_power_sensor(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Quanta corrente stiamo consumando? (how much power are we using?): the power's sensor."""
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _entity_in(hass, garden.id, "camera", "demo_camera_without_stream", "")
+    await _entity_in(hass, garden.id, "sensor", "power_consumption", "power")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "quanta corrente stiamo consumando?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "sensor.power_consumption", data["items"][:3]

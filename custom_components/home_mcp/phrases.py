@@ -81,6 +81,9 @@ FILLERS: Final = frozenset(
         *("than", "als", "än"),
         # Danish and Norwegian "is"; Turkish "turn off", "close" ("salondaki prizleri kapat").
         *("er", "kapat", "kapa", "kapatır", "kapatir"),
+        # Portuguese and Spanish "is", "are" and "this" ("as luzes do porão estão acesas?"): not
+        # a typo of a device's word ("estor", a blind).
+        *("esta", "estao", "estan", "estas", "estamos", "este", "esto", "estos"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -226,6 +229,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
             *("window", "fenêtre", "fenster", "ventana", "door", "porte", "tür", "tor", "窓"),
             *("gate", "portail", "awning", "rollladen", "jalousie", "vorhang", "persiana"),
+            # A roller blind, in Spain's Spanish ("baja el estor": lower the blind).
+            *("estor", "estores"),
             # What it keeps off: "keep the rain off the patio" (a roof, an awning), "keep the
             # sunlight off the wine" (a shade).
             *("rain", "pluie", "regen", "lluvia", "pioggia", "regn", "deszcz", "chuva", "雨"),
@@ -473,6 +478,10 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("loo", "lavatory", "restroom", "powder room", "water closet", "half bath", "klo"),
         *("toilette", "aseo", "gabinetto", "toalett", "toaleta", "お手洗い", "化粧室"),
         *("туалет", "туалете"),
+        # The toilet kept for guests, downstairs: as the British call it ("the cloakroom
+        # light"), and German's everyday compounds ("im Gästeklo").
+        *("guest toilet", "guest wc", "guest loo", "cloakroom", "gästeklo", "gästetoilette"),
+        *("gäste-wc", "gäste wc"),
     ),
     (
         *("entrance", "entryway", "entrée", "eingang", "entrada", "ingresso", "玄関"),
@@ -518,6 +527,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
         *("locale caldaia", "ketelruimte", "pannrum", "kotłownia", "kotłowni", "ボイラー室"),
         *("锅炉房", "鍋爐房", "보일러실"),
+        # As Spain's Spanish and Portuguese say it ("el estor del cuarto de calderas").
+        *("cuarto de calderas", "cuarto de la caldera", "sala de caldeiras"),
     ),
     (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
@@ -534,6 +545,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # Its lawn: "water the lawn".
         *("lawn", "pelouse", "gazon", "rasen", "césped", "prato", "gräsmatta", "trawnik"),
         *("芝生", "草坪", "잔디밭"),
+        # Its backyard, and its back and front yards in Chinese, Japanese and Korean ("后院有人吗").
+        *("backyard", "后院", "後院", "裏庭", "뒷마당", "뒤뜰", "앞마당"),
         *("сад", "саду", "двор", "дворе", "улица", "улице"),
     ),
     (
@@ -564,6 +577,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("cage d'escalier", "treppenhaus", "treppe", "escalera", "escaleras"),
         *("trappenhuis", "overloop", "trappa", "trapphus", "schody", "klatka schodowa"),
         *("pianerottolo", "階段", "楼梯", "樓梯", "계단"),
+        # The landing itself, in Japanese, Chinese and Korean ("踊り場の電気").
+        *("踊り場", "楼梯平台", "樓梯平台", "층계참"),
         # The hallway at the top of the stairs: "the upstairs hallway light".
         *("upstairs hallway", "upstairs hall", "upstairs corridor", "top of the stairs"),
     ),
@@ -571,6 +586,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("dressing room", "dressing", "vestidor", "ankleide"),
         *("ankleidezimmer", "garderobe", "cabina armadio", "klädkammare", "garderoba"),
         *("衣帽间", "衣帽間", "드레스룸"),
+        # A changing room, in Chinese and Japanese (更衣室) and Korean.
+        *("更衣室", "탈의실"),
         # A walk-in wardrobe (or closet) is one ("make it warmer in the walk-in wardrobe").
         *("walk-in wardrobe", "walk-in closet", "walk in wardrobe", "walk in closet"),
     ),
@@ -685,6 +702,8 @@ holding another of its group at `SYNONYM_WEIGHT`."""
 _SOMEONE: Final = (
     *("anyone", "anybody", "someone", "somebody", "quelqu", "jemand", "qualcuno", "alguien"),
     *("iemand", "誰か"),
+    # Chinese ("后院有人吗": is anyone in the backyard?) and Korean.
+    *("有人", "누구", "누가"),
 )
 """Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un" (motion, occupancy)."""
 
@@ -734,7 +753,11 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "garage_door": ("garage", "door", "porte"),
         "garage": ("garage", "door", "porte", "tor"),
         "gate": ("gate", "portail", "tor", "cancello", "portón", "portão", "hek", "brama"),
-        "window": ("window", "fenêtre", "fenster", "窓"),
+        "window": (
+            *("window", "fenêtre", "fenster", "窓"),
+            # Chinese and Korean ("更衣室的窗户开着吗": is the dressing room's window open?).
+            *("窗户", "窗戶", "窗", "창문"),
+        ),
         "smoke": ("smoke", "fumée", "rauch", "煙", *_AIR_QUALITY),
         "carbon_monoxide": ("co", "monoxide", "monoxyde", *_AIR_QUALITY),
         "volatile_organic_compounds": ("voc", *_AIR_QUALITY),
@@ -750,6 +773,9 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # What it measures, as people say it: "how much electricity is the office using".
             *("electricity", "électricité", "strom", "electricidad", "elettricità"),
             *("elektriciteit", "elektricitet", "prąd"),
+            # What is used, said as a noun or a verb ("quanta corrente stiamo consumando?").
+            *("consumo", "consumi", "consumando", "consumiamo", "consumiendo", "consumindo"),
+            *("verbrauch", "verbraucht", "verbruik", "förbrukning", "zużycie"),
         ),
         "energy": ("energy", "énergie", "energie"),
         "battery": ("battery", "batterie", "バッテリー"),
@@ -858,6 +884,8 @@ _MIN_HEAD: Final = 3
 """The fewest letters of a compound's first part that name a thing by themselves ("spot")."""
 _TYPO_COMMAND: Final = 5
 """The fewest letters of a word read as a command with a typo."""
+_TYPO_COMPOUND: Final = 5
+"""The fewest letters of a compound's second word read with a typo ("conditionner")."""
 PLURAL_NAME_WEIGHT: Final = 0.9
 """What the plural of a domain's word ("thermostats") counts for in the names of an entity of
 another domain: the devices of that kind first, then a sensor called Thermostat."""
@@ -890,12 +918,15 @@ class Phrase:
     room_score: how well the place words matched (0..1), 0 when no place.
     words: the device words, folded.
     floor_ids: the floors named when no room is (their areas are meant).
+    said: every word of the query as read, the room's too, a compound split where its parts
+        name the room ("keukendeur": keuken, deur).
     """
 
     area_ids: tuple[str, ...]
     room_score: float
     words: tuple[str, ...]
     floor_ids: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
 
 
 QUESTION_ENDS: Final = ("?", "？", "吗", "嗎")
@@ -941,7 +972,7 @@ def query_words(query: str) -> list[str]:
         for word in _segments(part)
     ]
     words = _clothes(_let_in(_rooms_after_place(_without_wake(words))))
-    words = _returns(_values(_symptoms(_asked_rooms(words))))
+    words = _said_as(_returns(_values(_symptoms(_asked_rooms(words)))))
     if not asks_state(query):
         words = _activities(_requests(_set_points(_stated_complaints(words))))
     kept = [word for word in words if word not in FILLERS]
@@ -1000,6 +1031,83 @@ def _returns(words: list[str]) -> list[str]:
             fixed[-1] = RETURN
         else:
             fixed.append(word)
+    return fixed
+
+
+SUNSET: Final = ("sun", "setting")
+"""What the sun going down is, as the sun's entities name it (its next setting)."""
+SUNRISE: Final = ("sun", "rising")
+"""What the sun coming up is, as the sun's entities name it (its next rising)."""
+SUN_EVENTS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
+    # The sun going down, however it is said ("how long until the sun goes down?", "quand
+    # le soleil se couche", "Sonnenuntergang", "puesta del sol", "tramonto").
+    **dict.fromkeys(
+        (
+            *(("sun", going, "down") for going in ("goes", "go", "going", "gone", "went")),
+            *(("sun", sets) for sets in ("sets", "set")),
+            *(("sunset",), ("sundown",), ("sunsets",)),
+            *(("coucher", "du", "soleil"), ("soleil", "se", "couche"), ("sonnenuntergang",)),
+            *(("puesta", "del", "sol"), ("puesta", "de", "sol"), ("atardecer",)),
+            *(("tramonto",), ("zonsondergang",), ("por", "do", "sol"), ("solnedgang",)),
+        ),
+        SUNSET,
+    ),
+    # The sun coming up ("when is sunrise?", "lever du soleil", "Sonnenaufgang").
+    **dict.fromkeys(
+        (
+            *(("sun", coming, "up") for coming in ("comes", "come", "coming", "came")),
+            *(("sun", rises) for rises in ("rises", "rise")),
+            *(("sunrise",), ("sunup",)),
+            *(("lever", "du", "soleil"), ("soleil", "se", "leve"), ("sonnenaufgang",)),
+            *(("salida", "del", "sol"), ("amanecer",), ("alba",), ("zonsopgang",)),
+            *(("nascer", "do", "sol"), ("soluppgang",)),
+        ),
+        SUNRISE,
+    ),
+}
+"""The sun's events as people say them (folded), and the words its entities name them by: the
+sun's next setting and rising ("Sun Next setting"), not every sun's entity alike."""
+FRONT_DOOR: Final = ("front", "door")
+FRONT_DOORS: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
+    (
+        # The door one comes in by, in other languages: "현관문 잠가줘" (lock the front door),
+        # "porte d'entrée", "Haustür", "puerta principal", "voordeur".
+        *(("porte", "d", "entree"), ("haustur",), ("wohnungstur",), ("eingangstur",)),
+        *(("puerta", "principal"), ("puerta", "de", "entrada"), ("porta", "d", "ingresso")),
+        *(("porta", "di", "ingresso"), ("porta", "da", "frente"), ("voordeur",)),
+        *(("ytterdorr",), ("entredorr",), ("drzwi", "wejsciowe")),
+        *(("현관문",), ("前门",), ("前門",)),
+    ),
+    FRONT_DOOR,
+)
+"""The words for a front door, as English names it: read as "front door" (folded)."""
+BACK_DOORS: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
+    (("后门",), ("後門",), ("뒷문",), ("hintertur",), ("achterdeur",)), ("back", "door")
+)
+"""The words for a back door, read as "back door" (folded): not the front door (`OPPOSITES`)."""
+SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
+    **SUN_EVENTS,
+    **FRONT_DOORS,
+    **BACK_DOORS,
+}
+"""What people say (folded words), and the words the house's entities name it by."""
+_SAID_LONGEST: Final = max(map(len, SAID_AS))
+
+
+def _said_as(words: list[str]) -> list[str]:
+    """Return `words` with each phrase of `SAID_AS` said as the words it stands for."""
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        for size in range(min(_SAID_LONGEST, len(words) - index), 0, -1):
+            said = SAID_AS.get(tuple(words[index : index + size]))
+            if said is not None:
+                fixed += said
+                index += size
+                break
+        else:
+            fixed.append(words[index])
+            index += 1
     return fixed
 
 
@@ -1257,6 +1365,14 @@ def complaint_measures(query: str, words: Sequence[str]) -> tuple[str, ...] | No
 
 CLAUSE_ENDS: Final = re.compile("[,;，；]")
 """What ends a clause of a query ("working from home today, warm up the office")."""
+EVERY_ONE: Final = frozenset(
+    {
+        *("everything", "all", "every", "anything", "tout", "tous", "toutes", "alles"),
+        *("todo", "todos", "todas", "tutto", "tutti", "tutte", "allt", "alla", "alt"),
+        *("wszystko", "tudo", "overal"),
+    }
+)
+"""Words asking of every one of a kind, in the whole house ("is everything locked up?"; folded)."""
 
 
 def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
@@ -1266,12 +1382,22 @@ def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
     baby can't sleep, it's too stuffy in the bedroom": "it's too stuffy in the
     bedroom". Only a clause after the first that asks for a remedy (a request,
     `REQUESTS`, or a complaint, `REMEDIES`: `complaint_measures`) and, with the
-    clauses after it, names a place (`names_place`); else `query` as it is.
+    clauses after it, names a place (`names_place`); else `query` as it is. A
+    question after the first clause that asks of every one of a kind, in the
+    whole house (`EVERY_ONE`: "I'm off to bed, is everything locked up?"), is
+    read alone: the clause before it says why it is asked, not where.
     """
     clauses = CLAUSE_ENDS.split(query)
     for index in range(1, len(clauses)):
         clause = clauses[index]
-        if complaint_measures(clause, query_words(clause)) is None:
+        words = query_words(clause)
+        if (
+            asks_state(clause)
+            and not EVERY_ONE.isdisjoint(fold(clause).split())
+            and domains_named(words, commands=False)
+        ):
+            return ",".join(clauses[index:])
+        if complaint_measures(clause, words) is None:
             continue
         asked = ",".join(clauses[index:])
         return asked if names_place(asked) else query
@@ -1451,6 +1577,7 @@ def _unspaced_words() -> frozenset[str]:
     words = {word for table in tables for names in table.values() for word in names}
     words.update(fold(name) for group in (*ROOM_WORDS, *NAME_WORDS) for name in group)
     words.update(fold(name) for names in FLOOR_WORDS.values() for name in names)
+    words.update(said[0] for said in SAID_AS if len(said) == 1)
     return frozenset(word for word in words if " " not in word and Folded.of(word).unspaced)
 
 
@@ -1519,14 +1646,32 @@ def _compounds(words: Sequence[str]) -> list[str]:
     joined: list[str] = []
     index = 0
     while index < len(words):
-        pair = (words[index], _singular(words[index + 1])) if index + 1 < len(words) else None
-        if pair in COMPOUNDS:
-            joined.append(COMPOUNDS[pair])
+        one = (
+            _compound_of(words[index], _singular(words[index + 1]))
+            if index + 1 < len(words)
+            else None
+        )
+        if one is not None:
+            joined.append(one)
             index += 2
         else:
             joined.append(words[index])
             index += 1
     return joined
+
+
+def _compound_of(first: str, second: str) -> str | None:
+    """Return the one word of `COMPOUNDS` that `first` and `second` make, if any.
+
+    The second word may have a typo (one letter added, dropped, changed or swapped, from
+    `_TYPO_COMPOUND` letters): "air conditionner" is "aircon", as "air conditioner" is.
+    """
+    if (one := COMPOUNDS.get((first, second))) is not None or len(second) < _TYPO_COMPOUND:
+        return one
+    for (known, other), word in COMPOUNDS.items():
+        if known == first and len(other) >= _TYPO_COMPOUND and _one_edit(second, other):
+            return word
+    return None
 
 
 def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] = ()) -> Phrase:
@@ -1560,7 +1705,7 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
         else:
             floor = None
     if room is None and floor is None:
-        return Phrase((), 0.0, tuple(words))
+        return Phrase((), 0.0, tuple(words), said=tuple(words))
     if (
         room is not None
         and (after := room[1] + room[2]) < len(words)
@@ -1570,9 +1715,9 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
     used = {*(_indices(room) if room else ()), *(_indices(floor) if floor else ())}
     rest = tuple(word for index, word in enumerate(words) if index not in used)
     if room is not None:
-        return Phrase(room[3], room[0], rest)
+        return Phrase(room[3], room[0], rest, said=tuple(words))
     assert floor is not None
-    return Phrase((), floor[0], rest, floor_ids=floor[3])
+    return Phrase((), floor[0], rest, floor_ids=floor[3], said=tuple(words))
 
 
 def _room_compounds(words: Sequence[str]) -> list[str]:
@@ -1584,8 +1729,10 @@ def _room_compounds(words: Sequence[str]) -> list[str]:
     """
     split: list[str] = []
     for word in words:
-        if (kind_at := _unspaced_tail(word)) is not None:
-            # Written without spaces ("客厅灯", "寝室ライト"): the room, then the device's word.
+        if (kind_at := _unspaced_tail(word) or _hangul_tail(word)) is not None:
+            # Written without spaces ("客厅灯", "寝室ライト"), or a Korean compound of a room's
+            # word and a kind's ("현관문": 현관, the entrance, and 문, its door): the room, then
+            # the device's word.
             split += [word[:kind_at], word[kind_at:]]
             continue
         tails = _compound_tails(word)
@@ -1654,6 +1801,34 @@ def _unspaced_tail(word: str) -> int | None:
         return None
     ends = [kind for kind in _unspaced_kinds() if len(kind) < len(word) and word.endswith(kind)]
     return len(word) - max(map(len, ends)) if ends else None
+
+
+@lru_cache(maxsize=1024)
+def _hangul_tail(word: str) -> int | None:
+    """Return where a kind's word ending a Korean `word` starts, after a room's word.
+
+    "현관문" (the front door): 현관, the entrance (`ROOM_WORDS`), then 문, a door
+    (`DOMAIN_WORDS`, `DEVICE_CLASS_WORDS`). None unless the whole word is Hangul and its
+    head is a room's word of one word (the longest kind's word that leaves one).
+    """
+    if not _HANGUL.match(word):
+        return None
+    rooms = _room_words()
+    ends = sorted(
+        (kind for kind in _hangul_kinds() if len(kind) < len(word) and word.endswith(kind)),
+        key=len,
+        reverse=True,
+    )
+    for kind in ends:
+        if word[: -len(kind)] in rooms:
+            return len(word) - len(kind)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _hangul_kinds() -> frozenset[str]:
+    """Return the words of `DOMAIN_WORDS` and `DEVICE_CLASS_WORDS` written in Hangul."""
+    return frozenset(word for word in _kind_table_words() if _HANGUL.match(word))
 
 
 @lru_cache(maxsize=1)

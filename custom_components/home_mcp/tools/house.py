@@ -242,11 +242,10 @@ class House:
             return {}
         commands = not asks_state(query)
         in_rooms = WordScorer(phrase.words, exact_kinds=exact, commands=commands)
-        every_word = (
-            WordScorer(query_words(query), exact_kinds=exact, commands=commands)
-            if outside
-            else in_rooms
-        )
+        # Every word as read: a compound naming the room split ("keukendeur": the lock called
+        # Kitchen Door is read with keuken and deur, not the compound).
+        said = list(phrase.said) or query_words(query)
+        every_word = WordScorer(said, exact_kinds=exact, commands=commands) if outside else in_rooms
         found = self._score_words(candidates, outside, phrase, area_ids, in_rooms, every_word)
         if (
             area_ids
@@ -304,7 +303,7 @@ class House:
                 for entity_id in self.hass.states.async_entity_ids(domain)
             }.difference(found)
             if elsewhere:
-                kinds = WordScorer(query_words(query), exact_kinds=exact, commands=commands)
+                kinds = WordScorer(said, exact_kinds=exact, commands=commands)
                 found.update(
                     self._score_words(
                         sorted(elsewhere), elsewhere, phrase, (), kinds, kinds, every=False
