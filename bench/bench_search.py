@@ -54,6 +54,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_20,
     BENCH_HELD_OUT_21,
     BENCH_HELD_OUT_22,
+    BENCH_HELD_OUT_23,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -76,6 +77,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_20,
     DEMO_HELD_OUT_21,
     DEMO_HELD_OUT_22,
+    DEMO_HELD_OUT_23,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -145,6 +147,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_20,
                 *DEMO_HELD_OUT_21,
                 *DEMO_HELD_OUT_22,
+                *DEMO_HELD_OUT_23,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -184,6 +187,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_20,
                     *BENCH_HELD_OUT_21,
                     *BENCH_HELD_OUT_22,
+                    *BENCH_HELD_OUT_23,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

@@ -102,6 +102,7 @@ SETS: Final = {
     20: "Held-out set, round 20 (written unseen, from the houses' real entities only)",
     21: "Held-out set, round 21 (written unseen, from the houses' real entities only)",
     22: "Held-out set, round 22 (written unseen, from the houses' real entities only)",
+    23: "Held-out set, round 23 (written unseen, from the houses' real entities only)",
 }
 
 
