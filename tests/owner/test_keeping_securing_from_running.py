@@ -23,12 +23,14 @@ helper's state can take the lock's turn.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
+from custom_components.home_mcp.gate.rules import HOLD_RULES, HOLDS, Hold
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
@@ -1815,3 +1817,143 @@ async def test_setting_a_counter_a_locking_automation_repeats_text_by_to_a_huge_
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(huge)
+
+
+# -- each way of the second-order table (`rules.HOLD_RULES`), with its own reason --------
+
+
+async def _fail_its_condition(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Turn off the helper the auto-lock runs only while it is on."""
+    auto_lock = await owner.create_helper("input_boolean", "Auto lock")
+    await owner.act("input_boolean.turn_on", entity_id=auto_lock)
+    await locks_when(
+        owner,
+        *WHEN_UNLOCKED,
+        alias="Auto-lock",
+        automation_id="auto_lock",
+        conditions=[{"condition": "state", "entity_id": auto_lock, "state": "on"}],
+    )
+    return await call_service(mcp, "input_boolean.turn_off", target={"entity_id": auto_lock})
+
+
+async def _change_what_its_sensor_is_computed_from(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Change the helper a template sensor the lock-up checks is computed from."""
+    away = await owner.create_helper("input_boolean", "Away")
+    await owner.act("input_boolean.turn_on", entity_id=away)
+    nobody_home = await owner.add_template(
+        "binary_sensor", {"name": "Nobody home", "state": f"{{{{ is_state('{away}', 'on') }}}}"}
+    )
+    await locks_when(
+        owner,
+        *AT_NIGHT,
+        alias="Lock up when nobody is home",
+        automation_id="lock_up",
+        conditions=[{"condition": "state", "entity_id": nobody_home, "state": "on"}],
+    )
+    return await call_service(mcp, "input_boolean.turn_off", target={"entity_id": away})
+
+
+async def _stop_its_timer(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Cancel the timer the garage closes when it finishes."""
+    timer = await owner.create_helper("timer", "Garage auto close", duration="00:10:00")
+    await owner.act("timer.start", entity_id=timer)
+    await owner.save_automation(
+        "auto_close",
+        {
+            "alias": "Garage auto-close",
+            "triggers": [{"trigger": "event", "event_type": "timer.finished",
+                          "event_data": {"entity_id": timer}}],
+            "actions": [CLOSE_GARAGE],
+        },
+    )  # fmt: skip
+    return await call_service(mcp, "timer.cancel", target={"entity_id": timer})
+
+
+async def _redefine_what_it_locks(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Empty the group the nightly lock-up locks of its lock."""
+    await owner.act(
+        "group.set", object_id="outside_doors", name="Outside doors", entities=["lock.front_door"]
+    )
+    await owner.save_automation(
+        "lock_group",
+        {
+            "alias": "Lock outside doors at night",
+            "triggers": AT_NIGHT,
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "group.outside_doors"}}],
+        },
+    )
+    data = {"object_id": "outside_doors", "entities": ["light.bed_light"]}
+    return await call_service(mcp, "group.set", data=data)
+
+
+async def _end_its_wait(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Say someone is back while the lock-up waits 15 s for nobody home."""
+    people = await owner.create_helper(
+        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": 1, "for": {"seconds": 15}},
+        alias="Lock when nobody is home",
+        automation_id="nobody_home",
+    )
+    await owner.act("input_number.set_value", entity_id=people, value=0)
+    return await call_service(
+        mcp, "input_number.set_value", target={"entity_id": people}, data={"value": 1}
+    )
+
+
+async def _hold_up_its_run(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Set off a `single` auto-lock: the run its trigger starts is then dropped."""
+    automation = await owner.save_automation("auto_lock", _auto_lock("single"))
+    return await call_service(mcp, "automation.trigger", target={"entity_id": automation})
+
+
+async def _set_it_off_again_and_again(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Write an automation that sets off a `restart` auto-lock every 10 s."""
+    await owner.save_automation("auto_lock", _auto_lock("restart"))
+    loop = {
+        "alias": "Retrigger",
+        "mode": "parallel",
+        "triggers": [{"trigger": "time_pattern", "seconds": "/10"}],
+        "actions": [
+            {"action": "automation.trigger", "target": {"entity_id": "automation.auto_lock"}}
+        ],
+    }
+    return await _save(mcp, "automation", loop)
+
+
+_WAYS: dict[Hold, Callable[[Owner, McpHarness], Awaitable[dict[str, Any]]]] = {
+    Hold.CHECK: _fail_its_condition,
+    Hold.DERIVED: _change_what_its_sensor_is_computed_from,
+    Hold.TIMER: _stop_its_timer,
+    Hold.REDEFINED: _redefine_what_it_locks,
+    Hold.WAIT: _end_its_wait,
+    Hold.RUN: _hold_up_its_run,
+    Hold.AGAIN: _set_it_off_again_and_again,
+}
+"""A scenario of each row of the second-order table."""
+
+
+def test_each_way_of_keeping_the_house_from_being_secured_has_a_scenario() -> None:
+    """A row of `HOLD_RULES` without a scenario here fails (and one scenario per row)."""
+    assert set(_WAYS) == {rule.hold for rule in HOLD_RULES}
+    assert len(HOLD_RULES) == len(HOLDS)
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize("hold", list(Hold))
+async def test_what_keeps_the_house_from_being_secured_waits_saying_how(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, hold: Hold
+) -> None:
+    """Each way waits, and the person asked reads that way's own reason."""
+    garage = hass.states.get("cover.garage_door")
+    assert garage is not None
+    before = {**LOCKED, "cover.garage_door": garage.state}
+
+    result = await _WAYS[hold](owner, mcp)
+
+    assert_refused(result)
+    reasons = {target.get("reason") for target in result["targets"]}
+    assert HOLDS[hold].reason in reasons, reasons
+    await assert_house(hass, before)

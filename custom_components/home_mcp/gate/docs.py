@@ -20,6 +20,7 @@ from .rules import (
     DATA_RULE_WHEN,
     DATA_RULES,
     ENTITY_RULES,
+    HOLD_RULES,
     PERIMETER_REASON,
     SERVICE_RULES,
     EntityClass,
@@ -123,6 +124,24 @@ def rules_markdown() -> str:
         )
     for key, data_rule in DATA_RULES.items():
         lines.append(f"| {DATA_RULE_WHEN[key]} | {data_rule.risk.value} | {data_rule.reason} |")
+    lines += [
+        "",
+        "### What keeps the house from being secured",
+        "",
+        "The second order: a change that keeps an automation that locks, closes or arms",
+        "from securing the house is judged as the opening it allows, and what sets that",
+        "change off is judged as such in turn (the perimeter). Not a change of the lock,",
+        "entrance, valve or alarm panel itself (judged by the rules above), nor what a",
+        "securing change sets off (the house has just been secured).",
+        "",
+        "| change of | verbs | when | risk | why |",
+        "|---|---|---|---|---|",
+        *(
+            f"| {rule.changes} | {_code(sorted(rule.verbs)) if rule.verbs else 'any'} "
+            f"| {rule.when} | {rule.risk.value} | {rule.reason} |"
+            for rule in HOLD_RULES
+        ),
+    ]
     lines += [
         "",
         "### What a write fires",

@@ -17,9 +17,9 @@ from typing import Any, Final
 
 from .bindings import given_state, is_template
 from .expansion import HouseMap
-from .model import KEEPS_FROM_SECURING, Finding, Risk
+from .model import Finding, Risk
 from .reads import EVERYTHING
-from .rules import OPENING_DEVICE_CLASSES
+from .rules import OPENING_DEVICE_CLASSES, keeps_from_securing
 from .securing import is_secured_state
 from .verbs import resulting_states, verb_states
 from .wiring import ON_ITS_OWN, Runnable, Scope, TriggerOn
@@ -277,7 +277,7 @@ class Fixpoint:
                     passed = [
                         (f, (*via, runnable_id), use_scope)
                         for f, _ in new
-                        if not (secured and f.reason == KEEPS_FROM_SECURING)
+                        if not (secured and keeps_from_securing(f.reason))
                     ]
                     if verb in _RUN_VERBS and passed:
                         self._gain(user_id, passed, self._keyed_for(user_id, runnable_id))
@@ -306,7 +306,7 @@ class Fixpoint:
                     needs = needed[key, scope]
                 else:
                     needs = needed[key, scope] = self._needs_of(runnable, key, scope)
-                if finding.reason == KEEPS_FROM_SECURING and self._only_secured(key, needs):
+                if keeps_from_securing(finding.reason) and self._only_secured(key, needs):
                     continue
                 prefix = (key, runnable.entity_id) if is_entity_key(key) else (runnable.entity_id,)
                 reaching.setdefault(key, []).append((finding, prefix, needs))
@@ -506,7 +506,7 @@ class Fixpoint:
         for finding, path, scope in findings:
             end = end_of(finding)
             if (had := found.get(end)) is None:
-                if finding.reason == KEEPS_FROM_SECURING and self._is_moot(
+                if keeps_from_securing(finding.reason) and self._is_moot(
                     runnable_id, str(finding.entity_id)
                 ):
                     continue

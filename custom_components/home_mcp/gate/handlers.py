@@ -25,7 +25,7 @@ from .expansion import HouseMap
 from .knowledge import Knowledge
 from .model import Effect, Finding, Risk
 from .reads import Reads
-from .rules import ServiceRule
+from .rules import Hold, ServiceRule
 
 
 class Ending(IntEnum):
@@ -74,6 +74,9 @@ class Judging(Protocol):
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
+
+    def holds_up(self, macro_id: str, service: str, hold: Hold) -> None:
+        """Record that `service` keeps `macro_id`, which secures, from securing (`HOLD_RULES`)."""
 
     def unknown(self, service: str, reason: str) -> None:
         """Record something that cannot be judged before it runs."""

@@ -64,19 +64,21 @@ from .macros import (
     walk,
 )
 from .messages import names_own_notification, speaks_as_home_mcp
-from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Effect, Finding, Risk
+from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .notices import Raised, raised
 from .proposals import proposed
 from .raising import raising_reads
 from .reads import ANY_CAUSE, EVERYTHING, Reads
 from .rules import (
     DATA_RULES,
+    HOLDS,
     MESSAGE_DOMAINS,
     OPENING_DEVICE_CLASSES,
     OPTIONS_BOUND,
     OPTIONS_VERBS,
     PLAIN_RULE,
     EntityClass,
+    Hold,
     entity_rule,
     service_rule,
 )
@@ -283,12 +285,20 @@ class Judge:
         self.on_their_own: set[str] = set()  # Items met too deep, judged on their own.
         # For the perimeter: entity -> what its writes set it to (`Runnable.writes`).
         self.writes: dict[str, tuple[Any, ...] | None] | None = None
-        self._stopped: dict[tuple[str, bool], list[tuple[str, str, str]]] = {}  # `on_its_own`'s.
+        self._stopped: dict[tuple[str, bool], list[tuple[str, str, Hold]]] = {}  # `on_its_own`'s.
         self._data_runs = 0  # Runs met too deep walked as their caller starts them (`_as_called`).
 
     def add(self, risk: Risk, entity_id: str | None, service: str, reason: str) -> None:
         """Record a finding reached through the current path."""
         self.findings.append(Finding(risk, entity_id, service, reason, self.path))
+
+    def holds_up(self, macro_id: str, service: str, hold: Hold) -> None:
+        """Record that `service` keeps `macro_id`, which secures, from securing, as `hold` says.
+
+        With the risk and reason of that row of the second-order table (`rules.HOLD_RULES`).
+        """
+        rule = HOLDS[hold]
+        self.add(rule.risk, macro_id, service, rule.reason)
 
     def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
         """Add what an action's response is computed from: the run reads it as a variable.
@@ -497,18 +507,18 @@ class Judge:
         # As the walk would: a change made now ends a `for:` wait running now.
         if (stopped := self._stopped.get((entity_id, self.now))) is None:  # Met again and again.
             stopped = self._stopped[entity_id, self.now] = [
-                (key, verb, automation_id)
+                (key, automation_id, hold)
                 for key, verbs in alone.touches.items()
                 for verb in sorted(verbs)
-                for automation_id in self.knowledge.keeps_from_securing(
+                for automation_id, hold in self.knowledge.keeps_from_securing(
                     key, verb, now=self.now, repeats=self.repeats
                 )
             ]
         with self.through(entity_id):
             self.findings.extend(finding.through(*self.path) for finding in alone.findings)
-            for key, _verb, automation_id in stopped:
+            for key, automation_id, hold in stopped:
                 with self.through(key):
-                    self.add(Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING)
+                    self.holds_up(automation_id, service, hold)
             for sent in alone.prompts:  # Sent now, at the client's call: its buttons' taps.
                 judge_footprint(self, sent)
 
@@ -1239,16 +1249,17 @@ class Judge:
         if verb == "join_group":
             return
         securing = rule.risk is Risk.SECURING
-        if self.repeats and self.path and verb == "trigger" and self.knowledge.secures(entity_id):
+        again = HOLDS[Hold.AGAIN]
+        if self.repeats and self.path and again.applies(verb) and self.knowledge.secures(entity_id):
             # Set off again and again by what is judged (not the item itself), a securing
             # automation never finishes (restart) or drops the trigger that secures (single).
-            self.add(Risk.OPENS_HOUSE, entity_id, effect.service, KEEPS_FROM_SECURING)
+            self.holds_up(entity_id, effect.service, Hold.AGAIN)
         given = effect.data.get("variables")
         if given is None and "__template__" not in effect.data:
             given = {}  # Nothing given: the run has only what it defines.
         caller_decided = self._caller_decided
         if not securing and (entity_class, verb) in _RUNS:
-            if verb in ("turn_on", "trigger"):  # A script's or an automation's run.
+            if HOLDS[Hold.RUN].applies(verb):  # A script's or an automation's run.
                 START_SCRIPT.handler(self, entity_id, given, effect.service)
             self.run_macro(entity_id, depth, own_state=False, variables=given)
         DRIVE.handler(self, entity_id, verb, effect.data, depth)
@@ -1299,9 +1310,9 @@ class Judge:
         if is_entity and verb is not None:
             when = {"now": self.now, "repeats": self.repeats}
             with self.through(key):
-                for automation_id in self.knowledge.keeps_from_securing(key, verb, **when):
+                for automation_id, hold in self.knowledge.keeps_from_securing(key, verb, **when):
                     service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
-                    self.add(Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING)
+                    self.holds_up(automation_id, service, hold)
         keys = self.house.change_keys(key) if is_entity else [key]
         domain = key.partition(".")[0]
         states = verb_states(domain, verb or "", data) if is_entity else frozenset()

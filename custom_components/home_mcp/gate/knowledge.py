@@ -16,6 +16,7 @@ from .expansion import HouseMap
 from .footprint import Footprint
 from .model import Finding
 from .notices import Raised
+from .rules import Hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +98,8 @@ class Knowledge(Protocol):
 
     def keeps_from_securing(
         self, entity_id: str, verb: str, *, now: bool, repeats: bool
-    ) -> Iterable[str]:
-        """Return the securing macros `verb` on `entity_id` can keep from securing."""
+    ) -> Iterable[tuple[str, Hold]]:
+        """Return the securing macros `verb` on `entity_id` can keep from securing, and how."""
 
     def stands_alone(self, entity_id: str, *, building: bool = False) -> bool:
         """Return True if an item's own judgement stands in for walking it (`building`: so far)."""

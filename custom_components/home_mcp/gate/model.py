@@ -24,9 +24,6 @@ from homeassistant.const import (
     ATTR_LABEL_ID,
 )
 
-KEEPS_FROM_SECURING: Final = "Keeps an automation that locks, closes or arms from running"
-"""The reason of each finding that keeps the house from being secured (a weakening)."""
-
 
 class Risk(StrEnum):
     """What an effect does to the house."""

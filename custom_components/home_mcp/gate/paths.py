@@ -55,9 +55,9 @@ from .handlers import (
     Reach,
 )
 from .macros import walk
-from .model import KEEPS_FROM_SECURING, Effect, Risk
+from .model import Effect, Risk
 from .reads import integrations_named
-from .rules import DATA_RULES, ServiceRule
+from .rules import DATA_RULES, Hold, ServiceRule
 from .securing import held_up
 from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
 from .verbs import TEMPLATE_RUN_VARIABLES
@@ -354,4 +354,4 @@ def judge_start_script(judge: Judging, script_id: str, variables: Any, service: 
         )
         for runner in held:
             if not judge.on_path(runner) or runner == script_id:
-                judge.add(Risk.OPENS_HOUSE, runner, service, KEEPS_FROM_SECURING)
+                judge.holds_up(runner, service, Hold.RUN)

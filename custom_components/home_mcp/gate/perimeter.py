@@ -35,11 +35,18 @@ from .judge import ANY_VERB, NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
 from .live import present
 from .macros import redefines_trigger, walk
-from .model import GUARDED_RISKS, KEEPS_FROM_SECURING, Finding, Risk
+from .model import GUARDED_RISKS, Finding, Risk
 from .notices import NoticeWatch, Raised
 from .proposals import proposed
 from .reads import EVERYTHING, SENTENCE_KEY, Reads
-from .rules import DATA_RULES, GUARDED_CLASSES, OPENING_DEVICE_CLASSES
+from .rules import (
+    DATA_RULES,
+    GUARDED_CLASSES,
+    HOLDS,
+    OPENING_DEVICE_CLASSES,
+    Hold,
+    keeps_from_securing,
+)
 from .securing import (
     acting_on,
     checks_on,
@@ -318,7 +325,7 @@ class Snapshot:
         timer" automation cancels a lock the door no longer needs).
         """
         for finding in self._triggered(entity_id, states):
-            if finding.reason != KEEPS_FROM_SECURING:
+            if not keeps_from_securing(finding.reason):
                 yield finding
 
     def _triggered(self, entity_id: str, states: frozenset[str]) -> Iterator[Finding]:
@@ -370,44 +377,45 @@ class Snapshot:
 
     def keeps_from_securing(
         self, entity_id: str, verb: str, *, now: bool, repeats: bool
-    ) -> Iterator[str]:
-        """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop.
+    ) -> Iterator[tuple[str, Hold]]:
+        """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop, and how.
 
-        Automations that lock, close or arm do not run when a condition they
-        check fails (`securing.stopped_by`; not one that secures only by
-        setting off others, when `verb` sets them off as it would:
-        `securing.does_as_chained`), or when the timer they wait for
-        is cancelled, paused, or changed (`timer.change`, or `timer.start`
-        with a duration of its own: it ends later, however long it is set for).
-        What they check or read may be a template entity computed from this
-        one: any change of it counts. A group, scene or helper a securing
-        macro acts on or runs, redefined (`securing.redefines`), makes it lock
-        something else or fail. A `for:` trigger's wait ended, or a `restart`
-        run started over (`securing.held_up_now`): `now`, on what it is doing
-        at this moment; `repeats` (a written item), whenever it might.
+        Each way is a row of the second-order table (`rules.HOLD_RULES`): a
+        condition they check fails (`securing.stopped_by`; not one that
+        secures only by setting off others, when `verb` sets them off as it
+        would: `securing.does_as_chained`); what they check is a template
+        entity computed from this one (any change of it counts); the timer
+        they wait for is cancelled, paused, or changed (`timer.change`, or
+        `timer.start` with a duration of its own: it ends later, however
+        long it is set for); a group, scene or helper a securing macro acts
+        on or runs is redefined (`securing.redefines`): it locks something
+        else or fails; a `for:` trigger's wait is ended, or a `restart` run
+        started over (`securing.held_up_now`): `now`, on what it is doing at
+        this moment; `repeats` (a written item), whenever it might. A macro
+        is yielded once, with the first way found.
         """
-        found = [
-            automation_id
-            for automation_id in stopped_by(self.checks_on(entity_id), entity_id, verb)
-            if not does_as_chained(self.chained.get(automation_id), entity_id, verb)
-        ]
+        found: dict[str, Hold] = {}
+        for automation_id in stopped_by(self.checks_on(entity_id), entity_id, verb):
+            if not does_as_chained(self.chained.get(automation_id), entity_id, verb):
+                found.setdefault(automation_id, Hold.CHECK)
         for derived in sorted(self.derived.get(entity_id, ())):  # A template it feeds.
-            found += [automation_id for automation_id, _ in self.checks_on(derived)]
-        if verb in ("cancel", "pause", "change"):
-            # Stopped, or set to end later (for any duration): maybe never.
-            found.extend(self.waits_on(entity_id))
+            for automation_id, _ in self.checks_on(derived):
+                found.setdefault(automation_id, Hold.DERIVED)
+        if HOLDS[Hold.TIMER].applies(verb):  # Stopped, or set to end later: maybe never.
+            for automation_id in self.waits_on(entity_id):
+                found.setdefault(automation_id, Hold.TIMER)
         if redefines(entity_id, verb):
-            found += [*self.acted_by.get(entity_id, ()), *self.securing_runners(entity_id)]
-        found += [
-            trigger.automation_id
-            for trigger in self.triggers_on.get(entity_id, ()) if now or repeats
-            if trigger.automation_id in self.securing
-            and held_up_now(self.hass, trigger, entity_id, verb, now=now)
-        ]  # fmt: skip
-        for macro_id in dict.fromkeys(found):
+            for macro_id in (*self.acted_by.get(entity_id, ()), *self.securing_runners(entity_id)):
+                found.setdefault(macro_id, Hold.REDEFINED)
+        for trigger in self.triggers_on.get(entity_id, ()) if now or repeats else ():
+            if trigger.automation_id in self.securing and held_up_now(
+                self.hass, trigger, entity_id, verb, now=now
+            ):
+                found.setdefault(trigger.automation_id, Hold.WAIT)
+        for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == "on"):
-                yield macro_id
+                yield macro_id, hold
 
     def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:
         for finding, scope in self._scoped.get(trigger.automation_id, ()):
@@ -662,14 +670,13 @@ def _weakenings(
                 if verb == ON_ITS_OWN:
                     continue
                 service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
-                for automation_id in snapshot.keeps_from_securing(
+                for automation_id, hold in snapshot.keeps_from_securing(
                     key, verb, now=False, repeats=False
                 ):
                     if moot(runnable.entity_id, automation_id):
                         continue
-                    finding = Finding(
-                        Risk.OPENS_HOUSE, automation_id, service, KEEPS_FROM_SECURING, (*via, key)
-                    )
+                    rule = HOLDS[hold]
+                    finding = Finding(rule.risk, automation_id, service, rule.reason, (*via, key))
                     found.setdefault(end_of(finding), (finding, scope))
 
 

@@ -13,6 +13,9 @@ these tables (`docs.py`; a test fails when they differ).
   text, ...), whatever it targets.
 - how `homeassistant.*`, a scene state and a device action become the
   entity's own verb is in `verbs.py`.
+- `HOLD_RULES`: the second order: each way a change keeps an automation
+  that locks, closes or arms from securing (its condition fails, its timer
+  stops, its run is held up, ...), with the verbs, risk and reason of each.
 - `ALARM_LEVELS`: how much each alarm mode watches; arming a mode that
   watches less than the current one opens the house.
 - `more_open`: which state changes the tripwire (`tripwire.py`) watches.
@@ -449,6 +452,130 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "as usual",
 }
 """Whole-action risks that depend on the data (checked in `core.py`)."""
+
+
+class Hold(StrEnum):
+    """A way a change keeps an automation that locks, closes or arms from securing."""
+
+    CHECK = "check"
+    DERIVED = "derived"
+    TIMER = "timer"
+    REDEFINED = "redefined"
+    WAIT = "wait"
+    RUN = "run"
+    AGAIN = "again"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldRule:
+    """One line of the second-order table: a way a change keeps the house from being secured.
+
+    The change is judged `risk`, as the opening it allows would be; what
+    sets it off in turn is judged as for an opening (the perimeter's fixpoint).
+    changes: what the change is made to, as a reader states it.
+    verbs: the verbs of that change it applies to (`ANY`: any change).
+    when: what else must hold, and what is spared.
+    """
+
+    hold: Hold
+    changes: str
+    verbs: frozenset[str]
+    when: str
+    reason: str
+    risk: Risk = Risk.OPENS_HOUSE
+
+    def applies(self, verb: str) -> bool:
+        """Return True if this way applies to a change by `verb`."""
+        return not self.verbs or verb in self.verbs
+
+
+REDEFINING: Final = frozenset(
+    {
+        ("group", "set"),
+        ("group", "remove"),
+        ("scene", "create"),
+        ("scene", "delete"),
+        ("input_select", "set_options"),
+    }
+)
+"""(domain, verb) that change what an entity is, not its state: a group's
+members, a scene's states, a helper's options. A securing macro that acts
+on it then locks something else, or fails ("Night" is no longer an option)."""
+
+HOLD_RULES: Final[tuple[HoldRule, ...]] = (
+    HoldRule(
+        Hold.CHECK,
+        "what its conditions check",
+        ANY,
+        "to a state they do not accept, or any change when they accept no state the "
+        "gate can name; not when the automation secures only by setting off others "
+        "and the change sets them off as it would",
+        "Makes a condition of an automation that locks, closes or arms fail",
+    ),
+    HoldRule(
+        Hold.DERIVED,
+        "what a template entity its conditions check is computed from",
+        ANY,
+        "any change: the template entity may take any state",
+        "Changes what an automation that locks, closes or arms checks: a template "
+        "entity computed from it",
+    ),
+    HoldRule(
+        Hold.TIMER,
+        "the timer it waits for (`timer.finished`)",
+        frozenset({"cancel", "pause", "change"}),
+        "a start with a duration of its own is a change: it ends later, maybe never",
+        "Stops or delays the timer an automation that locks, closes or arms waits for",
+    ),
+    HoldRule(
+        Hold.REDEFINED,
+        "a group, scene or helper it acts on or runs (what it is, not its state)",
+        frozenset(verb for _, verb in REDEFINING),
+        "the domain's own redefining action: "
+        + ", ".join(f"`{domain}.{verb}`" for domain, verb in sorted(REDEFINING)),
+        "Changes what an automation that locks, closes or arms acts on, so it "
+        "secures something else or fails",
+    ),
+    HoldRule(
+        Hold.WAIT,
+        "what its trigger fires on",
+        ANY,
+        "a `for:` trigger's wait ended by a change elsewhere (judged now, while it "
+        "waits; for a written item, whenever it might); now only, a `restart` run "
+        "started over by its trigger firing again",
+        "Ends the wait of an automation that locks, closes or arms, or starts its run over",
+    ),
+    HoldRule(
+        Hold.RUN,
+        "the automation or script itself, or one it runs or waits for",
+        frozenset({"turn_on", "trigger"}),
+        "a run the caller starts, in any mode but `parallel` (a `single` run dropped, a "
+        "`queued` one behind, a `restart` one cancelled; a full `max` drops the next): "
+        "one with the caller's variables, or of the securing automation itself",
+        "Holds up a run of an automation or script that locks, closes or arms",
+    ),
+    HoldRule(
+        Hold.AGAIN,
+        "the automation itself",
+        frozenset({"trigger"}),
+        "set off again and again by what is judged (not the item itself): it never "
+        "finishes (`restart`) or drops the trigger that secures (`single`)",
+        "Sets off an automation that locks, closes or arms again and again, so it never secures",
+    ),
+)
+"""The second-order rules: each way a change keeps what secures the house
+from securing it. `securing.py` and the perimeter find the automations
+(`Snapshot.keeps_from_securing`, `securing.held_up`); this table says which
+way, for which verbs, with what risk and reason. `docs/gate.md` renders it."""
+
+HOLDS: Final[Mapping[Hold, HoldRule]] = {rule.hold: rule for rule in HOLD_RULES}
+HOLD_REASONS: Final = frozenset(rule.reason for rule in HOLD_RULES)
+
+
+def keeps_from_securing(reason: str) -> bool:
+    """Return True if a finding of `reason` keeps the house from being secured (a weakening)."""
+    return reason in HOLD_REASONS
+
 
 ALARM_LEVELS: Final[Mapping[str, int]] = {
     AlarmControlPanelState.ARMED_AWAY: 4,

@@ -41,21 +41,9 @@ from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_serv
 from .live import present
 from .model import Finding, Risk
 from .reads import EVERYTHING, Reads
+from .rules import REDEFINING
 from .verbs import SETTING_FIELDS, resulting_states
 from .wiring import Runnable, TriggerOn, is_state_key
-
-REDEFINING: Final = frozenset(
-    {
-        ("group", "set"),
-        ("group", "remove"),
-        ("scene", "create"),
-        ("scene", "delete"),
-        ("input_select", "set_options"),
-    }
-)
-"""(domain, verb) that change what an entity is, not its state: a group's
-members, a scene's states, a helper's options. A securing macro that acts
-on it then locks something else, or fails ("Night" is no longer an option)."""
 
 
 def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None]]:
