@@ -9,6 +9,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockEntityPlatform
 
 from custom_components.home_mcp.gate import Action
+from custom_components.home_mcp.gate.perimeter_keys import Key, KeyKind
 from homeassistant.components.conversation import (
     ChatLog,
     ConversationEntity,
@@ -323,7 +324,7 @@ async def test_an_event_type_written_as_a_number_is_the_event_of_that_name(
     )
     assert fired.guarded
     assert gate.async_is_guarded_entity("automation.door_on_42")
-    findings = list(gate.index.async_current().reactions("event:42"))
+    findings = list(gate.index.async_current().reactions(Key(KeyKind.EVENT, "42")))
     assert any(f.entity_id == "lock.front_door" for f in findings), findings
 
 

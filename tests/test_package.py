@@ -97,6 +97,25 @@ def test_every_gate_module_is_in_the_gates_own_map() -> None:
     assert not missing, f"gate modules gate/__init__.py's docstring does not name: {missing}"
 
 
+_PREFIXED_KEY: Final = re.compile(r"""f?["'](?:domain|event|service|source|run|sentence|mqtt):""")
+
+
+def test_no_gate_module_spells_a_perimeter_key_as_prefixed_text() -> None:
+    """What the perimeter is keyed by is made and read through `perimeter_keys` only.
+
+    A key of a kind written as text (`"event:*"`, `f"domain:{domain}"`) could
+    drift from the kind `kind_of` reads back, and a key nothing matches is a
+    cause the gate no longer follows.
+    """
+    spelled = [
+        f"{path.name}:{number}"
+        for path in sorted((PACKAGE / "gate").glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if _PREFIXED_KEY.search(line)
+    ]
+    assert not spelled, f"perimeter keys spelled as text: {spelled}"
+
+
 # The package's import circles that are known and being taken apart: each a
 # set of modules (relative to the package) that import one another. Only the
 # gate may have one, and has none since its handlers are registered per kind

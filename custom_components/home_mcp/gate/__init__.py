@@ -33,6 +33,8 @@ whatever path it takes, and decides each with one rule table:
   `mqtt` trigger as an input, set off by what publishes on its topic; `wiring`: what
   the house's automations, scripts and helpers read, run and derive from;
 - `perimeter`: the entities whose change can lead to a guarded action;
+  `perimeter_keys`: what it is keyed by (an entity, or a `Key` of a kind:
+  an event, an action called, a run, a sentence, an MQTT topic);
   `fixpoint`: its second order, over the house's macros; `securing`: what
   secures the house beyond what locks, closes or arms itself; `knowledge`:
   what a judge knows about the house beyond the action;

@@ -40,7 +40,7 @@ from .facts import entity_object
 from .handlers import OWN_EFFECTS, Judging, Reach
 from .macros import walk
 from .model import Effect
-from .reads import SENTENCE_KEY
+from .perimeter_keys import KeyKind, name_of
 from .rules import ASSIST_ACTIONS, DATA_RULES
 from .targets import is_dynamic, static, unplain
 from .verbs import GENERIC_ACTIONS
@@ -182,7 +182,8 @@ def matched_sentences(hass: HomeAssistant, text: Any, keys: Iterable[str]) -> li
     (`DefaultAgent._rebuild_trigger_intents`); `text` a template, not text,
     or a sentence the matcher cannot read: every key (it may match).
     """
-    keys = [key for key in keys if key.startswith(SENTENCE_KEY)]
+    named = {key: said for key in keys if (said := name_of(key, KeyKind.SENTENCE)) is not None}
+    keys = list(named)
     if not keys:
         return []
     text = static(text)
@@ -193,7 +194,7 @@ def matched_sentences(hass: HomeAssistant, text: Any, keys: Iterable[str]) -> li
             {
                 "language": hass.config.language,
                 "intents": {
-                    key: {"data": [{"sentences": [key.removeprefix(SENTENCE_KEY)]}]} for key in keys
+                    key: {"data": [{"sentences": [sentence]}]} for key, sentence in named.items()
                 },
             }
         )

@@ -5,7 +5,7 @@ MQTT triggers too: what Home Assistant publishes on a topic an automation
 listens to sets it off, as a wall keypad on the same Tasmota `cmnd/` topic,
 or a zigbee2mqtt `/set` topic, would. So an automation's `mqtt` trigger
 (its topic filter, `+` and `#` wildcards included, and its `payload:`) is an
-input, read as an `mqtt:` key (`trigger_key`), which these set off:
+input, read as an MQTT key (`trigger_key`), which these set off:
 
 - a `mqtt.publish` on a topic the filter matches, with the trigger's payload
   (a topic or a payload given by a template may be any: `published`);
@@ -31,12 +31,10 @@ from homeassistant.core import HomeAssistant, split_entity_id
 
 from .bindings import Bindings, is_template, static_prefix, static_suffix
 from .external import mqtt_commands
+from .perimeter_keys import Key, KeyKind, kind_of, name_of
 from .targets import static
 from .verbs import verb_states
 
-MQTT_KEY: Final = "mqtt:"
-"""The prefix of the keys of `mqtt` triggers: `mqtt:["<topic filter>", "<payload>"]`
-(payload null: any)."""
 ANY_TOPIC: Final = "#"
 
 type Fires = frozenset[str] | None
@@ -45,7 +43,9 @@ type Fires = frozenset[str] | None
 
 
 def trigger_key(config: Mapping[str, Any]) -> str | None:
-    """Return the `mqtt:` key of an `mqtt` trigger's configuration (None: no topic read).
+    """Return the key of an `mqtt` trigger's configuration (None: no topic read).
+
+    A `Key` of kind `mqtt` named `["<topic filter>", "<payload>"]` (payload null: any).
 
     Its topic filter (`#` under a templated topic's plain start), and its
     payload (null when a template decides it, or a `value_template` reads
@@ -62,15 +62,15 @@ def trigger_key(config: Mapping[str, Any]) -> str | None:
         payload = str(payload)
     if not isinstance(payload, str) or is_template(payload) or "value_template" in config:
         payload = None
-    return MQTT_KEY + json.dumps([topic.strip(), payload])
+    return Key(KeyKind.MQTT, json.dumps([topic.strip(), payload]))
 
 
 def _parsed(key: str) -> tuple[str, str | None] | None:
-    """Return (topic filter, payload or None) of an `mqtt:` key; None for any other key."""
-    if not key.startswith(MQTT_KEY):
+    """Return (topic filter, payload or None) of an MQTT key; None for any other key."""
+    if (name := name_of(key, KeyKind.MQTT)) is None:
         return None
     try:
-        topic, payload = json.loads(key.removeprefix(MQTT_KEY))
+        topic, payload = json.loads(name)
     except ValueError, TypeError:
         return None
     return str(topic), payload if isinstance(payload, str) else None
@@ -124,7 +124,7 @@ def may_match_ending(topic_filter: str, end: str) -> bool:
 
 
 def published(keys: Iterable[str], topic: Any, payload: Any, start: str = "") -> list[str]:
-    """Return the `mqtt:` keys among `keys` a `mqtt.publish` of `payload` on `topic` sets off.
+    """Return the MQTT keys among `keys` a `mqtt.publish` of `payload` on `topic` sets off.
 
     A topic or payload that is a template (or not text) may be any: a
     topic, any that starts and ends as every render of it does
@@ -164,7 +164,7 @@ def heard(
     *,
     owners: bool,
 ) -> list[str]:
-    """Return the `mqtt:` keys among `keys` a `mqtt.publish` step of `payload` on `topic` reaches.
+    """Return the MQTT keys among `keys` a `mqtt.publish` step of `payload` on `topic` reaches.
 
     A templated topic may be any that starts as every render of it does
     (`Bindings.action_prefix` under `scope`: `{{ base }}/set` with `base:
@@ -182,7 +182,7 @@ def heard(
 
 
 def publishers(hass: HomeAssistant, keys: Iterable[str]) -> dict[str, dict[str, Fires]]:
-    """Return, per `mqtt:` key, the MQTT entities whose commands set it off, and how.
+    """Return, per MQTT key, the MQTT entities whose commands set it off, and how.
 
     Each entity's command topics the trigger's filter matches
     (`external.mqtt_commands`): with its payload named in the entity's
@@ -216,4 +216,4 @@ def publishers(hass: HomeAssistant, keys: Iterable[str]) -> dict[str, dict[str, 
 
 def is_mqtt_key(key: str) -> bool:
     """Return True for the key of an `mqtt` trigger."""
-    return key.startswith(MQTT_KEY)
+    return kind_of(key) is KeyKind.MQTT

@@ -40,8 +40,9 @@ from .internals import (
     Unreadable,
     private,
 )
+from .perimeter_keys import EVERYTHING, Key, KeyKind, domain_key, is_entity_key
 from .proposals import proposed_ids
-from .reads import EVERYTHING, Reads
+from .reads import Reads
 from .rules import (
     ENTRANCE_COVER_CLASSES,
     NOT_OPENER_DEVICE_CLASSES,
@@ -141,13 +142,13 @@ class HouseMap:
         """Return the read keys a change of `entity_id` reaches (`reads.Reads`).
 
         The entity, its domain, every entity, and what its integration
-        may fire on the way (`source:` keys: `timer.finished` after
+        may fire on the way (source keys: `timer.finished` after
         `timer.start`).
         """
         domain = split_entity_id(entity_id)[0]
-        keys = [entity_id, f"domain:{domain}", EVERYTHING, f"source:{domain}"]
+        keys = [entity_id, domain_key(domain), EVERYTHING, Key(KeyKind.SOURCE, domain)]
         if (platform := self.platform(entity_id)) is not None and platform != domain:
-            keys.append(f"source:{platform}")
+            keys.append(Key(KeyKind.SOURCE, platform))
         return keys
 
     def platform_entities(self, platform: str) -> tuple[str, ...]:
@@ -275,7 +276,7 @@ def entry_entities(hass: HomeAssistant, entry: ConfigEntry) -> set[str]:
     reads = Reads(hass).add(
         [{k: v for k, v in part.items() if k != ATTR_DEVICE_ID} for part in config]
     )
-    return {key for key in reads.keys if "." in key and ":" not in key and key != EVERYTHING}
+    return {key for key in reads.keys if is_entity_key(key)}
 
 
 def _controls(hass: HomeAssistant, registry: er.EntityRegistry) -> dict[str, tuple[str, ...]]:

@@ -18,7 +18,7 @@ from typing import Any, Final
 from .bindings import given_state, is_template
 from .expansion import HouseMap
 from .model import Finding, Risk
-from .reads import EVERYTHING
+from .perimeter_keys import EVERYTHING, KeyKind, domain_key, is_entity_key, kind_of, name_of
 from .rules import OPENING_DEVICE_CLASSES, keeps_from_securing
 from .securing import is_secured_state
 from .verbs import resulting_states, verb_states
@@ -96,11 +96,6 @@ def can_set_off(needs: Needs, states: frozenset[str]) -> bool:
     return bool(states & needs)
 
 
-def is_entity_key(key: str) -> bool:
-    """Return True for an entity id key (not `domain:`, `event:`, `service:`, `*`)."""
-    return ":" not in key and "." in key
-
-
 class Fixpoint:
     """Grows the perimeter and the opening macros until nothing changes."""
 
@@ -118,7 +113,7 @@ class Fixpoint:
 
         `moot(macro, automation)`: the macro keeping that securing automation
         from securing is moot (`perimeter._moot_weakening`): not passed on to it.
-        `publishers`: `mqtt:` key -> the MQTT entities whose commands set it
+        `publishers`: MQTT key -> the MQTT entities whose commands set it
         off, and the states an action must leave one in to (`broker.publishers`).
         """
         self._moot = moot or (lambda _macro, _automation: False)
@@ -424,7 +419,7 @@ class Fixpoint:
         Not known when it also acts on a whole domain, or on everything.
         """
         runnable = self._runnables.get(user_id)
-        if runnable is None or {f"domain:{key.partition('.')[0]}", EVERYTHING} & set(
+        if runnable is None or {domain_key(key.partition(".")[0]), EVERYTHING} & set(
             runnable.touched
         ):
             return None
@@ -468,10 +463,10 @@ class Fixpoint:
             for uses in self._users.values():
                 yield from uses
             return
-        domain = key.removeprefix("domain:").partition(".")[0]
+        domain = (name_of(key, KeyKind.DOMAIN) or key).partition(".")[0]
         yield from self._users.get(key, ())
-        yield from self._users.get(f"domain:{domain}", ()) if is_entity_key(key) else ()
-        if key.startswith("domain:"):
+        yield from self._users.get(domain_key(domain), ()) if is_entity_key(key) else ()
+        if kind_of(key) is KeyKind.DOMAIN:
             yield from self._users_by_domain.get(domain, ())
 
     def _keyed_for(self, runnable_id: str, key: str) -> set[str]:
@@ -486,8 +481,8 @@ class Fixpoint:
             return set()
         if key == EVERYTHING:
             return self._keyed_all.get(runnable_id, set())
-        if key.startswith("domain:"):
-            return self._keyed_domains.get(runnable_id, {}).get(key.removeprefix("domain:"), set())
+        if (domain := name_of(key, KeyKind.DOMAIN)) is not None:
+            return self._keyed_domains.get(runnable_id, {}).get(domain, set())
         return runnable.keyed_reads.get(key, set())
 
     def _gain(

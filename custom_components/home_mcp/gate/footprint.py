@@ -49,6 +49,7 @@ from homeassistant.helpers.entity_registry import EVENT_ENTITY_REGISTRY_UPDATED
 
 from ..const import EVENT_CONFIG_WRITTEN
 from .bindings import has_template
+from .perimeter_keys import ANY_EVENT, Key, KeyKind
 from .targets import is_dynamic, static
 
 
@@ -64,7 +65,7 @@ class Reacting(Protocol):
         """Add what waits for `domain.service` being called."""
 
     def event_keys(self) -> Iterable[str]:
-        """Return the `event:` keys something waits for."""
+        """Return the event keys something waits for."""
 
 
 EVENT_AUTOMATION_RELOADED: Final = "automation_reloaded"  # automation.EVENT_AUTOMATION_RELOADED
@@ -102,7 +103,7 @@ carrying the data it was sent with: a notification without buttons fires them to
 
 def tap_key(event_type: str, action: str) -> str:
     """Return the key of `event_type` fired for the action `action` (a trigger asking for it)."""
-    return f"event:{event_type}:{action}"
+    return Key(KeyKind.EVENT, f"{event_type}:{action}")
 
 
 type Categories = Mapping[str, tuple[str, ...]]
@@ -249,8 +250,8 @@ def write_footprint(domain: str, action: str) -> Footprint:
 def judge_footprint(judge: Reacting, footprint: Footprint) -> None:
     """Set off, in `judge`, what waits for each event, call, state and tap of `footprint`."""
     for event_type in footprint.events:
-        for key in (f"event:{event_type}", "event:*"):
-            judge.react(key, "fire")
+        for fired in (Key(KeyKind.EVENT, event_type), ANY_EVENT):
+            judge.react(fired, "fire")
     for call in footprint.calls:
         domain, _, service = call.partition(".")
         judge.react_to_call(domain, service)
@@ -264,8 +265,8 @@ def judge_footprint(judge: Reacting, footprint: Footprint) -> None:
 
 def tapped_keys(known: Iterable[str], event_type: str, action: str | None) -> list[str]:
     """Return the keys `event_type` fired for `action` sets off (None: any action)."""
-    keys = [f"event:{event_type}", "event:*"]
+    keys = [Key(KeyKind.EVENT, event_type), ANY_EVENT]
     if action is not None:
         return [*keys, tap_key(event_type, action)]
-    prefix = f"event:{event_type}:"
+    prefix = Key(KeyKind.EVENT, f"{event_type}:")
     return [*keys, *(key for key in known if key.startswith(prefix))]

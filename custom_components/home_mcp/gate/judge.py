@@ -66,9 +66,10 @@ from .macros import (
 from .messages import names_own_notification, speaks_as_home_mcp
 from .model import GUARDED_RISKS, Effect, Finding, Risk
 from .notices import Raised, raised
+from .perimeter_keys import ANY_CALL, EVERYTHING, Key, KeyKind, domain_key, kind_of
 from .proposals import proposed
 from .raising import raising_reads
-from .reads import ANY_CAUSE, EVERYTHING, Reads
+from .reads import ANY_CAUSE, Reads
 from .rules import (
     DATA_RULES,
     HOLDS,
@@ -1087,7 +1088,7 @@ class Judge:
             self.prompts.append(sent)
 
     def event_keys(self) -> Iterable[str]:
-        """Return the `event:` keys something waits for."""
+        """Return the event keys something waits for."""
         return self.knowledge.event_keys()
 
     def react_to_call(
@@ -1100,11 +1101,11 @@ class Judge:
         notification trigger and conditions see it. Not so for what any
         call may come before (an integration's own notification).
         """
-        keys = [f"service:{domain}.{service}", f"service:{domain}"]
-        for key in keys:
+        for key in (Key(KeyKind.SERVICE, f"{domain}.{service}"), Key(KeyKind.SERVICE, domain)):
             self.react(key, "call", notice=notice)
-        for key in [] if inner else ["service:*", f"source:{domain}", EVERYTHING]:
-            self.react(key, "call")
+        if not inner:
+            for cause in (ANY_CALL, Key(KeyKind.SOURCE, domain), EVERYTHING):
+                self.react(cause, "call")
 
     def _targets(
         self, domain: str, name: str, target: Mapping[str, Any], data: Mapping[str, Any]
@@ -1127,7 +1128,7 @@ class Judge:
             if self.touched is not None:
                 every = {e.partition(".")[0] for e in self.hass.states.async_entity_ids()}
                 for each in sorted(every) if domain == "homeassistant" else [domain]:
-                    self.touched.setdefault(f"domain:{each}", {}).setdefault(
+                    self.touched.setdefault(domain_key(each), {}).setdefault(
                         name, (self.path, self.scope)
                     )
             return dict.fromkeys(self._unplain(domain), ())
@@ -1170,7 +1171,7 @@ class Judge:
         domains = sorted({e.partition(".")[0] for e in ids if any(n.matches(e) for n in named)})
         if self.touched is not None:
             for each in domains:
-                self.touched.setdefault(f"domain:{each}", {}).setdefault(
+                self.touched.setdefault(domain_key(each), {}).setdefault(
                     verb, (self.path, self.scope)
                 )
         return [e for d in domains for e in self._unplain(d) if any(n.matches(e) for n in named)]
@@ -1321,7 +1322,7 @@ class Judge:
             if not states and verb_states(domain, verb):
                 verbs.append("set_state")  # Its data may leave it in any state.
             for name in keys:
-                if name != EVERYTHING and not name.startswith("domain:"):
+                if name != EVERYTHING and kind_of(name) is not KeyKind.DOMAIN:
                     for recorded in verbs:
                         self.touched.setdefault(name, {}).setdefault(
                             recorded, (self.path, self.scope)
@@ -1441,7 +1442,7 @@ class Judge:
             if own_state:
                 self.react(entity_id, "trigger" if domain == "automation" else "turn_on")
             self.on_its_own(entity_id, f"{domain}.run")
-            for run_key in (f"run:{entity_id}", f"run:{domain}"):
+            for run_key in (Key(KeyKind.RUN, entity_id), Key(KeyKind.RUN, domain)):
                 self.react(run_key, "fire")
             return
         self.once(key, lambda: self._run_macro(entity_id, depth, own_state, variables))
@@ -1517,7 +1518,7 @@ class Judge:
                 stopped = self.bindings is not None and self.bindings.record.stopped
                 if stopped:  # A field it was not given stopped it.
                     self._caller_decided += 1
-        for key in (f"run:{entity_id}", f"run:{domain}"):  # automation_triggered, script_started
+        for key in (Key(KeyKind.RUN, entity_id), Key(KeyKind.RUN, domain)):  # Their run events.
             self.react(key, "fire")
 
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:

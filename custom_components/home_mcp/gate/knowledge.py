@@ -74,7 +74,7 @@ class Knowledge(Protocol):
         """Return the `event:` keys something reacts to."""
 
     def mqtt_keys(self) -> Iterable[str]:
-        """Return the `mqtt:` keys of the house's `mqtt` triggers (`broker.trigger_key`)."""
+        """Return the MQTT keys of the house's `mqtt` triggers (`broker.trigger_key`)."""
 
     def sentence_keys(self) -> Iterable[str]:
         """Return the `sentence:` keys (sentence triggers) something reacts to."""

@@ -56,6 +56,7 @@ from .handlers import (
 )
 from .macros import walk
 from .model import Effect, Risk
+from .perimeter_keys import ANY_EVENT
 from .reads import integrations_named
 from .rules import DATA_RULES, Hold, ServiceRule
 from .securing import held_up
@@ -196,7 +197,7 @@ def judge_event(judge: Judging, event_type: Any) -> None:
     """
     if is_dynamic(event_type) or not isinstance(static(event_type), str):
         judge.unknown("event", "The event's type is a template: it could be any event")
-        keys = [*judge.knowledge.event_keys(), "event:*"]
+        keys = [*judge.knowledge.event_keys(), ANY_EVENT]
     else:
         name = str(static(event_type)).strip()
         if name in SYSTEM_EVENTS or name.startswith(f"{DOMAIN}_"):

@@ -29,7 +29,7 @@ from homeassistant.core import HomeAssistant
 from .broker import is_mqtt_key, publishers
 from .expansion import HouseMap, build_house_map
 from .facts import entity_object
-from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, is_entity_key, sort_key
+from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, sort_key
 from .footprint import Footprint
 from .judge import ANY_VERB, NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
@@ -37,8 +37,18 @@ from .live import present
 from .macros import redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .notices import NoticeWatch, Raised
+from .perimeter_keys import (
+    ANY_CALL,
+    ANY_TIMER,
+    EVERYTHING,
+    Key,
+    KeyKind,
+    domain_key,
+    is_entity_key,
+    kind_of,
+)
 from .proposals import proposed
-from .reads import EVERYTHING, SENTENCE_KEY, Reads
+from .reads import Reads
 from .rules import (
     DATA_RULES,
     GUARDED_CLASSES,
@@ -100,9 +110,9 @@ class Snapshot:
         same run, when that is all it secures (`securing.undoes_itself`).
     chained: what secures only by setting off a securing automation -> the
         (key, verb) of each change that does (`securing.securing_chains`).
-    checked_by / waiting_on: entity (or `domain:<domain>`, `*`) -> the
+    checked_by / waiting_on: entity (or a domain's key, `*`) -> the
         securing automations whose conditions check it (`checks_on`) /
-        timer (or `domain:timer`) -> those that wait for it to finish.
+        timer (or the timer domain's key) -> those that wait for it to finish.
     acted_by: entity -> the securing macros whose actions target it.
     unreadable_items: automation, script or template entity -> why the gate could
         not read it; each is `unknown` for itself.
@@ -158,7 +168,9 @@ class Snapshot:
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
-        self._prefixed: dict[str, tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]]] = {}
+        self._prefixed: dict[
+            KeyKind, tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]]
+        ] = {}
         self._alone: dict[str, Alone] = {}
         self._mqtt_keys: frozenset[str] = frozenset()
 
@@ -200,7 +212,11 @@ class Snapshot:
         domain = entity_id.partition(".")[0]
         return any(
             key in self.perimeter
-            for key in (*self.house.change_keys(entity_id), f"service:{domain}", "service:*")
+            for key in (
+                *self.house.change_keys(entity_id),
+                Key(KeyKind.SERVICE, domain),
+                ANY_CALL,
+            )
         )
 
     def can_open(self, entity_id: str) -> bool:
@@ -250,27 +266,27 @@ class Snapshot:
 
     def perimeter_entities(self, domain: str) -> Iterable[str]:
         """Return the entities of `domain` in the perimeter (all for a domain-wide read)."""
-        if f"domain:{domain}" in self.perimeter or EVERYTHING in self.perimeter:
+        if domain_key(domain) in self.perimeter or EVERYTHING in self.perimeter:
             return self.hass.states.async_entity_ids(domain)
         return self._by_domain.get(domain, ())
 
     def event_keys(self) -> Iterable[str]:
-        """Return the `event:` keys something reacts to (read once per perimeter)."""
-        return self._keys_with("event:")
+        """Return the event keys something reacts to (read once per perimeter)."""
+        return self._keys_of(KeyKind.EVENT)
 
     def sentence_keys(self) -> Iterable[str]:
-        """Return the `sentence:` keys (sentence triggers) something reacts to."""
-        return self._keys_with(SENTENCE_KEY)
+        """Return the sentence keys (sentence triggers) something reacts to."""
+        return self._keys_of(KeyKind.SENTENCE)
 
-    def _keys_with(self, prefix: str) -> tuple[str, ...]:
-        found = self._prefixed.get(prefix)
+    def _keys_of(self, kind: KeyKind) -> tuple[str, ...]:
+        found = self._prefixed.get(kind)
         if found is None or found[0] is not self.perimeter:
-            keys = tuple(key for key in self.perimeter if key.startswith(prefix))
-            self._prefixed[prefix] = found = (self.perimeter, keys)
+            keys = tuple(key for key in self.perimeter if kind_of(key) is kind)
+            self._prefixed[kind] = found = (self.perimeter, keys)
         return found[1]
 
     def mqtt_keys(self) -> Iterable[str]:
-        """Return the `mqtt:` keys of the house's `mqtt` triggers (read before its walks)."""
+        """Return the MQTT keys of the house's `mqtt` triggers (read before its walks)."""
         return self._mqtt_keys
 
     def sets_off(self, automation_id: str, key: str, notice: Raised) -> bool:
@@ -369,7 +385,7 @@ class Snapshot:
         """Return the securing automations waiting for this timer to finish."""
         if not entity_id.startswith("timer."):
             return []
-        return [*self.waiting_on.get(entity_id, ()), *self.waiting_on.get("domain:timer", ())]
+        return [*self.waiting_on.get(entity_id, ()), *self.waiting_on.get(ANY_TIMER, ())]
 
     def checks_on(self, entity_id: str) -> list[tuple[str, frozenset[str] | None]]:
         """Return (securing automation, the states it accepts) of what checks `entity_id`."""
@@ -776,7 +792,7 @@ def _read_runnable(
         # entity (`last_triggered`, `current`).
         domain = runnable.entity_id.partition(".")[0]
         own = [runnable.entity_id] if domain == "automation" else []
-        for key in (f"run:{runnable.entity_id}", f"run:{domain}", *own):
+        for key in (Key(KeyKind.RUN, runnable.entity_id), Key(KeyKind.RUN, domain), *own):
             runnable.touched.setdefault(key, {}).setdefault("fire", ((), None))
     else:
         if runnable.entity_id.startswith("script."):

@@ -36,6 +36,7 @@ from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from .model import Finding, Risk
+from .perimeter_keys import Key, KeyKind
 
 _PROPOSED: ContextVar[Mapping[str, Proposed | None] | None] = ContextVar(
     "home_mcp_proposed", default=None
@@ -151,7 +152,7 @@ def judge_change(current: Any, future: Any, entity_id: str, removed: bool) -> li
         findings.extend(finding.through(entity_id) for finding in future.opening.get(entity_id, ()))
     service = f"{split_entity_id(entity_id)[0]}.{'delete' if removed else 'save'}"
     for key, reached in sorted(future.perimeter.items()):
-        if key == f"run:{entity_id}":
+        if key == Key(KeyKind.RUN, entity_id):
             continue  # Running the item itself: its own findings above.
         before = set(current.perimeter.get(key, ()))
         for finding in reached:

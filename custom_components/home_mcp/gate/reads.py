@@ -15,20 +15,11 @@ filter or a test, or named in `select`/`map`:
 `is_state(states('input_text.x'), 'on')`, `names | select('is_state',
 'on')`). It over-reads rather than under-reads.
 
-Keys: an entity id; `domain:<domain>` (every entity of a domain); `*`
-(every entity); `event:<event type>` (an `event:` action of a script),
-`event:<event type>:<action>` (a phone's tap on a notification's action
-`<action>`, `footprint.TAPPED`);
-`service:<domain>.<service>`, `service:<domain>`, `service:*` (an action
-being called: `call_service` event triggers, notification triggers);
-`source:<integration>` (any action of that integration, or on its
-entities: it may fire the event a trigger waits for; an event no loaded
-integration's name starts is fired by scripts' `event:` actions only);
-`sentence:<sentence>` (a sentence trigger's: text handed to Assist, `assist.py`);
-`run:<entity id>`, `run:<domain>`
-(an automation or script running: `automation_triggered` and
-`script_started` triggers); `mqtt:["<topic filter>", "<payload>"]` (an
-`mqtt` trigger: what publishes on its topic, `broker.py`).
+Keys: an entity id, `EVERYTHING`, or a `perimeter_keys.Key` of each kind
+(`perimeter_keys.py` says what sets each off): a domain read whole; an event a trigger waits
+for (an event no loaded integration's name starts is fired by scripts'
+`event:` actions only); an action being called; an integration that may
+fire it; a sentence; a run; an MQTT topic.
 """
 
 from __future__ import annotations
@@ -61,13 +52,11 @@ from .bindings import has_template
 from .broker import trigger_key
 from .footprint import TAPPED, tap_key
 from .internals import custom_templates
+from .perimeter_keys import ANY_CALL, ANY_EVENT, EVERYTHING, Key, KeyKind, domain_key
 from .proposals import Proposed, macro_entities
 from .templates import jinja_text, with_macros
 
-EVERYTHING: Final = "*"
-SENTENCE_KEY: Final = "sentence:"
-"""The key a sentence trigger waits on: `sentence:<the sentence as written>` (`assist.py`)."""
-ANY_CAUSE: Final = frozenset({EVERYTHING, "service:*", "event:*"})
+ANY_CAUSE: Final = frozenset({EVERYTHING, ANY_CALL, ANY_EVENT})
 """Keys no cause in particular fires: what waits on them may come after any action
 (an integration's own notification, a device trigger's event), not because of it."""
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
@@ -162,11 +151,11 @@ class Reads:
         elif kind == "conversation":  # Text handed to Assist that matches a sentence.
             self.keys |= sentence_keys(config.get("command"))
         elif kind == "tag":
-            self.keys.add("event:tag_scanned")  # A tag trigger listens to tag scans.
+            self.keys.add(Key(KeyKind.EVENT, "tag_scanned"))  # A tag trigger listens to tag scans.
         elif kind == "device":
             # Many integrations' device triggers listen to an event of theirs
             # (`zha_event`, `deconz_event`): any event may set one off.
-            self.keys.add("event:*")
+            self.keys.add(ANY_EVENT)
         elif kind == "mqtt" and (key := trigger_key(config)) is not None:
             self.keys.add(key)  # What Home Assistant publishes on its topic sets it off.
         elif kind == "persistent_notification":
@@ -174,8 +163,11 @@ class Reads:
             # that pass a notification on, and any other action: integrations
             # raise notifications of their own (a demo button's "Button pressed").
             self.keys |= {
-                "service:persistent_notification", "service:notify", "domain:notify", "service:*"
-            }  # fmt: skip
+                Key(KeyKind.SERVICE, "persistent_notification"),
+                Key(KeyKind.SERVICE, "notify"),
+                domain_key("notify"),
+                ANY_CALL,
+            }
         for key, value in config.items():
             if key == ATTR_ENTITY_ID:
                 self._add_entity_ids(value)
@@ -235,16 +227,18 @@ class Reads:
                 continue
             text = event_type.template if isinstance(event_type, Template) else str(event_type)
             if "{" in text or text == "*":  # Any event: any change, any call may be it.
-                self.keys |= {"event:*", EVERYTHING, "service:*"}
+                self.keys |= ANY_CAUSE
             elif text == "state_changed":
                 if not data.get("entity_id"):
                     self.keys.add(EVERYTHING)
             elif text == "call_service":
                 domain, service = data.get("domain"), data.get("service")
                 if isinstance(domain, str) and isinstance(service, str):
-                    self.keys.add(f"service:{domain}.{service}")
+                    self.keys.add(Key(KeyKind.SERVICE, f"{domain}.{service}"))
                 else:
-                    self.keys.add(f"service:{domain}" if isinstance(domain, str) else "service:*")
+                    self.keys.add(
+                        Key(KeyKind.SERVICE, domain) if isinstance(domain, str) else ANY_CALL
+                    )
             elif text in _RUN_EVENTS:
                 self.keys |= self._runs(_RUN_EVENTS[text], data)
             else:
@@ -252,28 +246,28 @@ class Reads:
                 if isinstance(tapped, str) and not has_template(tapped):
                     self.keys.add(tap_key(text, tapped))  # Only a tap on that action fires it.
                 else:
-                    self.keys.add(f"event:{text}")
+                    self.keys.add(Key(KeyKind.EVENT, text))
                 sources = integrations_named(self._hass, text)
                 if own := own_entities(data.get(ATTR_ENTITY_ID), sources):
                     self.keys |= own  # Fired for those entities only: by what acts on them.
                 else:
-                    self.keys |= {f"source:{domain}" for domain in sources}
+                    self.keys |= {Key(KeyKind.SOURCE, domain) for domain in sources}
 
     def _runs(self, domain: str, data: Mapping[str, Any]) -> set[str]:
-        """Return the `run:` keys of the automations or scripts an event's data names."""
+        """Return the run keys of the automations or scripts an event's data names."""
         wanted = data.get("entity_id")
         if isinstance(wanted, str):
-            return {f"run:{wanted.strip().lower()}"}
+            return {Key(KeyKind.RUN, wanted.strip().lower())}
         name = data.get("name")
         if isinstance(name, str):
-            named = {
-                f"run:{entity_id}"
+            named: set[str] = {
+                Key(KeyKind.RUN, entity_id)
                 for entity_id, run_name in self._run_names(domain).items()
                 if run_name == name
             }
             if named:
                 return named
-        return {f"run:{domain}"}
+        return {Key(KeyKind.RUN, domain)}
 
     def _run_names(self, domain: str) -> dict[str, str]:
         """Return, per automation or script, the name its run event carries.
@@ -320,18 +314,18 @@ class Reads:
                 continue
             missing = literal not in exact and self._hass.states.get(name) is None
             if not rest or (dot and (literal in built or missing)):
-                self.keys.add(f"domain:{domain}")
+                self.keys.add(domain_key(domain))
         for chain in _DOTTED.findall(text):
             parts = [part.strip() for part in chain.split(".")]
             self.keys.update(f"{a}.{b}" for a, b in zip(parts, parts[1:], strict=False))
             if parts[0] == "states" and len(parts) == 2:
-                self.keys.add(f"domain:{parts[1]}")
+                self.keys.add(domain_key(parts[1]))
         for dot_domain, item_domain, dot_object, item_object in _STATES_PAIR.findall(text):
             self.keys.add(f"{dot_domain or item_domain}.{dot_object or item_object}")
         for domain in _STATES_ITEM.findall(text):
-            self.keys.add(f"domain:{domain}")
+            self.keys.add(domain_key(domain))
         for domain in _DOMAIN_PREFIX.findall(text):
-            self.keys.add(f"domain:{domain}")
+            self.keys.add(domain_key(domain))
         if _BARE_STATES.search(text):
             self.keys.add(EVERYTHING)
         for function, argument in _LOOKUP.findall(text):
@@ -445,4 +439,4 @@ def integrations_named(hass: HomeAssistant, event_type: str) -> set[str]:
 def sentence_keys(commands: Any) -> set[str]:
     """Return the keys of a conversation trigger's sentences (`command:`, one or a list)."""
     items = commands if isinstance(commands, (list, tuple)) else [commands]
-    return {f"{SENTENCE_KEY}{item}" for item in items if isinstance(item, str) and item}
+    return {Key(KeyKind.SENTENCE, item) for item in items if isinstance(item, str) and item}

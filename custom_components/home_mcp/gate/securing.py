@@ -40,10 +40,11 @@ from .bindings import is_template, variables_read
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_service
 from .live import present
 from .model import Finding, Risk
-from .reads import EVERYTHING, Reads
+from .perimeter_keys import ANY_TIMER, EVERYTHING, KeyKind, domain_key, is_state_key, name_of
+from .reads import Reads
 from .rules import REDEFINING
 from .verbs import SETTING_FIELDS, resulting_states
-from .wiring import Runnable, TriggerOn, is_state_key
+from .wiring import Runnable, TriggerOn
 
 
 def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None]]:
@@ -83,7 +84,7 @@ def checks_on(
     domain = entity_id.partition(".")[0]
     return [
         *checked_by.get(entity_id, ()),
-        *checked_by.get(f"domain:{domain}", ()),
+        *checked_by.get(domain_key(domain), ()),
         *checked_by.get(EVERYTHING, ()),
     ]
 
@@ -344,7 +345,7 @@ def is_setting(key: str, computed: Collection[str] = ()) -> bool:
     """
     return (
         key == EVERYTHING
-        or key.partition(".")[0].removeprefix("domain:") in SETTINGS
+        or (name_of(key, KeyKind.DOMAIN) or key.partition(".")[0]) in SETTINGS
         or key in computed
     )
 
@@ -585,7 +586,7 @@ def securing_chains(
             if r.entity_id in sets_off and r.runs_itself
             for _, keys in r.triggers
             for key in keys
-            if key.startswith("run:") and "." in key
+            if "." in (name_of(key, KeyKind.RUN) or "")
         }
         for runnable in macros:
             if runnable.entity_id in securing:
@@ -597,7 +598,7 @@ def securing_chains(
                     found.add((key, None))
                 if key in sets_off:
                     found.update((key, verb) for verb in _ENABLING.intersection(verbs))
-                if domain == "timer" and "start" in verbs and timers & {key, "domain:timer"}:
+                if domain == "timer" and "start" in verbs and timers & {key, ANY_TIMER}:
                     found.add((key, None))  # It ends when its run started it: not now.
                 for verb in verbs:
                     fired = {

@@ -39,8 +39,9 @@ from .internals import (
 )
 from .macros import held_by, named_states
 from .notices import NoticeWatch, notice_watch
+from .perimeter_keys import ANY_TIMER, EVERYTHING, is_entity_key, is_state_key
 from .proposals import Proposed, macro_entities
-from .reads import EVERYTHING, Reads, integrations_named, own_entities
+from .reads import Reads, integrations_named, own_entities
 from .verbs import EVENT_LEFT_IN, OWN_EVENTS, TEMPLATE_RUN_VARIABLES, negated_states
 
 type Scope = frozenset[str] | None
@@ -76,7 +77,7 @@ class Runnable:
     held: entity -> the states its top-level conditions require (a plain
         `state` condition, or one in an `and`: `macros.held_by`): what the
         entity is in when its first steps run.
-    timers: the timers (or `domain:timer`) a `timer.finished` trigger waits
+    timers: the timers (or `ANY_TIMER`) a `timer.finished` trigger waits
         for: cancelling or pausing one keeps it from running.
     acted: the entities its actions target by name (what it secures, when it
         secures).
@@ -366,7 +367,7 @@ def _add_triggers(
         if kind == "event" and "timer.finished" in _texts(trigger.get("event_type")):
             data = raw.get("event_data") if isinstance(raw, Mapping) else None
             named = data.get(ATTR_ENTITY_ID) if isinstance(data, Mapping) else None
-            runnable.timers.add(named.lower() if isinstance(named, str) else "domain:timer")
+            runnable.timers.add(named.lower() if isinstance(named, str) else ANY_TIMER)
         # An entity trigger (`lock.unlocked` on a target) names its entities
         # and its states as a state trigger does.
         entity = entity_trigger(hass, kind) if isinstance(kind, str) else None
@@ -423,11 +424,6 @@ def _event_left_in(hass: HomeAssistant, trigger: Mapping[str, Any]) -> dict[str,
         owners |= integrations_named(hass, text)
     entities = own_entities(named, owners)
     return dict.fromkeys(entities, frozenset(states)) if states else {}
-
-
-def is_state_key(key: str) -> bool:
-    """Return True for a key that stands for states: an entity id, `domain:<domain>` or `*`."""
-    return ("." in key and ":" not in key) or key.startswith("domain:") or key == EVERYTHING
 
 
 def _texts(value: Any) -> set[str]:
@@ -595,7 +591,7 @@ def derived_closure(sources: Mapping[str, set[str]]) -> dict[str, frozenset[str]
     direct: dict[str, set[str]] = {}
     for derived, keys in sources.items():
         for key in keys:
-            if ":" not in key and "." in key:  # An entity, not a `domain:` key.
+            if is_entity_key(key):  # An entity, not a domain's key.
                 direct.setdefault(key, set()).add(derived)
     closed: dict[str, frozenset[str]] = {}
     for root, first in direct.items():
