@@ -18,6 +18,32 @@ from typing import Any, Final
 
 import probatio
 
+from homeassistant.components.alarm_control_panel import (
+    DOMAIN as ALARM_DOMAIN,
+    AlarmControlPanelState,
+)
+from homeassistant.components.cover import DOMAIN as COVER_DOMAIN, CoverState
+from homeassistant.components.lock import DOMAIN as LOCK_DOMAIN, LockState
+from homeassistant.components.media_player import MediaPlayerState
+from homeassistant.components.valve import DOMAIN as VALVE_DOMAIN, ValveState
+from homeassistant.const import (
+    SERVICE_ALARM_ARM_AWAY,
+    SERVICE_ALARM_ARM_HOME,
+    SERVICE_ALARM_ARM_NIGHT,
+    SERVICE_ALARM_ARM_VACATION,
+    SERVICE_ALARM_DISARM,
+    SERVICE_CLOSE_COVER,
+    SERVICE_CLOSE_VALVE,
+    SERVICE_LOCK,
+    SERVICE_MEDIA_PAUSE,
+    SERVICE_MEDIA_PLAY,
+    SERVICE_OPEN,
+    SERVICE_OPEN_COVER,
+    SERVICE_OPEN_VALVE,
+    SERVICE_TURN_OFF,
+    SERVICE_UNLOCK,
+    STATE_OFF,
+)
 from homeassistant.core import Context, HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, ServiceNotFound, Unauthorized
 
@@ -35,25 +61,32 @@ MAX_REPORTED_ENTITIES: Final = 50
 _ON_OFF_DOMAINS: Final = frozenset(
     {"light", "switch", "fan", "input_boolean", "siren", "humidifier", "remote", "automation"}
 )
+_ARMING: Final = (AlarmControlPanelState.ARMING, AlarmControlPanelState.PENDING)
 _EXPECTED: Final[dict[tuple[str, str], frozenset[str]]] = {
-    ("lock", "lock"): frozenset({"locked"}),
-    ("lock", "unlock"): frozenset({"unlocked", "open"}),
-    ("lock", "open"): frozenset({"open", "unlocked"}),
-    ("cover", "open_cover"): frozenset({"open", "opening"}),
-    ("cover", "close_cover"): frozenset({"closed", "closing"}),
-    ("valve", "open_valve"): frozenset({"open", "opening"}),
-    ("valve", "close_valve"): frozenset({"closed", "closing"}),
-    ("alarm_control_panel", "alarm_disarm"): frozenset({"disarmed"}),
-    ("alarm_control_panel", "alarm_arm_away"): frozenset({"armed_away", "arming", "pending"}),
-    ("alarm_control_panel", "alarm_arm_home"): frozenset({"armed_home", "arming", "pending"}),
-    ("alarm_control_panel", "alarm_arm_night"): frozenset({"armed_night", "arming", "pending"}),
-    ("alarm_control_panel", "alarm_arm_vacation"): frozenset(
-        {"armed_vacation", "arming", "pending"}
+    (LOCK_DOMAIN, SERVICE_LOCK): frozenset({LockState.LOCKED}),
+    (LOCK_DOMAIN, SERVICE_UNLOCK): frozenset({LockState.UNLOCKED, LockState.OPEN}),
+    (LOCK_DOMAIN, SERVICE_OPEN): frozenset({LockState.OPEN, LockState.UNLOCKED}),
+    (COVER_DOMAIN, SERVICE_OPEN_COVER): frozenset({CoverState.OPEN, CoverState.OPENING}),
+    (COVER_DOMAIN, SERVICE_CLOSE_COVER): frozenset({CoverState.CLOSED, CoverState.CLOSING}),
+    (VALVE_DOMAIN, SERVICE_OPEN_VALVE): frozenset({ValveState.OPEN, ValveState.OPENING}),
+    (VALVE_DOMAIN, SERVICE_CLOSE_VALVE): frozenset({ValveState.CLOSED, ValveState.CLOSING}),
+    (ALARM_DOMAIN, SERVICE_ALARM_DISARM): frozenset({AlarmControlPanelState.DISARMED}),
+    (ALARM_DOMAIN, SERVICE_ALARM_ARM_AWAY): frozenset(
+        {AlarmControlPanelState.ARMED_AWAY, *_ARMING}
     ),
-    ("climate", "turn_off"): frozenset({"off"}),
-    ("media_player", "turn_off"): frozenset({"off"}),
-    ("media_player", "media_play"): frozenset({"playing"}),
-    ("media_player", "media_pause"): frozenset({"paused"}),
+    (ALARM_DOMAIN, SERVICE_ALARM_ARM_HOME): frozenset(
+        {AlarmControlPanelState.ARMED_HOME, *_ARMING}
+    ),
+    (ALARM_DOMAIN, SERVICE_ALARM_ARM_NIGHT): frozenset(
+        {AlarmControlPanelState.ARMED_NIGHT, *_ARMING}
+    ),
+    (ALARM_DOMAIN, SERVICE_ALARM_ARM_VACATION): frozenset(
+        {AlarmControlPanelState.ARMED_VACATION, *_ARMING}
+    ),
+    ("climate", SERVICE_TURN_OFF): frozenset({STATE_OFF}),
+    ("media_player", SERVICE_TURN_OFF): frozenset({STATE_OFF}),
+    ("media_player", SERVICE_MEDIA_PLAY): frozenset({MediaPlayerState.PLAYING}),
+    ("media_player", SERVICE_MEDIA_PAUSE): frozenset({MediaPlayerState.PAUSED}),
 }
 
 

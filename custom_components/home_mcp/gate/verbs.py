@@ -199,7 +199,17 @@ def verb_words(service: str) -> str:
 
 
 SECURE_STATES: Final = frozenset(
-    {"locking", "locked", "jammed", "closing", "closed", "arming", "pending"}
+    {
+        LockState.LOCKING,
+        LockState.LOCKED,
+        LockState.JAMMED,
+        CoverState.CLOSING,
+        CoverState.CLOSED,
+        ValveState.CLOSING,
+        ValveState.CLOSED,
+        AlarmControlPanelState.ARMING,
+        AlarmControlPanelState.PENDING,
+    }
 )
 """States a securing verb leaves its entity in, or passes through (a lock that
 fails to lock ends `jammed`)."""
