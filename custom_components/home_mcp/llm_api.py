@@ -101,7 +101,8 @@ class _AgentTool(llm.Tool):
         self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
     ) -> llm.ToolResult:
         """Run the tool as the MCP endpoint would, for this request's caller."""
-        payload = await self._runner.async_run(self._caller, self._tool, tool_input.tool_args)
+        outcome = await self._runner.async_run(self._caller, self._tool, tool_input.tool_args)
+        payload = outcome.payload
         return llm.ToolResult(data=payload, error=payload.get("ok") is False)
 
 

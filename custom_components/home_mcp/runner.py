@@ -12,6 +12,7 @@ same whichever way a model reaches the house.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import logging
 from typing import Any
 
@@ -26,6 +27,7 @@ from .configs.writes import ConfigWriter
 from .gate import Gate
 from .shaping import finalize
 from .tools import (
+    Refusal,
     Tool,
     ToolContext,
     ToolError,
@@ -79,6 +81,14 @@ def all_tools() -> list[Tool]:
     return [tool for module in TOOL_MODULES for tool in module.TOOLS]
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A tool call's result: its shaped answer and, for a guarded action, its refusal."""
+
+    payload: dict[str, Any]
+    refusal: Refusal | None = None
+
+
 class ToolRunner:
     """Runs the tools of one config entry for any caller."""
 
@@ -112,12 +122,16 @@ class ToolRunner:
         tool: Tool,
         arguments: dict[str, Any],
         progress: ProgressCallback | None = None,
-    ) -> dict[str, Any]:
-        """Run `tool` for `caller`; return the shaped result (`{ok: false, ...}` on failure)."""
+    ) -> Outcome:
+        """Run `tool` for `caller`; return the shaped result (`{ok: false, ...}` on failure).
+
+        A guarded action's refusal comes with it, as itself (`Outcome.refusal`).
+        """
         if not tool.usable_by(caller):
             payload = tool.refusal_for(caller).as_result()
             self._audit.async_record_call(caller, tool.name, tool.write, payload)
-            return payload
+            return Outcome(payload)
+        refused: Refusal | None = None
         context = ToolContext(
             hass=self.hass,
             caller=caller,
@@ -134,6 +148,7 @@ class ToolRunner:
             payload = output.model_dump(mode="json")
         except ToolError as err:
             payload = err.as_result()
+            refused = err if isinstance(err, Refusal) else None
         except Unauthorized as err:
             payload = ToolError(
                 "unauthorized",
@@ -153,4 +168,4 @@ class ToolRunner:
                 "Home Assistant's log has the details",
             ).as_result()
         self._audit.async_record_call(caller, tool.name, tool.write, payload)
-        return finalize(payload, self._budget, tool.narrow_hint, tool.text_fields)
+        return Outcome(finalize(payload, self._budget, tool.narrow_hint, tool.text_fields), refused)

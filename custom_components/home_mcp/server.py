@@ -43,7 +43,7 @@ from .resources.reads import ResourceReader, request_caller
 from .runner import ToolRunner
 from .schemas import compact_schema, output_schema
 from .shaping import clean_text, json_text
-from .tools import PageOutput, Tool, ToolError
+from .tools import PageOutput, Refusal, Tool, ToolError
 from .transport.session_model import McpSession
 from .transport.sessions import SessionRegistry
 
@@ -242,14 +242,14 @@ def create_server(
             audit.async_record_call(caller, clean_text(params.name, 80), False, payload)
             await log_tool_result(ctx, clean_text(params.name, 80), payload)
             return _result(payload)
-        shaped = await runner.async_run(
+        outcome = await runner.async_run(
             caller, tool, params.arguments or {}, ctx.session.report_progress
         )
-        await log_tool_result(ctx, tool.name, shaped)
-        if shaped.get("error") == "needs_confirmation" and shaped.get("approval_url"):
-            if (asked := _offer_approval_url(hass, ctx, params, shaped)) is not None:
+        await log_tool_result(ctx, tool.name, outcome.payload)
+        if outcome.refusal is not None and outcome.refusal.approval_url is not None:
+            if (asked := _offer_approval_url(hass, ctx, params, outcome.refusal)) is not None:
                 return asked
-        return _result(shaped)
+        return _result(outcome.payload)
 
     async def list_prompts(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
@@ -363,7 +363,7 @@ def _offer_approval_url(
     hass: HomeAssistant,
     ctx: ServerRequestContext[Any, Any],
     params: types.CallToolRequestParams,
-    refusal: dict[str, Any],
+    refusal: Refusal,
 ) -> types.InputRequiredResult | None:
     """Send the approval page's address to a client that can open links (URL elicitation).
 
@@ -383,9 +383,9 @@ def _offer_approval_url(
         or capabilities.elicitation.url is None
     ):
         return None
-    url = str(refusal["approval_url"])
+    url = str(refusal.approval_url)
     message = (
-        f"{refusal['action']} waits for a person's approval in Home Assistant. "
+        f"{refusal.action} waits for a person's approval in Home Assistant. "
         "Open the link to approve or deny it there; nothing answered here approves it."
     )
     if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
@@ -397,13 +397,13 @@ def _offer_approval_url(
                     params=types.ElicitRequestURLParams(message=message, url=url)
                 )
             },
-            request_state=f"{APPROVAL_INPUT_KEY}:{refusal['confirmation_id']}",
+            request_state=f"{APPROVAL_INPUT_KEY}:{refusal.confirmation_id}",
         )
     request = ctx.request
     if request is None or not request.headers.get("mcp-session-id"):
         return None  # Stateless: no stream to send a request on.
     hass.async_create_background_task(
-        _async_elicit_url(ctx.session, message, url, str(refusal["confirmation_id"])),
+        _async_elicit_url(ctx.session, message, url, refusal.confirmation_id),
         f"{DOMAIN} approval link",
     )
     return None

@@ -92,6 +92,36 @@ class ToolError(Exception):
         return result
 
 
+class Refusal(ToolError):
+    """A guarded action's refusal: it waits for a person's approval (`refusal`).
+
+    The server knows it by its type, and offers a client that can open
+    links the approval page (`approval_url`, when Home Assistant's address
+    is known).
+    """
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        """Create the refusal from its structured answer (`refusal`)."""
+        details = {k: v for k, v in answer.items() if k not in ("ok", "error", "message", "hint")}
+        super().__init__(answer["error"], answer["message"], answer.get("hint"), **details)
+
+    @property
+    def action(self) -> str:
+        """Return the action that waits (`lock.unlock`)."""
+        return str(self.details["action"])
+
+    @property
+    def confirmation_id(self) -> str:
+        """Return the confirmation the person is asked in."""
+        return str(self.details["confirmation_id"])
+
+    @property
+    def approval_url(self) -> str | None:
+        """Return the approval page's address, when Home Assistant's is known."""
+        url = self.details.get("approval_url")
+        return url if isinstance(url, str) else None
+
+
 class ToolInput(BaseModel):
     """Base of every tool's input: unknown arguments are refused, types are strict.
 
@@ -304,7 +334,7 @@ def refuse(
             "Wait until the person decides or the requests expire (get_confirmation), "
             "and tell the person what you wanted to do",
         )
-    return ToolError.from_result(
+    return Refusal(
         {**refusal(decision, confirmation, ctx.caller.base_url, sight), **sight.tree(details)}
     )
 
