@@ -7,15 +7,29 @@ today's. These are the cases the write tools will ask about (issue 13).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+import pytest
 
 from custom_components.home_mcp.configs import ConfigEditors, ConfigKind
 from custom_components.home_mcp.gate import Gate
 from custom_components.home_mcp.gate.model import Risk
 from custom_components.home_mcp.gate.proposals import Proposed
+from custom_components.home_mcp.gate.rules import HELPER_WRITE_RULES, HelperWrite
 from homeassistant.core import HomeAssistant
 
-from .house import BED_LIGHT_ON, OPEN_GARAGE, UNLOCK_FRONT, Owner
+from .house import (
+    BED_LIGHT_ON,
+    LOCK_FRONT,
+    OPEN_GARAGE,
+    UNLOCK_FRONT,
+    WHEN_UNLOCKED,
+    Owner,
+    locks_when,
+    turns_on,
+    unlocks_when,
+)
 
 
 def _gate(hass: HomeAssistant) -> Gate:
@@ -139,3 +153,95 @@ async def test_a_scene_that_unlocks_opens_the_house_and_its_callers_too(
     cosy = {"name": "Cosy", "entities": {"light.bed_light": "on"}}
     found = await _judge(hass, ConfigKind.SCENE, "scene.cosy", cosy)
     assert not {risk for risk, _ in found} & {Risk.OPENS_HOUSE, Risk.SYSTEM, Risk.UNKNOWN}
+
+
+# -- a helper written: the first line of `rules.HELPER_WRITE_RULES` that holds --------
+
+
+async def _options_an_automation_takes_its_script_from(owner: Owner) -> str:
+    await owner.save_script("bedtime", {"alias": "Bedtime", "sequence": []})
+    routine = await owner.create_helper("input_select", "Routine", options=["bedtime"])
+    await owner.save_automation(
+        "run_routine",
+        {
+            "alias": "Run the routine",
+            "triggers": [{"trigger": "state", "entity_id": routine}],
+            "actions": [
+                {
+                    "action": "script.turn_on",
+                    "target": {"entity_id": "script.{{ trigger.to_state.state }}"},
+                }
+            ],
+        },
+    )
+    return routine
+
+
+async def _a_switch_the_welcome_unlocks_on(owner: Owner) -> str:
+    guests = await owner.create_helper("input_boolean", "Guests expected")
+    await unlocks_when(owner, turns_on(guests), alias="Welcome guests")
+    return guests
+
+
+async def _what_the_auto_lock_waits_for(owner: Owner) -> str:
+    seconds = await owner.create_helper(
+        "input_number", "Autolock seconds", min=5, max=600, step=5, initial=30, mode="box"
+    )
+    await locks_when(
+        owner,
+        {**WHEN_UNLOCKED[0], "for": {"seconds": f"{{{{ states('{seconds}') | int(30) }}}}"}},
+        alias="Auto-lock",
+    )
+    return seconds
+
+
+async def _the_flag_the_auto_lock_turns_on(owner: Owner) -> str:
+    relocked = await owner.create_helper("input_boolean", "Relocked")
+    await owner.save_automation(
+        "relock",
+        {
+            "alias": "Relock",
+            "triggers": WHEN_UNLOCKED,
+            "actions": [
+                {"action": "input_boolean.turn_on", "target": {"entity_id": relocked}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    return relocked
+
+
+async def _a_helper_nothing_reads(owner: Owner) -> str:
+    return await owner.create_helper("input_boolean", "Movie night")
+
+
+_HELPERS: dict[HelperWrite, Callable[[Owner], Awaitable[str]]] = {
+    HelperWrite.OPTIONS_BOUND: _options_an_automation_takes_its_script_from,
+    HelperWrite.IN_PERIMETER: _a_switch_the_welcome_unlocks_on,
+    HelperWrite.GUARDED: _what_the_auto_lock_waits_for,
+    HelperWrite.ACTED_ON: _the_flag_the_auto_lock_turns_on,
+    HelperWrite.PLAIN: _a_helper_nothing_reads,
+}
+"""A helper of each line of the helper-write table."""
+
+
+def test_each_line_of_the_helper_write_table_has_a_helper() -> None:
+    assert list(_HELPERS) == [rule.when for rule in HELPER_WRITE_RULES]
+
+
+@pytest.mark.parametrize("when", list(HelperWrite))
+async def test_writing_a_helper_is_judged_by_the_first_line_of_the_table_that_holds(
+    hass: HomeAssistant, owner: Owner, when: HelperWrite
+) -> None:
+    """What the person is told is that line's risk and reason, about that helper."""
+    entity_id = await _HELPERS[when](owner)
+    gate = _gate(hass)
+    await gate.async_ready()
+    [rule] = [rule for rule in HELPER_WRITE_RULES if rule.when is when]
+    domain = entity_id.partition(".")[0]
+
+    findings = gate.async_judge_helper_write(entity_id, f"{domain}.save")
+
+    [own] = [f for f in findings if f.entity_id == entity_id]
+    assert own.risk is rule.risk
+    assert own.reason == rule.reason.format(macro=own.via[0] if own.via else "")

@@ -12,7 +12,7 @@ or HTTP: it takes an action and returns a decision.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 import logging
 from typing import Any, Final
 
@@ -31,22 +31,15 @@ from .macros import ASKED_STEPS
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
 from .proposals import Proposed, is_proposing, judge_change, proposing
-from .rules import OPTIONS_BOUND, SENSITIVE_CLASSES
+from .rules import CATALOGUE_NOTES, HELPER_WRITE_RULES, SENSITIVE_CLASSES, HelperWrite
 from .targets import acts_on_own_entities_only
 from .tripwire import Tripwire
 from .verbs import GENERIC_ACTIONS
 
 _LOGGER = logging.getLogger(__name__)
 
-_CATALOGUE_NOTES: Final[Mapping[str, tuple[Risk, str]]] = {
-    "scene.apply": (Risk.OPENS_HOUSE, "When a state it sets unlocks, opens or disarms"),
-    "scene.create": (Risk.OPENS_HOUSE, "When a state it would set unlocks, opens or disarms"),
-    "group.set": (
-        Risk.OPENS_HOUSE,
-        "When it brings into a group something that can open the house",
-    ),
-}
-"""What depends on a service's data, said in the catalogue."""
+_NAMES_ITS_MACRO: Final = frozenset({HelperWrite.OPTIONS_BOUND, HelperWrite.ACTED_ON})
+"""Helper-write lines whose reason names the automation (`{macro}`)."""
 
 
 class _Knowledge:
@@ -354,32 +347,30 @@ class Gate:
     def async_judge_helper_write(self, entity_id: str, service: str) -> tuple[Finding, ...]:
         """Return what creating, changing or deleting helper `entity_id` risks.
 
-        A helper does what the house does when it changes: one whose value
-        can open the house (in the perimeter) opens it; one that what secures
-        the house reads or waits for (`guarded`), or acts on (its options
-        or range changed, "select Night" fails), is a system change. What
-        the house's automations do on what the write itself fires
-        (`footprint.HELPER_WRITE`) is the write's own effect too.
+        A helper does what the house does when it changes: the first line of
+        `rules.HELPER_WRITE_RULES` whose condition holds decides (one whose
+        value can open the house, in the perimeter, opens it; one that what
+        secures the house reads or waits for, or acts on, "select Night"
+        failing, is a system change). What the house's automations do on
+        what the write itself fires (`footprint.HELPER_WRITE`) is the
+        write's own effect too.
         """
         snapshot = self.index.async_current()
         judge = Judge(_Knowledge(self, snapshot), now=False)
         judge_footprint(judge, HELPER_WRITE)
-        if bound := snapshot.options_bound.get(entity_id):
-            reason = OPTIONS_BOUND.format(macro=bound[0])
-            finding = Finding(Risk.UNKNOWN, entity_id, service, reason, tuple(bound[:1]))
-        elif snapshot.in_perimeter(entity_id):
-            reason = "What it is set to can open the house"
-            finding = Finding(Risk.OPENS_HOUSE, entity_id, service, reason)
-        elif self.async_is_guarded_entity(entity_id):
-            reason = "What opens or secures the house reads it, or waits for it"
-            finding = Finding(Risk.SYSTEM, entity_id, service, reason)
-        elif acting := snapshot.acted_by.get(entity_id):
-            # Its options or range changed, the securing action on it can fail.
-            reason = f"{acting[0]} acts on it, and locks, closes or arms"
-            finding = Finding(Risk.SYSTEM, entity_id, service, reason, tuple(acting[:1]))
-        else:
-            reason = "Nothing that opens or secures the house reads it"
-            finding = Finding(Risk.SAFE, entity_id, service, reason)
+        bound = snapshot.options_bound.get(entity_id)
+        acting = snapshot.acted_by.get(entity_id)
+        holds: Mapping[HelperWrite, Callable[[], object]] = {
+            HelperWrite.OPTIONS_BOUND: lambda: bound,
+            HelperWrite.IN_PERIMETER: lambda: snapshot.in_perimeter(entity_id),
+            HelperWrite.GUARDED: lambda: self.async_is_guarded_entity(entity_id),
+            HelperWrite.ACTED_ON: lambda: acting,
+            HelperWrite.PLAIN: lambda: True,
+        }
+        rule = next(rule for rule in HELPER_WRITE_RULES if holds[rule.when]())
+        via = (bound or acting or [])[:1] if rule.when in _NAMES_ITS_MACRO else []
+        reason = rule.reason.format(macro=via[0]) if via else rule.reason
+        finding = Finding(rule.risk, entity_id, service, reason, tuple(via))
         return self._with_allowed(dict.fromkeys([finding, *judge.findings]))
 
     @callback
@@ -510,7 +501,7 @@ class Gate:
         target = {ATTR_ENTITY_ID: special} if special else {}
         judge.call(domain, service, target, {}, 0)
         findings = list(self._with_allowed(judge.findings))
-        if (note := _CATALOGUE_NOTES.get(f"{domain}.{service}")) is not None:
+        if (note := CATALOGUE_NOTES.get(f"{domain}.{service}")) is not None:
             findings.append(Finding(note[0], None, f"{domain}.{service}", note[1]))
         return _worst(findings)
 

@@ -15,11 +15,13 @@ from .footprint import CLEARED, HELPER_WRITE, TAPPED, WRITES
 from .macros import CALL_FAILS, ENDINGS, ENDS, WAIT_GIVES_UP
 from .rules import (
     ALARM_LEVELS,
+    CATALOGUE_NOTES,
     CLASS_NOTES,
     CODE_FIELDS,
     DATA_RULE_WHEN,
     DATA_RULES,
     ENTITY_RULES,
+    HELPER_WRITE_RULES,
     HOLD_RULES,
     PERIMETER_REASON,
     SERVICE_RULES,
@@ -44,6 +46,10 @@ END: Final = "<!-- END generated -->"
 
 def _code(items: Iterable[str]) -> str:
     return ", ".join(f"`{item}`" for item in items)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _classes(classes: frozenset[EntityClass]) -> str:
@@ -140,6 +146,31 @@ def rules_markdown() -> str:
             f"| {rule.changes} | {_code(sorted(rule.verbs)) if rule.verbs else 'any'} "
             f"| {rule.when} | {rule.risk.value} | {rule.reason} |"
             for rule in HOLD_RULES
+        ),
+        "",
+        "### A helper written",
+        "",
+        "Creating, changing or deleting a helper: the first line whose condition holds",
+        "decides, and what the write itself fires is judged besides (*What a write fires*).",
+        "",
+        "| the helper is | risk | why |",
+        "|---|---|---|",
+        *(
+            f"| {rule.described} | {rule.risk.value} "
+            f"| {_sentence(rule.reason.format(macro='an automation'))} |"
+            for rule in HELPER_WRITE_RULES
+        ),
+        "",
+        "### What the catalogue adds",
+        "",
+        "`list_services` gives each action the worst risk it has on the house's entities",
+        "as they are; where that depends on the data, it says so:",
+        "",
+        "| action | risk | why |",
+        "|---|---|---|",
+        *(
+            f"| `{action}` | {risk.value} | {reason} |"
+            for action, (risk, reason) in CATALOGUE_NOTES.items()
         ),
     ]
     lines += [

@@ -454,6 +454,75 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
 """Whole-action risks that depend on the data (checked in `core.py`)."""
 
 
+class HelperWrite(StrEnum):
+    """What a helper is to the house, for creating, changing or deleting it."""
+
+    OPTIONS_BOUND = "options_bound"
+    IN_PERIMETER = "in_perimeter"
+    GUARDED = "guarded"
+    ACTED_ON = "acted_on"
+    PLAIN = "plain"
+
+
+@dataclass(frozen=True, slots=True)
+class HelperWriteRule:
+    """One line of the helper-write table: the first whose `when` holds decides."""
+
+    when: HelperWrite
+    described: str
+    risk: Risk
+    reason: str
+
+
+HELPER_WRITE_RULES: Final[tuple[HelperWriteRule, ...]] = (
+    HelperWriteRule(
+        HelperWrite.OPTIONS_BOUND,
+        "a select whose options an automation's templates take their values from",
+        Risk.UNKNOWN,
+        OPTIONS_BOUND,
+    ),
+    HelperWriteRule(
+        HelperWrite.IN_PERIMETER,
+        "in the perimeter: its change can lead to an opening",
+        Risk.OPENS_HOUSE,
+        "What it is set to can open the house",
+    ),
+    HelperWriteRule(
+        HelperWrite.GUARDED,
+        "guarded: what opens or secures the house reads it or waits for it",
+        Risk.SYSTEM,
+        "What opens or secures the house reads it, or waits for it",
+    ),
+    HelperWriteRule(
+        HelperWrite.ACTED_ON,
+        "acted on by an automation that locks, closes or arms (its options or range "
+        "changed, the action on it can fail)",
+        Risk.SYSTEM,
+        "{macro} acts on it, and locks, closes or arms",
+    ),
+    HelperWriteRule(
+        HelperWrite.PLAIN,
+        "anything else",
+        Risk.SAFE,
+        "Nothing that opens or secures the house reads it",
+    ),
+)
+"""Creating, changing or deleting a helper (`Gate.async_judge_helper_write`):
+the first line whose condition holds decides; what the write itself fires
+(`footprint.HELPER_WRITE`) is judged besides."""
+
+CATALOGUE_NOTES: Final[Mapping[str, tuple[Risk, str]]] = {
+    "scene.apply": (Risk.OPENS_HOUSE, "When a state it sets unlocks, opens or disarms"),
+    "scene.create": (Risk.OPENS_HOUSE, "When a state it would set unlocks, opens or disarms"),
+    "group.set": (
+        Risk.OPENS_HOUSE,
+        "When it brings into a group something that can open the house",
+    ),
+}
+"""What depends on an action's data, said in the catalogue (`list_services`)
+besides what it risks on the house's entities as they are."""
+
+
 class Hold(StrEnum):
     """A way a change keeps an automation that locks, closes or arms from securing."""
 
