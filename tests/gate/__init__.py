@@ -1,0 +1,1 @@
+"""The gate's tables and functions, tested as data without a house (fast)."""
