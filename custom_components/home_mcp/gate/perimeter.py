@@ -168,9 +168,7 @@ class Snapshot:
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
-        self._prefixed: dict[
-            KeyKind, tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]]
-        ] = {}
+        self._of_kind: dict[KeyKind, tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]]] = {}
         self._alone: dict[str, Alone] = {}
         self._mqtt_keys: frozenset[str] = frozenset()
 
@@ -279,10 +277,10 @@ class Snapshot:
         return self._keys_of(KeyKind.SENTENCE)
 
     def _keys_of(self, kind: KeyKind) -> tuple[str, ...]:
-        found = self._prefixed.get(kind)
+        found = self._of_kind.get(kind)
         if found is None or found[0] is not self.perimeter:
             keys = tuple(key for key in self.perimeter if kind_of(key) is kind)
-            self._prefixed[kind] = found = (self.perimeter, keys)
+            self._of_kind[kind] = found = (self.perimeter, keys)
         return found[1]
 
     def mqtt_keys(self) -> Iterable[str]:
