@@ -84,6 +84,16 @@ FILLERS: Final = frozenset(
         # Portuguese and Spanish "is", "are" and "this" ("as luzes do porão estão acesas?"): not
         # a typo of a device's word ("estor", a blind).
         *("esta", "estao", "estan", "estas", "estamos", "este", "esto", "estos"),
+        # German "make" ("Mach das Licht an": turn the light on), as English "make" is.
+        *("mach", "mache", "machen"),
+        # Ukrainian: turn on, turn off ("увімкни вентилятор у вітальні"), and "in".
+        *("увімкни", "вимкни", "увімкнути", "вимкнути", "у"),
+        # Greek little words: the article and "in the" ("στο λεβητοστάσιο").
+        *("το", "τα", "η", "ο", "στο", "στη", "στην", "στα", "του", "της"),
+        # Hungarian: switch on or off ("kapcsold le a lámpát"), its article and verb prefixes.
+        *("kapcsold", "kapcsolja", "kapcsoljad", "fel", "az"),
+        # Tagalog and Taglish: turn off, turn on, you, that, in ("patayin mo yung ilaw sa garden").
+        *("patayin", "patayan", "buksan", "isara", "mo", "yung", "ang", "sa", "ng", "paki"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -167,6 +177,8 @@ REMEDIES: Final[dict[str, tuple[str, ...]]] = {
     "light": ("dark", "sombre", "dunkel", "oscuro", "buio", "donker", "mörkt", "ciemno"),
     # Air that needs moving: "it's stuffy in the home theater" (its fan).
     "fan": ("stuffy", "stale", "renfermé", "étouffant", "stickig", "afoso", "soffocante"),
+    # Sound that needs turning down: "it's too loud in the lounge" (what plays there).
+    "volume": ("loud", "noisy", "fort", "bruyant", "laut", "ruidoso", "rumoroso", "luid", "högt"),
 }
 """The word for a remedy, and the feelings it undoes said after a `COMPLAINTS` word."""
 REMEDY_MEASURES: Final[dict[str, str]] = {
@@ -214,6 +226,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 *("燈", "电灯", "電燈", "灯光", "燈光", "불", "전등", "조명", "램프"),
                 # A lamp on a desk or a table: "书房的台灯".
                 *("台灯", "檯燈", "台燈", "스탠드"),
+                # A lamp, in Hungarian, Polish and Swedish ("a lámpát": the lamp); a light in
+                # Tagalog ("yung ilaw"), Greek and Ukrainian.
+                *("lámpa", "ilaw", "φως", "φώτα", "λάμπα", "світло", "лампа"),
             ),
         ),
         "switch": (
@@ -229,8 +244,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
             *("window", "fenêtre", "fenster", "ventana", "door", "porte", "tür", "tor", "窓"),
             *("gate", "portail", "awning", "rollladen", "jalousie", "vorhang", "persiana"),
-            # A roller blind, in Spain's Spanish ("baja el estor": lower the blind).
-            *("estor", "estores"),
+            # A roller blind, in Spain's Spanish ("baja el estor": lower the blind), in Greek
+            # ("το ρολό") and Ukrainian; a window in Greek and Hungarian.
+            *("estor", "estores", "ρολό", "ρολά", "περσίδα", "παράθυρο", "ablak"),
+            *("жалюзі", "ролета", "штора"),
             # What it keeps off: "keep the rain off the patio" (a roof, an awning), "keep the
             # sunlight off the wine" (a shade).
             *("rain", "pluie", "regen", "lluvia", "pioggia", "regn", "deszcz", "chuva", "雨"),
@@ -335,6 +352,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("ouvre", "ouvrir", "ferme", "fermer", "monte", "baisse", "öffne", "öffnen"),
             *("schließe", "schließen", "abre", "cierra", "apri", "chiudi", "abbassa", "alza"),
             *("開けて", "開ける", "閉めて", "閉める"),
+            # Greek and Catalan: close, open ("κλείσε το ρολό", "tanca la finestra").
+            *("κλείσε", "άνοιξε", "tanca", "obre"),
         ),
         # Turning it down or up: "abbassa il riscaldamento", "lower the heating".
         "climate": ("lower", "raise", "abbassa", "alza", "baisse", "monte"),
@@ -430,6 +449,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         "salotto",
         # Finnish ("olohuoneen": the living room's), Czech and Indonesian.
         *("olohuone", "obývák", "obývací pokoj", "ruang tamu", "ruang keluarga"),
+        # Ukrainian (as said alone and after "у": "у вітальні"), Greek, Hungarian and Tagalog.
+        *("вітальня", "вітальні", "σαλόνι", "καθιστικό", "nappali", "nappaliban"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -439,6 +460,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("køkken", "kjøkken", "mutfak"),
         # Finnish ("keittiön": the kitchen's), Czech and Indonesian.
         *("keittiö", "kuchyně", "kuchyň", "dapur"),
+        # Ukrainian, Greek, Hungarian and Tagalog.
+        *("кухні", "κουζίνα", "konyha", "kusina"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -460,6 +483,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("soveværelse", "soverom", "yatak odası"),
         # Finnish, Czech and Indonesian.
         *("makuuhuone", "ložnice", "kamar tidur"),
+        # Mexican Spanish ("la recámara"), Greek, Hungarian and Tagalog.
+        *("recámara", "υπνοδωμάτιο", "hálószoba", "kwarto"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -471,6 +496,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("badeværelse", "baderom", "banyo"),
         # Finnish, Czech and Indonesian.
         *("kylpyhuone", "koupelna", "kamar mandi"),
+        # Ukrainian, Greek and Hungarian (Tagalog's banyo is Turkish's).
+        *("ванна", "ванній", "μπάνιο", "fürdőszoba"),
     ),
     (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
@@ -522,6 +549,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # Finnish, Czech ("v pracovně": in the study, its locative one letter from it) and
         # Indonesian.
         *("työhuone", "pracovna", "ruang kerja"),
+        # Hungarian ("a dolgozószobában": in the study, `CASE_ENDINGS`), Ukrainian and Greek.
+        *("dolgozószoba", "kabinet", "кабінет", "кабінеті", "γραφείο"),
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -529,6 +558,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("锅炉房", "鍋爐房", "보일러실"),
         # As Spain's Spanish and Portuguese say it ("el estor del cuarto de calderas").
         *("cuarto de calderas", "cuarto de la caldera", "sala de caldeiras"),
+        # Greek ("στο λεβητοστάσιο"), Hungarian and Ukrainian.
+        *("λεβητοστάσιο", "kazánház", "kazánhelyiség", "котельня", "котельні"),
     ),
     (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
@@ -548,6 +579,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # Its backyard, and its back and front yards in Chinese, Japanese and Korean ("后院有人吗").
         *("backyard", "后院", "後院", "裏庭", "뒷마당", "뒤뜰", "앞마당"),
         *("сад", "саду", "двор", "дворе", "улица", "улице"),
+        # Greek, Hungarian and Tagalog.
+        *("κήπος", "κήπο", "kert", "hardin", "bakuran"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
@@ -560,6 +593,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("dormitorio principal", "camera matrimoniale", "camera padronale"),
         *("ouderslaapkamer", "hoofdslaapkamer", "quarto de casal", "huvudsovrum"),
         *("sypialnia główna", "主寝室", "主卧", "主臥", "主卧室", "主臥室", "안방"),
+        # Mexican Spanish ("la recámara principal") and the main room of other Spanish.
+        *("recámara principal", "habitación principal", "cuarto principal"),
     ),
     (
         *("guest room", "chambre d'amis", "gästezimmer", "客間", "客房", "손님방", "게스트룸"),
@@ -706,6 +741,12 @@ _SOMEONE: Final = (
     *("有人", "누구", "누가"),
 )
 """Who is there: "is anyone in the dressing room", "y a-t-il quelqu'un" (motion, occupancy)."""
+_FREE: Final = (
+    *("free", "vacant", "engaged", "occupied", "available", "libre", "libero", "frei"),
+    *("besetzt", "occupé", "ocupado", "occupato", "vrij", "bezet", "ledig", "upptagen"),
+)
+"""Whether a room is free or taken, as a loo, a meeting room or a bathroom is ("is the loo
+free?"): whether anyone is in it (motion, occupancy)."""
 
 _AIR_QUALITY: Final = ("iaq", "luftqualität", "luftqualitat", "空气质量", "空気質")
 """The air's quality, indoors ("iaq": `COMPOUNDS` makes "air quality", "air safe" this one word):
@@ -740,10 +781,12 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
             *("move", "moved", "moving", "bouge", "bewegt"),
             *_SOMEONE,
+            *_FREE,
         ),
         "occupancy": (
             *("occupancy", "presence", "présence", "occupied", "occupé"),
             *_SOMEONE,
+            *_FREE,
         ),
         "presence": ("presence", "présence", "anyone", "someone", "quelqu", "jemand"),
         "door": (
@@ -813,6 +856,8 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("unten", "внизу"),
         # Italian, Portuguese and Spanish ("le temperature al piano terra").
         *("piano terra", "pianterreno", "piano terreno", "térreo", "rés-do-chão"),
+        # American English: the floor one comes in on ("the lights on the main floor").
+        *("main floor", "main level", "entry level", "street level"),
     ),
     "below": (
         *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
@@ -836,6 +881,13 @@ FLOOR_ORDINALS: Final[dict[int, tuple[str, ...]]] = {
     ),
 }
 """Words for a floor by its number above the ground floor (its level)."""
+ENGLISH_FLOORS: Final[dict[tuple[int, int], tuple[str, ...]]] = {
+    # English counts floors two ways: an American's second floor is the first floor up (the
+    # ground floor is the first), a Briton's the second up. Either level the house has.
+    (1, 2): ("second floor", "2nd floor", "second story", "second storey"),
+    (2, 3): ("third floor", "3rd floor", "third story", "third storey"),
+}
+"""English words for a floor by its number, as the levels an American and a Briton mean."""
 _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
     "above": lambda level: level > 0,
     "ground": lambda level: level == 0,
@@ -1938,9 +1990,13 @@ CASE_ENDINGS: Final = tuple(
         # ("yatak odasında"); the plural, as an object too ("prizleri": the plugs).
         *("ndaki", "ndeki", "daki", "deki", "taki", "teki", "nda", "nde"),
         *("larda", "lerde", "leri", "ları", "lar", "ler", "da", "de", "ta", "te"),
+        # Hungarian: in it, into it, out of it ("a dolgozószobában": in the study), by vowel
+        # harmony (the object's -t is `DEFINITE_ENDINGS`': "lámpát", the lamp).
+        *("ban", "ben", "ba", "be", "ból", "ből"),
     )
 )
-"""The endings of a noun in a case or the plural, in Turkish: read as its stem too."""
+"""The endings of a noun in a case or the plural, in Turkish and Hungarian: read as its stem
+too."""
 
 
 @lru_cache(maxsize=1024)
@@ -1989,6 +2045,9 @@ def _level_named(text: str) -> Callable[[int], bool] | None:
     for number, words in _floor_ordinals().items():
         if text in words:
             return lambda level: level == number
+    for (american, british), words in _english_floors().items():
+        if text in words:
+            return lambda level: level in {american, british}
     for where, words in _floor_words().items():
         if text in words:
             return _LEVELS[where]
@@ -2001,6 +2060,15 @@ def _floor_ordinals() -> dict[int, frozenset[str]]:
     return {
         number: frozenset(" ".join(query_words(word)) for word in words)
         for number, words in FLOOR_ORDINALS.items()
+    }
+
+
+@lru_cache(maxsize=1)
+def _english_floors() -> dict[tuple[int, int], frozenset[str]]:
+    """Return `ENGLISH_FLOORS` as query words (folded, fillers dropped)."""
+    return {
+        levels: frozenset(" ".join(query_words(word)) for word in words)
+        for levels, words in ENGLISH_FLOORS.items()
     }
 
 
@@ -2043,6 +2111,9 @@ def _room_names(
             for text in own:
                 for other in groups.get(text, ()):
                     named.setdefault(other, SYNONYM_WEIGHT)
+            for text in own:
+                if (initials := _initials(text)) is not None:
+                    named.setdefault(initials, INITIALS_WEIGHT)
         for text, weight in named.items():
             folded = Folded.of(text)
             if not folded.text:
@@ -2093,6 +2164,26 @@ def _name_words() -> dict[str, frozenset[str]]:
         for word in words:
             groups[word] = words
     return groups
+
+
+INITIALS_WEIGHT: Final = 0.9
+"""What a room's initials ("LR": the living room) count for: below its own names and the words
+of `ROOM_WORDS` (a house's WC, said so, before its Wine Cellar)."""
+
+
+def _initials(name: str) -> str | None:
+    """Return the initials of a room's name of two or three words ("living room": "lr"), if any.
+
+    As a floor plan or a note abbreviates it ("LR fan off"); not when they are a word of the
+    tables (a device's, a room's, a filler: "ac" is air conditioning).
+    """
+    words = name.split()
+    if not 2 <= len(words) <= 3 or not all(word.isalpha() and len(word) >= 2 for word in words):
+        return None
+    initials = "".join(word[0] for word in words)
+    if Folded.of(initials).unspaced or initials in FILLERS or _is_device_word(initials):
+        return None
+    return None if initials in _room_words() else initials
 
 
 @lru_cache(maxsize=1)
@@ -2153,9 +2244,27 @@ def _device_words() -> frozenset[str]:
     )
 
 
+ORDINALS: Final[dict[str, str]] = {
+    fold(word): str(number)
+    for number, words in {
+        1: ("first", "1st", "premier", "première", "erste", "ersten", "primero", "primera"),
+        2: ("second", "2nd", "deuxième", "zweite", "zweiten", "segundo", "segunda", "secondo"),
+        3: ("third", "3rd", "troisième", "dritte", "dritten", "tercero", "tercera", "terzo"),
+        # Not Spanish's "cuarto" nor Portuguese's "quarto": a room.
+        4: ("fourth", "4th", "quatrième", "vierte", "vierten"),
+        5: ("fifth", "5th", "cinquième", "fünfte", "fünften"),
+    }.items()
+    for word in words
+}
+"""Ordinal words and the number they say: "the second plug" is the one called Plug 2."""
+
+
 def word_score(query_word: str, value_word: str) -> float:
-    """Return how well one query word matches one word of a name (0: not at all)."""
-    if query_word == value_word:
+    """Return how well one query word matches one word of a name (0: not at all).
+
+    An ordinal (`ORDINALS`) is its number: "second" is the "2" of "Plug 2".
+    """
+    if query_word == value_word or ORDINALS.get(query_word) == value_word:
         return 1.0
     if _singular(query_word) == _singular(value_word):
         return 0.95
