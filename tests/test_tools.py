@@ -2692,3 +2692,179 @@ async def test_how_much_electricity_is_used_in_italian_is_the_power_sensor(
     data = await mcp.data("list_entities", {"query": "quanta corrente stiamo consumando?"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == "sensor.power_consumption", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        (
+            "увімкни вентилятор у вітальні",
+            "Living room",
+            ("fan", "ceiling_fan", ""),
+            ("light", "ceiling_light", ""),
+        ),
+        (
+            "κλείσε το ρολό στο λεβητοστάσιο",
+            "Boiler room",
+            ("cover", "blind", "blind"),
+            ("switch", "relay", ""),
+        ),
+        (
+            "kapcsold le a lámpát a dolgozószobában",
+            "Study",
+            ("light", "lamp", ""),
+            ("switch", "plug", "outlet"),
+        ),
+        (
+            "patayin mo yung ilaw sa garden",
+            "Garden",
+            ("light", "ceiling_light", ""),
+            ("cover", "blind", "blind"),
+        ),
+        (
+            "cierra la persiana de la recámara principal",
+            "Master bedroom",
+            ("cover", "shade", "shade"),
+            ("light", "ceiling_light", ""),
+        ),
+    ],
+)
+async def test_a_room_said_in_ukrainian_greek_hungarian_tagalog_or_mexican_spanish_finds_the_device(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room and a kind in languages the tables lacked, as people say them.
+
+    вітальня (Ukrainian: the living room, "у вітальні": in it), λεβητοστάσιο and ρολό (Greek:
+    the boiler room, a roller blind), dolgozószobában (Hungarian: in the study, its case
+    ending read off) with lámpát (the lamp), ilaw (Tagalog: a light) and recámara principal
+    (Mexican Spanish: the master bedroom).
+    """
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    # Another room's first by entity id where the room is not understood; another kind in
+    # the room where the kind is not.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    await _entity_in(hass, place.id, *other)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_rooms_initials_name_the_room(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """LR fan off: the living room's fan (LR, its initials), not another room's first by id."""
+    areas = ar.async_get(hass)
+    living_room = areas.async_get_area_by_name("Living room") or areas.async_create("Living room")
+    await _entity_in(hass, areas.async_create("Workshop").id, "fan", "a_ceiling_fan", "")
+    expected = await _entity_in(hass, living_room.id, "fan", "ceiling_fan", "")
+    data = await mcp.data("list_entities", {"query": "LR fan off"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_an_ordinal_is_the_devices_number(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """The second plug in the living room: the one called Plug 2, not Plug 1 first by its id."""
+    areas = ar.async_get(hass)
+    living_room = areas.async_get_area_by_name("Living room") or areas.async_create("Living room")
+    await _entity_in(hass, living_room.id, "switch", "plug_1", "outlet")
+    expected = await _entity_in(hass, living_room.id, "switch", "plug_2", "outlet")
+    query = "hey siri, turn on the second plug in the living room"
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "level"),
+    [("turn off the second floor lights", 1), ("turn off the lights on the main floor", 0)],
+)
+async def test_an_american_floor_word_names_the_floor(
+    mcp: McpHarness, hass: HomeAssistant, query: str, level: int
+) -> None:
+    """An American second floor is the first floor up; the main floor is the ground floor.
+
+    The house's floors are called otherwise (Erdgeschoss, Obergeschoss): the words name
+    them by level. The first light found is on that level.
+    """
+    floors = fr.async_get(hass)
+    levels = {
+        0: floors.async_create("Erdgeschoss", level=0),
+        1: floors.async_create("Obergeschoss", level=1),
+    }
+    areas = ar.async_get(hass)
+    for area in list(areas.async_list_areas()):
+        areas.async_update(area.id, floor_id=None)
+    downstairs = areas.async_create("Diele", floor_id=levels[0].floor_id)
+    upstairs = areas.async_create("Schlafzimmer", floor_id=levels[1].floor_id)
+    lights = {
+        0: await _entity_in(hass, downstairs.id, "light", "ceiling_light", ""),
+        1: await _entity_in(hass, upstairs.id, "light", "lamp", ""),
+    }
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lights[level], data["items"][:3]
+
+
+async def test_too_loud_is_the_volume_of_what_plays_there(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """It's too loud in the lounge: the player called Lounge Room, not the living room's window.
+
+    Lounge is a word of the living room, whose window came first; too loud asks its volume.
+    """
+    areas = ar.async_get(hass)
+    living_room = areas.async_get_area_by_name("Living room") or areas.async_create("Living room")
+    await _entity_in(hass, living_room.id, "cover", "living_room_window", "window")
+    expected = "media_player.lounge_room"  # The demo's, in no room.
+    assert hass.states.get(expected) is not None
+    data = await mcp.data("list_entities", {"query": "it's too loud in the lounge"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_room_free_or_taken_is_whether_anyone_is_in_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Is the loo free?: its motion, not its temperature or window first by their ids."""
+    toilet = ar.async_get(hass).async_create("Guest toilet")
+    await _entity_in(hass, toilet.id, "binary_sensor", "a_window", "window")
+    await _entity_in(hass, toilet.id, "sensor", "a_temperature", "temperature")
+    expected = await _entity_in(hass, toilet.id, "binary_sensor", "motion", "motion")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "is the loo free?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_licht_in_a_german_command_is_the_light_not_the_illuminance(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Mach das Licht im Gäste-WC an: the guest toilet's light, not its illuminance sensor."""
+    toilet = ar.async_get(hass).async_create("Guest toilet")
+    await _entity_in(hass, toilet.id, "sensor", "a_illuminance", "illuminance")
+    expected = await _entity_in(hass, toilet.id, "light", "led_strip", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "Mach das Licht im Gäste-WC an"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_rooms_name_spelled_as_it_sounds_names_the_room(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Turn on the jim lights (the gym, as speech to text wrote it): the gym's light first."""
+    areas = ar.async_get(hass)
+    gym = areas.async_get_area_by_name("Gym") or areas.async_create("Gym")
+    await _entity_in(hass, areas.async_create("Cinema").id, "light", "a_ceiling_light", "")
+    expected = await _entity_in(hass, gym.id, "light", "ceiling_light", "")
+    data = await mcp.data("list_entities", {"query": "turn on the jim lights"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

@@ -2114,6 +2114,8 @@ def _room_names(
             for text in own:
                 if (initials := _initials(text)) is not None:
                     named.setdefault(initials, INITIALS_WEIGHT)
+                if (sounds := _sounds_as(text)) is not None:
+                    named.setdefault(sounds, SOUNDS_WEIGHT)
         for text, weight in named.items():
             folded = Folded.of(text)
             if not folded.text:
@@ -2184,6 +2186,37 @@ def _initials(name: str) -> str | None:
     if Folded.of(initials).unspaced or initials in FILLERS or _is_device_word(initials):
         return None
     return None if initials in _room_words() else initials
+
+
+SOUNDS_WEIGHT: Final = 0.85
+"""What a room's one-word name spelled as it sounds ("jim": the gym) counts for."""
+_SPELLED_AS_SAID: Final = (
+    (re.compile("ph"), "f"),
+    (re.compile("ck"), "k"),
+    (re.compile("g(?=[eiy])"), "j"),
+    (re.compile("c(?=[eiy])"), "s"),
+    (re.compile("c(?!h)"), "k"),
+    (re.compile("(?<=[^aeiou])y"), "i"),
+    (re.compile(r"([^aeiou])\1"), r"\1"),
+)
+"""English spellings and the plain letters they sound as: a soft g is a j, a soft c an s, a
+y after a consonant an i, a doubled consonant one ("gym": "jim", as speech to text writes it)."""
+
+
+def _sounds_as(name: str) -> str | None:
+    """Return a room's English one-word name spelled as it sounds, where that differs ("jim").
+
+    Speech to text writes a word that sounds the same ("turn on the jim lights"). Not when
+    the spelling is itself a word of the tables (a device's, a room's, a filler).
+    """
+    if " " in name or len(name) < 3 or not name.isascii() or not name.isalpha():
+        return None
+    sounds = name
+    for spelling, letters in _SPELLED_AS_SAID:
+        sounds = spelling.sub(letters, sounds)
+    if sounds == name or sounds in FILLERS or _is_device_word(sounds):
+        return None
+    return None if sounds in _room_words() else sounds
 
 
 @lru_cache(maxsize=1)
@@ -2350,6 +2383,7 @@ class WordScorer:
         self._plural_of = [_plural_domains(word) for word in self.words]
         self._synonyms = [word_synonyms(word) for word in self.words]
         self._occasions = [word in OCCASIONS for word in self.words]
+        self._own_domains = [_own_domains(word) for word in self.words]
 
     def _best(self, index: int, values: Iterable[str]) -> float:
         """Return the best `word_score` of word `index` over `values`."""
@@ -2476,13 +2510,21 @@ class WordScorer:
             for index, word in enumerate(self.words):
                 in_class = self._best(index, of_class)
                 singular = _singular(word)
-                exact_in_class = word in exact_class or singular in exact_class
+                # A command's word for a kind that acts ("Mach das Licht an": a light) is not
+                # the class of a sensor another language calls so (Dutch illuminance: Licht).
+                yields = (
+                    not self._asks
+                    and domain in READ_ONLY_DOMAINS
+                    and bool(own := self._own_domains[index])
+                    and domain not in own
+                )
+                exact_in_class = not yields and (word in exact_class or singular in exact_class)
                 score = max(
                     self._best(index, names) * 0.95,
                     in_class * 0.95 + CLASS_BONUS if in_class else 0.0,
                     self._best(index, commands) * COMMAND_WEIGHT if commands else 0.0,
                     0.95 + CLASS_BONUS if exact_in_class else 0.0,
-                    0.95 if word in exact or singular in exact else 0.0,
+                    0.95 if not yields and (word in exact or singular in exact) else 0.0,
                 )
                 if score < STEM_WEIGHT * 0.95 + CLASS_BONUS and (stems := _stems(word)):
                     # A definite form ("uttaget": the socket, in Swedish) names its stem's kind,
@@ -2527,6 +2569,19 @@ def _domain_names(word: str) -> frozenset[str]:
         domain
         for domain, words in DOMAIN_WORDS.items()
         if "_" not in domain and domain not in forms and not forms.isdisjoint(words)
+    )
+
+
+READ_ONLY_DOMAINS: Final = frozenset({"sensor", "binary_sensor"})
+"""Domains whose entities a command cannot act on, only read."""
+
+
+@lru_cache(maxsize=1024)
+def _own_domains(word: str) -> frozenset[str]:
+    """Return the domains of `DOMAIN_WORDS` that name `word` as written or as a plural."""
+    forms = {word, _singular(word)}
+    return frozenset(
+        domain for domain, words in DOMAIN_WORDS.items() if not forms.isdisjoint(words)
     )
 
 
