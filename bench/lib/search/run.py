@@ -103,6 +103,7 @@ SETS: Final = {
     21: "Held-out set, round 21 (written unseen, from the houses' real entities only)",
     22: "Held-out set, round 22 (written unseen, from the houses' real entities only)",
     23: "Held-out set, round 23 (written unseen, from the houses' real entities only)",
+    24: "Held-out set, round 24 (written unseen, from the houses' real entities only)",
 }
 
 
