@@ -15,7 +15,7 @@ import unicodedata
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from custom_components.home_mcp.matching import Folded, Match, best_match, matching_letters
+from custom_components.home_mcp.matching import Folded, Match, best_match, fold, matching_letters
 from custom_components.home_mcp.search_index import TextIndex
 
 WORDS = [
@@ -200,3 +200,17 @@ def test_keys_with_a_word_are_those_of_every_word_tried(texts: list[str], word: 
         )
     }
     assert index.keys_with_word(word, near) == expected
+
+
+def test_a_combining_mark_is_part_of_its_word() -> None:
+    """Devanagari's vowel signs and marks are letters of their word, not separators.
+
+    "जिम की लाइट" (Hindi: the gym's light) is three words; a name in Hindi matches as written.
+    """
+    assert fold("जिम की लाइट") == "जिम की लाइट"
+    assert fold("Gäste-WC_1") == "gaste wc 1"  # Punctuation and underscores still separate.
+    index = TextIndex()
+    index.put("light.gym", [("name", "जिम की लाइट")])
+    index.put("light.gym_2", [("name", "ज म")])  # The same letters without their vowel sign.
+    assert index.search("जिम की लाइट")["light.gym"].kind == "exact"
+    assert index.search("जिम लाइट")["light.gym"].kind == "tokens"

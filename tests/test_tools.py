@@ -2868,3 +2868,162 @@ async def test_a_rooms_name_spelled_as_it_sounds_names_the_room(
     data = await mcp.data("list_entities", {"query": "turn on the jim lights"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        (
+            "aprinde lumina în bucătărie",
+            "Kitchen",
+            ("light", "ceiling_light", ""),
+            ("cover", "blind", "blind"),
+        ),
+        (
+            "जिम की लाइट बंद करो",
+            "Gym",
+            ("light", "ceiling_light", ""),
+            ("switch", "relay", ""),
+        ),
+        (
+            "Hey Google, apaga la luz del rellano",
+            "Landing",
+            ("light", "ceiling_light", ""),
+            ("cover", "window", "window"),
+        ),
+        (
+            "Mach die Jalousie im Heizungskeller runter",
+            "Boiler room",
+            ("cover", "blind", "blind"),
+            ("switch", "relay", ""),
+        ),
+        (
+            "把婴儿房的开关关掉",
+            "Nursery",
+            ("switch", "relay", ""),
+            ("light", "spots", ""),
+        ),
+        (
+            "a porta da casa das caldeiras está trancada?",
+            "Boiler room",
+            ("lock", "door_lock", ""),
+            ("cover", "blind", "blind"),
+        ),
+    ],
+)
+async def test_a_room_or_kind_said_in_romanian_hindi_spanish_german_chinese_or_portuguese_finds_the_device(  # noqa: E501
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room and a kind in words the tables lacked, as people say them.
+
+    bucătărie and lumina (Romanian: the kitchen, the light), जिम and लाइट (Hindi: the gym, a
+    light; Devanagari's vowel signs part of their words), rellano (Spanish: the landing),
+    Heizungskeller (German: the boiler room) with runter (down: a cover's command), 开关
+    (Chinese: a switch), casa das caldeiras and trancada (Portuguese: the boiler room, locked).
+    """
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    # Another room's first by entity id where the room is not understood; another kind in
+    # the room where the kind is not.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    await _entity_in(hass, place.id, *other)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_hebrew_prefix_is_read_off_the_room_and_the_kind(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """תסגור את התריס במרתף היין: the wine cellar's shade (ב: in, ה: the, read off their words).
+
+    התריס is the shutter, במרתף היין in the wine cellar: without their prefixes, a kind's word
+    and a room's name.
+    """
+    areas = ar.async_get(hass)
+    cellar = areas.async_create("Wine cellar")
+    await _entity_in(hass, areas.async_create("Workshop").id, "cover", "a_shade", "shade")
+    await _entity_in(hass, cellar.id, "switch", "relay", "")
+    expected = await _entity_in(hass, cellar.id, "cover", "shade", "shade")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "תסגור את התריס במרתף היין"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "levels", "meant"),
+    [
+        ("switch off every light on the top floor", (0, 1), 1),
+        ("switch off every light on the top floor", (-1, 0, 1, 2), 2),
+        ("all the lights on the lower level", (-1, 0, 1), -1),
+        ("all the lights on the lower level", (0, 1), 0),
+    ],
+)
+async def test_the_top_floor_and_the_lower_level_are_the_houses_highest_and_lowest(
+    mcp: McpHarness, hass: HomeAssistant, query: str, levels: tuple[int, ...], meant: int
+) -> None:
+    """The top floor is the house's highest floor, the lower level its lowest, whatever levels.
+
+    The house's floors are called otherwise (Stockwerk N): the words name them by level. The
+    first light found is on that level.
+    """
+    floors = fr.async_get(hass)
+    areas = ar.async_get(hass)
+    for area in list(areas.async_list_areas()):
+        areas.async_update(area.id, floor_id=None)
+    lights = {}
+    for level in levels:
+        floor = floors.async_create(f"Stockwerk {level + 2}", level=level)
+        room = areas.async_create(f"Zimmer {level + 2}", floor_id=floor.floor_id)
+        lights[level] = await _entity_in(hass, room.id, "light", f"lamp_{level + 2}", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lights[meant], data["items"][:3]
+
+
+async def test_a_room_said_as_it_is_called_is_no_typo_of_another_name(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Ho lasciato aperto il garage?: the garage's door, not the valves called Garden.
+
+    Garage is the room's own name, said as written; "garden" is two letters from it.
+    """
+    areas = ar.async_get(hass)
+    garage = areas.async_get_area_by_name("Garage") or areas.async_create("Garage")
+    expected = "cover.garage_door"  # The demo's, as its valves called Back and Front Garden.
+    entry = er.async_get(hass).async_get(expected)
+    assert entry is not None and entry.device_id is not None
+    dr.async_get(hass).async_update_device(entry.device_id, area_id=garage.id)
+    assert hass.states.get("valve.back_garden") is not None
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "ho lasciato aperto il garage?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_raising_the_temperature_in_spanish_is_the_offices_thermostat(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Sube la temperatura del despacho: the office's thermostat, not a temperature elsewhere.
+
+    Despacho (Spain's Spanish) is the office; sube (raise) a thermostat's command.
+    """
+    areas = ar.async_get(hass)
+    office = areas.async_get_area_by_name("Office") or areas.async_create("Office")
+    workshop = areas.async_create("Workshop")
+    await _entity_in(hass, workshop.id, "sensor", "a_temperature", "temperature")
+    expected = await _entity_in(hass, office.id, "climate", "thermostat", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "Alexa, sube la temperatura del despacho"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

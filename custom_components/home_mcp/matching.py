@@ -44,7 +44,26 @@ _AUTOJUNK_FROM: Final = 200
 _DIACRITICS: Final = re.compile(
     "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
 )
-_SEPARATORS: Final = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def _combining_marks() -> str:
+    """Return the combining marks of the Basic Multilingual Plane as a character class's ranges."""
+    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")]
+    ranges: list[tuple[int, int]] = []
+    for code in marks:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    return "".join(
+        re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last > first else "")
+        for first, last in ranges
+    )
+
+
+_SEPARATORS: Final = re.compile(rf"[^\w{_combining_marks()}]+|_+", re.UNICODE)
+"""What separates words: neither a letter, a digit nor a combining mark. A combining mark is part
+of its word (Devanagari's vowel signs: "जिम", the gym, is one word, not "ज" and "म")."""
 _TRIPLED: Final = re.compile(r"([^\W\d_])\1{2,}")
 """A letter written three times or more in a row: a key held too long ("moood"); no word of
 the languages read has one, so it is read as twice ("mood")."""

@@ -94,6 +94,13 @@ FILLERS: Final = frozenset(
         *("kapcsold", "kapcsolja", "kapcsoljad", "fel", "az"),
         # Tagalog and Taglish: turn off, turn on, you, that, in ("patayin mo yung ilaw sa garden").
         *("patayin", "patayan", "buksan", "isara", "mo", "yung", "ang", "sa", "ng", "paki"),
+        # Romanian: turn on, turn off, in, of ("aprinde lumina în bucătărie").
+        *("aprinde", "stinge", "opreste", "porneste", "din", "si"),
+        # Hindi: of, in, to, turn off, turn on, do, is ("जिम की लाइट बंद करो": the gym's light off).
+        *("की", "का", "के", "में", "को", "पर", "बंद", "चालू", "करो", "करें", "कर", "दो", "है"),
+        "क्या",
+        # Hebrew: the object's marker, of, turn on, turn off ("תסגור את התריס").
+        *("את", "של", "תדליק", "הדלק", "תכבה", "כבה"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -229,6 +236,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 # A lamp, in Hungarian, Polish and Swedish ("a lámpát": the lamp); a light in
                 # Tagalog ("yung ilaw"), Greek and Ukrainian.
                 *("lámpa", "ilaw", "φως", "φώτα", "λάμπα", "світло", "лампа"),
+                # Romanian ("aprinde lumina": turn the light on), Hindi and Hebrew.
+                *("lumina", "lumină", "luminile", "bec"),
+                *("लाइट", "लाइटें", "बत्ती", "बत्तियाँ", "बल्ब", "אור", "אורות", "מנורה", "תאורה"),
             ),
         ),
         "switch": (
@@ -239,6 +249,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("插座", "插頭", "插头"),
             # Turkish ("salondaki prizleri kapat": the living room's plugs), Russian and Danish.
             *("priz", "розетка", "розетку", "розетки", "stikkontakt"),
+            # A switch in Chinese ("把婴儿房的开关关掉": switch the nursery's switch off), Hindi
+            # and Hebrew.
+            *("开关", "開關", "स्विच", "מתג"),
         ),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
@@ -248,6 +261,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # ("το ρολό") and Ukrainian; a window in Greek and Hungarian.
             *("estor", "estores", "ρολό", "ρολά", "περσίδα", "παράθυρο", "ablak"),
             *("жалюзі", "ролета", "штора"),
+            # A shutter, a window and a door in Hebrew ("את התריס": the shutter), a blind and a
+            # window in Romanian and Hindi.
+            *("תריס", "תריסים", "חלון", "דלת", "jaluzea", "jaluzele", "fereastra", "geam"),
+            *("खिड़की", "पर्दा", "दरवाज़ा", "दरवाजा"),
             # What it keeps off: "keep the rain off the patio" (a roof, an awning), "keep the
             # sunlight off the wine" (a shade).
             *("rain", "pluie", "regen", "lluvia", "pioggia", "regn", "deszcz", "chuva", "雨"),
@@ -275,6 +292,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("锁", "鎖", "门锁", "門鎖", "자물쇠", "도어락"),
             # How it is: "did I leave the front door unlocked?"
             *("locked", "unlocked", "verrouillé", "déverrouillé", "abgeschlossen"),
+            # Locked, in Portuguese ("a porta está trancada?"), and its lock.
+            *("trancada", "trancado", "trancadas", "trancados", "destrancada", "destrancado"),
+            *("fechadura", "trancar", "destrancar"),
             # Locked, as Korean asks it of a door ("문 잠겼어?": is the door locked?), and locking.
             *("잠겼어", "잠겼나", "잠겼니", "잠겼나요", "잠겨", "잠김", "잠금", "잠가", "잠가줘"),
         ),
@@ -300,6 +320,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("ventola", "ventilatore", "fläkt", "wentylator", "wiatrak"),
             # Russian and Turkish ("выключи вентилятор в кинозале").
             *("вентилятор", "вентилятора", "vantilatör"),
+            # Hindi and Hebrew.
+            *("पंखा", "पंखे", "מאוורר"),
             *("风扇", "風扇", "电扇", "電扇", "선풍기", "환풍기"),
             *("cool", "cooling", "breeze", "rafraîchir", "kühlen"),
         ),
@@ -354,9 +376,16 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("開けて", "開ける", "閉めて", "閉める"),
             # Greek and Catalan: close, open ("κλείσε το ρολό", "tanca la finestra").
             *("κλείσε", "άνοιξε", "tanca", "obre"),
+            # German down and up ("Mach die Jalousie runter"), Hebrew close and open, Romanian.
+            *("runter", "herunter", "hoch", "rauf", "herauf"),
+            *("תסגור", "סגור", "תפתח", "פתח", "închide", "deschide"),
         ),
         # Turning it down or up: "abbassa il riscaldamento", "lower the heating".
-        "climate": ("lower", "raise", "abbassa", "alza", "baisse", "monte"),
+        "climate": (
+            *("lower", "raise", "abbassa", "alza", "baisse", "monte"),
+            # Spanish and Portuguese up and down ("sube la temperatura": raise the set point).
+            *("sube", "subir", "baja", "bajar", "sobe", "baixa", "baixar"),
+        ),
         "valve": (
             *("open", "close", "shut", "start", "stop", "ouvre", "ouvrir", "ferme", "fermer"),
             *("öffne", "öffnen", "schließe", "schließen", "abre", "cierra", "apri", "chiudi"),
@@ -451,6 +480,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("olohuone", "obývák", "obývací pokoj", "ruang tamu", "ruang keluarga"),
         # Ukrainian (as said alone and after "у": "у вітальні"), Greek, Hungarian and Tagalog.
         *("вітальня", "вітальні", "σαλόνι", "καθιστικό", "nappali", "nappaliban"),
+        # Romanian, Hindi and Hebrew.
+        *("sufragerie", "sufrageria", "camera de zi", "लिविंग रूम", "बैठक", "बैठक कक्ष", "סלון"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -462,6 +493,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("keittiö", "kuchyně", "kuchyň", "dapur"),
         # Ukrainian, Greek, Hungarian and Tagalog.
         *("кухні", "κουζίνα", "konyha", "kusina"),
+        # Romanian ("în bucătărie": in the kitchen), Hindi and Hebrew.
+        *("bucătărie", "bucătăria", "रसोई", "रसोईघर", "किचन", "מטבח"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -485,6 +518,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("makuuhuone", "ložnice", "kamar tidur"),
         # Mexican Spanish ("la recámara"), Greek, Hungarian and Tagalog.
         *("recámara", "υπνοδωμάτιο", "hálószoba", "kwarto"),
+        # Romanian, Hindi and Hebrew.
+        *("dormitor", "dormitorul", "शयनकक्ष", "बेडरूम", "חדר שינה"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -498,6 +533,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("kylpyhuone", "koupelna", "kamar mandi"),
         # Ukrainian, Greek and Hungarian (Tagalog's banyo is Turkish's).
         *("ванна", "ванній", "μπάνιο", "fürdőszoba"),
+        # Romanian, Hindi and Hebrew.
+        *("baie", "baia", "बाथरूम", "स्नानघर", "חדר רחצה", "חדר אמבטיה"),
     ),
     (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
@@ -527,6 +564,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫", "车库", "차고"),
         *("гараж", "гараже"),
+        # Romanian, Hindi and Hebrew.
+        *("garaj", "garajul", "गैरेज", "गैराज", "מוסך"),
     ),
     (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
@@ -535,6 +574,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # A study is the home office in a house that has no room called so ("the study
         # light"): a room's own name (1.0) comes before a group's word (`SYNONYM_WEIGHT`).
         "study",
+        # Spain's Spanish ("la temperatura del despacho"), Romanian, Hindi and Hebrew.
+        *("despacho", "birou", "biroul", "ऑफिस", "दफ़्तर", "दफ्तर", "משרד"),
     ),
     # A study, often the home office: its words in both groups (a room called by either
     # group's words is called by these).
@@ -551,6 +592,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("työhuone", "pracovna", "ruang kerja"),
         # Hungarian ("a dolgozószobában": in the study, `CASE_ENDINGS`), Ukrainian and Greek.
         *("dolgozószoba", "kabinet", "кабінет", "кабінеті", "γραφείο"),
+        # Spain's Spanish: a study at home, as an office is.
+        "despacho",
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -560,6 +603,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("cuarto de calderas", "cuarto de la caldera", "sala de caldeiras"),
         # Greek ("στο λεβητοστάσιο"), Hungarian and Ukrainian.
         *("λεβητοστάσιο", "kazánház", "kazánhelyiség", "котельня", "котельні"),
+        # German's cellar of the heating ("im Heizungskeller"), European Portuguese ("a casa
+        # das caldeiras").
+        *("heizungskeller", "heizkeller", "casa das caldeiras", "casa da caldeira"),
     ),
     (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
@@ -581,11 +627,15 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("сад", "саду", "двор", "дворе", "улица", "улице"),
         # Greek, Hungarian and Tagalog.
         *("κήπος", "κήπο", "kert", "hardin", "bakuran"),
+        # Romanian, Hindi and Hebrew.
+        *("grădină", "grădina", "बगीचा", "बगीचे", "बाग", "גינה", "חצר"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
         *("chambre de bébé", "kinderzimmer", "babyzimmer", "cameretta", "子供部屋"),
         *("儿童房", "兒童房", "婴儿房", "嬰兒房", "아이방", "아기방", "детская", "детской"),
+        # Hebrew.
+        *("חדר ילדים", "חדר תינוק"),
     ),
     (
         *("master bedroom", "main bedroom", "parents room", "chambre parentale"),
@@ -614,6 +664,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("pianerottolo", "階段", "楼梯", "樓梯", "계단"),
         # The landing itself, in Japanese, Chinese and Korean ("踊り場の電気").
         *("踊り場", "楼梯平台", "樓梯平台", "층계참"),
+        # Spanish and Portuguese ("la luz del rellano": the landing's light).
+        *("rellano", "descansillo", "patamar"),
         # The hallway at the top of the stairs: "the upstairs hallway light".
         *("upstairs hallway", "upstairs hall", "upstairs corridor", "top of the stairs"),
     ),
@@ -666,6 +718,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("wine cellar", "cave à vin", "weinkeller", "bodega", "cantina", "wijnkelder"),
         *("adega", "vinkällare", "ワインセラー", "酒窖", "와인셀러"),
+        # Hebrew ("במרתף היין": in the wine cellar, its prefix read off: `PREFIXES`), Romanian.
+        *("מרתף היין", "מרתף יין", "crama"),
         # The wine, kept there: "the wine is getting too warm".
         *(
             "wine",
@@ -685,6 +739,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("gym", "home gym", "fitness room", "salle de sport", "fitnessraum", "gimnasio"),
         *("palestra", "sportschool", "siłownia", "siłowni", "ジム", "トレーニングルーム"),
         *("健身房", "健身室", "헬스장", "운동실"),
+        # Hindi ("जिम की लाइट": the gym's light) and Hebrew.
+        *("जिम", "व्यायामशाला", "חדר כושר"),
         # Brazilian Portuguese's word for a gym ("a academia": the gym).
         "academia",
         # What a family calls it by what is done there ("the workout room lights").
@@ -888,6 +944,21 @@ ENGLISH_FLOORS: Final[dict[tuple[int, int], tuple[str, ...]]] = {
     (2, 3): ("third floor", "3rd floor", "third story", "third storey"),
 }
 """English words for a floor by its number, as the levels an American and a Briton mean."""
+HIGHEST_LOWEST: Final[dict[str, tuple[str, ...]]] = {
+    # The house's highest and lowest floors, whichever levels they are: "the top floor" of a
+    # house of two floors is its first floor up, "the lower level" of a house with a
+    # basement is the basement (of one without, its ground floor).
+    "highest": (
+        *("top floor", "top level", "top storey", "top story", "upper floor", "upper level"),
+        *("highest floor", "uppermost floor", "dernier étage", "oberstes geschoss"),
+        *("último piso", "ultimo piano", "último andar"),
+    ),
+    "lowest": (
+        *("lower level", "lower floor", "bottom floor", "bottom level", "lowest floor"),
+        *("lowest level",),
+    ),
+}
+"""English and other words for the house's highest or lowest floor, by the levels it has."""
 _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
     "above": lambda level: level > 0,
     "ground": lambda level: level == 0,
@@ -1948,8 +2019,13 @@ def _best_span(
                     scores[place_id] = score
             # A definite form ("gymmet", "kontoret", "hallen": the gym, the office, the hall,
             # in Swedish) names the room of its stem, said as written.
-            for stem in _stems(words[start + length - 1]) if not span.unspaced else ():
-                stemmed = Folded.of(" ".join([*words[start : start + length - 1], stem]))
+            said = words[start : start + length]
+            forms = [
+                *([*said[:-1], stem] for stem in _stems(said[-1])),
+                *([stem, *said[1:]] for stem in _without_prefixes(said[0]) if length > 1),
+            ]
+            for form in forms if not span.unspaced else ():
+                stemmed = Folded.of(" ".join(form))
                 for place_id, name, weight in by_key.get(stemmed.compact[0], ()):
                     if name.compact == stemmed.compact:
                         score = STEM_WEIGHT * weight
@@ -1997,6 +2073,10 @@ CASE_ENDINGS: Final = tuple(
 )
 """The endings of a noun in a case or the plural, in Turkish and Hungarian: read as its stem
 too."""
+PREFIXES: Final = ("ו", "ה", "ב", "ל", "מ", "כ", "ש")
+"""The letters Hebrew writes on the front of a word: and, the, in, to, from, as, that ("במרתף":
+in the cellar, "התריס": the shutter); one or two of them, read off as case endings are."""
+_HEBREW: Final = re.compile("^[\u05d0-\u05ea]+$")
 
 
 @lru_cache(maxsize=1024)
@@ -2012,7 +2092,19 @@ def _stems(word: str) -> tuple[str, ...]:
             stems.append(stem)
             if stem[-1] == stem[-2] and stem[-1] not in "aeiouy":
                 stems.append(stem[:-1])  # A doubled consonant: "gymmet", "sovrummet".
-    return tuple(stems)
+    return (*stems, *_without_prefixes(word))
+
+
+@lru_cache(maxsize=1024)
+def _without_prefixes(word: str) -> tuple[str, ...]:
+    """Return a Hebrew word without one or two of its `PREFIXES` ("במרתף": "מרתף"), if any."""
+    if not _HEBREW.match(word):
+        return ()
+    return tuple(
+        word[size:]
+        for size in (1, 2)
+        if len(word) - size >= 2 and all(letter in PREFIXES for letter in word[:size])
+    )
 
 
 def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | None:
@@ -2024,10 +2116,11 @@ def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | N
     levels = [floor for floor in floors if floor.level is not None]
     if not levels:
         return None
+    house_levels = [floor.level for floor in levels if floor.level is not None]
     for length in (3, 2, 1):
         for start in range(len(words) - length + 1):
             text = " ".join(words[start : start + length])
-            if (wanted := _level_named(text)) is None:
+            if (wanted := _level_named(text, house_levels)) is None:
                 continue
             floor_ids = tuple(
                 sorted(f.floor_id for f in levels if f.level is not None and wanted(f.level))
@@ -2037,8 +2130,15 @@ def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | N
     return None
 
 
-def _level_named(text: str) -> Callable[[int], bool] | None:
-    """Return which levels a floor word means (None: `text` is no floor word)."""
+def _level_named(text: str, levels: Sequence[int] = ()) -> Callable[[int], bool] | None:
+    """Return which levels a floor word means (None: `text` is no floor word).
+
+    `levels`: the house's, which its highest and lowest floor are of (`HIGHEST_LOWEST`).
+    """
+    for where, words in _highest_lowest().items():
+        if text in words and levels:
+            end = max(levels) if where == "highest" else min(levels)
+            return lambda level: level == end
     if (japanese := _JAPANESE_FLOOR.fullmatch(text)) is not None:
         wanted = int(japanese.group(1)) - 1
         return lambda level: level == wanted
@@ -2060,6 +2160,15 @@ def _floor_ordinals() -> dict[int, frozenset[str]]:
     return {
         number: frozenset(" ".join(query_words(word)) for word in words)
         for number, words in FLOOR_ORDINALS.items()
+    }
+
+
+@lru_cache(maxsize=1)
+def _highest_lowest() -> dict[str, frozenset[str]]:
+    """Return `HIGHEST_LOWEST` as query words (folded, fillers dropped)."""
+    return {
+        where: frozenset(" ".join(query_words(word)) for word in words)
+        for where, words in HIGHEST_LOWEST.items()
     }
 
 
@@ -2696,6 +2805,9 @@ NAME_WEIGHT: Final = 1.0
 """What a word of the query found in an entity's names counts for, among the closest matches."""
 PLACE_WEIGHT: Final = 0.8
 """What the room (or floor) the query names counts for, when the entity is there."""
+EXACT_WORD: Final = 0.95
+"""A word's score in a name as written or as its plural (`word_score`): no typo of another word.
+Among the closest matches, the words of a room said as it is called count elsewhere only so."""
 KIND_WEIGHT: Final = 0.6
 """What a word naming the entity's kind (domain, device class, command) counts for."""
 CLOSEST_BASE: Final = 0.3

@@ -31,6 +31,7 @@ from ..phrases import (
     CLOSEST_SPAN,
     DEVICE_CLASS_WORDS,
     DOMAIN_MEASURES,
+    EXACT_WORD,
     KIND_WEIGHT,
     NAME_WEIGHT,
     OCCASIONS,
@@ -492,7 +493,14 @@ class House:
             units: list[tuple[float, str]] = []
             if area_ids:
                 in_place = phrase.room_score * PLACE_WEIGHT if view.area_id in area_ids else 0.0
-                named = NAME_WEIGHT * sum(name for name, _ in each[:place]) / max(place, 1)
+                # The room said as it is called ("il garage") is no typo of another name
+                # ("Back garden"): elsewhere, its words count only as written.
+                exactly = phrase.room_score >= 1.0
+                named = (
+                    NAME_WEIGHT
+                    * sum(name for name, _ in each[:place] if not exactly or name >= EXACT_WORD)
+                    / max(place, 1)
+                )
                 units.append((in_place, "area") if in_place >= named else (named, "name"))
             for in_names, in_kind in each[place:]:
                 named, kind = NAME_WEIGHT * in_names, KIND_WEIGHT * in_kind
