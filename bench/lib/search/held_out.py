@@ -638,7 +638,9 @@ number ("the spots in the second bedroom") and a plural with a mode ("put
 every thermostat in eco mode"). As first run, on the matcher after round 23's fixes
 (f6e0a36; round 24 was written after them without seeing them): 63.3 % at 1 and
 73.3 % at 3 (demo 73.3 % and 73.3 %, `bench_house` 53.3 % and 73.3 %)
-(`bench/RESULTS.md`, "Round 24, written unseen, as first run").
+(`bench/RESULTS.md`, "Round 24, written unseen, as first run"). Its misses were then
+fixed by mechanisms (100 % at 1 and at 3 after, bench/RESULTS.md, "Round 24's misses
+fixed by mechanisms"): round 24 is no longer unseen.
 """
 
 from __future__ import annotations
