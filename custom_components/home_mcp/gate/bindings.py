@@ -1614,19 +1614,29 @@ class Bindings:
         """
         return Bindings(self.alternatives, self.record, self.from_house, names)
 
-    def with_response(self, name: str, target: Mapping[str, Any]) -> Bindings:
-        """Return the bindings after an action's `response_variable: name` (any value).
+    def with_response(self, name: str, sources: list[Any]) -> Bindings:
+        """Return the bindings after a step that sets `name` to its answer (any value).
 
-        A response worked out from what the action targets (`todo.get_items`'
-        items, a calendar's events, a forecast) is set from the house as a
-        `variables` step reading those entities is (`from_house`): a later
-        `{{ items['todo.shopping']['items'][0].summary }}` raises once a
-        client empties the list. One from no target is not.
+        An action's `response_variable`, or `wait` after a wait. An answer
+        worked out from the house (the entities an action targets:
+        `todo.get_items`' items, a calendar's events, a forecast; the steps
+        of a script that answers; what a wait watched: `sources`) is set
+        from the house as a `variables` step reading those is
+        (`from_house`): a later `{{ items['todo.shopping']['items'][0].summary
+        }}` raises once a client empties the list, and `{% if
+        wait.completed %}` reads what the wait watched. One from nothing
+        of the house is not.
         """
+        # With what the names they read were set from (`wait_template: "{{ mood == 'on' }}"`).
+        used = [
+            source
+            for read in sorted(names_read(sources) & self.from_house.keys())
+            for source in self.from_house[read].sources
+        ]
         bindings = self.with_value(name, None)
         from_house = {key: value for key, value in self.from_house.items() if key != name}
-        if any(value not in (None, [], "") for value in target.values()):
-            from_house[name] = FromHouse((dict(target),), integer=False)
+        if sources:
+            from_house[name] = FromHouse(tuple(_unique([*sources, *used])), integer=False)
         return Bindings(bindings.alternatives, bindings.record, from_house)
 
     def merged(self, other: Bindings) -> Bindings:
@@ -1736,7 +1746,7 @@ def noted_from_house(
         name = str(key)
         if name in given:
             continue
-        used = {read: found[read] for read in variables_read(value) if read in found}
+        used = {read: found[read] for read in names_read(value) if read in found}
         if reads_house(value, frozenset(used)):
             integers = frozenset(read for read, noted in used.items() if noted.integer)
             sources = _unique(
@@ -2027,11 +2037,17 @@ _RUN_NAMES: Final = frozenset({"this", "context", "trigger", "repeat", "wait"})
 """What Home Assistant itself defines in a run (a script's caller never gives them)."""
 
 
+_PARSING: Final = jinja2.Environment(extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"])
+"""Jinja's own environment, to find the names a template reads (`_read_values`)."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _read_values(text: str) -> frozenset[str]:
     """Return the variables a template reads as values (not a function it calls: `now()`)."""
     try:
-        tree = _environment().parse(text)
+        # Parsed without Home Assistant's globals, which its own environment
+        # counts as declared: a run's variable may shadow one (`max`).
+        tree = _PARSING.parse(text)
         undeclared = jinja2.meta.find_undeclared_variables(tree)
     except jinja2.TemplateError:
         return frozenset()
@@ -2084,16 +2100,28 @@ def caller_names(script: Any) -> frozenset[str]:
     return names
 
 
+def names_read(config: Any) -> frozenset[str]:
+    """Return every name a configuration's templates read as values, functions included.
+
+    What to intersect with the names a run sets: Home Assistant renders a
+    template with the run's variables over its own functions, so a
+    variable named `max` or `version` is read where `max` is.
+    """
+    read: set[str] = set()
+    _names_in(config, read, set())
+    return frozenset(read)
+
+
 def variables_read(config: Any) -> frozenset[str]:
     """Return every variable a configuration's templates read as values.
 
     A caller's, one set in the run (`variables`, `response_variable`) or
     one Home Assistant defines in it (`trigger`, `repeat`, `wait`, ...):
-    not the template's own functions (`now()`, `states`).
+    not the template's own functions (`now()`, `states`). To know whether
+    a name the run sets is read, ask `names_read`: a variable may shadow
+    a function.
     """
-    read: set[str] = set()
-    _names_in(config, read, set())
-    return frozenset(read - set(_environment().globals))
+    return names_read(config) - _environment().globals.keys()
 
 
 _CALLER_NAMES: weakref.WeakKeyDictionary[Any, frozenset[str]] = weakref.WeakKeyDictionary()
@@ -2172,6 +2200,27 @@ def names_set(config: Any) -> frozenset[str]:
     set_here: set[str] = set()
     _names_in(config, read, set_here)
     return frozenset(set_here)
+
+
+def values_set(config: Any) -> dict[str, list[Any]]:
+    """Return each variable a configuration's `variables` steps set, with every value it is set to."""
+    found: dict[str, list[Any]] = {}
+    _values_in(config, found)
+    return found
+
+
+def _values_in(node: Any, found: dict[str, list[Any]]) -> None:
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            names = getattr(value, "variables", value)
+            if key == "variables" and isinstance(names, Mapping):
+                for name, item in names.items():
+                    found.setdefault(str(name), []).append(item)
+            else:
+                _values_in(value, found)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            _values_in(item, found)
 
 
 def run_bindings(

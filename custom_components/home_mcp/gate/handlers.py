@@ -99,8 +99,8 @@ class Judging(Protocol):
     def react(self, key: str, verb: str | None) -> None:
         """Add what the house's automations would do when `key` changes."""
 
-    def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
-        """Add what an action's response is computed from (the run reads it)."""
+    def read_response(self, name: Any, target: Mapping[str, Any]) -> list[Any]:
+        """Add what an action's response is computed from (the run reads it); return it."""
 
     def set_from(self, config: Any) -> list[Any]:
         """Return what the variables `config` reads that the run set from the house were set from."""

@@ -26,7 +26,7 @@ from homeassistant.helpers.script import SCRIPT_MODE_QUEUED
 from homeassistant.helpers.template import Template
 
 from . import live
-from .bindings import Bindings, from_house_key, given_from_house, run_bindings, variables_read
+from .bindings import Bindings, from_house_key, given_from_house, names_read, run_bindings
 from .expansion import HouseMap, entity_verbs
 from .facts import (
     SCRIPT_CONTROLS,
@@ -301,30 +301,38 @@ class Judge:
         rule = HOLDS[hold]
         self.add(rule.risk, macro_id, service, rule.reason)
 
-    def read_response(self, name: Any, target: Mapping[str, Any]) -> None:
-        """Add what an action's response is computed from: the run reads it as a variable.
+    def read_response(self, name: Any, target: Mapping[str, Any]) -> list[Any]:
+        """Add what an action's response is computed from; return it (what sets the response).
 
         The entities it targets (a calendar's events, a forecast), read where
         the run reads the variable (`from_house`), and kept in `answers` (a
         trigger-based template entity shows them); for a script's own
         action, everything its configuration reads (a trigger-based template
-        entity shows what a script of the owner's returns).
+        entity shows what a script of the owner's returns), read here and
+        wherever the run reads the response after this step.
         """
+        targeted = any(value not in (None, [], "") for value in target.values())
+        sources: list[Any] = [dict(target)] if targeted else []
+        domain, _, service = str(static(name)).partition(".")
+        sequence: Any = None
+        if not is_dynamic(name) and domain == "script" and service not in SCRIPT_CONTROLS:
+            entity = entity_object(self.hass, script_entity_id(self.hass, service))
+            sequence = getattr(getattr(entity, "script", None), "sequence", None)
+            if isinstance(sequence, list):
+                sources.append(sequence)
         if self.reads is None:
-            return
+            return sources
         if self.bindings is None:
             self.reads.add(target)
         else:  # Read where the run reads the response (`Bindings.with_response`).
             self.answers |= Reads(self.hass).add(target, self._known()).keys
-        domain, _, service = str(static(name)).partition(".")
         if is_dynamic(name) or domain != "script" or service in SCRIPT_CONTROLS:
-            return
-        entity = entity_object(self.hass, script_entity_id(self.hass, service))
-        sequence = getattr(getattr(entity, "script", None), "sequence", None)
+            return sources
         if isinstance(sequence, list):
             self.reads.add(sequence)
         else:  # No such script now, or one Home MCP cannot read: anything.
             self.reads.keys.add(EVERYTHING)
+        return sources
 
     def set_from(self, config: Any) -> list[Any]:
         """Return what the variables `config` reads that the run set from the house were set from.
@@ -337,7 +345,7 @@ class Judge:
             return []
         return [
             source
-            for name in sorted(variables_read(config) & noted.keys())
+            for name in sorted(names_read(config) & noted.keys())
             for source in noted[name].sources
         ]
 
@@ -741,7 +749,7 @@ class Judge:
             return
         sources = [
             source
-            for name in sorted(variables_read(raising) & tainted)
+            for name in sorted(names_read(raising) & tainted)
             for source in noted[name].sources
         ]
         if keys := Reads(self.hass).add([*raising, *sources], self._known()).keys:
@@ -781,7 +789,7 @@ class Judge:
         if self.touched is None:
             return set()
         found = set(reads.keys)
-        for name in variables_read(config) & self._given_by.keys():
+        for name in names_read(config) & self._given_by.keys():
             found |= self._given_by[name]
         return found
 

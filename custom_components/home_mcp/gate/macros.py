@@ -62,9 +62,11 @@ from .bindings import (
     static_prefix,
     static_suffix,
     template_verdict,
+    values_set,
 )
 from .handlers import Ending, Judging
 from .model import TARGET_KEYS
+from .raising import reads_house
 from .rules import MESSAGE_DOMAINS
 from .targets import is_dynamic, static
 
@@ -105,6 +107,9 @@ _WAIT_KINDS: Final = frozenset(
     }
 )
 """After one of these, the rest of a run happens later: on the house as it is then."""
+_WAITS_SET: Final = frozenset({cv.SCRIPT_ACTION_WAIT_TEMPLATE, cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER})
+"""Waits after which the run's `wait` says what they saw (`wait.completed`, `wait.trigger`)."""
+_WAIT: Final = "wait"
 _CALLS_WALKED: Final = frozenset({"script", "automation", "scene"})
 """Domains whose calls run what the walk judges step by step."""
 
@@ -442,9 +447,13 @@ def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
                 if (items := _repeat_items(judge, repeat)) == []:
                     return  # A `for_each` over nothing, every way: its steps never run.
                 judge.bindings = before.with_value("repeat", items)
-                # What a round sets, a later round (and what follows) sees: any round's value.
+                # What a round sets, a later round (and what follows) sees: any round's
+                # value, set from what each value it is given reads (`with_response`).
+                given = values_set(repeat.get(CONF_SEQUENCE))
                 for name in sorted(names_set(repeat.get(CONF_SEQUENCE))):
-                    judge.bindings = judge.bindings.with_value(name, None)
+                    noted = frozenset(judge.bindings.from_house)
+                    sources = [v for v in given.get(name, []) if reads_house(v, noted)]
+                    judge.bindings = judge.bindings.with_response(name, sources)
             try:
                 with judge.nested(repeat.get(CONF_WHILE)), judge.rounds():  # Checked each round.
                     walk(judge, repeat.get(CONF_SEQUENCE), depth + 1)
@@ -461,17 +470,26 @@ def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
         _walk_branch(judge, action.get(CONF_SEQUENCE), depth + 1)
     elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
         _read_dynamic(judge, action.get("event"))
-        with judge.step(action.get("event_data")):
+        with judge.step([action.get("event_data"), action.get("event_data_template")]):
             for event_type in _alternatives(judge, action.get("event")):
                 judge.event(event_type, depth + 1)
     elif kind in _READ_KINDS:
-        _read(judge, action)
-        if kind == cv.SCRIPT_ACTION_VARIABLES:
-            _walk_variables(judge, action.get(cv.SCRIPT_ACTION_VARIABLES))
-            judge.sets_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
-        else:  # A condition, a wait, a delay: what follows it runs as it says.
-            judge.decides(action)
+        _walk_read(judge, kind, action)
     # stop and conversation responses move nothing.
+
+
+def _walk_read(judge: Judging, kind: str, action: Mapping[str, Any]) -> None:
+    """Walk a step that only reads: a `variables` step, a condition, a wait, a delay."""
+    _read(judge, action)
+    if kind == cv.SCRIPT_ACTION_VARIABLES:
+        _walk_variables(judge, action.get(cv.SCRIPT_ACTION_VARIABLES))
+        judge.sets_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))
+    else:  # A condition, a wait, a delay: what follows it runs as it says.
+        judge.decides(action)
+    if kind in _WAITS_SET:  # `wait` holds what the wait saw, for the steps after it.
+        judge.sets_variables({_WAIT: [action]})
+        if judge.bindings is not None:
+            judge.bindings = judge.bindings.with_response(_WAIT, [action])
 
 
 def _walk_variables(judge: Judging, block: Any) -> None:
@@ -630,10 +648,10 @@ def _walk_service(judge: Judging, action: Mapping[str, Any], depth: int) -> None
             _call(judge, way["name"], way["target"], way["data"], depth, already)
     response = action.get("response_variable")
     if isinstance(response, str):
-        judge.read_response(name, target)
-        judge.sets_variables({response: target})  # What a condition reading it decides with.
+        sources = judge.read_response(name, target)
+        judge.sets_variables({response: sources})  # What a condition reading it decides with.
         if judge.bindings is not None:
-            judge.bindings = judge.bindings.with_response(response, target)
+            judge.bindings = judge.bindings.with_response(response, sources)
 
 
 def _note_run(judge: Judging, kind: str, action: Mapping[str, Any]) -> None:

@@ -312,8 +312,8 @@ def reads_house(config: Any, tainted: frozenset[str] = frozenset()) -> bool:
     """
     for text in _templates(config):
         body = _parsed(text)
-        if body is None:
-            return True
+        if body is None or body.find(nodes.Import) is not None:
+            return True  # A module's macros (`{% import 'x.jinja' as m %}`) may read anything.
         names = frozenset(name for name in tainted if name in text)
         with _given(names, frozenset()):
             _TAINTED.set(_tainted(body, names))
@@ -723,13 +723,33 @@ def _reads_house(node: nodes.Node) -> bool:
     for found in (node, *node.find_all((nodes.Name, nodes.Call, nodes.Filter, nodes.Test))):
         if isinstance(found, nodes.Name) and (found.name == "states" or found.name in tainted):
             return True
-        if isinstance(found, (nodes.Filter, nodes.Test)) and found.name in HOUSE_READERS:
+        if isinstance(found, (nodes.Filter, nodes.Test)) and (
+            found.name in HOUSE_READERS or _applies_a_reader(found)
+        ):
             return True
         if isinstance(found, nodes.Call) and isinstance(found.node, nodes.Name):
             name = found.node.name
             if name in HOUSE_READERS or name not in _KNOWN:
                 return True
     return False
+
+
+_APPLIED_AT: Final = {"select": 0, "reject": 0, "map": 0, "selectattr": 1, "rejectattr": 1}
+"""Where the filters that apply a test or filter to each item take its name."""
+
+
+def _applies_a_reader(node: nodes.Filter | nodes.Test) -> bool:
+    """Return True for a filter that applies a reader named as text to each item.
+
+    `select('is_state', 'on')`, `map('states')`, `selectattr('entity_id',
+    'is_state', 'on')`: Home Assistant runs the test or filter the text
+    names; one named by a template may be any.
+    """
+    position = _APPLIED_AT.get(node.name)
+    if position is None or len(node.args) <= position:
+        return False
+    named = node.args[position]
+    return not isinstance(named, nodes.Const) or named.value in HOUSE_READERS
 
 
 def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per kind of node.
