@@ -11,6 +11,7 @@ house in Home Assistant's own editors; what is refused moves nothing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -27,6 +28,7 @@ from .house import (
     CLOSED,
     LINGERING_TIMERS,
     LOCKED,
+    ORCHARD_OPEN,
     Clock,
     Owner,
     assert_house,
@@ -1887,3 +1889,396 @@ async def test_creating_the_helper_a_target_is_named_by_is_judged_for_what_it_na
         assert_refused(made, risk="unknown", reaching=f"{kind}.alarm_kind")
     else:
         assert made["ok"] is True and made["written"] is True, made
+
+
+# -- an automation's own variables: read where they steer ------------------------------
+
+KEYPAD: Final = {"trigger": "event", "event_type": "keypad_pressed"}
+SHOW_MOOD: Final = {"action": "persistent_notification.create", "data": {"message": "{{ mood }}"}}
+KEY_A: Final = "{{ trigger.event.data.key == 'a' }}"
+MOOD_ON: Final = "{{ mood == 'on' }}"
+
+
+async def _keypad(owner: Owner, mood: str, actions: list[Any], **config: Any) -> None:
+    """Save a keypad automation whose `variables:` set `mood` from the helper."""
+    variables = {"mood": f"{{{{ states('{mood}') }}}}", **config.pop("variables", {})}
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "triggers": [KEYPAD],
+            "variables": variables,
+            "actions": actions,
+            **config,
+        },
+    )
+
+
+STEERING: Final[dict[str, dict[str, Any]]] = {
+    "the_unlock_s_own_option": {
+        "actions": [{"choose": [{"conditions": MOOD_ON, "sequence": [UNLOCK]}]}]
+    },
+    "an_earlier_option_that_made_false_falls_through": {
+        "actions": [
+            {
+                "choose": [
+                    {"conditions": MOOD_ON, "sequence": [SHOW_MOOD]},
+                    {"conditions": KEY_A, "sequence": [UNLOCK]},
+                ]
+            }
+        ]
+    },
+    "a_default_after_an_option": {
+        "actions": [
+            {"choose": [{"conditions": MOOD_ON, "sequence": [SHOW_MOOD]}], "default": [UNLOCK]}
+        ]
+    },
+    "a_condition_step_before_it": {
+        "actions": [{"condition": "template", "value_template": MOOD_ON}, UNLOCK]
+    },
+    "a_stop_before_it": {"actions": [{"if": MOOD_ON, "then": [{"stop": "not now"}]}, UNLOCK]},
+    "a_loop_s_while": {"actions": [{"repeat": {"while": MOOD_ON, "sequence": [UNLOCK]}}]},
+    "the_unlock_s_data": {"actions": [{**UNLOCK, "data": {"code": "{{ mood }}"}}]},
+    "a_script_the_step_runs": {
+        "actions": [{"action": "script.open_up", "data": {"who": "{{ mood }}"}}]
+    },
+    "which_script_the_step_runs": {
+        "actions": [{"action": "script.{{ 'open_up' if mood == 'on' else 'nothing' }}"}]
+    },
+    "which_action_the_step_calls": {
+        "actions": [
+            {
+                "action": "{{ 'lock.unlock' if mood == 'on' else 'lock.lock' }}",
+                "target": {"entity_id": "lock.front_door"},
+            }
+        ]
+    },
+    "its_conditions": {
+        "actions": [UNLOCK],
+        "conditions": [{"condition": "template", "value_template": MOOD_ON}],
+    },
+    "a_variable_a_condition_reads": {
+        "actions": [{"if": "{{ party }}", "then": [UNLOCK]}],
+        "variables": {"party": MOOD_ON},
+    },
+}
+
+
+@pytest.mark.parametrize("config", STEERING.values(), ids=STEERING.keys())
+async def test_a_variable_that_steers_the_run_to_the_unlock_keeps_what_it_reads_waiting(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, config: dict[str, Any]
+) -> None:
+    """An automation's `variables:` entry read where it decides or shapes the unlock.
+
+    The unlock's option or one before it, a condition, a `stop` or a loop
+    before it, the unlock's own data, what a script the step runs is given,
+    which script or action the step runs, the automation's conditions, or a variable computed from it that one of
+    those reads: changing the helper can open the door, and waits.
+    """
+    await owner.save_script(
+        "open_up",
+        {"fields": {"who": {}}, "sequence": [{"if": "{{ who == 'on' }}", "then": [UNLOCK]}]},
+    )
+    await owner.save_script("nothing", {"sequence": []})
+    mood = await owner.create_helper("input_boolean", "Mood")
+    await _keypad(owner, mood, **config)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {**LOCKED, mood: "off"})
+
+
+MOODS_JINJA: Final = "{%- macro mood() -%}{{ states('input_boolean.mood') }}{%- endmacro -%}"
+"""The owner's `custom_templates/moods.jinja`: a macro reading the helper."""
+READ_OTHERWISE: Final[dict[str, str]] = {
+    "a_select_by_a_named_test": (
+        "{{ 'on' if ['input_boolean.mood'] | select('is_state', 'on') | list else 'off' }}"
+    ),
+    "a_reject_by_a_named_test": (
+        "{{ 'off' if ['input_boolean.mood'] | reject('is_state', 'on') | list else 'on' }}"
+    ),
+    "a_map_by_a_named_filter": "{{ ['input_boolean.mood'] | map('states') | first }}",
+    "a_macro_of_an_imported_module": "{% import 'moods.jinja' as m %}{{ m.mood() }}",
+}
+
+
+@pytest.mark.redteam(round=47)
+@pytest.mark.parametrize("template", READ_OTHERWISE.values(), ids=READ_OTHERWISE.keys())
+async def test_a_variable_reading_the_house_through_a_named_test_or_a_module_s_macro_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, template: str
+) -> None:
+    """`guests: "{{ switches | select('is_state', 'on') | list }}"`: it reads the switches.
+
+    Home Assistant applies the test or filter a string names to each item,
+    and runs the macro of a module imported `as m`: the variable is set
+    from the helper as `states()` would set it, and steers the unlock.
+    """
+    await owner.save_custom_template("moods.jinja", MOODS_JINJA)
+    mood = await owner.create_helper("input_boolean", "Mood")
+    await _keypad(
+        owner,
+        mood,
+        [{"if": MOOD_ON, "then": [UNLOCK]}],
+        variables={"mood": template},
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    hass.bus.async_fire("keypad_pressed", {"key": "b"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=47)
+async def test_a_script_s_own_variable_reading_the_house_through_a_named_test_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The keypad runs a script whose own `variables:` work out whether guests are in."""
+    mood = await owner.create_helper("input_boolean", "Mood")
+    await owner.save_script(
+        "let_guests_in",
+        {
+            "variables": {"mood": READ_OTHERWISE["a_select_by_a_named_test"]},
+            "sequence": [{"if": MOOD_ON, "then": [UNLOCK]}],
+        },
+    )
+    await owner.save_automation(
+        "keypad",
+        {"alias": "Keypad", "triggers": [KEYPAD], "actions": [{"action": "script.let_guests_in"}]},
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    hass.bus.async_fire("keypad_pressed", {"key": "b"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+LET_GUESTS_IN: Final = """\
+blueprint:
+  name: Keypad lets guests in
+  domain: automation
+  input:
+    door:
+      selector:
+        entity:
+          domain: lock
+    guest_switches:
+      selector:
+        entity:
+          multiple: true
+triggers:
+  - trigger: event
+    event_type: keypad_pressed
+variables:
+  switches: !input guest_switches
+  guests_home: "{{ switches | select('is_state', 'on') | list | count > 0 }}"
+actions:
+  - if: "{{ guests_home }}"
+    then:
+      - action: lock.unlock
+        target:
+          entity_id: !input door
+"""
+"""The owner's blueprint: a key opens the door while any of the guest switches is on."""
+
+
+def _write_blueprint(path: Path, text: str) -> None:
+    """Put the owner's blueprint where Home Assistant's blueprint editor keeps it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.redteam(round=47)
+async def test_the_guest_switch_a_blueprint_s_keypad_unlock_reads_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's automation from a blueprint: the guest switch decides the key opens."""
+    guests = await owner.create_helper("input_boolean", "Guest mode")
+    path = Path(hass.config.path("blueprints/automation/owner/let_guests_in.yaml"))
+    await hass.async_add_executor_job(_write_blueprint, path, LET_GUESTS_IN)
+    inputs = {"door": "lock.front_door", "guest_switches": [guests]}
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "use_blueprint": {"path": "owner/let_guests_in.yaml", "input": inputs},
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests})
+    hass.bus.async_fire("keypad_pressed", {"key": "b"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=47)
+@pytest.mark.parametrize("name", ["max", "version"])
+async def test_a_threshold_helper_read_by_a_variable_named_as_a_function_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, name: str
+) -> None:
+    """`max: "{{ states('input_number.greenhouse_max') }}"`, then `{{ temperature > max }}`.
+
+    Home Assistant renders a template with the run's variables over its own
+    functions: `max` is the helper's value, and decides that the valve opens.
+    """
+    threshold = await owner.create_helper(
+        "input_number", "Greenhouse max", min=0, max=50, step=1, initial=40
+    )
+    await owner.save_automation(
+        "greenhouse",
+        {
+            "alias": "Greenhouse vent",
+            "triggers": [{"trigger": "event", "event_type": "greenhouse_check"}],
+            "variables": {name: f"{{{{ states('{threshold}') | float(40) }}}}"},
+            "actions": [
+                {
+                    "if": f"{{{{ state_attr('climate.hvac', 'current_temperature') | float(0) > {name} }}}}",
+                    "then": [ORCHARD_OPEN],
+                }
+            ],
+        },
+    )
+    hass.bus.async_fire("greenhouse_check", {})
+    await assert_house(hass, {"valve.orchard": "closed"})
+    result = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": threshold}, data={"value": 0}
+    )
+    hass.bus.async_fire("greenhouse_check", {})
+    await assert_house(hass, {"valve.orchard": "closed"})
+    assert_refused(result, reaching="valve.orchard")
+
+
+@pytest.mark.redteam(round=47)
+async def test_the_helper_a_script_s_own_variable_named_as_a_function_reads_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The keypad runs a script whose `max: "{{ states(helper) }}"` decides the unlock."""
+    mood = await owner.create_helper("input_boolean", "Mood")
+    await owner.save_script(
+        "let_guests_in",
+        {
+            "variables": {"max": f"{{{{ states('{mood}') }}}}"},
+            "sequence": [{"if": "{{ max == 'on' }}", "then": [UNLOCK]}],
+        },
+    )
+    await owner.save_automation(
+        "keypad",
+        {"alias": "Keypad", "triggers": [KEYPAD], "actions": [{"action": "script.let_guests_in"}]},
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    hass.bus.async_fire("keypad_pressed", {"key": "b"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+WAIT_IN_A_BRANCH: Final[dict[str, tuple[str, dict[str, Any]]]] = {
+    "waiting_for_the_helper": ("{{ is_state('input_boolean.mood', 'on') }}", {}),
+    "waiting_on_a_variable_set_from_it": (
+        MOOD_ON,
+        {"mood": "{{ states('input_boolean.mood') }}"},
+    ),
+}
+
+
+@pytest.mark.redteam(round=47)
+@pytest.mark.parametrize(
+    ("wait_template", "variables"), WAIT_IN_A_BRANCH.values(), ids=WAIT_IN_A_BRANCH.keys()
+)
+async def test_the_helper_a_wait_in_a_branch_watches_for_a_later_unlock_waits(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    wait_template: str,
+    variables: dict[str, Any],
+) -> None:
+    """The doorbell waits a moment for the guest; `wait` says whether they came.
+
+    Home Assistant keeps `wait` after the `if` the wait stands in: the
+    `if` after it opens the door when the wait did not time out.
+    """
+    mood = await owner.create_helper("input_boolean", "Mood")
+    wait = {"wait_template": wait_template, "timeout": 1, "continue_on_timeout": True}
+    await owner.save_automation(
+        "doorbell",
+        {
+            "alias": "Doorbell lets the guest in",
+            "triggers": [KEYPAD],
+            "variables": variables,
+            "actions": [
+                {"if": "{{ trigger.event.data.key == 'bell' }}", "then": [wait]},
+                {"if": "{{ wait is defined and wait.completed }}", "then": [UNLOCK]},
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    hass.bus.async_fire("keypad_pressed", {"key": "bell"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=47)
+async def test_the_helper_a_script_s_response_in_a_branch_gives_a_later_unlock_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The bell asks a script whether guests are expected; the answer opens the door after."""
+    mood = await owner.create_helper("input_boolean", "Mood")
+    await owner.save_script(
+        "guests_expected",
+        {
+            "sequence": [
+                {"variables": {"answer": {"expected": f"{{{{ states('{mood}') }}}}"}}},
+                {"stop": "answered", "response_variable": "answer"},
+            ]
+        },
+    )
+    await owner.save_automation(
+        "doorbell",
+        {
+            "alias": "Doorbell lets the guest in",
+            "triggers": [KEYPAD],
+            "actions": [
+                {
+                    "if": "{{ trigger.event.data.key == 'bell' }}",
+                    "then": [{"action": "script.guests_expected", "response_variable": "guests"}],
+                },
+                {"if": "{{ guests is defined and guests.expected == 'on' }}", "then": [UNLOCK]},
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    hass.bus.async_fire("keypad_pressed", {"key": "bell"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=47)
+async def test_the_helper_a_loop_round_sets_a_variable_from_for_the_next_round_s_unlock_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Each round opens if the last round saw the helper on; the bell's rounds look at it.
+
+    Home Assistant 2025.4 and later: a `variables` step in an `if` sets the
+    automation's own variable, which the next round reads.
+    """
+    mood = await owner.create_helper("input_boolean", "Mood")
+    await owner.save_automation(
+        "doorbell",
+        {
+            "alias": "Doorbell lets the guest in",
+            "triggers": [KEYPAD],
+            "variables": {"seen": "off"},
+            "actions": [
+                {
+                    "repeat": {
+                        "count": 2,
+                        "sequence": [
+                            {"if": "{{ seen == 'on' }}", "then": [UNLOCK]},
+                            {
+                                "if": "{{ trigger.event.data.key == 'bell' }}",
+                                "then": [{"variables": {"seen": f"{{{{ states('{mood}') }}}}"}}],
+                            },
+                        ],
+                    }
+                }
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
+    hass.bus.async_fire("keypad_pressed", {"key": "bell"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")

@@ -909,3 +909,43 @@ async def test_the_one_entity_another_sensor_s_entity_id_attribute_names_waits(
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": porch})
     assert_refused(result, reaching="lock.front_door")
     await assert_house(hass, before)
+
+
+@pytest.mark.redteam(round=47)
+async def test_the_helper_a_template_switch_s_block_variable_reads_for_its_unlock_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`guests: "{{ [helper] | select('is_state', 'on') | list | count > 0 }}"` on the block."""
+    guests = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.save_templates(
+        [
+            {
+                "variables": {
+                    "guests_home": f"{{{{ ['{guests}'] | select('is_state', 'on') | list "
+                    "| count > 0 }}"
+                },
+                "switch": [
+                    {
+                        "name": "Guest access",
+                        "state": "{{ false }}",
+                        "turn_on": [{"if": "{{ guests_home }}", "then": [UNLOCK_FRONT]}],
+                        "turn_off": [],
+                    }
+                ],
+            }
+        ]
+    )
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Keypad",
+            "triggers": [{"trigger": "event", "event_type": "keypad_pressed"}],
+            "actions": [
+                {"action": "switch.turn_on", "target": {"entity_id": "switch.guest_access"}}
+            ],
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests})
+    hass.bus.async_fire("keypad_pressed", {})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
