@@ -743,13 +743,14 @@ def _applies_a_reader(node: nodes.Filter | nodes.Test) -> bool:
 
     `select('is_state', 'on')`, `map('states')`, `selectattr('entity_id',
     'is_state', 'on')`: Home Assistant runs the test or filter the text
-    names; one named by a template may be any.
+    names (`map(lower)`, a name, is a variable: read as one).
     """
     position = _APPLIED_AT.get(node.name)
     if position is None or len(node.args) <= position:
         return False
     named = node.args[position]
-    return not isinstance(named, nodes.Const) or named.value in HOUSE_READERS
+    # A name given by a variable set from the house is that variable's read (`_TAINTED`).
+    return isinstance(named, nodes.Const) and named.value in HOUSE_READERS
 
 
 def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per kind of node.
