@@ -28,7 +28,17 @@ from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
-from .house import BED_LIGHT_ON, UNLOCK_FRONT, Owner, assert_house, assert_refused, call_service
+from .house import (
+    BED_LIGHT_ON,
+    LINGERING_TIMERS,
+    LOCK_FRONT,
+    UNLOCK_FRONT,
+    Owner,
+    assert_house,
+    assert_refused,
+    auto_lock_timer,
+    call_service,
+)
 
 DECEPTIVE = (
     "Lock every door, close the garage and arm the alarm… (securing routine, "
@@ -400,3 +410,70 @@ async def test_a_refusal_lists_each_path_once(
     paths = [(t["entity_id"], t["service"], tuple(t.get("via") or ())) for t in result["targets"]]
     assert len(paths) == len(set(paths)), paths
     await assert_house(hass, {"lock.front_door": "locked", timer: "idle"})
+
+
+async def _party_mode(owner: Owner) -> tuple[str, str]:
+    """Save a 23:00 lock-up that locks unless Party mode is on; return turning Party mode on."""
+    party = await owner.create_helper("input_boolean", "Party mode")
+    await owner.save_automation(
+        "night_lock_up",
+        {
+            "alias": "Night lock-up",
+            "triggers": [{"trigger": "time", "at": "23:00:00"}],
+            "conditions": [{"condition": "state", "entity_id": party, "state": "off"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    return "input_boolean.turn_on", party
+
+
+async def _auto_lock_timer(owner: Owner) -> tuple[str, str]:
+    """Start the auto-lock's timer, whose end locks the front door; return cancelling it."""
+    timer = await auto_lock_timer(owner)
+    await owner.act("timer.start", entity_id=timer)
+    return "timer.cancel", timer
+
+
+HOLDING: dict[str, tuple[Callable[[Owner], Awaitable[tuple[str, str]]], str]] = {
+    "a_condition_it_checks": (_party_mode, "turn on Party mode"),
+    "the_timer_it_waits_for": (_auto_lock_timer, "cancel Autolock"),
+}
+
+
+@pytest.mark.redteam(round=48)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 48: an approval for what keeps a lock-up from securing names the held "
+    "automation as what the verb acts on: 'turn on Night lock-up through Party mode' reads as "
+    "enabling the lock-up, and the hold's reason is in none of the texts",
+)
+@LINGERING_TIMERS
+@pytest.mark.parametrize(("holds", "effect"), HOLDING.values(), ids=HOLDING.keys())
+async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_change_first(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    panel: Callable[[dict[str, Any]], Awaitable[Any]],
+    holds: Callable[[Owner], Awaitable[tuple[str, str]]],
+    effect: str,
+) -> None:
+    """The person reads the change asked for, then the lock-up it keeps from locking.
+
+    Turning on Party mode keeps the Night lock-up from locking the front
+    door: the notification must not read "turn on Night lock-up", which a
+    person approves as switching a securing automation on.
+    """
+    action, entity_id = await holds(owner)
+    before = hass.states.get(entity_id)
+    assert before is not None
+    refused = await call_service(mcp, action, target={"entity_id": entity_id})
+    assert_refused(refused)
+    notification = _notification(hass, str(refused["confirmation_id"]))
+    title, message = notification["title"], _unescaped(notification["message"])
+    rows = (await panel({"type": "home_mcp/confirmations"}))["result"]
+    [row] = [r for r in rows if r["confirmation_id"] == refused["confirmation_id"]]
+    assert (hass.states.get(entity_id) or before).state == before.state
+    await assert_house(hass, {"lock.front_door": "locked"})
+    assert title.startswith(f"Home MCP asks to {effect}"), title
+    assert row["summary"].startswith(effect), row["summary"]
+    assert "locks, closes or arms" in message[:MESSAGE_HEAD], message[:MESSAGE_HEAD]
