@@ -720,6 +720,45 @@ async def test_writing_an_automation_that_ends_an_auto_lock_s_wait_is_refused(
     assert hass.states.get("automation.keep_guest_mode_while_guests_stay") is None
 
 
+@pytest.mark.redteam(round=48)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 48: a written automation that sets a restart-mode auto-lock off again "
+    "and again through its own trigger (the light it waits for turned on and off every 10 s) "
+    "is saved: the restart row of the second-order table is judged now only, and the "
+    "again-and-again row covers automation.trigger only",
+)
+@LINGERING_TIMERS
+async def test_writing_an_automation_that_sets_a_restart_auto_lock_off_again_and_again_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Every 10 s the light goes on and off: the 15 s delay before the lock starts over for ever."""
+    light = "light.ceiling_lights"
+    await owner.save_automation(
+        "last_light",
+        {
+            "alias": "Lock after the last light goes off",
+            "mode": "restart",
+            "triggers": [{"trigger": "state", "entity_id": light, "to": "off"}],
+            "actions": [{"delay": {"seconds": 15}}, LOCK_FRONT],
+        },
+    )
+    blink: dict[str, Any] = {
+        "alias": "Blink the ceiling lights",
+        "triggers": [{"trigger": "time_pattern", "seconds": "/10"}],
+        "actions": [
+            {"action": "light.turn_on", "target": {"entity_id": light}},
+            {"action": "light.turn_off", "target": {"entity_id": light}},
+        ],
+    }
+
+    written = await mcp.data("save_config", {"kind": "automation", "config": blink})
+
+    assert_refused(written)
+    assert hass.states.get("automation.blink_the_ceiling_lights") is None
+    await assert_house(hass, LOCKED)
+
+
 # -- moved from red-team round 24: what turns the auto-lock on -------------------------
 
 
