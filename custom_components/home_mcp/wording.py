@@ -9,7 +9,11 @@ confirmation's summary, worded here from the gate's findings:
 
 1. What needs the person's approval, in Home Assistant's words: the verb an
    entity's own domain uses and the names the house gives its entities
-   (the effects that stop the action, the most severe first);
+   (the effects that stop the action, the most severe first); a change that
+   keeps an automation that locks, closes or arms from securing is that
+   change, why, then the automation it holds ("turn on Party mode: makes a
+   condition of an automation that locks, closes or arms fail (Night
+   lock-up)"), never the automation as what the verb acts on;
 2. how it comes about, when not directly ("through" the house's scripts,
    scenes and automations on the way, as a chain: the one the action runs
    first, each → the one it runs, as the panel shows a finding's path);
@@ -37,6 +41,7 @@ from homeassistant.core import HomeAssistant
 from .const import TEXT_MAX_CHARS
 from .gate import Finding
 from .gate.model import SEVERITY
+from .gate.rules import HOLDS, Hold, keeps_from_securing
 from .gate.verbs import verb_words
 from .shaping import clean_text
 
@@ -56,6 +61,7 @@ _REASON_VERBS: Final = frozenset(
 )
 """First words of the gate's reasons that say what a write does (`_reason`)."""
 _WRITE_VERBS: Final = {"save": "change", "delete": "delete"}
+_AGAIN: Final = HOLDS[Hold.AGAIN].reason
 
 _QUOTES: Final = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"'})
 
@@ -142,7 +148,7 @@ def summarize(findings: Sequence[Finding], name: Namer, write: Write | None = No
     else:
         blocking = list(findings)
     text = _joined(_worded(blocking, name, own))
-    through = next((via for f in blocking if (via := [e for e in f.via if e != item])), [])
+    through = next((via for f in blocking if (via := [e for e in _path(f) if e != item])), [])
     if through:
         chain = [name(entity_id) for entity_id in through[:PARTS_SHOWN]]
         text += " through " + " → ".join(chain + ["…"] * (len(through) > PARTS_SHOWN))
@@ -166,24 +172,50 @@ def _worded(findings: Sequence[Finding], name: Namer, own: str | None) -> list[s
     itself ("removes Secure, which locks, closes or arms") is the gate's
     reason, entities named.
     """
-    groups: dict[str, list[str]] = {}
+    groups: dict[tuple[str, str], list[str]] = {}  # (words before, after) -> entities.
     for finding in findings:
-        if finding.service == own:
-            groups.setdefault(_reason(finding, name, own.partition(".")[2]), [])
+        if (changed := _held_by(finding)) is not None:
+            # What the person allows is the change, then why, then the automation it holds.
+            reason = finding.reason[:1].lower() + finding.reason[1:]
+            held = (f"{_verb(finding.service)} {name(changed)}: {reason} (", ")")
+            groups.setdefault(held, []).append(str(finding.entity_id))
+        elif finding.service == own:
+            groups.setdefault((_reason(finding, name, own.partition(".")[2]), ""), [])
         elif finding.entity_id is None:
-            groups.setdefault(f"{_verb(finding.service)} ({finding.service})", [])
+            groups.setdefault((f"{_verb(finding.service)} ({finding.service})", ""), [])
         else:
-            groups.setdefault(_verb(finding.service), []).append(finding.entity_id)
+            groups.setdefault((_verb(finding.service), ""), []).append(finding.entity_id)
     parts = []
-    for words, entities in groups.items():
+    for (words, after), entities in groups.items():
         if not entities:
             parts.append(words)
             continue
         unique = list(dict.fromkeys(entities))
         names = ", ".join(name(entity_id) for entity_id in unique[:PARTS_SHOWN])
         more = f" and {len(unique) - PARTS_SHOWN} more" if len(unique) > PARTS_SHOWN else ""
-        parts.append(f"{words} {names}{more}")
+        if after:  # The change, why it is asked, then what it holds: "… fail (Night lock-up)".
+            parts.append(f"{words}{names}{more}{after}")
+        else:
+            parts.append(f"{words} {names}{more}")
     return parts
+
+
+def _held_by(finding: Finding) -> str | None:
+    """Return what a change keeping a securing automation from securing changes, if it is one.
+
+    Such a finding names the automation it holds (`rules.HOLD_RULES`), and
+    its path ends with the entity the change is made to: that is what the
+    person allows ("turn on Party mode"), the automation comes after.
+    """
+    if not keeps_from_securing(finding.reason) or finding.reason == _AGAIN or not finding.via:
+        return None  # Set off again and again: the change is to the automation itself.
+    changed = finding.via[-1]
+    return changed if changed != finding.entity_id else None
+
+
+def _path(finding: Finding) -> tuple[str, ...]:
+    """Return the scripts, scenes and automations on the way to a finding's effect."""
+    return finding.via[:-1] if _held_by(finding) is not None else finding.via
 
 
 def _verb(service: str) -> str:

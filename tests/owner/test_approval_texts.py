@@ -441,12 +441,6 @@ HOLDING: dict[str, tuple[Callable[[Owner], Awaitable[tuple[str, str]]], str]] = 
 
 
 @pytest.mark.redteam(round=48)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 48: an approval for what keeps a lock-up from securing names the held "
-    "automation as what the verb acts on: 'turn on Night lock-up through Party mode' reads as "
-    "enabling the lock-up, and the hold's reason is in none of the texts",
-)
 @LINGERING_TIMERS
 @pytest.mark.parametrize(("holds", "effect"), HOLDING.values(), ids=HOLDING.keys())
 async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_change_first(
