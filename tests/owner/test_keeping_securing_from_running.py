@@ -721,13 +721,6 @@ async def test_writing_an_automation_that_ends_an_auto_lock_s_wait_is_refused(
 
 
 @pytest.mark.redteam(round=48)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 48: a written automation that sets a restart-mode auto-lock off again "
-    "and again through its own trigger (the light it waits for turned on and off every 10 s) "
-    "is saved: the restart row of the second-order table is judged now only, and the "
-    "again-and-again row covers automation.trigger only",
-)
 @LINGERING_TIMERS
 async def test_writing_an_automation_that_sets_a_restart_auto_lock_off_again_and_again_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness

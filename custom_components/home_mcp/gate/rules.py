@@ -609,9 +609,9 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         Hold.WAIT,
         "what its trigger fires on",
         ANY,
-        "a `for:` trigger's wait ended by a change elsewhere (judged now, while it "
-        "waits; for a written item, whenever it might); now only, a `restart` run "
-        "started over by its trigger firing again",
+        "a `for:` trigger's wait ended by a change elsewhere, or a `restart` run started "
+        "over by its trigger firing again (judged now, while it waits or runs; for a "
+        "written item, whenever it might)",
         "Ends the wait of an automation that locks, closes or arms, or starts its run over",
     ),
     HoldRule(

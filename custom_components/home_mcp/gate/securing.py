@@ -485,8 +485,10 @@ def held_up_now(
     wait without firing when `verb` takes the entity elsewhere: judged
     `now`, while it waits (the entity is so, and the automation has not
     fired since it got there); otherwise (a written item, again and again)
-    whenever it might. And, `now` only: an automation running in `restart`
-    mode whose trigger `verb` fires starts its run (its delay) over.
+    whenever it might. And an automation in `restart` mode whose trigger
+    `verb` fires starts its run (its delay) over: `now`, while it runs; a
+    written item, whenever it might (a light turned on and off every 10 s
+    keeps "lock 15 s after the last light goes off" from ever locking).
     """
     automation, entity = present(hass, trigger.automation_id), present(hass, entity_id)
     if automation is None or entity is None or automation.state != "on":
@@ -494,17 +496,17 @@ def held_up_now(
     states = resulting_states(entity_id.partition(".")[0], verb)
     fires = not states or trigger.fires(states)
     ends_wait = trigger.lasts and not (states and fires)
-    if not now:
-        return ends_wait
+    script = getattr(entity_object(hass, trigger.automation_id), "action_script", None)
+    restarts = fires and getattr(script, "script_mode", None) == "restart"
+    if not now:  # Again and again: every wait ended, every run started over.
+        return ends_wait or restarts
     last = automation.attributes.get("last_triggered")
     waiting = trigger.fires(frozenset({entity.state})) and (
         last is None or last < entity.last_changed
     )
     if ends_wait and waiting:
         return True
-    script = getattr(entity_object(hass, trigger.automation_id), "action_script", None)
-    running = bool(automation.attributes.get("current"))
-    return running and fires and getattr(script, "script_mode", None) == "restart"
+    return restarts and bool(automation.attributes.get("current"))
 
 
 def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> frozenset[str]:
