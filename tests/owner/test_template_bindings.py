@@ -1987,6 +1987,16 @@ async def test_a_variable_that_steers_the_run_to_the_unlock_keeps_what_it_reads_
     await assert_house(hass, {**LOCKED, mood: "off"})
 
 
+async def _turning_on_then_pressing_opens_nothing(
+    hass: HomeAssistant, mcp: McpHarness, helper: str, key: str
+) -> None:
+    """Turn `helper` on through MCP, then press `key`: the door stays locked, the call waits."""
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    hass.bus.async_fire("keypad_pressed", {"key": key})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
 MOODS_JINJA: Final = "{%- macro mood() -%}{{ states('input_boolean.mood') }}{%- endmacro -%}"
 """The owner's `custom_templates/moods.jinja`: a macro reading the helper."""
 READ_OTHERWISE: Final[dict[str, str]] = {
@@ -2020,10 +2030,7 @@ async def test_a_variable_reading_the_house_through_a_named_test_or_a_module_s_m
         [{"if": MOOD_ON, "then": [UNLOCK]}],
         variables={"mood": template},
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
-    hass.bus.async_fire("keypad_pressed", {"key": "b"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "b")
 
 
 @pytest.mark.redteam(round=47)
@@ -2043,10 +2050,7 @@ async def test_a_script_s_own_variable_reading_the_house_through_a_named_test_wa
         "keypad",
         {"alias": "Keypad", "triggers": [KEYPAD], "actions": [{"action": "script.let_guests_in"}]},
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
-    hass.bus.async_fire("keypad_pressed", {"key": "b"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "b")
 
 
 LET_GUESTS_IN: Final = """\
@@ -2100,10 +2104,7 @@ async def test_the_guest_switch_a_blueprint_s_keypad_unlock_reads_waits(
             "use_blueprint": {"path": "owner/let_guests_in.yaml", "input": inputs},
         },
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": guests})
-    hass.bus.async_fire("keypad_pressed", {"key": "b"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, guests, "b")
 
 
 @pytest.mark.redteam(round=47)
@@ -2160,10 +2161,7 @@ async def test_the_helper_a_script_s_own_variable_named_as_a_function_reads_wait
         "keypad",
         {"alias": "Keypad", "triggers": [KEYPAD], "actions": [{"action": "script.let_guests_in"}]},
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
-    hass.bus.async_fire("keypad_pressed", {"key": "b"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "b")
 
 
 WAIT_IN_A_BRANCH: Final[dict[str, tuple[str, dict[str, Any]]]] = {
@@ -2205,10 +2203,7 @@ async def test_the_helper_a_wait_in_a_branch_watches_for_a_later_unlock_waits(
             ],
         },
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
-    hass.bus.async_fire("keypad_pressed", {"key": "bell"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
 
 
 @pytest.mark.redteam(round=47)
@@ -2240,10 +2235,7 @@ async def test_the_helper_a_script_s_response_in_a_branch_gives_a_later_unlock_w
             ],
         },
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
-    hass.bus.async_fire("keypad_pressed", {"key": "bell"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
 
 
 @pytest.mark.redteam(round=47)
@@ -2278,7 +2270,4 @@ async def test_the_helper_a_loop_round_sets_a_variable_from_for_the_next_round_s
             ],
         },
     )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": mood})
-    hass.bus.async_fire("keypad_pressed", {"key": "bell"})
-    await assert_house(hass, LOCKED)
-    assert_refused(result, reaching="lock.front_door")
+    await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
