@@ -41,7 +41,7 @@ from homeassistant.core import HomeAssistant
 from .const import TEXT_MAX_CHARS
 from .gate import Finding
 from .gate.model import SEVERITY
-from .gate.rules import HOLDS, Hold, keeps_from_securing
+from .gate.rules import hold_of
 from .gate.verbs import verb_words
 from .shaping import clean_text
 
@@ -61,7 +61,6 @@ _REASON_VERBS: Final = frozenset(
 )
 """First words of the gate's reasons that say what a write does (`_reason`)."""
 _WRITE_VERBS: Final = {"save": "change", "delete": "delete"}
-_AGAIN: Final = HOLDS[Hold.AGAIN].reason
 
 _QUOTES: Final = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"'})
 
@@ -207,8 +206,9 @@ def _held_by(finding: Finding) -> str | None:
     its path ends with the entity the change is made to: that is what the
     person allows ("turn on Party mode"), the automation comes after.
     """
-    if not keeps_from_securing(finding.reason) or finding.reason == _AGAIN or not finding.via:
-        return None  # Set off again and again: the change is to the automation itself.
+    rule = hold_of(finding.reason)
+    if rule is None or rule.on_itself or not finding.via:
+        return None
     changed = finding.via[-1]
     return changed if changed != finding.entity_id else None
 

@@ -544,6 +544,9 @@ class HoldRule:
     changes: what the change is made to, as a reader states it.
     verbs: the verbs of that change it applies to (`ANY`: any change).
     when: what else must hold, and what is spared.
+    on_itself: the change is made to the securing automation itself (its
+        finding names it as what the verb acts on); otherwise a finding's
+        path ends with what the change is made to.
     """
 
     hold: Hold
@@ -552,6 +555,7 @@ class HoldRule:
     when: str
     reason: str
     risk: Risk = Risk.OPENS_HOUSE
+    on_itself: bool = False
 
     def applies(self, verb: str) -> bool:
         """Return True if this way applies to a change by `verb`."""
@@ -630,6 +634,7 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         "set off again and again by what is judged (not the item itself): it never "
         "finishes (`restart`) or drops the trigger that secures (`single`)",
         "Sets off an automation that locks, closes or arms again and again, so it never secures",
+        on_itself=True,
     ),
 )
 """The second-order rules: each way a change keeps what secures the house
@@ -638,12 +643,17 @@ from securing it. `securing.py` and the perimeter find the automations
 way, for which verbs, with what risk and reason. `docs/gate.md` renders it."""
 
 HOLDS: Final[Mapping[Hold, HoldRule]] = {rule.hold: rule for rule in HOLD_RULES}
-HOLD_REASONS: Final = frozenset(rule.reason for rule in HOLD_RULES)
+_BY_REASON: Final[Mapping[str, HoldRule]] = {rule.reason: rule for rule in HOLD_RULES}
 
 
 def keeps_from_securing(reason: str) -> bool:
     """Return True if a finding of `reason` keeps the house from being secured (a weakening)."""
-    return reason in HOLD_REASONS
+    return reason in _BY_REASON
+
+
+def hold_of(reason: str) -> HoldRule | None:
+    """Return the second-order row a finding of `reason` comes from, if any."""
+    return _BY_REASON.get(reason)
 
 
 ALARM_LEVELS: Final[Mapping[str, int]] = {
