@@ -56,6 +56,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_22,
     BENCH_HELD_OUT_23,
     BENCH_HELD_OUT_24,
+    BENCH_HELD_OUT_25,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -80,6 +81,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_22,
     DEMO_HELD_OUT_23,
     DEMO_HELD_OUT_24,
+    DEMO_HELD_OUT_25,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -151,6 +153,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_22,
                 *DEMO_HELD_OUT_23,
                 *DEMO_HELD_OUT_24,
+                *DEMO_HELD_OUT_25,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -192,6 +195,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_22,
                     *BENCH_HELD_OUT_23,
                     *BENCH_HELD_OUT_24,
+                    *BENCH_HELD_OUT_25,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

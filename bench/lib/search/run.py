@@ -104,6 +104,7 @@ SETS: Final = {
     22: "Held-out set, round 22 (written unseen, from the houses' real entities only)",
     23: "Held-out set, round 23 (written unseen, from the houses' real entities only)",
     24: "Held-out set, round 24 (written unseen, from the houses' real entities only)",
+    25: "Held-out set, round 25 (written unseen, from the houses' real entities only)",
 }
 
 
