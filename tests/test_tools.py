@@ -15,6 +15,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.const import MAX_RESPONSE_BUDGET
 from custom_components.home_mcp.language import async_load_language_words, read_language_words
+from homeassistant.const import STATE_UNAVAILABLE
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
@@ -1605,6 +1606,7 @@ async def test_a_room_and_a_quantity_in_more_words_find_the_device(
     [
         ("make it 22 degrees in the office", "climate.ecobee"),
         ("set the office to 21°C", "climate.ecobee"),
+        ("make it 70 degrees Fahrenheit in the office", "climate.ecobee"),
         ("is it 22 degrees in the office?", "sensor"),
     ],
 )
@@ -3027,3 +3029,134 @@ async def test_raising_the_temperature_in_spanish_is_the_offices_thermostat(
     data = await mcp.data("list_entities", {"query": "Alexa, sube la temperatura del despacho"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        (
+            "ปิดไฟในห้องนอน",
+            "Bedroom",
+            ("light", "ceiling_light", ""),
+            ("switch", "relay", ""),
+        ),
+        (
+            "er døren til fyrrummet låst?",
+            "Boiler room",
+            ("lock", "door_lock", ""),
+            ("cover", "blind", "blind"),
+        ),
+        (
+            "did the kids shut the rumpus room windows?",
+            "Playroom",
+            ("binary_sensor", "window", "window"),
+            ("light", "ceiling_light", ""),
+        ),
+    ],
+)
+async def test_a_room_or_kind_said_in_thai_danish_or_australian_english_finds_the_device(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room and a kind in words the tables lacked, as people say them.
+
+    ไฟ and ห้องนอน (Thai, written without spaces: a light, the bedroom), døren and fyrrummet
+    (Danish: the door, the boiler room, in their definite forms), the rumpus room (Australian
+    English: the playroom).
+    """
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    # Another room's first by entity id where the room is not understood; another kind in
+    # the room where the kind is not.
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    await _entity_in(hass, place.id, *other)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_the_skill_a_voice_assistant_is_asked_through_names_no_device(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Alexa, ask Home Assistant to turn off the lights in the dining room: the room's lights.
+
+    "Ask Home Assistant to" calls the skill by its name: not the entity called Home Assistant.
+    """
+    areas = ar.async_get(hass)
+    dining = areas.async_get_area_by_name("Dining room") or areas.async_create("Dining room")
+    await _entity_in(hass, areas.async_create("Workshop").id, "switch", "home_assistant", "")
+    expected = await _entity_in(hass, dining.id, "light", "ceiling_lights", "")
+    await async_load_language_words(hass)
+    data = await mcp.data(
+        "list_entities",
+        {"query": "Alexa, ask Home Assistant to turn off the lights in the dining room"},
+    )
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_temperature_scale_named_asks_a_temperature(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """How many degrees Fahrenheit is it outside?: the outside temperature, not its battery's."""
+    areas = ar.async_get(hass)
+    garden = areas.async_get_area_by_name("Garden") or areas.async_create("Garden")
+    # The device's battery charging, named after it (as the demo's is), first by entity id.
+    await _entity_in(
+        hass,
+        garden.id,
+        "binary_sensor",
+        "outside_temperature_battery_charging",
+        "battery_charging",
+    )
+    expected = await _entity_in(hass, garden.id, "sensor", "outside_temperature", "temperature")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "how many degrees Fahrenheit is it outside?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_asking_what_has_gone_offline_finds_the_unavailable_entity(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Which sensor in the gym has gone offline?: the gym's one unavailable sensor first."""
+    gym = ar.async_get(hass).async_create("Gym")
+    await _entity_in(hass, gym.id, "sensor", "gym_power", "power")
+    await _entity_in(hass, gym.id, "sensor", "gym_temperature", "temperature")
+    # Last by entity id: the others come first where the state is not read.
+    expected = await _entity_in(hass, gym.id, "sensor", "gym_wireless_battery", "battery")
+    hass.states.async_set(expected, STATE_UNAVAILABLE, {"device_class": "battery"})
+    await hass.async_block_till_done()
+    data = await mcp.data("list_entities", {"query": "which sensor in the gym has gone offline?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(("levels", "meant"), [((0, 1, 2), 1), ((-1, 0, 1), 0)])
+async def test_the_middle_floor_is_between_the_houses_highest_and_lowest(
+    mcp: McpHarness, hass: HomeAssistant, levels: tuple[int, ...], meant: int
+) -> None:
+    """All the lights on the middle floor: those on the level between the highest and lowest.
+
+    The house's floors are called otherwise (Stockwerk N): the words name them by level.
+    """
+    floors = fr.async_get(hass)
+    areas = ar.async_get(hass)
+    for area in list(areas.async_list_areas()):
+        areas.async_update(area.id, floor_id=None)
+    lights = {}
+    for level in levels:
+        floor = floors.async_create(f"Stockwerk {level + 2}", level=level)
+        room = areas.async_create(f"Zimmer {level + 2}", floor_id=floor.floor_id)
+        lights[level] = await _entity_in(hass, room.id, "light", f"lamp_{level + 2}", "")
+    data = await mcp.data("list_entities", {"query": "all the lights on the middle floor"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lights[meant], data["items"][:3]

@@ -101,6 +101,10 @@ FILLERS: Final = frozenset(
         "क्या",
         # Hebrew: the object's marker, of, turn on, turn off ("תסגור את התריס").
         *("את", "של", "תדליק", "הדלק", "תכבה", "כבה"),
+        # Thai: turn off, turn on, in, of ("ปิดไฟในห้องนอน": turn off the bedroom's light).
+        *("ปิด", "เปิด", "ใน", "ของ", "ที่"),
+        # Danish and Norwegian: to, of ("er døren til fyrrummet låst?").
+        *("til", "af"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -126,6 +130,19 @@ in a scene's or a script's name, any of them matches another at `SYNONYM_WEIGHT`
 movie night": the scene called Movie time), the name's other words still to be said (folded)."""
 ROUTINE_DOMAINS: Final = frozenset({"scene", "script"})
 """Domains of routines, named after an occasion (`OCCASIONS`)."""
+OFFLINE: Final = frozenset(
+    fold(word)
+    for word in (
+        *("offline", "unavailable", "unreachable", "disconnected", "unresponsive"),
+        *("indisponible", "déconnecté", "getrennt", "desconectado", "desconectada"),
+        *("scollegato", "scollegata", "onbereikbaar", "niedostępny", "frånkopplad"),
+        *("オフライン", "离线", "離線", "오프라인"),
+    )
+)
+"""Words saying an entity cannot be reached ("which sensor has gone offline?"): its state is
+unavailable (folded)."""
+AVAILABLE_PENALTY: Final = 0.1
+"""What a query asking for what is offline (`OFFLINE`) takes off an entity that is available."""
 QUESTION_PENALTY: Final = 0.1
 """What a question ("is the garage open?") takes off the score of a `STATELESS_DOMAINS`
 entity: the scene called "Open the garage" is not what it asks about."""
@@ -238,6 +255,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 *("lámpa", "ilaw", "φως", "φώτα", "λάμπα", "світло", "лампа"),
                 # Romanian ("aprinde lumina": turn the light on), Hindi and Hebrew.
                 *("lumina", "lumină", "luminile", "bec"),
+                # Thai ("ปิดไฟ": turn the light off), a lamp and a bulb in Thai.
+                *("ไฟ", "โคมไฟ", "หลอดไฟ"),
                 *("लाइट", "लाइटें", "बत्ती", "बत्तियाँ", "बल्ब", "אור", "אורות", "מנורה", "תאורה"),
             ),
         ),
@@ -482,6 +501,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("вітальня", "вітальні", "σαλόνι", "καθιστικό", "nappali", "nappaliban"),
         # Romanian, Hindi and Hebrew.
         *("sufragerie", "sufrageria", "camera de zi", "लिविंग रूम", "बैठक", "बैठक कक्ष", "סלון"),
+        # Thai.
+        "ห้องนั่งเล่น",
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -495,6 +516,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("кухні", "κουζίνα", "konyha", "kusina"),
         # Romanian ("în bucătărie": in the kitchen), Hindi and Hebrew.
         *("bucătărie", "bucătăria", "रसोई", "रसोईघर", "किचन", "מטבח"),
+        # Thai.
+        *("ห้องครัว", "ครัว"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -520,6 +543,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("recámara", "υπνοδωμάτιο", "hálószoba", "kwarto"),
         # Romanian, Hindi and Hebrew.
         *("dormitor", "dormitorul", "शयनकक्ष", "बेडरूम", "חדר שינה"),
+        # Thai ("ในห้องนอน": in the bedroom).
+        "ห้องนอน",
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -606,6 +631,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # German's cellar of the heating ("im Heizungskeller"), European Portuguese ("a casa
         # das caldeiras").
         *("heizungskeller", "heizkeller", "casa das caldeiras", "casa da caldeira"),
+        # Danish and Norwegian ("til fyrrummet": to the boiler room, `DEFINITE_ENDINGS`).
+        *("fyrrum", "fyrrom", "kedelrum"),
     ),
     (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
@@ -755,6 +782,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("sala de juegos", "cuarto de juegos", "sala giochi", "stanza dei giochi"),
         *("speelkamer", "lekrum", "sala de brinquedos", "pokój zabaw", "プレイルーム"),
         *("遊び部屋", "游戏室", "遊戲室", "儿童游戏室", "놀이방", "игровая", "игровой"),
+        # Australian and New Zealand English: the children's room for play ("the rumpus room").
+        *("rumpus room", "rumpus"),
     ),
 )
 """Groups of names of one room (any case and accents)."""
@@ -823,6 +852,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("気温", "气温", "氣溫", "溫度", "온도", "기온"),
             # Its unit, asked ("how many degrees is it outside?").
             *("degree", "degrees", "degré", "degrés", "grad", "grados", "gradi", "graden"),
+            # Its scales, named without a number ("how many degrees Fahrenheit is it?").
+            *("fahrenheit", "celsius", "centigrade", "kelvin"),
         ),
         "humidity": (
             *("humidity", "humidité", "feuchtigkeit", "luftfeuchtigkeit", "humedad", "湿度"),
@@ -848,6 +879,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
         "door": (
             *("door", "porte", "tür", "ドア", "porta", "puerta", "deur", "dörr", "drzwi"),
             *("门", "門", "문"),
+            # Danish and Norwegian ("døren": the door, `DEFINITE_ENDINGS`), Thai.
+            *("dør", "ประตู"),
         ),
         "garage_door": ("garage", "door", "porte"),
         "garage": ("garage", "door", "porte", "tor"),
@@ -957,8 +990,15 @@ HIGHEST_LOWEST: Final[dict[str, tuple[str, ...]]] = {
         *("lower level", "lower floor", "bottom floor", "bottom level", "lowest floor"),
         *("lowest level",),
     ),
+    # The floors between them: "the middle floor" of a house of three is its second.
+    "middle": (
+        *("middle floor", "middle level", "middle storey", "middle story", "mid floor"),
+        *("étage du milieu", "mittleres geschoss", "mittlere etage", "piano di mezzo"),
+        *("piso del medio", "piso intermedio", "andar do meio"),
+    ),
 }
-"""English and other words for the house's highest or lowest floor, by the levels it has."""
+"""English and other words for the house's highest, lowest or middle floors, by the levels it
+has (the middle: those strictly between its highest and lowest)."""
 _LEVELS: Final[dict[str, Callable[[int], bool]]] = {
     "above": lambda level: level > 0,
     "ground": lambda level: level == 0,
@@ -1327,11 +1367,35 @@ WAKE_WORDS: Final = (
 they name nothing of the house (folded)."""
 
 
+SKILL_VERBS: Final = frozenset({"ask", "tell"})
+"""What calls a voice assistant's skill by its name after the wake word ("Alexa, ask Home
+Assistant to …", "Alexa, tell Home Assistant to …") (folded)."""
+SKILL_ENDS: Final = frozenset({"to", "if", "whether"})
+"""The word ending a skill's name, before what the skill is asked ("… ask Home Assistant to turn
+off the lights") (folded)."""
+SKILL_NAME_LONGEST: Final = 4
+"""The most words a skill's name is read as ("ask My Home Assistant to")."""
+
+
 def _without_wake(words: list[str]) -> list[str]:
-    """Return `words` without the `WAKE_WORDS` they start with (the longest), if any."""
+    """Return `words` without the `WAKE_WORDS` they start with (the longest), if any.
+
+    After a wake word, the skill it calls by name ("Alexa, ask Home Assistant to …") is no
+    device either: "ask" or "tell", up to `SKILL_NAME_LONGEST` words, then "to", are left out.
+    """
     for wake in sorted(WAKE_WORDS, key=len, reverse=True):
         if len(words) > len(wake) and tuple(words[: len(wake)]) == wake:
-            return words[len(wake) :]
+            return _without_skill(words[len(wake) :])
+    return words
+
+
+def _without_skill(words: list[str]) -> list[str]:
+    """Return `words` said after a wake word without the skill they call (`SKILL_VERBS`)."""
+    if not words or words[0] not in SKILL_VERBS:
+        return words
+    for end in range(2, min(len(words) - 1, SKILL_NAME_LONGEST + 1) + 1):
+        if words[end] in SKILL_ENDS:
+            return words[end + 1 :]
     return words
 
 
@@ -1644,6 +1708,9 @@ _UNSPACED_DEGREES: Final = re.compile(r"\d+[度도]")
 def _set_points(words: list[str]) -> list[str]:
     """Return `words` with each temperature given ("22 degrees", "22度") said as `SET_POINT`.
 
+    Its unit's words with it ("70 degrees Fahrenheit": one set point, not a scale naming a
+    temperature sensor).
+
     In a request only: "make it 22 degrees in the office" asks a thermostat for
     it; "is it 22 degrees?" asks what a thermometer says.
     """
@@ -1656,6 +1723,8 @@ def _set_points(words: list[str]) -> list[str]:
         elif _NUMBER.fullmatch(word) and index + 1 < len(words) and words[index + 1] in DEGREES:
             fixed.append(SET_POINT)
             index += 1
+            while index + 1 < len(words) and words[index + 1] in DEGREES:
+                index += 1  # "70 degrees Fahrenheit": the unit's words, one set point.
         else:
             fixed.append(word)
         index += 1
@@ -2137,7 +2206,10 @@ def _level_named(text: str, levels: Sequence[int] = ()) -> Callable[[int], bool]
     """
     for where, words in _highest_lowest().items():
         if text in words and levels:
-            end = max(levels) if where == "highest" else min(levels)
+            low, high = min(levels), max(levels)
+            if where == "middle":
+                return lambda level: low < level < high
+            end = high if where == "highest" else low
             return lambda level: level == end
     if (japanese := _JAPANESE_FLOOR.fullmatch(text)) is not None:
         wanted = int(japanese.group(1)) - 1

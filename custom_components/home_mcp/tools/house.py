@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from homeassistant.auth.models import User
+from homeassistant.const import STATE_UNAVAILABLE
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
@@ -27,6 +28,7 @@ from ..exposure import readable, reads_all
 from ..language import LanguageWords, language_words
 from ..matching import Match, best_match, fold
 from ..phrases import (
+    AVAILABLE_PENALTY,
     CLOSEST_BASE,
     CLOSEST_SPAN,
     DEVICE_CLASS_WORDS,
@@ -35,6 +37,7 @@ from ..phrases import (
     KIND_WEIGHT,
     NAME_WEIGHT,
     OCCASIONS,
+    OFFLINE,
     OPPOSITE_PENALTY,
     PLACE_WEIGHT,
     QUESTION_PENALTY,
@@ -140,13 +143,18 @@ class House:
                 matches[entity_id] = match
         question = asks_state(query)
         # A side named ("the back door") is not the other ("Front Door": `OPPOSITES`).
-        other_side = opposites(query_words(query))
+        said = query_words(query)
+        other_side = opposites(said)
+        # Asking what is offline ("which sensor has gone offline?"): what is available is not.
+        offline = not OFFLINE.isdisjoint(said)
         found = []
         for entity_id, match in matches.items():
             state = self.hass.states.get(entity_id)
             if state is not None and self.readable(entity_id):
                 if question and split_entity_id(entity_id)[0] in STATELESS_DOMAINS:
                     match = replace(match, score=round(match.score - QUESTION_PENALTY, 3))
+                if offline and state.state != STATE_UNAVAILABLE:
+                    match = replace(match, score=round(match.score - AVAILABLE_PENALTY, 3))
                 if other_side and self._says(entity_id, other_side):
                     match = replace(match, score=round(match.score - OPPOSITE_PENALTY, 3))
                 found.append((self.index.async_view(state), match))
