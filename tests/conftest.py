@@ -49,6 +49,10 @@ from .demo_house import build_script_demo_house, stop_timers
 # on (INFO) when it is imported; the recorder's thread then writes every
 # statement between tests, straight into the run's output. Warnings stay.
 logging.getLogger("sqlalchemy.engine").setLevel(logging.WARNING)
+# aiohttp's access log writes each request's User-Agent as it came; one that
+# is not UTF-8 (tests/hostile) leaves lone surrogates in the captured log,
+# which a parallel worker cannot send back with its report (execnet).
+logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
 DOMAIN = "home_mcp"
 
