@@ -49,12 +49,25 @@ from .demo_house import build_script_demo_house, stop_timers
 # on (INFO) when it is imported; the recorder's thread then writes every
 # statement between tests, straight into the run's output. Warnings stay.
 logging.getLogger("sqlalchemy.engine").setLevel(logging.WARNING)
-# aiohttp's access log writes each request's User-Agent as it came; one that
-# is not UTF-8 (tests/hostile) leaves lone surrogates in the captured log,
-# which a parallel worker cannot send back with its report (execnet).
-logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
 DOMAIN = "home_mcp"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Escape lone surrogates in a report's captured output, so a parallel worker can send it.
+
+    The hostile tests send headers and bodies that are not UTF-8; aiohttp's
+    and Home Assistant's logs write them as they came, with lone surrogates
+    that the workers' channel (execnet) refuses, which crashes the worker.
+    """
+    outcome = yield
+    report = outcome.get_result()
+    report.sections = [
+        (title, text.encode("utf-8", "backslashreplace").decode("utf-8"))
+        for title, text in report.sections
+    ]
+
 
 DEMO_PLATFORMS = [
     Platform.ALARM_CONTROL_PANEL,
