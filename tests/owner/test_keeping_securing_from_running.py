@@ -1314,6 +1314,88 @@ async def test_brightening_the_light_a_locking_automation_s_fade_lasts_by_runs(
 
 
 @LINGERING_TIMERS
+async def test_lengthening_a_pause_a_waited_script_works_out_into_its_own_variable_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The fade works its pause out into a variable of its own, then waits that long.
+
+    `pause: "{{ states('input_number.fade_minutes') | int(1) * 60 }}"`, then
+    `delay: {seconds: "{{ pause }}"}`: the delay reads the helper through the
+    variable, as when it reads it itself (above). Set to its most, the door
+    would stay unlocked all night.
+    """
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [
+                {"variables": {"pause": f"{{{{ states('{minutes}') | int(1) * 60 }}}}"}},
+                {"delay": {"seconds": "{{ pause }}"}},
+            ],
+        },
+    )
+    goodnight = await helper_runs(owner, "Goodnight", {"action": "script.fade_out"}, LOCK_FRONT)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@LINGERING_TIMERS
+async def test_the_speaker_a_locking_automation_s_script_waits_on_is_one_of_its_group(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A wake-up routine waits, without a timeout, until the wake speaker is off, then locks.
+
+    The speaker is picked from a group's members by a select's state
+    (`expand('group.wake_speakers') | selectattr('name', 'eq', states(select))
+    | map(attribute='entity_id') | join`, jazzyisj's): what the wait reads is
+    those members, and the select that picks one, not the whole house. The
+    select (a setting a client can choose: a speaker left playing) waits; a
+    light outside the group runs.
+    """
+    hass.states.async_set(
+        "group.wake_speakers",
+        "off",
+        {"entity_id": ["light.ceiling_lights", "light.kitchen_lights"]},
+    )
+    picker = await owner.create_helper(
+        "input_select", "Wake speaker", options=["Ceiling Lights", "Kitchen Lights"]
+    )
+    player = (
+        "{{ expand('group.wake_speakers') | selectattr('name', 'eq', states('"
+        + picker
+        + "')) | map(attribute='entity_id') | join }}"
+    )
+    await owner.save_script(
+        "wake",
+        {
+            "alias": "Wake",
+            "sequence": [
+                {"variables": {"player": player}},
+                {"wait_template": "{{ is_state(player, 'off') }}"},
+            ],
+        },
+    )
+    await helper_runs(owner, "Morning", {"action": "script.wake"}, LOCK_FRONT)
+    assert_ran(await call_service(mcp, "light.turn_on", target={"entity_id": "light.bed_light"}))
+    assert_refused(
+        await call_service(
+            mcp,
+            "input_select.select_option",
+            target={"entity_id": picker},
+            data={"option": "Kitchen Lights"},
+        )
+    )
+
+
+@LINGERING_TIMERS
 async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_checks_runs(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

@@ -2271,3 +2271,55 @@ async def test_the_helper_a_loop_round_sets_a_variable_from_for_the_next_round_s
         },
     )
     await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
+
+
+@LINGERING_TIMERS
+async def test_a_target_expanding_the_owner_s_group_is_its_members_now(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`homeassistant.turn_on` of `expand('group.porch')`: the porch's lights, as it holds them.
+
+    The owner's automation reaches what the group holds now (a group's
+    members changing rebuilds the index, and a lock joining any group waits
+    for a person): turning its helper on runs.
+    """
+    hass.states.async_set("group.porch", "off", {"entity_id": ["light.bed_light"]})
+    helper = await helper_runs(
+        owner,
+        "Porch",
+        {
+            "action": "homeassistant.turn_on",
+            "target": {
+                "entity_id": "{{ expand('group.porch') | map(attribute='entity_id') | list }}"
+            },
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
+    assert_ran(result)
+    assert state(hass, "light.bed_light") == "on"
+
+
+async def test_a_written_automation_expanding_a_group_reaches_what_the_group_may_gain(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same step, written by a client: it lives on, and a group gains members later.
+
+    Judged as a templated target is (any entity that is not plain, the
+    garage door among them): the write waits for a person, and nothing is saved.
+    """
+    hass.states.async_set("group.porch", "off", {"entity_id": ["light.bed_light"]})
+    config = {
+        "alias": "Porch on the doorbell",
+        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
+        "actions": [
+            {
+                "action": "homeassistant.turn_on",
+                "target": {
+                    "entity_id": "{{ expand('group.porch') | map(attribute='entity_id') | list }}"
+                },
+            }
+        ],
+    }
+    written = await mcp.data("save_config", {"kind": "automation", "config": config})
+    assert_refused(written)
+    assert hass.states.get("automation.porch_on_the_doorbell") is None

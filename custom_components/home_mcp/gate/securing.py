@@ -280,14 +280,21 @@ _LOOPS: Final = (CONF_COUNT, CONF_FOR_EACH, CONF_WHILE, CONF_UNTIL)
 """A `repeat`'s keys whose templates say how many times its sequence runs."""
 
 
-def paused_by(hass: HomeAssistant, node: Any, computed: Collection[str] = ()) -> set[str]:
+def paused_by(
+    hass: HomeAssistant,
+    node: Any,
+    computed: Collection[str] = (),
+    pauses: Mapping[str, Collection[str]] | None = None,
+) -> set[str]:
     """Return the settings that decide how long the runs a run of `node` waits for last.
 
     Each run it waits for to end (`_waited_runs`: a script it runs by its
     own action, a script or automation whose state a wait without a
     timeout waits on): the settings (`is_setting`; `computed`: entities
-    computed from one) its delays, waits, timeouts and loops read, and so
-    on through the runs it waits for in turn. (A pause the house's devices
+    computed from one) its delays, waits, timeouts and loops read
+    (`pauses`: what its walk found they read, its variables known,
+    `Judge.pauses`; otherwise as written), and so on through the runs it
+    waits for in turn. (A pause the house's devices
     give, a speaker's media duration, is the house's, as for
     `_lasts_as_given`.) A securing automation that runs "fade out" before
     it locks, or starts it and waits until it is off, waits as long as the
@@ -302,7 +309,10 @@ def paused_by(hass: HomeAssistant, node: Any, computed: Collection[str] = ()) ->
             if macro_id not in seen:
                 seen.add(macro_id)
                 sequence = _sequence(_raw(hass, macro_id))
-                found |= _pause_reads(hass, sequence)
+                if pauses is not None and macro_id in pauses:
+                    found |= set(pauses[macro_id])
+                else:
+                    found |= _pause_reads(hass, sequence)
                 pending.append(sequence)
     return {key for key in found if is_setting(key, computed)}
 

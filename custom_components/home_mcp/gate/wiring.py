@@ -26,7 +26,13 @@ from homeassistant.core import HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
-from .bindings import Bindings, automation_bindings, run_bindings, template_run_bindings
+from .bindings import (
+    Bindings,
+    automation_bindings,
+    owners_expanding,
+    run_bindings,
+    template_run_bindings,
+)
 from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
 from .facts import is_unavailable
@@ -89,6 +95,8 @@ class Runnable:
         only once the key joins the perimeter (`Judge.step`).
     securing_reads: what its steps and branches that secure read
         (`Judge.branch`): what decides whether it secures.
+    pause_reads: what says how long its own delays, waits and loops last
+        (`Judge.pauses`); None: not walked (`securing.paused_by` reads it as written).
     deciding_reads: key a step changes -> verb -> what decides whether and
         when its run gets to that change (`Judge.decided_before`), for the
         keys a chained macro secures with (`perimeter._securing_perimeter`).
@@ -124,6 +132,7 @@ class Runnable:
     unreadable: str | None = None
     keyed_reads: dict[str, set[str]] = field(default_factory=dict)
     securing_reads: set[str] = field(default_factory=set)
+    pause_reads: set[str] | None = None
     deciding_reads: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     run_reads: set[str] = field(default_factory=set)
     conditional: bool = True
@@ -215,6 +224,7 @@ def runnables(
             house.variables.get(entity_id),
             TEMPLATE_RUN_VARIABLES.get(split_entity_id(entity_id)[0]),
             None,
+            expanding=owners_expanding(hass, entity_id),
         )
         yield runnable
     for entity_id, named in house.controls.items():
@@ -252,7 +262,11 @@ def runnables(
             triggers = config.get("triggers") or []
             _add_triggers(hass, runnable, triggers, None, triggers_on)
             runnable.bindings = automation_bindings(
-                hass, entity.entity_id, triggers, config.get("variables")
+                hass,
+                entity.entity_id,
+                triggers,
+                config.get("variables"),
+                expanding=owners_expanding(hass, entity.entity_id),
             )
             runnable.inputs = (
                 Reads(hass)
@@ -298,7 +312,11 @@ def _macro(
             triggers = raw_triggers
         _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
         runnable.bindings = automation_bindings(
-            hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
+            hass,
+            entity.entity_id,
+            triggers,
+            private(entity, AUTOMATION_VARIABLES),
+            expanding=owners_expanding(hass, entity.entity_id),
         )
         runnable.notices = notice_watch(
             entity.entity_id,
@@ -308,7 +326,13 @@ def _macro(
             private(entity, AUTOMATION_VARIABLES),
         )
     else:
-        runnable.bindings = run_bindings(entity.entity_id, None, triggered=False, script=script)
+        runnable.bindings = run_bindings(
+            entity.entity_id,
+            None,
+            triggered=False,
+            script=script,
+            expanding=owners_expanding(hass, entity.entity_id),
+        )
     known = (
         runnable.bindings.entity_names()
     )  # `alarm: alarm_control_panel.x`, then `states(alarm)`.
