@@ -2323,3 +2323,70 @@ async def test_a_written_automation_expanding_a_group_reaches_what_the_group_may
     written = await mcp.data("save_config", {"kind": "automation", "config": config})
     assert_refused(written)
     assert hass.states.get("automation.porch_on_the_doorbell") is None
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: a group's members are read as they are now, so group.set of a plain"
+    " tracker flips a locking automation's templated action to unlock, and runs",
+)
+@LINGERING_TIMERS
+async def test_adding_to_a_group_a_locking_automation_counts_to_pick_unlock_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """At bedtime the door locks, unless a late guest is expected: then it is left unlocked.
+
+    `action: "{{ 'lock.unlock' if expand('group.late_guests') | count > 0
+    else 'lock.lock' }}"`: who is in the group decides the verb. Empty now,
+    the automation only locks; a client putting a guest's phone (plain) in
+    the group turns bedtime into an unlock, and waits for a person (on main
+    it did: the group was unbounded, and the change could not be checked).
+    """
+    hass.states.async_set("device_tracker.guest_phone", "not_home")
+    await owner.act("group.set", object_id="late_guests", entities=[])
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {
+            "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+            " else 'lock.lock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    result = await call_service(
+        mcp,
+        "group.set",
+        data={"object_id": "late_guests", "add_entities": ["device_tracker.guest_phone"]},
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: expand of an entity id in capitals is skipped as no entity id, but"
+    " Home Assistant finds the entity (States.get lowers it): a written unlock reaches nothing",
+)
+async def test_a_written_automation_expanding_an_entity_id_in_capitals_reaches_it(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`expand('Lock.Front_Door')` is the front door: Home Assistant looks ids up lowered.
+
+    A client's automation unlocking what that expands to on the doorbell
+    waits for a person, and nothing is saved.
+    """
+    target = "{{ expand('Lock.Front_Door') | map(attribute='entity_id') | list }}"
+    config = {
+        "alias": "Doorbell",
+        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
+        "actions": [{"action": "lock.unlock", "target": {"entity_id": target}}],
+    }
+    written = await mcp.data("save_config", {"kind": "automation", "config": config})
+    hass.bus.async_fire("doorbell")
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(written)
+    assert hass.states.get("automation.doorbell") is None
