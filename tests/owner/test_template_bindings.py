@@ -2390,3 +2390,41 @@ async def test_a_written_automation_expanding_an_entity_id_in_capitals_reaches_i
     await assert_house(hass, LOCKED)
     assert_refused(written)
     assert hass.states.get("automation.doorbell") is None
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: a run that changes a group (group.set) then expands it is judged"
+    " with the members the group had before the run: a helper turning on unlocks, and runs",
+)
+@LINGERING_TIMERS
+async def test_a_run_that_adds_to_a_group_then_expands_it_is_judged_with_the_new_member(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Guest staying: the guest's phone joins `group.late_guests`, then the door is chosen.
+
+    `action: "{{ 'lock.unlock' if expand('group.late_guests') | count > 0
+    else 'lock.lock' }}"` runs after the `group.set` of the same run: the
+    group is no longer empty, and the door unlocks. The members the house
+    holds before the run are not those the step reads; turning the helper on
+    waits for a person (on main it did: the group was unbounded).
+    """
+    hass.states.async_set("device_tracker.guest_phone", "not_home")
+    await owner.act("group.set", object_id="late_guests", entities=[])
+    staying = await helper_runs(
+        owner,
+        "Guest staying",
+        {
+            "action": "group.set",
+            "data": {"object_id": "late_guests", "add_entities": ["device_tracker.guest_phone"]},
+        },
+        {
+            "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+            " else 'lock.lock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": staying})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
