@@ -2428,3 +2428,38 @@ async def test_a_run_that_adds_to_a_group_then_expands_it_is_judged_with_the_new
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": staying})
     await assert_house(hass, LOCKED)
     assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: a group's member the house does not hold expands to nothing, so"
+    " creating a helper the group already names flips a locking automation to unlock, and runs",
+)
+@LINGERING_TIMERS
+async def test_creating_a_helper_a_group_already_names_is_judged_as_it_joining_the_group(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`group.late_guests` names `input_boolean.guest_staying`, which the house does not hold.
+
+    Bedtime locks unless the group expands to someone (`expand` skips what
+    does not exist). A client creating the "Guest staying" helper makes the
+    member exist: bedtime unlocks. The write waits for a person (on main it
+    did: the group was unbounded).
+    """
+    await owner.act("group.set", object_id="late_guests", entities=["input_boolean.guest_staying"])
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {
+            "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+            " else 'lock.lock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    written = await mcp.data(
+        "save_config", {"kind": "input_boolean", "config": {"name": "Guest staying"}}
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(written)
