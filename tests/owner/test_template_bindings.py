@@ -2463,3 +2463,36 @@ async def test_creating_a_helper_a_group_already_names_is_judged_as_it_joining_t
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(written)
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: deleting a helper a group holds is not judged as it leaving the"
+    " group: a locking automation counting the group's members turns to unlock, and runs",
+)
+@LINGERING_TIMERS
+async def test_deleting_a_helper_a_group_holds_is_judged_as_it_leaving_the_group(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Bedtime locks while `group.home` expands to someone, and unlocks otherwise.
+
+    `expand` skips a member the house no longer holds: a client deleting the
+    group's only member (the "Someone home" helper) empties it, and bedtime
+    unlocks. The delete waits for a person (on main it did: the group was
+    unbounded).
+    """
+    home = await owner.create_helper("input_boolean", "Someone home")
+    await owner.act("group.set", object_id="home", entities=[home])
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {
+            "action": "{{ 'lock.lock' if expand('group.home') | count > 0 else 'lock.unlock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    deleted = await mcp.data("delete_config", {"kind": "input_boolean", "id": "someone_home"})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(deleted)
