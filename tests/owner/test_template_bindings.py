@@ -2496,3 +2496,39 @@ async def test_deleting_a_helper_a_group_holds_is_judged_as_it_leaving_the_group
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(deleted)
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: removing a group, or creating one a locking automation already"
+    " expands, changes what its templated verb renders (lock to unlock), and runs",
+)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("change", ["group.remove", "group.set creating it"])
+async def test_removing_or_creating_a_group_a_locking_automation_expands_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, change: str
+) -> None:
+    """Bedtime locks while `group.home` expands to someone, and unlocks otherwise.
+
+    `expand` of a group the house does not hold is nothing. Removed
+    (`group.remove`), the group no longer holds the bed light: bedtime
+    unlocks. Bedtime inverted (`lock.unlock` while someone is in
+    `group.home`), a client creating the group with the bed light in it
+    makes it unlock too. Either waits for a person (on main it did: the
+    group was unbounded).
+    """
+    if change == "group.remove":
+        await owner.act("group.set", object_id="home", entities=["light.bed_light"])
+        verb = "{{ 'lock.lock' if expand('group.home') | count > 0 else 'lock.unlock' }}"
+        data: dict[str, Any] = {"object_id": "home"}
+    else:
+        verb = "{{ 'lock.unlock' if expand('group.home') | count > 0 else 'lock.lock' }}"
+        data = {"object_id": "home", "entities": ["light.bed_light"]}
+    bedtime = await helper_runs(
+        owner, "Bedtime", {"action": verb, "target": {"entity_id": "lock.front_door"}}
+    )
+    result = await call_service(mcp, change.partition(" ")[0], data=data)
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
