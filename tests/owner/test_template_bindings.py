@@ -2532,3 +2532,42 @@ async def test_removing_or_creating_a_group_a_locking_automation_expands_is_refu
     await owner.act("input_boolean.turn_on", entity_id=bedtime)
     await assert_house(hass, LOCKED)
     assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
+
+
+@pytest.mark.redteam(round=49)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 49: an automation set off by a group's change is judged with the"
+    " members the group had before the change: one group.set unlocks the door",
+)
+@LINGERING_TIMERS
+async def test_a_group_set_is_judged_with_the_members_it_gives_the_automations_it_sets_off(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Guest door runs when `group.late_guests` changes, and unlocks while it holds someone.
+
+    A client adding a light to the empty group changes it (its members are
+    an attribute): the automation runs with the new member, and the door
+    unlocks. The `group.set` waits for a person (on main it did: the group
+    was unbounded).
+    """
+    await owner.act("group.set", object_id="late_guests", entities=[])
+    await owner.save_automation(
+        "guest_door",
+        {
+            "alias": "Guest door",
+            "triggers": [{"trigger": "state", "entity_id": "group.late_guests"}],
+            "actions": [
+                {
+                    "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+                    " else 'lock.lock' }}",
+                    "target": {"entity_id": "lock.front_door"},
+                }
+            ],
+        },
+    )
+    result = await call_service(
+        mcp, "group.set", data={"object_id": "late_guests", "add_entities": ["light.bed_light"]}
+    )
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
