@@ -2273,32 +2273,6 @@ async def test_the_helper_a_loop_round_sets_a_variable_from_for_the_next_round_s
     await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
 
 
-@LINGERING_TIMERS
-async def test_a_target_expanding_the_owner_s_group_is_its_members_now(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness
-) -> None:
-    """`homeassistant.turn_on` of `expand('group.porch')`: the porch's lights, as it holds them.
-
-    The owner's automation reaches what the group holds now (a group's
-    members changing rebuilds the index, and a lock joining any group waits
-    for a person): turning its helper on runs.
-    """
-    hass.states.async_set("group.porch", "off", {"entity_id": ["light.bed_light"]})
-    helper = await helper_runs(
-        owner,
-        "Porch",
-        {
-            "action": "homeassistant.turn_on",
-            "target": {
-                "entity_id": "{{ expand('group.porch') | map(attribute='entity_id') | list }}"
-            },
-        },
-    )
-    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": helper})
-    assert_ran(result)
-    assert state(hass, "light.bed_light") == "on"
-
-
 async def test_a_written_automation_expanding_a_group_reaches_what_the_group_may_gain(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -2326,11 +2300,6 @@ async def test_a_written_automation_expanding_a_group_reaches_what_the_group_may
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: a group's members are read as they are now, so group.set of a plain"
-    " tracker flips a locking automation's templated action to unlock, and runs",
-)
 @LINGERING_TIMERS
 async def test_adding_to_a_group_a_locking_automation_counts_to_pick_unlock_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
@@ -2365,11 +2334,6 @@ async def test_adding_to_a_group_a_locking_automation_counts_to_pick_unlock_is_r
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: expand of an entity id in capitals is skipped as no entity id, but"
-    " Home Assistant finds the entity (States.get lowers it): a written unlock reaches nothing",
-)
 async def test_a_written_automation_expanding_an_entity_id_in_capitals_reaches_it(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -2393,11 +2357,6 @@ async def test_a_written_automation_expanding_an_entity_id_in_capitals_reaches_i
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: a run that changes a group (group.set) then expands it is judged"
-    " with the members the group had before the run: a helper turning on unlocks, and runs",
-)
 @LINGERING_TIMERS
 async def test_a_run_that_adds_to_a_group_then_expands_it_is_judged_with_the_new_member(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
@@ -2431,11 +2390,6 @@ async def test_a_run_that_adds_to_a_group_then_expands_it_is_judged_with_the_new
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: a group's member the house does not hold expands to nothing, so"
-    " creating a helper the group already names flips a locking automation to unlock, and runs",
-)
 @LINGERING_TIMERS
 async def test_creating_a_helper_a_group_already_names_is_judged_as_it_joining_the_group(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
@@ -2466,11 +2420,6 @@ async def test_creating_a_helper_a_group_already_names_is_judged_as_it_joining_t
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: deleting a helper a group holds is not judged as it leaving the"
-    " group: a locking automation counting the group's members turns to unlock, and runs",
-)
 @LINGERING_TIMERS
 async def test_deleting_a_helper_a_group_holds_is_judged_as_it_leaving_the_group(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
@@ -2499,11 +2448,6 @@ async def test_deleting_a_helper_a_group_holds_is_judged_as_it_leaving_the_group
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: removing a group, or creating one a locking automation already"
-    " expands, changes what its templated verb renders (lock to unlock), and runs",
-)
 @LINGERING_TIMERS
 @pytest.mark.parametrize("change", ["group.remove", "group.set creating it"])
 async def test_removing_or_creating_a_group_a_locking_automation_expands_is_refused(
@@ -2535,11 +2479,6 @@ async def test_removing_or_creating_a_group_a_locking_automation_expands_is_refu
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: an automation set off by a group's change is judged with the"
-    " members the group had before the change: one group.set unlocks the door",
-)
 @LINGERING_TIMERS
 async def test_a_group_set_is_judged_with_the_members_it_gives_the_automations_it_sets_off(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness

@@ -14,8 +14,7 @@ per way a run can start (per trigger and per entity or state it fires on),
 each tagged with the trigger id it comes from. `Bindings.expand` renders a
 templated piece of configuration once per alternative, with Jinja itself
 (Home Assistant's own template environment, without the functions that read
-the house or the clock, but for the members of the owner's groups), and
-returns every distinct result.
+the house or the clock), and returns every distinct result.
 
 A value the gate cannot bound (a sensor's state, a caller's free text, an
 attribute) is `ANY`: touching it in any way (printing it, comparing it,
@@ -49,13 +48,11 @@ from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
-from homeassistant.const import ATTR_ENTITY_ID, CONF_CONDITION, CONF_VALUE_TEMPLATE
+from homeassistant.const import CONF_CONDITION, CONF_VALUE_TEMPLATE
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity import entity_sources
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
 from .live import present_name
-from .proposals import proposed
 from .raising import integer, reads_house
 
 _ENTITY_ID: Final = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
@@ -279,94 +276,6 @@ _STATES: ContextVar[Mapping[str, tuple[str, ...]] | None] = ContextVar(
     "home_mcp_states", default=None
 )
 """Entity -> every state the house says it can be in, for the renders inside `states_known`."""
-
-
-type Expansion = tuple[str, ...] | None
-"""What Home Assistant's `expand` makes of an entity id: a group's members; None: itself."""
-type Expanding = Callable[[str], Expansion]
-"""What `expand` makes of each entity id in the house as it is now (`house_expanding`)."""
-
-_EXPANDING: ContextVar[Expanding | None] = ContextVar("home_mcp_expanding", default=None)
-"""The house's groups, for the renders of a run whose bindings know them (`Record.expanding`)."""
-_EXPANDED: ContextVar[Mapping[str, Expansion] | None] = ContextVar(
-    "home_mcp_expanded", default=None
-)
-"""Entity -> what `expand` makes of it, for one render (`_expansions`)."""
-MAX_EXPANSIONS: Final = 512
-"""At most this many entities looked up under the groups one template names."""
-
-
-def house_expanding(hass: HomeAssistant) -> Expanding:
-    """Return what Home Assistant's `expand` makes of an entity id in the house as it is now.
-
-    A group (an old-style one, or a group integration's entity: a light
-    group) expands to its members (its `entity_id`); an entity the house
-    does not hold to nothing (`expand` skips it); any other entity to
-    itself (None). As a target naming a group reaches its members now
-    (`targets.expand`), so does a template expanding it: the index is
-    rebuilt when a group's members change or an entity is added or removed,
-    a guarded entity joining a group is judged as it joins (`group.set`),
-    and what names the group reads it (`Reads`).
-    """
-    sources = entity_sources(hass)
-
-    def expansion(entity_id: str) -> Expansion:
-        state = hass.states.get(entity_id)
-        if state is None:
-            return ()
-        source = sources.get(entity_id)
-        if state.domain != "group" and (source is None or source["domain"] != "group"):
-            return None
-        members = state.attributes.get(ATTR_ENTITY_ID)
-        if not isinstance(members, (list, tuple)):
-            return ()  # Home Assistant adds nothing of a group without a list of members.
-        return tuple(member.lower() for member in members if isinstance(member, str))
-
-    return expansion
-
-
-def owners_expanding(hass: HomeAssistant, entity_id: str) -> Expanding | None:
-    """Return the house's groups as they are now for the run of `entity_id` (`house_expanding`).
-
-    None for an item being written (`proposals`): it lives on, and a group
-    gains members later without an action to judge (`targets.may_gain_members`).
-    """
-    return None if proposed(entity_id)[0] else house_expanding(hass)
-
-
-@contextmanager
-def _expanding(expanding: Expanding | None) -> Iterator[None]:
-    """Render inside with `expand` of a group as `expanding` says (None: unbounded, as before)."""
-    if expanding is None:
-        yield
-        return
-    token = _EXPANDING.set(expanding)
-    try:
-        yield
-    finally:
-        _EXPANDING.reset(token)
-
-
-def _expansions(text: str) -> dict[str, Expansion]:
-    """Return what `expand` makes of each entity `text` names that may be a group, and under it.
-
-    Only inside a run whose bindings know the house's groups (`_expanding`);
-    beyond `MAX_EXPANSIONS` entities, those left are not known (unbounded).
-    """
-    if (expanding := _EXPANDING.get()) is None:
-        return {}
-    found: dict[str, Expansion] = {}
-    pending = [
-        entity_id
-        for entity_id in dict.fromkeys(_ENTITY_ID.findall(text))
-        if entity_id.partition(".")[0] in GROUPED_DOMAINS | {"group"}
-    ]
-    while pending and len(found) < MAX_EXPANSIONS:
-        entity_id = pending.pop()
-        if entity_id not in found:
-            found[entity_id] = members = expanding(entity_id)
-            pending += members or ()
-    return found
 
 
 def _state_of(entity_id: str) -> Any:
@@ -867,9 +776,9 @@ def _joining(function: Callable[..., Any]) -> Callable[..., Any]:
     """Return filter `join`: of some of a list of texts, each way they can be joined.
 
     None of them (empty), one, or several in their order: each of the
-    `2 ** n` ways, for at most `MAX_JOINED` items (`expand(group) |
+    `2 ** n` ways, for at most `MAX_JOINED` items (`speakers |
     selectattr('name', 'eq', states('select.x')) | map(attribute='entity_id')
-    | join`: one of the group's members, none, or several run together).
+    | join`: one of the speakers, none, or several run together).
     """
 
     @functools.wraps(function)
@@ -926,10 +835,9 @@ class _Expanded:
 
     __slots__ = ("domain", "entity_id", "object_id")
 
-    def __init__(self, entity_id: str, *, itself: bool = False) -> None:
-        """Return what `expand` gives of `entity_id`; `itself`: the house says it is no group."""
+    def __init__(self, entity_id: str) -> None:
         self.domain, _, object_id = entity_id.partition(".")
-        grouped = self.domain in GROUPED_DOMAINS and not itself
+        grouped = self.domain in GROUPED_DOMAINS
         self.entity_id: Any = ANY if grouped else entity_id
         self.object_id: Any = ANY if grouped else object_id
 
@@ -943,24 +851,15 @@ def _expand(*args: Any) -> list[_Expanded]:
     """Return what Home Assistant's `expand` gives, as far as entity ids alone tell.
 
     An old-style group (`group.x`) or a zone expands to what the house
-    holds: unbounded, unless the run's bindings know the house's groups
-    (`house_expanding`): then a group is its members, each in turn, and
-    an entity known to be none is itself. An id that is no entity id is
-    skipped, as Home Assistant skips what does not exist.
+    holds: unbounded. An id that is no entity id is skipped, as Home
+    Assistant skips what does not exist.
     """
-    expanded = _EXPANDED.get() or {}
-    search, found, opened = list(args), dict[str, _Expanded](), set[str]()
+    search, found = list(args), dict[str, _Expanded]()
     while search:
         item = search.pop()
         if isinstance(item, str):
+            item = item.lower()  # Home Assistant finds an entity by its id in any case.
             if _ENTITY_ID.fullmatch(item) is None:
-                continue
-            if item in expanded and item.partition(".")[0] != "zone":
-                if (members := expanded[item]) is None:
-                    found.setdefault(item, _Expanded(item, itself=True))
-                elif item not in opened:  # A group in a loop of groups is opened once.
-                    opened.add(item)
-                    search += members
                 continue
             if item.partition(".")[0] in ("group", "zone"):
                 raise Unbounded
@@ -1016,8 +915,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
     Without Home Assistant, its functions that read the house's entities
     return `ANY` (`_READERS`), and `expand` what entity ids alone tell
-    (`_expand`: their domains), or a group's members where the run knows
-    the house's groups (`Record.expanding`); the others that read the house
+    (`_expand`: their domains); the others that read the house
     (`area_entities`, ...) or the clock (`now`) are not there: a template
     calling one fails to render, and stays unbounded. A mapping or a list
     looked up by `ANY` is each of its values in turn, or none
@@ -1183,7 +1081,8 @@ def _parsed(rendered: str) -> Any:
     is true): `'lock' if leaving else 'unlock'` takes the way Home
     Assistant takes. A list's items are read as text, but a mapping or a
     list stays one (a `for_each` over the owner's commands, or over pairs);
-    text that spells no value (a quoted string, `1e3`) stays the text.
+    text that spells no value (a quoted string, `1e3`) stays the text. A
+    list holding a value the gate cannot bound is unbounded (`Unbounded`).
     """
     if rendered[:1].isalpha() and rendered not in ("True", "False", "None"):
         return rendered  # A name, a state, an entity id: text (most renders).
@@ -1193,7 +1092,9 @@ def _parsed(rendered: str) -> Any:
         return rendered
     if isinstance(value, (list, tuple)):
         if any(item is ANY for item in value):
-            return rendered  # Not a list of entity ids the gate can tell.
+            # `[ANY]` printed (`expand('Lock.Front_Door') | map(attribute='entity_id')
+            # | list`: a lock or a lock group's members): not that text, anything.
+            raise Unbounded
         return [item if isinstance(item, (dict, list, tuple)) else str(item) for item in value]
     if isinstance(value, (str, complex)):
         return rendered
@@ -1234,8 +1135,6 @@ def renders_assuming(
     key = (text, repr([(name, variables.get(name, _NOT_GIVEN)) for name in names]))
     if (states := _STATES.get()) is not None:  # What `states('x')` renders is part of the key.
         key = (text, key[1] + repr(sorted(i for i in states.items() if i[0] in text)))
-    if expanded := _expansions(text + key[1]):  # So is what `expand` makes of a group.
-        key = (text, key[1] + repr(sorted(expanded.items())))
     if (known := _RENDERED.get(key, _NOT_GIVEN)) is _NOT_GIVEN:
         if len(_RENDERED) > _MAX_RENDERED:
             _RENDERED.clear()
@@ -1317,18 +1216,6 @@ def _renders(text: str, variables: Mapping[str, Any]) -> list[tuple[Any, frozens
     template = _compiled(text)
     if template is None:
         raise Unbounded
-    expanded = _expansions(text + repr(list(variables.values())))
-    token = _EXPANDED.set(expanded or None)
-    try:
-        return _rendered_ways(template, text, variables)
-    finally:
-        _EXPANDED.reset(token)
-
-
-def _rendered_ways(
-    template: jinja2.Template, text: str, variables: Mapping[str, Any]
-) -> list[tuple[Any, frozenset[Assumption]]]:
-    """Return each way `template` (of `text`) renders with `variables` (`_renders`)."""
     found: dict[str, tuple[Any, frozenset[Assumption]]] = {}
     path: list[int] = []
     loops, looped, rendered_ways = _may_loop(text), False, 0
@@ -1625,15 +1512,11 @@ class Record:
         depends on them: changing those options changes it).
     stopped: a `variables:` entry looked into a field the run was not given:
         the run stops there (`Stopped`).
-    expanding: what `expand` makes of the house's groups as they are now
-        (`house_expanding`); None: a group expands to what the gate cannot
-        bound (an item being written, whose groups may gain members later).
     """
 
     options_of: set[str] = field(default_factory=set)
     rendered: bool = False
     stopped: bool = False
-    expanding: Expanding | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1710,10 +1593,6 @@ class Bindings:
         items = getattr(config, "variables", config)  # Validated: `ScriptVariables`.
         if not isinstance(items, Mapping):
             return self
-        with _expanding(self.record.expanding):
-            return self._with_variables(items, defaults=defaults)
-
-    def _with_variables(self, items: Mapping[str, Any], *, defaults: bool) -> Bindings:
         given = {
             str(name)
             for name in items
@@ -1836,12 +1715,10 @@ class Bindings:
         spelled: list[str] = []
         token = _SPELLING.set(True)
         try:
-            with _expanding(self.record.expanding):
-                for variables in self.scoped(scope):
-                    spelled += [
-                        str(rendered).partition(_HOLE)[0]
-                        for rendered, _ in _renders(text, variables)
-                    ]
+            for variables in self.scoped(scope):
+                spelled += [
+                    str(rendered).partition(_HOLE)[0] for rendered, _ in _renders(text, variables)
+                ]
         except Unbounded:
             return ""
         finally:
@@ -1859,12 +1736,11 @@ class Bindings:
         if not isinstance(text, str):
             return None
         found: list[HouseEntities] = []
-        with _expanding(self.record.expanding):
-            for variables in self.scoped(scope):
-                if (named := house_entities(text, variables)) is not None:
-                    found.append(named)
-                elif not _renders_nothing(text, variables):
-                    return None
+        for variables in self.scoped(scope):
+            if (named := house_entities(text, variables)) is not None:
+                found.append(named)
+            elif not _renders_nothing(text, variables):
+                return None
         self.record.rendered = True
         return found or None
 
@@ -1884,12 +1760,11 @@ class Bindings:
         if not has_template(value):
             return [(value, _NOTHING_ASSUMED)]
         found: dict[str, tuple[Any, frozenset[Assumption]]] = {}
-        with _expanding(self.record.expanding):
-            for variables in self.scoped(scope):
-                for concrete, assumed in _results_assuming(value, variables, _as_written):
-                    _add_way(found, repr(concrete), concrete, assumed)
-                if len(found) > MAX_ALTERNATIVES:
-                    return [(value, _NOTHING_ASSUMED)]
+        for variables in self.scoped(scope):
+            for concrete, assumed in _results_assuming(value, variables, _as_written):
+                _add_way(found, repr(concrete), concrete, assumed)
+            if len(found) > MAX_ALTERNATIVES:
+                return [(value, _NOTHING_ASSUMED)]
         if any(item != value for item, _ in found.values()):
             self.record.rendered = True
         return list(found.values()) or [(value, _NOTHING_ASSUMED)]
@@ -2123,18 +1998,10 @@ def _fired(
 
 
 def automation_bindings(
-    hass: HomeAssistant,
-    entity_id: str,
-    triggers: Sequence[Any],
-    variables: Any,
-    *,
-    expanding: Expanding | None = None,
+    hass: HomeAssistant, entity_id: str, triggers: Sequence[Any], variables: Any
 ) -> Bindings:
-    """Return the ways an automation's run can start, with `this` and its variables.
-
-    `expanding`: the house's groups as they are now (`Record.expanding`).
-    """
-    bindings = Bindings([], Record(expanding=expanding))
+    """Return the ways an automation's run can start, with `this` and its variables."""
+    bindings = Bindings([])
     this = Partial(entity_id=entity_id)
     alternatives: list[tuple[str | None, Any]] = list(
         trigger_alternatives(hass, triggers, bindings)
@@ -2407,7 +2274,6 @@ def run_bindings(
     fields: Any = None,
     entity_variables: Any = None,
     caller: Mapping[str, FromHouse] | None = None,
-    expanding: Expanding | None = None,
 ) -> Bindings:
     """Return the bindings of a script or automation run by an action, with its `variables`.
 
@@ -2428,13 +2294,10 @@ def run_bindings(
     `caller`: what the calling run set from the house's states
     (`Bindings.from_house`): a value it gives as its own template that reads
     them, or one of those names, is set from them in this run too.
-
-    `expanding`: the house's groups as they are now (`Record.expanding`).
     """
     given = dict(variables) if isinstance(variables, Mapping) else {}
     known = {str(name): _given(value) for name, value in given.items()}
-    record = Record(expanding=expanding)
-    start = Bindings([(None, {"this": Partial(entity_id=entity_id)})], record)
+    start = Bindings.open({"this": Partial(entity_id=entity_id)})
     start = start.with_variables(entity_variables)
     own_ways: list[Alternative] = []
     for trigger_id, rendered in start.alternatives:
@@ -2445,7 +2308,7 @@ def run_bindings(
         own_ways.append((trigger_id, own))
     # A template entity's own `variables:` set from the house, unless the call gives them.
     from_house = {name: noted for name, noted in start.from_house.items() if name not in known}
-    bindings = Bindings(own_ways, record, {**from_house, **given_from_house(given, caller)})
+    bindings = Bindings(own_ways, from_house={**from_house, **given_from_house(given, caller)})
     if isinstance(variables, Mapping) and isinstance(fields, Mapping):  # A script's run.
         # Undefined as its own `variables:` render, which see only what was given.
         for name in sorted({str(name) for name in fields} | caller_names(script)):
@@ -2463,8 +2326,6 @@ def template_run_bindings(
     entity_variables: Any,
     run_names: frozenset[str] | None,
     data: Mapping[str, Any] | None,
-    *,
-    expanding: Expanding | None = None,
 ) -> Bindings:
     """Return the bindings of a template entity's action script, as its platform runs it.
 
@@ -2481,17 +2342,9 @@ def template_run_bindings(
     """
     if run_names is None:
         if data is None:
-            return run_bindings(entity_id, None, triggered=False, expanding=expanding)
-        return run_bindings(
-            entity_id,
-            data,
-            triggered=False,
-            entity_variables=entity_variables,
-            expanding=expanding,
-        )
-    bindings = run_bindings(
-        entity_id, {}, triggered=False, entity_variables=entity_variables, expanding=expanding
-    )
+            return run_bindings(entity_id, None, triggered=False)
+        return run_bindings(entity_id, data, triggered=False, entity_variables=entity_variables)
+    bindings = run_bindings(entity_id, {}, triggered=False, entity_variables=entity_variables)
     fields = {} if data is None else {k: v for k, v in data.items() if k not in _TARGET_FIELDS}
     derived = data is None or any(name not in run_names for name in fields)
     for name in sorted(run_names):

@@ -26,14 +26,7 @@ from homeassistant.helpers.script import SCRIPT_MODE_QUEUED
 from homeassistant.helpers.template import Template
 
 from . import live
-from .bindings import (
-    Bindings,
-    from_house_key,
-    given_from_house,
-    names_read,
-    owners_expanding,
-    run_bindings,
-)
+from .bindings import Bindings, from_house_key, given_from_house, names_read, run_bindings
 from .expansion import HouseMap, entity_verbs
 from .facts import (
     SCRIPT_CONTROLS,
@@ -1525,7 +1518,6 @@ class Judge:
                 script=script,
                 fields=getattr(entity, "fields", None) if domain == "script" else None,
                 caller=self.bindings.from_house if self.bindings is not None else None,
-                expanding=owners_expanding(self.hass, entity_id),
             )
             if domain == "automation":
                 # Its `variables:`, rendered as Home Assistant runs it: beneath

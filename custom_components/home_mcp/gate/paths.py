@@ -37,7 +37,7 @@ from homeassistant.helpers import (
 )
 
 from ..const import DOMAIN
-from .bindings import owners_expanding, template_run_bindings
+from .bindings import template_run_bindings
 from .broker import heard
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
@@ -107,7 +107,6 @@ def _drive(judge: Judging, entity_id: str, verb: str, data: Mapping[str, Any], d
             house.variables.get(entity_id),
             TEMPLATE_RUN_VARIABLES.get(split_entity_id(entity_id)[0]),
             data,
-            expanding=owners_expanding(judge.hass, entity_id),
         )
         with judge.as_run(bindings, owners=True):
             for _name, script in template_scripts(house.scripts.get(entity_id, {}), verb, data):

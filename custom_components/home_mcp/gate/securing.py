@@ -291,10 +291,10 @@ def paused_by(
     Each run it waits for to end (`_waited_runs`: a script it runs by its
     own action, a script or automation whose state a wait without a
     timeout waits on): the settings (`is_setting`; `computed`: entities
-    computed from one) its delays, waits, timeouts and loops read
-    (`pauses`: what its walk found they read, its variables known,
-    `Judge.pauses`; otherwise as written), and so on through the runs it
-    waits for in turn. (A pause the house's devices
+    computed from one) its delays, waits, timeouts and loops read, as
+    written and as its walk read them (`pauses`, `Judge.pauses`: with the
+    entities its variables name and what those were worked out from), and
+    so on through the runs it waits for in turn. (A pause the house's devices
     give, a speaker's media duration, is the house's, as for
     `_lasts_as_given`.) A securing automation that runs "fade out" before
     it locks, or starts it and waits until it is off, waits as long as the
@@ -309,10 +309,11 @@ def paused_by(
             if macro_id not in seen:
                 seen.add(macro_id)
                 sequence = _sequence(_raw(hass, macro_id))
+                # As written, every branch (its walk drops one its own `variables:` rule
+                # out, which a caller can give otherwise), and as walked (with them).
+                found |= _pause_reads(hass, sequence)
                 if pauses is not None and macro_id in pauses:
                     found |= set(pauses[macro_id])
-                else:
-                    found |= _pause_reads(hass, sequence)
                 pending.append(sequence)
     return {key for key in found if is_setting(key, computed)}
 

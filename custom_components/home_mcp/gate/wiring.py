@@ -26,13 +26,7 @@ from homeassistant.core import HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.helpers import entity_registry as er
 
 from ..const import DOMAIN
-from .bindings import (
-    Bindings,
-    automation_bindings,
-    owners_expanding,
-    run_bindings,
-    template_run_bindings,
-)
+from .bindings import Bindings, automation_bindings, run_bindings, template_run_bindings
 from .entity_triggers import entity_trigger, fires_on
 from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
 from .facts import is_unavailable
@@ -224,7 +218,6 @@ def runnables(
             house.variables.get(entity_id),
             TEMPLATE_RUN_VARIABLES.get(split_entity_id(entity_id)[0]),
             None,
-            expanding=owners_expanding(hass, entity_id),
         )
         yield runnable
     for entity_id, named in house.controls.items():
@@ -262,11 +255,7 @@ def runnables(
             triggers = config.get("triggers") or []
             _add_triggers(hass, runnable, triggers, None, triggers_on)
             runnable.bindings = automation_bindings(
-                hass,
-                entity.entity_id,
-                triggers,
-                config.get("variables"),
-                expanding=owners_expanding(hass, entity.entity_id),
+                hass, entity.entity_id, triggers, config.get("variables")
             )
             runnable.inputs = (
                 Reads(hass)
@@ -312,11 +301,7 @@ def _macro(
             triggers = raw_triggers
         _add_triggers(hass, runnable, triggers, raw_triggers, triggers_on)
         runnable.bindings = automation_bindings(
-            hass,
-            entity.entity_id,
-            triggers,
-            private(entity, AUTOMATION_VARIABLES),
-            expanding=owners_expanding(hass, entity.entity_id),
+            hass, entity.entity_id, triggers, private(entity, AUTOMATION_VARIABLES)
         )
         runnable.notices = notice_watch(
             entity.entity_id,
@@ -326,13 +311,7 @@ def _macro(
             private(entity, AUTOMATION_VARIABLES),
         )
     else:
-        runnable.bindings = run_bindings(
-            entity.entity_id,
-            None,
-            triggered=False,
-            script=script,
-            expanding=owners_expanding(hass, entity.entity_id),
-        )
+        runnable.bindings = run_bindings(entity.entity_id, None, triggered=False, script=script)
     known = (
         runnable.bindings.entity_names()
     )  # `alarm: alarm_control_panel.x`, then `states(alarm)`.
