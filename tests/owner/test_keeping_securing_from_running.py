@@ -2051,6 +2051,32 @@ async def _lengthening_fade_minutes_keeps_the_door_unlocked(
     assert_refused(longer)
 
 
+@LINGERING_TIMERS
+async def test_changing_what_a_locking_automation_gives_its_fade_that_no_pause_reads_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Goodnight gives the fade a message read from the helper; the fade's pause is fixed.
+
+    What a caller gives counts only where the waited script's pauses read it.
+    """
+    minutes, pause = await _fade_minutes(owner)
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "fields": {"message": {"description": "What to say"}},
+            "sequence": [{"delay": {"seconds": 30}}],
+        },
+    )
+    await helper_runs(
+        owner, "Goodnight", {"action": "script.fade_out", "data": {"message": pause}}, LOCK_FRONT
+    )
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    assert_ran(longer)
+
+
 @pytest.mark.redteam(round=49)
 @LINGERING_TIMERS
 async def test_lengthening_a_pause_in_a_branch_a_caller_s_data_chooses_is_refused(
@@ -2089,11 +2115,6 @@ async def test_lengthening_a_pause_in_a_branch_a_caller_s_data_chooses_is_refuse
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: a pause a waited script reads from a field its caller gives as a"
-    " template reading a setting is not read (nor on main)",
-)
 @LINGERING_TIMERS
 @pytest.mark.parametrize("runs", ["action", "script.turn_on", "through another script"])
 async def test_lengthening_a_pause_a_locking_automation_gives_its_fade_as_a_field_is_refused(
@@ -2139,11 +2160,6 @@ async def test_lengthening_a_pause_a_locking_automation_gives_its_fade_as_a_fiel
 
 
 @pytest.mark.redteam(round=49)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 49: a script a securing run runs by a templated action is not a waited"
-    " run (`_waited_script` skips templates): its pauses are not read (nor on main)",
-)
 @LINGERING_TIMERS
 async def test_lengthening_the_pause_of_a_script_run_by_a_templated_action_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory

@@ -776,9 +776,10 @@ class Judge:
         A delay's length; a wait's timeout, or, without one, what it waits
         for; a loop's count, items and conditions: with the entities its
         variables name, and what those set from the house were set from
-        (`wake_player` from a group's members: those speakers, and the
-        select that picks one). For the perimeter (`pause_reads`:
-        `securing.paused_by`); what a script it runs lasts is that script's own.
+        (`pause: "{{ states('input_number.fade_minutes') | int * 60 }}"`,
+        then `delay: "{{ pause }}"`: the helper). For the perimeter
+        (`pause_reads`: `securing.paused_by`); what a script it runs lasts
+        is that script's own.
         """
         if self.reads is not None and not self.path and config is not None:
             reads = Reads(self.hass).add([config, *self.set_from(config)], self._known())
