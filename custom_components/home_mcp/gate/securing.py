@@ -36,15 +36,7 @@ from homeassistant.const import (
 )
 from homeassistant.core import HomeAssistant, State
 
-from .bindings import (
-    Unbounded,
-    is_template,
-    names_read,
-    renders,
-    static_prefix,
-    values_set,
-    variables_read,
-)
+from .bindings import Unbounded, is_template, names_read, renders, values_set, variables_read
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_service
 from .live import present
 from .model import Finding, Risk
@@ -272,9 +264,9 @@ def _waited_scripts(node: Mapping[str, Any]) -> list[str]:
 
     Not `script.turn_on` (it starts the script and goes on) or another
     action of the script domain (`SCRIPT_CONTROLS`). A templated action:
-    each script it renders to (`"{{ 'script.fade_out' }}"`); `EVERYTHING`
-    (any script) where it cannot be bounded and its text does not fix
-    another domain.
+    each script it renders to by itself (`"{{ 'script.fade_out' }}"`); one
+    its run's variables decide (`"{{ notification_service }}"`, set to
+    `notify.{{ send_to }}`) is not read here.
     """
     name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
     if not isinstance(name, str):
@@ -284,8 +276,7 @@ def _waited_scripts(node: Mapping[str, Any]) -> list[str]:
         try:
             names = [str(each) for each in renders(name, {})]
         except Unbounded:
-            domain, dot, _ = static_prefix(name).partition(".")
-            return [] if dot and domain != "script" else [EVERYTHING]
+            return []
     found: list[str] = []
     for each in names:
         service = each.strip().lower()
@@ -326,9 +317,6 @@ def paused_by(
         caller = pending.pop()
         given = _given_to(hass, caller)
         for macro_id in _waited_runs(hass, caller):
-            if macro_id == EVERYTHING:  # A templated action: any script.
-                found.add(EVERYTHING)
-                continue
             raw = _raw(hass, macro_id)
             # What the caller gives it that its pauses read (`pause: "{{ states(x) }}"`).
             names = _pause_names(raw)
@@ -358,8 +346,7 @@ def _given_to(hass: HomeAssistant, node: Any) -> dict[str, list[Mapping[str, Any
         if not isinstance(data, Mapping):
             continue
         for service in _waited_scripts(step):
-            if service != EVERYTHING:
-                given.setdefault(script_entity_id(hass, service), []).append(data)
+            given.setdefault(script_entity_id(hass, service), []).append(data)
         name = step.get(CONF_ACTION, step.get(CONF_SERVICE))
         if isinstance(name, str) and name.strip().lower() == "script.turn_on":
             variables = data.get("variables")
@@ -405,7 +392,7 @@ def _waited_runs(hass: HomeAssistant, node: Any) -> Iterator[str]:
     """
     for step in _steps(node):
         for service in _waited_scripts(step):
-            yield EVERYTHING if service == EVERYTHING else script_entity_id(hass, service)
+            yield script_entity_id(hass, service)
         if CONF_TIMEOUT in step or not (
             CONF_WAIT_TEMPLATE in step or CONF_WAIT_FOR_TRIGGER in step
         ):
