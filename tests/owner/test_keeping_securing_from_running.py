@@ -1314,6 +1314,40 @@ async def test_brightening_the_light_a_locking_automation_s_fade_lasts_by_runs(
 
 
 @LINGERING_TIMERS
+async def test_lengthening_a_pause_a_waited_script_works_out_into_its_own_variable_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The fade works its pause out into a variable of its own, then waits that long.
+
+    `pause: "{{ states('input_number.fade_minutes') | int(1) * 60 }}"`, then
+    `delay: {seconds: "{{ pause }}"}`: the delay reads the helper through the
+    variable, as when it reads it itself (above). Set to its most, the door
+    would stay unlocked all night.
+    """
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "sequence": [
+                {"variables": {"pause": f"{{{{ states('{minutes}') | int(1) * 60 }}}}"}},
+                {"delay": {"seconds": "{{ pause }}"}},
+            ],
+        },
+    )
+    goodnight = await helper_runs(owner, "Goodnight", {"action": "script.fade_out"}, LOCK_FRONT)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@LINGERING_TIMERS
 async def test_turning_on_party_mode_whose_automation_turns_off_what_no_lock_checks_runs(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1989,3 +2023,155 @@ async def test_what_keeps_the_house_from_being_secured_waits_saying_how(
     reasons = {target.get("reason") for target in result["targets"]}
     assert HOLDS[hold].reason in reasons, reasons
     await assert_house(hass, before)
+
+
+async def _fade_minutes(owner: Owner) -> tuple[str, str]:
+    """Create the owner's "fade minutes" helper; return it and a pause of that many minutes."""
+    minutes = await owner.create_helper(
+        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    return minutes, f"{{{{ states('{minutes}') | int(1) * 60 }}}}"
+
+
+async def _lengthening_fade_minutes_keeps_the_door_unlocked(
+    hass: HomeAssistant,
+    mcp: McpHarness,
+    freezer: FrozenDateTimeFactory,
+    owner: Owner,
+    minutes: str,
+    goodnight: str,
+) -> None:
+    """Unlock, have a client set the fade to its most, go to bed: the door locks, or it was refused."""
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@LINGERING_TIMERS
+async def test_changing_what_a_locking_automation_gives_its_fade_that_no_pause_reads_runs(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Goodnight gives the fade a message read from the helper; the fade's pause is fixed.
+
+    What a caller gives counts only where the waited script's pauses read it.
+    """
+    minutes, pause = await _fade_minutes(owner)
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "fields": {"message": {"description": "What to say"}},
+            "sequence": [{"delay": {"seconds": 30}}],
+        },
+    )
+    await helper_runs(
+        owner, "Goodnight", {"action": "script.fade_out", "data": {"message": pause}}, LOCK_FRONT
+    )
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    )
+    assert_ran(longer)
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_lengthening_a_pause_in_a_branch_a_caller_s_data_chooses_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """The fade pauses only when slow: `variables: {mode: fast}`, `if: mode == 'slow'`.
+
+    A script's `variables:` are defaults: goodnight gives `mode` from the
+    owner's "fade mode" select, which a client sets to slow. The branch's
+    pause then reads "fade minutes": set to its most, the door stays
+    unlocked all night (on main the script's configuration, read as
+    written, held the pause, and the change waited).
+    """
+    minutes, pause = await _fade_minutes(owner)
+    mode = await owner.create_helper("input_select", "Fade mode", options=["fast", "slow"])
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "variables": {"mode": "fast"},
+            "sequence": [{"if": "{{ mode == 'slow' }}", "then": [{"delay": {"seconds": pause}}]}],
+        },
+    )
+    goodnight = await helper_runs(
+        owner,
+        "Goodnight",
+        {"action": "script.fade_out", "data": {"mode": f"{{{{ states('{mode}') }}}}"}},
+        LOCK_FRONT,
+    )
+    await call_service(
+        mcp, "input_select.select_option", target={"entity_id": mode}, data={"option": "slow"}
+    )
+    await _lengthening_fade_minutes_keeps_the_door_unlocked(
+        hass, mcp, freezer, owner, minutes, goodnight
+    )
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("runs", ["action", "script.turn_on", "through another script"])
+async def test_lengthening_a_pause_a_locking_automation_gives_its_fade_as_a_field_is_refused(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    freezer: FrozenDateTimeFactory,
+    runs: str,
+) -> None:
+    """Goodnight gives the fade its pause: `data: {pause: "{{ states(fade minutes) | int * 60 }}"}`.
+
+    The fade waits `delay: {seconds: "{{ pause }}"}`: the pause reads the
+    helper through the field, given by its own action, by `script.turn_on`
+    (then waited on until it is off), or by a script goodnight runs.
+    """
+    minutes, pause = await _fade_minutes(owner)
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "fields": {"pause": {"description": "Seconds"}},
+            "sequence": [{"delay": {"seconds": "{{ pause }}"}}],
+        },
+    )
+    fade = {"action": "script.fade_out", "data": {"pause": pause}}
+    steps: list[dict[str, Any]] = [fade]
+    if runs == "script.turn_on":
+        steps = [
+            {
+                "action": "script.turn_on",
+                "target": {"entity_id": "script.fade_out"},
+                "data": {"variables": {"pause": pause}},
+            },
+            {"wait_template": "{{ is_state('script.fade_out', 'off') }}"},
+        ]
+    elif runs == "through another script":
+        await owner.save_script("wind_down", {"alias": "Wind down", "sequence": [fade]})
+        steps = [{"action": "script.wind_down"}]
+    goodnight = await helper_runs(owner, "Goodnight", *steps, LOCK_FRONT)
+    await _lengthening_fade_minutes_keeps_the_door_unlocked(
+        hass, mcp, freezer, owner, minutes, goodnight
+    )
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_lengthening_the_pause_of_a_script_run_by_a_templated_action_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Goodnight runs `action: "{{ 'script.fade_out' }}"`, whose delay reads "fade minutes"."""
+    minutes, pause = await _fade_minutes(owner)
+    await owner.save_script(
+        "fade_out", {"alias": "Fade out", "sequence": [{"delay": {"seconds": pause}}]}
+    )
+    goodnight = await helper_runs(
+        owner, "Goodnight", {"action": "{{ 'script.fade_out' }}"}, LOCK_FRONT
+    )
+    await _lengthening_fade_minutes_keeps_the_door_unlocked(
+        hass, mcp, freezer, owner, minutes, goodnight
+    )

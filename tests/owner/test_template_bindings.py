@@ -2271,3 +2271,242 @@ async def test_the_helper_a_loop_round_sets_a_variable_from_for_the_next_round_s
         },
     )
     await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
+
+
+async def test_a_written_automation_expanding_a_group_reaches_what_the_group_may_gain(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The same step, written by a client: it lives on, and a group gains members later.
+
+    Judged as a templated target is (any entity that is not plain, the
+    garage door among them): the write waits for a person, and nothing is saved.
+    """
+    hass.states.async_set("group.porch", "off", {"entity_id": ["light.bed_light"]})
+    config = {
+        "alias": "Porch on the doorbell",
+        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
+        "actions": [
+            {
+                "action": "homeassistant.turn_on",
+                "target": {
+                    "entity_id": "{{ expand('group.porch') | map(attribute='entity_id') | list }}"
+                },
+            }
+        ],
+    }
+    written = await mcp.data("save_config", {"kind": "automation", "config": config})
+    assert_refused(written)
+    assert hass.states.get("automation.porch_on_the_doorbell") is None
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_adding_to_a_group_a_locking_automation_counts_to_pick_unlock_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """At bedtime the door locks, unless a late guest is expected: then it is left unlocked.
+
+    `action: "{{ 'lock.unlock' if expand('group.late_guests') | count > 0
+    else 'lock.lock' }}"`: who is in the group decides the verb. Empty now,
+    the automation only locks; a client putting a guest's phone (plain) in
+    the group turns bedtime into an unlock, and waits for a person (on main
+    it did: the group was unbounded, and the change could not be checked).
+    """
+    hass.states.async_set("device_tracker.guest_phone", "not_home")
+    await owner.act("group.set", object_id="late_guests", entities=[])
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {
+            "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+            " else 'lock.lock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    result = await call_service(
+        mcp,
+        "group.set",
+        data={"object_id": "late_guests", "add_entities": ["device_tracker.guest_phone"]},
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
+
+
+@pytest.mark.redteam(round=49)
+async def test_a_written_automation_expanding_an_entity_id_in_capitals_reaches_it(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`expand('Lock.Front_Door')` is the front door: Home Assistant looks ids up lowered.
+
+    A client's automation unlocking what that expands to on the doorbell
+    waits for a person, and nothing is saved.
+    """
+    target = "{{ expand('Lock.Front_Door') | map(attribute='entity_id') | list }}"
+    config = {
+        "alias": "Doorbell",
+        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
+        "actions": [{"action": "lock.unlock", "target": {"entity_id": target}}],
+    }
+    written = await mcp.data("save_config", {"kind": "automation", "config": config})
+    hass.bus.async_fire("doorbell")
+    await hass.async_block_till_done()
+    await assert_house(hass, LOCKED)
+    assert_refused(written)
+    assert hass.states.get("automation.doorbell") is None
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_a_run_that_adds_to_a_group_then_expands_it_is_judged_with_the_new_member(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Guest staying: the guest's phone joins `group.late_guests`, then the door is chosen.
+
+    `action: "{{ 'lock.unlock' if expand('group.late_guests') | count > 0
+    else 'lock.lock' }}"` runs after the `group.set` of the same run: the
+    group is no longer empty, and the door unlocks. The members the house
+    holds before the run are not those the step reads; turning the helper on
+    waits for a person (on main it did: the group was unbounded).
+    """
+    hass.states.async_set("device_tracker.guest_phone", "not_home")
+    await owner.act("group.set", object_id="late_guests", entities=[])
+    staying = await helper_runs(
+        owner,
+        "Guest staying",
+        {
+            "action": "group.set",
+            "data": {"object_id": "late_guests", "add_entities": ["device_tracker.guest_phone"]},
+        },
+        {
+            "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+            " else 'lock.lock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": staying})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_creating_a_helper_a_group_already_names_is_judged_as_it_joining_the_group(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """`group.late_guests` names `input_boolean.guest_staying`, which the house does not hold.
+
+    Bedtime locks unless the group expands to someone (`expand` skips what
+    does not exist). A client creating the "Guest staying" helper makes the
+    member exist: bedtime unlocks. The write waits for a person (on main it
+    did: the group was unbounded).
+    """
+    await owner.act("group.set", object_id="late_guests", entities=["input_boolean.guest_staying"])
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {
+            "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+            " else 'lock.lock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    written = await mcp.data(
+        "save_config", {"kind": "input_boolean", "config": {"name": "Guest staying"}}
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(written)
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_deleting_a_helper_a_group_holds_is_judged_as_it_leaving_the_group(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Bedtime locks while `group.home` expands to someone, and unlocks otherwise.
+
+    `expand` skips a member the house no longer holds: a client deleting the
+    group's only member (the "Someone home" helper) empties it, and bedtime
+    unlocks. The delete waits for a person (on main it did: the group was
+    unbounded).
+    """
+    home = await owner.create_helper("input_boolean", "Someone home")
+    await owner.act("group.set", object_id="home", entities=[home])
+    bedtime = await helper_runs(
+        owner,
+        "Bedtime",
+        {
+            "action": "{{ 'lock.lock' if expand('group.home') | count > 0 else 'lock.unlock' }}",
+            "target": {"entity_id": "lock.front_door"},
+        },
+    )
+    deleted = await mcp.data("delete_config", {"kind": "input_boolean", "id": "someone_home"})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(deleted)
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+@pytest.mark.parametrize("change", ["group.remove", "group.set creating it"])
+async def test_removing_or_creating_a_group_a_locking_automation_expands_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, change: str
+) -> None:
+    """Bedtime locks while `group.home` expands to someone, and unlocks otherwise.
+
+    `expand` of a group the house does not hold is nothing. Removed
+    (`group.remove`), the group no longer holds the bed light: bedtime
+    unlocks. Bedtime inverted (`lock.unlock` while someone is in
+    `group.home`), a client creating the group with the bed light in it
+    makes it unlock too. Either waits for a person (on main it did: the
+    group was unbounded).
+    """
+    if change == "group.remove":
+        await owner.act("group.set", object_id="home", entities=["light.bed_light"])
+        verb = "{{ 'lock.lock' if expand('group.home') | count > 0 else 'lock.unlock' }}"
+        data: dict[str, Any] = {"object_id": "home"}
+    else:
+        verb = "{{ 'lock.unlock' if expand('group.home') | count > 0 else 'lock.lock' }}"
+        data = {"object_id": "home", "entities": ["light.bed_light"]}
+    bedtime = await helper_runs(
+        owner, "Bedtime", {"action": verb, "target": {"entity_id": "lock.front_door"}}
+    )
+    result = await call_service(mcp, change.partition(" ")[0], data=data)
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.
+
+
+@pytest.mark.redteam(round=49)
+@LINGERING_TIMERS
+async def test_a_group_set_is_judged_with_the_members_it_gives_the_automations_it_sets_off(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Guest door runs when `group.late_guests` changes, and unlocks while it holds someone.
+
+    A client adding a light to the empty group changes it (its members are
+    an attribute): the automation runs with the new member, and the door
+    unlocks. The `group.set` waits for a person (on main it did: the group
+    was unbounded).
+    """
+    await owner.act("group.set", object_id="late_guests", entities=[])
+    await owner.save_automation(
+        "guest_door",
+        {
+            "alias": "Guest door",
+            "triggers": [{"trigger": "state", "entity_id": "group.late_guests"}],
+            "actions": [
+                {
+                    "action": "{{ 'lock.unlock' if expand('group.late_guests') | count > 0"
+                    " else 'lock.lock' }}",
+                    "target": {"entity_id": "lock.front_door"},
+                }
+            ],
+        },
+    )
+    result = await call_service(
+        mcp, "group.set", data={"object_id": "late_guests", "add_entities": ["light.bed_light"]}
+    )
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)  # On main: the unbounded group could not be checked.

@@ -768,6 +768,37 @@ def _keeping(function: Callable[..., Any]) -> Callable[..., Any]:
     return keeping
 
 
+MAX_JOINED: Final = 4
+"""At most this many items of some of a list joined: beyond, which text it gives is unbounded."""
+
+
+def _joining(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Return filter `join`: of some of a list of texts, each way they can be joined.
+
+    None of them (empty), one, or several in their order: each of the
+    `2 ** n` ways, for at most `MAX_JOINED` items (`speakers |
+    selectattr('name', 'eq', states('select.x')) | map(attribute='entity_id')
+    | join`: one of the speakers, none, or several run together).
+    """
+
+    @functools.wraps(function)
+    def joining(context: Any, value: Any, d: Any = "", attribute: Any = None) -> Any:
+        if not isinstance(value, _Subset) or attribute is not None or not isinstance(d, str):
+            return function(context, value, d, attribute)
+        items = value.items
+        if len(items) > MAX_JOINED or not all(isinstance(item, str) for item in items):
+            raise Unbounded
+        ways = [
+            d.join(chosen)
+            for size in range(len(items) + 1)
+            for chosen in itertools.combinations(items, size)
+        ]
+        return ways[_decide(len(ways))]
+
+    joining.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return joining
+
+
 def _picked(function: Callable[..., Any]) -> Callable[..., Any]:
     """Return filter `function` (`first`, `last`): of some of a list, each item in turn, or none."""
 
@@ -827,6 +858,7 @@ def _expand(*args: Any) -> list[_Expanded]:
     while search:
         item = search.pop()
         if isinstance(item, str):
+            item = item.lower()  # Home Assistant finds an entity by its id in any case.
             if _ENTITY_ID.fullmatch(item) is None:
                 continue
             if item.partition(".")[0] in ("group", "zone"):
@@ -923,6 +955,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
         filters[name] = _keeping(filters[name])
     for name in ("first", "last"):
         filters[name] = _picked(filters[name])
+    filters["join"] = _joining(filters["join"])
     looked_up = environment.getitem
 
     def getitem(obj: Any, argument: Any) -> Any:
@@ -1048,7 +1081,8 @@ def _parsed(rendered: str) -> Any:
     is true): `'lock' if leaving else 'unlock'` takes the way Home
     Assistant takes. A list's items are read as text, but a mapping or a
     list stays one (a `for_each` over the owner's commands, or over pairs);
-    text that spells no value (a quoted string, `1e3`) stays the text.
+    text that spells no value (a quoted string, `1e3`) stays the text. A
+    list holding a value the gate cannot bound is unbounded (`Unbounded`).
     """
     if rendered[:1].isalpha() and rendered not in ("True", "False", "None"):
         return rendered  # A name, a state, an entity id: text (most renders).
@@ -1058,7 +1092,9 @@ def _parsed(rendered: str) -> Any:
         return rendered
     if isinstance(value, (list, tuple)):
         if any(item is ANY for item in value):
-            return rendered  # Not a list of entity ids the gate can tell.
+            # `[ANY]` printed (`expand('Lock.Front_Door') | map(attribute='entity_id')
+            # | list`: a lock or a lock group's members): not that text, anything.
+            raise Unbounded
         return [item if isinstance(item, (dict, list, tuple)) else str(item) for item in value]
     if isinstance(value, (str, complex)):
         return rendered
@@ -1447,7 +1483,13 @@ def _named_values(variables: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
 
 
 def _entity_ids(value: Any) -> list[str] | None:
-    """Return the entity ids `value` is (one, or a list of them); None for anything else."""
+    """Return the entity ids `value` is (one, or a list of them); None for anything else.
+
+    Empty text, or two ids run together (`media_player.amedia_player.b`: more
+    than one dot, no comma), names none: Home Assistant finds no entity by it.
+    """
+    if isinstance(value, str) and (not value or (value.count(".") > 1 and "," not in value)):
+        return []
     items = value if isinstance(value, (list, tuple)) else [value]
     if not items or not all(isinstance(item, str) and _ENTITY_ID.fullmatch(item) for item in items):
         return None

@@ -168,6 +168,9 @@ class Judging(Protocol):
     def decides(self, config: Any) -> None:
         """Note a condition, wait or delay: what follows it in its scope runs as it says."""
 
+    def pauses(self, config: Any) -> None:
+        """Note what says how long a delay, a wait or a loop of the item's own run lasts."""
+
     def block(self) -> AbstractContextManager[None]:
         """Judge a `choose` or an `if`, whose options (`branch`) a run takes one of."""
 

@@ -263,6 +263,7 @@ class Judge:
         self._parallel = False  # Walking a `parallel`'s branch: conditions narrow nothing.
         self.guards: list[tuple[Any, bool]] = []
         self.securing_reads: set[str] = set()
+        self.pause_reads: set[str] = set()
         self.deciding_reads: dict[str, set[str]] = {}
         # Key -> verb -> the findings before each change, and the options it is made in
         # (`ANY_VERB`: replayed, any verb).
@@ -768,6 +769,21 @@ class Judge:
         """
         if self._deciding is not None and config is not None:
             self._deciding |= self._decided_by(Reads(self.hass).add(config, self._known()), config)
+
+    def pauses(self, config: Any) -> None:
+        """Note what says how long a delay, a wait or a loop of the walked item's own steps lasts.
+
+        A delay's length; a wait's timeout, or, without one, what it waits
+        for; a loop's count, items and conditions: with the entities its
+        variables name, and what those set from the house were set from
+        (`pause: "{{ states('input_number.fade_minutes') | int * 60 }}"`,
+        then `delay: "{{ pause }}"`: the helper). For the perimeter
+        (`pause_reads`: `securing.paused_by`); what a script it runs lasts
+        is that script's own.
+        """
+        if self.reads is not None and not self.path and config is not None:
+            reads = Reads(self.hass).add([config, *self.set_from(config)], self._known())
+            self.pause_reads |= reads.keys
 
     def sets_variables(self, config: Any) -> None:
         """Note what each variable a `variables` step (or a run's own `variables:`) sets reads.

@@ -28,6 +28,7 @@ from homeassistant.const import (
     CONF_CONTINUE_ON_TIMEOUT,
     CONF_COUNT,
     CONF_DEFAULT,
+    CONF_DELAY,
     CONF_ELSE,
     CONF_PARALLEL,
     CONF_REPEAT,
@@ -39,8 +40,11 @@ from homeassistant.const import (
     CONF_SERVICE_TEMPLATE,
     CONF_TARGET,
     CONF_THEN,
+    CONF_TIMEOUT,
     CONF_UNTIL,
     CONF_VALUE_TEMPLATE,
+    CONF_WAIT_FOR_TRIGGER,
+    CONF_WAIT_TEMPLATE,
     CONF_WHILE,
 )
 from homeassistant.helpers import config_validation as cv
@@ -439,6 +443,7 @@ def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
         judge.later()  # The second time round is later.
         if isinstance(repeat, Mapping):
             _read(judge, {k: v for k, v in repeat.items() if k != CONF_SEQUENCE})
+            judge.pauses([repeat.get(key) for key in _LOOP_KEYS])
             # Its `while` or `until` may hold it for ever; its items are `repeat.item`.
             judge.decides([repeat.get(CONF_WHILE), repeat.get(CONF_UNTIL)])
             judge.sets_variables({"repeat": [repeat.get(key) for key in _LOOP_KEYS]})
@@ -481,6 +486,13 @@ def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
 def _walk_read(judge: Judging, kind: str, action: Mapping[str, Any]) -> None:
     """Walk a step that only reads: a `variables` step, a condition, a wait, a delay."""
     _read(judge, action)
+    if kind == cv.SCRIPT_ACTION_DELAY:
+        judge.pauses(action.get(CONF_DELAY))
+    elif kind in _WAITS_SET:  # Its timeout; without one, what it waits for.
+        if CONF_TIMEOUT in action:
+            judge.pauses(action[CONF_TIMEOUT])
+        else:
+            judge.pauses([action.get(CONF_WAIT_TEMPLATE), action.get(CONF_WAIT_FOR_TRIGGER)])
     if kind == cv.SCRIPT_ACTION_VARIABLES:
         _walk_variables(judge, action.get(cv.SCRIPT_ACTION_VARIABLES))
         judge.sets_variables(action.get(cv.SCRIPT_ACTION_VARIABLES))

@@ -570,6 +570,8 @@ def _judge_runnable(
         key: judge.decided_before(key) for key in runnable.touched if is_entity_key(key)
     }
     runnable.securing_reads = judge.securing_reads
+    # Read only in part, its pauses may be anything.
+    runnable.pause_reads = judge.pause_reads if runnable.unreadable is None else {EVERYTHING}
     # What can end its run before it secures.
     runnable.securing_reads |= judge.halting_before(lambda f: secures_house(snapshot.house, f))
     for conditions, negated in judge.guards:  # A branch's conditions, when it secures.
@@ -597,11 +599,12 @@ def _securing_perimeter(snapshot: Snapshot, macros: list[Runnable]) -> None:
     until it is off) holds its lock back as long as its delays and waits
     say (`securing.paused_by`).
     """
+    pauses = {r.entity_id: r.pause_reads for r in macros if r.pause_reads is not None}
     for runnable in macros:
         if runnable.entity_id not in snapshot.securing or not runnable.runs_itself:
             continue
         reads = paused_by(
-            snapshot.hass, _raw_config(snapshot, runnable), snapshot.computed_settings
+            snapshot.hass, _raw_config(snapshot, runnable), snapshot.computed_settings, pauses
         )
         for key, verb in snapshot.chained.get(runnable.entity_id, ()):
             if not _judged_itself(snapshot, key):

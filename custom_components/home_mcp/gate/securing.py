@@ -36,7 +36,7 @@ from homeassistant.const import (
 )
 from homeassistant.core import HomeAssistant, State
 
-from .bindings import is_template, variables_read
+from .bindings import Unbounded, is_template, names_read, renders, values_set, variables_read
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_service
 from .live import present
 from .model import Finding, Risk
@@ -254,40 +254,56 @@ def _lasts_as_given(hass: HomeAssistant, node: Any, computed: Collection[str] = 
         or _set_as_given(hass, [repeat.get(CONF_COUNT), repeat.get(CONF_FOR_EACH)], computed)
     ):
         return True
-    if _waited_script(node) is not None or is_template(
-        node.get(CONF_ACTION, node.get(CONF_SERVICE))
-    ):
+    if _waited_scripts(node) or is_template(node.get(CONF_ACTION, node.get(CONF_SERVICE))):
         return True
     return any(_lasts_as_given(hass, value, computed) for value in node.values())
 
 
-def _waited_script(node: Mapping[str, Any]) -> str | None:
-    """Return the action of the script a step runs and waits for (`action: script.x`), if any.
+def _waited_scripts(node: Mapping[str, Any]) -> list[str]:
+    """Return the action of each script a step may run and wait for (`action: script.x`).
 
     Not `script.turn_on` (it starts the script and goes on) or another
-    action of the script domain (`SCRIPT_CONTROLS`).
+    action of the script domain (`SCRIPT_CONTROLS`). A templated action:
+    each script it renders to by itself (`"{{ 'script.fade_out' }}"`); one
+    its run's variables decide (`"{{ notification_service }}"`, set to
+    `notify.{{ send_to }}`) is not read here.
     """
     name = node.get(CONF_ACTION, node.get(CONF_SERVICE))
-    if not isinstance(name, str) or is_template(name):
-        return None
-    service = name.strip().lower()
-    if not service.startswith("script.") or service.removeprefix("script.") in SCRIPT_CONTROLS:
-        return None
-    return service.removeprefix("script.")
+    if not isinstance(name, str):
+        return []
+    names = [name]
+    if is_template(name):
+        try:
+            names = [str(each) for each in renders(name, {})]
+        except Unbounded:
+            return []
+    found: list[str] = []
+    for each in names:
+        service = each.strip().lower()
+        if service.startswith("script.") and service.removeprefix("script.") not in SCRIPT_CONTROLS:
+            found.append(service.removeprefix("script."))
+    return found
 
 
 _LOOPS: Final = (CONF_COUNT, CONF_FOR_EACH, CONF_WHILE, CONF_UNTIL)
 """A `repeat`'s keys whose templates say how many times its sequence runs."""
 
 
-def paused_by(hass: HomeAssistant, node: Any, computed: Collection[str] = ()) -> set[str]:
+def paused_by(
+    hass: HomeAssistant,
+    node: Any,
+    computed: Collection[str] = (),
+    pauses: Mapping[str, Collection[str]] | None = None,
+) -> set[str]:
     """Return the settings that decide how long the runs a run of `node` waits for last.
 
     Each run it waits for to end (`_waited_runs`: a script it runs by its
     own action, a script or automation whose state a wait without a
     timeout waits on): the settings (`is_setting`; `computed`: entities
-    computed from one) its delays, waits, timeouts and loops read, and so
-    on through the runs it waits for in turn. (A pause the house's devices
+    computed from one) its delays, waits, timeouts and loops read, as
+    written and as its walk read them (`pauses`, `Judge.pauses`: with the
+    entities its variables name and what those were worked out from), and
+    so on through the runs it waits for in turn. (A pause the house's devices
     give, a speaker's media duration, is the house's, as for
     `_lasts_as_given`.) A securing automation that runs "fade out" before
     it locks, or starts it and waits until it is off, waits as long as the
@@ -298,13 +314,72 @@ def paused_by(hass: HomeAssistant, node: Any, computed: Collection[str] = ()) ->
     seen: set[str] = set()
     pending = [node]
     while pending:
-        for macro_id in _waited_runs(hass, pending.pop()):
+        caller = pending.pop()
+        given = _given_to(hass, caller)
+        for macro_id in _waited_runs(hass, caller):
+            raw = _raw(hass, macro_id)
+            # What the caller gives it that its pauses read (`pause: "{{ states(x) }}"`).
+            names = _pause_names(raw)
+            for data in given.get(macro_id, ()):
+                found |= Reads(hass).add([data[name] for name in sorted(names & data.keys())]).keys
             if macro_id not in seen:
                 seen.add(macro_id)
-                sequence = _sequence(_raw(hass, macro_id))
+                sequence = _sequence(raw)
+                # As written, every branch (its walk drops one its own `variables:` rule
+                # out, which a caller can give otherwise), and as walked (with them).
                 found |= _pause_reads(hass, sequence)
+                if pauses is not None and macro_id in pauses:
+                    found |= set(pauses[macro_id])
                 pending.append(sequence)
     return {key for key in found if is_setting(key, computed)}
+
+
+def _given_to(hass: HomeAssistant, node: Any) -> dict[str, list[Mapping[str, Any]]]:
+    """Return what the steps of `node` give each script they run.
+
+    Its own action's `data`, or `script.turn_on`'s `variables` (the script
+    then waited on until it is off).
+    """
+    given: dict[str, list[Mapping[str, Any]]] = {}
+    for step in _steps(node):
+        data = step.get(CONF_SERVICE_DATA)
+        if not isinstance(data, Mapping):
+            continue
+        for service in _waited_scripts(step):
+            given.setdefault(script_entity_id(hass, service), []).append(data)
+        name = step.get(CONF_ACTION, step.get(CONF_SERVICE))
+        if isinstance(name, str) and name.strip().lower() == "script.turn_on":
+            variables = data.get("variables")
+            if not isinstance(variables, Mapping):
+                continue
+            target = step.get(CONF_TARGET)
+            ids = target.get(CONF_ENTITY_ID) if isinstance(target, Mapping) else None
+            ids = data.get(CONF_ENTITY_ID) if ids is None else ids
+            for entity_id in [ids] if isinstance(ids, str) else ids or []:
+                if isinstance(entity_id, str):
+                    given.setdefault(entity_id.strip().lower(), []).append(variables)
+    return given
+
+
+def _pause_names(raw: Any) -> frozenset[str]:
+    """Return the variables a script's pauses read, and those the variables they read are set from.
+
+    As written (every branch): its delays, waits' timeouts or what a wait
+    without one waits for, loops; a variable its `variables:` steps or its
+    own `variables:` set reads what those values read, in turn.
+    """
+    sequence = _sequence(raw)
+    names = set(names_read(_pause_configs(sequence)))
+    values = values_set(sequence)
+    own = raw.get(CONF_VARIABLES) if isinstance(raw, Mapping) else None
+    for name, value in own.items() if isinstance(own, Mapping) else ():
+        values.setdefault(str(name), []).append(value)
+    pending = list(names)
+    while pending:
+        for read in names_read(values.get(pending.pop(), [])) - names:
+            names.add(read)
+            pending.append(read)
+    return frozenset(names)
 
 
 def _waited_runs(hass: HomeAssistant, node: Any) -> Iterator[str]:
@@ -316,7 +391,7 @@ def _waited_runs(hass: HomeAssistant, node: Any) -> Iterator[str]:
     on its state): the wait lasts as long as the run it waits on.
     """
     for step in _steps(node):
-        if (service := _waited_script(step)) is not None:
+        for service in _waited_scripts(step):
             yield script_entity_id(hass, service)
         if CONF_TIMEOUT in step or not (
             CONF_WAIT_TEMPLATE in step or CONF_WAIT_FOR_TRIGGER in step
@@ -362,22 +437,27 @@ def _steps(node: Any) -> Iterator[Mapping[str, Any]]:
 
 
 def _pause_reads(hass: HomeAssistant, sequence: Any) -> set[str]:
-    """Return what says how long the delays, waits and loops of `sequence` last.
+    """Return what says how long the delays, waits and loops of `sequence` last."""
+    return Reads(hass).add(_pause_configs(sequence)).keys
+
+
+def _pause_configs(sequence: Any) -> list[Any]:
+    """Return what says how long the delays, waits and loops of `sequence` last, as written.
 
     A delay's length; a wait's timeout, or, without one, what it waits for;
     a loop's count, items or conditions.
     """
-    reads = Reads(hass)
+    found: list[Any] = []
     for step in _steps(sequence):
-        reads.add(step.get(CONF_DELAY))
+        found.append(step.get(CONF_DELAY))
         if CONF_TIMEOUT in step:
-            reads.add(step[CONF_TIMEOUT])
+            found.append(step[CONF_TIMEOUT])
         else:
-            reads.add([step.get(CONF_WAIT_TEMPLATE), step.get(CONF_WAIT_FOR_TRIGGER)])
+            found += [step.get(CONF_WAIT_TEMPLATE), step.get(CONF_WAIT_FOR_TRIGGER)]
         repeat = step.get(CONF_REPEAT)
         if isinstance(repeat, Mapping):
-            reads.add([repeat.get(key) for key in _LOOPS])
-    return reads.keys
+            found += [repeat.get(key) for key in _LOOPS]
+    return found
 
 
 def _gives_constants(hass: HomeAssistant, caller: str | None, macro_id: str) -> bool:

@@ -89,6 +89,8 @@ class Runnable:
         only once the key joins the perimeter (`Judge.step`).
     securing_reads: what its steps and branches that secure read
         (`Judge.branch`): what decides whether it secures.
+    pause_reads: what says how long its own delays, waits and loops last
+        (`Judge.pauses`); None: not walked (`securing.paused_by` reads it as written).
     deciding_reads: key a step changes -> verb -> what decides whether and
         when its run gets to that change (`Judge.decided_before`), for the
         keys a chained macro secures with (`perimeter._securing_perimeter`).
@@ -124,6 +126,7 @@ class Runnable:
     unreadable: str | None = None
     keyed_reads: dict[str, set[str]] = field(default_factory=dict)
     securing_reads: set[str] = field(default_factory=set)
+    pause_reads: set[str] | None = None
     deciding_reads: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     run_reads: set[str] = field(default_factory=set)
     conditional: bool = True
