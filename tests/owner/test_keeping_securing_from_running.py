@@ -2116,7 +2116,9 @@ async def test_lengthening_a_pause_in_a_branch_a_caller_s_data_chooses_is_refuse
 
 @pytest.mark.redteam(round=49)
 @LINGERING_TIMERS
-@pytest.mark.parametrize("runs", ["action", "script.turn_on", "through another script"])
+@pytest.mark.parametrize(
+    "runs", ["action", "action's data_template", "script.turn_on", "through another script"]
+)
 async def test_lengthening_a_pause_a_locking_automation_gives_its_fade_as_a_field_is_refused(
     hass: HomeAssistant,
     owner: Owner,
@@ -2141,7 +2143,9 @@ async def test_lengthening_a_pause_a_locking_automation_gives_its_fade_as_a_fiel
     )
     fade = {"action": "script.fade_out", "data": {"pause": pause}}
     steps: list[dict[str, Any]] = [fade]
-    if runs == "script.turn_on":
+    if runs == "action's data_template":  # As older configurations write it.
+        steps = [{"action": "script.fade_out", "data_template": {"pause": pause}}]
+    elif runs == "script.turn_on":
         steps = [
             {
                 "action": "script.turn_on",

@@ -337,12 +337,12 @@ def paused_by(
 def _given_to(hass: HomeAssistant, node: Any) -> dict[str, list[Mapping[str, Any]]]:
     """Return what the steps of `node` give each script they run.
 
-    Its own action's `data`, or `script.turn_on`'s `variables` (the script
-    then waited on until it is off).
+    Its own action's `data` (or the older `data_template`), or
+    `script.turn_on`'s `variables` (the script then waited on until it is off).
     """
     given: dict[str, list[Mapping[str, Any]]] = {}
     for step in _steps(node):
-        data = step.get(CONF_SERVICE_DATA)
+        data = step.get(CONF_SERVICE_DATA) or step.get(CONF_SERVICE_DATA_TEMPLATE)
         if not isinstance(data, Mapping):
             continue
         for service in _waited_scripts(step):
