@@ -706,6 +706,32 @@ async def _sensor_in(
     return entry.entity_id
 
 
+async def _meant_comes_first(
+    hass: HomeAssistant,
+    mcp: McpHarness,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """Put `meant` and `other` in `area`, `meant` again in another room; `query` finds `meant` first.
+
+    Another room's first by entity id where the room is not understood; another
+    kind in the room where the kind is not.
+    """
+    areas = ar.async_get(hass)
+    place = areas.async_get_area_by_name(area) or areas.async_create(area)
+    elsewhere = areas.async_create("Workshop")
+    domain, object_id, device_class = meant
+    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
+    await _entity_in(hass, place.id, *other)
+    expected = await _entity_in(hass, place.id, *meant)
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
 @pytest.mark.parametrize(
     "query",
     ["how warm is it in the sauna", "is it cold in the sauna?", "is it chilly in the sauna"],
@@ -2468,19 +2494,7 @@ async def test_a_room_and_a_kind_in_finnish_czech_or_indonesian_find_the_device(
     Keittiön, olohuoneen (Finnish: the room's), valot, pistorasiat (the lights, the sockets),
     ruang makan (Indonesian), v pracovně (Czech: in the study).
     """
-    areas = ar.async_get(hass)
-    place = areas.async_get_area_by_name(area) or areas.async_create(area)
-    elsewhere = areas.async_create("Workshop")
-    domain, object_id, device_class = meant
-    # Another room's first by entity id where the room is not understood; another kind in
-    # the room where the kind is not.
-    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
-    await _entity_in(hass, place.id, *other)
-    expected = await _entity_in(hass, place.id, *meant)
-    await async_load_language_words(hass)
-    data = await mcp.data("list_entities", {"query": query})
-    assert data["items"], data
-    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
 
 
 async def test_a_study_is_the_office_in_a_house_without_one(
@@ -2580,19 +2594,7 @@ async def test_a_room_said_in_chinese_japanese_spanish_german_or_british_finds_t
     (Spain's boiler room) with estor (a roller blind), Gästeklo (German's guest loo) and a
     British cloakroom (a downstairs toilet).
     """
-    areas = ar.async_get(hass)
-    place = areas.async_get_area_by_name(area) or areas.async_create(area)
-    elsewhere = areas.async_create("Workshop")
-    domain, object_id, device_class = meant
-    # Another room's first by entity id where the room is not understood; another kind in
-    # the room where the kind is not.
-    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
-    await _entity_in(hass, place.id, *other)
-    expected = await _entity_in(hass, place.id, *meant)
-    await async_load_language_words(hass)
-    data = await mcp.data("list_entities", {"query": query})
-    assert data["items"], data
-    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
 
 
 async def test_a_compound_with_a_typo_in_its_second_word_is_read_as_one(
@@ -2746,19 +2748,7 @@ async def test_a_room_said_in_ukrainian_greek_hungarian_tagalog_or_mexican_spani
     ending read off) with lámpát (the lamp), ilaw (Tagalog: a light) and recámara principal
     (Mexican Spanish: the master bedroom).
     """
-    areas = ar.async_get(hass)
-    place = areas.async_get_area_by_name(area) or areas.async_create(area)
-    elsewhere = areas.async_create("Workshop")
-    domain, object_id, device_class = meant
-    # Another room's first by entity id where the room is not understood; another kind in
-    # the room where the kind is not.
-    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
-    await _entity_in(hass, place.id, *other)
-    expected = await _entity_in(hass, place.id, *meant)
-    await async_load_language_words(hass)
-    data = await mcp.data("list_entities", {"query": query})
-    assert data["items"], data
-    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
 
 
 async def test_a_rooms_initials_name_the_room(mcp: McpHarness, hass: HomeAssistant) -> None:
@@ -2928,19 +2918,7 @@ async def test_a_room_or_kind_said_in_romanian_hindi_spanish_german_chinese_or_p
     Heizungskeller (German: the boiler room) with runter (down: a cover's command), 开关
     (Chinese: a switch), casa das caldeiras and trancada (Portuguese: the boiler room, locked).
     """
-    areas = ar.async_get(hass)
-    place = areas.async_get_area_by_name(area) or areas.async_create(area)
-    elsewhere = areas.async_create("Workshop")
-    domain, object_id, device_class = meant
-    # Another room's first by entity id where the room is not understood; another kind in
-    # the room where the kind is not.
-    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
-    await _entity_in(hass, place.id, *other)
-    expected = await _entity_in(hass, place.id, *meant)
-    await async_load_language_words(hass)
-    data = await mcp.data("list_entities", {"query": query})
-    assert data["items"], data
-    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
 
 
 async def test_a_hebrew_prefix_is_read_off_the_room_and_the_kind(
@@ -3068,19 +3046,7 @@ async def test_a_room_or_kind_said_in_thai_danish_or_australian_english_finds_th
     (Danish: the door, the boiler room, in their definite forms), the rumpus room (Australian
     English: the playroom).
     """
-    areas = ar.async_get(hass)
-    place = areas.async_get_area_by_name(area) or areas.async_create(area)
-    elsewhere = areas.async_create("Workshop")
-    domain, object_id, device_class = meant
-    # Another room's first by entity id where the room is not understood; another kind in
-    # the room where the kind is not.
-    await _entity_in(hass, elsewhere.id, domain, f"a_{object_id}", device_class)
-    await _entity_in(hass, place.id, *other)
-    expected = await _entity_in(hass, place.id, *meant)
-    await async_load_language_words(hass)
-    data = await mcp.data("list_entities", {"query": query})
-    assert data["items"], data
-    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
 
 
 async def test_the_skill_a_voice_assistant_is_asked_through_names_no_device(

@@ -1324,27 +1324,21 @@ async def test_lengthening_a_pause_a_waited_script_works_out_into_its_own_variab
     variable, as when it reads it itself (above). Set to its most, the door
     would stay unlocked all night.
     """
-    minutes = await owner.create_helper(
-        "input_number", "Fade minutes", min=0, max=600, step=1, initial=1, mode="box"
-    )
+    minutes, pause = await _fade_minutes(owner)
     await owner.save_script(
         "fade_out",
         {
             "alias": "Fade out",
             "sequence": [
-                {"variables": {"pause": f"{{{{ states('{minutes}') | int(1) * 60 }}}}"}},
+                {"variables": {"pause": pause}},
                 {"delay": {"seconds": "{{ pause }}"}},
             ],
         },
     )
     goodnight = await helper_runs(owner, "Goodnight", {"action": "script.fade_out"}, LOCK_FRONT)
-    await owner.act("lock.unlock", entity_id="lock.front_door")
-    longer = await call_service(
-        mcp, "input_number.set_value", target={"entity_id": minutes}, data={"value": 600}
+    await _lengthening_fade_minutes_keeps_the_door_unlocked(
+        hass, mcp, freezer, owner, minutes, goodnight
     )
-    await _bedtime(hass, freezer, goodnight)
-    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
-    assert_refused(longer)
 
 
 @LINGERING_TIMERS

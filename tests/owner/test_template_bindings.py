@@ -2273,27 +2273,30 @@ async def test_the_helper_a_loop_round_sets_a_variable_from_for_the_next_round_s
     await _turning_on_then_pressing_opens_nothing(hass, mcp, mood, "bell")
 
 
+def _on_the_doorbell(alias: str, step: dict[str, Any]) -> dict[str, Any]:
+    """Return an automation called `alias` that runs `step` when the doorbell rings."""
+    return {
+        "alias": alias,
+        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
+        "actions": [step],
+    }
+
+
 async def test_a_written_automation_expanding_a_group_reaches_what_the_group_may_gain(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
-    """The same step, written by a client: it lives on, and a group gains members later.
+    """`homeassistant.turn_on` of `expand('group.porch')`, written by a client.
 
-    Judged as a templated target is (any entity that is not plain, the
-    garage door among them): the write waits for a person, and nothing is saved.
+    It lives on, and a group gains members later: judged as a templated
+    target is (any entity that is not plain, the garage door among them),
+    the write waits for a person, and nothing is saved.
     """
     hass.states.async_set("group.porch", "off", {"entity_id": ["light.bed_light"]})
-    config = {
-        "alias": "Porch on the doorbell",
-        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
-        "actions": [
-            {
-                "action": "homeassistant.turn_on",
-                "target": {
-                    "entity_id": "{{ expand('group.porch') | map(attribute='entity_id') | list }}"
-                },
-            }
-        ],
-    }
+    target = "{{ expand('group.porch') | map(attribute='entity_id') | list }}"
+    config = _on_the_doorbell(
+        "Porch on the doorbell",
+        {"action": "homeassistant.turn_on", "target": {"entity_id": target}},
+    )
     written = await mcp.data("save_config", {"kind": "automation", "config": config})
     assert_refused(written)
     assert hass.states.get("automation.porch_on_the_doorbell") is None
@@ -2343,11 +2346,9 @@ async def test_a_written_automation_expanding_an_entity_id_in_capitals_reaches_i
     waits for a person, and nothing is saved.
     """
     target = "{{ expand('Lock.Front_Door') | map(attribute='entity_id') | list }}"
-    config = {
-        "alias": "Doorbell",
-        "triggers": [{"trigger": "event", "event_type": "doorbell"}],
-        "actions": [{"action": "lock.unlock", "target": {"entity_id": target}}],
-    }
+    config = _on_the_doorbell(
+        "Doorbell", {"action": "lock.unlock", "target": {"entity_id": target}}
+    )
     written = await mcp.data("save_config", {"kind": "automation", "config": config})
     hass.bus.async_fire("doorbell")
     await hass.async_block_till_done()

@@ -319,9 +319,12 @@ def paused_by(
         for macro_id in _waited_runs(hass, caller):
             raw = _raw(hass, macro_id)
             # What the caller gives it that its pauses read (`pause: "{{ states(x) }}"`).
-            names = _pause_names(raw)
-            for data in given.get(macro_id, ()):
-                found |= Reads(hass).add([data[name] for name in sorted(names & data.keys())]).keys
+            if data_given := given.get(macro_id):
+                names = _pause_names(raw)
+                for data in data_given:
+                    found |= (
+                        Reads(hass).add([data[name] for name in sorted(names & data.keys())]).keys
+                    )
             if macro_id not in seen:
                 seen.add(macro_id)
                 sequence = _sequence(raw)
