@@ -105,6 +105,7 @@ SETS: Final = {
     23: "Held-out set, round 23 (written unseen, from the houses' real entities only)",
     24: "Held-out set, round 24 (written unseen, from the houses' real entities only)",
     25: "Held-out set, round 25 (written unseen, from the houses' real entities only)",
+    26: "Held-out set, round 26 (written unseen, from the houses' real entities only)",
 }
 
 
