@@ -716,7 +716,10 @@ the office": `Büro Feierabend`); voice phrasing with a wake word of a family's
 own and with spoken hesitations ("Computer, set the lounge lights to half",
 "um, alexa, can you, uh, switch the garden relay off?"); and slips of doubled
 letters and of a room's words run together ("is the lawnnmower chargging?", "is
-the dressingroom widnow open?").
+the dressingroom widnow open?"). As first run, on the matcher after round 25's
+fixes (4eb8560; round 26 was written after them without seeing them): 63.3 % at
+1 and 80.0 % at 3 (demo 60.0 % and 73.3 %, `bench_house` 66.7 % and 86.7 %)
+(`bench/RESULTS.md`, "Round 26, written unseen, as first run").
 """
 
 from __future__ import annotations
