@@ -3133,12 +3133,13 @@ async def test_the_middle_floor_is_between_the_houses_highest_and_lowest(
     [
         ("turn off every light except the bedroom one", "Bedroom", ("Pantry", "Cinema")),
         ("switch off all the lights in the basement except the pantry", "Pantry", ("Cinema",)),
+        ("éteins toutes les lumières sauf la chambre", "Bedroom", ("Pantry", "Cinema")),
     ],
 )
 async def test_a_place_left_out_by_except_is_not_what_is_found(
     mcp: McpHarness, hass: HomeAssistant, query: str, left_out: str, kept: tuple[str, ...]
 ) -> None:
-    """Every light except the bedroom's, the basement's but the pantry's: the others, not it.
+    """Every light except the bedroom's, the basement's but the pantry's (sauf: French's except).
 
     The room left out is the one the query names, its light the first by entity id.
     """

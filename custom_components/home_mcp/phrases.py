@@ -1781,13 +1781,14 @@ EXCEPT: Final = re.compile(
     # English, French, German, Spanish, Italian, Dutch, Portuguese, Swedish, Danish, Norwegian
     # and Polish: "every light except the bedroom one", "toutes les lumières sauf la cuisine".
     r"except(?:\s+for)?|excluding|apart\s+from|other\s+than|but\s+not"
-    r"|sauf|except[ée]|hormis|[àa]\s+part|au(?:ß|ss)er|bis\s+auf|ausgenommen"
+    r"|sauf|except[ée]|hormis|à\s+part|au(?:ß|ss)er|bis\s+auf|ausgenommen"
     r"|excepto|salvo|tranne|eccetto|fuorch[ée]|behalve|uitgezonderd|exceto"
     r"|utom|f[öo]rutom|undtagen|unntatt|opr[óo]cz|z\s+wyj[ąa]tkiem"
     r")(?!\w)",
     re.IGNORECASE,
 )
-"""What says the words after it, to the clause's end, are left out of what is asked."""
+"""What says the words after it, to the clause's end, are left out of what is asked ("à part"
+only with its accent: "a part of the garden" is English)."""
 
 
 def except_clause(query: str) -> tuple[str, str]:
