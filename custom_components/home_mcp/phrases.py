@@ -105,6 +105,17 @@ FILLERS: Final = frozenset(
         *("ปิด", "เปิด", "ใน", "ของ", "ที่"),
         # Danish and Norwegian: to, of ("er døren til fyrrummet låst?").
         *("til", "af"),
+        # When something last happened, asked of the past ("when was the garage door last
+        # opened?"): the entity's history answers it, no name says it ("last" itself below).
+        *("when", "ever", "lately", "recently", "quand", "wann", "zuletzt", "cuando"),
+        *("quando", "wanneer", "laatst", "nar"),
+        # What a thing is said to be like ("it smells like smoke").
+        "like",
+        # Dutch: turn off, turn on ("doe de lampen beneden uit", "zet de ventilator aan").
+        *("doe", "zet", "uit", "aan", "uitdoen", "aandoen", "uitzetten", "aanzetten"),
+        # Japanese in romaji (`ROMANISED`): turn off, turn on, please, and the particles of
+        # place and object ("shinshitsu no denki keshite").
+        *("keshite", "tsukete", "kudasai", "onegai", "wo", "ni"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -123,6 +134,8 @@ OCCASIONS: Final = frozenset(
         *("time", "night", "evening", "mode", "hour", "soirée", "soir", "nuit", "heure"),
         *("abend", "nacht", "zeit", "modus", "noche", "tarde", "hora", "modo", "sera"),
         *("serata", "notte", "ora", "avond", "tijd", "kväll", "läge", "noite", "夜", "タイム"),
+        # The evening after work ("Büro Feierabend", `WORKDAY_END`).
+        *("feierabend", "fyraften", "fyrabend"),
     )
 )
 """Words for the occasion a routine is named after ("Movie time", "Movie night", "Film mode"):
@@ -195,7 +208,10 @@ REMEDIES: Final[dict[str, tuple[str, ...]]] = {
     # (a word of `DEVICE_CLASS_WORDS` or `DOMAIN_WORDS`). "The air is too dry": a humidifier,
     # not the dehumidifier "dry" names alone ("something to dry out the air").
     "humidify": ("dry", "sec", "sèche", "trocken", "seco", "seca", "secco", "droog", "torr"),
-    "dehumidify": ("humid", "damp", "muggy", "steamy", "humide", "feucht", "húmedo", "umido"),
+    "dehumidify": (
+        *("humid", "damp", "muggy", "steamy", "humide", "feucht", "húmedo", "umido"),
+        *("clammy", "dank", "moite", "klamm", "klam", "fuktig", "fuktigt"),
+    ),
     "heat": ("cold", "chilly", "froid", "froide", "kalt", "frío", "freddo", "koud", "kallt"),
     "cool": ("hot", "warm", "chaud", "chaude", "heiß", "caliente", "caldo", "varmt"),
     "light": ("dark", "sombre", "dunkel", "oscuro", "buio", "donker", "mörkt", "ciemno"),
@@ -562,6 +578,13 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("baie", "baia", "बाथरूम", "स्नानघर", "חדר רחצה", "חדר אמבטיה"),
     ),
     (
+        # The bathroom of the main bedroom, opening off it: British English's ensuite,
+        # American English's master bath ("turn on the master bath lamp").
+        *("ensuite", "en suite", "en-suite", "ensuite bathroom", "en suite bathroom"),
+        *("master bath", "master bathroom", "primary bath", "primary bathroom"),
+        *("salle de bain parentale", "elternbad", "baño en suite", "bagno padronale"),
+    ),
+    (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
         # What people call it at home: "the downstairs loo light".
         *("loo", "lavatory", "restroom", "powder room", "water closet", "half bath", "klo"),
@@ -810,6 +833,9 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ),
     # A film is a movie ("set the living room up for a film": the scene called Movie time).
     ("movie", "film", "película", "filme", "映画", "电影", "電影", "영화"),
+    # The evening after work, a routine's name ("Büro Feierabend"; `WORKDAY_END`), in German,
+    # Danish and Norwegian, and in English.
+    ("feierabend", "fyraften", "fyrabend", "afterwork", "workday"),
     # A lamp, in any language, and a desk lamp ("书房的台灯": the study's desk lamp) is one.
     (
         *("lamp", "lampe", "lámpara", "lampada", "lampa", "lâmpada", "ランプ", "램프"),
@@ -833,7 +859,14 @@ _FREE: Final = (
 """Whether a room is free or taken, as a loo, a meeting room or a bathroom is ("is the loo
 free?"): whether anyone is in it (motion, occupancy)."""
 
-_AIR_QUALITY: Final = ("iaq", "luftqualität", "luftqualitat", "空气质量", "空気質")
+_AIR_QUALITY: Final = (
+    *("iaq", "luftqualität", "luftqualitat", "空气质量", "空気質"),
+    # What is smelt in it ("it smells like smoke in the kitchen"), in English, French, German,
+    # Spanish, Italian, Dutch, Swedish and Portuguese.
+    *("smell", "smells", "smelly", "smelling", "odour", "odor", "stink", "stinks", "stinky"),
+    *("odeur", "geruch", "riecht", "stinkt", "olor", "huele", "odore", "puzza", "geur"),
+    *("ruikt", "lukt", "luktar", "cheiro"),
+)
 """The air's quality, indoors ("iaq": `COMPOUNDS` makes "air quality", "air safe" this one word):
 what the sensors of the air's hazards tell (carbon monoxide and dioxide, smoke, VOC, AQI)."""
 
@@ -860,6 +893,9 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # How it feels: "is the ensuite steamy?", "est-ce humide".
             *("humid", "steamy", "damp", "muggy", "humide", "feucht", "húmedo", "umido"),
             *("濕度", "습도"),
+            # Damp to the touch, or in the air ("the study feels clammy"), in English,
+            # French, German, Dutch and Swedish.
+            *("clammy", "dank", "moite", "klamm", "klam", "fuktig", "fuktigt"),
         ),
         # What it is for: "something to dry out the air".
         "dehumidifier": ("dehumidifier", "dehumidify", "dry", "déshumidificateur", "entfeuchter"),
@@ -937,6 +973,8 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("楼上", "樓上", "위층", "윗층", "наверху"),
         # Italian, Portuguese and Spanish: the floor above.
         *("piano di sopra", "piano superiore", "di sopra", "andar de cima", "piso de arriba"),
+        # Dutch: the upper storey ("boven" alone is also "above": "de lamp boven de tafel").
+        "bovenverdieping",
     ),
     "ground": (
         *("downstairs", "ground floor", "ground level", "rez-de-chaussée", "rdc"),
@@ -947,11 +985,15 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("piano terra", "pianterreno", "piano terreno", "térreo", "rés-do-chão"),
         # American English: the floor one comes in on ("the lights on the main floor").
         *("main floor", "main level", "entry level", "street level"),
+        # Dutch: downstairs, the ground floor ("doe de lampen beneden uit").
+        *("beneden", "benedenverdieping", "begane grond", "gelijkvloers"),
     ),
     "below": (
         *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
         *("地下室", "지하", "지하실", "подвал", "подвале"),
         *("seminterrato", "interrato", "porão", "subsolo"),
+        # Dutch and Swedish.
+        *("kelder", "souterrain", "källare"),
     ),
 }
 """Words for floors by where they are: above the ground floor, the ground floor, below it."""
@@ -1119,6 +1161,106 @@ def asks_state(query: str) -> bool:
     return bool(words) and words[0] in QUESTION_WORDS or query.rstrip().endswith(QUESTION_ENDS)
 
 
+ROMANISED: Final[dict[str, str]] = {
+    # Japanese in romaji (Hepburn, long vowels folded: "shōmei", "shoumei"), as the tables
+    # hold it in its own script: rooms, floors, devices and what they measure.
+    "shinshitsu": "寝室",
+    "ribingu": "リビング",
+    "daidokoro": "台所",
+    "kicchin": "キッチン",
+    "kitchin": "キッチン",
+    "yokushitsu": "浴室",
+    "genkan": "玄関",
+    "shosai": "書斎",
+    "toire": "トイレ",
+    "niwa": "庭",
+    "gareeji": "ガレージ",
+    "gareji": "ガレージ",
+    "kodomobeya": "子供部屋",
+    "jimu": "ジム",
+    "shokudo": "食堂",
+    "shokudou": "食堂",
+    "roka": "廊下",
+    "rouka": "廊下",
+    "kaidan": "階段",
+    "ikkai": "一階",
+    "denki": "電気",
+    "shomei": "照明",
+    "shoumei": "照明",
+    "raito": "ライト",
+    "eakon": "エアコン",
+    "senpuki": "扇風機",
+    "senpuuki": "扇風機",
+    "mado": "窓",
+    "doa": "ドア",
+    "kaaten": "カーテン",
+    "terebi": "テレビ",
+    "kagi": "鍵",
+    "ondo": "温度",
+    "shitsudo": "湿度",
+    # Chinese in pinyin, tones left out (as typed, or folded from their marks), its
+    # syllables written together or apart ("jian shen fang"): rooms, floors, devices,
+    # measures, and turning off and on.
+    "woshi": "卧室",
+    "keting": "客厅",
+    "chufang": "厨房",
+    "yushi": "浴室",
+    "weishengjian": "卫生间",
+    "shufang": "书房",
+    "bangongshi": "办公室",
+    "jianshenfang": "健身房",
+    "canting": "餐厅",
+    "cheku": "车库",
+    "huayuan": "花园",
+    "zoulang": "走廊",
+    "ertongfang": "儿童房",
+    "zhuwo": "主卧",
+    "dixiashi": "地下室",
+    "loushang": "楼上",
+    "louxia": "楼下",
+    "yilou": "一楼",
+    "deng": "灯",
+    "diandeng": "电灯",
+    "kongtiao": "空调",
+    "fengshan": "风扇",
+    "chuanghu": "窗户",
+    "dianshi": "电视",
+    "chekumen": "车库门",
+    "wendu": "温度",
+    "shidu": "湿度",
+    "nuanqi": "暖气",
+    "guandiao": "关掉",
+    "guanshang": "关上",
+    "guan": "关",
+    "dakai": "打开",
+}
+"""Words of Japanese and Chinese typed in the Latin alphabet (folded, without spaces), and the
+word the tables hold in the language's own script."""
+_ROMANISED_LONGEST: Final = 4
+"""The most words a romanised word is typed in ("wei sheng jian": 卫生间)."""
+_ROMANISED_JOINED: Final = 5
+"""The fewest letters of a romanised word typed apart: shorter, two words of another language
+would join into one ("do a": "doa", a door in romaji)."""
+
+
+def _romanised(words: list[str]) -> list[str]:
+    """Return `words` with each romanised word of `ROMANISED`, typed whole or apart, in script."""
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        for size in range(min(_ROMANISED_LONGEST, len(words) - index), 0, -1):
+            joined = "".join(words[index : index + size])
+            native = ROMANISED.get(joined)
+            if native is not None and (size == 1 or len(joined) >= _ROMANISED_JOINED):
+                fixed.append(native)
+                index += size
+                break
+        else:
+            fixed.append(words[index])
+            index += 1
+    return fixed
+
+
 def query_words(query: str) -> list[str]:
     """Return the query's words, folded, split at Japanese and Chinese particles, fillers dropped.
 
@@ -1134,12 +1276,19 @@ def query_words(query: str) -> list[str]:
         if part
         for word in _segments(part)
     ]
-    words = _clothes(_let_in(_rooms_after_place(_without_wake(words))))
+    words = _clothes(_let_in(_rooms_after_place(_without_wake(_romanised(words)))))
     words = _said_as(_returns(_values(_symptoms(_asked_rooms(words)))))
     if not asks_state(query):
         words = _activities(_requests(_set_points(_stated_complaints(words))))
-    kept = [word for word in words if word not in FILLERS]
+    last = bool(_LAST.search(query))
+    kept = [word for word in words if word not in FILLERS and not (last and word == "last")]
     return _compounds(_remedies(kept or words))
+
+
+_LAST: Final = re.compile(r"(?<!\w)last(?!\w)", re.IGNORECASE)
+""""last" as written, a filler as the time words are ("when was the garage door last opened?"):
+not "låst" (locked, in Danish, Norwegian and Swedish), which folds to it and names a lock's
+state."""
 
 
 _PERCENT_SIGN: Final = re.compile(r"(\d)\s*%")
@@ -1248,10 +1397,46 @@ BACK_DOORS: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
     (("后门",), ("後門",), ("뒷문",), ("hintertur",), ("achterdeur",)), ("back", "door")
 )
 """The words for a back door, read as "back door" (folded): not the front door (`OPPOSITES`)."""
+NOT_DRYING: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
+    (
+        # What never dries is damp ("the towels in the ensuite never dry"): the air's humidity.
+        *(("never", dry) for dry in ("dry", "dries", "drying", "dried")),
+        *(("not", "drying"), ("won", "t", "dry"), ("don", "t", "dry"), ("doesn", "t", "dry")),
+        *(("wont", "dry"), ("dont", "dry"), ("doesnt", "dry"), ("never", "get", "dry")),
+        *(("trocknet", "nie"), ("trocknen", "nie"), ("seche", "jamais"), ("sechent", "jamais")),
+        *(("nunca", "se", "secan"), ("nunca", "se", "seca"), ("non", "si", "asciuga")),
+        *(("drogen", "nooit"), ("droogt", "nooit")),
+    ),
+    ("damp",),
+)
+"""Saying something never dries (folded), read as "damp": a word of the humidity's class."""
+WORKDAY_END: Final = "feierabend"
+"""The end of the working day, as German names a routine for it ("Büro Feierabend": the office's
+evening after work): what a person finishing work says is read as this word (`NAME_WORDS` holds
+the other languages' words for it)."""
+_WORKDAY_ENDS: Final = (
+    # Saying one has finished work, in English, French, German, Dutch, Spanish and Italian.
+    *(("finished", "work"), ("finish", "work"), ("finishing", "work"), ("finished", "working")),
+    *(("done", "with", "work"), ("done", "working"), ("stopped", "working"), ("off", "work")),
+    *(("knocking", "off"), ("knocked", "off"), ("clocking", "off"), ("clocked", "off")),
+    *(("clocking", "out"), ("clocked", "out"), ("end", "of", "work"), ("after", "work")),
+    *(("end", "of", "the", "workday"), ("end", "of", "the", "working", "day")),
+    *(("end", "of", "the", "work", "day"), ("workday", "is", "over"), ("work", "is", "over")),
+    *(("fin", "de", "journee"), ("fin", "de", "la", "journee"), ("fini", "de", "travailler")),
+    *(("fini", "le", "travail"), ("fin", "du", "travail"), ("fini", "ma", "journee")),
+    *(("arbeit", "ist", "vorbei"), ("dienstschluss",), ("arbeitsende",)),
+    *(("klaar", "met", "werken"), ("klaar", "met", "werk"), ("einde", "werkdag")),
+    *(("termine", "de", "trabajar"), ("acabe", "de", "trabajar"), ("fin", "de", "la", "jornada")),
+    *(("finito", "di", "lavorare"), ("fine", "giornata"), ("fine", "della", "giornata")),
+)
+"""Ways of saying the working day is over (folded), each also followed by "for the day"."""
+_FOR_THE_DAY: Final = ((), ("for", "the", "day"), ("for", "today"), ("for", "tonight"))
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **SUN_EVENTS,
     **FRONT_DOORS,
     **BACK_DOORS,
+    **NOT_DRYING,
+    **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
 _SAID_LONGEST: Final = max(map(len, SAID_AS))
@@ -1589,6 +1774,39 @@ def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
         asked = ",".join(clauses[index:])
         return asked if names_place(asked) else query
     return query
+
+
+EXCEPT: Final = re.compile(
+    r"(?<!\w)(?:"
+    # English, French, German, Spanish, Italian, Dutch, Portuguese, Swedish, Danish, Norwegian
+    # and Polish: "every light except the bedroom one", "toutes les lumières sauf la cuisine".
+    r"except(?:\s+for)?|excluding|apart\s+from|other\s+than|but\s+not"
+    r"|sauf|except[ée]|hormis|à\s+part|au(?:ß|ss)er|bis\s+auf|ausgenommen"
+    r"|excepto|salvo|tranne|eccetto|fuorch[ée]|behalve|uitgezonderd|exceto"
+    r"|utom|f[öo]rutom|undtagen|unntatt|opr[óo]cz|z\s+wyj[ąa]tkiem"
+    r")(?!\w)",
+    re.IGNORECASE,
+)
+"""What says the words after it, to the clause's end, are left out of what is asked ("à part"
+only with its accent: "a part of the garden" is English)."""
+
+
+def except_clause(query: str) -> tuple[str, str]:
+    """Return `query` without what it leaves out ("… except the bedroom one"), and that.
+
+    The words after an `EXCEPT` word, to the end of their clause, are what is
+    left out; the query is what is said before and after them. With nothing
+    said before it or left out after it, `query` as it is and "".
+    """
+    found = EXCEPT.search(query)
+    if found is None:
+        return query, ""
+    before, rest = query[: found.start()], query[found.end() :]
+    end = CLAUSE_ENDS.search(rest)
+    left_out, after = (rest[: end.start()], rest[end.start() :]) if end else (rest, "")
+    if not fold(before) or not fold(left_out):
+        return query, ""
+    return f"{before.rstrip()}{after}", left_out.strip()
 
 
 ASKED_ROOMS: Final = frozenset(

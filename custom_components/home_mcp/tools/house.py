@@ -53,6 +53,7 @@ from ..phrases import (
     complaint_measures,
     device_classes_named,
     domains_named,
+    except_clause,
     name_synonyms,
     name_words,
     opposites,
@@ -124,6 +125,7 @@ class House:
         the query names as device words in a room (`phrases.py`), each with
         its better match (words without a room only improve on a weak one).
         """
+        query, left_out = self._excepting(query)
         query = self._asked(query)
         matches = self.index.async_search(query)
         words = " ".join(query_words(query))
@@ -151,13 +153,16 @@ class House:
         for entity_id, match in matches.items():
             state = self.hass.states.get(entity_id)
             if state is not None and self.readable(entity_id):
+                view = self.index.async_view(state)
+                if left_out and view.area_id in left_out:
+                    continue  # In a place the query leaves out ("every light but the bedroom's").
                 if question and split_entity_id(entity_id)[0] in STATELESS_DOMAINS:
                     match = replace(match, score=round(match.score - QUESTION_PENALTY, 3))
                 if offline and state.state != STATE_UNAVAILABLE:
                     match = replace(match, score=round(match.score - AVAILABLE_PENALTY, 3))
                 if other_side and self._says(entity_id, other_side):
                     match = replace(match, score=round(match.score - OPPOSITE_PENALTY, 3))
-                found.append((self.index.async_view(state), match))
+                found.append((view, match))
         # On a tie, an entity found by its own names before one found by its device's: "outside
         # temperature" is the sensor called so, before the device's battery-charging sensor.
         found.sort(key=lambda item: (-item[1].score, item[1].field == "device", item[0].entity_id))
@@ -388,6 +393,18 @@ class House:
             found[entity_id] = Match(round(0.45 + 0.5 * room * mean, 3), kind, field, view.name)
         return found
 
+    def _excepting(self, query: str) -> tuple[str, frozenset[str]]:
+        """Return `query` without the place it leaves out (`except_clause`), and that place's areas.
+
+        "turn off every light except the bedroom one": "turn off every light",
+        and the bedroom; a floor left out stands for its rooms. When the words
+        left out name no place, `query` as it is and no area.
+        """
+        kept, left_out = except_clause(query)
+        if not left_out or not (area_ids := self._read_phrase(left_out)[1]):
+            return query, frozenset()
+        return kept, frozenset(area_ids)
+
     def _asked(self, query: str) -> str:
         """Return `query` without a circumstance said before what it asks (`asked_clause`)."""
         return asked_clause(query, lambda text: bool(self._read_phrase(text)[1]))
@@ -429,6 +446,7 @@ class House:
         """
         language = language_words(self.hass)
         skip = language.skip if language is not None else frozenset()
+        query, left_out = self._excepting(query)
         query = self._asked(query)
         phrase, area_ids = self._read_phrase(query)
         all_words = closest_words(query_words(query), skip)
@@ -485,7 +503,7 @@ class House:
             if (state := get_state(entity_id)) is None or not self.readable(entity_id):
                 continue
             view = self.index.async_view(state)
-            if view.hidden or (where is not None and not where(view)):
+            if view.hidden or view.area_id in left_out or (where is not None and not where(view)):
                 continue
             # Names holding no word near the query's match none of them: not read.
             tokens = (
