@@ -58,6 +58,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_24,
     BENCH_HELD_OUT_25,
     BENCH_HELD_OUT_26,
+    BENCH_HELD_OUT_27,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -84,6 +85,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_24,
     DEMO_HELD_OUT_25,
     DEMO_HELD_OUT_26,
+    DEMO_HELD_OUT_27,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -157,6 +159,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_24,
                 *DEMO_HELD_OUT_25,
                 *DEMO_HELD_OUT_26,
+                *DEMO_HELD_OUT_27,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -200,6 +203,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_24,
                     *BENCH_HELD_OUT_25,
                     *BENCH_HELD_OUT_26,
+                    *BENCH_HELD_OUT_27,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []
