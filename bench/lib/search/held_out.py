@@ -753,7 +753,10 @@ thermostat, "the cat keeps setting off the motion sensor out back", "rise and
 shine": `bench_house`'s Wake up script, "Hey Siri, is the wine cellar cold
 enough for the reds?"); and rooms a family names by who uses them ("turn on the
 lamp in our bathroom": the ensuite's, the bathroom having none, "did the kids
-leave the spots on in their room?": bedroom 2's).
+leave the spots on in their room?": bedroom 2's). As first run, on the matcher
+after round 26's fixes (9b0b579; round 27 was written after them without seeing
+them): 76.7 % at 1 and 90.0 % at 3 (demo 73.3 % and 93.3 %, `bench_house` 80.0 %
+and 86.7 %) (`bench/RESULTS.md`, "Round 27, written unseen, as first run").
 """
 
 from __future__ import annotations
