@@ -3298,3 +3298,145 @@ async def test_the_master_bath_is_the_ensuite(mcp: McpHarness, hass: HomeAssista
     data = await mcp.data("list_entities", {"query": "turn on the master bath lamp"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_turkish_case_endings_name_the_room_and_its_light(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Yatak odasının ışığını kapat: the bedroom's light (ışık, as its own, as an object).
+
+    Its case and possessive endings are read off, and the ğ softened back to k; the
+    bedroom's fan comes first by id.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "yatak odasının ışığını kapat",
+        "Bedroom",
+        ("light", "ceiling_light", ""),
+        ("fan", "ceiling_fan", ""),
+    )
+
+
+async def test_planta_alta_is_the_upper_floor(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Apaga las luces de la planta alta (Spanish): the upper floor's lights, not the ground's.
+
+    The house's floors are called otherwise (Stockwerk N); the ground floor's lamp is first by id.
+    """
+    floors = fr.async_get(hass)
+    areas = ar.async_get(hass)
+    for area in list(areas.async_list_areas()):
+        areas.async_update(area.id, floor_id=None)
+    lights = {}
+    for level, object_id in ((0, "lamp_a"), (1, "lamp_b")):
+        floor = floors.async_create(f"Stockwerk {level + 1}", level=level)
+        room = areas.async_create(f"Zimmer {level + 1}", floor_id=floor.floor_id)
+        lights[level] = await _entity_in(hass, room.id, "light", object_id, "")
+    data = await mcp.data("list_entities", {"query": "apaga las luces de la planta alta"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lights[1], data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query", ["turn everything off in the study", "turn off the study", "apaga todo en el study"]
+)
+async def test_turning_a_room_off_finds_what_turns_off_before_its_window(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Turn everything off in the study: its light before its window (a cover is not turned off).
+
+    The window comes first by id and by its shorter name.
+    """
+    study = ar.async_get(hass).async_create("Study")
+    await _entity_in(hass, study.id, "cover", "study_window", "window")
+    expected = await _entity_in(hass, study.id, "light", "study_ceiling_light", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "the office is like a sauna",
+        "the office is like an oven",
+        "the office is like an igloo",
+        "le bureau, c'est comme un frigo",
+    ],
+)
+async def test_a_room_likened_to_a_hot_or_cold_place_asks_for_its_thermostat(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Like a sauna (or an oven) is too hot, like an igloo too cold: the office's thermostat.
+
+    Its motion sensor comes first by id.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        query,
+        "Office",
+        ("climate", "thermostat", ""),
+        ("binary_sensor", "motion", "motion"),
+    )
+
+
+async def test_a_sauna_room_is_not_read_as_a_likeness(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Is the sauna warm yet?: the sauna's temperature; only "like a sauna" compares."""
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "is the sauna warm yet?",
+        "Sauna",
+        ("sensor", "multisensor_temperature", "temperature"),
+        ("switch", "plug", ""),
+    )
+
+
+@pytest.mark.parametrize("query", ["rise and shine", "up and at them"])
+async def test_an_idiom_for_waking_up_finds_the_wake_up_routine(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Rise and shine: the script called Wake up, not the others (Good night first by id)."""
+    bedroom = ar.async_get(hass).async_create("Schlafzimmer")
+    await _entity_in(hass, bedroom.id, "script", "good_morning_music", "")
+    expected = await _entity_in(hass, bedroom.id, "script", "wake_up", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_their_room_is_the_room_of_the_people_named_before(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Did the kids leave the spots on in their room?: the spots in the room called Kinderzimmer.
+
+    The kids room (Kinderzimmer) is read from "the kids … their room"; another room's spots
+    come first by id.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "did the kids leave the spots on in their room?",
+        "Kinderzimmer",
+        ("light", "spots", ""),
+        ("switch", "relay", ""),
+    )
+
+
+async def test_a_kind_missing_in_a_room_is_looked_for_in_its_particular_rooms(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Turn on the lamp in our bathroom, the bathroom having none: the ensuite's (a bathroom).
+
+    The gym's lamp comes first by id; the bathroom holds a fan only.
+    """
+    areas = ar.async_get(hass)
+    bathroom = areas.async_create("Bathroom")
+    await _entity_in(hass, bathroom.id, "fan", "bathroom_fan", "")
+    await _entity_in(hass, areas.async_create("Gym").id, "light", "a_lamp", "")
+    expected = await _entity_in(hass, areas.async_create("Ensuite").id, "light", "ensuite_lamp", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "turn on the lamp in our bathroom"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

@@ -42,6 +42,9 @@ FILLERS: Final = frozenset(
         *("how", "is", "are", "it", "there", "what", "whats", "which", "that", "thing"),
         *("did", "do", "does", "i", "we", "leave", "left", "much", "using", "something"),
         *("anything", "down", "est", "ce", "que", "qui", "il", "y", "truc", "chose", "ist"),
+        # Every one, as "all" and "tout" are: "turn everything off in the kitchen" asks for what
+        # is there (`SWITCHED_DOMAINS` first), in English, German, Spanish and Italian.
+        *("everything", "alles", "todo", "tutto"),
         *("es", "wie", "was"),
         # Portuguese, Swedish and Polish little words: "luzes da sala", "lampan på kontoret",
         # "światło w sypialni".
@@ -157,6 +160,29 @@ unavailable (folded)."""
 AVAILABLE_PENALTY: Final = 0.1
 """What a query asking for what is offline (`OFFLINE`) takes off an entity that is available."""
 QUESTION_PENALTY: Final = 0.1
+SWITCH_PENALTY: Final = 0.1
+"""What a request to turn on or off that names no kind (`asks_switching`: "turn everything off in
+the kitchen") takes off the score of an entity it cannot act on (not `SWITCHED_DOMAINS`)."""
+SWITCHED_DOMAINS: Final = frozenset(
+    {
+        *("light", "switch", "fan", "media_player", "climate", "humidifier", "water_heater"),
+        *("input_boolean", "siren", "remote", "automation", "script", "scene", "valve"),
+    }
+)
+"""The domains a request to turn on or off acts on (Home Assistant's turn_on and turn_off, and a
+valve's water, "turn the sprinkler on"): not a window, a lock or a sensor."""
+SWITCHING: Final = re.compile(
+    r"(?<!\w)(?:"
+    # English: turn, switch, power … on or off; French, German, Spanish, Italian, Dutch,
+    # Portuguese and Turkish verbs of it (folded).
+    r"(?:turn|switch|power|shut)(?:\s+\S+)*?\s+(?:on|off)"
+    r"|eteins|eteindre|allume|allumer|ausschalten|einschalten|ausmachen|anmachen"
+    r"|schalte(?:\s+\S+)*?\s+(?:aus|an|ein)|apaga|apagar|enciende|encender|prende|prender"
+    r"|spegni|spegnere|accendi|accendere|uitzetten|aanzetten|uitdoen|aandoen"
+    r"|desliga|desligar|liga|ligar|kapat|kapa"
+    r")(?!\w)"
+)
+"""What asks to turn something on or off, in a folded query."""
 """What a question ("is the garage open?") takes off the score of a `STATELESS_DOMAINS`
 entity: the scene called "Open the garage" is not what it asks about."""
 _PARTICLES: Final = re.compile("[のを的]")
@@ -269,6 +295,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
                 # A lamp, in Hungarian, Polish and Swedish ("a lámpát": the lamp); a light in
                 # Tagalog ("yung ilaw"), Greek and Ukrainian.
                 *("lámpa", "ilaw", "φως", "φώτα", "λάμπα", "світло", "лампа"),
+                # Turkish: a light, a lamp ("yatak odasının ışığını kapat": its inflected forms
+                # by `CASE_ENDINGS`).
+                *("ışık", "lamba"),
                 # Romanian ("aprinde lumina": turn the light on), Hindi and Hebrew.
                 *("lumina", "lumină", "luminile", "bec"),
                 # Thai ("ปิดไฟ": turn the light off), a lamp and a bulb in Thai.
@@ -810,6 +839,15 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ),
 )
 """Groups of names of one room (any case and accents)."""
+ROOM_KINDS: Final = (
+    # A room of a general kind and the rooms that are particular ones of it: the ensuite is a
+    # bathroom ("the lamp in our bathroom", the bathroom having none: the ensuite's), the master
+    # bedroom, the guest room and the nursery are bedrooms.
+    ("bathroom", ("ensuite",)),
+    ("bedroom", ("master bedroom", "guest room", "nursery")),
+)
+"""Rooms of a kind (`ROOM_WORDS`' words for them): what is asked in the general room that it
+holds none of is looked for in the particular ones (`House._kindred`)."""
 ROOM_NOUNS: Final = frozenset({"room", "zimmer", "rum", "rummet", "kamer", "pokoj", "pokoju"})
 """Words saying "room" after a room's name ("the storage room" for a room called Storage): part
 of its span, not a device word."""
@@ -973,6 +1011,9 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("楼上", "樓上", "위층", "윗층", "наверху"),
         # Italian, Portuguese and Spanish: the floor above.
         *("piano di sopra", "piano superiore", "di sopra", "andar de cima", "piso de arriba"),
+        # Spanish: the upper storey ("apaga las luces de la planta alta"), as "planta baja" is
+        # the ground floor.
+        *("planta alta", "planta superior", "planta de arriba", "piso superior"),
         # Dutch: the upper storey ("boven" alone is also "above": "de lamp boven de tafel").
         "bovenverdieping",
     ),
@@ -1155,6 +1196,11 @@ def opposites(words: Iterable[str]) -> frozenset[str]:
     return frozenset(found.difference(words))
 
 
+def asks_switching(query: str) -> bool:
+    """Return True when `query` asks to turn something on or off (`SWITCHING`), not a question."""
+    return not asks_state(query) and bool(SWITCHING.search(fold(query)))
+
+
 def asks_state(query: str) -> bool:
     """Return True when `query` asks how something is ("is the garage open?", "wie warm ist es")."""
     words = fold(query).split()
@@ -1261,6 +1307,35 @@ def _romanised(words: list[str]) -> list[str]:
     return fixed
 
 
+ROOM_OWNERS: Final = {
+    # The people a room is named after, by the word its name says them with (`ROOM_WORDS`: the
+    # kids room, the baby room, the guest room, the parents room).
+    **dict.fromkeys(("kids", "kid", "children", "child", "boys", "girls"), "kids"),
+    **dict.fromkeys(("baby", "babies"), "baby"),
+    **dict.fromkeys(("guests", "guest"), "guest"),
+    "parents": "parents",
+}
+"""Words for people (folded), and the word for them in the name of their room."""
+OWNERS_PRONOUNS: Final = frozenset({"their", "his", "her"})
+"""Who a room belongs to, said again ("did the kids leave the spots on in their room?")."""
+_OWNED_ROOMS: Final = frozenset({"room", "rooms", "bedroom"})
+
+
+def _owners_rooms(words: list[str]) -> list[str]:
+    """Return `words` with "their room" said as the room of the people named before it.
+
+    "did the kids leave the spots on in their room?": "… in kids room" (the kids room,
+    a row of `ROOM_WORDS`), the people's word moved there from where it was said.
+    """
+    for index, word in enumerate(words[:-1]):
+        if word in OWNERS_PRONOUNS and words[index + 1] in _OWNED_ROOMS:
+            owner = next((at for at in range(index) if words[at] in ROOM_OWNERS), None)
+            if owner is not None:
+                room = [ROOM_OWNERS[words[owner]], "room"]
+                return [*words[:owner], *words[owner + 1 : index], *room, *words[index + 2 :]]
+    return words
+
+
 def query_words(query: str) -> list[str]:
     """Return the query's words, folded, split at Japanese and Chinese particles, fillers dropped.
 
@@ -1276,7 +1351,8 @@ def query_words(query: str) -> list[str]:
         if part
         for word in _segments(part)
     ]
-    words = _clothes(_let_in(_rooms_after_place(_without_wake(_romanised(words)))))
+    words = _without_wake(_owners_rooms(_romanised(words)))
+    words = _clothes(_let_in(_rooms_after_place(words)))
     words = _said_as(_returns(_values(_symptoms(_asked_rooms(words)))))
     if not asks_state(query):
         words = _activities(_requests(_set_points(_stated_complaints(words))))
@@ -1431,11 +1507,56 @@ _WORKDAY_ENDS: Final = (
 )
 """Ways of saying the working day is over (folded), each also followed by "for the day"."""
 _FOR_THE_DAY: Final = ((), ("for", "the", "day"), ("for", "today"), ("for", "tonight"))
+_LIKE: Final = (
+    # Saying what a place is like, with an indefinite article only ("I'd like the sauna warm"
+    # compares nothing), in English, French, German, Spanish, Italian and Dutch.
+    *(("like", "a"), ("like", "an"), ("like", "in", "a"), ("like", "being", "in", "a")),
+    *(("comme", "un"), ("comme", "une"), ("comme", "dans", "un"), ("comme", "dans", "une")),
+    *(("wie", "ein"), ("wie", "eine"), ("wie", "im"), ("wie", "in", "der")),
+    *(("wie", "in", "einem"), ("wie", "in", "einer")),
+    *(("como", "un"), ("como", "una"), ("como", "en", "un"), ("como", "en", "una")),
+    *(("come", "un"), ("come", "una"), ("come", "in", "un"), ("come", "in", "una")),
+    *(("als", "een"), ("als", "in", "een")),
+)
+"""The words comparing a place with another ("the office is like a sauna"), folded."""
+LIKENESSES: Final[dict[str, tuple[str, ...]]] = {
+    # A place said to be like a hot one is too hot ("the office is like a sauna": its cooling),
+    # like a cold one too cold; the feeling's remedy (`REMEDIES`) is what is asked for.
+    "hot": (
+        *("sauna", "oven", "furnace", "greenhouse", "hothouse", "desert", "four", "fournaise"),
+        *("etuve", "serre", "hammam", "ofen", "backofen", "treibhaus", "gewachshaus", "horno"),
+        *("invernadero", "desierto", "forno", "fornace", "serra", "deserto", "kas", "broeikas"),
+        "woestijn",
+    ),
+    "cold": (
+        *("fridge", "refrigerator", "freezer", "icebox", "igloo", "frigo", "refrigerateur"),
+        *("congelateur", "glaciere", "kuhlschrank", "gefrierschrank", "iglu", "nevera"),
+        *("refrigerador", "congelador", "frigorifero", "congelatore", "koelkast", "ijskast"),
+        *("vriezer", "iglo"),
+    ),
+}
+"""What a place is compared with (folded), by the feeling the comparison says."""
+WAKING: Final = ("wake", "up")
+"""Waking up, as a routine for it is named ("Wake up"): what an idiom for it is read as."""
+_WAKING_IDIOMS: Final = (
+    # Idioms said to wake someone ("rise and shine"), in English, French, German and Spanish.
+    *(("rise", "and", "shine"), ("wakey", "wakey"), ("up", "and", "at", "them")),
+    *(("up", "and", "at", "em"), ("debout", "la", "dedans"), ("raus", "aus", "den", "federn")),
+    *(("arriba", "dormilon"),),
+)
+"""Idioms for waking up (folded), read as `WAKING`."""
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **SUN_EVENTS,
     **FRONT_DOORS,
     **BACK_DOORS,
     **NOT_DRYING,
+    **{
+        (*like, place): (COMPLAINTS[0], feeling)
+        for feeling, places in LIKENESSES.items()
+        for place in places
+        for like in _LIKE
+    },
+    **dict.fromkeys(_WAKING_IDIOMS, WAKING),
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -2353,6 +2474,11 @@ CASE_ENDINGS: Final = tuple(
         # ("yatak odasında"); the plural, as an object too ("prizleri": the plugs).
         *("ndaki", "ndeki", "daki", "deki", "taki", "teki", "nda", "nde"),
         *("larda", "lerde", "leri", "ları", "lar", "ler", "da", "de", "ta", "te"),
+        # Turkish: of it and it as an object ("yatak odasının": of the bedroom, "ışığını": its
+        # light, as an object), after a vowel and after a consonant (after a consonant only
+        # with a dotless ı: "i", "in", and "ü", "ün" folded to "u", "un", end English words).
+        *("nın", "nin", "nun", "nün", "nı", "ni", "nu", "nü", "yı", "yi", "yu", "yü"),
+        *("ın", "ı"),
         # Hungarian: in it, into it, out of it ("a dolgozószobában": in the study), by vowel
         # harmony (the object's -t is `DEFINITE_ENDINGS`': "lámpát", the lamp).
         *("ban", "ben", "ba", "be", "ból", "ből"),
@@ -2360,6 +2486,14 @@ CASE_ENDINGS: Final = tuple(
 )
 """The endings of a noun in a case or the plural, in Turkish and Hungarian: read as its stem
 too."""
+_TURKISH_ENDINGS: Final = frozenset(CASE_ENDINGS[: CASE_ENDINGS.index(fold("ban"))])
+"""Turkish's `CASE_ENDINGS`: after one, the stem may end in a possessive (`POSSESSIVE_ENDINGS`) and
+a softened consonant (`SOFTENED`)."""
+POSSESSIVE_ENDINGS: Final = tuple(fold(ending) for ending in ("ı", "i", "u", "ü"))
+"""Turkish's possessive ("ışığı": its light), said before a case ending ("ışığını")."""
+SOFTENED: Final = {fold("ğ"): "k"}
+"""Turkish's consonant softened before a vowel ("ışık", a light; "ışığı", its light), folded,
+and the consonant of the word itself."""
 PREFIXES: Final = ("ו", "ה", "ב", "ל", "מ", "כ", "ש")
 """The letters Hebrew writes on the front of a word: and, the, in, to, from, as, that ("במרתף":
 in the cellar, "התריס": the shutter); one or two of them, read off as case endings are."""
@@ -2379,7 +2513,29 @@ def _stems(word: str) -> tuple[str, ...]:
             stems.append(stem)
             if stem[-1] == stem[-2] and stem[-1] not in "aeiouy":
                 stems.append(stem[:-1])  # A doubled consonant: "gymmet", "sovrummet".
-    return (*stems, *_without_prefixes(word))
+            if ending in _TURKISH_ENDINGS:
+                stems += _turkish_stems(stem)
+    return (*dict.fromkeys(stems), *_without_prefixes(word))
+
+
+def _turkish_stems(stem: str) -> list[str]:
+    """Return a Turkish stem without its possessive, and with its consonant as the word has it.
+
+    "ışığını": "ışığı" less its possessive, "ışığ", the softened "ğ" as said
+    alone, "ışık" (`POSSESSIVE_ENDINGS`, `SOFTENED`).
+    """
+    bare = [
+        stem,
+        *(
+            stem[: -len(ending)]
+            for ending in POSSESSIVE_ENDINGS
+            if stem.endswith(ending) and len(stem) - len(ending) >= 3
+        ),
+    ]
+    return [
+        *bare[1:],
+        *(word[:-1] + SOFTENED[word[-1]] for word in bare if word[-1] in SOFTENED),
+    ]
 
 
 @lru_cache(maxsize=1024)

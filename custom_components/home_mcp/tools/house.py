@@ -41,14 +41,18 @@ from ..phrases import (
     OPPOSITE_PENALTY,
     PLACE_WEIGHT,
     QUESTION_PENALTY,
+    ROOM_KINDS,
     ROUTINE_DOMAINS,
     STATELESS_DOMAINS,
+    SWITCH_PENALTY,
+    SWITCHED_DOMAINS,
     FloorPlace,
     Phrase,
     Room,
     WordScorer,
     asked_clause,
     asks_state,
+    asks_switching,
     closest_words,
     complaint_measures,
     device_classes_named,
@@ -149,6 +153,9 @@ class House:
         other_side = opposites(said)
         # Asking what is offline ("which sensor has gone offline?"): what is available is not.
         offline = not OFFLINE.isdisjoint(said)
+        # Turning on or off what names no kind ("turn everything off in the kitchen"): what it
+        # acts on before a window or a lock.
+        switching = asks_switching(query) and not self._names_kind(query)
         found = []
         for entity_id, match in matches.items():
             state = self.hass.states.get(entity_id)
@@ -162,11 +169,26 @@ class House:
                     match = replace(match, score=round(match.score - AVAILABLE_PENALTY, 3))
                 if other_side and self._says(entity_id, other_side):
                     match = replace(match, score=round(match.score - OPPOSITE_PENALTY, 3))
+                if switching and view.domain not in SWITCHED_DOMAINS:
+                    match = replace(match, score=round(match.score - SWITCH_PENALTY, 3))
                 found.append((view, match))
         # On a tie, an entity found by its own names before one found by its device's: "outside
         # temperature" is the sensor called so, before the device's battery-charging sensor.
         found.sort(key=lambda item: (-item[1].score, item[1].field == "device", item[0].entity_id))
         return found
+
+    def _names_kind(self, query: str) -> bool:
+        """Return True when the words of `query` besides its place name a domain or a class."""
+        words = self._read_phrase(query)[0].words
+        if not words:
+            return False
+        language = language_words(self.hass)
+        return bool(
+            domains_named(words, commands=False)
+            or device_classes_named(words)
+            or (language is not None and language.domains_named(words))
+            or (language is not None and language.device_classes_named(words))
+        )
 
     def _says(self, entity_id: str, words: Container[str]) -> bool:
         """Return True when a word of the entity's names is one of `words`."""
@@ -298,6 +320,22 @@ class House:
                     every_word if outside else in_rooms,
                 )
             )
+        if area_ids and phrase.words and not set(found).difference(outside):
+            # Nothing in those rooms is what the words name, and the room is of a kind others
+            # are particular ones of (`ROOM_KINDS`: "the lamp in our bathroom", the bathroom
+            # having none): what is in those, read with the words (the ensuite's lamp).
+            kindred = self._kindred(area_ids)
+            members = self.index.async_rooms(SUMMARY_DOMAINS).members
+            found.update(
+                self._score_words(
+                    [entity_id for area_id in kindred for entity_id in members.get(area_id, ())],
+                    set(),
+                    replace(phrase, area_ids=kindred),
+                    kindred,
+                    in_rooms,
+                    in_rooms,
+                )
+            )
         if area_ids and phrase.words:
             # Nothing in those rooms is of a kind the words name ("玄関の鍵": the entrance's
             # lock, which is in no room; "is the kitchen door locked": the kitchen has a
@@ -392,6 +430,23 @@ class House:
             kind = "words" if entity_id in outside else place
             found[entity_id] = Match(round(0.45 + 0.5 * room * mean, 3), kind, field, view.name)
         return found
+
+    def _kindred(self, area_ids: tuple[str, ...]) -> tuple[str, ...]:
+        """Return the rooms that are particular kinds of the rooms `area_ids` (`ROOM_KINDS`).
+
+        The rooms named by a particular kind's word as written ("ensuite"), when
+        the general kind's word ("bathroom") names one of `area_ids`.
+        """
+        kindred: set[str] = set()
+        for general, particulars in ROOM_KINDS:
+            phrase, named = self._read_phrase(general)
+            if phrase.room_score < 1.0 or not set(named).intersection(area_ids):
+                continue
+            for particular in particulars:
+                phrase, named = self._read_phrase(particular)
+                if phrase.room_score >= 1.0:
+                    kindred.update(named)
+        return tuple(sorted(kindred.difference(area_ids)))
 
     def _excepting(self, query: str) -> tuple[str, frozenset[str]]:
         """Return `query` without the place it leaves out (`except_clause`), and that place's areas.
