@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any, Final
 
+from homeassistant.const import STATE_ON
 from homeassistant.core import HomeAssistant
 
 from .broker import is_mqtt_key, publishers
@@ -322,7 +323,7 @@ class Snapshot:
         """
         for script_id in self.script_reads.get(entity_id, ()):
             state = present(self.hass, script_id)
-            if state is not None and state.state == "on":
+            if state is not None and state.state == STATE_ON:
                 for finding in self.opening.get(script_id, ()):
                     yield finding.through(entity_id, script_id)
 
@@ -428,7 +429,7 @@ class Snapshot:
                 found.setdefault(trigger.automation_id, Hold.WAIT)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
-            if not macro_id.startswith("automation.") or (state and state.state == "on"):
+            if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):
                 yield macro_id, hold
 
     def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:

@@ -33,6 +33,7 @@ from homeassistant.const import (
     CONF_WAIT_FOR_TRIGGER,
     CONF_WAIT_TEMPLATE,
     CONF_WHILE,
+    STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
 
@@ -176,7 +177,7 @@ def held_up(
         return runners
     if mode == "restart":
         state = present(hass, macro_id)
-        return runners if repeats or (state is not None and state.state == "on") else []
+        return runners if repeats or (state is not None and state.state == STATE_ON) else []
     if mode != "single":
         return []
     return [runner for runner in runners if _gives_data(_raw(hass, runner), macro_id)]
@@ -574,7 +575,7 @@ def held_up_now(
     keeps "lock 15 s after the last light goes off" from ever locking).
     """
     automation, entity = present(hass, trigger.automation_id), present(hass, entity_id)
-    if automation is None or entity is None or automation.state != "on":
+    if automation is None or entity is None or automation.state != STATE_ON:
         return False
     states = resulting_states(entity_id.partition(".")[0], verb)
     fires = not states or trigger.fires(states)
