@@ -21,6 +21,9 @@ import mcp_types as types
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.home_mcp.client_logs import tool_record
+from custom_components.home_mcp.runner import Outcome
+from custom_components.home_mcp.tools import Refusal
 from homeassistant.core import HomeAssistant
 
 from .conftest import McpHarness, entity_state, set_options
@@ -160,6 +163,28 @@ async def test_in_a_session_records_arrive_at_or_above_the_level_only(
         await client.call_tool("list_areas", {})
         assert records == []
     assert entity_state(hass, "lock.front_door") == "locked"
+
+
+def test_a_waiting_action_is_known_by_its_refusal_not_by_the_code_its_result_spells() -> None:
+    """A notice is for a `Refusal` the call ended in; the same words without one are a warning.
+
+    The record says what the result says, whichever it is.
+    """
+    refusal = Refusal(
+        {
+            "ok": False,
+            "refused": True,
+            "error": "needs_confirmation",
+            "message": "Not done: lock.unlock opens the house.",
+            "action": "lock.unlock",
+            "confirmation_id": "0123abcd",
+        }
+    )
+    payload = refusal.as_result()
+    said = {"tool": "call_service", "error": "needs_confirmation", "message": payload["message"]}
+    assert tool_record("call_service", Outcome(payload, refusal)) == ("notice", said)
+    assert tool_record("call_service", Outcome(payload)) == ("warning", said)
+    assert tool_record("call_service", Outcome({"ok": True})) is None
 
 
 async def test_a_session_level_is_its_own(

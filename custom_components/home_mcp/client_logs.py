@@ -31,13 +31,14 @@ from typing import Any, Final, get_args
 
 import mcp_types as types
 
+from .runner import Outcome
+
 LOGGER_NAME: Final = "home_mcp"
 """The `logger` of every record Home MCP sends."""
 
 LEVELS: Final[tuple[types.LoggingLevel, ...]] = get_args(types.LoggingLevel)
 """The specification's levels, least severe first (RFC 5424's order)."""
 
-PENDING_CONFIRMATION: Final = "needs_confirmation"
 FAILURES: Final = frozenset({"internal_error", "home_assistant_error"})
 
 
@@ -46,17 +47,18 @@ def at_or_above(level: types.LoggingLevel, threshold: types.LoggingLevel) -> boo
     return LEVELS.index(level) >= LEVELS.index(threshold)
 
 
-def tool_record(
-    tool: str, payload: dict[str, Any]
-) -> tuple[types.LoggingLevel, dict[str, Any]] | None:
+def tool_record(tool: str, outcome: Outcome) -> tuple[types.LoggingLevel, dict[str, Any]] | None:
     """Return the level and data of the record a tool result calls for, or None.
 
-    A result that succeeded calls for none: the client has it.
+    A result that succeeded calls for none: the client has it. A refusal
+    waiting for a person is known by its type (`Outcome.refusal`, a
+    `Refusal`), never by what the result spells.
     """
+    payload = outcome.payload
     if payload.get("ok") is not False:
         return None
     error = str(payload.get("error", ""))
-    if error == PENDING_CONFIRMATION:
+    if outcome.refusal is not None:
         level: types.LoggingLevel = "notice"
     elif error in FAILURES:
         level = "error"

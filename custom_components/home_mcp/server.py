@@ -40,7 +40,7 @@ from .gate import Gate
 from .prompts import PROMPTS, PromptMaker
 from .resources import ResourceHub
 from .resources.reads import ResourceReader, request_caller
-from .runner import ToolRunner
+from .runner import Outcome, ToolRunner
 from .schemas import compact_schema, output_schema
 from .shaping import clean_text, json_text
 from .tools import PageOutput, Refusal, Tool, ToolError
@@ -194,14 +194,14 @@ def create_server(
         return types.EmptyResult()
 
     async def log_tool_result(
-        ctx: ServerRequestContext[Any, Any], tool: str, payload: dict[str, Any]
+        ctx: ServerRequestContext[Any, Any], tool: str, outcome: Outcome
     ) -> None:
         """Send the record a tool result calls for, on the call's own stream."""
         session = _session(ctx)
         if (
             session is None
             or session.log_level is None
-            or (record := tool_record(tool, payload)) is None
+            or (record := tool_record(tool, outcome)) is None
             or not at_or_above(record[0], session.log_level)
         ):
             return
@@ -240,12 +240,12 @@ def create_server(
                 f"Available tools: {', '.join(tools)}",
             ).as_result()
             audit.async_record_call(caller, clean_text(params.name, 80), False, payload)
-            await log_tool_result(ctx, clean_text(params.name, 80), payload)
+            await log_tool_result(ctx, clean_text(params.name, 80), Outcome(payload))
             return _result(payload)
         outcome = await runner.async_run(
             caller, tool, params.arguments or {}, ctx.session.report_progress
         )
-        await log_tool_result(ctx, tool.name, outcome.payload)
+        await log_tool_result(ctx, tool.name, outcome)
         if outcome.refusal is not None and outcome.refusal.approval_url is not None:
             if (asked := _offer_approval_url(hass, ctx, params, outcome.refusal)) is not None:
                 return asked

@@ -169,7 +169,7 @@ async def test_an_automation_saved_while_the_house_is_read_is_judged_before_a_ca
     await _add_guest_mode(owner)
     held = asyncio.Event()
 
-    def held_up(*args: Any) -> Generator[None, None, Snapshot]:
+    def stalled_snapshot_steps(*args: Any) -> Generator[None, None, Snapshot]:
         """Read the house as Home MCP does, then stop before ending until `held` is set."""
         steps = snapshot_steps(*args)
         while True:
@@ -184,7 +184,7 @@ async def test_an_automation_saved_while_the_house_is_read_is_judged_before_a_ca
             yield
         return snapshot
 
-    monkeypatch.setattr(index, "snapshot_steps", held_up)
+    monkeypatch.setattr(index, "snapshot_steps", stalled_snapshot_steps)
     gate = home_mcp_gate(hass)
     gate.index.async_mark_dirty()
     reading = gate.index.async_build()

@@ -490,7 +490,7 @@ async def test_a_script_marked_guarded_waits_by_its_own_action(
 @pytest.mark.redteam(round=34)
 @LINGERING_TIMERS
 @pytest.mark.parametrize("mode", ["single", "queued"])
-async def test_a_notice_the_lock_waits_for_by_its_state_is_held_up_by_a_client_s_long_run(
+async def test_a_notice_the_lock_waits_for_by_its_state_is_blocked_by_a_client_s_long_run(
     morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant, mode: str
 ) -> None:
     """Bedtime starts its notice (`script.turn_on`), waits until it is off, then locks.

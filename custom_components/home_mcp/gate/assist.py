@@ -42,7 +42,7 @@ from .macros import walk
 from .model import Effect
 from .perimeter_keys import KeyKind, name_of
 from .rules import ASSIST_ACTIONS, DATA_RULES
-from .targets import is_dynamic, static, unplain
+from .targets import is_dynamic, static, unresolved_target_reach
 from .verbs import GENERIC_ACTIONS
 
 _LOGGER = logging.getLogger(__name__)
@@ -162,7 +162,7 @@ def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> N
     with the fields its model fills in (`llm.ScriptTool`): any.
     """
     hass = judge.hass
-    candidates = unplain(
+    candidates = unresolved_target_reach(
         hass, judge.house.is_plain, judge.knowledge.perimeter_entities, "homeassistant"
     )
     exposed = [entity_id for entity_id in dict.fromkeys(candidates) if _exposed(judge, entity_id)]

@@ -48,7 +48,7 @@ from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
-from homeassistant.const import CONF_CONDITION, CONF_VALUE_TEMPLATE
+from homeassistant.const import CONF_CONDITION, CONF_VALUE_TEMPLATE, STATE_OFF, STATE_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.template import Template, TemplateEnvironment
 
@@ -72,7 +72,7 @@ _READERS: Final = frozenset({"states", "is_state", "state_attr", "is_state_attr"
 """Home Assistant's functions that read an entity's state: their result is `ANY`."""
 _IMPURE: Final = frozenset({"random", "shuffle", "lipsum"})
 """Functions of Home Assistant's environment whose result is not fixed by their input."""
-_ON_OFF: Final = ("on", "off")
+_ON_OFF: Final = (STATE_ON, STATE_OFF)
 _FINITE_STATES: Final[Mapping[str, tuple[str, ...]]] = {
     "input_boolean": _ON_OFF,
     "binary_sensor": _ON_OFF,

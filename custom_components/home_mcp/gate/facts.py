@@ -19,6 +19,7 @@ from homeassistant.const import (
     SERVICE_TOGGLE,
     SERVICE_TURN_OFF,
     SERVICE_TURN_ON,
+    STATE_OFF,
     STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State, split_entity_id
@@ -222,9 +223,9 @@ class Facts:
                 for macro_id in knowledge.waits_on(entity_id)
             )
         if when is When.CAN_OPEN:  # Turning on (or toggling) what is on already enables nothing.
-            return knowledge.can_open(entity_id) and is_now != "on"
+            return knowledge.can_open(entity_id) and is_now != STATE_ON
         if when is When.SECURES:  # Turning off what is off already disables nothing.
-            return knowledge.secures(entity_id, now=now) and is_now != "off"
+            return knowledge.secures(entity_id, now=now) and is_now != STATE_OFF
         if when is When.RUNNING_SECURES:
-            return knowledge.secures(entity_id) and (not now or is_now == "on")
+            return knowledge.secures(entity_id) and (not now or is_now == STATE_ON)
         return knowledge.is_guarded(entity_id)  # When.GUARDED

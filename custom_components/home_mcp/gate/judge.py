@@ -94,7 +94,7 @@ from .targets import (
     merge_targets,
     own_all,
     static,
-    unplain,
+    unresolved_target_reach,
 )
 from .verbs import VALUE_FIELDS, resulting_states, stays_as_it_is, timer_verb, verb_states
 from .wiring import ON_ITS_OWN, Scope, Touched
@@ -1147,7 +1147,7 @@ class Judge:
                 return None
             # An entity component's service reaches only its own entities
             # (`homeassistant.*`, any): judged on every one that is not plain,
-            # and on what sets something off (`targets.unplain`); for the
+            # and on what sets something off (`targets.unresolved_target_reach`); for the
             # perimeter, it may change any entity of those domains.
             if self.touched is not None:
                 every = {e.partition(".")[0] for e in self.hass.states.async_entity_ids()}
@@ -1155,7 +1155,7 @@ class Judge:
                     self.touched.setdefault(domain_key(each), {}).setdefault(
                         name, (self.path, self.scope)
                     )
-            return dict.fromkeys(self._unplain(domain), ())
+            return dict.fromkeys(self._unresolved_target_reach(domain), ())
         if (problem := group_problem(self.hass, selector.get(ATTR_ENTITY_ID, []))) is not None:
             self.unknown(name, problem)
             return None
@@ -1175,7 +1175,7 @@ class Judge:
             self.unknown(name, f"A target Home MCP cannot read: {err}")
             return None
         if self.repeats and may_gain_members(selector):  # A written item lives on.
-            found = {**dict.fromkeys(self._unplain(domain), ()), **found}
+            found = {**dict.fromkeys(self._unresolved_target_reach(domain), ()), **found}
         return found
 
     def house_named(self, value: Any, verb: str) -> list[str] | None:
@@ -1183,7 +1183,7 @@ class Judge:
 
         `{{ area_entities(area) | select('match', 'light.') | list }}`
         (`bindings.HouseEntities`): of the entities it may name, those that
-        are not plain or whose change sets something off (`targets.unplain`);
+        are not plain or whose change sets something off (`targets.unresolved_target_reach`);
         for the perimeter, `verb` may change any entity of their domains.
         """
         if self.bindings is None or not is_dynamic(value):
@@ -1198,11 +1198,18 @@ class Judge:
                 self.touched.setdefault(domain_key(each), {}).setdefault(
                     verb, (self.path, self.scope)
                 )
-        return [e for d in domains for e in self._unplain(d) if any(n.matches(e) for n in named)]
+        return [
+            e
+            for d in domains
+            for e in self._unresolved_target_reach(d)
+            if any(n.matches(e) for n in named)
+        ]
 
-    def _unplain(self, domain: str) -> list[str]:
-        """Return `targets.unplain` in this house."""
-        return unplain(self.hass, self.house.is_plain, self.knowledge.perimeter_entities, domain)
+    def _unresolved_target_reach(self, domain: str) -> list[str]:
+        """Return `targets.unresolved_target_reach` in this house."""
+        return unresolved_target_reach(
+            self.hass, self.house.is_plain, self.knowledge.perimeter_entities, domain
+        )
 
     # -- effects -------------------------------------------------------------
 

@@ -59,8 +59,15 @@ from .model import Effect, Risk
 from .perimeter_keys import ANY_EVENT
 from .reads import integrations_named
 from .rules import DATA_RULES, Hold, ServiceRule
-from .securing import held_up
-from .targets import group_set, group_set_newcomers, group_set_problem, is_dynamic, static, unplain
+from .securing import blocked_by_run_mode
+from .targets import (
+    group_set,
+    group_set_newcomers,
+    group_set_problem,
+    is_dynamic,
+    static,
+    unresolved_target_reach,
+)
 from .verbs import TEMPLATE_RUN_VARIABLES
 
 
@@ -275,7 +282,7 @@ def judge_group_set(judge: Judging, name: str, data: Mapping[str, Any], depth: i
 
     A group given by a template that could not be bounded (`bindings`)
     could be any: unknown. Members given so may be any entity: as a
-    templated target does (`targets.unplain`), each that is not plain, or
+    templated target does (`targets.unresolved_target_reach`), each that is not plain, or
     whose change sets something off, is judged as joining.
     """
     if is_dynamic(data.get("object_id")):
@@ -286,7 +293,9 @@ def judge_group_set(judge: Judging, name: str, data: Mapping[str, Any], depth: i
     group_id, members = found
     if any(is_dynamic(data.get(key)) for key in ("entities", "add_entities")):
         hass, house = judge.hass, judge.house
-        anyone = unplain(hass, house.is_plain, judge.knowledge.perimeter_entities, "homeassistant")
+        anyone = unresolved_target_reach(
+            hass, house.is_plain, judge.knowledge.perimeter_entities, "homeassistant"
+        )
         for newcomer in dict.fromkeys(anyone):
             if newcomer != group_id:
                 judge.effect(Effect(newcomer, "join_group"), depth)
@@ -335,7 +344,7 @@ def judge_script_action(judge: Judging, name: str, data: Mapping[str, Any], dept
 
 @START_SCRIPT.register()
 def judge_start_script(judge: Judging, script_id: str, variables: Any, service: str) -> None:
-    """Judge the caller's run of a script or automation (`securing.held_up`)."""
+    """Judge the caller's run of a script or automation (`securing.blocked_by_run_mode`)."""
     if not (judge.now or judge.repeats):
         return
     runners = judge.knowledge.securing_runners(script_id)
@@ -343,7 +352,7 @@ def judge_start_script(judge: Judging, script_id: str, variables: Any, service: 
         runners = [script_id]  # Its own run, in place of the one its trigger starts.
     caller = judge.path[-1] if judge.path else None  # The macro whose step runs it.
     with judge.through(script_id):
-        held = held_up(
+        held = blocked_by_run_mode(
             judge.hass,
             runners,
             script_id,

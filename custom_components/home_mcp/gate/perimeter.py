@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any, Final
 
+from homeassistant.const import STATE_ON
 from homeassistant.core import HomeAssistant
 
 from .broker import is_mqtt_key, publishers
@@ -60,10 +61,11 @@ from .rules import (
 from .securing import (
     acting_on,
     checks_on,
+    closes_only_what_it_opened,
     computed_settings,
     dependencies,
     does_as_chained,
-    held_up_now,
+    ends_wait_or_restarts,
     is_secured,
     paused_by,
     redefines,
@@ -71,7 +73,6 @@ from .securing import (
     securing_chains,
     securing_runners,
     stopped_by,
-    undoes_itself,
 )
 from .verbs import resulting_states
 from .wiring import (
@@ -107,7 +108,7 @@ class Snapshot:
     opening: automation, script or template entity -> its guarded findings.
     securing: automations and scripts that lock, close or arm.
     undoing: securing automation -> what it closes after opening it in the
-        same run, when that is all it secures (`securing.undoes_itself`).
+        same run, when that is all it secures (`securing.closes_only_what_it_opened`).
     chained: what secures only by setting off a securing automation -> the
         (key, verb) of each change that does (`securing.securing_chains`).
     checked_by / waiting_on: entity (or a domain's key, `*`) -> the
@@ -322,7 +323,7 @@ class Snapshot:
         """
         for script_id in self.script_reads.get(entity_id, ()):
             state = present(self.hass, script_id)
-            if state is not None and state.state == "on":
+            if state is not None and state.state == STATE_ON:
                 for finding in self.opening.get(script_id, ()):
                     yield finding.through(entity_id, script_id)
 
@@ -404,7 +405,7 @@ class Snapshot:
         long it is set for); a group, scene or helper a securing macro acts
         on or runs is redefined (`securing.redefines`): it locks something
         else or fails; a `for:` trigger's wait is ended, or a `restart` run
-        started over (`securing.held_up_now`): `now`, on what it is doing at
+        started over (`securing.ends_wait_or_restarts`): `now`, on what it is doing at
         this moment; `repeats` (a written item), whenever it might. A macro
         is yielded once, with the first way found.
         """
@@ -422,13 +423,13 @@ class Snapshot:
             for macro_id in (*self.acted_by.get(entity_id, ()), *self.securing_runners(entity_id)):
                 found.setdefault(macro_id, Hold.REDEFINED)
         for trigger in self.triggers_on.get(entity_id, ()) if now or repeats else ():
-            if trigger.automation_id in self.securing and held_up_now(
+            if trigger.automation_id in self.securing and ends_wait_or_restarts(
                 self.hass, trigger, entity_id, verb, now=now
             ):
                 found.setdefault(trigger.automation_id, Hold.WAIT)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
-            if not macro_id.startswith("automation.") or (state and state.state == "on"):
+            if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):
                 yield macro_id, hold
 
     def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:
@@ -806,7 +807,7 @@ def _read_runnable(
             found[end_of(finding)] = (finding, scope)
     if any(secures_house(snapshot.house, finding) for finding in judge.findings):
         securing.add(runnable.entity_id)
-        if runnable.runs_itself and (undone := undoes_itself(steps)):
+        if runnable.runs_itself and (undone := closes_only_what_it_opened(steps)):
             undoing[runnable.entity_id] = undone
 
 

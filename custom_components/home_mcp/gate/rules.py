@@ -639,7 +639,7 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
 )
 """The second-order rules: each way a change keeps what secures the house
 from securing it. `securing.py` and the perimeter find the automations
-(`Snapshot.keeps_from_securing`, `securing.held_up`); this table says which
+(`Snapshot.keeps_from_securing`, `securing.blocked_by_run_mode`); this table says which
 way, for which verbs, with what risk and reason. `docs/gate.md` renders it."""
 
 HOLDS: Final[Mapping[Hold, HoldRule]] = {rule.hold: rule for rule in HOLD_RULES}

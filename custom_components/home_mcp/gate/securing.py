@@ -5,7 +5,7 @@ whose own actions lock, close or arm; this module widens that to what they
 depend on: what sets them off (`securing_chains`), what else they read
 (`dependencies`), the scripts and scenes they run (`securing_runners`),
 what they act on (`acting_on`, `redefines`), and their one run at a time
-(`held_up`). Changing any of these can keep the house from being secured.
+(`blocked_by_run_mode`). Changing any of these can keep the house from being secured.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from homeassistant.const import (
     CONF_WAIT_FOR_TRIGGER,
     CONF_WAIT_TEMPLATE,
     CONF_WHILE,
+    STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
 
@@ -105,7 +106,7 @@ def stopped_by(
             yield automation_id
 
 
-def held_up(
+def blocked_by_run_mode(
     hass: HomeAssistant,
     runners: list[str],
     macro_id: str,
@@ -116,7 +117,7 @@ def held_up(
     caller: str | None = None,
     computed: Collection[str] = (),
 ) -> list[str]:
-    """Return the securing macros of `runners` a caller's run of `macro_id` holds up.
+    """Return the securing macros of `runners` a caller's run of `macro_id` blocks by their mode.
 
     A script or automation in any mode but `parallel` has one run at a
     time: in `single` mode a run while the caller's goes on is dropped, in
@@ -176,7 +177,7 @@ def held_up(
         return runners
     if mode == "restart":
         state = present(hass, macro_id)
-        return runners if repeats or (state is not None and state.state == "on") else []
+        return runners if repeats or (state is not None and state.state == STATE_ON) else []
     if mode != "single":
         return []
     return [runner for runner in runners if _gives_data(_raw(hass, runner), macro_id)]
@@ -559,7 +560,7 @@ def _gives_data(node: Any, script_id: str) -> bool:
     return any(_gives_data(value, script_id) for value in node.values())
 
 
-def held_up_now(
+def ends_wait_or_restarts(
     hass: HomeAssistant, trigger: TriggerOn, entity_id: str, verb: str, *, now: bool
 ) -> bool:
     """Return True if `verb` on `entity_id` keeps `trigger`'s securing automation from securing.
@@ -574,7 +575,7 @@ def held_up_now(
     keeps "lock 15 s after the last light goes off" from ever locking).
     """
     automation, entity = present(hass, trigger.automation_id), present(hass, entity_id)
-    if automation is None or entity is None or automation.state != "on":
+    if automation is None or entity is None or automation.state != STATE_ON:
         return False
     states = resulting_states(entity_id.partition(".")[0], verb)
     fires = not states or trigger.fires(states)
@@ -592,7 +593,7 @@ def held_up_now(
     return restarts and bool(automation.attributes.get("current"))
 
 
-def undoes_itself(steps: Iterable[tuple[Any, list[Finding]]]) -> frozenset[str]:
+def closes_only_what_it_opened(steps: Iterable[tuple[Any, list[Finding]]]) -> frozenset[str]:
     """Return what a run closes after opening it itself, when that is all it secures.
 
     `steps`: a macro's top-level steps, each with the findings walking it

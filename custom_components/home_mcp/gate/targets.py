@@ -181,7 +181,7 @@ def may_gain_members(selector: Mapping[str, Any]) -> bool:
     return any(str(e).lower().startswith("group.") for e in selector.get(ATTR_ENTITY_ID, []))
 
 
-def unplain(
+def unresolved_target_reach(
     hass: HomeAssistant,
     is_plain: Callable[[str], bool],
     perimeter_entities: Callable[[str], Iterable[str]],

@@ -31,6 +31,17 @@ from .bindings import is_template
 from .rules import ARM_MODES
 from .targets import static
 
+# A timer's states and events have no name every supported Home Assistant
+# exports from one module: 2026.11 moved `STATUS_*` and `EVENT_TIMER_*` from
+# `timer` into `timer.const`; 2026.10 (the test harness's) has them only in
+# `timer`. Named here once, as Home Assistant writes them.
+TIMER_ACTIVE: Final = "active"
+"""A running timer's state (`timer.start` without a duration runs its duration again)."""
+TIMER_PAUSED: Final = "paused"
+"""A paused timer's state (`timer.pause`)."""
+TIMER_IDLE: Final = "idle"
+"""A timer's state when it does not run (`timer.cancel`, or finished)."""
+
 GENERIC_ACTIONS: Final = (SERVICE_TURN_ON, SERVICE_TURN_OFF, SERVICE_TOGGLE)
 """The `homeassistant.*` actions that act on an entity of any domain (as its own verb below)."""
 GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
@@ -76,8 +87,8 @@ STATE_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
         AlarmControlPanelState.DISARMED: "alarm_disarm",
         AlarmControlPanelState.TRIGGERED: "alarm_trigger",
     },
-    "timer": {"idle": "cancel", "paused": "pause", "active": "start"},
-    "*": {"on": "turn_on", "off": "turn_off"},
+    "timer": {TIMER_IDLE: "cancel", TIMER_PAUSED: "pause", TIMER_ACTIVE: "start"},
+    "*": {STATE_ON: "turn_on", STATE_OFF: "turn_off"},
 }
 """A state set by a scene (or `scene.apply`) as the verb Home Assistant uses to
 reach it; a state not listed is the verb `set_state`, which no rule for a
@@ -238,19 +249,14 @@ Not a script (its run goes on, then off), a climate (`heat`), a media player
 (`playing`) or a group (its members' states)."""
 
 
-# A timer's states and events have no names every supported Home Assistant
-# exports (2026.11 moved `STATUS_*` into `timer.const` and dropped
-# `EVENT_TIMER_*`): written as Home Assistant writes them.
-TIMER_ACTIVE: Final = "active"
-"""A running timer's state (`timer.start` without a duration runs its duration again)."""
 LEFT_IN: Final[Mapping[str, Mapping[str, frozenset[str]]]] = {
     "timer": {
         "start": frozenset(
-            {"active", "idle", "timer.started", "timer.restarted", "timer.finished"}
+            {TIMER_ACTIVE, TIMER_IDLE, "timer.started", "timer.restarted", "timer.finished"}
         ),
-        "change": frozenset({"active", "idle", "timer.changed", "timer.finished"}),
-        "pause": frozenset({"paused", "timer.paused"}),
-        "cancel": frozenset({"idle", "timer.cancelled"}),
+        "change": frozenset({TIMER_ACTIVE, TIMER_IDLE, "timer.changed", "timer.finished"}),
+        "pause": frozenset({TIMER_PAUSED, "timer.paused"}),
+        "cancel": frozenset({TIMER_IDLE, "timer.cancelled"}),
     },
 }
 """What a verb leaves an entity of these domains in, then or later: the states, and
