@@ -1,10 +1,10 @@
-"""What a template's value depends on: the house's states, or not (`raising.reads_house`)."""
+"""What a template's value depends on (`raising.reads_house`), and what can make it raise."""
 
 from __future__ import annotations
 
 import pytest
 
-from custom_components.home_mcp.gate.raising import reads_house
+from custom_components.home_mcp.gate.raising import can_raise, reads_house
 
 
 @pytest.mark.parametrize(
@@ -33,3 +33,48 @@ def test_a_template_reading_the_house_however_it_is_written_reads_it(template: s
 )
 def test_a_template_of_names_and_text_alone_reads_nothing_of_the_house(template: str) -> None:
     assert not reads_house(template)
+
+
+OPEN = "expand(state_attr('sensor.open', 'entities'))"
+"""The states an attribute lists: any entity, as the gate reads it."""
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        f"{{{{ {OPEN} | map(attribute='name') | sort }}}}",
+        (
+            f"{{% set open = {OPEN} | map(attribute='name') | sort %}}"
+            "{% for name in open %}{{ name | replace('Alert', '') }}{% endfor %}"
+        ),
+        (
+            f"{{% set open = {OPEN} | map(attribute='name') | list %}}"
+            "{{ open | count }} open: {{ open | join(', ') }}"
+        ),
+        (
+            "{{ states.light | selectattr('state', 'eq', 'on') | sort(attribute='name') "
+            "| map(attribute='entity_id') | sort(reverse=true) | first }}"
+        ),
+        "{{ ['Kitchen', 'Hall'] | sort | join(', ') }}",
+    ],
+)
+def test_sorting_what_every_state_has_as_text_never_raises(template: str) -> None:
+    """Names, ids and states are text: however a client changes the house, they sort."""
+    assert not can_raise(template)
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        f"{{{{ {OPEN} | map(attribute='attributes.brightness') | sort }}}}",
+        f"{{{{ {OPEN} | sort }}}}",
+        "{{ states.light | sort(attribute='attributes.brightness') | first }}",
+        "{{ state_attr('sensor.open', 'entities') | sort }}",
+        "{% set open = state_attr('sensor.open', 'entities') %}{{ open | count }}",
+    ],
+)
+def test_sorting_or_counting_what_a_client_can_make_of_mixed_kinds_can_raise(
+    template: str,
+) -> None:
+    """A brightness is a number or missing (off), an attribute anything: they may not sort."""
+    assert can_raise(template)

@@ -1700,6 +1700,54 @@ async def test_setting_to_0_what_a_locking_automation_never_divides_by_0_runs(
     await assert_house(hass, LOCKED)
 
 
+OPEN_ONES = "expand(state_attr('sensor.left_on', 'entities'))"
+"""The lights an owner's sensor lists (an attribute: any entity, as the gate reads it)."""
+
+
+async def test_a_locking_automation_listing_names_sorted_lets_the_lights_they_name_change(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night lists what is left on by name, sorted, then locks: names are always text.
+
+    However a client changes the lights the list names, the message renders
+    and the door locks: turning one off runs.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]  # Both on.
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    message = (
+        f"{{% set names = {OPEN_ONES} | map(attribute='name') | sort %}}"
+        "Left on: {% for name in names %}{{ name | replace('Lights', '') }} {% endfor %}"
+        "({{ names | count }})"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": lights[0]}))
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+async def test_turning_off_a_light_a_locking_automation_sorts_by_brightness_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night sorts the lights left on by brightness, then locks.
+
+    A light turned off has no brightness: nothing and a number do not sort,
+    the message raises and the door stays unlocked. Turning it off over MCP
+    waits for a person.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]  # Both on.
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    message = (
+        f"Brightest last: {{{{ {OPEN_ONES} | map(attribute='attributes.brightness') | sort }}}}"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    refused = await call_service(mcp, "light.turn_off", target={"entity_id": lights[0]})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(refused)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 

@@ -229,6 +229,11 @@ _NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
 )
 """The names the template read sets only to numbers, and its namespaces whose every
 value is one (`_numbered`)."""
+_LISTED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
+    "_LISTED", default=(frozenset(), frozenset())
+)
+"""The names the template read sets only to lists, and those of them only to lists of text
+(`_listed`)."""
 _RENDERED: ContextVar[frozenset[str]] = ContextVar("_RENDERED", default=frozenset())
 """The names an earlier step of the run set that the template read does not set again:
 what Home Assistant parsed from what it rendered (`_state`)."""
@@ -272,12 +277,13 @@ def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> 
 
 
 def _judging(body: nodes.Template, tainted: frozenset[str]) -> None:
-    """Set what `body` sets from the house (`_tainted`), and to numbers only (`_numbered`).
+    """Set what `body` sets from the house (`_tainted`), and to what kind only.
 
-    And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
+    To numbers only (`_numbered`), to lists only (`_listed`). And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
     """
     _TAINTED.set(_tainted(body, tainted))
     _NUMBERED.set(_numbered(body, tainted))
+    _LISTED.set(_listed(body, tainted))
     stored = {name.name for name in body.find_all(nodes.Name) if name.ctx in ("store", "param")}
     _RENDERED.set(tainted - stored)
 
@@ -295,9 +301,11 @@ def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
     """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
     tokens = _TAINTED.set(tainted), _INTEGERS.set(integers), _RENDERED.set(frozenset())
     numbered = _NUMBERED.set((frozenset(), frozenset()))
+    listed = _LISTED.set((frozenset(), frozenset()))
     try:
         yield
     finally:
+        _LISTED.reset(listed)
         _TAINTED.reset(tokens[0])
         _INTEGERS.reset(tokens[1])
         _RENDERED.reset(tokens[2])
@@ -410,6 +418,34 @@ def _stored(target: nodes.Node) -> Iterator[str]:
             yield from _stored(item)
 
 
+def _set_once(
+    body: nodes.Template, given: frozenset[str]
+) -> tuple[dict[str, list[nodes.Node]], dict[str, list[nodes.Node]]]:
+    """Return the names `body` sets only by `set`, with what each is set to; and its namespaces'.
+
+    Not a name set any other way too (a loop, a macro's parameter, an
+    import), nor one an earlier step of the run set (`given`): a `set` in a
+    loop leaves the name outside it as it was.
+    """
+    plain: dict[str, list[nodes.Node]] = {}
+    spaces: dict[str, list[nodes.Node]] = {}
+    for node in body.find_all(nodes.Assign):
+        if isinstance(node.target, nodes.Name):
+            plain.setdefault(node.target.name, []).append(node.node)
+        elif isinstance(node.target, nodes.NSRef):
+            spaces.setdefault(node.target.name, []).append(node.node)
+    stored: dict[str, int] = {}
+    for name in body.find_all(nodes.Name):
+        if name.ctx in ("store", "param"):
+            stored[name.name] = stored.get(name.name, 0) + 1
+    only = {
+        name: values
+        for name, values in plain.items()
+        if stored.get(name) == len(values) and name not in given
+    }
+    return only, spaces
+
+
 def _numbered(
     body: nodes.Template, given: frozenset[str] = frozenset()
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -418,26 +454,9 @@ def _numbered(
     `{% set d = (distance(p, z) | round(3, default=0)) * 1000 %}`: `d` is a
     number wherever it is read; so is `best.value` of `{% set best =
     namespace(value=21000000) %}` where each `{% set best.value = d %}` sets
-    a number. Not a name set any other way too (a loop, a macro's parameter,
-    an import), nor one an earlier step of the run set (`given`): a `set`
-    in a loop leaves the name outside it as it was.
+    a number. Only names set by `set` alone (`_set_once`).
     """
-    plain: dict[str, list[nodes.Node]] = {}
-    spaces: dict[str, list[nodes.Node]] = {}
-    assigned: dict[str, int] = {}
-    for node in body.find_all(nodes.Assign):
-        if isinstance(node.target, nodes.Name):
-            plain.setdefault(node.target.name, []).append(node.node)
-            assigned[node.target.name] = assigned.get(node.target.name, 0) + 1
-        elif isinstance(node.target, nodes.NSRef):
-            spaces.setdefault(node.target.name, []).append(node.node)
-    stored: dict[str, int] = {}
-    for name in body.find_all(nodes.Name):
-        if name.ctx in ("store", "param"):
-            stored[name.name] = stored.get(name.name, 0) + 1
-    candidates = {
-        name for name, count in assigned.items() if stored.get(name) == count and name not in given
-    }
+    plain, spaces = _set_once(body, given)
     numbers: frozenset[str] = frozenset()
     namespaces: frozenset[str] = frozenset()
     # What a name is set to is a number if it renders: whether a division in it can
@@ -447,12 +466,12 @@ def _numbered(
         while True:  # The least: a name set from itself (`x = x + 1`) is no number known.
             _NUMBERED.set((numbers, namespaces))
             found = frozenset(
-                name for name in candidates if all(_number(value) for value in plain[name])
+                name for name, values in plain.items() if all(_number(v) for v in values)
             )
             spaced = frozenset(
                 name
-                for name in candidates
-                if all(_numbers_namespace(value) for value in plain[name])
+                for name, values in plain.items()
+                if all(_numbers_namespace(value) for value in values)
                 and all(_number(value) for value in spaces.get(name, ()))
             )
             if found == numbers and spaced == namespaces:
@@ -460,6 +479,31 @@ def _numbered(
             numbers, namespaces = found, spaced
     finally:
         _DIVIDING.reset(dividing)
+
+
+def _listed(
+    body: nodes.Template, given: frozenset[str] = frozenset()
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the names `body` sets only ever to lists (`_listing`), and to lists of text.
+
+    `{% set sensors = expand(group) | map(attribute='name') | sort %}`:
+    `sensors` is a list of text wherever it is read (`{% for s in sensors
+    %}`, `sensors | count`). Only names set by `set` alone (`_set_once`).
+    """
+    plain, _ = _set_once(body, given)
+    lists: frozenset[str] = frozenset()
+    texts: frozenset[str] = frozenset()
+    while True:  # The least, as `_numbered`'s.
+        _LISTED.set((lists, texts))
+        found = frozenset(
+            name for name, values in plain.items() if all(_listing(v) for v in values)
+        )
+        found_texts = frozenset(
+            name for name, values in plain.items() if all(_text_listing(v) for v in values)
+        )
+        if found == lists and found_texts == texts:
+            return lists, texts
+        lists, texts = found, found_texts
 
 
 def _numbers_namespace(node: nodes.Node) -> bool:
@@ -1400,19 +1444,109 @@ def _listing(node: nodes.Node) -> bool:
     """Return True for what is always a list: literal, the house's states, a selection of them."""
     if isinstance(node, (nodes.List, nodes.Tuple)):
         return _safe(node)
-    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
-        return node.node.name == "states"  # `states.light`
+    if _states_listing(node) or _text_listing(node):
+        return True
     if isinstance(node, nodes.Name):
-        return node.name == "states"
+        return node.name in _LISTED.get()[0]  # Set only to lists (`_listed`).
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         return node.node.name in _LISTS and _call(node)
     if isinstance(node, nodes.Filter) and node.node is not None and _iterable(node.node):
         if node.name in ("select", "reject", "selectattr", "rejectattr"):
-            tests = node.args[1:2] if node.name.endswith("attr") else node.args[:1]
-            return _args_safe(node) and all(
-                isinstance(test, nodes.Const) and test.value in SAFE_TESTS for test in tests
-            )
+            return _selects(node)
         if node.name == "map":  # `map(attribute='name')`, not a filter applied to each.
             return not node.args and all(kw.key == "attribute" for kw in node.kwargs)
         return node.name in ("list", "unique", "reverse") and _args_safe(node)
     return False
+
+
+STATE_TEXTS: Final = frozenset({"entity_id", "domain", "object_id", "name", "state"})
+"""What every state of the house has as text: a list of them sorts (`_text_listing`). The
+name is the entity's, or its object id's words."""
+
+
+def _states_listing(node: nodes.Node) -> bool:
+    """Return True for what is always a list of the house's states.
+
+    `states`, `states.light`, `expand(...)`, and what selects from them or
+    sorts them by what each has as text (`STATE_TEXTS`).
+    """
+    if isinstance(node, nodes.Name):
+        return node.name == "states"
+    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        return node.node.name == "states"  # `states.light`
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        return node.node.name == "expand" and _call(node)
+    if not isinstance(node, nodes.Filter) or node.node is None:
+        return False
+    if node.name == "expand":
+        return _filter_args_safe(node)
+    if not _states_listing(node.node):
+        return False
+    if node.name in ("select", "reject", "selectattr", "rejectattr"):
+        return _selects(node)
+    if node.name == "sort":
+        return _sorts(node, by_attribute=True)
+    return node.name in ("list", "reverse") and _args_safe(node)
+
+
+def _text_listing(node: nodes.Node) -> bool:
+    """Return True for what is always a list of text: it sorts, and each item is text.
+
+    What each of a list of states has as text (`map(attribute='name')` of
+    `expand(...)`, `STATE_TEXTS`), a literal list of text, and what selects
+    from, sorts or keeps apart those.
+    """
+    if isinstance(node, (nodes.List, nodes.Tuple)):
+        return all(isinstance(i, nodes.Const) and isinstance(i.value, str) for i in node.items)
+    if isinstance(node, nodes.Name):
+        return node.name in _LISTED.get()[1]  # Set only to lists of text (`_listed`).
+    if not isinstance(node, nodes.Filter) or node.node is None:
+        return False
+    if node.name == "map":
+        return (
+            _states_listing(node.node)
+            and not node.args
+            and len(node.kwargs) == 1
+            and node.kwargs[0].key == "attribute"
+            and isinstance(node.kwargs[0].value, nodes.Const)
+            and node.kwargs[0].value.value in STATE_TEXTS
+        )
+    if not _text_listing(node.node):
+        return False
+    if node.name in ("select", "reject"):
+        return _selects(node)
+    if node.name == "sort":
+        return _sorts(node, by_attribute=False)
+    return node.name in ("list", "unique", "reverse") and _args_safe(node)
+
+
+def _filter_args_safe(node: nodes.Filter) -> bool:
+    """Return True for a filter whose value and arguments render whatever the house holds."""
+    return node.node is not None and _safe(node.node) and _args_safe(node)
+
+
+def _selects(node: nodes.Filter) -> bool:
+    """Return True for a `select` or `selectattr` applying a test that never raises."""
+    tests = node.args[1:2] if node.name.endswith("attr") else node.args[:1]
+    return _args_safe(node) and all(
+        isinstance(test, nodes.Const) and test.value in SAFE_TESTS for test in tests
+    )
+
+
+def _sorts(node: nodes.Filter, *, by_attribute: bool) -> bool:
+    """Return True for a `sort` that compares only text: by what each state has as text.
+
+    Of states, by `attribute=` one of `STATE_TEXTS` (`by_attribute`); of
+    text, by nothing. `reverse` and `case_sensitive` are given constants.
+    """
+    given = {str(kw.key): kw.value for kw in node.kwargs}
+    if node.args or node.dyn_args is not None or node.dyn_kwargs is not None:
+        return False
+    attribute = given.pop("attribute", None)
+    if not all(isinstance(value, nodes.Const) for value in given.values()):
+        return False
+    if not set(given) <= {"reverse", "case_sensitive"}:
+        return False
+    if by_attribute:
+        return isinstance(attribute, nodes.Const) and attribute.value in STATE_TEXTS
+    return attribute is None
