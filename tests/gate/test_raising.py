@@ -78,3 +78,37 @@ def test_sorting_or_counting_what_a_client_can_make_of_mixed_kinds_can_raise(
 ) -> None:
     """A brightness is a number or missing (off), an attribute anything: they may not sort."""
     assert can_raise(template)
+
+
+LISTS_JINJA = """\
+{%- macro sentence(items, title=false) -%}
+{%- set words = items | join(', ') %}{{ (words | title) if title else words }}
+{%- endmacro -%}
+{%- macro whole(value) -%}{{ value | int }}{%- endmacro -%}
+"""
+"""Custom template macros: one that joins a list (its `title` parameter named like a
+filter), one that makes its value a whole number."""
+
+
+@pytest.mark.parametrize(
+    ("template", "raises"),
+    [
+        (
+            (
+                "{% from 'lists.jinja' import sentence %}"
+                f"{{% set names = {OPEN} | map(attribute='name') | list %}}"
+                "{{ sentence(names, true) }}"
+            ),
+            False,
+        ),
+        (
+            "{% from 'lists.jinja' import whole %}{{ whole(states('input_text.guests')) }}",
+            True,
+        ),
+        ("{% from 'lists.jinja' import whole %}{{ whole('2') }}", False),
+        ("{% from 'missing.jinja' import sentence %}{{ sentence(['a']) }}", True),
+    ],
+)
+def test_a_custom_macro_raises_as_its_body_does_given_the_call(template: str, raises: bool) -> None:
+    """A call renders the macro's body with its arguments: judged so, not as any function."""
+    assert can_raise(template, macros={"lists.jinja": LISTS_JINJA}) is raises

@@ -1748,6 +1748,76 @@ async def test_turning_off_a_light_a_locking_automation_sorts_by_brightness_is_r
     assert_refused(refused)
 
 
+SPEECH_JINJA = """\
+{%- macro array_to_clist(arr, title=false) -%}
+{%- set clist = ', and ' if arr | count > 2 else ' and ' %}
+{%- set text = arr | join(', ') %}
+{%- if title %}{{ clist.join((text | title).rsplit(', ', 1)) }}
+{%- else %}{{ clist.join(text.rsplit(', ', 1)) }}
+{%- endif %}
+{%- endmacro -%}
+
+{%- macro plural_verb(qty) -%}
+{%- if is_number(qty) %}{{- iif(qty | abs == 1, 'is', 'are') }}{%- endif -%}
+{%- endmacro -%}
+
+{%- macro per_guest(hours) -%}
+{{- (hours / (states('input_number.guests') | float(1))) | round(1) -}}
+{%- endmacro -%}
+"""
+"""An owner's speech helpers (as the public `speech_helpers.jinja` many houses import):
+a list said as a sentence, "is" or "are" by a count; and a night shared among guests."""
+
+
+async def test_a_locking_automation_saying_names_through_a_custom_macro_lets_the_lights_change(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night says what is left on through the owner's speech macros, then locks.
+
+    The macros' bodies, as each call renders them, only join and count the
+    names: however a client changes the lights they name, the message
+    renders and the door locks. Turning one off runs.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]  # Both on.
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    await owner.save_custom_template("speech.jinja", SPEECH_JINJA)
+    message = (
+        "{% from 'speech.jinja' import array_to_clist, plural_verb %}"
+        f"{{% set names = {OPEN_ONES} | map(attribute='name') | list %}}"
+        "The {{ array_to_clist(names, true) }} {{ plural_verb(names | count) }} still on."
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": lights[0]}))
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+async def test_setting_to_0_what_a_custom_macro_of_a_locking_automation_divides_by_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night shares the night among the guests through a macro that reads the helper itself.
+
+    The call gives the macro nothing of the house; its body divides by the
+    guests, which a client can set to 0: the message raises, the door stays
+    unlocked. Setting the helper to 0 over MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    assert guests == "input_number.guests"
+    await owner.save_custom_template("speech.jinja", SPEECH_JINJA)
+    message = "{% from 'speech.jinja' import per_guest %}{{ per_guest(8) }} hours of sleep each"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 

@@ -63,6 +63,8 @@ from jinja2 import Environment, TemplateSyntaxError, nodes
 
 from homeassistant.helpers.template import Template
 
+from .templates import with_macros
+
 SAFE_FILTERS: Final = frozenset(
     {
         "default", "d", "string", "lower", "upper", "title", "capitalize", "trim",
@@ -167,8 +169,10 @@ text's anything, a select's any option (`set_options`), a sensor's and a person'
 a template or `device_tracker.see` gives: none of these is bounded."""
 _FORMATS: Final = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?([a-zA-Z%])")
 """A conversion of `'%d' % x` (printf-style formatting, Jinja's `%` of text)."""
-_TEXTS: Final = frozenset({"states", "string", "lower", "upper", "title", "capitalize", "trim"})
-"""Functions and filters that always give text."""
+_TEXTS: Final = frozenset(
+    {"states", "string", "lower", "upper", "title", "capitalize", "trim", "join"}
+)
+"""Functions and filters that always give text (a macro's call too: `_MACROS`)."""
 SAFE_TESTS: Final = frozenset(
     {
         "defined", "undefined", "none", "number", "string", "mapping", "sequence",
@@ -229,11 +233,14 @@ _NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
 )
 """The names the template read sets only to numbers, and its namespaces whose every
 value is one (`_numbered`)."""
-_LISTED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
-    "_LISTED", default=(frozenset(), frozenset())
+_TYPED: ContextVar[tuple[frozenset[str], frozenset[str], frozenset[str]]] = ContextVar(
+    "_TYPED", default=(frozenset(), frozenset(), frozenset())
 )
-"""The names the template read sets only to lists, and those of them only to lists of text
-(`_listed`)."""
+"""The names the template read sets only to lists, to lists of text, and to text (`_typed`)."""
+_MACROS: ContextVar[frozenset[str]] = ContextVar("_MACROS", default=frozenset())
+"""The custom template macros the template imports whose every call is written out after
+it, each with its arguments (`templates.with_macros`): a call gives text, and the body
+written out is judged in its place."""
 _RENDERED: ContextVar[frozenset[str]] = ContextVar("_RENDERED", default=frozenset())
 """The names an earlier step of the run set that the template read does not set again:
 what Home Assistant parsed from what it rendered (`_state`)."""
@@ -249,41 +256,62 @@ _COMPARED: Final = {
 
 
 def can_raise(
-    text: str, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
+    text: str,
+    tainted: frozenset[str] = frozenset(),
+    integers: frozenset[str] = frozenset(),
+    macros: Mapping[str, str] | None = None,
 ) -> bool:
     """Return True if rendering `text` can raise on some state of the house (`module`).
 
     `tainted`: the names an earlier step of the run set from the house's
-    states; `integers`: those of them that are whole numbers.
+    states; `integers`: those of them that are whole numbers; `macros`: the
+    owner's custom templates by path, whose macros a call renders as
+    written (`_expanded`; None: a call to one can raise).
     """
     if "{{" not in text and "{%" not in text:
         return False
-    # Only the names the text may read: the same text is judged once whatever the run set.
-    tainted = frozenset(name for name in tainted if name in text)
-    return _can_raise(text, tainted, integers & tainted)
+    text, inlined = _expanded(text, macros)
+    return _can_raise(text, *_names_in(text, tainted, integers), inlined=inlined)
+
+
+def _expanded(text: str, macros: Mapping[str, str] | None) -> tuple[str, bool]:
+    """Return `text` with each custom template macro call's body written after it, if all are.
+
+    `templates.with_macros`; False: an import could not be followed (a file
+    not found, or named by an expression): its calls stay what can raise.
+    """
+    if macros is None or "import" not in text:
+        return text, False
+    expanded, anything = with_macros(text, macros)
+    return (text, False) if anything else (expanded, True)
 
 
 @functools.lru_cache(maxsize=2048)
-def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> bool:
+def _can_raise(
+    text: str, tainted: frozenset[str], integers: frozenset[str], *, inlined: bool = False
+) -> bool:
     body = _parsed(text)
     if body is None:
         return True
     with _given(tainted, integers):
         try:
-            _judging(body, tainted)
+            _judging(body, tainted, inlined=inlined)
             return not all(_safe(node) for node in body.body)
         except RecursionError:  # Nested past what Python follows: not known to be safe.
             return True
 
 
-def _judging(body: nodes.Template, tainted: frozenset[str]) -> None:
+def _judging(body: nodes.Template, tainted: frozenset[str], *, inlined: bool = False) -> None:
     """Set what `body` sets from the house (`_tainted`), and to what kind only.
 
-    To numbers only (`_numbered`), to lists only (`_listed`). And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
+    To numbers only (`_numbered`), to lists or text only (`_typed`). With the
+    custom template macros whose calls are written out after it (`inlined`:
+    `_inlined_macros`). And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
     """
     _TAINTED.set(_tainted(body, tainted))
     _NUMBERED.set(_numbered(body, tainted))
-    _LISTED.set(_listed(body, tainted))
+    _TYPED.set(_typed(body, tainted))
+    _MACROS.set(_inlined_macros(body) if inlined else frozenset())
     stored = {name.name for name in body.find_all(nodes.Name) if name.ctx in ("store", "param")}
     _RENDERED.set(tainted - stored)
 
@@ -301,11 +329,13 @@ def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
     """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
     tokens = _TAINTED.set(tainted), _INTEGERS.set(integers), _RENDERED.set(frozenset())
     numbered = _NUMBERED.set((frozenset(), frozenset()))
-    listed = _LISTED.set((frozenset(), frozenset()))
+    typed = _TYPED.set((frozenset(), frozenset(), frozenset()))
+    macros = _MACROS.set(frozenset())
     try:
         yield
     finally:
-        _LISTED.reset(listed)
+        _MACROS.reset(macros)
+        _TYPED.reset(typed)
         _TAINTED.reset(tokens[0])
         _INTEGERS.reset(tokens[1])
         _RENDERED.reset(tokens[2])
@@ -481,29 +511,46 @@ def _numbered(
         _DIVIDING.reset(dividing)
 
 
-def _listed(
+def _typed(
     body: nodes.Template, given: frozenset[str] = frozenset()
-) -> tuple[frozenset[str], frozenset[str]]:
-    """Return the names `body` sets only ever to lists (`_listing`), and to lists of text.
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Return the names `body` sets only ever to lists (`_listing`), to lists of text, to text.
 
     `{% set sensors = expand(group) | map(attribute='name') | sort %}`:
     `sensors` is a list of text wherever it is read (`{% for s in sensors
-    %}`, `sensors | count`). Only names set by `set` alone (`_set_once`).
+    %}`, `sensors | count`); `{% set words = names | join(', ') %}` is
+    text (`words.rsplit(', ', 1)`). Only names set by `set` alone
+    (`_set_once`).
     """
     plain, _ = _set_once(body, given)
-    lists: frozenset[str] = frozenset()
-    texts: frozenset[str] = frozenset()
+    kinds = (_listing, _text_listing, _text)
+    found: tuple[frozenset[str], ...] = (frozenset(), frozenset(), frozenset())
     while True:  # The least, as `_numbered`'s.
-        _LISTED.set((lists, texts))
-        found = frozenset(
-            name for name, values in plain.items() if all(_listing(v) for v in values)
+        _TYPED.set((found[0], found[1], found[2]))
+        grown = tuple(
+            frozenset(name for name, values in plain.items() if all(kind(v) for v in values))
+            for kind in kinds
         )
-        found_texts = frozenset(
-            name for name, values in plain.items() if all(_text_listing(v) for v in values)
-        )
-        if found == lists and found_texts == texts:
-            return lists, texts
-        lists, texts = found, found_texts
+        if grown == found:
+            return found[0], found[1], found[2]
+        found = grown
+
+
+def _inlined_macros(body: nodes.Template) -> frozenset[str]:
+    """Return the names `body` imports macros by whose every call is written out after it.
+
+    `templates.with_macros` writes each call's body after the text, or,
+    when it cannot, the macro's whole file (its `{% macro %}`
+    definitions): a name whose macro is defined in the text is not one.
+    """
+    defined = {macro.name for macro in body.find_all(nodes.Macro)}
+    found: set[str] = set()
+    for imported in body.find_all(nodes.FromImport):
+        for entry in imported.names:
+            name, alias = entry if isinstance(entry, tuple) else (entry, entry)
+            if name not in defined:
+                found.add(alias)
+    return frozenset(found)
 
 
 def _numbers_namespace(node: nodes.Node) -> bool:
@@ -520,7 +567,10 @@ def _numbers_namespace(node: nodes.Node) -> bool:
 
 
 def raising_reads(
-    config: Any, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
+    config: Any,
+    tainted: frozenset[str] = frozenset(),
+    integers: frozenset[str] = frozenset(),
+    macros: Mapping[str, str] | None = None,
 ) -> list[str]:
     """Return templates reading what can make those in `config` raise (`raising_templates`).
 
@@ -533,8 +583,11 @@ def raising_reads(
     read whole.
     """
     found: list[str] = []
-    for text in raising_templates(config, tainted, integers):
-        found += _raising_reads(text, *_names_in(text, tainted, integers))
+    for template in _templates(config):
+        text, inlined = _expanded(template, macros)
+        names = _names_in(text, tainted, integers)
+        if ("{{" in text or "{%" in text) and _can_raise(text, *names, inlined=inlined):
+            found += _raising_reads(text, *names, inlined=inlined)
     return list(dict.fromkeys(found))
 
 
@@ -546,13 +599,15 @@ def _names_in(
 
 
 @functools.lru_cache(maxsize=2048)
-def _raising_reads(text: str, tainted: frozenset[str], integers: frozenset[str]) -> tuple[str, ...]:
+def _raising_reads(
+    text: str, tainted: frozenset[str], integers: frozenset[str], *, inlined: bool = False
+) -> tuple[str, ...]:
     body = _parsed(text)
     if body is None:
         return (text,)
     with _given(tainted, integers):
         try:
-            _judging(body, tainted)
+            _judging(body, tainted, inlined=inlined)
             feeding: list[nodes.Node] = []
             for node in body.body:
                 if (fed := _feeding(node)) is None:
@@ -746,14 +801,18 @@ def _written(node: nodes.Node) -> str:  # noqa: PLR0911, PLR0912  # One case per
 
 
 def raising_templates(
-    config: Any, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
+    config: Any,
+    tainted: frozenset[str] = frozenset(),
+    integers: frozenset[str] = frozenset(),
+    macros: Mapping[str, str] | None = None,
 ) -> list[str]:
     """Return the templates in `config` (any configuration value) that can raise.
 
     `tainted`: the names an earlier step of the run set from the house's
-    states; `integers`: those of them that are whole numbers.
+    states; `integers`: those of them that are whole numbers; `macros`:
+    the owner's custom templates (`can_raise`).
     """
-    return [text for text in _templates(config) if can_raise(text, tainted, integers)]
+    return [text for text in _templates(config) if can_raise(text, tainted, integers, macros)]
 
 
 def _reads_house(node: nodes.Node) -> bool:
@@ -873,6 +932,8 @@ def _filter(node: nodes.Filter) -> bool:
         return False
     if node.name in SAFE_FILTERS:
         return True
+    if node.name == "abs":  # Of a number, a number.
+        return node.node is not None and _number(node.node)
     if node.name in _EXTREMES:
         return _extremes(node) is not None
     if node.name in FORGIVING and node.node is not None:
@@ -937,6 +998,8 @@ def _call(node: nodes.Call) -> bool:
         if name in _ON_TEXT and node.args and not _given_text(node.args[0]):
             return False
         if name in SAFE_FUNCTIONS:
+            return True
+        if name in _MACROS.get():  # Its body, written out after the text, is judged there.
             return True
         if name in _EXTREMES:
             return _extremes(node) is not None
@@ -1256,7 +1319,9 @@ def _number(node: nodes.Node) -> bool:
     if isinstance(node, nodes.Filter):
         if node.name in ("length", "count"):
             return _filter(node)
-        return (node.name in _NUMBERS or node.name in _EXTREMES) and _filter(node)
+        return (node.name in _NUMBERS or node.name in _EXTREMES or node.name == "abs") and _filter(
+            node
+        )
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         if node.node.name in _EXTREMES:
             return _call(node)
@@ -1422,6 +1487,10 @@ def _text(node: nodes.Node) -> bool:
     """Return True for what is always text (a safe one)."""
     if isinstance(node, nodes.Const):
         return isinstance(node.value, str)
+    if isinstance(node, nodes.Name):
+        return node.name in _TYPED.get()[2]  # Set only to text (`_typed`).
+    if isinstance(node, nodes.CondExpr):
+        return _safe(node) and all(_text(x) for x in (node.expr1, node.expr2) if x is not None)
     if isinstance(node, nodes.Concat):
         return _safe(node)
     if isinstance(node, nodes.Add):  # Text joined to text, or a failure the house does not decide.
@@ -1431,7 +1500,7 @@ def _text(node: nodes.Node) -> bool:
     if isinstance(node, nodes.Filter):
         return node.name in _TEXTS and _filter(node)
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
-        return node.node.name == "states" and _call(node)
+        return (node.node.name == "states" or node.node.name in _MACROS.get()) and _call(node)
     return False
 
 
@@ -1447,7 +1516,7 @@ def _listing(node: nodes.Node) -> bool:
     if _states_listing(node) or _text_listing(node):
         return True
     if isinstance(node, nodes.Name):
-        return node.name in _LISTED.get()[0]  # Set only to lists (`_listed`).
+        return node.name in _TYPED.get()[0]  # Set only to lists (`_typed`).
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         return node.node.name in _LISTS and _call(node)
     if isinstance(node, nodes.Filter) and node.node is not None and _iterable(node.node):
@@ -1499,7 +1568,7 @@ def _text_listing(node: nodes.Node) -> bool:
     if isinstance(node, (nodes.List, nodes.Tuple)):
         return all(isinstance(i, nodes.Const) and isinstance(i.value, str) for i in node.items)
     if isinstance(node, nodes.Name):
-        return node.name in _LISTED.get()[1]  # Set only to lists of text (`_listed`).
+        return node.name in _TYPED.get()[1]  # Set only to lists of text (`_typed`).
     if not isinstance(node, nodes.Filter) or node.node is None:
         return False
     if node.name == "map":
