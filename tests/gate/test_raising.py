@@ -112,3 +112,26 @@ filter), one that makes its value a whole number."""
 def test_a_custom_macro_raises_as_its_body_does_given_the_call(template: str, raises: bool) -> None:
     """A call renders the macro's body with its arguments: judged so, not as any function."""
     assert can_raise(template, macros={"lists.jinja": LISTS_JINJA}) is raises
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        ("{% if is_state('input_boolean.guests', 'on') %}{% set words = 'a, b' %}{% endif %}"
+        "{{ words.rsplit(', ', 1) | join(' and ') }}"),
+        "{% if is_state('input_boolean.guests', 'on') %}{% set n = 2 %}{% endif %}{{ n + 1 }}",
+    ],
+)
+def test_a_name_set_only_in_a_branch_a_client_decides_can_raise_where_it_is_computed_with(
+    template: str,
+) -> None:
+    """Not taken, the branch leaves the name undefined: `.rsplit` of it, or `+ 1`, fails."""
+    assert can_raise(template)
+
+
+def test_a_name_set_before_any_branch_stays_what_it_was_set_to() -> None:
+    """Set to text outside the branch, it is text whichever way the branch goes."""
+    assert not can_raise(
+        "{% set words = 'a, b' %}{% if is_state('input_boolean.guests', 'on') %}"
+        "{{ words.rsplit(', ', 1) | join(' and ') }}{% endif %}"
+    )

@@ -426,7 +426,15 @@ def _tainted(body: nodes.Template, given: frozenset[str] = frozenset()) -> froze
 
 
 def _bindings(body: nodes.Template) -> Iterator[tuple[nodes.Node, list[nodes.Node]]]:
-    """Yield each target `body` sets, with what it is set from."""
+    """Yield each target `body` sets, with what it is set from.
+
+    And with the test of each `if` a `set` stands in: a branch not taken
+    leaves the name as it was (undefined, which fails where it is computed
+    with), so that test decides the name too.
+    """
+    for branch in body.find_all(nodes.If):
+        for node in branch.find_all((nodes.Assign, nodes.AssignBlock)):
+            yield node.target, [branch.test]
     for node in body.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.With)):
         if isinstance(node, nodes.Assign):
             yield node.target, [node.node]
@@ -476,6 +484,21 @@ def _set_once(
     return only, spaces
 
 
+def _in_branches(body: nodes.Template) -> frozenset[str]:
+    """Return the names `body` sets in an `if`'s branch: not taken, it leaves them undefined.
+
+    What is computed with such a name after the `if` (`n + 1`, `words.rsplit(',')`)
+    fails then, whatever it is set to in the branch.
+    """
+    return frozenset(
+        name
+        for branch in body.find_all(nodes.If)
+        for node in branch.find_all((nodes.Assign, nodes.AssignBlock))
+        if not isinstance(node.target, nodes.NSRef)  # A namespace's value: it stays defined.
+        for name in _stored(node.target)
+    )
+
+
 def _numbered(
     body: nodes.Template, given: frozenset[str] = frozenset()
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -487,6 +510,8 @@ def _numbered(
     a number. Only names set by `set` alone (`_set_once`).
     """
     plain, spaces = _set_once(body, given)
+    branched = _in_branches(body)
+    plain = {name: values for name, values in plain.items() if name not in branched}
     numbers: frozenset[str] = frozenset()
     namespaces: frozenset[str] = frozenset()
     # What a name is set to is a number if it renders: whether a division in it can
@@ -519,16 +544,22 @@ def _typed(
     `{% set sensors = expand(group) | map(attribute='name') | sort %}`:
     `sensors` is a list of text wherever it is read (`{% for s in sensors
     %}`, `sensors | count`); `{% set words = names | join(', ') %}` is
-    text (`words.rsplit(', ', 1)`). Only names set by `set` alone
-    (`_set_once`).
+    text (`words.rsplit(', ', 1)`), unless set in a branch (`_in_branches`).
+    Only names set by `set` alone (`_set_once`).
     """
     plain, _ = _set_once(body, given)
+    # An undefined name loops as no list, but fails a method or `+` (`_in_branches`).
+    branched = _in_branches(body)
     kinds = (_listing, _text_listing, _text)
     found: tuple[frozenset[str], ...] = (frozenset(), frozenset(), frozenset())
     while True:  # The least, as `_numbered`'s.
         _TYPED.set((found[0], found[1], found[2]))
         grown = tuple(
-            frozenset(name for name, values in plain.items() if all(kind(v) for v in values))
+            frozenset(
+                name
+                for name, values in plain.items()
+                if all(kind(v) for v in values) and (kind is not _text or name not in branched)
+            )
             for kind in kinds
         )
         if grown == found:
