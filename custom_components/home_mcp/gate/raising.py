@@ -485,17 +485,43 @@ def _set_once(
 
 
 def _in_branches(body: nodes.Template) -> frozenset[str]:
-    """Return the names `body` sets in an `if`'s branch: not taken, it leaves them undefined.
+    """Return the names `body` may read undefined: set only in a block the read is outside of.
 
-    What is computed with such a name after the `if` (`n + 1`, `words.rsplit(',')`)
-    fails then, whatever it is set to in the branch.
+    A `set` in an `if`'s branch leaves the name undefined when the branch is
+    not taken, and one in a loop's body (or a macro's, a `with`'s) is not
+    seen after it: `{% if guests %}{% set n = 2 %}{% endif %}{{ n + 1 }}`
+    fails then, whatever `n` is set to. Read in the block that sets it (the
+    same branch, the same loop round), it is what it was set to.
     """
+    sets: dict[str, set[int | None]] = {}
+    reads: dict[str, list[tuple[int, ...]]] = {}
+
+    def walk(node: nodes.Node, blocks: tuple[int, ...]) -> None:
+        if isinstance(node, (nodes.Assign, nodes.AssignBlock)) and isinstance(
+            node.target, nodes.Name
+        ):
+            sets.setdefault(node.target.name, set()).add(blocks[-1] if blocks else None)
+        elif isinstance(node, nodes.Name) and node.ctx == "load":
+            reads.setdefault(node.name, []).append(blocks)
+        for field in node.fields:
+            value = getattr(node, field, None)
+            if field in ("body", "else_") and isinstance(value, list):
+                for child in value:
+                    walk(child, (*blocks, id(value)))
+            elif isinstance(value, nodes.Node):
+                walk(value, blocks)
+            elif isinstance(value, list):
+                for child in value:
+                    if isinstance(child, nodes.Node):
+                        walk(child, blocks)
+
+    for node in body.body:
+        walk(node, ())
     return frozenset(
         name
-        for branch in body.find_all(nodes.If)
-        for node in branch.find_all((nodes.Assign, nodes.AssignBlock))
-        if not isinstance(node.target, nodes.NSRef)  # A namespace's value: it stays defined.
-        for name in _stored(node.target)
+        for name, where in sets.items()
+        if None not in where
+        and any(not where.intersection(within) for within in reads.get(name, ()))
     )
 
 
