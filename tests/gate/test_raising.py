@@ -135,3 +135,116 @@ def test_a_name_set_before_any_branch_stays_what_it_was_set_to() -> None:
         "{% set words = 'a, b' %}{% if is_state('input_boolean.guests', 'on') %}"
         "{{ words.rsplit(', ', 1) | join(' and ') }}{% endif %}"
     )
+
+
+# -- red-team round 50 ----------------------------------------------------------------
+
+NIGHTS_JINJA = """\
+{%- macro per_guest(hours, guests=states('input_number.guests') | float(1)) -%}
+{{- (hours / guests) | round(1) -}}
+{%- endmacro -%}
+{%- macro whole(value) -%}{%- set value = value | int -%}{{ value }}{%- endmacro -%}
+{%- macro said(names) -%}
+{%- if names | count > 1 %}{{ sep.join(names) }}{% else %}{{ names | join }}{% endif -%}
+{%- endmacro -%}
+"""
+"""Custom template macros: one whose parameter's default reads a helper, one that makes
+its parameter a whole number again in its body, one reading a name it does not set."""
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a macro parameter the call does not say (a default reading the "
+        "house, or one the body sets again) is renamed to a name read as nothing of the house"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{% from 'nights.jinja' import per_guest %}{{ per_guest(8) }}",
+        "{% from 'nights.jinja' import whole %}{{ whole(states('input_text.guests')) }}",
+    ],
+    ids=["default reading a helper", "parameter set again"],
+)
+def test_a_custom_macro_parameter_the_call_does_not_say_raises_as_what_it_is(
+    template: str,
+) -> None:
+    """A default that reads a helper, or the call's reading converted again in the body.
+
+    `guests` is the helper's number (0 divides by 0); `value | int` of the
+    text "two" raises: what the body computes is what the house holds.
+    """
+    assert can_raise(template, macros={"nights.jinja": NIGHTS_JINJA})
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a custom macro's body is judged with its caller's names, which an "
+        "imported macro does not see (undefined in its own context)"
+    ),
+)
+def test_a_custom_macro_reading_a_name_only_its_caller_sets_can_raise() -> None:
+    """The macro sees its file's names and its parameters, not the caller's `sep`.
+
+    `sep.join(...)` in it fails as soon as the names are more than one:
+    how many the house lists decides.
+    """
+    assert can_raise(
+        "{% from 'nights.jinja' import said %}{% set sep = ', ' %}"
+        f"{{{{ said({OPEN} | map(attribute='name') | list) }}}}",
+        macros={"nights.jinja": NIGHTS_JINJA},
+    )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a method of text is judged safe whatever it is given: str.join of "
+        "a list with no text, format of None, index of what is not there raise"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ ', '.join(state_attr('sensor.open', 'entities')) }}",
+        "{% set sep = ' and ' %}{{ sep.join(state_attr('sensor.open', 'entities')) }}",
+        "{{ 'Set to {:.1f}'.format(state_attr('climate.hall', 'temperature')) }}",
+        "{{ states('input_text.rooms').index(',') }}",
+    ],
+    ids=["join", "join by a name set to text", "format", "index"],
+)
+def test_a_method_of_text_given_what_the_house_decides_can_raise(template: str) -> None:
+    """`', '.join([1, None])`, `'{:.1f}'.format(None)`, `'abc'.index(',')` raise."""
+    assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a name the template sets called `states` is read as the house's "
+        "states: sorted by name, what it is set to may not sort"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        (
+            "{% set states = state_attr('sensor.rooms', 'rooms') %}"
+            "{{ states | sort(attribute='name') | map(attribute='name') | join(', ') }}"
+        ),
+        (
+            "{% for states in [state_attr('sensor.rooms', 'rooms')] %}"
+            "{{ states | map(attribute='name') | sort | join(', ') }}{% endfor %}"
+        ),
+    ],
+    ids=["set", "loop"],
+)
+def test_a_name_set_as_states_sorts_as_what_it_is_set_to(template: str) -> None:
+    """`[{'name': 1}, {'name': 'Hall'}]` sorted by name: a number and text do not sort."""
+    assert can_raise(template)

@@ -1818,6 +1818,66 @@ async def test_setting_to_0_what_a_custom_macro_of_a_locking_automation_divides_
     assert_refused(zero)
 
 
+PER_GUEST_MACROS = {
+    "a default": (
+        (
+            "{%- macro per_guest(hours, guests=states('input_number.guests') | float(1)) -%}\n"
+            "{{- (hours / guests) | round(1) -}}\n"
+            "{%- endmacro -%}\n"
+        ),
+        "{{ per_guest(8) }}",
+    ),
+    "a parameter set again": (
+        (
+            "{%- macro per_guest(hours, guests) -%}\n"
+            "{%- set guests = guests | float(1) -%}\n"
+            "{{- (hours / guests) | round(1) -}}\n"
+            "{%- endmacro -%}\n"
+        ),
+        "{{ per_guest(8, states('input_number.guests')) }}",
+    ),
+}
+"""A custom macro sharing the night among the guests, who come to it through a parameter:
+its default reads the helper, or the body makes the call's reading a number again."""
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a custom macro parameter renamed unbound (a default that reads the "
+        "house, or one the body sets again) is judged as reading nothing of the house"
+    ),
+)
+@pytest.mark.parametrize("through", list(PER_GUEST_MACROS))
+async def test_setting_to_0_what_a_custom_macro_s_parameter_divides_by_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, through: str
+) -> None:
+    """Good night shares the night among the guests through a macro's parameter, then locks.
+
+    The guests reach the division through the parameter's default (a read of
+    the helper), or through the call's reading the body converts again
+    (`{% set guests = guests | float(1) %}`): a client can set the helper to 0,
+    the message raises, the door stays unlocked. Setting it to 0 over MCP waits
+    for a person.
+    """
+    source, call = PER_GUEST_MACROS[through]
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    assert guests == "input_number.guests"
+    await owner.save_custom_template("nights.jinja", source)
+    message = "{% from 'nights.jinja' import per_guest %}" + call + " hours of sleep each"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 
