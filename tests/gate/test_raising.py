@@ -248,3 +248,46 @@ def test_a_method_of_text_given_what_the_house_decides_can_raise(template: str) 
 def test_a_name_set_as_states_sorts_as_what_it_is_set_to(template: str) -> None:
     """`[{'name': 1}, {'name': 'Hall'}]` sorted by name: a number and text do not sort."""
     assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: `x if test` with no else is read as text, but is undefined when "
+        "the test fails: joined with +, compared or looked into, it raises"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ 'Good night' + (', guests' if is_state('input_boolean.guests', 'on')) }}",
+        "{% set who = 'guests' if is_state('input_boolean.guests', 'on') %}{{ who < 'kids' }}",
+        (
+            "{% set who = 'Ann, Bob' if is_state('input_boolean.guests', 'on') %}"
+            "{{ ' and '.join(who.split(', ')) }}"
+        ),
+    ],
+    ids=["joined", "compared", "looked into"],
+)
+def test_a_conditional_expression_without_else_is_undefined_when_its_test_fails(
+    template: str,
+) -> None:
+    """Jinja's `x if test` gives undefined when the test fails: text only when it holds."""
+    assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a name read in a branch a client decides before the template sets "
+        "it is undefined there; read as what it is set to later"
+    ),
+)
+def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -> None:
+    """`n` is undefined until its `set`: the branch before it fails `n + 1` when taken."""
+    assert can_raise(
+        "{% if is_state('input_boolean.guests', 'on') %}{{ n + 1 }}{% endif %}"
+        "{% set n = states('input_number.guests') | float(0) %}"
+    )

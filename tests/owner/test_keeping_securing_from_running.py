@@ -1878,6 +1878,34 @@ async def test_setting_to_0_what_a_custom_macro_s_parameter_divides_by_is_refuse
     assert_refused(zero)
 
 
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: `x if test` with no else is read as text; undefined when the test "
+        "fails, joined with + it raises"
+    ),
+)
+async def test_turning_off_what_a_locking_automation_s_message_adds_without_else_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night greets the guests when guest mode is on, then locks.
+
+    `', guests' if guest mode is on`, with no `else`, is undefined once guest
+    mode is off: `'Good night' + ` it raises and the door stays unlocked.
+    Turning guest mode off over MCP waits for a person.
+    """
+    guest_mode = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest_mode)
+    message = "{{ 'Good night' + (', guests' if is_state('" + guest_mode + "', 'on')) }}"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    off = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest_mode})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(off)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 
