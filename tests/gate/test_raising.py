@@ -291,3 +291,32 @@ def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -
         "{% if is_state('input_boolean.guests', 'on') %}{{ n + 1 }}{% endif %}"
         "{% set n = states('input_number.guests') | float(0) %}"
     )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a regular expression read from the house is judged safe; a client "
+        "sets the text to no pattern ('Hall (') and search, match, regex_* raise"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        (
+            "{{ states.light | selectattr('name', 'search', states('input_text.room')) "
+            "| map(attribute='name') | join(', ') }}"
+        ),
+        (
+            f"{{{{ {OPEN} | map(attribute='name') | select('search', states('input_text.room')) "
+            "| sort | join(', ') }}"
+        ),
+        "{{ 'Hall light' | regex_replace(states('input_text.room'), '') }}",
+        "{{ states('sensor.where') is search(states('input_text.room')) }}",
+    ],
+    ids=["selectattr", "select then sort", "regex_replace", "test"],
+)
+def test_a_regular_expression_a_client_writes_can_raise(template: str) -> None:
+    """`re.compile('Hall (')` raises: the pattern is what the helper holds."""
+    assert can_raise(template)

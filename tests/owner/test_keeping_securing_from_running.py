@@ -1906,6 +1906,40 @@ async def test_turning_off_what_a_locking_automation_s_message_adds_without_else
     assert_refused(off)
 
 
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a regular expression read from a helper is judged safe; set to no "
+        "pattern it raises"
+    ),
+)
+async def test_setting_the_room_a_locking_automation_searches_lights_by_to_no_pattern_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night lists the lights on in the room a helper names (a search), then locks.
+
+    The helper's text is the search's pattern: set to "Hall (", no regular
+    expression, the message raises and the door stays unlocked. Setting it over
+    MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    room = await owner.create_helper("input_text", "Bedtime room", initial="Kitchen")
+    message = (
+        "Still on: {{ states.light | selectattr('state', 'eq', 'on') "
+        "| selectattr('name', 'search', states('" + room + "')) "
+        "| map(attribute='name') | join(', ') }}"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    unmatched = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": room}, data={"value": "Hall ("}
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(unmatched)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 
