@@ -320,3 +320,19 @@ def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -
 def test_a_regular_expression_a_client_writes_can_raise(template: str) -> None:
     """`re.compile('Hall (')` raises: the pattern is what the helper holds."""
     assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: `module.value` of `import 'x.jinja' as module` is read as nothing "
+        "of the house, though importing renders the file's `set` from a state"
+    ),
+)
+def test_a_value_a_custom_template_sets_from_the_house_imported_as_a_module_can_raise() -> None:
+    """`house.guests` is what `house.jinja` set from the helper: 0 divides by 0."""
+    assert can_raise(
+        "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }}",
+        macros={"house.jinja": "{% set guests = states('input_number.guests') | float(1) %}"},
+    )

@@ -1940,6 +1940,43 @@ async def test_setting_the_room_a_locking_automation_searches_lights_by_to_no_pa
     assert_refused(unmatched)
 
 
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a value a custom template sets from the house, read as "
+        "`module.value` after `import 'x.jinja' as module`, is judged as reading nothing"
+    ),
+)
+async def test_setting_to_0_what_a_lock_up_divides_by_through_an_imported_value_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's `house.jinja` sets `guests` from the helper; Good night divides by it.
+
+    `{% import 'house.jinja' as house %}` then `house.guests`: importing
+    the file renders its top level, so `house.guests` is the helper's number,
+    which a client can set to 0: the message raises, the door stays unlocked.
+    Setting the helper to 0 over MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    await owner.save_custom_template(
+        "house.jinja", "{% set guests = states('" + guests + "') | float(1) %}\n"
+    )
+    message = (
+        "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }} hours of sleep each"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 
