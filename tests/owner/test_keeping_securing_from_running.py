@@ -1977,6 +1977,46 @@ async def test_setting_to_0_what_a_lock_up_divides_by_through_an_imported_value_
     assert_refused(zero)
 
 
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a custom macro's body is judged with its caller's names (`sep`), "
+        "which the imported macro does not see: undefined in it"
+    ),
+)
+async def test_turning_on_a_light_a_lock_up_s_macro_joins_with_its_caller_s_name_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night says the lights left on through a macro that joins them by `sep`, then locks.
+
+    `sep` is set by the message, not by the macro, which does not see it: with
+    one light on the macro never reads it; a client turning on a second makes
+    `sep.join` fail, and the door stays unlocked. Turning it on over MCP waits
+    for a person.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    await owner.act("light.turn_off", entity_id=lights[1])
+    await owner.save_custom_template(
+        "lists.jinja",
+        "{%- macro said(names) -%}\n"
+        "{%- if names | count > 1 %}{{ sep.join(names) }}{% else %}{{ names | join }}{% endif -%}\n"
+        "{%- endmacro -%}\n",
+    )
+    message = (
+        "{% from 'lists.jinja' import said %}{% set sep = ', ' %}"
+        f"Still on: {{{{ said({OPEN_ONES} | selectattr('state', 'eq', 'on') "
+        "| map(attribute='name') | list) }}"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    second = await call_service(mcp, "light.turn_on", target={"entity_id": lights[1]})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(second)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 
