@@ -336,3 +336,21 @@ def test_a_value_a_custom_template_sets_from_the_house_imported_as_a_module_can_
         "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }}",
         macros={"house.jinja": "{% set guests = states('input_number.guests') | float(1) %}"},
     )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a namespace's value set only in a branch, not given in namespace(), "
+        "is undefined when the branch is not taken; read as a number"
+    ),
+)
+def test_a_namespace_value_set_only_in_a_branch_a_client_decides_can_raise() -> None:
+    """`ns.guests` exists only once the branch ran: guest mode off, `+` fails on it."""
+    assert can_raise(
+        "{% set ns = namespace(total=2) %}"
+        "{% if is_state('input_boolean.guest_mode', 'on') %}"
+        "{% set ns.guests = states('input_number.guests') | float(0) %}{% endif %}"
+        "{{ ns.total + ns.guests }} people tonight"
+    )
