@@ -354,3 +354,25 @@ def test_a_namespace_value_set_only_in_a_branch_a_client_decides_can_raise() -> 
         "{% set ns.guests = states('input_number.guests') | float(0) %}{% endif %}"
         "{{ ns.total + ns.guests }} people tonight"
     )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: states(), is_state() and state_attr() raise on an entity id that is "
+        "no text (None.lower()); given an attribute, they are judged safe"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ states(state_attr('media_player.living_room', 'source_entity')) }}",
+        "{{ is_state(state_attr('sensor.last_motion', 'entity_id'), 'on') }}",
+        "{{ state_attr(state_attr('sensor.last_motion', 'entity_id'), 'friendly_name') }}",
+    ],
+    ids=["states", "is_state", "state_attr"],
+)
+def test_a_reader_given_an_entity_id_that_may_be_no_text_can_raise(template: str) -> None:
+    """An attribute missing is None, or a list: `hass.states.get(None)` lower-cases it."""
+    assert can_raise(template)
