@@ -117,8 +117,10 @@ def test_a_custom_macro_raises_as_its_body_does_given_the_call(template: str, ra
 @pytest.mark.parametrize(
     "template",
     [
-        ("{% if is_state('input_boolean.guests', 'on') %}{% set words = 'a, b' %}{% endif %}"
-        "{{ words.rsplit(', ', 1) | join(' and ') }}"),
+        (
+            "{% if is_state('input_boolean.guests', 'on') %}{% set words = 'a, b' %}{% endif %}"
+            "{{ words.rsplit(', ', 1) | join(' and ') }}"
+        ),
         "{% if is_state('input_boolean.guests', 'on') %}{% set n = 2 %}{% endif %}{{ n + 1 }}",
     ],
 )
@@ -370,8 +372,20 @@ def test_a_namespace_value_set_only_in_a_branch_a_client_decides_can_raise() -> 
         "{{ states(state_attr('media_player.living_room', 'source_entity')) }}",
         "{{ is_state(state_attr('sensor.last_motion', 'entity_id'), 'on') }}",
         "{{ state_attr(state_attr('sensor.last_motion', 'entity_id'), 'friendly_name') }}",
+        "{{ state_attr('sensor.last_motion', 'entity_id') | state_attr('friendly_name') }}",
+        "{{ has_value(state_attr('sensor.last_motion', 'entity_id')) }}",
+        "{{ entity_name(state_attr('sensor.last_motion', 'entity_id')) }}",
+        "{{ floor_name(state_attr('sensor.last_motion', 'entity_id')) }}",
     ],
-    ids=["states", "is_state", "state_attr"],
+    ids=[
+        "states",
+        "is_state",
+        "state_attr",
+        "state_attr filter",
+        "has_value",
+        "entity_name",
+        "floor_name",
+    ],
 )
 def test_a_reader_given_an_entity_id_that_may_be_no_text_can_raise(template: str) -> None:
     """An attribute missing is None, or a list: `hass.states.get(None)` lower-cases it."""
