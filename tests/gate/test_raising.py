@@ -117,8 +117,10 @@ def test_a_custom_macro_raises_as_its_body_does_given_the_call(template: str, ra
 @pytest.mark.parametrize(
     "template",
     [
-        ("{% if is_state('input_boolean.guests', 'on') %}{% set words = 'a, b' %}{% endif %}"
-        "{{ words.rsplit(', ', 1) | join(' and ') }}"),
+        (
+            "{% if is_state('input_boolean.guests', 'on') %}{% set words = 'a, b' %}{% endif %}"
+            "{{ words.rsplit(', ', 1) | join(' and ') }}"
+        ),
         "{% if is_state('input_boolean.guests', 'on') %}{% set n = 2 %}{% endif %}{{ n + 1 }}",
     ],
 )
@@ -135,3 +137,256 @@ def test_a_name_set_before_any_branch_stays_what_it_was_set_to() -> None:
         "{% set words = 'a, b' %}{% if is_state('input_boolean.guests', 'on') %}"
         "{{ words.rsplit(', ', 1) | join(' and ') }}{% endif %}"
     )
+
+
+# -- red-team round 50 ----------------------------------------------------------------
+
+NIGHTS_JINJA = """\
+{%- macro per_guest(hours, guests=states('input_number.guests') | float(1)) -%}
+{{- (hours / guests) | round(1) -}}
+{%- endmacro -%}
+{%- macro whole(value) -%}{%- set value = value | int -%}{{ value }}{%- endmacro -%}
+{%- macro said(names) -%}
+{%- if names | count > 1 %}{{ sep.join(names) }}{% else %}{{ names | join }}{% endif -%}
+{%- endmacro -%}
+"""
+"""Custom template macros: one whose parameter's default reads a helper, one that makes
+its parameter a whole number again in its body, one reading a name it does not set."""
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a macro parameter the call does not say (a default reading the "
+        "house, or one the body sets again) is renamed to a name read as nothing of the house"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{% from 'nights.jinja' import per_guest %}{{ per_guest(8) }}",
+        "{% from 'nights.jinja' import whole %}{{ whole(states('input_text.guests')) }}",
+    ],
+    ids=["default reading a helper", "parameter set again"],
+)
+def test_a_custom_macro_parameter_the_call_does_not_say_raises_as_what_it_is(
+    template: str,
+) -> None:
+    """A default that reads a helper, or the call's reading converted again in the body.
+
+    `guests` is the helper's number (0 divides by 0); `value | int` of the
+    text "two" raises: what the body computes is what the house holds.
+    """
+    assert can_raise(template, macros={"nights.jinja": NIGHTS_JINJA})
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a custom macro's body is judged with its caller's names, which an "
+        "imported macro does not see (undefined in its own context)"
+    ),
+)
+def test_a_custom_macro_reading_a_name_only_its_caller_sets_can_raise() -> None:
+    """The macro sees its file's names and its parameters, not the caller's `sep`.
+
+    `sep.join(...)` in it fails as soon as the names are more than one:
+    how many the house lists decides.
+    """
+    assert can_raise(
+        "{% from 'nights.jinja' import said %}{% set sep = ', ' %}"
+        f"{{{{ said({OPEN} | map(attribute='name') | list) }}}}",
+        macros={"nights.jinja": NIGHTS_JINJA},
+    )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a method of text is judged safe whatever it is given: str.join of "
+        "a list with no text, format of None, index of what is not there raise"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ ', '.join(state_attr('sensor.open', 'entities')) }}",
+        "{% set sep = ' and ' %}{{ sep.join(state_attr('sensor.open', 'entities')) }}",
+        "{{ 'Set to {:.1f}'.format(state_attr('climate.hall', 'temperature')) }}",
+        "{{ states('input_text.rooms').index(',') }}",
+    ],
+    ids=["join", "join by a name set to text", "format", "index"],
+)
+def test_a_method_of_text_given_what_the_house_decides_can_raise(template: str) -> None:
+    """`', '.join([1, None])`, `'{:.1f}'.format(None)`, `'abc'.index(',')` raise."""
+    assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a name the template sets called `states` is read as the house's "
+        "states: sorted by name, what it is set to may not sort"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        (
+            "{% set states = state_attr('sensor.rooms', 'rooms') %}"
+            "{{ states | sort(attribute='name') | map(attribute='name') | join(', ') }}"
+        ),
+        (
+            "{% for states in [state_attr('sensor.rooms', 'rooms')] %}"
+            "{{ states | map(attribute='name') | sort | join(', ') }}{% endfor %}"
+        ),
+    ],
+    ids=["set", "loop"],
+)
+def test_a_name_set_as_states_sorts_as_what_it_is_set_to(template: str) -> None:
+    """`[{'name': 1}, {'name': 'Hall'}]` sorted by name: a number and text do not sort."""
+    assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: `x if test` with no else is read as text, but is undefined when "
+        "the test fails: joined with +, compared or looked into, it raises"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ 'Good night' + (', guests' if is_state('input_boolean.guests', 'on')) }}",
+        "{% set who = 'guests' if is_state('input_boolean.guests', 'on') %}{{ who < 'kids' }}",
+        (
+            "{% set who = 'Ann, Bob' if is_state('input_boolean.guests', 'on') %}"
+            "{{ ' and '.join(who.split(', ')) }}"
+        ),
+    ],
+    ids=["joined", "compared", "looked into"],
+)
+def test_a_conditional_expression_without_else_is_undefined_when_its_test_fails(
+    template: str,
+) -> None:
+    """Jinja's `x if test` gives undefined when the test fails: text only when it holds."""
+    assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a name read in a branch a client decides before the template sets "
+        "it is undefined there; read as what it is set to later"
+    ),
+)
+def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -> None:
+    """`n` is undefined until its `set`: the branch before it fails `n + 1` when taken."""
+    assert can_raise(
+        "{% if is_state('input_boolean.guests', 'on') %}{{ n + 1 }}{% endif %}"
+        "{% set n = states('input_number.guests') | float(0) %}"
+    )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a regular expression read from the house is judged safe; a client "
+        "sets the text to no pattern ('Hall (') and search, match, regex_* raise"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        (
+            "{{ states.light | selectattr('name', 'search', states('input_text.room')) "
+            "| map(attribute='name') | join(', ') }}"
+        ),
+        (
+            f"{{{{ {OPEN} | map(attribute='name') | select('search', states('input_text.room')) "
+            "| sort | join(', ') }}"
+        ),
+        "{{ 'Hall light' | regex_replace(states('input_text.room'), '') }}",
+        "{{ states('sensor.where') is search(states('input_text.room')) }}",
+    ],
+    ids=["selectattr", "select then sort", "regex_replace", "test"],
+)
+def test_a_regular_expression_a_client_writes_can_raise(template: str) -> None:
+    """`re.compile('Hall (')` raises: the pattern is what the helper holds."""
+    assert can_raise(template)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: `module.value` of `import 'x.jinja' as module` is read as nothing "
+        "of the house, though importing renders the file's `set` from a state"
+    ),
+)
+def test_a_value_a_custom_template_sets_from_the_house_imported_as_a_module_can_raise() -> None:
+    """`house.guests` is what `house.jinja` set from the helper: 0 divides by 0."""
+    assert can_raise(
+        "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }}",
+        macros={"house.jinja": "{% set guests = states('input_number.guests') | float(1) %}"},
+    )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a namespace's value set only in a branch, not given in namespace(), "
+        "is undefined when the branch is not taken; read as a number"
+    ),
+)
+def test_a_namespace_value_set_only_in_a_branch_a_client_decides_can_raise() -> None:
+    """`ns.guests` exists only once the branch ran: guest mode off, `+` fails on it."""
+    assert can_raise(
+        "{% set ns = namespace(total=2) %}"
+        "{% if is_state('input_boolean.guest_mode', 'on') %}"
+        "{% set ns.guests = states('input_number.guests') | float(0) %}{% endif %}"
+        "{{ ns.total + ns.guests }} people tonight"
+    )
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: states(), is_state() and state_attr() raise on an entity id that is "
+        "no text (None.lower()); given an attribute, they are judged safe"
+    ),
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{{ states(state_attr('media_player.living_room', 'source_entity')) }}",
+        "{{ is_state(state_attr('sensor.last_motion', 'entity_id'), 'on') }}",
+        "{{ state_attr(state_attr('sensor.last_motion', 'entity_id'), 'friendly_name') }}",
+        "{{ state_attr('sensor.last_motion', 'entity_id') | state_attr('friendly_name') }}",
+        "{{ has_value(state_attr('sensor.last_motion', 'entity_id')) }}",
+        "{{ entity_name(state_attr('sensor.last_motion', 'entity_id')) }}",
+        "{{ floor_name(state_attr('sensor.last_motion', 'entity_id')) }}",
+    ],
+    ids=[
+        "states",
+        "is_state",
+        "state_attr",
+        "state_attr filter",
+        "has_value",
+        "entity_name",
+        "floor_name",
+    ],
+)
+def test_a_reader_given_an_entity_id_that_may_be_no_text_can_raise(template: str) -> None:
+    """An attribute missing is None, or a list: `hass.states.get(None)` lower-cases it."""
+    assert can_raise(template)
