@@ -80,40 +80,6 @@ def test_sorting_or_counting_what_a_client_can_make_of_mixed_kinds_can_raise(
     assert can_raise(template)
 
 
-LISTS_JINJA = """\
-{%- macro sentence(items, title=false) -%}
-{%- set words = items | join(', ') %}{{ (words | title) if title else words }}
-{%- endmacro -%}
-{%- macro whole(value) -%}{{ value | int }}{%- endmacro -%}
-"""
-"""Custom template macros: one that joins a list (its `title` parameter named like a
-filter), one that makes its value a whole number."""
-
-
-@pytest.mark.parametrize(
-    ("template", "raises"),
-    [
-        (
-            (
-                "{% from 'lists.jinja' import sentence %}"
-                f"{{% set names = {OPEN} | map(attribute='name') | list %}}"
-                "{{ sentence(names, true) }}"
-            ),
-            False,
-        ),
-        (
-            "{% from 'lists.jinja' import whole %}{{ whole(states('input_text.guests')) }}",
-            True,
-        ),
-        ("{% from 'lists.jinja' import whole %}{{ whole('2') }}", False),
-        ("{% from 'missing.jinja' import sentence %}{{ sentence(['a']) }}", True),
-    ],
-)
-def test_a_custom_macro_raises_as_its_body_does_given_the_call(template: str, raises: bool) -> None:
-    """A call renders the macro's body with its arguments: judged so, not as any function."""
-    assert can_raise(template, macros={"lists.jinja": LISTS_JINJA}) is raises
-
-
 @pytest.mark.parametrize(
     "template",
     [
@@ -141,84 +107,38 @@ def test_a_name_set_before_any_branch_stays_what_it_was_set_to() -> None:
 
 # -- red-team round 50 ----------------------------------------------------------------
 
-NIGHTS_JINJA = """\
-{%- macro per_guest(hours, guests=states('input_number.guests') | float(1)) -%}
-{{- (hours / guests) | round(1) -}}
-{%- endmacro -%}
-{%- macro whole(value) -%}{%- set value = value | int -%}{{ value }}{%- endmacro -%}
-{%- macro said(names) -%}
-{%- if names | count > 1 %}{{ sep.join(names) }}{% else %}{{ names | join }}{% endif -%}
-{%- endmacro -%}
-"""
-"""Custom template macros: one whose parameter's default reads a helper, one that makes
-its parameter a whole number again in its body, one reading a name it does not set."""
 
-
-@pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a macro parameter the call does not say (a default reading the "
-        "house, or one the body sets again) is renamed to a name read as nothing of the house"
-    ),
-)
-@pytest.mark.parametrize(
-    "template",
-    [
-        "{% from 'nights.jinja' import per_guest %}{{ per_guest(8) }}",
-        "{% from 'nights.jinja' import whole %}{{ whole(states('input_text.guests')) }}",
-    ],
-    ids=["default reading a helper", "parameter set again"],
-)
-def test_a_custom_macro_parameter_the_call_does_not_say_raises_as_what_it_is(
-    template: str,
-) -> None:
-    """A default that reads a helper, or the call's reading converted again in the body.
-
-    `guests` is the helper's number (0 divides by 0); `value | int` of the
-    text "two" raises: what the body computes is what the house holds.
-    """
-    assert can_raise(template, macros={"nights.jinja": NIGHTS_JINJA})
-
-
-@pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a custom macro's body is judged with its caller's names, which an "
-        "imported macro does not see (undefined in its own context)"
-    ),
-)
-def test_a_custom_macro_reading_a_name_only_its_caller_sets_can_raise() -> None:
-    """The macro sees its file's names and its parameters, not the caller's `sep`.
-
-    `sep.join(...)` in it fails as soon as the names are more than one:
-    how many the house lists decides.
-    """
-    assert can_raise(
-        "{% from 'nights.jinja' import said %}{% set sep = ', ' %}"
-        f"{{{{ said({OPEN} | map(attribute='name') | list) }}}}",
-        macros={"nights.jinja": NIGHTS_JINJA},
-    )
-
-
-@pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
+MIXED_TEXT_METHODS = pytest.mark.xfail(
     strict=True,
     reason=(
         "red team 50: a method of text is judged safe whatever it is given: str.join of "
         "a list with no text, format of None, index of what is not there raise"
     ),
 )
+
+
+@pytest.mark.redteam(round=50)
 @pytest.mark.parametrize(
     "template",
     [
-        "{{ ', '.join(state_attr('sensor.open', 'entities')) }}",
-        "{% set sep = ' and ' %}{{ sep.join(state_attr('sensor.open', 'entities')) }}",
-        "{{ 'Set to {:.1f}'.format(state_attr('climate.hall', 'temperature')) }}",
-        "{{ states('input_text.rooms').index(',') }}",
+        pytest.param(
+            "{{ ', '.join(state_attr('sensor.open', 'entities')) }}",
+            marks=MIXED_TEXT_METHODS,
+            id="join",
+        ),
+        pytest.param(
+            "{% set sep = ' and ' %}{{ sep.join(state_attr('sensor.open', 'entities')) }}",
+            id="join by a name set to text",
+        ),
+        pytest.param(
+            "{{ 'Set to {:.1f}'.format(state_attr('climate.hall', 'temperature')) }}",
+            marks=MIXED_TEXT_METHODS,
+            id="format",
+        ),
+        pytest.param(
+            "{{ states('input_text.rooms').index(',') }}", marks=MIXED_TEXT_METHODS, id="index"
+        ),
     ],
-    ids=["join", "join by a name set to text", "format", "index"],
 )
 def test_a_method_of_text_given_what_the_house_decides_can_raise(template: str) -> None:
     """`', '.join([1, None])`, `'{:.1f}'.format(None)`, `'abc'.index(',')` raise."""
@@ -226,13 +146,6 @@ def test_a_method_of_text_given_what_the_house_decides_can_raise(template: str) 
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a name the template sets called `states` is read as the house's "
-        "states: sorted by name, what it is set to may not sort"
-    ),
-)
 @pytest.mark.parametrize(
     "template",
     [
@@ -253,13 +166,6 @@ def test_a_name_set_as_states_sorts_as_what_it_is_set_to(template: str) -> None:
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: `x if test` with no else is read as text, but is undefined when "
-        "the test fails: joined with +, compared or looked into, it raises"
-    ),
-)
 @pytest.mark.parametrize(
     "template",
     [
@@ -296,13 +202,6 @@ def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a regular expression read from the house is judged safe; a client "
-        "sets the text to no pattern ('Hall (') and search, match, regex_* raise"
-    ),
-)
 @pytest.mark.parametrize(
     "template",
     [
@@ -322,22 +221,6 @@ def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -
 def test_a_regular_expression_a_client_writes_can_raise(template: str) -> None:
     """`re.compile('Hall (')` raises: the pattern is what the helper holds."""
     assert can_raise(template)
-
-
-@pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: `module.value` of `import 'x.jinja' as module` is read as nothing "
-        "of the house, though importing renders the file's `set` from a state"
-    ),
-)
-def test_a_value_a_custom_template_sets_from_the_house_imported_as_a_module_can_raise() -> None:
-    """`house.guests` is what `house.jinja` set from the helper: 0 divides by 0."""
-    assert can_raise(
-        "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }}",
-        macros={"house.jinja": "{% set guests = states('input_number.guests') | float(1) %}"},
-    )
 
 
 @pytest.mark.redteam(round=50)

@@ -1766,31 +1766,8 @@ SPEECH_JINJA = """\
 {%- endmacro -%}
 """
 """An owner's speech helpers (as the public `speech_helpers.jinja` many houses import):
-a list said as a sentence, "is" or "are" by a count; and a night shared among guests."""
-
-
-async def test_a_locking_automation_saying_names_through_a_custom_macro_lets_the_lights_change(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness
-) -> None:
-    """Good night says what is left on through the owner's speech macros, then locks.
-
-    The macros' bodies, as each call renders them, only join and count the
-    names: however a client changes the lights they name, the message
-    renders and the door locks. Turning one off runs.
-    """
-    lights = ["light.ceiling_lights", "light.kitchen_lights"]  # Both on.
-    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
-    await owner.save_custom_template("speech.jinja", SPEECH_JINJA)
-    message = (
-        "{% from 'speech.jinja' import array_to_clist, plural_verb %}"
-        f"{{% set names = {OPEN_ONES} | map(attribute='name') | list %}}"
-        "The {{ array_to_clist(names, true) }} {{ plural_verb(names | count) }} still on."
-    )
-    bedtime = await _good_night_says(owner, message)
-    await owner.act("lock.unlock", entity_id="lock.front_door")
-    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": lights[0]}))
-    await owner.act("input_boolean.turn_on", entity_id=bedtime)
-    await assert_house(hass, LOCKED)
+a list said as a sentence, "is" or "are" by a count; and a night shared among guests. A
+call to one is read as one that can raise, with what it is given and what its file reads."""
 
 
 async def test_setting_to_0_what_a_custom_macro_of_a_locking_automation_divides_by_is_refused(
@@ -1842,14 +1819,22 @@ its default reads the helper, or the body makes the call's reading a number agai
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a custom macro parameter renamed unbound (a default that reads the "
-        "house, or one the body sets again) is judged as reading nothing of the house"
-    ),
+@pytest.mark.parametrize(
+    "through",
+    [
+        pytest.param(
+            "a default",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason=(
+                    "red team 50: a custom macro's parameter left to a default that reads the "
+                    "house is renamed unbound, read as nothing of the house"
+                ),
+            ),
+        ),
+        "a parameter set again",
+    ],
 )
-@pytest.mark.parametrize("through", list(PER_GUEST_MACROS))
 async def test_setting_to_0_what_a_custom_macro_s_parameter_divides_by_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, through: str
 ) -> None:
@@ -1879,13 +1864,6 @@ async def test_setting_to_0_what_a_custom_macro_s_parameter_divides_by_is_refuse
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: `x if test` with no else is read as text; undefined when the test "
-        "fails, joined with + it raises"
-    ),
-)
 async def test_turning_off_what_a_locking_automation_s_message_adds_without_else_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1907,13 +1885,6 @@ async def test_turning_off_what_a_locking_automation_s_message_adds_without_else
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a regular expression read from a helper is judged safe; set to no "
-        "pattern it raises"
-    ),
-)
 async def test_setting_the_room_a_locking_automation_searches_lights_by_to_no_pattern_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1978,13 +1949,6 @@ async def test_setting_to_0_what_a_lock_up_divides_by_through_an_imported_value_
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a custom macro's body is judged with its caller's names (`sep`), "
-        "which the imported macro does not see: undefined in it"
-    ),
-)
 async def test_turning_on_a_light_a_lock_up_s_macro_joins_with_its_caller_s_name_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

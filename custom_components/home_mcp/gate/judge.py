@@ -48,7 +48,7 @@ from .handlers import (
     Ending,
     Reach,
 )
-from .internals import AUTOMATION_VARIABLES, custom_templates, private_or
+from .internals import AUTOMATION_VARIABLES, private_or
 from .knowledge import Knowledge
 from .macros import (
     ANY_SERVICE,
@@ -746,8 +746,7 @@ class Judge:
         noted = self.bindings.from_house if self.bindings is not None else {}
         tainted = frozenset(noted)
         integers = frozenset(name for name, each in noted.items() if each.integer)
-        macros = custom_templates(self.hass)
-        if not (raising := raising_reads(config, tainted, integers, macros)):
+        if not (raising := raising_reads(config, tainted, integers)):
             return
         sources = [
             source

@@ -50,7 +50,7 @@ the run's `trigger`, `this`, `repeat`), not from a value read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Flag, auto
@@ -62,8 +62,6 @@ from typing import Any, Final
 from jinja2 import Environment, TemplateSyntaxError, nodes
 
 from homeassistant.helpers.template import Template
-
-from .templates import with_macros
 
 SAFE_FILTERS: Final = frozenset(
     {
@@ -172,7 +170,7 @@ _FORMATS: Final = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?([a-zA
 _TEXTS: Final = frozenset(
     {"states", "string", "lower", "upper", "title", "capitalize", "trim", "join"}
 )
-"""Functions and filters that always give text (a macro's call too: `_MACROS`)."""
+"""Functions and filters that always give text."""
 SAFE_TESTS: Final = frozenset(
     {
         "defined", "undefined", "none", "number", "string", "mapping", "sequence",
@@ -233,14 +231,14 @@ _NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
 )
 """The names the template read sets only to numbers, and its namespaces whose every
 value is one (`_numbered`)."""
-_TYPED: ContextVar[tuple[frozenset[str], frozenset[str], frozenset[str]]] = ContextVar(
-    "_TYPED", default=(frozenset(), frozenset(), frozenset())
+_LISTED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
+    "_LISTED", default=(frozenset(), frozenset())
 )
-"""The names the template read sets only to lists, to lists of text, and to text (`_typed`)."""
-_MACROS: ContextVar[frozenset[str]] = ContextVar("_MACROS", default=frozenset())
-"""The custom template macros the template imports whose every call is written out after
-it, each with its arguments (`templates.with_macros`): a call gives text, and the body
-written out is judged in its place."""
+"""The names the template read sets only to lists, and those of them only to lists of text
+(`_listed`)."""
+_STORED: ContextVar[frozenset[str]] = ContextVar("_STORED", default=frozenset())
+"""The names the template read sets itself: `states` set or looped over is no longer the
+house's states."""
 _RENDERED: ContextVar[frozenset[str]] = ContextVar("_RENDERED", default=frozenset())
 """The names an earlier step of the run set that the template read does not set again:
 what Home Assistant parsed from what it rendered (`_state`)."""
@@ -256,64 +254,44 @@ _COMPARED: Final = {
 
 
 def can_raise(
-    text: str,
-    tainted: frozenset[str] = frozenset(),
-    integers: frozenset[str] = frozenset(),
-    macros: Mapping[str, str] | None = None,
+    text: str, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
 ) -> bool:
     """Return True if rendering `text` can raise on some state of the house (`module`).
 
     `tainted`: the names an earlier step of the run set from the house's
-    states; `integers`: those of them that are whole numbers; `macros`: the
-    owner's custom templates by path, whose macros a call renders as
-    written (`_expanded`; None: a call to one can raise).
+    states; `integers`: those of them that are whole numbers.
     """
     if "{{" not in text and "{%" not in text:
         return False
-    text, inlined = _expanded(text, macros)
-    return _can_raise(text, *_names_in(text, tainted, integers), inlined=inlined)
-
-
-def _expanded(text: str, macros: Mapping[str, str] | None) -> tuple[str, bool]:
-    """Return `text` with each custom template macro call's body written after it, if all are.
-
-    `templates.with_macros`; False: an import could not be followed (a file
-    not found, or named by an expression): its calls stay what can raise.
-    """
-    if macros is None or "import" not in text:
-        return text, False
-    expanded, anything = with_macros(text, macros)
-    return (text, False) if anything else (expanded, True)
+    # Only the names the text may read: the same text is judged once whatever the run set.
+    tainted = frozenset(name for name in tainted if name in text)
+    return _can_raise(text, tainted, integers & tainted)
 
 
 @functools.lru_cache(maxsize=2048)
-def _can_raise(
-    text: str, tainted: frozenset[str], integers: frozenset[str], *, inlined: bool = False
-) -> bool:
+def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> bool:
     body = _parsed(text)
     if body is None:
         return True
     with _given(tainted, integers):
         try:
-            _judging(body, tainted, inlined=inlined)
+            _judging(body, tainted)
             return not all(_safe(node) for node in body.body)
         except RecursionError:  # Nested past what Python follows: not known to be safe.
             return True
 
 
-def _judging(body: nodes.Template, tainted: frozenset[str], *, inlined: bool = False) -> None:
+def _judging(body: nodes.Template, tainted: frozenset[str]) -> None:
     """Set what `body` sets from the house (`_tainted`), and to what kind only.
 
-    To numbers only (`_numbered`), to lists or text only (`_typed`). With the
-    custom template macros whose calls are written out after it (`inlined`:
-    `_inlined_macros`). And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
+    To numbers only (`_numbered`), to lists only (`_listed`). And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
     """
     _TAINTED.set(_tainted(body, tainted))
     _NUMBERED.set(_numbered(body, tainted))
-    _TYPED.set(_typed(body, tainted))
-    _MACROS.set(_inlined_macros(body) if inlined else frozenset())
+    _LISTED.set(_listed(body, tainted))
     stored = {name.name for name in body.find_all(nodes.Name) if name.ctx in ("store", "param")}
     _RENDERED.set(tainted - stored)
+    _STORED.set(frozenset(stored))
 
 
 @functools.lru_cache(maxsize=2048)
@@ -329,17 +307,17 @@ def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
     """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
     tokens = _TAINTED.set(tainted), _INTEGERS.set(integers), _RENDERED.set(frozenset())
     numbered = _NUMBERED.set((frozenset(), frozenset()))
-    typed = _TYPED.set((frozenset(), frozenset(), frozenset()))
-    macros = _MACROS.set(frozenset())
+    own = _STORED.set(frozenset())
+    listed = _LISTED.set((frozenset(), frozenset()))
     try:
         yield
     finally:
-        _MACROS.reset(macros)
-        _TYPED.reset(typed)
+        _LISTED.reset(listed)
         _TAINTED.reset(tokens[0])
         _INTEGERS.reset(tokens[1])
         _RENDERED.reset(tokens[2])
         _NUMBERED.reset(numbered)
+        _STORED.reset(own)
 
 
 def reads_house(config: Any, tainted: frozenset[str] = frozenset()) -> bool:
@@ -429,12 +407,12 @@ def _bindings(body: nodes.Template) -> Iterator[tuple[nodes.Node, list[nodes.Nod
     """Yield each target `body` sets, with what it is set from.
 
     And with the test of each `if` a `set` stands in: a branch not taken
-    leaves the name as it was (undefined, which fails where it is computed
-    with), so that test decides the name too.
+    leaves the name as it was, so that test decides the name too.
     """
     for branch in body.find_all(nodes.If):
         for node in branch.find_all((nodes.Assign, nodes.AssignBlock)):
-            yield node.target, [branch.test]
+            if isinstance(node, (nodes.Assign, nodes.AssignBlock)):
+                yield node.target, [branch.test]
     for node in body.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.With)):
         if isinstance(node, nodes.Assign):
             yield node.target, [node.node]
@@ -562,52 +540,29 @@ def _numbered(
         _DIVIDING.reset(dividing)
 
 
-def _typed(
+def _listed(
     body: nodes.Template, given: frozenset[str] = frozenset()
-) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Return the names `body` sets only ever to lists (`_listing`), to lists of text, to text.
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the names `body` sets only ever to lists (`_listing`), and to lists of text.
 
     `{% set sensors = expand(group) | map(attribute='name') | sort %}`:
     `sensors` is a list of text wherever it is read (`{% for s in sensors
-    %}`, `sensors | count`); `{% set words = names | join(', ') %}` is
-    text (`words.rsplit(', ', 1)`), unless set in a branch (`_in_branches`).
-    Only names set by `set` alone (`_set_once`).
+    %}`, `sensors | count`). Only names set by `set` alone (`_set_once`).
     """
     plain, _ = _set_once(body, given)
-    # An undefined name loops as no list, but fails a method or `+` (`_in_branches`).
-    branched = _in_branches(body)
-    kinds = (_listing, _text_listing, _text)
-    found: tuple[frozenset[str], ...] = (frozenset(), frozenset(), frozenset())
+    lists: frozenset[str] = frozenset()
+    texts: frozenset[str] = frozenset()
     while True:  # The least, as `_numbered`'s.
-        _TYPED.set((found[0], found[1], found[2]))
-        grown = tuple(
-            frozenset(
-                name
-                for name, values in plain.items()
-                if all(kind(v) for v in values) and (kind is not _text or name not in branched)
-            )
-            for kind in kinds
+        _LISTED.set((lists, texts))
+        found = frozenset(
+            name for name, values in plain.items() if all(_listing(v) for v in values)
         )
-        if grown == found:
-            return found[0], found[1], found[2]
-        found = grown
-
-
-def _inlined_macros(body: nodes.Template) -> frozenset[str]:
-    """Return the names `body` imports macros by whose every call is written out after it.
-
-    `templates.with_macros` writes each call's body after the text, or,
-    when it cannot, the macro's whole file (its `{% macro %}`
-    definitions): a name whose macro is defined in the text is not one.
-    """
-    defined = {macro.name for macro in body.find_all(nodes.Macro)}
-    found: set[str] = set()
-    for imported in body.find_all(nodes.FromImport):
-        for entry in imported.names:
-            name, alias = entry if isinstance(entry, tuple) else (entry, entry)
-            if name not in defined:
-                found.add(alias)
-    return frozenset(found)
+        found_texts = frozenset(
+            name for name, values in plain.items() if all(_text_listing(v) for v in values)
+        )
+        if found == lists and found_texts == texts:
+            return lists, texts
+        lists, texts = found, found_texts
 
 
 def _numbers_namespace(node: nodes.Node) -> bool:
@@ -624,10 +579,7 @@ def _numbers_namespace(node: nodes.Node) -> bool:
 
 
 def raising_reads(
-    config: Any,
-    tainted: frozenset[str] = frozenset(),
-    integers: frozenset[str] = frozenset(),
-    macros: Mapping[str, str] | None = None,
+    config: Any, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
 ) -> list[str]:
     """Return templates reading what can make those in `config` raise (`raising_templates`).
 
@@ -640,11 +592,8 @@ def raising_reads(
     read whole.
     """
     found: list[str] = []
-    for template in _templates(config):
-        text, inlined = _expanded(template, macros)
-        names = _names_in(text, tainted, integers)
-        if ("{{" in text or "{%" in text) and _can_raise(text, *names, inlined=inlined):
-            found += _raising_reads(text, *names, inlined=inlined)
+    for text in raising_templates(config, tainted, integers):
+        found += _raising_reads(text, *_names_in(text, tainted, integers))
     return list(dict.fromkeys(found))
 
 
@@ -656,15 +605,13 @@ def _names_in(
 
 
 @functools.lru_cache(maxsize=2048)
-def _raising_reads(
-    text: str, tainted: frozenset[str], integers: frozenset[str], *, inlined: bool = False
-) -> tuple[str, ...]:
+def _raising_reads(text: str, tainted: frozenset[str], integers: frozenset[str]) -> tuple[str, ...]:
     body = _parsed(text)
     if body is None:
         return (text,)
     with _given(tainted, integers):
         try:
-            _judging(body, tainted, inlined=inlined)
+            _judging(body, tainted)
             feeding: list[nodes.Node] = []
             for node in body.body:
                 if (fed := _feeding(node)) is None:
@@ -858,18 +805,14 @@ def _written(node: nodes.Node) -> str:  # noqa: PLR0911, PLR0912  # One case per
 
 
 def raising_templates(
-    config: Any,
-    tainted: frozenset[str] = frozenset(),
-    integers: frozenset[str] = frozenset(),
-    macros: Mapping[str, str] | None = None,
+    config: Any, tainted: frozenset[str] = frozenset(), integers: frozenset[str] = frozenset()
 ) -> list[str]:
     """Return the templates in `config` (any configuration value) that can raise.
 
     `tainted`: the names an earlier step of the run set from the house's
-    states; `integers`: those of them that are whole numbers; `macros`:
-    the owner's custom templates (`can_raise`).
+    states; `integers`: those of them that are whole numbers.
     """
-    return [text for text in _templates(config) if can_raise(text, tainted, integers, macros)]
+    return [text for text in _templates(config) if can_raise(text, tainted, integers)]
 
 
 def _reads_house(node: nodes.Node) -> bool:
@@ -950,7 +893,12 @@ def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per k
     if isinstance(node, nodes.Compare):
         return _compare(node)
     if isinstance(node, nodes.Test):
-        return node.name in SAFE_TESTS and _safe(node.node) and _args_safe(node)
+        return (
+            node.name in SAFE_TESTS
+            and _safe(node.node)
+            and _args_safe(node)
+            and (node.name not in REGEX_TESTS or _pattern_fixed(node.args))
+        )
     if isinstance(node, nodes.Filter):
         return _filter(node)
     if isinstance(node, nodes.Call):
@@ -986,6 +934,8 @@ def _filter(node: nodes.Filter) -> bool:
     if node.node is not None and not _safe(node.node):
         return False
     if node.name in _ON_TEXT and node.node is not None and not _given_text(node.node):
+        return False
+    if node.name in REGEX_FILTERS and not _pattern_fixed(node.args):
         return False
     if node.name in SAFE_FILTERS:
         return True
@@ -1055,8 +1005,6 @@ def _call(node: nodes.Call) -> bool:
         if name in _ON_TEXT and node.args and not _given_text(node.args[0]):
             return False
         if name in SAFE_FUNCTIONS:
-            return True
-        if name in _MACROS.get():  # Its body, written out after the text, is judged there.
             return True
         if name in _EXTREMES:
             return _extremes(node) is not None
@@ -1544,10 +1492,6 @@ def _text(node: nodes.Node) -> bool:
     """Return True for what is always text (a safe one)."""
     if isinstance(node, nodes.Const):
         return isinstance(node.value, str)
-    if isinstance(node, nodes.Name):
-        return node.name in _TYPED.get()[2]  # Set only to text (`_typed`).
-    if isinstance(node, nodes.CondExpr):
-        return _safe(node) and all(_text(x) for x in (node.expr1, node.expr2) if x is not None)
     if isinstance(node, nodes.Concat):
         return _safe(node)
     if isinstance(node, nodes.Add):  # Text joined to text, or a failure the house does not decide.
@@ -1557,7 +1501,7 @@ def _text(node: nodes.Node) -> bool:
     if isinstance(node, nodes.Filter):
         return node.name in _TEXTS and _filter(node)
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
-        return (node.node.name == "states" or node.node.name in _MACROS.get()) and _call(node)
+        return node.node.name == "states" and _call(node)
     return False
 
 
@@ -1573,7 +1517,7 @@ def _listing(node: nodes.Node) -> bool:
     if _states_listing(node) or _text_listing(node):
         return True
     if isinstance(node, nodes.Name):
-        return node.name in _TYPED.get()[0]  # Set only to lists (`_typed`).
+        return node.name in _LISTED.get()[0]  # Set only to lists (`_listed`).
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         return node.node.name in _LISTS and _call(node)
     if isinstance(node, nodes.Filter) and node.node is not None and _iterable(node.node):
@@ -1597,9 +1541,9 @@ def _states_listing(node: nodes.Node) -> bool:
     sorts them by what each has as text (`STATE_TEXTS`).
     """
     if isinstance(node, nodes.Name):
-        return node.name == "states"
+        return _house_states(node)
     if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
-        return node.node.name == "states"  # `states.light`
+        return _house_states(node.node)  # `states.light`
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         return node.node.name == "expand" and _call(node)
     if not isinstance(node, nodes.Filter) or node.node is None:
@@ -1615,6 +1559,11 @@ def _states_listing(node: nodes.Node) -> bool:
     return node.name in ("list", "reverse") and _args_safe(node)
 
 
+def _house_states(node: nodes.Name) -> bool:
+    """Return True for `states` as Home Assistant gives it: not a name the template sets."""
+    return node.name == "states" and "states" not in _STORED.get()
+
+
 def _text_listing(node: nodes.Node) -> bool:
     """Return True for what is always a list of text: it sorts, and each item is text.
 
@@ -1625,7 +1574,7 @@ def _text_listing(node: nodes.Node) -> bool:
     if isinstance(node, (nodes.List, nodes.Tuple)):
         return all(isinstance(i, nodes.Const) and isinstance(i.value, str) for i in node.items)
     if isinstance(node, nodes.Name):
-        return node.name in _TYPED.get()[1]  # Set only to lists of text (`_typed`).
+        return node.name in _LISTED.get()[1]  # Set only to lists of text (`_listed`).
     if not isinstance(node, nodes.Filter) or node.node is None:
         return False
     if node.name == "map":
@@ -1653,10 +1602,29 @@ def _filter_args_safe(node: nodes.Filter) -> bool:
 
 def _selects(node: nodes.Filter) -> bool:
     """Return True for a `select` or `selectattr` applying a test that never raises."""
-    tests = node.args[1:2] if node.name.endswith("attr") else node.args[:1]
-    return _args_safe(node) and all(
-        isinstance(test, nodes.Const) and test.value in SAFE_TESTS for test in tests
+    at = 1 if node.name.endswith("attr") else 0
+    test = node.args[at] if len(node.args) > at else None
+    return (
+        _args_safe(node)
+        and (test is None or (isinstance(test, nodes.Const) and test.value in SAFE_TESTS))
+        and (test is None or test.value not in REGEX_TESTS or _pattern_fixed(node.args[at + 1 :]))
     )
+
+
+REGEX_TESTS: Final = frozenset({"match", "search"})
+"""Tests that compile their argument as a regular expression."""
+REGEX_FILTERS: Final = frozenset(
+    {"regex_match", "regex_search", "regex_replace", "regex_findall", "regex_findall_index"}
+)
+"""Filters that compile their first argument as a regular expression."""
+
+
+def _pattern_fixed(args: Sequence[nodes.Node]) -> bool:
+    """Return True for a regular expression no state of the house writes: it compiles or not.
+
+    One read from a helper may be any text (`Hall (`), which does not compile.
+    """
+    return not args or not _reads_house(args[0])
 
 
 def _sorts(node: nodes.Filter, *, by_attribute: bool) -> bool:
