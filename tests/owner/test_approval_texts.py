@@ -471,3 +471,49 @@ async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_chan
     assert title.startswith(f"Home MCP asks to {effect}"), title
     assert row["summary"].startswith(effect), row["summary"]
     assert "locks, closes or arms" in message[:MESSAGE_HEAD], message[:MESSAGE_HEAD]
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a refusal because a lock-up's message can fail to render reads "
+        "'Makes a condition ... fail' for an automation with no condition"
+    ),
+)
+async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_message_fails(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night, with no condition, says each guest's hours of sleep, then locks.
+
+    Setting the guests to 0 makes that message fail to render, and the door
+    stays unlocked: the person approving reads that the message fails, not
+    that a condition the automation does not have does.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "persistent_notification.create", "data": {"message": message}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    refused = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
+    )
+    assert_refused(refused)
+    notification = _notification(hass, str(refused["confirmation_id"]))
+    said = [target["reason"] for target in refused["targets"]]
+    said.append(_unescaped(notification["title"] + " " + notification["message"]))
+    for text in said:
+        assert "condition" not in text.lower(), text
+        assert "message" in text.lower(), text

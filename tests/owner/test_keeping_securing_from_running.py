@@ -1700,6 +1700,287 @@ async def test_setting_to_0_what_a_locking_automation_never_divides_by_0_runs(
     await assert_house(hass, LOCKED)
 
 
+OPEN_ONES = "expand(state_attr('sensor.left_on', 'entities'))"
+"""The lights an owner's sensor lists (an attribute: any entity, as the gate reads it)."""
+
+
+async def test_a_locking_automation_listing_names_sorted_lets_the_lights_they_name_change(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night lists what is left on by name, sorted, then locks: names are always text.
+
+    However a client changes the lights the list names, the message renders
+    and the door locks: turning one off runs.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]  # Both on.
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    message = (
+        f"{{% set names = {OPEN_ONES} | map(attribute='name') | sort %}}"
+        "Left on: {% for name in names %}{{ name | replace('Lights', '') }} {% endfor %}"
+        "({{ names | count }})"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    assert_ran(await call_service(mcp, "light.turn_off", target={"entity_id": lights[0]}))
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+
+
+async def test_turning_off_a_light_a_locking_automation_sorts_by_brightness_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night sorts the lights left on by brightness, then locks.
+
+    A light turned off has no brightness: nothing and a number do not sort,
+    the message raises and the door stays unlocked. Turning it off over MCP
+    waits for a person.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]  # Both on.
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    message = (
+        f"Brightest last: {{{{ {OPEN_ONES} | map(attribute='attributes.brightness') | sort }}}}"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    refused = await call_service(mcp, "light.turn_off", target={"entity_id": lights[0]})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(refused)
+
+
+SPEECH_JINJA = """\
+{%- macro array_to_clist(arr, title=false) -%}
+{%- set clist = ', and ' if arr | count > 2 else ' and ' %}
+{%- set text = arr | join(', ') %}
+{%- if title %}{{ clist.join((text | title).rsplit(', ', 1)) }}
+{%- else %}{{ clist.join(text.rsplit(', ', 1)) }}
+{%- endif %}
+{%- endmacro -%}
+
+{%- macro plural_verb(qty) -%}
+{%- if is_number(qty) %}{{- iif(qty | abs == 1, 'is', 'are') }}{%- endif -%}
+{%- endmacro -%}
+
+{%- macro per_guest(hours) -%}
+{{- (hours / (states('input_number.guests') | float(1))) | round(1) -}}
+{%- endmacro -%}
+"""
+"""An owner's speech helpers (as the public `speech_helpers.jinja` many houses import):
+a list said as a sentence, "is" or "are" by a count; and a night shared among guests. A
+call to one is read as one that can raise, with what it is given and what its file reads."""
+
+
+async def test_setting_to_0_what_a_custom_macro_of_a_locking_automation_divides_by_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night shares the night among the guests through a macro that reads the helper itself.
+
+    The call gives the macro nothing of the house; its body divides by the
+    guests, which a client can set to 0: the message raises, the door stays
+    unlocked. Setting the helper to 0 over MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    assert guests == "input_number.guests"
+    await owner.save_custom_template("speech.jinja", SPEECH_JINJA)
+    message = "{% from 'speech.jinja' import per_guest %}{{ per_guest(8) }} hours of sleep each"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
+PER_GUEST_MACROS = {
+    "a default": (
+        (
+            "{%- macro per_guest(hours, guests=states('input_number.guests') | float(1)) -%}\n"
+            "{{- (hours / guests) | round(1) -}}\n"
+            "{%- endmacro -%}\n"
+        ),
+        "{{ per_guest(8) }}",
+    ),
+    "a parameter set again": (
+        (
+            "{%- macro per_guest(hours, guests) -%}\n"
+            "{%- set guests = guests | float(1) -%}\n"
+            "{{- (hours / guests) | round(1) -}}\n"
+            "{%- endmacro -%}\n"
+        ),
+        "{{ per_guest(8, states('input_number.guests')) }}",
+    ),
+}
+"""A custom macro sharing the night among the guests, who come to it through a parameter:
+its default reads the helper, or the body makes the call's reading a number again."""
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.parametrize(
+    "through",
+    [
+        pytest.param(
+            "a default",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason=(
+                    "red team 50: a custom macro's parameter left to a default that reads the "
+                    "house is renamed unbound, read as nothing of the house"
+                ),
+            ),
+        ),
+        "a parameter set again",
+    ],
+)
+async def test_setting_to_0_what_a_custom_macro_s_parameter_divides_by_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, through: str
+) -> None:
+    """Good night shares the night among the guests through a macro's parameter, then locks.
+
+    The guests reach the division through the parameter's default (a read of
+    the helper), or through the call's reading the body converts again
+    (`{% set guests = guests | float(1) %}`): a client can set the helper to 0,
+    the message raises, the door stays unlocked. Setting it to 0 over MCP waits
+    for a person.
+    """
+    source, call = PER_GUEST_MACROS[through]
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    assert guests == "input_number.guests"
+    await owner.save_custom_template("nights.jinja", source)
+    message = "{% from 'nights.jinja' import per_guest %}" + call + " hours of sleep each"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
+@pytest.mark.redteam(round=50)
+async def test_turning_off_what_a_locking_automation_s_message_adds_without_else_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night greets the guests when guest mode is on, then locks.
+
+    `', guests' if guest mode is on`, with no `else`, is undefined once guest
+    mode is off: `'Good night' + ` it raises and the door stays unlocked.
+    Turning guest mode off over MCP waits for a person.
+    """
+    guest_mode = await owner.create_helper("input_boolean", "Guest mode")
+    await owner.act("input_boolean.turn_on", entity_id=guest_mode)
+    message = "{{ 'Good night' + (', guests' if is_state('" + guest_mode + "', 'on')) }}"
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    off = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": guest_mode})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(off)
+
+
+@pytest.mark.redteam(round=50)
+async def test_setting_the_room_a_locking_automation_searches_lights_by_to_no_pattern_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night lists the lights on in the room a helper names (a search), then locks.
+
+    The helper's text is the search's pattern: set to "Hall (", no regular
+    expression, the message raises and the door stays unlocked. Setting it over
+    MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_text", {})
+    room = await owner.create_helper("input_text", "Bedtime room", initial="Kitchen")
+    message = (
+        "Still on: {{ states.light | selectattr('state', 'eq', 'on') "
+        "| selectattr('name', 'search', states('" + room + "')) "
+        "| map(attribute='name') | join(', ') }}"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    unmatched = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": room}, data={"value": "Hall ("}
+    )
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(unmatched)
+
+
+@pytest.mark.redteam(round=50)
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "red team 50: a value a custom template sets from the house, read as "
+        "`module.value` after `import 'x.jinja' as module`, is judged as reading nothing"
+    ),
+)
+async def test_setting_to_0_what_a_lock_up_divides_by_through_an_imported_value_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's `house.jinja` sets `guests` from the helper; Good night divides by it.
+
+    `{% import 'house.jinja' as house %}` then `house.guests`: importing
+    the file renders its top level, so `house.guests` is the helper's number,
+    which a client can set to 0: the message raises, the door stays unlocked.
+    Setting the helper to 0 over MCP waits for a person.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    await owner.save_custom_template(
+        "house.jinja", "{% set guests = states('" + guests + "') | float(1) %}\n"
+    )
+    message = (
+        "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }} hours of sleep each"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
+@pytest.mark.redteam(round=50)
+async def test_turning_on_a_light_a_lock_up_s_macro_joins_with_its_caller_s_name_is_refused(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night says the lights left on through a macro that joins them by `sep`, then locks.
+
+    `sep` is set by the message, not by the macro, which does not see it: with
+    one light on the macro never reads it; a client turning on a second makes
+    `sep.join` fail, and the door stays unlocked. Turning it on over MCP waits
+    for a person.
+    """
+    lights = ["light.ceiling_lights", "light.kitchen_lights"]
+    hass.states.async_set("sensor.left_on", "2", {"entities": lights})
+    await owner.act("light.turn_off", entity_id=lights[1])
+    await owner.save_custom_template(
+        "lists.jinja",
+        "{%- macro said(names) -%}\n"
+        "{%- if names | count > 1 %}{{ sep.join(names) }}{% else %}{{ names | join }}{% endif -%}\n"
+        "{%- endmacro -%}\n",
+    )
+    message = (
+        "{% from 'lists.jinja' import said %}{% set sep = ', ' %}"
+        f"Still on: {{{{ said({OPEN_ONES} | selectattr('state', 'eq', 'on') "
+        "| map(attribute='name') | list) }}"
+    )
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    second = await call_service(mcp, "light.turn_on", target={"entity_id": lights[1]})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(second)
+
+
 # -- red-team round 43: what a client's call makes infinite ----------------------------
 
 

@@ -50,7 +50,7 @@ the run's `trigger`, `this`, `repeat`), not from a value read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Flag, auto
@@ -167,7 +167,9 @@ text's anything, a select's any option (`set_options`), a sensor's and a person'
 a template or `device_tracker.see` gives: none of these is bounded."""
 _FORMATS: Final = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[hlL]?([a-zA-Z%])")
 """A conversion of `'%d' % x` (printf-style formatting, Jinja's `%` of text)."""
-_TEXTS: Final = frozenset({"states", "string", "lower", "upper", "title", "capitalize", "trim"})
+_TEXTS: Final = frozenset(
+    {"states", "string", "lower", "upper", "title", "capitalize", "trim", "join"}
+)
 """Functions and filters that always give text."""
 SAFE_TESTS: Final = frozenset(
     {
@@ -229,6 +231,14 @@ _NUMBERED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
 )
 """The names the template read sets only to numbers, and its namespaces whose every
 value is one (`_numbered`)."""
+_LISTED: ContextVar[tuple[frozenset[str], frozenset[str]]] = ContextVar(
+    "_LISTED", default=(frozenset(), frozenset())
+)
+"""The names the template read sets only to lists, and those of them only to lists of text
+(`_listed`)."""
+_STORED: ContextVar[frozenset[str]] = ContextVar("_STORED", default=frozenset())
+"""The names the template read sets itself: `states` set or looped over is no longer the
+house's states."""
 _RENDERED: ContextVar[frozenset[str]] = ContextVar("_RENDERED", default=frozenset())
 """The names an earlier step of the run set that the template read does not set again:
 what Home Assistant parsed from what it rendered (`_state`)."""
@@ -272,14 +282,16 @@ def _can_raise(text: str, tainted: frozenset[str], integers: frozenset[str]) -> 
 
 
 def _judging(body: nodes.Template, tainted: frozenset[str]) -> None:
-    """Set what `body` sets from the house (`_tainted`), and to numbers only (`_numbered`).
+    """Set what `body` sets from the house (`_tainted`), and to what kind only.
 
-    And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
+    To numbers only (`_numbered`), to lists only (`_listed`). And which of `tainted` (set by an earlier step) it does not set again (`_RENDERED`).
     """
     _TAINTED.set(_tainted(body, tainted))
     _NUMBERED.set(_numbered(body, tainted))
+    _LISTED.set(_listed(body, tainted))
     stored = {name.name for name in body.find_all(nodes.Name) if name.ctx in ("store", "param")}
     _RENDERED.set(tainted - stored)
+    _STORED.set(frozenset(stored))
 
 
 @functools.lru_cache(maxsize=2048)
@@ -295,13 +307,17 @@ def _given(tainted: frozenset[str], integers: frozenset[str]) -> Iterator[None]:
     """Judge with `tainted` set from the house (`integers` of them whole numbers)."""
     tokens = _TAINTED.set(tainted), _INTEGERS.set(integers), _RENDERED.set(frozenset())
     numbered = _NUMBERED.set((frozenset(), frozenset()))
+    own = _STORED.set(frozenset())
+    listed = _LISTED.set((frozenset(), frozenset()))
     try:
         yield
     finally:
+        _LISTED.reset(listed)
         _TAINTED.reset(tokens[0])
         _INTEGERS.reset(tokens[1])
         _RENDERED.reset(tokens[2])
         _NUMBERED.reset(numbered)
+        _STORED.reset(own)
 
 
 def reads_house(config: Any, tainted: frozenset[str] = frozenset()) -> bool:
@@ -388,7 +404,15 @@ def _tainted(body: nodes.Template, given: frozenset[str] = frozenset()) -> froze
 
 
 def _bindings(body: nodes.Template) -> Iterator[tuple[nodes.Node, list[nodes.Node]]]:
-    """Yield each target `body` sets, with what it is set from."""
+    """Yield each target `body` sets, with what it is set from.
+
+    And with the test of each `if` a `set` stands in: a branch not taken
+    leaves the name as it was, so that test decides the name too.
+    """
+    for branch in body.find_all(nodes.If):
+        for node in branch.find_all((nodes.Assign, nodes.AssignBlock)):
+            if isinstance(node, (nodes.Assign, nodes.AssignBlock)):
+                yield node.target, [branch.test]
     for node in body.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.With)):
         if isinstance(node, nodes.Assign):
             yield node.target, [node.node]
@@ -410,6 +434,75 @@ def _stored(target: nodes.Node) -> Iterator[str]:
             yield from _stored(item)
 
 
+def _set_once(
+    body: nodes.Template, given: frozenset[str]
+) -> tuple[dict[str, list[nodes.Node]], dict[str, list[nodes.Node]]]:
+    """Return the names `body` sets only by `set`, with what each is set to; and its namespaces'.
+
+    Not a name set any other way too (a loop, a macro's parameter, an
+    import), nor one an earlier step of the run set (`given`): a `set` in a
+    loop leaves the name outside it as it was.
+    """
+    plain: dict[str, list[nodes.Node]] = {}
+    spaces: dict[str, list[nodes.Node]] = {}
+    for node in body.find_all(nodes.Assign):
+        if isinstance(node.target, nodes.Name):
+            plain.setdefault(node.target.name, []).append(node.node)
+        elif isinstance(node.target, nodes.NSRef):
+            spaces.setdefault(node.target.name, []).append(node.node)
+    stored: dict[str, int] = {}
+    for name in body.find_all(nodes.Name):
+        if name.ctx in ("store", "param"):
+            stored[name.name] = stored.get(name.name, 0) + 1
+    only = {
+        name: values
+        for name, values in plain.items()
+        if stored.get(name) == len(values) and name not in given
+    }
+    return only, spaces
+
+
+def _in_branches(body: nodes.Template) -> frozenset[str]:
+    """Return the names `body` may read undefined: set only in a block the read is outside of.
+
+    A `set` in an `if`'s branch leaves the name undefined when the branch is
+    not taken, and one in a loop's body (or a macro's, a `with`'s) is not
+    seen after it: `{% if guests %}{% set n = 2 %}{% endif %}{{ n + 1 }}`
+    fails then, whatever `n` is set to. Read in the block that sets it (the
+    same branch, the same loop round), it is what it was set to.
+    """
+    sets: dict[str, set[int | None]] = {}
+    reads: dict[str, list[tuple[int, ...]]] = {}
+
+    def walk(node: nodes.Node, blocks: tuple[int, ...]) -> None:
+        if isinstance(node, (nodes.Assign, nodes.AssignBlock)) and isinstance(
+            node.target, nodes.Name
+        ):
+            sets.setdefault(node.target.name, set()).add(blocks[-1] if blocks else None)
+        elif isinstance(node, nodes.Name) and node.ctx == "load":
+            reads.setdefault(node.name, []).append(blocks)
+        for field in node.fields:
+            value = getattr(node, field, None)
+            if field in ("body", "else_") and isinstance(value, list):
+                for child in value:
+                    walk(child, (*blocks, id(value)))
+            elif isinstance(value, nodes.Node):
+                walk(value, blocks)
+            elif isinstance(value, list):
+                for child in value:
+                    if isinstance(child, nodes.Node):
+                        walk(child, blocks)
+
+    for node in body.body:
+        walk(node, ())
+    return frozenset(
+        name
+        for name, where in sets.items()
+        if None not in where
+        and any(not where.intersection(within) for within in reads.get(name, ()))
+    )
+
+
 def _numbered(
     body: nodes.Template, given: frozenset[str] = frozenset()
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -418,26 +511,11 @@ def _numbered(
     `{% set d = (distance(p, z) | round(3, default=0)) * 1000 %}`: `d` is a
     number wherever it is read; so is `best.value` of `{% set best =
     namespace(value=21000000) %}` where each `{% set best.value = d %}` sets
-    a number. Not a name set any other way too (a loop, a macro's parameter,
-    an import), nor one an earlier step of the run set (`given`): a `set`
-    in a loop leaves the name outside it as it was.
+    a number. Only names set by `set` alone (`_set_once`).
     """
-    plain: dict[str, list[nodes.Node]] = {}
-    spaces: dict[str, list[nodes.Node]] = {}
-    assigned: dict[str, int] = {}
-    for node in body.find_all(nodes.Assign):
-        if isinstance(node.target, nodes.Name):
-            plain.setdefault(node.target.name, []).append(node.node)
-            assigned[node.target.name] = assigned.get(node.target.name, 0) + 1
-        elif isinstance(node.target, nodes.NSRef):
-            spaces.setdefault(node.target.name, []).append(node.node)
-    stored: dict[str, int] = {}
-    for name in body.find_all(nodes.Name):
-        if name.ctx in ("store", "param"):
-            stored[name.name] = stored.get(name.name, 0) + 1
-    candidates = {
-        name for name, count in assigned.items() if stored.get(name) == count and name not in given
-    }
+    plain, spaces = _set_once(body, given)
+    branched = _in_branches(body)
+    plain = {name: values for name, values in plain.items() if name not in branched}
     numbers: frozenset[str] = frozenset()
     namespaces: frozenset[str] = frozenset()
     # What a name is set to is a number if it renders: whether a division in it can
@@ -447,12 +525,12 @@ def _numbered(
         while True:  # The least: a name set from itself (`x = x + 1`) is no number known.
             _NUMBERED.set((numbers, namespaces))
             found = frozenset(
-                name for name in candidates if all(_number(value) for value in plain[name])
+                name for name, values in plain.items() if all(_number(v) for v in values)
             )
             spaced = frozenset(
                 name
-                for name in candidates
-                if all(_numbers_namespace(value) for value in plain[name])
+                for name, values in plain.items()
+                if all(_numbers_namespace(value) for value in values)
                 and all(_number(value) for value in spaces.get(name, ()))
             )
             if found == numbers and spaced == namespaces:
@@ -460,6 +538,31 @@ def _numbered(
             numbers, namespaces = found, spaced
     finally:
         _DIVIDING.reset(dividing)
+
+
+def _listed(
+    body: nodes.Template, given: frozenset[str] = frozenset()
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the names `body` sets only ever to lists (`_listing`), and to lists of text.
+
+    `{% set sensors = expand(group) | map(attribute='name') | sort %}`:
+    `sensors` is a list of text wherever it is read (`{% for s in sensors
+    %}`, `sensors | count`). Only names set by `set` alone (`_set_once`).
+    """
+    plain, _ = _set_once(body, given)
+    lists: frozenset[str] = frozenset()
+    texts: frozenset[str] = frozenset()
+    while True:  # The least, as `_numbered`'s.
+        _LISTED.set((lists, texts))
+        found = frozenset(
+            name for name, values in plain.items() if all(_listing(v) for v in values)
+        )
+        found_texts = frozenset(
+            name for name, values in plain.items() if all(_text_listing(v) for v in values)
+        )
+        if found == lists and found_texts == texts:
+            return lists, texts
+        lists, texts = found, found_texts
 
 
 def _numbers_namespace(node: nodes.Node) -> bool:
@@ -790,7 +893,12 @@ def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per k
     if isinstance(node, nodes.Compare):
         return _compare(node)
     if isinstance(node, nodes.Test):
-        return node.name in SAFE_TESTS and _safe(node.node) and _args_safe(node)
+        return (
+            node.name in SAFE_TESTS
+            and _safe(node.node)
+            and _args_safe(node)
+            and (node.name not in REGEX_TESTS or _pattern_fixed(node.args))
+        )
     if isinstance(node, nodes.Filter):
         return _filter(node)
     if isinstance(node, nodes.Call):
@@ -827,8 +935,12 @@ def _filter(node: nodes.Filter) -> bool:
         return False
     if node.name in _ON_TEXT and node.node is not None and not _given_text(node.node):
         return False
+    if node.name in REGEX_FILTERS and not _pattern_fixed(node.args):
+        return False
     if node.name in SAFE_FILTERS:
         return True
+    if node.name == "abs":  # Of a number, a number.
+        return node.node is not None and _number(node.node)
     if node.name in _EXTREMES:
         return _extremes(node) is not None
     if node.name in FORGIVING and node.node is not None:
@@ -1212,7 +1324,9 @@ def _number(node: nodes.Node) -> bool:
     if isinstance(node, nodes.Filter):
         if node.name in ("length", "count"):
             return _filter(node)
-        return (node.name in _NUMBERS or node.name in _EXTREMES) and _filter(node)
+        return (node.name in _NUMBERS or node.name in _EXTREMES or node.name == "abs") and _filter(
+            node
+        )
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         if node.node.name in _EXTREMES:
             return _call(node)
@@ -1400,19 +1514,133 @@ def _listing(node: nodes.Node) -> bool:
     """Return True for what is always a list: literal, the house's states, a selection of them."""
     if isinstance(node, (nodes.List, nodes.Tuple)):
         return _safe(node)
-    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
-        return node.node.name == "states"  # `states.light`
+    if _states_listing(node) or _text_listing(node):
+        return True
     if isinstance(node, nodes.Name):
-        return node.name == "states"
+        return node.name in _LISTED.get()[0]  # Set only to lists (`_listed`).
     if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
         return node.node.name in _LISTS and _call(node)
     if isinstance(node, nodes.Filter) and node.node is not None and _iterable(node.node):
         if node.name in ("select", "reject", "selectattr", "rejectattr"):
-            tests = node.args[1:2] if node.name.endswith("attr") else node.args[:1]
-            return _args_safe(node) and all(
-                isinstance(test, nodes.Const) and test.value in SAFE_TESTS for test in tests
-            )
+            return _selects(node)
         if node.name == "map":  # `map(attribute='name')`, not a filter applied to each.
             return not node.args and all(kw.key == "attribute" for kw in node.kwargs)
         return node.name in ("list", "unique", "reverse") and _args_safe(node)
     return False
+
+
+STATE_TEXTS: Final = frozenset({"entity_id", "domain", "object_id", "name", "state"})
+"""What every state of the house has as text: a list of them sorts (`_text_listing`). The
+name is the entity's, or its object id's words."""
+
+
+def _states_listing(node: nodes.Node) -> bool:
+    """Return True for what is always a list of the house's states.
+
+    `states`, `states.light`, `expand(...)`, and what selects from them or
+    sorts them by what each has as text (`STATE_TEXTS`).
+    """
+    if isinstance(node, nodes.Name):
+        return _house_states(node)
+    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        return _house_states(node.node)  # `states.light`
+    if isinstance(node, nodes.Call) and isinstance(node.node, nodes.Name):
+        return node.node.name == "expand" and _call(node)
+    if not isinstance(node, nodes.Filter) or node.node is None:
+        return False
+    if node.name == "expand":
+        return _filter_args_safe(node)
+    if not _states_listing(node.node):
+        return False
+    if node.name in ("select", "reject", "selectattr", "rejectattr"):
+        return _selects(node)
+    if node.name == "sort":
+        return _sorts(node, by_attribute=True)
+    return node.name in ("list", "reverse") and _args_safe(node)
+
+
+def _house_states(node: nodes.Name) -> bool:
+    """Return True for `states` as Home Assistant gives it: not a name the template sets."""
+    return node.name == "states" and "states" not in _STORED.get()
+
+
+def _text_listing(node: nodes.Node) -> bool:
+    """Return True for what is always a list of text: it sorts, and each item is text.
+
+    What each of a list of states has as text (`map(attribute='name')` of
+    `expand(...)`, `STATE_TEXTS`), a literal list of text, and what selects
+    from, sorts or keeps apart those.
+    """
+    if isinstance(node, (nodes.List, nodes.Tuple)):
+        return all(isinstance(i, nodes.Const) and isinstance(i.value, str) for i in node.items)
+    if isinstance(node, nodes.Name):
+        return node.name in _LISTED.get()[1]  # Set only to lists of text (`_listed`).
+    if not isinstance(node, nodes.Filter) or node.node is None:
+        return False
+    if node.name == "map":
+        return (
+            _states_listing(node.node)
+            and not node.args
+            and len(node.kwargs) == 1
+            and node.kwargs[0].key == "attribute"
+            and isinstance(node.kwargs[0].value, nodes.Const)
+            and node.kwargs[0].value.value in STATE_TEXTS
+        )
+    if not _text_listing(node.node):
+        return False
+    if node.name in ("select", "reject"):
+        return _selects(node)
+    if node.name == "sort":
+        return _sorts(node, by_attribute=False)
+    return node.name in ("list", "unique", "reverse") and _args_safe(node)
+
+
+def _filter_args_safe(node: nodes.Filter) -> bool:
+    """Return True for a filter whose value and arguments render whatever the house holds."""
+    return node.node is not None and _safe(node.node) and _args_safe(node)
+
+
+def _selects(node: nodes.Filter) -> bool:
+    """Return True for a `select` or `selectattr` applying a test that never raises."""
+    at = 1 if node.name.endswith("attr") else 0
+    test = node.args[at] if len(node.args) > at else None
+    return (
+        _args_safe(node)
+        and (test is None or (isinstance(test, nodes.Const) and test.value in SAFE_TESTS))
+        and (test is None or test.value not in REGEX_TESTS or _pattern_fixed(node.args[at + 1 :]))
+    )
+
+
+REGEX_TESTS: Final = frozenset({"match", "search"})
+"""Tests that compile their argument as a regular expression."""
+REGEX_FILTERS: Final = frozenset(
+    {"regex_match", "regex_search", "regex_replace", "regex_findall", "regex_findall_index"}
+)
+"""Filters that compile their first argument as a regular expression."""
+
+
+def _pattern_fixed(args: Sequence[nodes.Node]) -> bool:
+    """Return True for a regular expression no state of the house writes: it compiles or not.
+
+    One read from a helper may be any text (`Hall (`), which does not compile.
+    """
+    return not args or not _reads_house(args[0])
+
+
+def _sorts(node: nodes.Filter, *, by_attribute: bool) -> bool:
+    """Return True for a `sort` that compares only text: by what each state has as text.
+
+    Of states, by `attribute=` one of `STATE_TEXTS` (`by_attribute`); of
+    text, by nothing. `reverse` and `case_sensitive` are given constants.
+    """
+    given = {str(kw.key): kw.value for kw in node.kwargs}
+    if node.args or node.dyn_args is not None or node.dyn_kwargs is not None:
+        return False
+    attribute = given.pop("attribute", None)
+    if not all(isinstance(value, nodes.Const) for value in given.values()):
+        return False
+    if not set(given) <= {"reverse", "case_sensitive"}:
+        return False
+    if by_attribute:
+        return isinstance(attribute, nodes.Const) and attribute.value in STATE_TEXTS
+    return attribute is None

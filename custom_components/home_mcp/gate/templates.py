@@ -562,7 +562,7 @@ def _inlined(macro: _Macro, arguments: list[list[Token]]) -> str | None:
         if (
             token.type != "name"
             or token.value not in macro.params
-            or (index and macro.body[index - 1].type == "dot")
+            or (index and _names_no_variable(macro.body[:index]))
             or (depth > 0 and following is not None and following.type == "assign")
         ):
             out.append(token)
@@ -571,6 +571,20 @@ def _inlined(macro: _Macro, arguments: list[list[Token]]) -> str | None:
         else:
             out.append(Token(token.lineno, "name", f"{_UNBOUND}{token.value}"))
     return _written(out)
+
+
+def _names_no_variable(before: list[Token] | tuple[Token, ...]) -> bool:
+    """Return True if the name after `before` is an attribute, a filter or a test, no variable.
+
+    `x.title`, `text | title`, `x is title` (a macro's `title` parameter is
+    none of them).
+    """
+    last = before[-1]
+    if last.type in ("dot", "pipe"):
+        return True
+    if last.type == "name" and last.value == "not" and len(before) > 1:
+        last = before[-2]
+    return last.type == "name" and last.value == "is"
 
 
 def _written(tokens: list[Token] | tuple[Token, ...]) -> str:
