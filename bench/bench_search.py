@@ -59,6 +59,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_25,
     BENCH_HELD_OUT_26,
     BENCH_HELD_OUT_27,
+    BENCH_HELD_OUT_28,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -86,6 +87,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_25,
     DEMO_HELD_OUT_26,
     DEMO_HELD_OUT_27,
+    DEMO_HELD_OUT_28,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -160,6 +162,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_25,
                 *DEMO_HELD_OUT_26,
                 *DEMO_HELD_OUT_27,
+                *DEMO_HELD_OUT_28,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -204,6 +207,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_25,
                     *BENCH_HELD_OUT_26,
                     *BENCH_HELD_OUT_27,
+                    *BENCH_HELD_OUT_28,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []

@@ -107,6 +107,7 @@ SETS: Final = {
     25: "Held-out set, round 25 (written unseen, from the houses' real entities only)",
     26: "Held-out set, round 26 (written unseen, from the houses' real entities only)",
     27: "Held-out set, round 27 (written unseen, from the houses' real entities only)",
+    28: "Held-out set, round 28 (written unseen, from the houses' real entities only)",
 }
 
 
