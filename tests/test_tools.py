@@ -3440,3 +3440,114 @@ async def test_a_kind_missing_in_a_room_is_looked_for_in_its_particular_rooms(
     data = await mcp.data("list_entities", {"query": "turn on the lamp in our bathroom"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("加湿器开着吗？", "humidifier.b_humidifier"),
+        ("가습기 켜져 있어?", "humidifier.b_humidifier"),
+        ("除湿机开着吗？", "humidifier.a_dehumidifier"),
+    ],
+)
+async def test_a_humidifier_said_in_chinese_or_korean_is_the_humidifier(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """加湿器开着吗？ (is the humidifier on?): the humidifier, not the dehumidifier first by id."""
+    kitchen = ar.async_get(hass).async_create("Utility")
+    await _entity_in(hass, kitchen.id, "humidifier", "a_dehumidifier", "dehumidifier")
+    await _entity_in(hass, kitchen.id, "humidifier", "b_humidifier", "humidifier")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_cinema_said_in_chinese_finds_its_fan_named_switch(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """关掉影院的风扇 (turn off the cinema's fan): the cinema's switch called Cinema Fan.
+
+    影院 names the cinema; the fan of another room comes first by id.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "关掉影院的风扇",
+        "Cinema",
+        ("switch", "cinema_fan", ""),
+        ("switch", "cinema_relay", ""),
+    )
+
+
+async def test_trees_being_watered_said_in_spanish_is_the_valve_called_trees(
+    mcp: McpHarness,
+) -> None:
+    """¿Se están regando los árboles? (are the trees being watered?): the valve called Trees.
+
+    Regando (being watered) names a valve, árboles the trees; the demo's other valves (Back
+    Garden, Front Garden, Orchard) come first by id.
+    """
+    data = await mcp.data("list_entities", {"query": "¿se están regando los árboles?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "valve.trees", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "there's a draught in the living room",
+        "it's draughty in the living room",
+        "there's a draft in the living room",
+    ],
+)
+async def test_a_draught_in_a_room_asks_for_its_window(mcp: McpHarness, query: str) -> None:
+    """There's a draught in the living room: its window (left open), not its speaker."""
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "cover.living_room_window", data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["open the curtains", "close the blinds"])
+async def test_a_garage_door_is_no_curtain(mcp: McpHarness, query: str) -> None:
+    """Open the curtains: a window's cover, not the garage door (first by id, a cover too)."""
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    windows = {"cover.hall_window", "cover.kitchen_window", "cover.living_room_window"}
+    assert data["items"][0]["entity_id"] in windows, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["서재 습도 어때?", "书房的湿度是多少"])
+async def test_a_word_for_a_study_or_an_office_names_the_study_before_the_office(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """서재 (a study, or the office): the Study's humidity, not the Office's (first by id).
+
+    The Office has the alias 書斎 (a study, or an office, in Japanese); the Study's name is in
+    both of 서재's groups, the Office's in one.
+    """
+    areas = ar.async_get(hass)
+    office = areas.async_get_area_by_name("Office") or areas.async_create("Office")
+    areas.async_update(office.id, aliases={"書斎"})
+    study = areas.async_create("Study")
+    await _entity_in(hass, office.id, "sensor", "a_office_humidity", "humidity")
+    expected = await _entity_in(hass, study.id, "sensor", "b_study_humidity", "humidity")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_word_for_a_study_names_the_office_in_a_house_without_one(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """서재 습도 어때? in a house with an Office and no Study: the Office's humidity.
+
+    The gym's humidity comes first by id.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "서재 습도 어때?",
+        "Office",
+        ("sensor", "office_humidity", "humidity"),
+        ("sensor", "office_temperature", "temperature"),
+    )

@@ -396,6 +396,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("valve", "vanne", "ventil", "sprinkler", "arroseur", "watering", "irrigation"),
             # What it does: "the thing that waters the garden", "arrose le jardin".
             *("water", "arrose", "arroser", "gießen", "giessen", "regar"),
+            # Being watered, in Spanish and Portuguese ("¿se están regando los árboles?"),
+            # Italian, French and German.
+            *("regando", "riega", "rega", "irrigando", "annaffiare", "annaffiando"),
+            *("arrosant", "gießt", "giesst", "watered"),
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
             # A lawn sprinkler, in German ("Ist der Rasensprenger im Vorgarten an?").
             *("rasensprenger", "sprenger", "regner", "rasenregner"),
@@ -420,7 +424,13 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "water_heater": ("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
         # What it acts on: "something to dry out the air".
-        "humidifier": ("humidifier", "dehumidifier", "humidificateur", "air"),
+        "humidifier": (
+            *("humidifier", "dehumidifier", "humidificateur", "air"),
+            # A humidifier and a dehumidifier in Chinese (simplified, traditional), Japanese and
+            # Korean ("加湿器开着吗？": is the humidifier on?).
+            *("加湿器", "加濕器", "加湿機", "가습기"),
+            *("除湿机", "除濕機", "除湿機", "除湿器", "제습기"),
+        ),
         "camera": ("camera", "caméra", "kamera", "カメラ"),
         "scene": ("scene", "scène", "szene", "シーン"),
         "script": ("script", "routine"),
@@ -763,6 +773,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         # The room people watch films in, however they call it.
         *("movie room", "media room", "screening room", "salle de cinéma", "kinoraum"),
         *("sala de cine", "影音室", "家庭影院", "홈시어터"),
+        # A cinema, in Chinese ("关掉影院的风扇": the cinema's fan), simplified and traditional.
+        *("影院", "電影院", "电影院"),
         # Russian (as said alone and after "в": "в кинозале"), Danish and Turkish.
         *("кинозал", "кинозале", "кинотеатр", "кинотеатре", "hjemmebiograf", "sinema odası"),
     ),
@@ -861,6 +873,9 @@ PLACE_NOUNS: Final = frozenset(
 before them name the room too ("spotlights by the front door"), weighing `SYNONYM_WEIGHT`."""
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
+WIDER_SYNONYM_WEIGHT: Final = 0.94
+"""What a name of `ROOM_WORDS` in more groups than a room's own name counts for ("서재", a study
+or the office, for a room called Office): below a room whose name is in each of them (Study)."""
 
 NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Words a household says for what an entity's name calls otherwise: "the fairy lights" are
@@ -874,6 +889,13 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # The evening after work, a routine's name ("Büro Feierabend"; `WORKDAY_END`), in German,
     # Danish and Norwegian, and in English.
     ("feierabend", "fyraften", "fyrabend", "afterwork", "workday"),
+    # Trees, which a garden's valve is often named after ("¿se están regando los árboles?":
+    # the valve called Trees), in any language.
+    (
+        *("trees", "tree", "arbres", "arbre", "bäume", "baum", "árboles", "árbol", "alberi"),
+        *("albero", "bomen", "boom", "árvores", "árvore", "träd", "drzewa", "drzewo"),
+        *("木々", "树木", "樹木", "나무"),
+    ),
     # A lamp, in any language, and a desk lamp ("书房的台灯": the study's desk lamp) is one.
     (
         *("lamp", "lampe", "lámpara", "lampada", "lampa", "lâmpada", "ランプ", "램프"),
@@ -936,8 +958,14 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("clammy", "dank", "moite", "klamm", "klam", "fuktig", "fuktigt"),
         ),
         # What it is for: "something to dry out the air".
-        "dehumidifier": ("dehumidifier", "dehumidify", "dry", "déshumidificateur", "entfeuchter"),
-        "humidifier": ("humidifier", "humidify", "humidificateur", "befeuchter"),
+        "dehumidifier": (
+            *("dehumidifier", "dehumidify", "dry", "déshumidificateur", "entfeuchter"),
+            *("除湿机", "除濕機", "除湿機", "除湿器", "제습기"),
+        ),
+        "humidifier": (
+            *("humidifier", "humidify", "humidificateur", "befeuchter"),
+            *("加湿器", "加濕器", "加湿機", "가습기"),
+        ),
         "motion": (
             *("motion", "movement", "mouvement", "bewegung", "présence", "人感"),
             *("move", "moved", "moving", "bouge", "bewegt"),
@@ -1003,6 +1031,20 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
     }.items()
 }
 """Words that name a device class (folded, singular)."""
+
+_WINDOW_DRESSINGS: Final = (
+    *("curtain", "blind", "shade", "drape", "drapes", "rideau", "store", "vorhang", "gardine"),
+    *("jalousie", "persiana", "estor", "estores", "tenda", "tende", "gordijn", "gardin"),
+    *("zasłona", "roleta", "cortina", "カーテン", "ブラインド", "窗帘", "窗簾", "커튼", "블라인드"),
+    *("περσίδα", "жалюзі", "штора", "jaluzea", "jaluzele", "पर्दा"),
+)
+"""Words for what dresses a window: curtains, blinds, shades (not shutters, which roll down over
+a garage too)."""
+NAMED_OTHERWISE: Final[dict[str, frozenset[str]]] = dict.fromkeys(
+    ("door", "garage", "gate"), frozenset(fold(word) for word in _WINDOW_DRESSINGS)
+)
+"""Words of a domain (`DOMAIN_WORDS`) that name none of its entities of a device class: a door,
+a garage door or a gate is no curtain ("open the curtains downstairs": the windows' covers)."""
 
 FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
     # Which levels: words for them in any house (a house's own floor names and aliases first).
@@ -1978,6 +2020,16 @@ SYMPTOMS: Final[tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = (
         ),
         (),
     ),
+    # A draught asks for the window (or the door) left open: "there's a draught in the living
+    # room" (its window), "es zieht" said as Zugluft, "c'è uno spiffero", "het tocht".
+    (
+        "window",
+        (
+            *("draught", "draughts", "draughty", "draft", "drafts", "drafty", "zugluft"),
+            *("zugig", "spiffero", "spifferi", "tocht", "tochtig", "przeciąg"),
+        ),
+        (),
+    ),
 )
 """What a symptom asks for: (the remedy's word, the symptom's words, what it is said of; none:
 anything). The symptom is read as the remedy's word, and a word naming another kind (what
@@ -2662,10 +2714,18 @@ def _room_names(
             if len(words) >= 2 and words[-1] in PLACE_NOUNS:
                 named.setdefault(" ".join(words[:-1]), SYNONYM_WEIGHT)
         if synonyms:
-            groups = _room_words()
+            groups, rows = _room_words(), _room_rows()
+            # The groups of the room's name (an alias of more groups says less of it).
+            named_in = rows.get(own[0], frozenset()) if own else frozenset()
             for text in own:
                 for other in groups.get(text, ()):
-                    named.setdefault(other, SYNONYM_WEIGHT)
+                    # A word of more groups than the room's name ("서재": a study, or the
+                    # office) names best a room whose name is in each of them: a Study, not
+                    # an Office (even one with the alias 書斎, a study or an office too).
+                    of = rows.get(other, frozenset())
+                    within = of <= rows.get(text, frozenset()) and of <= (named_in or of)
+                    weight = SYNONYM_WEIGHT if within else WIDER_SYNONYM_WEIGHT
+                    named[other] = max(named.get(other, 0.0), weight)
             for text in own:
                 if (initials := _initials(text)) is not None:
                     named.setdefault(initials, INITIALS_WEIGHT)
@@ -2772,6 +2832,16 @@ def _sounds_as(name: str) -> str | None:
     if sounds == name or sounds in FILLERS or _is_device_word(sounds):
         return None
     return None if sounds in _room_words() else sounds
+
+
+@lru_cache(maxsize=1)
+def _room_rows() -> dict[str, frozenset[int]]:
+    """Return each name of `ROOM_WORDS` as query words, with the groups it is in (their index)."""
+    rows: dict[str, set[int]] = {}
+    for row, group in enumerate(ROOM_WORDS):
+        for name in group:
+            rows.setdefault(" ".join(query_words(name)), set()).add(row)
+    return {name: frozenset(found) for name, found in rows.items()}
 
 
 @lru_cache(maxsize=1)
@@ -3049,6 +3119,10 @@ class WordScorer:
         kinds = self._kinds.get((domain, device_class))
         if kinds is None:
             names = [*DOMAIN_WORDS.get(domain, ())]
+            # Words of the domain that name none of this class ("curtain": no garage door).
+            otherwise = NAMED_OTHERWISE.get(device_class or "", frozenset())
+            if otherwise:
+                names = [name for name in names if name not in otherwise]
             if self._more_kinds is not None:
                 names += self._more_kinds(domain, device_class)
             of_class = DEVICE_CLASS_WORDS.get(device_class or "", frozenset())
@@ -3063,8 +3137,11 @@ class WordScorer:
             )
             scores = []
             for index, word in enumerate(self.words):
-                in_class = self._best(index, of_class)
                 singular = _singular(word)
+                if word in otherwise or singular in otherwise:
+                    scores.append(0.0)
+                    continue
+                in_class = self._best(index, of_class)
                 # A command's word for a kind that acts ("Mach das Licht an": a light) is not
                 # the class of a sensor another language calls so (Dutch illuminance: Licht).
                 yields = (
