@@ -163,6 +163,7 @@ def test_each_way_of_keeping_the_house_from_being_secured_says_its_own_reason() 
         (Hold.TIMER, "cancel", True),
         (Hold.TIMER, "start", False),
         (Hold.CHECK, "turn_off", True),
+        (Hold.DECIDES, "set_value", True),
         (Hold.RUN, "turn_on", True),
         (Hold.RUN, "turn_off", False),
         (Hold.AGAIN, "trigger", True),

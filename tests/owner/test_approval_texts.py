@@ -474,13 +474,6 @@ async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_chan
 
 
 @pytest.mark.redteam(round=50)
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "red team 50: a refusal because a lock-up's message can fail to render reads "
-        "'Makes a condition ... fail' for an automation with no condition"
-    ),
-)
 async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_message_fails(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

@@ -2177,6 +2177,20 @@ async def _fail_its_condition(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
     return await call_service(mcp, "input_boolean.turn_off", target={"entity_id": auto_lock})
 
 
+async def _make_its_message_fail(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+    """Set the guests Good night divides the night among, before it locks, to 0."""
+    assert await async_setup_component(owner.hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    await _good_night_says(
+        owner, "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours each"
+    )
+    return await call_service(
+        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
+    )
+
+
 async def _change_what_its_sensor_is_computed_from(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
     """Change the helper a template sensor the lock-up checks is computed from."""
     away = await owner.create_helper("input_boolean", "Away")
@@ -2266,6 +2280,7 @@ async def _set_it_off_again_and_again(owner: Owner, mcp: McpHarness) -> dict[str
 
 _WAYS: dict[Hold, Callable[[Owner, McpHarness], Awaitable[dict[str, Any]]]] = {
     Hold.CHECK: _fail_its_condition,
+    Hold.DECIDES: _make_its_message_fail,
     Hold.DERIVED: _change_what_its_sensor_is_computed_from,
     Hold.TIMER: _stop_its_timer,
     Hold.REDEFINED: _redefine_what_it_locks,

@@ -112,7 +112,9 @@ class Snapshot:
     chained: what secures only by setting off a securing automation -> the
         (key, verb) of each change that does (`securing.securing_chains`).
     checked_by / waiting_on: entity (or a domain's key, `*`) -> the
-        securing automations whose conditions check it (`checks_on`) /
+        securing automations whose conditions check it, or what else
+        decides whether or when they secure reads it (`checks_on`), with
+        the states they accept and which way (`Hold.CHECK`, `Hold.DECIDES`) /
         timer (or the timer domain's key) -> those that wait for it to finish.
     acted_by: entity -> the securing macros whose actions target it.
     unreadable_items: automation, script or template entity -> why the gate could
@@ -155,7 +157,7 @@ class Snapshot:
         self.script_reads: dict[str, list[str]] = {}
         self.polled_by: dict[str, list[str]] = {}
         self.derived: dict[str, frozenset[str]] = {}
-        self.checked_by: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
+        self.checked_by: dict[str, list[tuple[str, frozenset[str] | None, Hold]]] = {}
         self.waiting_on: dict[str, list[str]] = {}
         self.acted_by: dict[str, list[str]] = {}
         self.unreadable_items: dict[str, str] = {}
@@ -386,8 +388,8 @@ class Snapshot:
             return []
         return [*self.waiting_on.get(entity_id, ()), *self.waiting_on.get(ANY_TIMER, ())]
 
-    def checks_on(self, entity_id: str) -> list[tuple[str, frozenset[str] | None]]:
-        """Return (securing automation, the states it accepts) of what checks `entity_id`."""
+    def checks_on(self, entity_id: str) -> list[tuple[str, frozenset[str] | None, Hold]]:
+        """Return (securing automation, the states it accepts, how) of what depends on `entity_id`."""
         return checks_on(self.checked_by, entity_id)
 
     def keeps_from_securing(
@@ -396,7 +398,8 @@ class Snapshot:
         """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop, and how.
 
         Each way is a row of the second-order table (`rules.HOLD_RULES`): a
-        condition they check fails (`securing.stopped_by`; not one that
+        condition they check fails, or what decides whether or when they
+        secure changes (`securing.stopped_by`; not one that
         secures only by setting off others, when `verb` sets them off as it
         would: `securing.does_as_chained`); what they check is a template
         entity computed from this one (any change of it counts); the timer
@@ -410,11 +413,11 @@ class Snapshot:
         is yielded once, with the first way found.
         """
         found: dict[str, Hold] = {}
-        for automation_id in stopped_by(self.checks_on(entity_id), entity_id, verb):
+        for automation_id, hold in stopped_by(self.checks_on(entity_id), entity_id, verb):
             if not does_as_chained(self.chained.get(automation_id), entity_id, verb):
-                found.setdefault(automation_id, Hold.CHECK)
+                found.setdefault(automation_id, hold)
         for derived in sorted(self.derived.get(entity_id, ())):  # A template it feeds.
-            for automation_id, _ in self.checks_on(derived):
+            for automation_id, _, _ in self.checks_on(derived):
                 found.setdefault(automation_id, Hold.DERIVED)
         if HOLDS[Hold.TIMER].applies(verb):  # Stopped, or set to end later: maybe never.
             for automation_id in self.waits_on(entity_id):
@@ -871,8 +874,8 @@ def snapshot_steps(
     yield
     for runnable in macros:
         if runnable.entity_id in securing and runnable.runs_itself:
-            for key, accepted in dependencies(runnable):
-                snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted))
+            for key, accepted, hold in dependencies(runnable):
+                snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted, hold))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)

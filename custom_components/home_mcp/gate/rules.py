@@ -527,6 +527,7 @@ class Hold(StrEnum):
     """A way a change keeps an automation that locks, closes or arms from securing."""
 
     CHECK = "check"
+    DECIDES = "decides"
     DERIVED = "derived"
     TIMER = "timer"
     REDEFINED = "redefined"
@@ -584,6 +585,18 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         "gate can name; not when the automation secures only by setting off others "
         "and the change sets them off as it would",
         "Makes a condition of an automation that locks, closes or arms fail",
+    ),
+    HoldRule(
+        Hold.DECIDES,
+        "what else decides whether, or when, it secures: a template it renders or checks "
+        "before it secures (a message that can fail, a template condition), a pause, a "
+        "wait, a loop, a trigger's `for:`",
+        ANY,
+        "any change: the gate cannot name the values that keep it from securing; not when "
+        "the automation secures only by setting off others and the change sets them off "
+        "as it would",
+        "Changes what decides whether, or when, an automation that locks, closes or arms "
+        "secures: a message or template it renders first, a pause, a wait",
     ),
     HoldRule(
         Hold.DERIVED,

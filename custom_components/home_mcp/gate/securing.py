@@ -43,17 +43,18 @@ from .live import present
 from .model import Finding, Risk
 from .perimeter_keys import ANY_TIMER, EVERYTHING, KeyKind, domain_key, is_state_key, name_of
 from .reads import Reads
-from .rules import REDEFINING
+from .rules import REDEFINING, Hold
 from .verbs import SETTING_FIELDS, resulting_states
 from .wiring import Runnable, TriggerOn
 
 
-def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None]]:
-    """Yield (entity, the states it may take; None: none) a securing automation depends on.
+def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None, Hold]]:
+    """Yield (entity, the states it may take; None: none, how) a securing automation depends on.
 
-    Its conditions' checks, then whatever else decides when or whether it
-    secures (a trigger's `for:` template, a time trigger `at:` a helper,
-    templated data such as a delay), for which any change counts: entities,
+    Its conditions' checks (`Hold.CHECK`), then whatever else decides when
+    or whether it secures (`Hold.DECIDES`: a trigger's `for:` template, a
+    time trigger `at:` a helper, templated data such as a delay, a message
+    it renders first that can fail), for which any change counts: entities,
     and the whole domain or house a template reads (`states.light`, a bare
     `states`, an entity computed as it runs). Not what fires it (a state
     trigger's entity: changing it runs it), what it acts on, nor the timer
@@ -65,19 +66,19 @@ def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | Non
         # change leaves: a change cannot keep a later change from securing.
         # (A time trigger, which reads nothing, fires it on any state.)
         if fired != {frozenset({key})}:
-            yield key, accepted
+            yield key, accepted, Hold.CHECK
     checked = {key for key, _ in runnable.checks}
     read = runnable.inputs.union(runnable.securing_reads, *(k for _, k in runnable.triggers))
     ruled = checked | runnable.acted | runnable.fired_by | runnable.timers
     for key in sorted(read - ruled):
         if is_state_key(key):
-            yield key, None
+            yield key, None, Hold.DECIDES
 
 
 def checks_on(
-    checked_by: Mapping[str, list[tuple[str, frozenset[str] | None]]], entity_id: str
-) -> list[tuple[str, frozenset[str] | None]]:
-    """Return (securing automation, the states it accepts) of what checks `entity_id`.
+    checked_by: Mapping[str, list[tuple[str, frozenset[str] | None, Hold]]], entity_id: str
+) -> list[tuple[str, frozenset[str] | None, Hold]]:
+    """Return (securing automation, the states it accepts, how) of what depends on `entity_id`.
 
     Its conditions name the entity, its whole domain (`states.light`) or the
     whole house (a bare `states`, an entity computed as it runs).
@@ -91,19 +92,20 @@ def checks_on(
 
 
 def stopped_by(
-    checks: Iterable[tuple[str, frozenset[str] | None]], entity_id: str, verb: str
-) -> Iterator[str]:
-    """Yield the automations of `checks` whose condition `verb` on `entity_id` can fail.
+    checks: Iterable[tuple[str, frozenset[str] | None, Hold]], entity_id: str, verb: str
+) -> Iterator[tuple[str, Hold]]:
+    """Yield the automations of `checks` `verb` on `entity_id` can keep from securing, and how.
 
     Automations that lock, close or arm do not run when a condition they
     check fails: any change of what they check without knowing the states
-    they accept, a change to a state they do not accept otherwise. (The
-    timer they wait for, cancelled, paused or changed, is `Snapshot.waits_on`.)
+    they accept, a change to a state they do not accept otherwise; nor
+    secure when what decides whether or when they do changes. (The timer
+    they wait for, cancelled, paused or changed, is `Snapshot.waits_on`.)
     """
     states = resulting_states(entity_id.partition(".")[0], verb)
-    for automation_id, accepted in checks:
+    for automation_id, accepted, hold in checks:
         if accepted is None or not states or not states <= accepted:
-            yield automation_id
+            yield automation_id, hold
 
 
 def blocked_by_run_mode(
