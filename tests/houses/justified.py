@@ -269,7 +269,7 @@ NOT_YET: Final[Mapping[str, str]] = {
 `bench/RESULTS.md` has the figures (`script/bench --houses`).
 """
 SLOW: Final[Mapping[str, str]] = dict.fromkeys(
-    ("ccostan", "jazzyisj", "thefes", "zanix"),
+    ("jazzyisj", "thefes"),
     "each forced call waits for the index rebuilt after the last change (issue 30, item 5)",
 )
 """House -> why forcing its inputs through MCP is skipped."""
