@@ -32,6 +32,7 @@ from .house import (
 )
 
 GUEST = "input_boolean.guest_mode"
+GUESTS = "group.guests"
 
 
 @pytest.fixture
@@ -197,6 +198,37 @@ async def test_an_automation_saved_while_the_house_is_read_is_judged_before_a_ca
     result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": GUEST})
     assert_refused(result)
     await assert_house(hass, before)
+
+
+@pytest.mark.usefixtures("every_item_a_slice")
+async def test_a_reading_the_house_changed_under_starts_again_at_once_not_read_to_its_end(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _add_guest_mode(owner)
+    for number in range(6):
+        await unlocks_when(owner, turns_on(GUEST), alias=f"Welcome {number}")
+    ended = 0
+
+    def counted(*args: Any) -> Generator[None, None, Snapshot]:
+        nonlocal ended
+        snapshot: Snapshot = yield from snapshot_steps(*args)
+        ended += 1
+        return snapshot
+
+    monkeypatch.setattr(index, "snapshot_steps", counted)
+    gate = home_mcp_gate(hass)
+    await gate.async_ready()
+    ended = 0
+    gate.index.async_mark_dirty()
+    reading = asyncio.ensure_future(gate.async_ready())
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert not reading.done(), "the house is being read"
+    # The house changes under the reading: a group of the guest mode appears.
+    hass.states.async_set(GUESTS, "off", {"entity_id": [GUEST]})
+    await reading
+    assert ended == 1, "only the reading of the house as it is now is read to its end"
+    assert gate.async_check(Action("homeassistant", "turn_on", {"entity_id": [GUESTS]})).guarded
 
 
 async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(

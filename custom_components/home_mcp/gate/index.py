@@ -192,13 +192,12 @@ class HouseIndex:
     def _advance(self, budget: float | None) -> bool:
         """Build for `budget` seconds (None: to its end); return True once it ended.
 
-        Built at once (`budget` None), a build the house changed under
-        starts again. Built in slices, it goes on to its end: the house
-        having changed, its snapshot is not current (`_stale`), and is built
-        again where it is used.
+        A build the house changed under starts again at once, in slices as
+        at once: what it read of the house before is not read to its end
+        (on a large house, the rest of a reading nobody can use).
         """
         deadline = None if budget is None else time.monotonic() + budget
-        start = self._steps is None or (budget is None and self._dirty)
+        start = self._steps is None or self._dirty
         while True:
             try:
                 if start:
