@@ -16,7 +16,10 @@ import pytest
 
 from custom_components.home_mcp.gate import Action, fixpoint, index
 from custom_components.home_mcp.gate.perimeter import Snapshot, snapshot_steps
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
@@ -32,6 +35,7 @@ from .house import (
 )
 
 GUEST = "input_boolean.guest_mode"
+GUESTS = "group.guests"
 
 
 @pytest.fixture
@@ -199,6 +203,71 @@ async def test_an_automation_saved_while_the_house_is_read_is_judged_before_a_ca
     await assert_house(hass, before)
 
 
+@pytest.mark.usefixtures("every_item_a_slice")
+async def test_a_reading_the_house_changed_under_starts_again_at_once_not_read_to_its_end(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _add_guest_mode(owner)
+    for number in range(6):
+        await unlocks_when(owner, turns_on(GUEST), alias=f"Welcome {number}")
+    ended = 0
+
+    def counted(*args: Any) -> Generator[None, None, Snapshot]:
+        nonlocal ended
+        snapshot: Snapshot = yield from snapshot_steps(*args)
+        ended += 1
+        return snapshot
+
+    monkeypatch.setattr(index, "snapshot_steps", counted)
+    gate = home_mcp_gate(hass)
+    await gate.async_ready()
+    ended = 0
+    gate.index.async_mark_dirty()
+    reading = asyncio.ensure_future(gate.async_ready())
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert not reading.done(), "the house is being read"
+    # The house changes under the reading: a group of the guest mode appears.
+    hass.states.async_set(GUESTS, "off", {"entity_id": [GUEST]})
+    await reading
+    assert ended == 1, "only the reading of the house as it is now is read to its end"
+    assert gate.async_check(Action("homeassistant", "turn_on", {"entity_id": [GUESTS]})).guarded
+
+
+async def test_the_exposure_to_assist_the_reading_stores_does_not_read_the_house_again(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Asked for the first time whether an entity is exposed to Assist, Home
+    # Assistant stores its answer in the entity's options: the reading of
+    # a script handing text to Assist asks it of every entity that can open.
+    assert await async_setup_component(hass, "conversation", {})
+    await owner.save_script(
+        "say", {"sequence": [{"action": "conversation.process", "data": {"text": "{{ text }}"}}]}
+    )
+    registry = er.async_get(hass)
+    gate = home_mcp_gate(hass)
+    await gate.async_ready()
+    for entry in list(registry.entities.values()):
+        registry.async_update_entity_options(entry.entity_id, "conversation", None)
+    started = 0
+
+    def counted(*args: Any) -> Generator[None, None, Snapshot]:
+        nonlocal started
+        started += 1
+        snapshot: Snapshot = yield from snapshot_steps(*args)
+        return snapshot
+
+    monkeypatch.setattr(index, "snapshot_steps", counted)
+    await gate.async_ready()
+    stored = [e.entity_id for e in registry.entities.values() if "conversation" in e.options]
+    assert GARAGE in stored, "the reading asked whether the garage door is exposed"
+    assert started == 1, "what the reading stored is what it read: it is not read again"
+    # The owner hiding the garage door from Assist is a change: the house is read again.
+    async_expose_entity(hass, "conversation", GARAGE, False)
+    await gate.async_ready()
+    assert started == 2, "the owner's change is read"
+
+
 async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -216,6 +285,7 @@ async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
 
 
 LIGHT = "light.bed_light"
+GARAGE = "cover.garage_door"
 KITCHEN = "light.kitchen_lights"
 
 

@@ -37,7 +37,7 @@ from homeassistant.const import (
     EVENT_SERVICE_REMOVED,
     EVENT_STATE_CHANGED,
 )
-from homeassistant.core import CALLBACK_TYPE, EventStateChangedData, HomeAssistant, callback
+from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -64,7 +64,6 @@ while the house settles within a minute."""
 
 _RELOAD_EVENTS: Final = ("automation_reloaded", "scene_reloaded", "event_template_reloaded")
 _REGISTRY_EVENTS: Final[tuple[EventType[Any] | str, ...]] = (
-    er.EVENT_ENTITY_REGISTRY_UPDATED,
     dr.EVENT_DEVICE_REGISTRY_UPDATED,
     ar.EVENT_AREA_REGISTRY_UPDATED,
     fr.EVENT_FLOOR_REGISTRY_UPDATED,
@@ -101,6 +100,7 @@ class HouseIndex:
         self._dirty = True
         self._started = False
         self._recheck = False
+        self._reading = False  # True while a step of the build runs.
         self._macros: tuple[tuple[str, int, int], ...] = ()
         self._templates: Mapping[str, str] | None = None
         self._steps: Generator[None, None, Snapshot] | None = None  # The build in progress.
@@ -192,20 +192,23 @@ class HouseIndex:
     def _advance(self, budget: float | None) -> bool:
         """Build for `budget` seconds (None: to its end); return True once it ended.
 
-        Built at once (`budget` None), a build the house changed under
-        starts again. Built in slices, it goes on to its end: the house
-        having changed, its snapshot is not current (`_stale`), and is built
-        again where it is used.
+        A build the house changed under starts again at once, in slices as
+        at once: what it read of the house before is not read to its end
+        (on a large house, the rest of a reading nobody can use).
         """
         deadline = None if budget is None else time.monotonic() + budget
-        start = self._steps is None or (budget is None and self._dirty)
+        start = self._steps is None or self._dirty
         while True:
             try:
                 if start:
                     start = False
                     self._start()
                 assert self._steps is not None
-                self._context.run(next, self._steps)
+                self._reading = True
+                try:
+                    self._context.run(next, self._steps)
+                finally:
+                    self._reading = False
             except StopIteration as done:
                 self._steps = None
                 self._publish(done.value)
@@ -256,6 +259,24 @@ class HouseIndex:
         self._dirty = True
 
     @callback
+    def _async_entity_registry_updated(
+        self, event: Event[er.EventEntityRegistryUpdatedData]
+    ) -> None:
+        """Rebuild at the next use, unless the reading itself stored what it read.
+
+        Asked whether an entity is exposed to Assist for the first time,
+        Home Assistant stores the answer it gives in the entity's options
+        (`async_should_expose`): the reading of a large house stores
+        hundreds, and what it read is what was stored. Only that, an
+        update of options alone while a step of the reading runs (the
+        event is dispatched within it), is not a change of the house.
+        """
+        data = event.data
+        if self._reading and data["action"] == "update" and set(data["changes"]) == {"options"}:
+            return
+        self._dirty = True
+
+    @callback
     def _async_macro_changed(self, _event: Any) -> None:
         self._recheck = True
 
@@ -268,6 +289,9 @@ class HouseIndex:
             bus.async_listen(event, self.async_mark_dirty)
             for event in (*_RELOAD_EVENTS, *_REGISTRY_EVENTS)
         ]
+        stops.append(
+            bus.async_listen(er.EVENT_ENTITY_REGISTRY_UPDATED, self._async_entity_registry_updated)
+        )
         stops.append(
             bus.async_listen(
                 EVENT_STATE_CHANGED, self.async_mark_dirty, event_filter=_structural_change
