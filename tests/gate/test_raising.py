@@ -214,9 +214,10 @@ def test_a_name_read_before_it_is_set_in_a_branch_a_client_decides_can_raise() -
             "| sort | join(', ') }}"
         ),
         "{{ 'Hall light' | regex_replace(states('input_text.room'), '') }}",
+        "{{ 'Hall light' | regex_replace(find=states('input_text.room'), replace='') }}",
         "{{ states('sensor.where') is search(states('input_text.room')) }}",
     ],
-    ids=["selectattr", "select then sort", "regex_replace", "test"],
+    ids=["selectattr", "select then sort", "regex_replace", "regex_replace by name", "test"],
 )
 def test_a_regular_expression_a_client_writes_can_raise(template: str) -> None:
     """`re.compile('Hall (')` raises: the pattern is what the helper holds."""

@@ -897,7 +897,7 @@ def _safe(node: nodes.Node) -> bool:  # noqa: PLR0911, PLR0912  # One case per k
             node.name in SAFE_TESTS
             and _safe(node.node)
             and _args_safe(node)
-            and (node.name not in REGEX_TESTS or _pattern_fixed(node.args))
+            and (node.name not in REGEX_TESTS or _pattern_fixed(node.args, node.kwargs))
         )
     if isinstance(node, nodes.Filter):
         return _filter(node)
@@ -935,7 +935,7 @@ def _filter(node: nodes.Filter) -> bool:
         return False
     if node.name in _ON_TEXT and node.node is not None and not _given_text(node.node):
         return False
-    if node.name in REGEX_FILTERS and not _pattern_fixed(node.args):
+    if node.name in REGEX_FILTERS and not _pattern_fixed(node.args, node.kwargs):
         return False
     if node.name in SAFE_FILTERS:
         return True
@@ -1607,7 +1607,11 @@ def _selects(node: nodes.Filter) -> bool:
     return (
         _args_safe(node)
         and (test is None or (isinstance(test, nodes.Const) and test.value in SAFE_TESTS))
-        and (test is None or test.value not in REGEX_TESTS or _pattern_fixed(node.args[at + 1 :]))
+        and (
+            test is None
+            or test.value not in REGEX_TESTS
+            or _pattern_fixed(node.args[at + 1 :], node.kwargs)
+        )
     )
 
 
@@ -1619,12 +1623,17 @@ REGEX_FILTERS: Final = frozenset(
 """Filters that compile their first argument as a regular expression."""
 
 
-def _pattern_fixed(args: Sequence[nodes.Node]) -> bool:
+def _pattern_fixed(
+    args: Sequence[nodes.Node], kwargs: Sequence[nodes.Keyword | nodes.Pair] = ()
+) -> bool:
     """Return True for a regular expression no state of the house writes: it compiles or not.
 
-    One read from a helper may be any text (`Hall (`), which does not compile.
+    Given first, or by its name (`find`, as Home Assistant's regular
+    expression filters and tests call it). One read from a helper may be any
+    text (`Hall (`), which does not compile.
     """
-    return not args or not _reads_house(args[0])
+    found = [*args[:1], *(kw.value for kw in kwargs if kw.key == "find")]
+    return not any(_reads_house(pattern) for pattern in found)
 
 
 def _sorts(node: nodes.Filter, *, by_attribute: bool) -> bool:
