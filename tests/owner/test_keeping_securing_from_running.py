@@ -1770,6 +1770,32 @@ a list said as a sentence, "is" or "are" by a count; and a night shared among gu
 call to one is read as one that can raise, with what it is given and what its file reads."""
 
 
+async def _guests(hass: HomeAssistant, owner: Owner) -> str:
+    """Create the owner's number of guests (0 to 10, 2 now); return `input_number.guests`."""
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    assert guests == "input_number.guests"
+    return guests
+
+
+async def _guests_set_to_0_before_good_night(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, guests: str, message: str
+) -> None:
+    """Good night says `message`, then locks; a client sets the guests to 0 first.
+
+    Setting them waits for a person, and the door locks at bedtime.
+    """
+    bedtime = await _good_night_says(owner, message)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    target = {"entity_id": guests}
+    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
+    await owner.act("input_boolean.turn_on", entity_id=bedtime)
+    await assert_house(hass, LOCKED)
+    assert_refused(zero)
+
+
 async def test_setting_to_0_what_a_custom_macro_of_a_locking_automation_divides_by_is_refused(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1779,20 +1805,10 @@ async def test_setting_to_0_what_a_custom_macro_of_a_locking_automation_divides_
     guests, which a client can set to 0: the message raises, the door stays
     unlocked. Setting the helper to 0 over MCP waits for a person.
     """
-    assert await async_setup_component(hass, "input_number", {})
-    guests = await owner.create_helper(
-        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
-    )
-    assert guests == "input_number.guests"
+    guests = await _guests(hass, owner)
     await owner.save_custom_template("speech.jinja", SPEECH_JINJA)
     message = "{% from 'speech.jinja' import per_guest %}{{ per_guest(8) }} hours of sleep each"
-    bedtime = await _good_night_says(owner, message)
-    await owner.act("lock.unlock", entity_id="lock.front_door")
-    target = {"entity_id": guests}
-    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
-    await owner.act("input_boolean.turn_on", entity_id=bedtime)
-    await assert_house(hass, LOCKED)
-    assert_refused(zero)
+    await _guests_set_to_0_before_good_night(hass, owner, mcp, guests, message)
 
 
 PER_GUEST_MACROS = {
@@ -1847,20 +1863,10 @@ async def test_setting_to_0_what_a_custom_macro_s_parameter_divides_by_is_refuse
     for a person.
     """
     source, call = PER_GUEST_MACROS[through]
-    assert await async_setup_component(hass, "input_number", {})
-    guests = await owner.create_helper(
-        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
-    )
-    assert guests == "input_number.guests"
+    guests = await _guests(hass, owner)
     await owner.save_custom_template("nights.jinja", source)
     message = "{% from 'nights.jinja' import per_guest %}" + call + " hours of sleep each"
-    bedtime = await _good_night_says(owner, message)
-    await owner.act("lock.unlock", entity_id="lock.front_door")
-    target = {"entity_id": guests}
-    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
-    await owner.act("input_boolean.turn_on", entity_id=bedtime)
-    await assert_house(hass, LOCKED)
-    assert_refused(zero)
+    await _guests_set_to_0_before_good_night(hass, owner, mcp, guests, message)
 
 
 @pytest.mark.redteam(round=50)
@@ -1929,23 +1935,14 @@ async def test_setting_to_0_what_a_lock_up_divides_by_through_an_imported_value_
     which a client can set to 0: the message raises, the door stays unlocked.
     Setting the helper to 0 over MCP waits for a person.
     """
-    assert await async_setup_component(hass, "input_number", {})
-    guests = await owner.create_helper(
-        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
-    )
+    guests = await _guests(hass, owner)
     await owner.save_custom_template(
         "house.jinja", "{% set guests = states('" + guests + "') | float(1) %}\n"
     )
     message = (
         "{% import 'house.jinja' as house %}{{ (8 / house.guests) | round(1) }} hours of sleep each"
     )
-    bedtime = await _good_night_says(owner, message)
-    await owner.act("lock.unlock", entity_id="lock.front_door")
-    target = {"entity_id": guests}
-    zero = await call_service(mcp, "input_number.set_value", target=target, data={"value": 0})
-    await owner.act("input_boolean.turn_on", entity_id=bedtime)
-    await assert_house(hass, LOCKED)
-    assert_refused(zero)
+    await _guests_set_to_0_before_good_night(hass, owner, mcp, guests, message)
 
 
 @pytest.mark.redteam(round=50)
@@ -2179,10 +2176,7 @@ async def _fail_its_condition(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
 
 async def _make_its_message_fail(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
     """Set the guests Good night divides the night among, before it locks, to 0."""
-    assert await async_setup_component(owner.hass, "input_number", {})
-    guests = await owner.create_helper(
-        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
-    )
+    guests = await _guests(owner.hass, owner)
     await _good_night_says(
         owner, "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours each"
     )
