@@ -190,12 +190,19 @@ class Gate:
         memo: dict[tuple[Any, ...], Any] | None,
         *,
         validate: bool = True,
+        now: bool = True,
     ) -> Decision:
-        """Return the decision on `action` (`validate`: its data as Home Assistant reads it)."""
+        """Return the decision on `action`.
+
+        validate: its data as Home Assistant reads it (a catalogue's action
+            has no data to read).
+        now: judged on the house as it is (False: on any state each entity
+            may be in, the worst any call of it could get).
+        """
         if not self._entered:
             self._asked_steps = 0
         asked = bool(self._judging)  # Asked whether an entity is guarded: its steps count there.
-        judge = Judge(knowledge, now=True, memo=memo)
+        judge = Judge(knowledge, now=now, memo=memo)
         self._entered += 1
         try:
             return self._decide(action, judge, validate=validate)
@@ -484,10 +491,9 @@ class Gate:
         any state (a toggle may open), so the answer is the worst a call
         could get; `call_service` judges the real call the same way.
         """
-        knowledge = self._knowledge()
         if domain == "script" and service not in SCRIPT_CONTROLS:
-            decision = self.async_check(Action("script", service))
-            return _worst(decision.findings)
+            return _worst(self.async_check(Action("script", service)).findings)
+        knowledge = self._knowledge()
         every = (
             self._hass.states.async_entity_ids()
             if domain == "homeassistant"
@@ -497,10 +503,11 @@ class Gate:
         special = sorted(
             e for e in every if not knowledge.house.is_plain(e) or snapshot.in_perimeter(e)
         )
-        judge = Judge(knowledge, now=False)
         target = {ATTR_ENTITY_ID: special} if special else {}
-        judge.call(domain, service, target, {}, 0)
-        findings = list(self._with_allowed(judge.findings))
+        decision = self._check(
+            Action(domain, service, target), knowledge, None, validate=False, now=False
+        )
+        findings = list(decision.findings)
         if (note := CATALOGUE_NOTES.get(f"{domain}.{service}")) is not None:
             findings.append(Finding(note[0], None, f"{domain}.{service}", note[1]))
         return _worst(findings)
