@@ -60,6 +60,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_26,
     BENCH_HELD_OUT_27,
     BENCH_HELD_OUT_28,
+    BENCH_HELD_OUT_29,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -88,6 +89,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_26,
     DEMO_HELD_OUT_27,
     DEMO_HELD_OUT_28,
+    DEMO_HELD_OUT_29,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -100,6 +102,7 @@ HELD_OUT_SIZE: Final = 120
 HELD_OUT_DOMAINS: Final = (
     *DOMAINS,
     *("fan", "sensor", "binary_sensor", "valve", "lawn_mower", "humidifier", "script", "scene"),
+    *("alarm_control_panel", "device_tracker", "water_heater", "vacuum", "siren"),
 )
 """The domains whose entities the held-out queries name."""
 
@@ -163,6 +166,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_26,
                 *DEMO_HELD_OUT_27,
                 *DEMO_HELD_OUT_28,
+                *DEMO_HELD_OUT_29,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -208,6 +212,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_26,
                     *BENCH_HELD_OUT_27,
                     *BENCH_HELD_OUT_28,
+                    *BENCH_HELD_OUT_29,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []
