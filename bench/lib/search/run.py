@@ -84,39 +84,18 @@ SETS: Final = {
     2: "Held-out set, round 2 (written after those fixes; general rules fixed after it)",
     3: "Held-out set, round 3 (written by someone who had not seen the matcher)",
     4: "Held-out set, round 4 (written unseen too, from the houses' real entities)",
-    5: "Held-out set, round 5 (written unseen, from the houses' real entities only)",
-    6: "Held-out set, round 6 (written unseen, from the houses' real entities only)",
-    7: "Held-out set, round 7 (written unseen, from the houses' real entities only)",
-    8: "Held-out set, round 8 (written unseen, from the houses' real entities only)",
-    9: "Held-out set, round 9 (written unseen, from the houses' real entities only)",
-    10: "Held-out set, round 10 (written unseen, from the houses' real entities only)",
-    11: "Held-out set, round 11 (written unseen, from the houses' real entities only)",
-    12: "Held-out set, round 12 (written unseen, from the houses' real entities only)",
-    13: "Held-out set, round 13 (written unseen, from the houses' real entities only)",
-    14: "Held-out set, round 14 (written unseen, from the houses' real entities only)",
-    15: "Held-out set, round 15 (written unseen, from the houses' real entities only)",
-    16: "Held-out set, round 16 (written unseen, from the houses' real entities only)",
-    17: "Held-out set, round 17 (written unseen, from the houses' real entities only)",
-    18: "Held-out set, round 18 (written unseen, from the houses' real entities only)",
-    19: "Held-out set, round 19 (written unseen, from the houses' real entities only)",
-    20: "Held-out set, round 20 (written unseen, from the houses' real entities only)",
-    21: "Held-out set, round 21 (written unseen, from the houses' real entities only)",
-    22: "Held-out set, round 22 (written unseen, from the houses' real entities only)",
-    23: "Held-out set, round 23 (written unseen, from the houses' real entities only)",
-    24: "Held-out set, round 24 (written unseen, from the houses' real entities only)",
-    25: "Held-out set, round 25 (written unseen, from the houses' real entities only)",
-    26: "Held-out set, round 26 (written unseen, from the houses' real entities only)",
-    27: "Held-out set, round 27 (written unseen, from the houses' real entities only)",
-    28: "Held-out set, round 28 (written unseen, from the houses' real entities only)",
 }
+"""The titles of the sets whose writing differed; every later round's is `_UNSEEN`."""
+_UNSEEN: Final = "Held-out set, round {} (written unseen, from the houses' real entities only)"
 
 
 def render_sets(answers: list[Answer]) -> str:
     """Return the tuned set's table and each held-out round's, apart, as Markdown."""
     parts = []
-    for held_out, title in SETS.items():
-        if group := [answer for answer in answers if answer.query.held_out == held_out]:
-            parts.append(f"{title}:\n\n{render(group)}")
+    for held_out in sorted({answer.query.held_out for answer in answers}):
+        group = [answer for answer in answers if answer.query.held_out == held_out]
+        title = SETS.get(held_out, _UNSEEN.format(held_out))
+        parts.append(f"{title}:\n\n{render(group)}")
     return "\n\n".join(parts)
 
 
