@@ -13,6 +13,7 @@ from typing import Final
 
 from .footprint import CLEARED, HELPER_WRITE, TAPPED, WRITES
 from .macros import CALL_FAILS, ENDINGS, ENDS, WAIT_GIVES_UP
+from .perimeter_keys import EVERYTHING, KEY_RULES
 from .rules import (
     ALARM_LEVELS,
     CATALOGUE_NOTES,
@@ -172,6 +173,18 @@ def rules_markdown() -> str:
             f"| `{action}` | {risk.value} | {reason} |"
             for action, (risk, reason) in CATALOGUE_NOTES.items()
         ),
+    ]
+    lines += [
+        "",
+        "### What sets off a cause",
+        "",
+        "The perimeter maps what a change can set off to what that leads to. An entity",
+        f"id is set off by a change of that entity, `{EVERYTHING}` by a change of any entity;",
+        "every other cause is a kind and a name (`kind:name`):",
+        "",
+        "| kind | named by | set off by |",
+        "|---|---|---|",
+        *(f"| `{kind}` | {rule.name} | {rule.sets_off} |" for kind, rule in KEY_RULES.items()),
     ]
     lines += [
         "",

@@ -1,18 +1,10 @@
 """What the perimeter is keyed by: an entity, or a cause of another kind.
 
 The perimeter (`perimeter.py`) maps what a change can set off to what that
-leads to. Its keys are entity ids (`lock.front_door`), `EVERYTHING` (`*`,
-every entity), and `Key`s: a cause of a `KeyKind`, named.
-
-| kind | name | what sets it off |
-|---|---|---|
-| `domain` | a domain | a change of any entity of that domain |
-| `event` | an event type (`*`: any), or `type:action` | an event fired (a phone's tap on a notification's action `action`: `footprint.TAPPED`) |
-| `service` | `domain.service`, `domain`, `*` | an action called (`call_service` event triggers, notification triggers) |
-| `source` | an integration | any action of that integration, or on its entities (it may fire the event a trigger waits for) |
-| `run` | an entity id or a domain | an automation or script running (`automation_triggered`, `script_started` triggers) |
-| `sentence` | the sentence as written | text handed to Assist (`assist.py`) |
-| `mqtt` | `["<topic filter>", "<payload>"]` | what publishes on the topic (`broker.py`) |
+leads to. Its keys are entity ids (`lock.front_door`: a change of that
+entity sets it off), `EVERYTHING` (`*`: a change of any entity), and `Key`s:
+a cause of a `KeyKind`, named. What sets off a key of each kind is the table
+`KEY_RULES` (rendered into `docs/gate.md`, a scenario per row in the tests).
 
 A `Key` is the text `kind:name`, so that it sits in the same sets and maps
 as entity ids; read it back with `kind_of` and `name_of`, which also take
@@ -21,6 +13,8 @@ a key that came back from such a map as plain text.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Final, Self
@@ -39,6 +33,54 @@ class KeyKind(StrEnum):
     RUN = "run"
     SENTENCE = "sentence"
     MQTT = "mqtt"
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRule:
+    """What a perimeter key of a kind is named by, and what sets it off.
+
+    name: what names one key of the kind.
+    sets_off: the change, call or event that sets off what the key leads to.
+    """
+
+    name: str
+    sets_off: str
+
+
+KEY_RULES: Final[Mapping[KeyKind, KeyRule]] = {
+    KeyKind.DOMAIN: KeyRule(
+        "a domain (`states.light`, `'input_boolean.' ~ name`)",
+        "a change of any entity of that domain",
+    ),
+    KeyKind.EVENT: KeyRule(
+        "an event type (`*`: any), or `type:action`",
+        "the event fired: by a script's `event:` step, or as a side effect (a phone's tap on "
+        "a notification's action `action`: `footprint.TAPPED`)",
+    ),
+    KeyKind.SERVICE: KeyRule(
+        "`domain.service`, `domain`, or `*`",
+        "the action called (`call_service` event triggers, notification triggers)",
+    ),
+    KeyKind.SOURCE: KeyRule(
+        "an integration",
+        "any action of that integration, or on its entities (it may fire the event a "
+        "trigger waits for: `demo_button_pressed`)",
+    ),
+    KeyKind.RUN: KeyRule(
+        "an automation's or script's entity id, or its domain",
+        "that automation or script running (`automation_triggered`, `script_started`)",
+    ),
+    KeyKind.SENTENCE: KeyRule(
+        "a sentence, as a conversation trigger writes it",
+        "text handed to Assist that matches it (`assist.py`)",
+    ),
+    KeyKind.MQTT: KeyRule(
+        '`["<topic filter>", "<payload>"]`',
+        "what Home Assistant publishes on a topic the filter matches, with that payload "
+        "(`broker.py`)",
+    ),
+}
+"""What sets off a perimeter key of each kind: the perimeter's causes as a table."""
 
 
 _KINDS: Final[dict[str, KeyKind]] = {kind.value: kind for kind in KeyKind}
