@@ -31,7 +31,7 @@ from hassil.recognize import recognize_all
 
 from homeassistant.components.conversation import HOME_ASSISTANT_AGENT, async_get_agent_info
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTION, CONF_LLM_HASS_API
+from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTION, CONF_LLM_HASS_API, SERVICE_TURN_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 
@@ -172,7 +172,7 @@ def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> N
     if scripts_with_fields:
         for script_id in exposed:
             if script_id.startswith("script.") and entity_object(hass, script_id) is not None:
-                judge.effect(Effect(script_id, "turn_on", dict(ANY_DATA)), depth + 1)
+                judge.effect(Effect(script_id, SERVICE_TURN_ON, dict(ANY_DATA)), depth + 1)
 
 
 def matched_sentences(hass: HomeAssistant, text: Any, keys: Iterable[str]) -> list[str]:

@@ -26,7 +26,22 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_DEVICE_ID, ATTR_ENTITY_ID, CONF_VARIABLES
+from homeassistant.const import (
+    ATTR_DEVICE_CLASS,
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    CONF_VARIABLES,
+    SERVICE_CLOSE_COVER,
+    SERVICE_CLOSE_VALVE,
+    SERVICE_LOCK,
+    SERVICE_OPEN_COVER,
+    SERVICE_OPEN_VALVE,
+    SERVICE_SET_COVER_TILT_POSITION,
+    SERVICE_TOGGLE,
+    SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
+    SERVICE_UNLOCK,
+)
 from homeassistant.core import HomeAssistant, State, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -62,9 +77,9 @@ _DOMAIN_CLASSES = {
 }
 _FOLLOWED_ELSEWHERE = frozenset({DOMAIN, "switch_as_x", "template", "group"})
 _WRAPPER_VERBS = {
-    "lock": ("unlock", "lock"),
-    "cover": ("open_cover", "close_cover"),
-    "valve": ("open_valve", "close_valve"),
+    "lock": (SERVICE_UNLOCK, SERVICE_LOCK),
+    "cover": (SERVICE_OPEN_COVER, SERVICE_CLOSE_COVER),
+    "valve": (SERVICE_OPEN_VALVE, SERVICE_CLOSE_VALVE),
 }
 
 
@@ -99,7 +114,7 @@ class Wrapped:
         """Return what `verb` on the entity does to the switch (either way when unsure)."""
         if (mapped := self.verbs.get(verb)) is not None:
             return (mapped,)
-        return ("turn_on", "turn_off")
+        return (SERVICE_TURN_ON, SERVICE_TURN_OFF)
 
 
 @dataclass(slots=True)
@@ -333,16 +348,18 @@ def _switch_as_x(
         wrappers = er.async_entries_for_config_entry(registry, entry.entry_id)
         if switch_id is None or not wrappers:
             continue
-        on, off = _WRAPPER_VERBS.get(domain, ("turn_on", "turn_off"))
+        on, off = _WRAPPER_VERBS.get(domain, (SERVICE_TURN_ON, SERVICE_TURN_OFF))
         if entry.options.get("invert") and domain in _WRAPPER_VERBS:
             on, off = off, on  # Switch as X inverts covers, locks and valves only.
         for wrapper in wrappers:
             wrapped[wrapper.entity_id] = Wrapped(
-                switch_id, {on: "turn_on", off: "turn_off", "toggle": "toggle"}
+                switch_id,
+                {on: SERVICE_TURN_ON, off: SERVICE_TURN_OFF, SERVICE_TOGGLE: SERVICE_TOGGLE},
             )
         if domain in _WRAPPER_VERBS:
             found[switch_id] = Wrapper(
-                wrappers[0].entity_id, {"turn_on": on, "turn_off": off, "toggle": "toggle"}
+                wrappers[0].entity_id,
+                {SERVICE_TURN_ON: on, SERVICE_TURN_OFF: off, SERVICE_TOGGLE: SERVICE_TOGGLE},
             )
     return found, wrapped
 
@@ -420,7 +437,7 @@ def state_verbs(
             break
     for key in ("current_tilt_position", "tilt_position"):
         if domain == "cover" and (tilt := attributes.get(key)) is not None:
-            verbs.append(("set_cover_tilt_position", {"tilt_position": tilt}))
+            verbs.append((SERVICE_SET_COVER_TILT_POSITION, {"tilt_position": tilt}))
             break
     return verbs
 
@@ -457,7 +474,11 @@ def template_scripts(
     data = data or {}
     short = verb.removeprefix("alarm_")
     names = [name for name in (verb, short) if name in scripts]
-    if verb in ("turn_on", "toggle") or verb.startswith("open") or "__template__" in data:
+    if (
+        verb in (SERVICE_TURN_ON, SERVICE_TOGGLE)
+        or verb.startswith("open")
+        or "__template__" in data
+    ):
         names += [name for name in scripts if name.startswith("set_")]
     names += [f"set_{key}" for key in data if f"set_{key}" in scripts]
     if verb.startswith("toggle") or not names:

@@ -28,6 +28,26 @@ import re
 from typing import Any, Final
 import unicodedata
 
+from homeassistant.const import (
+    SERVICE_ALARM_ARM_AWAY,
+    SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+    SERVICE_ALARM_ARM_HOME,
+    SERVICE_ALARM_ARM_NIGHT,
+    SERVICE_ALARM_ARM_VACATION,
+    SERVICE_ALARM_DISARM,
+    SERVICE_ALARM_TRIGGER,
+    SERVICE_CLOSE_COVER,
+    SERVICE_CLOSE_VALVE,
+    SERVICE_LOCK,
+    SERVICE_OPEN,
+    SERVICE_OPEN_COVER,
+    SERVICE_OPEN_VALVE,
+    SERVICE_STOP_COVER,
+    SERVICE_STOP_VALVE,
+    SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
+    SERVICE_UNLOCK,
+)
 from homeassistant.core import HomeAssistant, split_entity_id
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 
@@ -85,19 +105,19 @@ _TOKEN: Final = re.compile(r"[a-z0-9]+")
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 MQTT_PAYLOAD_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
-    "cover": {"payload_open": "open_cover", "payload_close": "close_cover",
-              "payload_stop": "stop_cover"},
-    "valve": {"payload_open": "open_valve", "payload_close": "close_valve",
-              "payload_stop": "stop_valve"},
-    "lock": {"payload_lock": "lock", "payload_unlock": "unlock", "payload_open": "open"},
+    "cover": {"payload_open": SERVICE_OPEN_COVER, "payload_close": SERVICE_CLOSE_COVER,
+              "payload_stop": SERVICE_STOP_COVER},
+    "valve": {"payload_open": SERVICE_OPEN_VALVE, "payload_close": SERVICE_CLOSE_VALVE,
+              "payload_stop": SERVICE_STOP_VALVE},
+    "lock": {"payload_lock": SERVICE_LOCK, "payload_unlock": SERVICE_UNLOCK, "payload_open": SERVICE_OPEN},
     "alarm_control_panel": {
-        "payload_disarm": "alarm_disarm", "payload_arm_home": "alarm_arm_home",
-        "payload_arm_away": "alarm_arm_away", "payload_arm_night": "alarm_arm_night",
-        "payload_arm_vacation": "alarm_arm_vacation",
-        "payload_arm_custom_bypass": "alarm_arm_custom_bypass", "payload_trigger": "alarm_trigger",
+        "payload_disarm": SERVICE_ALARM_DISARM, "payload_arm_home": SERVICE_ALARM_ARM_HOME,
+        "payload_arm_away": SERVICE_ALARM_ARM_AWAY, "payload_arm_night": SERVICE_ALARM_ARM_NIGHT,
+        "payload_arm_vacation": SERVICE_ALARM_ARM_VACATION,
+        "payload_arm_custom_bypass": SERVICE_ALARM_ARM_CUSTOM_BYPASS, "payload_trigger": SERVICE_ALARM_TRIGGER,
     },
     "button": {"payload_press": "press"},
-    "*": {"payload_on": "turn_on", "payload_off": "turn_off"},
+    "*": {"payload_on": SERVICE_TURN_ON, "payload_off": SERVICE_TURN_OFF},
 }  # fmt: skip
 """An MQTT entity's command payloads as the entity's own verbs, per domain."""
 UNKNOWN_PAYLOAD: Final = "mqtt.publish"

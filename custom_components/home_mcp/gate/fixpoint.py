@@ -15,6 +15,8 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from homeassistant.const import SERVICE_TOGGLE, SERVICE_TURN_OFF, SERVICE_TURN_ON
+
 from .bindings import given_state, is_template
 from .expansion import HouseMap
 from .model import Finding, Risk
@@ -24,8 +26,8 @@ from .securing import is_secured_state
 from .verbs import resulting_states, verb_states
 from .wiring import ON_ITS_OWN, Runnable, Scope, TriggerOn
 
-_RUN_VERBS: Final = frozenset({"turn_on", "toggle", "trigger", ON_ITS_OWN})
-_STOP_VERBS: Final = frozenset({"turn_off", "toggle"})
+_RUN_VERBS: Final = frozenset({SERVICE_TURN_ON, SERVICE_TOGGLE, "trigger", ON_ITS_OWN})
+_STOP_VERBS: Final = frozenset({SERVICE_TURN_OFF, SERVICE_TOGGLE})
 _FOLLOWS: Final = (
     "Switch as X shows a switch as {wrapper}: whatever changes that switch's state opens "
     "or closes it"

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from homeassistant import const as ha_const
-from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.const import ATTR_ENTITY_ID, SERVICE_TURN_OFF, SERVICE_TURN_ON
 from homeassistant.core import split_entity_id
 from homeassistant.helpers import (
     area_registry as ar,
@@ -122,7 +122,7 @@ def _drive(judge: Judging, entity_id: str, verb: str, data: Mapping[str, Any], d
                     walk(judge, getattr(script, "sequence", None), depth + 1)
         for controlled in house.controls.get(entity_id, ()):
             if not judge.on_path(controlled, loop=True):
-                for driven in ("turn_on", "turn_off"):
+                for driven in (SERVICE_TURN_ON, SERVICE_TURN_OFF):
                     judge.call(
                         "homeassistant", driven, {ATTR_ENTITY_ID: [controlled]}, {}, depth + 1
                     )
@@ -339,7 +339,7 @@ def judge_script_action(judge: Judging, name: str, data: Mapping[str, Any], dept
     found = entity_object(judge.hass, script_id) is not None
     if not found and judge.hass.services.has_service(domain, service):
         judge.unknown(name, "Home MCP cannot find the script this action runs")
-    judge.effect(Effect(script_id, "turn_on", {"variables": dict(data)}), depth)
+    judge.effect(Effect(script_id, SERVICE_TURN_ON, {"variables": dict(data)}), depth)
 
 
 @START_SCRIPT.register()

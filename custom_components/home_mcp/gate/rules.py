@@ -33,6 +33,34 @@ from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverDeviceClass, CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
+from homeassistant.const import (
+    SERVICE_ALARM_ARM_AWAY,
+    SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+    SERVICE_ALARM_ARM_HOME,
+    SERVICE_ALARM_ARM_NIGHT,
+    SERVICE_ALARM_ARM_VACATION,
+    SERVICE_ALARM_DISARM,
+    SERVICE_ALARM_TRIGGER,
+    SERVICE_CLOSE_COVER,
+    SERVICE_CLOSE_COVER_TILT,
+    SERVICE_CLOSE_VALVE,
+    SERVICE_LOCK,
+    SERVICE_OPEN,
+    SERVICE_OPEN_COVER,
+    SERVICE_OPEN_COVER_TILT,
+    SERVICE_OPEN_VALVE,
+    SERVICE_SET_COVER_POSITION,
+    SERVICE_SET_COVER_TILT_POSITION,
+    SERVICE_SET_VALVE_POSITION,
+    SERVICE_STOP_COVER,
+    SERVICE_STOP_COVER_TILT,
+    SERVICE_STOP_VALVE,
+    SERVICE_TOGGLE,
+    SERVICE_TOGGLE_COVER_TILT,
+    SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
+    SERVICE_UNLOCK,
+)
 
 from .model import GUARDED_RISKS, Risk
 
@@ -165,17 +193,26 @@ def _rule(
 
 _ALL_CLASSES: Final = tuple(EntityClass)
 _DOORS: Final = (EntityClass.ENTRANCE, EntityClass.VALVE)
-OPEN_VERBS: Final = ("open_cover", "open_cover_tilt", "open_valve", "turn_on")
-CLOSE_VERBS: Final = ("close_cover", "close_cover_tilt", "close_valve")
-POSITION_VERBS: Final = ("set_cover_position", "set_cover_tilt_position", "set_valve_position")
-TOGGLE_VERBS: Final = ("toggle", "toggle_cover_tilt")
-STOP_VERBS: Final = ("stop_cover", "stop_cover_tilt", "stop_valve")
+OPEN_VERBS: Final = (
+    SERVICE_OPEN_COVER,
+    SERVICE_OPEN_COVER_TILT,
+    SERVICE_OPEN_VALVE,
+    SERVICE_TURN_ON,
+)
+CLOSE_VERBS: Final = (SERVICE_CLOSE_COVER, SERVICE_CLOSE_COVER_TILT, SERVICE_CLOSE_VALVE)
+POSITION_VERBS: Final = (
+    SERVICE_SET_COVER_POSITION,
+    SERVICE_SET_COVER_TILT_POSITION,
+    SERVICE_SET_VALVE_POSITION,
+)
+TOGGLE_VERBS: Final = (SERVICE_TOGGLE, SERVICE_TOGGLE_COVER_TILT)
+STOP_VERBS: Final = (SERVICE_STOP_COVER, SERVICE_STOP_COVER_TILT, SERVICE_STOP_VALVE)
 ARM_VERBS: Final = (
-    "alarm_arm_away",
-    "alarm_arm_vacation",
-    "alarm_arm_night",
-    "alarm_arm_home",
-    "alarm_arm_custom_bypass",
+    SERVICE_ALARM_ARM_AWAY,
+    SERVICE_ALARM_ARM_VACATION,
+    SERVICE_ALARM_ARM_NIGHT,
+    SERVICE_ALARM_ARM_HOME,
+    SERVICE_ALARM_ARM_CUSTOM_BYPASS,
 )
 
 READ_VERBS: Final = (
@@ -211,8 +248,8 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
           "Puts it in a group: an action on the group would reach it, and a group "
           "changed while such an action runs escapes its check", When.GUARDED),
     _rule(_ALL_CLASSES, ("join_group",), Risk.SAFE, "Puts it in a group"),
-    _rule(EntityClass.LOCK, ("lock",), Risk.SECURING, "Locks it"),
-    _rule(EntityClass.LOCK, ("unlock", "open", "toggle"), Risk.OPENS_HOUSE,
+    _rule(EntityClass.LOCK, (SERVICE_LOCK,), Risk.SECURING, "Locks it"),
+    _rule(EntityClass.LOCK, (SERVICE_UNLOCK, SERVICE_OPEN, SERVICE_TOGGLE), Risk.OPENS_HOUSE,
           "Unlocks or opens it"),
     _rule(EntityClass.LOCK, CODE_VERBS, Risk.SAFE, "Gives it an empty code: no one holds it",
           When.CODE_EMPTY),
@@ -233,29 +270,29 @@ ENTITY_RULES: Final[tuple[Rule, ...]] = (
     _rule(_DOORS, ANY, Risk.UNKNOWN, "An action on it that Home MCP does not know"),
     _rule(EntityClass.COVER, CLOSE_VERBS, Risk.SECURING, "Closes a cover"),
     _rule(EntityClass.COVER, ANY, Risk.SAFE, "An ordinary cover (blind, window, shade)"),
-    _rule(EntityClass.ALARM, ("alarm_disarm",), Risk.OPENS_HOUSE, "Disarms it"),
+    _rule(EntityClass.ALARM, (SERVICE_ALARM_DISARM,), Risk.OPENS_HOUSE, "Disarms it"),
     _rule(EntityClass.ALARM, ARM_VERBS, Risk.OPENS_HOUSE,
           "Arms it in a mode that watches less than the one it is in", When.WATCHES_LESS),
     _rule(EntityClass.ALARM, ARM_VERBS, Risk.SECURING, "Arms it"),
-    _rule(EntityClass.ALARM, ("alarm_trigger",), Risk.OPENS_HOUSE,
+    _rule(EntityClass.ALARM, (SERVICE_ALARM_TRIGGER,), Risk.OPENS_HOUSE,
           "Sounding it may leave it disarmed once it has sounded", When.DISARMS_AFTER_SOUNDING),
-    _rule(EntityClass.ALARM, ("alarm_trigger",), Risk.SAFE, "Sounds it"),
-    _rule(EntityClass.ALARM, ("toggle",), Risk.OPENS_HOUSE, "Toggling an armed alarm disarms it",
+    _rule(EntityClass.ALARM, (SERVICE_ALARM_TRIGGER,), Risk.SAFE, "Sounds it"),
+    _rule(EntityClass.ALARM, (SERVICE_TOGGLE,), Risk.OPENS_HOUSE, "Toggling an armed alarm disarms it",
           When.IS_ARMED),
-    _rule(EntityClass.ALARM, ("toggle",), Risk.SECURING, "Toggling a disarmed alarm arms it"),
+    _rule(EntityClass.ALARM, (SERVICE_TOGGLE,), Risk.SECURING, "Toggling a disarmed alarm arms it"),
     _rule(EntityClass.ALARM, ANY, Risk.UNKNOWN,
           "An action on an alarm panel that Home MCP does not know"),
     _rule(EntityClass.OPENER, ANY, Risk.OPENS_HOUSE,
           "It is on the same device as a lock, door, valve or alarm: it can open it"),
     _rule(EntityClass.GUARDED, ANY, Risk.OPENS_HOUSE,
           "The person marked it as guarded in Home MCP's options"),
-    _rule(EntityClass.AUTOMATION, ("turn_on", "toggle"), Risk.OPENS_HOUSE,
+    _rule(EntityClass.AUTOMATION, (SERVICE_TURN_ON, SERVICE_TOGGLE), Risk.OPENS_HOUSE,
           "Enables an automation that can open the house", When.CAN_OPEN),
-    _rule(EntityClass.AUTOMATION, ("turn_off", "toggle"), Risk.OPENS_HOUSE,
+    _rule(EntityClass.AUTOMATION, (SERVICE_TURN_OFF, SERVICE_TOGGLE), Risk.OPENS_HOUSE,
           "Disables an automation that locks, closes or arms", When.SECURES),
     _rule(EntityClass.AUTOMATION, ANY, Risk.SAFE,
           "Automation control (a run is judged by its actions)"),
-    _rule(EntityClass.SCRIPT, ("turn_off", "toggle"), Risk.OPENS_HOUSE,
+    _rule(EntityClass.SCRIPT, (SERVICE_TURN_OFF, SERVICE_TOGGLE), Risk.OPENS_HOUSE,
           "Stops a running script that locks, closes or arms", When.RUNNING_SECURES),
     _rule(EntityClass.SCRIPT, ANY, Risk.SAFE, "Runs or stops a script (its actions are judged)"),
     _rule(EntityClass.SCENE, ANY, Risk.SAFE, "Activates a scene (its states are judged)"),
@@ -634,7 +671,7 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
     HoldRule(
         Hold.RUN,
         "the automation or script itself, or one it runs or waits for",
-        frozenset({"turn_on", "trigger"}),
+        frozenset({SERVICE_TURN_ON, "trigger"}),
         "a run the caller starts, in any mode but `parallel` (a `single` run dropped, a "
         "`queued` one behind, a `restart` one cancelled; a full `max` drops the next): "
         "one with the caller's variables, or of the securing automation itself",

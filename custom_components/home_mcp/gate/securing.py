@@ -33,6 +33,8 @@ from homeassistant.const import (
     CONF_WAIT_FOR_TRIGGER,
     CONF_WAIT_TEMPLATE,
     CONF_WHILE,
+    SERVICE_TOGGLE,
+    SERVICE_TURN_ON,
     STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
@@ -632,7 +634,7 @@ def is_secured_state(state: str) -> bool:
     )
 
 
-_ENABLING: Final = frozenset({"turn_on", "toggle"})
+_ENABLING: Final = frozenset({SERVICE_TURN_ON, SERVICE_TOGGLE})
 """What a macro does to an automation that turns it on (`automation.turn_on`, a scene's `on`)."""
 
 

@@ -15,7 +15,13 @@ from functools import partial
 import re
 from typing import Any, Final
 
-from homeassistant.const import ATTR_ENTITY_ID, ENTITY_MATCH_ALL
+from homeassistant.const import (
+    ATTR_ENTITY_ID,
+    ENTITY_MATCH_ALL,
+    SERVICE_TOGGLE,
+    SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
+)
 from homeassistant.core import HomeAssistant, valid_entity_id
 from homeassistant.helpers import entity_registry as er, service as service_helper
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -98,7 +104,7 @@ _ENTITY_SERVICE_CALLS: Final = frozenset(
     {service_helper.entity_service_call, service_helper.batched_entity_service_call}
 )
 _OWN_ENTITIES_ONLY: Final = frozenset(
-    {("script", "turn_on"), ("script", "turn_off"), ("script", "toggle")}
+    {("script", SERVICE_TURN_ON), ("script", SERVICE_TURN_OFF), ("script", SERVICE_TOGGLE)}
 )
 """Services of an entity component, not registered as entity services, that
 still pick only their own domain's entities from a target."""

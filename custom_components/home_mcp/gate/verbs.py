@@ -19,11 +19,33 @@ from homeassistant.components.cover import CoverState
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
 from homeassistant.const import (
+    SERVICE_ALARM_ARM_AWAY,
+    SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+    SERVICE_ALARM_ARM_HOME,
+    SERVICE_ALARM_ARM_NIGHT,
+    SERVICE_ALARM_ARM_VACATION,
+    SERVICE_ALARM_DISARM,
+    SERVICE_ALARM_TRIGGER,
+    SERVICE_CLOSE_COVER,
+    SERVICE_CLOSE_COVER_TILT,
+    SERVICE_CLOSE_VALVE,
+    SERVICE_LOCK,
+    SERVICE_OPEN,
+    SERVICE_OPEN_COVER,
+    SERVICE_OPEN_COVER_TILT,
+    SERVICE_OPEN_VALVE,
+    SERVICE_SET_COVER_POSITION,
+    SERVICE_SET_COVER_TILT_POSITION,
+    SERVICE_SET_VALVE_POSITION,
+    SERVICE_STOP_COVER,
+    SERVICE_STOP_VALVE,
     SERVICE_TOGGLE,
     SERVICE_TURN_OFF,
     SERVICE_TURN_ON,
+    SERVICE_UNLOCK,
     STATE_OFF,
     STATE_ON,
+    Platform,
 )
 from homeassistant.helpers.template import Template
 
@@ -45,98 +67,110 @@ TIMER_IDLE: Final = "idle"
 GENERIC_ACTIONS: Final = (SERVICE_TURN_ON, SERVICE_TURN_OFF, SERVICE_TOGGLE)
 """The `homeassistant.*` actions that act on an entity of any domain (as its own verb below)."""
 GENERIC_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
-    "lock": {"turn_on": "lock", "turn_off": "unlock", "toggle": "toggle"},
-    "cover": {"turn_on": "open_cover", "turn_off": "close_cover", "toggle": "toggle"},
-    "valve": {"turn_on": "open_valve", "turn_off": "close_valve", "toggle": "toggle"},
-    "alarm_control_panel": {
-        "turn_on": "alarm_arm_away",
-        "turn_off": "alarm_disarm",
-        "toggle": "toggle",
+    Platform.LOCK: {
+        SERVICE_TURN_ON: SERVICE_LOCK,
+        SERVICE_TURN_OFF: SERVICE_UNLOCK,
+        SERVICE_TOGGLE: SERVICE_TOGGLE,
+    },
+    Platform.COVER: {
+        SERVICE_TURN_ON: SERVICE_OPEN_COVER,
+        SERVICE_TURN_OFF: SERVICE_CLOSE_COVER,
+        SERVICE_TOGGLE: SERVICE_TOGGLE,
+    },
+    Platform.VALVE: {
+        SERVICE_TURN_ON: SERVICE_OPEN_VALVE,
+        SERVICE_TURN_OFF: SERVICE_CLOSE_VALVE,
+        SERVICE_TOGGLE: SERVICE_TOGGLE,
+    },
+    Platform.ALARM_CONTROL_PANEL: {
+        SERVICE_TURN_ON: SERVICE_ALARM_ARM_AWAY,
+        SERVICE_TURN_OFF: SERVICE_ALARM_DISARM,
+        SERVICE_TOGGLE: SERVICE_TOGGLE,
     },
 }
 """`homeassistant.turn_on/turn_off/toggle` as each domain reads them (Assist's
 `HassTurnOff` unlocks and `HassTurnOn` opens: the generic names are read as
 what they would do)."""
 STATE_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
-    "lock": {
-        LockState.LOCKED: "lock",
-        LockState.LOCKING: "lock",
-        LockState.UNLOCKED: "unlock",
-        LockState.UNLOCKING: "unlock",
-        LockState.OPEN: "open",
-        LockState.OPENING: "open",
+    Platform.LOCK: {
+        LockState.LOCKED: SERVICE_LOCK,
+        LockState.LOCKING: SERVICE_LOCK,
+        LockState.UNLOCKED: SERVICE_UNLOCK,
+        LockState.UNLOCKING: SERVICE_UNLOCK,
+        LockState.OPEN: SERVICE_OPEN,
+        LockState.OPENING: SERVICE_OPEN,
     },
-    "cover": {
-        CoverState.OPEN: "open_cover",
-        CoverState.OPENING: "open_cover",
-        CoverState.CLOSED: "close_cover",
-        CoverState.CLOSING: "close_cover",
+    Platform.COVER: {
+        CoverState.OPEN: SERVICE_OPEN_COVER,
+        CoverState.OPENING: SERVICE_OPEN_COVER,
+        CoverState.CLOSED: SERVICE_CLOSE_COVER,
+        CoverState.CLOSING: SERVICE_CLOSE_COVER,
     },
-    "valve": {
-        ValveState.OPEN: "open_valve",
-        ValveState.OPENING: "open_valve",
-        ValveState.CLOSED: "close_valve",
-        ValveState.CLOSING: "close_valve",
+    Platform.VALVE: {
+        ValveState.OPEN: SERVICE_OPEN_VALVE,
+        ValveState.OPENING: SERVICE_OPEN_VALVE,
+        ValveState.CLOSED: SERVICE_CLOSE_VALVE,
+        ValveState.CLOSING: SERVICE_CLOSE_VALVE,
     },
-    "alarm_control_panel": {
-        AlarmControlPanelState.ARMED_AWAY: "alarm_arm_away",
-        AlarmControlPanelState.ARMED_HOME: "alarm_arm_home",
-        AlarmControlPanelState.ARMED_NIGHT: "alarm_arm_night",
-        AlarmControlPanelState.ARMED_VACATION: "alarm_arm_vacation",
-        AlarmControlPanelState.ARMED_CUSTOM_BYPASS: "alarm_arm_custom_bypass",
-        AlarmControlPanelState.DISARMED: "alarm_disarm",
-        AlarmControlPanelState.TRIGGERED: "alarm_trigger",
+    Platform.ALARM_CONTROL_PANEL: {
+        AlarmControlPanelState.ARMED_AWAY: SERVICE_ALARM_ARM_AWAY,
+        AlarmControlPanelState.ARMED_HOME: SERVICE_ALARM_ARM_HOME,
+        AlarmControlPanelState.ARMED_NIGHT: SERVICE_ALARM_ARM_NIGHT,
+        AlarmControlPanelState.ARMED_VACATION: SERVICE_ALARM_ARM_VACATION,
+        AlarmControlPanelState.ARMED_CUSTOM_BYPASS: SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+        AlarmControlPanelState.DISARMED: SERVICE_ALARM_DISARM,
+        AlarmControlPanelState.TRIGGERED: SERVICE_ALARM_TRIGGER,
     },
     "timer": {TIMER_IDLE: "cancel", TIMER_PAUSED: "pause", TIMER_ACTIVE: "start"},
-    "*": {STATE_ON: "turn_on", STATE_OFF: "turn_off"},
+    "*": {STATE_ON: SERVICE_TURN_ON, STATE_OFF: SERVICE_TURN_OFF},
 }
 """A state set by a scene (or `scene.apply`) as the verb Home Assistant uses to
 reach it; a state not listed is the verb `set_state`, which no rule for a
 lock, door, valve or alarm accepts (unknown). A position attribute is also
 `set_cover_position` / `set_valve_position` with that position."""
 DEVICE_ACTION_VERBS: Final[Mapping[str, Mapping[str, str]]] = {
-    "cover": {
-        "open": "open_cover",
-        "close": "close_cover",
-        "stop": "stop_cover",
-        "set_position": "set_cover_position",
-        "open_tilt": "open_cover_tilt",
-        "close_tilt": "close_cover_tilt",
-        "set_tilt_position": "set_cover_tilt_position",
+    Platform.COVER: {
+        "open": SERVICE_OPEN_COVER,
+        "close": SERVICE_CLOSE_COVER,
+        "stop": SERVICE_STOP_COVER,
+        "set_position": SERVICE_SET_COVER_POSITION,
+        "open_tilt": SERVICE_OPEN_COVER_TILT,
+        "close_tilt": SERVICE_CLOSE_COVER_TILT,
+        "set_tilt_position": SERVICE_SET_COVER_TILT_POSITION,
     },
-    "valve": {
-        "open": "open_valve",
-        "close": "close_valve",
-        "stop": "stop_valve",
-        "set_position": "set_valve_position",
+    Platform.VALVE: {
+        "open": SERVICE_OPEN_VALVE,
+        "close": SERVICE_CLOSE_VALVE,
+        "stop": SERVICE_STOP_VALVE,
+        "set_position": SERVICE_SET_VALVE_POSITION,
     },
-    "alarm_control_panel": {
-        "arm_away": "alarm_arm_away",
-        "arm_home": "alarm_arm_home",
-        "arm_night": "alarm_arm_night",
-        "arm_vacation": "alarm_arm_vacation",
-        "arm_custom_bypass": "alarm_arm_custom_bypass",
-        "disarm": "alarm_disarm",
-        "trigger": "alarm_trigger",
+    Platform.ALARM_CONTROL_PANEL: {
+        "arm_away": SERVICE_ALARM_ARM_AWAY,
+        "arm_home": SERVICE_ALARM_ARM_HOME,
+        "arm_night": SERVICE_ALARM_ARM_NIGHT,
+        "arm_vacation": SERVICE_ALARM_ARM_VACATION,
+        "arm_custom_bypass": SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+        "disarm": SERVICE_ALARM_DISARM,
+        "trigger": SERVICE_ALARM_TRIGGER,
     },
 }
 """A device action's `type` as the entity's verb (other domains: the same name)."""
 INTEGRATION_VERBS: Final[Mapping[str, Mapping[str, Mapping[str, str]]]] = {
-    "alarm_control_panel": {
+    Platform.ALARM_CONTROL_PANEL: {
         "alarmo.arm": {
-            "mode: away": "alarm_arm_away",
-            "mode: home": "alarm_arm_home",
-            "mode: night": "alarm_arm_night",
-            "mode: vacation": "alarm_arm_vacation",
-            "mode: custom": "alarm_arm_custom_bypass",
-            "mode: armed_away": "alarm_arm_away",
-            "mode: armed_home": "alarm_arm_home",
-            "mode: armed_night": "alarm_arm_night",
-            "mode: armed_vacation": "alarm_arm_vacation",
-            "mode: armed_custom_bypass": "alarm_arm_custom_bypass",
-            "no mode": "alarm_arm_away",
+            "mode: away": SERVICE_ALARM_ARM_AWAY,
+            "mode: home": SERVICE_ALARM_ARM_HOME,
+            "mode: night": SERVICE_ALARM_ARM_NIGHT,
+            "mode: vacation": SERVICE_ALARM_ARM_VACATION,
+            "mode: custom": SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+            "mode: armed_away": SERVICE_ALARM_ARM_AWAY,
+            "mode: armed_home": SERVICE_ALARM_ARM_HOME,
+            "mode: armed_night": SERVICE_ALARM_ARM_NIGHT,
+            "mode: armed_vacation": SERVICE_ALARM_ARM_VACATION,
+            "mode: armed_custom_bypass": SERVICE_ALARM_ARM_CUSTOM_BYPASS,
+            "no mode": SERVICE_ALARM_ARM_AWAY,
         },
-        "alarmo.disarm": {"any": "alarm_disarm"},
+        "alarmo.disarm": {"any": SERVICE_ALARM_DISARM},
     },
 }
 """Another integration's action on an entity, as the entity's own verb (by the
@@ -152,22 +186,22 @@ or without `armed_`, or none). Given by a template, the field is one of those ro
 when the action runs: the action is each of their verbs (a templated mode arms,
 in one of the modes), never one Home MCP does not know."""
 VERB_WORDS: Final[Mapping[str, str]] = {
-    "open_cover": "open",
-    "open_cover_tilt": "open",
-    "open_valve": "open",
-    "close_cover": "close",
-    "close_valve": "close",
-    "set_cover_position": "move",
-    "set_cover_tilt_position": "move",
-    "set_valve_position": "open",
-    "stop_cover": "stop",
-    "stop_valve": "stop",
-    "alarm_disarm": "disarm",
-    "alarm_arm_home": "arm (home)",
-    "alarm_arm_night": "arm (night)",
-    "alarm_arm_away": "arm (away)",
-    "alarm_arm_vacation": "arm (vacation)",
-    "alarm_arm_custom_bypass": "arm (custom bypass)",
+    SERVICE_OPEN_COVER: "open",
+    SERVICE_OPEN_COVER_TILT: "open",
+    SERVICE_OPEN_VALVE: "open",
+    SERVICE_CLOSE_COVER: "close",
+    SERVICE_CLOSE_VALVE: "close",
+    SERVICE_SET_COVER_POSITION: "move",
+    SERVICE_SET_COVER_TILT_POSITION: "move",
+    SERVICE_SET_VALVE_POSITION: "open",
+    SERVICE_STOP_COVER: "stop",
+    SERVICE_STOP_VALVE: "stop",
+    SERVICE_ALARM_DISARM: "disarm",
+    SERVICE_ALARM_ARM_HOME: "arm (home)",
+    SERVICE_ALARM_ARM_NIGHT: "arm (night)",
+    SERVICE_ALARM_ARM_AWAY: "arm (away)",
+    SERVICE_ALARM_ARM_VACATION: "arm (vacation)",
+    SERVICE_ALARM_ARM_CUSTOM_BYPASS: "arm (custom bypass)",
     "join_group": "put in a group",
 }
 """Verbs in words, for what a person is asked to approve."""
@@ -239,7 +273,9 @@ def resulting_states(domain: str, verb: str) -> frozenset[str]:
     return frozenset(state for state, named in STATE_VERBS["*"].items() if named == verb)
 
 
-SECURING_VERBS: Final = frozenset({"lock", "close_cover", "close_valve", *ARM_MODES})
+SECURING_VERBS: Final = frozenset(
+    {SERVICE_LOCK, SERVICE_CLOSE_COVER, SERVICE_CLOSE_VALVE, *ARM_MODES}
+)
 """The verbs that lock, close or arm a lock, cover, valve or alarm panel."""
 ON_OFF_DOMAINS: Final = frozenset(
     {"automation", "fan", "humidifier", "input_boolean", "light", "remote", "siren", "switch"}
