@@ -3551,3 +3551,193 @@ async def test_a_word_for_a_study_names_the_office_in_a_house_without_one(
         ("sensor", "office_humidity", "humidity"),
         ("sensor", "office_temperature", "temperature"),
     )
+
+
+async def _in_no_room(hass: HomeAssistant, domain: str, object_id: str, device_class: str) -> str:
+    """Register an entity of `device_class` named after `object_id` in no area; its id."""
+    entry = er.async_get(hass).async_get_or_create(
+        domain,
+        "test",
+        object_id,
+        suggested_object_id=object_id,
+        original_device_class=device_class,
+        original_name=object_id.replace("_", " ").title(),
+    )
+    hass.states.async_set(entry.entity_id, "on", {"device_class": device_class})
+    await hass.async_block_till_done()
+    return entry.entity_id
+
+
+async def test_watering_the_garden_said_in_greek_is_its_valve(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """πότισε τον κήπο (water the garden): the garden's valve, not its motion sensor (by id)."""
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "πότισε τον κήπο",
+        "Garden",
+        ("valve", "rose_bed", ""),
+        ("binary_sensor", "garden_motion", "motion"),
+    )
+
+
+async def test_a_lawn_mower_said_in_hebrew_is_the_mower(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """תפעיל את מכסחת הדשא (start the lawn mower): the mower, not the robot vacuum beside it."""
+    garage = ar.async_get(hass).async_get_area_by_name("Garage")
+    assert garage is not None
+    await _entity_in(hass, garage.id, "vacuum", "a_robot", "")
+    expected = await _entity_in(hass, garage.id, "lawn_mower", "robomow", "")
+    data = await mcp.data("list_entities", {"query": "תפעיל את מכסחת הדשא"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_the_humidity_outside_said_in_thai_is_the_gardens(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """ความชื้นข้างนอกเท่าไหร่ (how humid is it outside?), written without spaces.
+
+    The garden's humidity, not its temperature, nor another room's humidity (first by id).
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "ความชื้นข้างนอกเท่าไหร่",
+        "Garden",
+        ("sensor", "outdoor_humidity", "humidity"),
+        ("sensor", "outdoor_temperature", "temperature"),
+    )
+
+
+@pytest.mark.parametrize("query", ["the shower's gone cold", "die Dusche ist kalt"])
+async def test_a_water_heater_is_found_by_a_cold_shower(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """The shower's gone cold: the water heater (in no room), not the thermostats "cold" names."""
+    expected = await _in_no_room(hass, "water_heater", "hot_water_tank", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("start the vacuum downstairs", "vacuum.robot_ground_floor"),
+        ("start the vacuum upstairs", "vacuum.robot_first_floor"),
+    ],
+)
+async def test_an_entity_in_no_room_is_on_the_floor_its_name_says(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """Start the vacuum downstairs: the vacuum called … Ground Floor, in no room.
+
+    The garage's mower (on the ground floor, started too) came first; the other floor's
+    vacuum is not meant.
+    """
+    garage = ar.async_get(hass).async_get_area_by_name("Garage")
+    assert garage is not None
+    await _entity_in(hass, garage.id, "lawn_mower", "garage_mower", "")
+    await _in_no_room(hass, "vacuum", "robot_first_floor", "")
+    await _in_no_room(hass, "vacuum", "robot_ground_floor", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_an_ensuite_spelt_as_said_is_the_ensuite(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """How warm is the ensweet? The Ensuite's temperature ("suite" said "sweet")."""
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "how warm is the ensweet?",
+        "Ensuite",
+        ("sensor", "ensuite_temperature", "temperature"),
+        ("sensor", "ensuite_humidity", "humidity"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        # Czech: pull down the blind in the garden.
+        (
+            "stáhni žaluzii na zahradě",
+            "Garden",
+            ("cover", "patio_blind", "blind"),
+            ("light", "patio_light", ""),
+        ),
+        # Turkish: turn off the speaker in the wine cellar.
+        (
+            "şarap mahzenindeki hoparlörü kapat",
+            "Wine cellar",
+            ("media_player", "cellar_speaker", "speaker"),
+            ("light", "cellar_light", ""),
+        ),
+        # Hindi: switch on the sauna's plug.
+        (
+            "सॉना का प्लग चालू करो",
+            "Sauna",
+            ("switch", "sauna_plug", "outlet"),
+            ("light", "sauna_light", ""),
+        ),
+    ],
+)
+async def test_a_device_in_a_room_said_in_czech_turkish_or_hindi_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """The room and the device, each said in Czech, Turkish or Hindi: that device there."""
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"), [("is plug one on?", "switch.plug_1"), ("plug two", "switch.plug_2")]
+)
+async def test_a_number_said_as_a_word_is_the_entity_numbered_so(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """Is plug one on? The plug called Plug 1, not the living room's Plug 1 (first by id)."""
+    living = ar.async_get(hass).async_get_area_by_name("リビング")
+    assert living is not None
+    for number in ("1", "2"):
+        await _entity_in(hass, living.id, "switch", f"living_room_plug_{number}", "outlet")
+        await _in_no_room(hass, "switch", f"plug_{number}", "outlet")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["I'm laying the table", "je mets la table"])
+async def test_laying_the_table_runs_the_dinner_routine(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """I'm laying the table: the script called Dinner, not the dining room's light."""
+    expected = await _in_no_room(hass, "script", "dinner", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_reading_room_is_the_library(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Switch off the relay in the reading room: the Library's relay, not its lamp.
+
+    "reading" asks for light only as an activity ("I want to read in bed"), not in a room's name.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "switch off the relay in the reading room",
+        "Library",
+        ("switch", "library_relay", ""),
+        ("light", "library_lamp", ""),
+    )

@@ -93,6 +93,8 @@ FILLERS: Final = frozenset(
         *("увімкни", "вимкни", "увімкнути", "вимкнути", "у"),
         # Greek little words: the article and "in the" ("στο λεβητοστάσιο").
         *("το", "τα", "η", "ο", "στο", "στη", "στην", "στα", "του", "της"),
+        # The article as an object ("πότισε τον κήπο": water the garden).
+        *("τον", "την", "τους", "τις"),
         # Hungarian: switch on or off ("kapcsold le a lámpát"), its article and verb prefixes.
         *("kapcsold", "kapcsolja", "kapcsoljad", "fel", "az"),
         # Tagalog and Taglish: turn off, turn on, you, that, in ("patayin mo yung ilaw sa garden").
@@ -104,8 +106,12 @@ FILLERS: Final = frozenset(
         "क्या",
         # Hebrew: the object's marker, of, turn on, turn off ("תסגור את התריס").
         *("את", "של", "תדליק", "הדלק", "תכבה", "כבה"),
+        # Hebrew: start, run ("תפעיל את מכסחת הדשא": start the lawn mower).
+        *("תפעיל", "הפעל", "תפעילי"),
         # Thai: turn off, turn on, in, of ("ปิดไฟในห้องนอน": turn off the bedroom's light).
         *("ปิด", "เปิด", "ใน", "ของ", "ที่"),
+        # Thai: how much, how many ("ความชื้นข้างนอกเท่าไหร่": how humid is it outside?).
+        *("เท่าไหร่", "เท่าไร", "เท่าไร่"),
         # Danish and Norwegian: to, of ("er døren til fyrrummet låst?").
         *("til", "af"),
         # When something last happened, asked of the past ("when was the garage door last
@@ -316,6 +322,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # A switch in Chinese ("把婴儿房的开关关掉": switch the nursery's switch off), Hindi
             # and Hebrew.
             *("开关", "開關", "स्विच", "מתג"),
+            # A plug, in Hindi ("सॉना का प्लग चालू करो": switch on the sauna's plug).
+            "प्लग",
         ),
         "cover": (
             *("cover", "blind", "shutter", "curtain", "shade", "volet", "store", "rideau"),
@@ -329,6 +337,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # window in Romanian and Hindi.
             *("תריס", "תריסים", "חלון", "דלת", "jaluzea", "jaluzele", "fereastra", "geam"),
             *("खिड़की", "पर्दा", "दरवाज़ा", "दरवाजा"),
+            # A blind in Czech, as said and as an object ("stáhni žaluzii": pull the blind
+            # down).
+            *("žaluzie", "žaluzii", "žaluzií", "roleta", "roletu"),
             # What it keeps off: "keep the rain off the patio" (a roof, an awning), "keep the
             # sunlight off the wine" (a shade).
             *("rain", "pluie", "regen", "lluvia", "pioggia", "regn", "deszcz", "chuva", "雨"),
@@ -374,6 +385,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("音楽", "音乐", "音樂", "음악"),
             # Italian's everyday word for a speaker ("la cassa", "le casse").
             *("cassa", "casse"),
+            # A speaker in Turkish, as said and as an object ("hoparlörü kapat": turn the speaker
+            # off) and as a plural.
+            *("hoparlör", "hoparlörü", "hoparlörler", "hoparlörleri"),
             # What one turns up or down on it: "volume up in the wine cellar".
             *("volume", "lautstärke", "volumen", "volym", "głośność", "громкость", "音量"),
             *("볼륨", "음량"),
@@ -400,6 +414,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # Italian, French and German.
             *("regando", "riega", "rega", "irrigando", "annaffiare", "annaffiando"),
             *("arrosant", "gießt", "giesst", "watered"),
+            # To water, in Greek ("πότισε τον κήπο": water the garden).
+            *("πότισε", "ποτίστε", "πότισμα", "ποτίζω", "ποτίζει"),
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
             # A lawn sprinkler, in German ("Ist der Rasensprenger im Vorgarten an?").
             *("rasensprenger", "sprenger", "regner", "rasenregner"),
@@ -420,9 +436,16 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("芝", "草", "잔디"),
             # A lawn mower in Korean and Chinese ("잔디깎이 작동 중이야?"), and Japanese unspaced.
             *("잔디깎이", "잔디깎기", "제초기", "割草机", "割草機", "芝刈機"),
+            # A lawn mower and the grass, in Hebrew ("מכסחת הדשא": the lawn mower).
+            *("מכסחת", "מכסחה", "דשא"),
             *_DOCK,
         ),
-        "water_heater": ("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
+        "water_heater": (
+            *("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
+            # What it heats the water of: the shower, the bath ("the shower's gone cold":
+            # `SYMPTOMS`), in English, French, German, Spanish, Italian, Dutch and Swedish.
+            *("shower", "douche", "dusche", "ducha", "doccia", "dusch"),
+        ),
         # What it acts on: "something to dry out the air".
         "humidifier": (
             *("humidifier", "dehumidifier", "humidificateur", "air"),
@@ -453,6 +476,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             # German down and up ("Mach die Jalousie runter"), Hebrew close and open, Romanian.
             *("runter", "herunter", "hoch", "rauf", "herauf"),
             *("תסגור", "סגור", "תפתח", "פתח", "închide", "deschide"),
+            # Czech: pull down, pull up, close, open ("stáhni žaluzii": lower the blind).
+            *("stáhni", "stáhnout", "vytáhni", "vytáhnout", "zavři", "otevři"),
         ),
         # Turning it down or up: "abbassa il riscaldamento", "lower the heating".
         "climate": (
@@ -718,6 +743,10 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("κήπος", "κήπο", "kert", "hardin", "bakuran"),
         # Romanian, Hindi and Hebrew.
         *("grădină", "grădina", "बगीचा", "बगीचे", "बाग", "גינה", "חצר"),
+        # Czech, as said alone, in it and as an object ("na zahradě": in the garden).
+        *("zahrada", "zahradě", "zahradu", "venku"),
+        # Thai: a garden, outside ("ความชื้นข้างนอก": the humidity outside).
+        *("สวน", "ข้างนอก", "นอกบ้าน"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
@@ -745,7 +774,11 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("quarto de hóspedes", "quarto de visitas", "camera degli ospiti", "stanza degli ospiti"),
         *("logeerkamer", "gästrum", "pokój gościnny"),
     ),
-    ("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
+    (
+        *("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
+        # Hindi ("सॉना का प्लग": the sauna's plug), spelt two ways, and Hebrew.
+        *("सॉना", "सौना", "סאונה"),
+    ),
     (
         *("landing", "stairs", "staircase", "stairwell", "palier", "escalier", "escaliers"),
         *("cage d'escalier", "treppenhaus", "treppe", "escalera", "escaleras"),
@@ -803,6 +836,13 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("fruktträdgård", "果樹園", "果园", "과수원"),
     ),
     (
+        # The room of books, and what a family calls it by what is done there ("the relay in the
+        # reading room").
+        *("library", "reading room", "bibliothèque", "bibliothek", "biblioteca", "bibliotheek"),
+        *("bibliotek", "biblioteka", "lesezimmer", "salle de lecture", "sala de lectura"),
+        *("sala di lettura", "leeskamer", "läsrum", "図書室", "藏书室", "藏書室"),
+    ),
+    (
         *("attic", "grenier", "dachboden", "soffitta", "zolder", "sótão", "strych", "屋根裏"),
         *("阁楼", "閣樓", "다락방"),
     ),
@@ -811,6 +851,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("adega", "vinkällare", "ワインセラー", "酒窖", "와인셀러"),
         # Hebrew ("במרתף היין": in the wine cellar, its prefix read off: `PREFIXES`), Romanian.
         *("מרתף היין", "מרתף יין", "crama"),
+        # Turkish ("şarap mahzenindeki": in the wine cellar, `CASE_ENDINGS`).
+        "şarap mahzeni",
         # The wine, kept there: "the wine is getting too warm".
         *(
             "wine",
@@ -953,6 +995,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # How it feels: "is the ensuite steamy?", "est-ce humide".
             *("humid", "steamy", "damp", "muggy", "humide", "feucht", "húmedo", "umido"),
             *("濕度", "습도"),
+            # Thai ("ความชื้นข้างนอกเท่าไหร่": how humid is it outside?).
+            "ความชื้น",
             # Damp to the touch, or in the air ("the study feels clammy"), in English,
             # French, German, Dutch and Swedish.
             *("clammy", "dank", "moite", "klamm", "klam", "fuktig", "fuktigt"),
@@ -1036,7 +1080,7 @@ _WINDOW_DRESSINGS: Final = (
     *("curtain", "blind", "shade", "drape", "drapes", "rideau", "store", "vorhang", "gardine"),
     *("jalousie", "persiana", "estor", "estores", "tenda", "tende", "gordijn", "gardin"),
     *("zasłona", "roleta", "cortina", "カーテン", "ブラインド", "窗帘", "窗簾", "커튼", "블라인드"),
-    *("περσίδα", "жалюзі", "штора", "jaluzea", "jaluzele", "पर्दा"),
+    *("περσίδα", "жалюзі", "штора", "jaluzea", "jaluzele", "पर्दा", "žaluzie", "žaluzii"),
 )
 """Words for what dresses a window: curtains, blinds, shades (not shutters, which roll down over
 a garage too)."""
@@ -1400,7 +1444,7 @@ def query_words(query: str) -> list[str]:
         words = _activities(_requests(_set_points(_stated_complaints(words))))
     last = bool(_LAST.search(query))
     kept = [word for word in words if word not in FILLERS and not (last and word == "last")]
-    return _compounds(_remedies(kept or words))
+    return _compounds(_remedies(_numbered(kept or words)))
 
 
 _LAST: Final = re.compile(r"(?<!\w)last(?!\w)", re.IGNORECASE)
@@ -1587,6 +1631,24 @@ _WAKING_IDIOMS: Final = (
     *(("arriba", "dormilon"),),
 )
 """Idioms for waking up (folded), read as `WAKING`."""
+MEAL: Final = ("dinner",)
+"""The meal a table is laid for, as a routine for it is named ("Dinner"): what laying the table
+is read as (a word of the dining room's too, `ROOM_WORDS`)."""
+_LAYING_THE_TABLE: Final = (
+    # Laying (or setting) the table, in English, French, German, Spanish, Italian, Dutch,
+    # Portuguese and Swedish: "I'm laying the table", "je mets la table", "Tisch decken".
+    # Not "set the table" ("set the table lamp to 50 %" asks for the lamp).
+    *((verb, "the", "table") for verb in ("lay", "laying", "lays", "setting")),
+    *((verb, "la", "table") for verb in ("mettre", "mets", "met", "mettons")),
+    *(("den", "tisch", verb) for verb in ("decken", "decke", "deckt")),
+    *(("tisch", verb) for verb in ("decken", "decke", "deckt")),
+    *((verb, "la", "mesa") for verb in ("poner", "pongo", "pone", "poniendo")),
+    *(("apparecchiare",), ("apparecchio", "la", "tavola"), ("apparecchiare", "la", "tavola")),
+    *(("de", "tafel", "dekken"), ("tafel", "dekken"), ("dek", "de", "tafel")),
+    *((verb, "a", "mesa") for verb in ("por", "ponho", "pondo")),
+    *(("duka", "bordet"), ("dukar", "bordet"), ("dukar",)),
+)
+"""Ways of laying the table for a meal (folded), read as `MEAL`."""
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **SUN_EVENTS,
     **FRONT_DOORS,
@@ -1599,6 +1661,7 @@ SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
         for like in _LIKE
     },
     **dict.fromkeys(_WAKING_IDIOMS, WAKING),
+    **dict.fromkeys(_LAYING_THE_TABLE, MEAL),
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -1695,10 +1758,19 @@ read in bed": the bed's light). Only in a request ("what does the thermometer re
 
 
 def _activities(words: list[str]) -> list[str]:
-    """Return `words` with each activity of `ACTIVITIES` said as what it needs."""
+    """Return `words` with each activity of `ACTIVITIES` said as what it needs.
+
+    Not an activity naming a room, before a word for a room (`ROOM_NOUNS`: "the relay in the
+    reading room" is the library's).
+    """
     for need, doing in ACTIVITIES.items():
         if not doing.isdisjoint(words):
-            words = [need if word in doing else word for word in words]
+            words = [
+                need
+                if word in doing and (index + 1 == len(words) or words[index + 1] not in ROOM_NOUNS)
+                else word
+                for index, word in enumerate(words)
+            ]
     return words
 
 
@@ -2029,6 +2101,17 @@ SYMPTOMS: Final[tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = (
             *("zugig", "spiffero", "spifferi", "tocht", "tochtig", "przeciąg"),
         ),
         (),
+    ),
+    # Hot water gone cold asks for the water heater: "the shower's gone cold" (not the
+    # thermostats "cold" names), "la douche est froide", "die Dusche ist kalt".
+    (
+        "boiler",
+        (
+            *("cold", "lukewarm", "tepid", "freezing", "icy", "froid", "froide", "tiede"),
+            *("kalt", "lauwarm", "fria", "frio", "tibia", "fredda", "freddo", "tiepida"),
+            *("koud", "lauw", "kall", "ljummen"),
+        ),
+        ("shower", "showers", "douche", "douches", "dusche", "ducha", "doccia", "dusch"),
     ),
 )
 """What a symptom asks for: (the remedy's word, the symptom's words, what it is said of; none:
@@ -2806,6 +2889,8 @@ def _initials(name: str) -> str | None:
 SOUNDS_WEIGHT: Final = 0.85
 """What a room's one-word name spelled as it sounds ("jim": the gym) counts for."""
 _SPELLED_AS_SAID: Final = (
+    # French's suite, said "sweet" in English ("how warm is the ensweet?": the Ensuite).
+    (re.compile("suite"), "sweet"),
     (re.compile("ph"), "f"),
     (re.compile("ck"), "k"),
     (re.compile("g(?=[eiy])"), "j"),
@@ -2815,7 +2900,8 @@ _SPELLED_AS_SAID: Final = (
     (re.compile(r"([^aeiou])\1"), r"\1"),
 )
 """English spellings and the plain letters they sound as: a soft g is a j, a soft c an s, a
-y after a consonant an i, a doubled consonant one ("gym": "jim", as speech to text writes it)."""
+y after a consonant an i, a doubled consonant one ("gym": "jim", as speech to text writes it);
+a suite is a sweet."""
 
 
 def _sounds_as(name: str) -> str | None:
@@ -2915,6 +3001,43 @@ ORDINALS: Final[dict[str, str]] = {
     for word in words
 }
 """Ordinal words and the number they say: "the second plug" is the one called Plug 2."""
+
+
+CARDINALS: Final[dict[str, str]] = {
+    fold(word): str(number)
+    for number, words in {
+        # Not the words that are articles or other words too ("un", "une", "ein", "uno", "een";
+        # "due", "sei", "sept", "tio").
+        1: ("one", "eins"),
+        2: ("two", "deux", "zwei", "twee", "två"),
+        3: ("three", "trois", "drei", "tres", "drie", "tři"),
+        4: ("four", "quatre", "vier", "cuatro", "quattro", "fyra"),
+        5: ("five", "cinq", "fünf", "cinco", "cinque", "vijf"),
+        6: ("six", "sechs", "seis"),
+        7: ("seven", "sieben", "siete", "sette", "zeven"),
+        8: ("eight", "huit", "acht", "ocho", "åtta"),
+        9: ("nine", "neun", "nueve", "negen"),
+        10: ("ten", "dix", "zehn", "diez", "dieci"),
+    }.items()
+    for word in words
+}
+"""Numbers said as words, and the number they say: "plug one" is the one called Plug 1."""
+
+
+def _numbered(words: list[str]) -> list[str]:
+    """Return `words` with a number said as a word after a name's word said as its digits.
+
+    "is plug one on?": "plug 1" (`CARDINALS`), as the entity is named; a number word first, or
+    after another number, is left as it is ("one light").
+    """
+    if CARDINALS.keys().isdisjoint(words[1:]):
+        return words
+    return [
+        CARDINALS[word]
+        if index and word in CARDINALS and words[index - 1] not in CARDINALS
+        else word
+        for index, word in enumerate(words)
+    ]
 
 
 def word_score(query_word: str, value_word: str) -> float:

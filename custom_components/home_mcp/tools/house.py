@@ -220,6 +220,10 @@ class House:
             candidates: list[str] = [
                 entity_id for area_id in area_ids for entity_id in members.get(area_id, ())
             ]
+            if phrase.floor_ids:
+                # An entity in no room whose name says the floor ("Demo vacuum 0 ground floor")
+                # is on it: "start the vacuum downstairs".
+                candidates += self._named_on_floors(phrase, named, language)
             # What the names' search found outside those rooms is read with every word, the
             # room's among them: "lock the kitchen door" is the lock called Kitchen Door,
             # wherever it is.
@@ -363,6 +367,50 @@ class House:
                 )
         return found
 
+    def _named_on_floors(
+        self, phrase: Phrase, named: Iterable[str], language: LanguageWords | None
+    ) -> list[str]:
+        """Return the entities in no area whose names name one of the floors `phrase` names.
+
+        Among those the names' search found (`named`) and those of the domains the words name.
+        """
+        domains = domains_named(phrase.words)
+        if language is not None:
+            domains |= language.domains_named(phrase.words)
+        tried = dict.fromkeys(
+            [
+                *named,
+                *(
+                    entity_id
+                    for domain in sorted(domains)
+                    for entity_id in self.hass.states.async_entity_ids(domain)
+                ),
+            ]
+        )
+        floors = self._floor_places()
+        wanted = set(phrase.floor_ids)
+        found = []
+        get_state = self.hass.states.get
+        for entity_id in tried:
+            if (state := get_state(entity_id)) is None:
+                continue
+            view = self.index.async_view(state)
+            if view.area_id is not None or view.hidden:
+                continue
+            if any(
+                wanted.intersection(read_phrase(name.text, (), floors).floor_ids)
+                for name in self.index.async_folded_names(entity_id)
+            ):
+                found.append(entity_id)
+        return found
+
+    def _floor_places(self) -> list[FloorPlace]:
+        """Return the house's floors as a query may name them."""
+        return [
+            FloorPlace(floor.floor_id, (floor.name, *sorted(floor.aliases)), floor.level)
+            for floor in self.floors.async_list_floors()
+        ]
+
     def _of_classes(self, words: Iterable[str], language: LanguageWords | None) -> list[str]:
         """Return the entities (of `_CLASSED_DOMAINS`) of the device classes `words` name."""
         classes = device_classes_named(words)
@@ -473,11 +521,7 @@ class House:
             Room(area.id, (area.name, *sorted(area.aliases)))
             for area in self.areas.async_list_areas()
         ]
-        floors = [
-            FloorPlace(floor.floor_id, (floor.name, *sorted(floor.aliases)), floor.level)
-            for floor in self.floors.async_list_floors()
-        ]
-        phrase = read_phrase(query, rooms, floors)
+        phrase = read_phrase(query, rooms, self._floor_places())
         area_ids = phrase.area_ids or tuple(
             area.id
             for floor_id in phrase.floor_ids
