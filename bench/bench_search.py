@@ -61,6 +61,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_27,
     BENCH_HELD_OUT_28,
     BENCH_HELD_OUT_29,
+    BENCH_HELD_OUT_30,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -90,6 +91,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_27,
     DEMO_HELD_OUT_28,
     DEMO_HELD_OUT_29,
+    DEMO_HELD_OUT_30,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -103,6 +105,7 @@ HELD_OUT_DOMAINS: Final = (
     *DOMAINS,
     *("fan", "sensor", "binary_sensor", "valve", "lawn_mower", "humidifier", "script", "scene"),
     *("alarm_control_panel", "device_tracker", "water_heater", "vacuum", "siren"),
+    *("weather", "input_boolean", "automation", "person"),
 )
 """The domains whose entities the held-out queries name."""
 
@@ -167,6 +170,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_27,
                 *DEMO_HELD_OUT_28,
                 *DEMO_HELD_OUT_29,
+                *DEMO_HELD_OUT_30,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -213,6 +217,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_27,
                     *BENCH_HELD_OUT_28,
                     *BENCH_HELD_OUT_29,
+                    *BENCH_HELD_OUT_30,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []
