@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
+from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
 
 from homeassistant.core import HomeAssistant
@@ -19,7 +20,7 @@ from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from tests.conftest import McpHarness
 
-from .house import Clock, Owner, write_config_dir
+from .house import PUSH_URL, Clock, Owner, Phone, write_config_dir
 
 
 @pytest.fixture
@@ -90,3 +91,39 @@ def morning(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Clock:
     clock = Clock(hass, freezer, day)
     clock.move_to(9)
     return clock
+
+
+@pytest.fixture
+async def mobile_app(editors: None, hass: HomeAssistant) -> None:
+    """Set up the companion apps' integration before the first HTTP client exists."""
+    assert await async_setup_component(hass, "mobile_app", {})
+    await hass.async_block_till_done()
+
+
+@pytest.fixture
+async def phone(mobile_app: None, owner: Owner, aioclient_mock: AiohttpClientMocker) -> Phone:
+    """Return Alice's phone, registered through `/api/mobile_app/registrations`."""
+    rate_limits = {"successful": 1, "errors": 0, "maximum": 150, "remaining": 149}
+    aioclient_mock.post(
+        PUSH_URL,
+        status=201,
+        json={"rateLimits": {**rate_limits, "resetsAt": "2026-12-06T00:00:00Z"}},
+    )
+    registration = {
+        "app_id": "io.homeassistant.companion.android",
+        "app_name": "Home Assistant",
+        "app_version": "2026.11.0",
+        "device_name": "Alices phone",
+        "manufacturer": "Google",
+        "model": "Pixel",
+        "os_name": "Android",
+        "os_version": "16",
+        "supports_encryption": False,
+        "app_data": {"push_token": "token", "push_url": PUSH_URL},
+    }
+    response = await owner.http.post("/api/mobile_app/registrations", json=registration)
+    assert response.status == 201, await response.text()
+    await owner.hass.async_block_till_done()
+    notify = "notify.mobile_app_alices_phone"
+    assert owner.hass.services.has_service(*notify.split(".")), notify
+    return Phone(notify, (await response.json())["webhook_id"])

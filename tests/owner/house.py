@@ -641,3 +641,58 @@ async def config_flow(hass: HomeAssistant, handler: str, *steps: dict[str, Any])
     assert result["type"] is FlowResultType.CREATE_ENTRY, result
     await hass.async_block_till_done()
     return result["result"]
+
+
+PUSH_URL = "https://push.example/notify"
+"""Where Alice's phone's notifications are pushed (answered by `aioclient_mock`: nothing leaves)."""
+
+
+@dataclass
+class Phone:
+    """A companion app registered with Home Assistant, as the app registers itself."""
+
+    notify: str
+    """Its notify action (`notify.mobile_app_<device>`)."""
+    webhook_id: str
+
+    async def tap(self, owner: Owner, event_type: str, **event_data: Any) -> None:
+        """Tap a notification's action: the app fires the event through its webhook."""
+        body = {"type": "fire_event", "data": {"event_type": event_type, "event_data": event_data}}
+        response = await owner.http.post(f"/api/webhook/{self.webhook_id}", json=body)
+        assert response.status == 200, await response.text()
+        await owner.hass.async_block_till_done()
+
+
+LOCK_UP_TAG = "lock_doors"
+"""The tag of the owner's "No one home, lock the doors?" prompt (`asks_to_lock_up`)."""
+LOCK_UP_BUTTON = {"action": "LOCK_DOORS", "title": "Lock"}
+"""Its button: a tap on it locks the front door."""
+
+
+async def asks_to_lock_up(owner: Owner, phone: Phone) -> str:
+    """Save the owner's lock-up prompt, as aneisch's house has one; return the Away helper.
+
+    When Away turns on, Alice's phone asks "No one home, lock the doors?"
+    (tagged `LOCK_UP_TAG`); her tap on Lock locks the front door.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    prompt = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]},
+    }
+    await owner.save_automation(
+        "ask_to_lock",
+        {
+            "alias": "Ask to lock up",
+            "triggers": [turns_on(away)],
+            "actions": [{"action": phone.notify, "data": prompt}],
+        },
+    )
+    await locks_when(
+        owner,
+        {"trigger": "event", "event_type": "mobile_app_notification_action",
+         "event_data": {"action": LOCK_UP_BUTTON["action"]}},
+        alias="Lock up from the prompt",
+        automation_id="lock_up",
+    )  # fmt: skip
+    return away

@@ -11,7 +11,6 @@ one its footprint names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from unittest.mock import patch
 
@@ -33,10 +32,14 @@ from .house import (
     BED_LIGHT_ON,
     CHAIN_LINKS,
     DISARM,
+    LOCK_UP_BUTTON,
+    LOCK_UP_TAG,
     LOCKED,
     UNLOCK_FRONT,
     Owner,
+    Phone,
     arm,
+    asks_to_lock_up,
     assert_house,
     assert_ran,
     assert_refused,
@@ -402,65 +405,12 @@ async def test_a_write_that_sets_off_an_unlock_waits_for_a_person(
 
 # -- a notification's buttons ------------------------------------------------------
 
-PUSH_URL = "https://push.example/notify"  # Answered by `aioclient_mock`: nothing leaves.
 ANSWER_THE_DOOR = {
     "alias": "Unlock from the doorbell notification",
     "triggers": [_on_event("mobile_app_notification_action", action="UNLOCK_FRONT_DOOR")],
     "actions": [UNLOCK_FRONT],
 }
 DISHWASHER = "The dishwasher has finished"
-
-
-@dataclass
-class Phone:
-    """A companion app registered with Home Assistant, as the app registers itself."""
-
-    notify: str
-    """Its notify action (`notify.mobile_app_<device>`)."""
-    webhook_id: str
-
-    async def tap(self, owner: Owner, event_type: str, **event_data: Any) -> None:
-        """Tap a notification's action: the app fires the event through its webhook."""
-        body = {"type": "fire_event", "data": {"event_type": event_type, "event_data": event_data}}
-        response = await owner.http.post(f"/api/webhook/{self.webhook_id}", json=body)
-        assert response.status == 200, await response.text()
-        await owner.hass.async_block_till_done()
-
-
-@pytest.fixture
-async def mobile_app(editors: None, hass: HomeAssistant) -> None:
-    """Set up the companion apps' integration before the first HTTP client exists."""
-    assert await async_setup_component(hass, "mobile_app", {})
-    await hass.async_block_till_done()
-
-
-@pytest.fixture
-async def phone(mobile_app: None, owner: Owner, aioclient_mock: AiohttpClientMocker) -> Phone:
-    """Return Alice's phone, registered through `/api/mobile_app/registrations`."""
-    rate_limits = {"successful": 1, "errors": 0, "maximum": 150, "remaining": 149}
-    aioclient_mock.post(
-        PUSH_URL,
-        status=201,
-        json={"rateLimits": {**rate_limits, "resetsAt": "2026-12-06T00:00:00Z"}},
-    )
-    registration = {
-        "app_id": "io.homeassistant.companion.android",
-        "app_name": "Home Assistant",
-        "app_version": "2026.11.0",
-        "device_name": "Alices phone",
-        "manufacturer": "Google",
-        "model": "Pixel",
-        "os_name": "Android",
-        "os_version": "16",
-        "supports_encryption": False,
-        "app_data": {"push_token": "token", "push_url": PUSH_URL},
-    }
-    response = await owner.http.post("/api/mobile_app/registrations", json=registration)
-    assert response.status == 201, await response.text()
-    await owner.hass.async_block_till_done()
-    notify = "notify.mobile_app_alices_phone"
-    assert owner.hass.services.has_service(*notify.split(".")), notify
-    return Phone(notify, (await response.json())["webhook_id"])
 
 
 def _buttons(*actions: str) -> dict[str, Any]:
@@ -1201,3 +1151,48 @@ async def test_a_notify_action_named_for_a_field_not_given_sends_nothing(
         },
     )
     await assert_script_run(hass, mcp, "script.tell", variables, waits=waits, expected=LOCKED)
+
+
+# -- a notification in the place of the owner's lock-up prompt -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "takes_its_place"),
+    [
+        ({"message": DISHWASHER, "data": {"tag": LOCK_UP_TAG}}, True),
+        ({"message": "clear_notification", "data": {"tag": LOCK_UP_TAG}}, True),
+        ({"message": DISHWASHER, "data": {"tag": "{{ 'lock_' ~ 'doors' }}"}}, True),
+        ({"message": DISHWASHER, "data": {"tag": "dishwasher"}}, False),
+        ({"message": DISHWASHER}, False),
+        (
+            {"message": "Still no one home: lock the doors?",
+             "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]}},
+            False,
+        ),
+    ],
+    ids=["replaced", "cleared", "templated-tag", "another-tag", "no-tag", "asked-again"],
+)  # fmt: skip
+async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    data: dict[str, Any],
+    takes_its_place: bool,
+) -> None:
+    """Alice's phone asks "No one home, lock the doors?"; a tap on Lock locks up.
+
+    A notification with the same tag (or one a template decides) takes its
+    place, or with `clear_notification` takes it off: no one can tap Lock,
+    and the door stays unlocked. Another tag, no tag, or the same question
+    asked again with its Lock button leaves the prompt as it was: it runs.
+    """
+    await asks_to_lock_up(owner, phone)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(mcp, phone.notify, data=data)
+
+    if takes_its_place:
+        assert_refused(result, reaching="automation.lock_up_from_the_prompt")
+    else:
+        assert_ran(result)

@@ -40,11 +40,14 @@ from .house import (
     BED_LIGHT_ON,
     LINGERING_TIMERS,
     LOCK_FRONT,
+    LOCK_UP_TAG,
     LOCKED,
     ORCHARD_OPEN,
     WHEN_UNLOCKED,
     Clock,
     Owner,
+    Phone,
+    asks_to_lock_up,
     assert_house,
     assert_ran,
     assert_refused,
@@ -2160,7 +2163,7 @@ async def test_setting_a_counter_a_locking_automation_repeats_text_by_to_a_huge_
 # -- each way of the second-order table (`rules.HOLD_RULES`), with its own reason --------
 
 
-async def _fail_its_condition(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _fail_its_condition(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
     """Turn off the helper the auto-lock runs only while it is on."""
     auto_lock = await owner.create_helper("input_boolean", "Auto lock")
     await owner.act("input_boolean.turn_on", entity_id=auto_lock)
@@ -2174,7 +2177,7 @@ async def _fail_its_condition(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
     return await call_service(mcp, "input_boolean.turn_off", target={"entity_id": auto_lock})
 
 
-async def _make_its_message_fail(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _make_its_message_fail(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
     """Set the guests Good night divides the night among, before it locks, to 0."""
     guests = await _guests(owner.hass, owner)
     await _good_night_says(
@@ -2185,7 +2188,9 @@ async def _make_its_message_fail(owner: Owner, mcp: McpHarness) -> dict[str, Any
     )
 
 
-async def _change_what_its_sensor_is_computed_from(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _change_what_its_sensor_is_computed_from(
+    owner: Owner, mcp: McpHarness, phone: Phone
+) -> dict[str, Any]:
     """Change the helper a template sensor the lock-up checks is computed from."""
     away = await owner.create_helper("input_boolean", "Away")
     await owner.act("input_boolean.turn_on", entity_id=away)
@@ -2202,7 +2207,7 @@ async def _change_what_its_sensor_is_computed_from(owner: Owner, mcp: McpHarness
     return await call_service(mcp, "input_boolean.turn_off", target={"entity_id": away})
 
 
-async def _stop_its_timer(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _stop_its_timer(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
     """Cancel the timer the garage closes when it finishes."""
     timer = await owner.create_helper("timer", "Garage auto close", duration="00:10:00")
     await owner.act("timer.start", entity_id=timer)
@@ -2218,7 +2223,7 @@ async def _stop_its_timer(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
     return await call_service(mcp, "timer.cancel", target={"entity_id": timer})
 
 
-async def _redefine_what_it_locks(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _redefine_what_it_locks(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
     """Empty the group the nightly lock-up locks of its lock."""
     await owner.act(
         "group.set", object_id="outside_doors", name="Outside doors", entities=["lock.front_door"]
@@ -2235,7 +2240,7 @@ async def _redefine_what_it_locks(owner: Owner, mcp: McpHarness) -> dict[str, An
     return await call_service(mcp, "group.set", data=data)
 
 
-async def _end_its_wait(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _end_its_wait(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
     """Say someone is back while the lock-up waits 15 s for nobody home."""
     people = await owner.create_helper(
         "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
@@ -2252,13 +2257,15 @@ async def _end_its_wait(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
     )
 
 
-async def _hold_up_its_run(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _hold_up_its_run(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
     """Set off a `single` auto-lock: the run its trigger starts is then dropped."""
     automation = await owner.save_automation("auto_lock", _auto_lock("single"))
     return await call_service(mcp, "automation.trigger", target={"entity_id": automation})
 
 
-async def _set_it_off_again_and_again(owner: Owner, mcp: McpHarness) -> dict[str, Any]:
+async def _set_it_off_again_and_again(
+    owner: Owner, mcp: McpHarness, phone: Phone
+) -> dict[str, Any]:
     """Write an automation that sets off a `restart` auto-lock every 10 s."""
     await owner.save_automation("auto_lock", _auto_lock("restart"))
     loop = {
@@ -2272,7 +2279,16 @@ async def _set_it_off_again_and_again(owner: Owner, mcp: McpHarness) -> dict[str
     return await _save(mcp, "automation", loop)
 
 
-_WAYS: dict[Hold, Callable[[Owner, McpHarness], Awaitable[dict[str, Any]]]] = {
+async def _take_its_prompt_off_the_phone(
+    owner: Owner, mcp: McpHarness, phone: Phone
+) -> dict[str, Any]:
+    """Send Alice a notification tagged as the "Lock the doors?" prompt she taps to lock up."""
+    await asks_to_lock_up(owner, phone)
+    data = {"message": "The dishwasher has finished", "data": {"tag": LOCK_UP_TAG}}
+    return await call_service(mcp, phone.notify, data=data)
+
+
+_WAYS: dict[Hold, Callable[[Owner, McpHarness, Phone], Awaitable[dict[str, Any]]]] = {
     Hold.CHECK: _fail_its_condition,
     Hold.DECIDES: _make_its_message_fail,
     Hold.DERIVED: _change_what_its_sensor_is_computed_from,
@@ -2281,8 +2297,9 @@ _WAYS: dict[Hold, Callable[[Owner, McpHarness], Awaitable[dict[str, Any]]]] = {
     Hold.WAIT: _end_its_wait,
     Hold.RUN: _hold_up_its_run,
     Hold.AGAIN: _set_it_off_again_and_again,
+    Hold.PROMPT: _take_its_prompt_off_the_phone,
 }
-"""A scenario of each row of the second-order table."""
+"""A scenario of each row of the second-order table (the owner, the client, Alice's phone)."""
 
 
 def test_each_way_of_keeping_the_house_from_being_secured_has_a_scenario() -> None:
@@ -2294,14 +2311,14 @@ def test_each_way_of_keeping_the_house_from_being_secured_has_a_scenario() -> No
 @LINGERING_TIMERS
 @pytest.mark.parametrize("hold", list(Hold))
 async def test_what_keeps_the_house_from_being_secured_waits_saying_how(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness, hold: Hold
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, hold: Hold
 ) -> None:
     """Each way waits, and the person asked reads that way's own reason."""
     garage = hass.states.get("cover.garage_door")
     assert garage is not None
     before = {**LOCKED, "cover.garage_door": garage.state}
 
-    result = await _WAYS[hold](owner, mcp)
+    result = await _WAYS[hold](owner, mcp, phone)
 
     assert_refused(result)
     reasons = {target.get("reason") for target in result["targets"]}

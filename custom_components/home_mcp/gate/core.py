@@ -58,6 +58,7 @@ class _Knowledge:
         self.mqtt_keys = snapshot.mqtt_keys
         self.sentence_keys = snapshot.sentence_keys
         self.prompts = snapshot.prompts
+        self.prompts_taken_off = snapshot.prompts_taken_off
         self.sets_off = snapshot.sets_off
         self.triggered = snapshot.triggered
         self.while_running = snapshot.while_running

@@ -212,6 +212,43 @@ def notification_footprint(data: Mapping[str, Any], categories: Categories) -> F
     return Footprint(CLEARED, taps=tuple((event, ident) for event in TAPPED for ident in ids))
 
 
+ANY_TAG: Final = "*"
+"""The tag of a notification sent with a tag a template decides: it may be any."""
+CLEAR_NOTIFICATION: Final = "clear_notification"
+"""The message that takes the notification of the same tag off the phone (companion apps)."""
+
+
+def notification_tag(data: Mapping[str, Any]) -> str | None:
+    """Return the tag a notification sent with `data` carries (`ANY_TAG`: any; None: none).
+
+    A notification with the tag of one already on the phone takes its place
+    (or, with the message `clear_notification`, takes it off): the companion
+    apps and browsers replace by `data.tag`.
+    """
+    if "__template__" in data:
+        return ANY_TAG
+    inner = data.get("data")
+    if not isinstance(inner, Mapping):
+        return ANY_TAG if has_template(inner) else None
+    tag = inner.get("tag")
+    if tag is None:
+        return None
+    if is_dynamic(tag) or not isinstance(static(tag), (str, int)):
+        return ANY_TAG
+    return str(static(tag))
+
+
+def clears(data: Mapping[str, Any]) -> bool:
+    """Return True if a notification sent with `data` may only take another off (no buttons).
+
+    Its message is `clear_notification`, or a template that may render it.
+    """
+    message = data.get("message")
+    if is_dynamic(message) or "__template__" in data:
+        return True
+    return isinstance(static(message), str) and static(message).strip() == CLEAR_NOTIFICATION
+
+
 _WRITTEN: Final[tuple[str, ...]] = (EVENT_CONFIG_WRITTEN, str(EVENT_ENTITY_REGISTRY_UPDATED))
 
 WRITES: Final[Mapping[tuple[str, str], Footprint]] = {

@@ -36,7 +36,14 @@ from .facts import (
     is_unavailable,
     script_entity_id,
 )
-from .footprint import Footprint, judge_footprint, notification_footprint, push_categories
+from .footprint import (
+    Footprint,
+    clears,
+    judge_footprint,
+    notification_footprint,
+    notification_tag,
+    push_categories,
+)
 from .handlers import (
     DEVICE_ACTION,
     DRIVE,
@@ -255,6 +262,7 @@ class Judge:
         self.owners = False
         self.externals: dict[str, None] = {}
         self.prompts: list[Footprint] = []
+        self.prompt_tags: list[tuple[str, Footprint]] = []  # Their tags (`notification_tag`).
         self.held: Held = {}
         self._lapses = 0  # How many times what `held` said stopped holding (`later`).
         # How many steps what the caller's run holds decided (`effect`): the
@@ -1029,7 +1037,7 @@ class Judge:
             self._data_rule("speaks_as_home_mcp", name)
         self.react_to_call(domain, service, notice=raised(domain, service, data))
         if domain == NOTIFY_DOMAIN:
-            self._notification(data)
+            self._notification(name, data)
         if not moves:
             return []
         entities = self._targets(domain, name, target, data)
@@ -1095,7 +1103,7 @@ class Judge:
             after |= self._acted
         self._acted = after
 
-    def _notification(self, data: Mapping[str, Any]) -> None:
+    def _notification(self, name: str, data: Mapping[str, Any]) -> None:
         """Judge what a person's gesture on a notification sent with `data` fires.
 
         For a notification this action sends, or a macro it runs, or that
@@ -1106,10 +1114,16 @@ class Judge:
         person who sees why it came.
         """
         sent = notification_footprint(data, push_categories(self.hass))
+        tag = notification_tag(data)
         if self.touched is None:
             judge_footprint(self, sent)
+            # Sent with the tag of the owner's prompt: it takes that one's place.
+            for macro_id in self.knowledge.prompts_taken_off(tag, None if clears(data) else sent):
+                self.holds_up(macro_id, name, Hold.PROMPT)
         else:
             self.prompts.append(sent)
+            if tag is not None:
+                self.prompt_tags.append((tag, sent))
 
     def event_keys(self) -> Iterable[str]:
         """Return the event keys something waits for."""

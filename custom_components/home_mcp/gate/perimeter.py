@@ -31,7 +31,7 @@ from .broker import is_mqtt_key, publishers
 from .expansion import HouseMap, build_house_map
 from .facts import entity_object
 from .fixpoint import End, Fixpoint, Found, Needs, can_set_off, end_of, sort_key
-from .footprint import Footprint
+from .footprint import ANY_TAG, Footprint, tapped_keys
 from .judge import ANY_VERB, NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
 from .live import present
@@ -134,6 +134,10 @@ class Snapshot:
         or what they run on their own, secure: `Judge.on_its_own`).
     notices: automation -> its `persistent_notification` triggers and
         conditions (`notices.NoticeWatch`): which notifications can run it.
+    prompt_tags: tag (`footprint.ANY_TAG`: one a template decides) -> what
+        a tap on each of the owner's notifications sent with it fires.
+    tapped_securing: event key -> the securing automations it triggers (a
+        tap on a notification's button among them).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -168,6 +172,8 @@ class Snapshot:
         self.items: frozenset[str] = frozenset()
         self.not_alone: frozenset[str] = frozenset()
         self.notices: dict[str, NoticeWatch] = {}
+        self.prompt_tags: dict[str, list[Footprint]] = {}
+        self.tapped_securing: dict[str, list[str]] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
@@ -316,6 +322,36 @@ class Snapshot:
             ]
             if not states or not ways or any(trigger.set_off_by(states) for trigger in ways):
                 yield automation_id, sent
+
+    def prompts_taken_off(self, tag: str | None, sent: Footprint | None) -> list[str]:
+        """Return the securing automations a notification tagged `tag` keeps from being set off.
+
+        The owner's notifications sent with that tag (any, for `ANY_TAG`; and
+        those whose tag a template decides) whose buttons set off a securing
+        automation: the new one takes their place, or takes them off the
+        phone (`sent` None: it carries no button). Not those the new one's
+        own buttons set off too (the owner's prompt sent again).
+        """
+        if tag is None or not self.prompt_tags:
+            return []
+        prompts = (
+            [p for sent_with in self.prompt_tags.values() for p in sent_with]
+            if tag == ANY_TAG
+            else [*self.prompt_tags.get(tag, ()), *self.prompt_tags.get(ANY_TAG, ())]
+        )
+        still = self._tap_set_off(sent) if sent is not None else set()
+        taken = {macro for prompt in prompts for macro in self._tap_set_off(prompt)}
+        return sorted(taken - still)
+
+    def _tap_set_off(self, sent: Footprint) -> set[str]:
+        """Return the securing automations a tap on a notification's buttons sets off."""
+        known = self.event_keys()
+        return {
+            macro
+            for event_type, action in sent.taps
+            for key in tapped_keys(known, event_type, action)
+            for macro in self.tapped_securing.get(key, ())
+        }
 
     def while_running(self, entity_id: str) -> Iterator[Finding]:
         """Yield what a running script that reads `entity_id` would do (via from it).
@@ -771,6 +807,8 @@ def _read_runnable(
     own_reads.setdefault(runnable.entity_id, set()).update(judge.reads.keys)
     snapshot._alone_edges.setdefault(runnable.entity_id, set()).update(judge.on_their_own)  # noqa: SLF001
     snapshot._prompts.setdefault(runnable.entity_id, []).extend(judge.prompts)  # noqa: SLF001
+    for tag, sent in judge.prompt_tags:
+        snapshot.prompt_tags.setdefault(tag, []).append(sent)
     for key in judge.externals:
         snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
     if judge.prompts and runnable.runs_itself:
@@ -878,6 +916,9 @@ def snapshot_steps(
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted, hold))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
+            for key in {key for _, keys in runnable.triggers for key in keys}:
+                if kind_of(key) is KeyKind.EVENT:
+                    snapshot.tapped_securing.setdefault(key, []).append(runnable.entity_id)
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():

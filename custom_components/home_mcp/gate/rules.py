@@ -571,6 +571,7 @@ class Hold(StrEnum):
     WAIT = "wait"
     RUN = "run"
     AGAIN = "again"
+    PROMPT = "prompt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -685,6 +686,16 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         "finishes (`restart`) or drops the trigger that secures (`single`)",
         "Sets off an automation that locks, closes or arms again and again, so it never secures",
         on_itself=True,
+    ),
+    HoldRule(
+        Hold.PROMPT,
+        'the owner\'s notification whose button sets it off ("No one home, lock the doors?")',
+        ANY,
+        "a notification sent with the same `tag` (or one a template decides), which takes "
+        "the owner's off the phone (`clear_notification`) or takes its place; not one that "
+        "carries buttons setting off the same automations",
+        "Takes off the phone the notification whose button sets off an automation that "
+        "locks, closes or arms, so no one can tap it",
     ),
 )
 """The second-order rules: each way a change keeps what secures the house
