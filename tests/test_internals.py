@@ -21,6 +21,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_mqtt_message
 
 from custom_components.home_mcp.gate import Action, Risk
+from custom_components.home_mcp.gate.assist import INTENT_SCRIPT
 from custom_components.home_mcp.gate.bindings import GROUPED_DOMAINS, renders
 from custom_components.home_mcp.gate.internals import (
     AUTOMATION_CONDITIONS,
@@ -43,7 +44,9 @@ from custom_components.home_mcp.gate.internals import (
 from custom_components.home_mcp.gate.verbs import TEMPLATE_RUN_VARIABLES
 from homeassistant.components.lock.trigger import TRIGGERS as LOCK_TRIGGERS
 from homeassistant.components.water_heater.trigger import TRIGGERS as WATER_HEATER_TRIGGERS
+from homeassistant.const import CONF_ACTION
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.template import Template
 from homeassistant.setup import async_setup_component
@@ -389,3 +392,22 @@ async def test_the_owner_s_custom_templates_are_read_where_home_assistant_keeps_
     sources = custom_templates(hass)
     assert sources is not None, "Home Assistant keeps its custom templates elsewhere now"
     assert sources.get("presence.jinja") == "{% macro m() %}1{% endmacro %}"
+
+
+async def test_intent_script_s_handlers_keep_their_actions_where_the_gate_reads_them(
+    hass: HomeAssistant,
+) -> None:
+    """Each `intent_script` handler: in its module, its `config` a mapping, its action a script.
+
+    Text for Assist is judged by what the owner's intents run
+    (`assist.judge_intent_scripts`); a release that moves them fails here first.
+    """
+    unlock = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+    assert await async_setup_component(
+        hass, "intent_script", {"intent_script": {"OpenUp": {"action": [unlock]}}}
+    )
+    [handler] = [h for h in intent.async_get(hass) if h.intent_type == "OpenUp"]
+    assert type(handler).__module__.startswith(INTENT_SCRIPT), type(handler).__module__
+    config = getattr(handler, "config", None)
+    assert isinstance(config, Mapping), "update gate/assist.py's reading of intent scripts"
+    assert isinstance(getattr(config.get(CONF_ACTION), "sequence", None), list)

@@ -394,11 +394,6 @@ class _RenamedConfigHandler(ScriptIntentHandler):
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: an intent_script handler whose configuration Home Assistant keeps "
-    "under another name is skipped (judged as no intent script), not unknown",
-)
 async def test_text_for_an_intent_script_kept_in_another_shape_waits(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
