@@ -411,3 +411,35 @@ async def test_intent_script_s_handlers_keep_their_actions_where_the_gate_reads_
     config = getattr(handler, "config", None)
     assert isinstance(config, Mapping), "update gate/assist.py's reading of intent scripts"
     assert isinstance(getattr(config.get(CONF_ACTION), "sequence", None), list)
+
+
+class _KeptScript:
+    """An action script as a Home Assistant that wraps its scripts would keep it."""
+
+    def __init__(self, script: Any) -> None:
+        self.script = script
+
+
+@LINGERING
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: a template entity's action script without a `sequence` is walked "
+    "as nothing (`macros.walk` returns), not unknown",
+)
+async def test_turning_on_a_template_entity_whose_action_scripts_changed_shape_waits(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """`_action_scripts` still a mapping, each value another object: its actions are unread."""
+    template = live[TEMPLATE_SCRIPTS]
+    gate = home_mcp.runtime_data.gate
+    saved = template._action_scripts
+    turn_on = Action("switch", "turn_on", {"entity_id": ["switch.contract_relay"]})
+    assert gate.async_check(turn_on).guarded, "as this Home Assistant keeps them: guarded"
+    template._action_scripts = {name: _KeptScript(script) for name, script in saved.items()}
+    try:
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded
+    finally:
+        template._action_scripts = saved
+        gate.index.async_mark_dirty()
