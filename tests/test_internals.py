@@ -422,11 +422,6 @@ class _KeptScript:
 
 @LINGERING
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: a template entity's action script without a `sequence` is walked "
-    "as nothing (`macros.walk` returns), not unknown",
-)
 async def test_turning_on_a_template_entity_whose_action_scripts_changed_shape_waits(
     live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
