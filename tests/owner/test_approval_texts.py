@@ -510,3 +510,44 @@ async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_mess
     for text in said:
         assert "condition" not in text.lower(), text
         assert "message" in text.lower(), text
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: an approval for setting a value reads 'set value Guests', never the "
+    "value, though the value is what keeps the lock-up from securing",
+)
+async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_the_value(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night divides 8 hours among the guests, then locks: 2 guests lock, 0 do not.
+
+    The person reading "set value Guests" cannot tell the harmless 2 from
+    the 0 that keeps the door unlocked: what is approved is setting Guests
+    to 0, as Home Assistant's logbook says it ("changed to 0").
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "persistent_notification.create", "data": {"message": message}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    refused = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
+    )
+    assert_refused(refused)
+    title = _notification(hass, str(refused["confirmation_id"]))["title"]
+    effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
+    assert effect.endswith(" 0"), title
