@@ -551,3 +551,43 @@ async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_
     title = _notification(hass, str(refused["confirmation_id"]))["title"]
     effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
     assert effect.endswith(" 0"), title
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: a change a garage door's state is computed from reads "
+    "'state Big door through Garage position', a verb Home Assistant has not",
+)
+async def test_an_approval_for_what_a_garage_door_s_state_is_computed_from_says_what_it_does(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's garage door is a template cover whose state follows a helper.
+
+    Turning the helper off moves the door the house shows (open to closed, or
+    back): the person is asked, in Home Assistant's words, what happens to
+    the door, not to "state Big door".
+    """
+    position = await owner.create_helper("input_boolean", "Garage position")
+    await owner.act("input_boolean.turn_on", entity_id=position)
+    pulse = [{"action": "input_boolean.toggle", "target": {"entity_id": position}}]
+    state = f"{{{{ 'open' if is_state('{position}', 'on') else 'closed' }}}}"
+    await owner.save_templates(
+        [
+            {
+                "cover": [
+                    {
+                        "name": "Big door",
+                        "device_class": "garage",
+                        "state": state,
+                        "open_cover": pulse,
+                        "close_cover": pulse,
+                    }
+                ]
+            }
+        ]
+    )
+    refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": position})
+    assert_refused(refused, reaching="cover.big_door")
+    title = _notification(hass, str(refused["confirmation_id"]))["title"]
+    assert not title.startswith("Home MCP asks to state "), title
