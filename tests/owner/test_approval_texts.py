@@ -554,11 +554,6 @@ async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: a change a garage door's state is computed from reads "
-    "'state Big door through Garage position', a verb Home Assistant has not",
-)
 async def test_an_approval_for_what_a_garage_door_s_state_is_computed_from_says_what_it_does(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -590,4 +585,4 @@ async def test_an_approval_for_what_a_garage_door_s_state_is_computed_from_says_
     refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": position})
     assert_refused(refused, reaching="cover.big_door")
     title = _notification(hass, str(refused["confirmation_id"]))["title"]
-    assert not title.startswith("Home MCP asks to state "), title
+    assert title.startswith("Home MCP asks to change Big door"), title
