@@ -586,3 +586,45 @@ async def test_an_approval_for_what_a_garage_door_s_state_is_computed_from_says_
     assert_refused(refused, reaching="cover.big_door")
     title = _notification(hass, str(refused["confirmation_id"]))["title"]
     assert title.startswith("Home MCP asks to change Big door"), title
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: every change of what decides when a lock-up secures reads 'a message "
+    "or template it renders first, a pause, a wait', even a trigger's threshold",
+)
+async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_or_pause(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The lock-up fires when the people home fall below the owner's threshold helper.
+
+    It renders no message, pauses and waits for nothing: setting the
+    threshold to 0 keeps it from ever firing. The person approving reads
+    what it changes (when it fires), not a message or a pause it has not.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    people = await owner.create_helper(
+        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    threshold = await owner.create_helper(
+        "input_number", "Nobody threshold", min=0, max=10, step=1, initial=1, mode="box"
+    )
+    await owner.save_automation(
+        "lock_when_nobody_is_home",
+        {
+            "alias": "Lock when nobody is home",
+            "triggers": [{"trigger": "numeric_state", "entity_id": people, "below": threshold}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    refused = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": threshold}, data={"value": 0}
+    )
+    assert_refused(refused)
+    notification = _notification(hass, str(refused["confirmation_id"]))
+    said = [target["reason"] for target in refused["targets"]]
+    said.append(_unescaped(notification["title"] + " " + notification["message"]))
+    for text in said:
+        assert "message" not in text.lower(), text
+        assert "pause" not in text.lower(), text
