@@ -438,3 +438,35 @@ async def test_turning_on_a_template_entity_whose_action_scripts_changed_shape_w
     finally:
         template._action_scripts = saved
         gate.index.async_mark_dirty()
+
+
+@LINGERING
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: a trigger-based template block whose actions Home Assistant keeps "
+    "under another key is read as having none, not as unknown",
+)
+async def test_what_sets_off_a_trigger_template_block_whose_actions_moved_waits(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """The block's actions unlock; a release keeping them as `action` (YAML's old name)."""
+    coordinator = live[TRIGGER_TEMPLATE_CONFIG]
+    gate = home_mcp.runtime_data.gate
+    saved = coordinator.config
+    unlock = [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
+    triggers = [{"trigger": "state", "entity_id": "light.kitchen_lights"}]
+    turn_on = Action("light", "turn_on", {"entity_id": ["light.kitchen_lights"]})
+    assert not gate.async_check(turn_on).guarded, "nothing else watches the kitchen lights"
+    try:
+        block = {**saved, "triggers": triggers}
+        coordinator.config = {**block, "actions": unlock}
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded, "as this Home Assistant keeps them: guarded"
+        moved = {key: value for key, value in block.items() if key != "actions"}
+        coordinator.config = {**moved, "action": unlock}  # As an upgraded one would.
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded
+    finally:
+        coordinator.config = saved
+        gate.index.async_mark_dirty()
