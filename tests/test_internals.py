@@ -44,7 +44,7 @@ from custom_components.home_mcp.gate.internals import (
 from custom_components.home_mcp.gate.verbs import TEMPLATE_RUN_VARIABLES
 from homeassistant.components.lock.trigger import TRIGGERS as LOCK_TRIGGERS
 from homeassistant.components.water_heater.trigger import TRIGGERS as WATER_HEATER_TRIGGERS
-from homeassistant.const import CONF_ACTION
+from homeassistant.const import CONF_ACTION, CONF_ACTIONS, CONF_TRIGGERS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -470,3 +470,19 @@ async def test_what_sets_off_a_trigger_template_block_whose_actions_moved_waits(
     finally:
         coordinator.config = saved
         gate.index.async_mark_dirty()
+
+
+@LINGERING
+async def test_a_trigger_template_block_keeps_its_triggers_and_actions_where_the_gate_reads_them(
+    live: dict[Internal, Any],
+) -> None:
+    """`triggers` and `actions`, each a list: a release that moves them fails here first.
+
+    The gate reads a block's actions under `actions` (`wiring`): a block
+    without that key has none, which for a moved key fails open.
+    """
+    config = getattr(live[TRIGGER_TEMPLATE_CONFIG], TRIGGER_TEMPLATE_CONFIG.attribute)
+    assert isinstance(config.get(CONF_ACTIONS), list), "update gate/wiring.py's reading of actions"
+    assert isinstance(config.get(CONF_TRIGGERS), list), (
+        "update gate/wiring.py's reading of triggers"
+    )
