@@ -269,11 +269,6 @@ async def test_the_exposure_to_assist_the_reading_stores_does_not_read_the_house
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: Home Assistant keeps the exposure of an entity without a registry "
-    "entry in its own store and fires no event: the house is not read again",
-)
 async def test_exposing_to_assist_an_entity_with_no_registry_entry_is_a_change_of_the_house(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -2,7 +2,8 @@
 
 Built at first use and rebuilt at the first use after the house changes:
 automation, scene and template reloads, entity, device, area, floor and
-label registry updates, config entries changed, entities added or removed,
+label registry updates, an entity exposed to Assist or hidden from it (one
+with no registry entry too), config entries changed, entities added or removed,
 a group's members or an entity's device class changed, and scene actions
 (`scene.create` redefines a scene in place), an automation or script
 replaced in place by a reload (checked when one changes state), and the
@@ -27,6 +28,9 @@ import logging
 import time
 from typing import Any, Final
 
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
+from homeassistant.components.homeassistant.exposed_entities import async_listen_entity_updates
 from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED
 from homeassistant.const import (
     ATTR_ENTITY_ID,
@@ -312,6 +316,12 @@ class HouseIndex:
         stops.append(
             async_dispatcher_connect(self._hass, SIGNAL_CONFIG_ENTRY_CHANGED, self.async_mark_dirty)
         )
+        if DATA_EXPOSED_ENTITIES in self._hass.data:
+            # A person exposing an entity to Assist, or hiding it: one with no
+            # registry entry is stored apart from the registry, with no event.
+            stops.append(
+                async_listen_entity_updates(self._hass, CONVERSATION_DOMAIN, self.async_mark_dirty)
+            )
 
         @callback
         def stop() -> None:
