@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Generator
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 import pytest
 
@@ -306,6 +307,72 @@ async def test_exposing_to_assist_an_entity_with_no_registry_entry_is_a_change_o
 
     assert_refused(result, reaching=YARD_GATE)
     await assert_house(hass, {YARD_GATE: "closed"})
+
+
+OPEN_UP_SENTENCES: Final = """
+language: en
+intents:
+  OpenUp:
+    data:
+      - sentences:
+          - "open up"
+"""
+"""The owner's custom sentence for an intent of `intent_script`'s."""
+OPEN_UP_UNLOCKS: Final = """
+intent_script:
+  OpenUp:
+    speech:
+      text: Come in
+    action:
+      - action: lock.unlock
+        target:
+          entity_id: lock.front_door
+"""
+"""The owner's `intent_script` in `configuration.yaml`, now unlocking the front door."""
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: `intent_script.reload` fires nothing the index follows: the house "
+    "is not read again, and what hands text to Assist is judged on the intents before",
+)
+async def test_an_intent_script_reloaded_is_a_change_of_the_house(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner's "Relay" hands "open up" to Assist when the relay helper turns on.
+
+    The owner's "open up" intent only answers "Come in", and the relay runs.
+    Then the owner gives the intent an action that unlocks the front door
+    (YAML, then Developer tools → YAML → Intent script): turning the relay on
+    now unlocks the door.
+    """
+    path = Path(hass.config.path("custom_sentences/en/open_up.yaml"))
+    await hass.async_add_executor_job(_write, path, OPEN_UP_SENTENCES)
+    speech = {"speech": {"text": "Come in"}}
+    assert await async_setup_component(hass, "intent_script", {"intent_script": {"OpenUp": speech}})
+    assert await async_setup_component(hass, "conversation", {})
+    for entity_id in (GARAGE, "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    relay = await owner.create_helper("input_boolean", "Relay")
+    process = {"action": "conversation.process", "data": {"text": "open up"}}
+    await acts_when(owner, process, turns_on(relay), alias="Relay")
+    assert (await call_service(mcp, "input_boolean.turn_on", target={"entity_id": relay}))["ok"]
+    await owner.act("input_boolean.turn_off", entity_id=relay)
+
+    configuration = Path(hass.config.path("configuration.yaml"))
+    text = await hass.async_add_executor_job(configuration.read_text, "utf-8")
+    await hass.async_add_executor_job(_write, configuration, text + OPEN_UP_UNLOCKS)
+    await owner.act("intent_script.reload")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": relay})
+
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
