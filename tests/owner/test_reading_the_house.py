@@ -332,11 +332,6 @@ intent_script:
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: `intent_script.reload` fires nothing the index follows: the house "
-    "is not read again, and what hands text to Assist is judged on the intents before",
-)
 async def test_an_intent_script_reloaded_is_a_change_of_the_house(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant
 ) -> None:

@@ -6,8 +6,9 @@ label registry updates, an entity exposed to Assist or hidden from it (one
 with no registry entry too), config entries changed, entities added or removed,
 a group's members or an entity's device class changed, and scene actions
 (`scene.create` redefines a scene in place), an automation or script
-replaced in place by a reload (checked when one changes state), and the
-owner's `custom_templates/` reloaded (checked at each use: one identity).
+replaced in place by a reload (checked when one changes state), the
+owner's `custom_templates/` reloaded (checked at each use: one identity),
+and `intent_script` reloaded (checked at each use: its handlers).
 Never per call otherwise.
 
 A build of a large house takes seconds; it never holds the event loop that
@@ -47,6 +48,7 @@ from homeassistant.helpers import (
     device_registry as dr,
     entity_registry as er,
     floor_registry as fr,
+    intent,
     label_registry as lr,
 )
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
@@ -106,6 +108,7 @@ class HouseIndex:
         self._recheck = False
         self._reading = False  # True while a step of the build runs.
         self._macros: tuple[tuple[str, int, int], ...] = ()
+        self._intents: tuple[Any, ...] = ()  # The intent handlers read (`_intents`).
         self._templates: Mapping[str, str] | None = None
         self._steps: Generator[None, None, Snapshot] | None = None  # The build in progress.
         self._task: asyncio.Task[None] | None = None  # What drives it (`async_ready`).
@@ -191,6 +194,8 @@ class HouseIndex:
             self._dirty = _macros(self._hass) != self._macros
         if custom_templates(self._hass) is not self._templates:
             self._dirty = True  # `custom_templates/` reloaded: its macros read anew.
+        if not _same(_intents(self._hass), self._intents):
+            self._dirty = True  # `intent_script` reloaded: text for Assist runs other actions.
         return self._dirty
 
     def _advance(self, budget: float | None) -> bool:
@@ -234,6 +239,7 @@ class HouseIndex:
         self._dirty = self._recheck = False
         self._macros = _macros(self._hass)
         self._templates = custom_templates(self._hass)
+        self._intents = _intents(self._hass)
         self._steps = snapshot_steps(self._hass, self._guarded, self._opening_actions)
 
     def _publish(self, snapshot: Snapshot) -> None:
@@ -347,6 +353,19 @@ def _macros(hass: HomeAssistant) -> tuple[tuple[str, int, int], ...]:
         if (component := components.get(domain)) is not None
         for entity in component.entities
     )
+
+
+def _intents(hass: HomeAssistant) -> tuple[Any, ...]:
+    """Return the intent handlers there are (a reload of `intent_script` replaces its own).
+
+    It fires no event: the handlers themselves are kept and compared, so
+    that a new one is never taken for an old one at the same address.
+    """
+    return tuple(intent.async_get(hass))
+
+
+def _same(now: tuple[Any, ...], read: tuple[Any, ...]) -> bool:
+    return len(now) == len(read) and all(a is b for a, b in zip(now, read, strict=True))
 
 
 @callback
