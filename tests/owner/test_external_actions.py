@@ -339,11 +339,6 @@ async def test_an_mqtt_entitys_command_an_owners_mqtt_trigger_opens_on_waits(
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: an MQTT entity's discovery update changes its command topic in "
-    "place, with no event the house's index follows: judged on the topic it had",
-)
 @LINGERING_TIMERS
 async def test_an_mqtt_entity_announced_again_on_the_keypad_s_topic_waits(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any

@@ -8,7 +8,8 @@ a group's members or an entity's device class changed, and scene actions
 (`scene.create` redefines a scene in place), an automation or script
 replaced in place by a reload (checked when one changes state), the
 owner's `custom_templates/` reloaded (checked at each use: one identity),
-and `intent_script` reloaded (checked at each use: its handlers).
+`intent_script` reloaded (checked at each use: its handlers), and an MQTT
+entity announced again by discovery (checked at each use: its configuration).
 Never per call otherwise.
 
 A build of a large house takes seconds; it never holds the event loop that
@@ -53,9 +54,10 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.entity_platform import async_get_platforms
 from homeassistant.util.event_type import EventType
 
-from .internals import custom_templates
+from .internals import MQTT_CONFIG, custom_templates, private_or
 from .perimeter import Snapshot, snapshot_steps
 
 _LOGGER = logging.getLogger(__name__)
@@ -109,6 +111,7 @@ class HouseIndex:
         self._reading = False  # True while a step of the build runs.
         self._macros: tuple[tuple[str, int, int], ...] = ()
         self._intents: tuple[Any, ...] = ()  # The intent handlers read (`_intents`).
+        self._mqtt: tuple[Any, ...] = ()  # The MQTT entities' configurations read (`_mqtt`).
         self._templates: Mapping[str, str] | None = None
         self._steps: Generator[None, None, Snapshot] | None = None  # The build in progress.
         self._task: asyncio.Task[None] | None = None  # What drives it (`async_ready`).
@@ -196,6 +199,8 @@ class HouseIndex:
             self._dirty = True  # `custom_templates/` reloaded: its macros read anew.
         if not _same(_intents(self._hass), self._intents):
             self._dirty = True  # `intent_script` reloaded: text for Assist runs other actions.
+        if not _same(_mqtt(self._hass), self._mqtt):
+            self._dirty = True  # An MQTT entity announced again: other command topics.
         return self._dirty
 
     def _advance(self, budget: float | None) -> bool:
@@ -240,6 +245,7 @@ class HouseIndex:
         self._macros = _macros(self._hass)
         self._templates = custom_templates(self._hass)
         self._intents = _intents(self._hass)
+        self._mqtt = _mqtt(self._hass)
         self._steps = snapshot_steps(self._hass, self._guarded, self._opening_actions)
 
     def _publish(self, snapshot: Snapshot) -> None:
@@ -362,6 +368,19 @@ def _intents(hass: HomeAssistant) -> tuple[Any, ...]:
     that a new one is never taken for an old one at the same address.
     """
     return tuple(intent.async_get(hass))
+
+
+def _mqtt(hass: HomeAssistant) -> tuple[Any, ...]:
+    """Return each MQTT entity's configuration (`internals.MQTT_CONFIG`).
+
+    A discovery message announcing an entity again replaces its
+    configuration in place (its command topics among it), with no event.
+    """
+    return tuple(
+        private_or(entity, MQTT_CONFIG, None)
+        for platform in async_get_platforms(hass, "mqtt")
+        for entity in platform.entities.values()
+    )
 
 
 def _same(now: tuple[Any, ...], read: tuple[Any, ...]) -> bool:
