@@ -21,6 +21,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_mqtt_message
 
 from custom_components.home_mcp.gate import Action, Risk
+from custom_components.home_mcp.gate.assist import INTENT_SCRIPT
 from custom_components.home_mcp.gate.bindings import GROUPED_DOMAINS, renders
 from custom_components.home_mcp.gate.internals import (
     AUTOMATION_CONDITIONS,
@@ -43,7 +44,9 @@ from custom_components.home_mcp.gate.internals import (
 from custom_components.home_mcp.gate.verbs import TEMPLATE_RUN_VARIABLES
 from homeassistant.components.lock.trigger import TRIGGERS as LOCK_TRIGGERS
 from homeassistant.components.water_heater.trigger import TRIGGERS as WATER_HEATER_TRIGGERS
+from homeassistant.const import CONF_ACTION, CONF_ACTIONS, CONF_TRIGGERS
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.template import Template
 from homeassistant.setup import async_setup_component
@@ -389,3 +392,97 @@ async def test_the_owner_s_custom_templates_are_read_where_home_assistant_keeps_
     sources = custom_templates(hass)
     assert sources is not None, "Home Assistant keeps its custom templates elsewhere now"
     assert sources.get("presence.jinja") == "{% macro m() %}1{% endmacro %}"
+
+
+async def test_intent_script_s_handlers_keep_their_actions_where_the_gate_reads_them(
+    hass: HomeAssistant,
+) -> None:
+    """Each `intent_script` handler: in its module, its `config` a mapping, its action a script.
+
+    Text for Assist is judged by what the owner's intents run
+    (`assist.judge_intent_scripts`); a release that moves them fails here first.
+    """
+    unlock = {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+    assert await async_setup_component(
+        hass, "intent_script", {"intent_script": {"OpenUp": {"action": [unlock]}}}
+    )
+    [handler] = [h for h in intent.async_get(hass) if h.intent_type == "OpenUp"]
+    assert type(handler).__module__.startswith(INTENT_SCRIPT), type(handler).__module__
+    config = getattr(handler, "config", None)
+    assert isinstance(config, Mapping), "update gate/assist.py's reading of intent scripts"
+    assert isinstance(getattr(config.get(CONF_ACTION), "sequence", None), list)
+
+
+class _KeptScript:
+    """An action script as a Home Assistant that wraps its scripts would keep it."""
+
+    def __init__(self, script: Any) -> None:
+        self.script = script
+
+
+@LINGERING
+@pytest.mark.redteam(round=51)
+async def test_turning_on_a_template_entity_whose_action_scripts_changed_shape_waits(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """`_action_scripts` still a mapping, each value another object: its actions are unread."""
+    template = live[TEMPLATE_SCRIPTS]
+    gate = home_mcp.runtime_data.gate
+    saved = template._action_scripts
+    turn_on = Action("switch", "turn_on", {"entity_id": ["switch.contract_relay"]})
+    assert gate.async_check(turn_on).guarded, "as this Home Assistant keeps them: guarded"
+    template._action_scripts = {name: _KeptScript(script) for name, script in saved.items()}
+    try:
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded
+    finally:
+        template._action_scripts = saved
+        gate.index.async_mark_dirty()
+
+
+@LINGERING
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: a trigger-based template block whose actions Home Assistant keeps "
+    "under another key is read as having none, not as unknown",
+)
+async def test_what_sets_off_a_trigger_template_block_whose_actions_moved_waits(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """The block's actions unlock; a release keeping them as `action` (YAML's old name)."""
+    coordinator = live[TRIGGER_TEMPLATE_CONFIG]
+    gate = home_mcp.runtime_data.gate
+    saved = coordinator.config
+    unlock = [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
+    triggers = [{"trigger": "state", "entity_id": "light.kitchen_lights"}]
+    turn_on = Action("light", "turn_on", {"entity_id": ["light.kitchen_lights"]})
+    assert not gate.async_check(turn_on).guarded, "nothing else watches the kitchen lights"
+    try:
+        block = {**saved, "triggers": triggers}
+        coordinator.config = {**block, "actions": unlock}
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded, "as this Home Assistant keeps them: guarded"
+        moved = {key: value for key, value in block.items() if key != "actions"}
+        coordinator.config = {**moved, "action": unlock}  # As an upgraded one would.
+        gate.index.async_mark_dirty()
+        assert gate.async_check(turn_on).guarded
+    finally:
+        coordinator.config = saved
+        gate.index.async_mark_dirty()
+
+
+@LINGERING
+async def test_a_trigger_template_block_keeps_its_triggers_and_actions_where_the_gate_reads_them(
+    live: dict[Internal, Any],
+) -> None:
+    """`triggers` and `actions`, each a list: a release that moves them fails here first.
+
+    The gate reads a block's actions under `actions` (`wiring`): a block
+    without that key has none, which for a moved key fails open.
+    """
+    config = getattr(live[TRIGGER_TEMPLATE_CONFIG], TRIGGER_TEMPLATE_CONFIG.attribute)
+    assert isinstance(config.get(CONF_ACTIONS), list), "update gate/wiring.py's reading of actions"
+    assert isinstance(config.get(CONF_TRIGGERS), list), (
+        "update gate/wiring.py's reading of triggers"
+    )

@@ -53,7 +53,7 @@ PARTS_SHOWN: Final = 3
 """Kinds of effect a summary words before "…"; as many names of each."""
 ENTITY_ID: Final = re.compile(r"\b[a-z0-9_]+\.[a-z0-9_]+\b")
 """What looks like an entity id inside a text."""
-_OWN_VERBS: Final = {"set_state": "set"}
+_OWN_VERBS: Final = {"set_state": "set", "state": "change"}
 """Verbs whose words are not the gate's (`verbs.VERB_WORDS`) in a summary."""
 
 _REASON_VERBS: Final = frozenset(

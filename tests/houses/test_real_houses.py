@@ -36,7 +36,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.gate import Action, Gate
 from custom_components.home_mcp.gate.rules import ENTRANCE_COVER_CLASSES
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, ServiceCall
 from tests.conftest import McpHarness
 
 from .justified import JUSTIFIED, NOT_YET, SLOW
@@ -415,3 +415,49 @@ async def test_text_a_real_houses_sentence_trigger_acts_on_waits(
     await hass.async_block_till_done()
     assert hass.states.get(PRESENCE_MODE).state == "Occupée"
     assert result.get("error") == "needs_confirmation", result
+
+
+# -- a house's own prompts that secure it, taken off the phone --------------------------
+
+ANEISCH_PHONE = "mobile_app_andrew_phone"
+"""aneisch's phone: "No one home, lock doors?" and "No one home, close garage door?" go
+to it, both tagged `persistent`, and its Confirm buttons lock the doors and close the
+garage ("Doors still unlocked when no one home", "Garage door still opened when no one
+home")."""
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(
+    "house_name",
+    [name for name in _houses() if getattr(name, "values", [None])[0] == "aneisch"]
+    or [pytest.param("", marks=pytest.mark.skip(reason="aneisch is not among the houses"))],
+)
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"message": "clear_notification", "data": {"tag": "persistent"}},
+        {"message": "The dishwasher has finished", "data": {"tag": "persistent"}},
+    ],
+    ids=["cleared", "replaced"],
+)
+async def test_taking_a_real_house_s_lock_up_prompts_off_the_phone_waits(
+    house: House, house_mcp: McpHarness, data: dict[str, Any]
+) -> None:
+    """One notification to aneisch's phone, tagged `persistent`, takes both prompts off it.
+
+    The companion app's notify action is a stand-in here (the loader runs no
+    phone): what it is sent is what the phone would get.
+    """
+    hass = house.hass
+    sent: list[dict[str, Any]] = []
+
+    async def phone(call: ServiceCall) -> None:
+        sent.append(dict(call.data))
+
+    hass.services.async_register("notify", ANEISCH_PHONE, phone)
+    result = await house_mcp.data(
+        "call_service", {"domain": "notify", "service": ANEISCH_PHONE, "data": data}
+    )
+    assert result.get("error") == "needs_confirmation", result
+    assert not sent, sent

@@ -510,3 +510,121 @@ async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_mess
     for text in said:
         assert "condition" not in text.lower(), text
         assert "message" in text.lower(), text
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: an approval for setting a value reads 'set value Guests', never the "
+    "value, though the value is what keeps the lock-up from securing",
+)
+async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_the_value(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night divides 8 hours among the guests, then locks: 2 guests lock, 0 do not.
+
+    The person reading "set value Guests" cannot tell the harmless 2 from
+    the 0 that keeps the door unlocked: what is approved is setting Guests
+    to 0, as Home Assistant's logbook says it ("changed to 0").
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "persistent_notification.create", "data": {"message": message}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    refused = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
+    )
+    assert_refused(refused)
+    title = _notification(hass, str(refused["confirmation_id"]))["title"]
+    effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
+    assert effect.endswith(" 0"), title
+
+
+@pytest.mark.redteam(round=51)
+async def test_an_approval_for_what_a_garage_door_s_state_is_computed_from_says_what_it_does(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's garage door is a template cover whose state follows a helper.
+
+    Turning the helper off moves the door the house shows (open to closed, or
+    back): the person is asked, in Home Assistant's words, what happens to
+    the door, not to "state Big door".
+    """
+    position = await owner.create_helper("input_boolean", "Garage position")
+    await owner.act("input_boolean.turn_on", entity_id=position)
+    pulse = [{"action": "input_boolean.toggle", "target": {"entity_id": position}}]
+    state = f"{{{{ 'open' if is_state('{position}', 'on') else 'closed' }}}}"
+    await owner.save_templates(
+        [
+            {
+                "cover": [
+                    {
+                        "name": "Big door",
+                        "device_class": "garage",
+                        "state": state,
+                        "open_cover": pulse,
+                        "close_cover": pulse,
+                    }
+                ]
+            }
+        ]
+    )
+    refused = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": position})
+    assert_refused(refused, reaching="cover.big_door")
+    title = _notification(hass, str(refused["confirmation_id"]))["title"]
+    assert title.startswith("Home MCP asks to change Big door"), title
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: every change of what decides when a lock-up secures reads 'a message "
+    "or template it renders first, a pause, a wait', even a trigger's threshold",
+)
+async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_or_pause(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """The lock-up fires when the people home fall below the owner's threshold helper.
+
+    It renders no message, pauses and waits for nothing: setting the
+    threshold to 0 keeps it from ever firing. The person approving reads
+    what it changes (when it fires), not a message or a pause it has not.
+    """
+    assert await async_setup_component(hass, "input_number", {})
+    people = await owner.create_helper(
+        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    threshold = await owner.create_helper(
+        "input_number", "Nobody threshold", min=0, max=10, step=1, initial=1, mode="box"
+    )
+    await owner.save_automation(
+        "lock_when_nobody_is_home",
+        {
+            "alias": "Lock when nobody is home",
+            "triggers": [{"trigger": "numeric_state", "entity_id": people, "below": threshold}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    refused = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": threshold}, data={"value": 0}
+    )
+    assert_refused(refused)
+    notification = _notification(hass, str(refused["confirmation_id"]))
+    said = [target["reason"] for target in refused["targets"]]
+    said.append(_unescaped(notification["title"] + " " + notification["message"]))
+    for text in said:
+        assert "message" not in text.lower(), text
+        assert "pause" not in text.lower(), text

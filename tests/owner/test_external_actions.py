@@ -338,6 +338,55 @@ async def test_an_mqtt_entitys_command_an_owners_mqtt_trigger_opens_on_waits(
     assert_refused(result, reaching="lock.front_door")
 
 
+@pytest.mark.redteam(round=51)
+@LINGERING_TIMERS
+async def test_an_mqtt_entity_announced_again_on_the_keypad_s_topic_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, mqtt_mock_entry: Any
+) -> None:
+    """The porch relay first takes commands on its own topic: turning it on runs.
+
+    Then the device announces itself again (reflashed, or reconfigured in
+    zigbee2mqtt) on `home/porch/set`, the topic the owner's keypad
+    automation unlocks on: Home Assistant updates the entity in place.
+    Turning the relay on now unlocks the front door.
+    """
+    mqtt = await mqtt_mock_entry()
+    config = {
+        "name": "Porch relay",
+        "unique_id": "porch_relay",
+        "command_topic": "home/porch_light/set",
+        "state_topic": "home/porch_light/state",
+    }
+    announce = "homeassistant/switch/porch_relay/config"
+    async_fire_mqtt_message(hass, announce, json.dumps(config))
+    await hass.async_block_till_done()
+    async_fire_mqtt_message(hass, "home/porch_light/state", "OFF")
+    await hass.async_block_till_done()
+    await owner.save_automation(
+        "keypad",
+        {
+            "alias": "Porch keypad",
+            "triggers": [{"trigger": "mqtt", "topic": "home/porch/set", "payload": "ON"}],
+            "actions": [UNLOCK],
+        },
+    )
+    relay = {"entity_id": "switch.porch_relay"}
+    assert (await call_service(mcp, "switch.turn_on", target=relay))["ok"]
+    assert (await call_service(mcp, "switch.turn_off", target=relay))["ok"]
+    await _handed_back(hass, mqtt)
+    await assert_house(hass, LOCKED)
+
+    moved = {**config, "command_topic": "home/porch/set", "state_topic": "home/porch/state"}
+    async_fire_mqtt_message(hass, announce, json.dumps(moved))
+    await hass.async_block_till_done()
+    mqtt.async_publish.reset_mock()
+    result = await call_service(mcp, "switch.turn_on", target=relay)
+
+    await _handed_back(hass, mqtt)
+    await assert_house(hass, LOCKED)
+    assert_refused(result, reaching="lock.front_door")
+
+
 async def _mqtt_device(hass: HomeAssistant, domain: str, name: str, topic: str) -> str:
     """Discover a plain MQTT `domain` entity taking `ON`/`OFF` on `topic`; return its id."""
     object_id = name.lower().replace(" ", "_")

@@ -32,6 +32,7 @@ from .house import (
     BED_LIGHT_ON,
     CHAIN_LINKS,
     DISARM,
+    LOCK_FRONT,
     LOCK_UP_BUTTON,
     LOCK_UP_TAG,
     LOCKED,
@@ -1151,6 +1152,79 @@ async def test_a_notify_action_named_for_a_field_not_given_sends_nothing(
         },
     )
     await assert_script_run(hass, mcp, "script.tell", variables, waits=waits, expected=LOCKED)
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"message": "clear_notification", "data": {"tag": LOCK_UP_TAG}},
+        {"message": DISHWASHER, "data": {"tag": LOCK_UP_TAG}},
+    ],
+    ids=["cleared", "replaced"],
+)
+async def test_clearing_the_owner_s_lock_up_prompt_from_the_phone_waits_for_a_person(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    aioclient_mock: AiohttpClientMocker,
+    data: dict[str, Any],
+) -> None:
+    """The owner locks up from a prompt: "No one home, lock doors?" and a Confirm button.
+
+    As aneisch's "Doors still unlocked when no one home": leaving sends the
+    prompt (tagged, persistent), a tap on Confirm locks. A notification with
+    the same tag removes it from the phone (`clear_notification`) or puts
+    another in its place: the door stays unlocked, as turning off a lock-up
+    would leave it.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    prompt = {
+        "message": "No one home, lock doors?",
+        "data": {
+            "persistent": True,
+            "tag": LOCK_UP_TAG,
+            "actions": [
+                {"action": "confirm_lock_doors", "title": "Confirm"},
+                {"action": "ignore_lock_doors", "title": "Ignore"},
+            ],
+        },
+    }
+    await owner.save_automation(
+        "doors_unlocked_noone_home",
+        {
+            "alias": "Doors still unlocked when no one home",
+            "triggers": [
+                {"trigger": "state", "entity_id": away, "to": "on", "id": "alert"},
+                {**_on_event("mobile_app_notification_action", action="confirm_lock_doors"),
+                 "id": "respond"},
+            ],
+            "conditions": [
+                {"condition": "state", "entity_id": "lock.front_door", "state": "unlocked"}
+            ],
+            "actions": [
+                {"if": "{{ trigger.id == 'alert' }}",
+                 "then": [{"action": phone.notify, "data": prompt}]},
+                {"if": "{{ trigger.id == 'respond' }}", "then": [LOCK_FRONT]},
+            ],
+        },
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await owner.act("input_boolean.turn_on", entity_id=away)
+    [*_, (_, _, pushed, _)] = aioclient_mock.mock_calls
+    assert pushed["message"] == "No one home, lock doors?", "the prompt is on the phone"
+    before = len(aioclient_mock.mock_calls)
+    result = await call_service(mcp, phone.notify, data=data)
+    assert_refused(result, risk=None)
+    # What reaches the phone since is Home MCP's own request for approval, never the
+    # client's notification in the prompt's place.
+    tagged = [
+        pushed
+        for _, _, pushed, _ in aioclient_mock.mock_calls[before:]
+        if pushed.get("data", {}).get("tag") == LOCK_UP_TAG
+    ]
+    assert not tagged, "nothing took its place"
 
 
 # -- a notification in the place of the owner's lock-up prompt -----------------------------

@@ -1021,6 +1021,51 @@ async def test_ending_guest_mode_at_noon_is_not_what_ending_it_at_dusk_does(
     await assert_house(hass, {"lock.front_door": "locked"})
 
 
+@pytest.mark.redteam(round=51)
+@LINGERING_TIMERS
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: a change that sets off a lock-up now, as the owner's scheduled "
+    "change would at night, is read as doing what it does; the night's change then "
+    "changes nothing and the lock-up never runs",
+)
+async def test_turning_night_mode_on_in_the_morning_does_not_use_up_the_night_s_lock_up(
+    morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """At 23:00 night mode turns on; night mode turning on locks the front door.
+
+    The lock-up has no condition: a client turning night mode on at 09:00
+    sets it off at once (the door, locked, stays so), and looks like what
+    the 23:00 automation does. But night mode stays on: at 23:00 turning it
+    on changes nothing, the lock-up does not run, and the door someone
+    unlocked in the evening stays unlocked all night.
+    """
+    night = await owner.create_helper("input_boolean", "Night mode")
+    await owner.save_automation(
+        "night_mode_at_23",
+        {
+            "alias": "Night mode at 23:00",
+            "triggers": [{"trigger": "time", "at": "23:00:00"}],
+            "actions": [{"action": "input_boolean.turn_on", "target": {"entity_id": night}}],
+        },
+    )
+    await locks_when(
+        owner,
+        {"trigger": "state", "entity_id": night, "to": "on"},
+        alias="Lock up for the night",
+        automation_id="lock_up",
+    )
+
+    called = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": night})
+
+    assert_refused(called)
+    morning.move_to(18)
+    await owner.act("lock.unlock", entity_id="lock.front_door")  # Back from work.
+    morning.move_to(23, 1)
+    await hass.async_block_till_done()
+    await assert_house(hass, {"lock.front_door": "locked"})
+
+
 @pytest.mark.redteam(round=34)
 @LINGERING_TIMERS
 async def test_an_earlier_option_comparing_a_toggle_with_a_helper_can_take_the_lock_s_turn(

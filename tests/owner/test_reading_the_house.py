@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Generator
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 import pytest
 
@@ -268,6 +269,107 @@ async def test_the_exposure_to_assist_the_reading_stores_does_not_read_the_house
     assert started == 2, "the owner's change is read"
 
 
+@pytest.mark.redteam(round=51)
+async def test_exposing_to_assist_an_entity_with_no_registry_entry_is_a_change_of_the_house(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner's yard gate is a YAML template cover with no `unique_id`, hidden from Assist.
+
+    The owner's "Relay" hands "open the yard gate" to Assist when the relay
+    helper turns on: with the gate hidden, that opens nothing, and the relay
+    runs. Then the owner exposes the gate to Assist (Settings → Voice
+    assistants → Expose): Home Assistant stores it apart from the entity
+    registry, with no event. Turning the relay on now opens the gate.
+    """
+    assert await async_setup_component(hass, "conversation", {})
+    position = await owner.create_helper("input_boolean", "Gate position")
+    relay = await owner.create_helper("input_boolean", "Relay")
+    pulse = [{"action": "input_boolean.toggle", "target": {"entity_id": position}}]
+    state = f"{{{{ 'open' if is_state('{position}', 'on') else 'closed' }}}}"
+    yard_gate = {"name": "Yard gate", "device_class": "gate", "state": state}
+    await owner.save_templates(
+        [{"cover": [{**yard_gate, "open_cover": pulse, "close_cover": pulse}]}]
+    )
+    assert er.async_get(hass).async_get(YARD_GATE) is None, "no registry entry: no unique_id"
+    for entity_id in (GARAGE, "scene.open_house", YARD_GATE):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    await acts_when(
+        owner,
+        {"action": "conversation.process", "data": {"text": "open the yard gate"}},
+        turns_on(relay),
+        alias="Relay",
+    )
+    assert (await call_service(mcp, "input_boolean.turn_on", target={"entity_id": relay}))["ok"]
+    await owner.act("input_boolean.turn_off", entity_id=relay)
+
+    async_expose_entity(hass, "conversation", YARD_GATE, True)
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": relay})
+
+    assert_refused(result, reaching=YARD_GATE)
+    await assert_house(hass, {YARD_GATE: "closed"})
+
+
+OPEN_UP_SENTENCES: Final = """
+language: en
+intents:
+  OpenUp:
+    data:
+      - sentences:
+          - "open up"
+"""
+"""The owner's custom sentence for an intent of `intent_script`'s."""
+OPEN_UP_UNLOCKS: Final = """
+intent_script:
+  OpenUp:
+    speech:
+      text: Come in
+    action:
+      - action: lock.unlock
+        target:
+          entity_id: lock.front_door
+"""
+"""The owner's `intent_script` in `configuration.yaml`, now unlocking the front door."""
+
+
+@pytest.mark.redteam(round=51)
+async def test_an_intent_script_reloaded_is_a_change_of_the_house(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The owner's "Relay" hands "open up" to Assist when the relay helper turns on.
+
+    The owner's "open up" intent only answers "Come in", and the relay runs.
+    Then the owner gives the intent an action that unlocks the front door
+    (YAML, then Developer tools → YAML → Intent script): turning the relay on
+    now unlocks the door.
+    """
+    path = Path(hass.config.path("custom_sentences/en/open_up.yaml"))
+    await hass.async_add_executor_job(_write, path, OPEN_UP_SENTENCES)
+    speech = {"speech": {"text": "Come in"}}
+    assert await async_setup_component(hass, "intent_script", {"intent_script": {"OpenUp": speech}})
+    assert await async_setup_component(hass, "conversation", {})
+    for entity_id in (GARAGE, "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    relay = await owner.create_helper("input_boolean", "Relay")
+    process = {"action": "conversation.process", "data": {"text": "open up"}}
+    await acts_when(owner, process, turns_on(relay), alias="Relay")
+    assert (await call_service(mcp, "input_boolean.turn_on", target={"entity_id": relay}))["ok"]
+    await owner.act("input_boolean.turn_off", entity_id=relay)
+
+    configuration = Path(hass.config.path("configuration.yaml"))
+    text = await hass.async_add_executor_job(configuration.read_text, "utf-8")
+    await hass.async_add_executor_job(_write, configuration, text + OPEN_UP_UNLOCKS)
+    await owner.act("intent_script.reload")
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": relay})
+
+    assert_refused(result, reaching="lock.front_door")
+    await assert_house(hass, {"lock.front_door": "locked"})
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
 async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -286,6 +388,7 @@ async def test_a_reader_that_does_not_wait_finishes_the_reading_at_once(
 
 LIGHT = "light.bed_light"
 GARAGE = "cover.garage_door"
+YARD_GATE = "cover.yard_gate"
 KITCHEN = "light.kitchen_lights"
 
 

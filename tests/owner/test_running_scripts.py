@@ -26,6 +26,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.home_mcp.gate import Action
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from tests.conftest import McpHarness, set_options
 
@@ -51,6 +52,7 @@ from .house import (
     home_mcp_gate,
     house_state,
     pass_time,
+    save_blink,
     save_config,
     state,
 )
@@ -596,3 +598,35 @@ async def test_a_script_handing_its_data_on_as_one_template_is_read(
         Action("script", "turn_on", {"entity_id": ["script.hand_on"]}, light)
     )
     assert not decision.guarded, decision.findings
+
+
+@pytest.mark.redteam(round=51)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 51: with only what is exposed, an unexposed entity named in a script "
+    "run's variables is acted on (refused only when named in the script's own action's data)",
+)
+async def test_an_unexposed_entity_named_in_a_script_s_variables_is_not_acted_on(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """Only what is exposed: the exposed "Blink" toggles the entity its caller names.
+
+    Named through `script.blink`'s own data, the unexposed kitchen lights are
+    "not found"; named in `script.turn_on`'s variables, the same run reaches
+    them. The client acts on what it may not see, by naming it.
+    """
+    blink = await save_blink(owner)
+    for entity_id in hass.states.async_entity_ids():
+        async_expose_entity(hass, "conversation", entity_id, entity_id != "light.kitchen_lights")
+    await set_options(hass, home_mcp, exposed_only=True)
+    named = {"toggle_entity": "light.kitchen_lights"}
+
+    own = await call_service(mcp, "script.blink", data=named)
+    run = await call_service(
+        mcp, "script.turn_on", target={"entity_id": blink}, data={"variables": named}
+    )
+    await hass.async_block_till_done()
+
+    assert own["error"] == "not_found", own
+    assert run.get("error") == "not_found", run
+    assert hass.states.get("light.kitchen_lights").state == "on"  # type: ignore[union-attr]

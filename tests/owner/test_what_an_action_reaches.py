@@ -28,6 +28,7 @@ from homeassistant.components.conversation import (
     ConversationResult,
 )
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.intent_script import ScriptIntentHandler
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er, intent
@@ -376,6 +377,49 @@ async def test_text_for_assist_that_an_owners_intent_script_opens_on_waits(
     result = await call_service(mcp, "conversation.process", data={"text": "open up"})
     await assert_house(hass, LOCKED)
     assert_refused(result, reaching="lock.front_door")
+
+
+class _RenamedConfigHandler(ScriptIntentHandler):
+    """`intent_script`'s handler as a release that keeps its configuration as `_config` has it."""
+
+    __module__ = ScriptIntentHandler.__module__
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Handle the intent as Home Assistant's does, from `_config`."""
+        self.config = self._config  # type: ignore[attr-defined]
+        try:
+            return await super().async_handle(intent_obj)
+        finally:
+            del self.config
+
+
+@pytest.mark.redteam(round=51)
+async def test_text_for_an_intent_script_kept_in_another_shape_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """A Home Assistant that keeps `ScriptIntentHandler.config` elsewhere: the intent still opens.
+
+    The gate reads the handler's `config` (no contract test names it); a
+    release that renames it (as `_config`), or keeps it as an object, must
+    leave the intent's actions unknown, never unread.
+    """
+    path = Path(hass.config.path("custom_sentences/en/open_up.yaml"))
+    await hass.async_add_executor_job(_write, path, OPEN_UP_SENTENCES)
+    assert await async_setup_component(
+        hass,
+        "intent_script",
+        {"intent_script": {"OpenUp": {"action": [UNLOCK_FRONT], "speech": {"text": "Come in"}}}},
+    )
+    assert await async_setup_component(hass, "conversation", {})
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    [handler] = [h for h in intent.async_get(hass) if h.intent_type == "OpenUp"]
+    handler.__class__ = _RenamedConfigHandler
+    handler._config = handler.config  # type: ignore[attr-defined]  # As an upgrade would keep it.
+    del handler.config  # type: ignore[attr-defined]
+    result = await call_service(mcp, "conversation.process", data={"text": "open up"})
+    await assert_house(hass, LOCKED)
+    assert_refused(result, risk=None)
 
 
 def _write(path: Path, text: str) -> None:

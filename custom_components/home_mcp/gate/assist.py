@@ -127,16 +127,17 @@ def judge_intent_scripts(judge: Judging, depth: int) -> None:
     """
     for handler in list(intent.async_get(judge.hass)):
         # `intent_script`'s handler (its module moves between releases), with its config.
+        if not type(handler).__module__.startswith(INTENT_SCRIPT):
+            continue
+        name = f"intent_script.{handler.intent_type}"
         config = getattr(handler, "config", None)
-        if not type(handler).__module__.startswith(INTENT_SCRIPT) or not isinstance(
-            config, Mapping
-        ):
+        if not isinstance(config, Mapping):  # A release that keeps it elsewhere.
+            judge.unknown(name, "Home MCP cannot read this intent's configuration")
             continue
         action = config.get(CONF_ACTION)
         if action is None:
             continue  # Only a spoken answer.
         sequence = getattr(action, "sequence", None)
-        name = f"intent_script.{handler.intent_type}"
         if not isinstance(sequence, list):
             judge.unknown(name, "Home MCP cannot read this intent's actions")
             continue

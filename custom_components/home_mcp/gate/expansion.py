@@ -261,6 +261,8 @@ def template_parts(entity: Any) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     config = private(entity, TEMPLATE_CONFIG)
     if not isinstance(scripts, Mapping) or not isinstance(config, Mapping):
         raise Unreadable("its actions or templates are not kept as Home MCP reads them")
+    if not all(isinstance(getattr(s, "sequence", None), list) for s in scripts.values()):
+        raise Unreadable("its actions are not kept as scripts Home MCP reads")
     return scripts, {key: value for key, value in config.items() if key not in TEMPLATE_BLOCK_KEYS}
 
 

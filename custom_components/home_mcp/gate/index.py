@@ -2,11 +2,14 @@
 
 Built at first use and rebuilt at the first use after the house changes:
 automation, scene and template reloads, entity, device, area, floor and
-label registry updates, config entries changed, entities added or removed,
+label registry updates, an entity exposed to Assist or hidden from it (one
+with no registry entry too), config entries changed, entities added or removed,
 a group's members or an entity's device class changed, and scene actions
 (`scene.create` redefines a scene in place), an automation or script
-replaced in place by a reload (checked when one changes state), and the
-owner's `custom_templates/` reloaded (checked at each use: one identity).
+replaced in place by a reload (checked when one changes state), the
+owner's `custom_templates/` reloaded (checked at each use: one identity),
+`intent_script` reloaded (checked at each use: its handlers), and an MQTT
+entity announced again by discovery (checked at each use: its configuration).
 Never per call otherwise.
 
 A build of a large house takes seconds; it never holds the event loop that
@@ -27,6 +30,9 @@ import logging
 import time
 from typing import Any, Final
 
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
+from homeassistant.components.homeassistant.exposed_entities import async_listen_entity_updates
 from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED
 from homeassistant.const import (
     ATTR_ENTITY_ID,
@@ -43,13 +49,15 @@ from homeassistant.helpers import (
     device_registry as dr,
     entity_registry as er,
     floor_registry as fr,
+    intent,
     label_registry as lr,
 )
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.entity_platform import async_get_platforms
 from homeassistant.util.event_type import EventType
 
-from .internals import custom_templates
+from .internals import MQTT_CONFIG, custom_templates, private_or
 from .perimeter import Snapshot, snapshot_steps
 
 _LOGGER = logging.getLogger(__name__)
@@ -102,6 +110,8 @@ class HouseIndex:
         self._recheck = False
         self._reading = False  # True while a step of the build runs.
         self._macros: tuple[tuple[str, int, int], ...] = ()
+        self._intents: tuple[Any, ...] = ()  # The intent handlers read (`_intents`).
+        self._mqtt: tuple[Any, ...] = ()  # The MQTT entities' configurations read (`_mqtt`).
         self._templates: Mapping[str, str] | None = None
         self._steps: Generator[None, None, Snapshot] | None = None  # The build in progress.
         self._task: asyncio.Task[None] | None = None  # What drives it (`async_ready`).
@@ -187,6 +197,10 @@ class HouseIndex:
             self._dirty = _macros(self._hass) != self._macros
         if custom_templates(self._hass) is not self._templates:
             self._dirty = True  # `custom_templates/` reloaded: its macros read anew.
+        if not _same(_intents(self._hass), self._intents):
+            self._dirty = True  # `intent_script` reloaded: text for Assist runs other actions.
+        if not _same(_mqtt(self._hass), self._mqtt):
+            self._dirty = True  # An MQTT entity announced again: other command topics.
         return self._dirty
 
     def _advance(self, budget: float | None) -> bool:
@@ -230,6 +244,8 @@ class HouseIndex:
         self._dirty = self._recheck = False
         self._macros = _macros(self._hass)
         self._templates = custom_templates(self._hass)
+        self._intents = _intents(self._hass)
+        self._mqtt = _mqtt(self._hass)
         self._steps = snapshot_steps(self._hass, self._guarded, self._opening_actions)
 
     def _publish(self, snapshot: Snapshot) -> None:
@@ -312,6 +328,12 @@ class HouseIndex:
         stops.append(
             async_dispatcher_connect(self._hass, SIGNAL_CONFIG_ENTRY_CHANGED, self.async_mark_dirty)
         )
+        if DATA_EXPOSED_ENTITIES in self._hass.data:
+            # A person exposing an entity to Assist, or hiding it: one with no
+            # registry entry is stored apart from the registry, with no event.
+            stops.append(
+                async_listen_entity_updates(self._hass, CONVERSATION_DOMAIN, self.async_mark_dirty)
+            )
 
         @callback
         def stop() -> None:
@@ -337,6 +359,32 @@ def _macros(hass: HomeAssistant) -> tuple[tuple[str, int, int], ...]:
         if (component := components.get(domain)) is not None
         for entity in component.entities
     )
+
+
+def _intents(hass: HomeAssistant) -> tuple[Any, ...]:
+    """Return the intent handlers there are (a reload of `intent_script` replaces its own).
+
+    It fires no event: the handlers themselves are kept and compared, so
+    that a new one is never taken for an old one at the same address.
+    """
+    return tuple(intent.async_get(hass))
+
+
+def _mqtt(hass: HomeAssistant) -> tuple[Any, ...]:
+    """Return each MQTT entity's configuration (`internals.MQTT_CONFIG`).
+
+    A discovery message announcing an entity again replaces its
+    configuration in place (its command topics among it), with no event.
+    """
+    return tuple(
+        private_or(entity, MQTT_CONFIG, None)
+        for platform in async_get_platforms(hass, "mqtt")
+        for entity in platform.entities.values()
+    )
+
+
+def _same(now: tuple[Any, ...], read: tuple[Any, ...]) -> bool:
+    return len(now) == len(read) and all(a is b for a, b in zip(now, read, strict=True))
 
 
 @callback
