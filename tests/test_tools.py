@@ -3741,3 +3741,204 @@ async def test_a_reading_room_is_the_library(mcp: McpHarness, hass: HomeAssistan
         ("switch", "library_relay", ""),
         ("light", "library_lamp", ""),
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        # Czech: is the boiler room locked?
+        (
+            "je zamčená kotelna?",
+            "Boiler room",
+            ("lock", "boiler_room_door_lock", ""),
+            ("binary_sensor", "boiler_room_motion", "motion"),
+        ),
+        # Hebrew: is the window in the playroom open?
+        (
+            "החלון בחדר המשחקים פתוח?",
+            "Playroom",
+            ("binary_sensor", "playroom_window", "window"),
+            ("cover", "playroom_blind", "blind"),
+        ),
+        # Vietnamese: what is the sauna's temperature?
+        (
+            "nhiệt độ phòng xông hơi bao nhiêu?",
+            "Sauna",
+            ("sensor", "sauna_temperature", "temperature"),
+            ("sensor", "sauna_humidity", "humidity"),
+        ),
+    ],
+)
+async def test_a_device_in_a_room_said_in_czech_hebrew_or_vietnamese_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """The room and the device (or its measure), said in Czech, Hebrew or Vietnamese: that one."""
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
+
+
+async def test_a_gym_said_in_turkish_is_not_the_living_room_its_salon_names(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Spor salonundaki lambayı kapat: the gym's lamp ("spor salonu"), not the living room's.
+
+    "salonundaki" alone is the "salon" (a living room) in it.
+    """
+    areas = ar.async_get(hass)
+    living = areas.async_get_area_by_name("リビング")
+    assert living is not None
+    await _entity_in(hass, living.id, "light", "salon_lamp", "")
+    gym = areas.async_create("Gym")
+    expected = await _entity_in(hass, gym.id, "light", "gym_lamp", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "spor salonundaki lambayı kapat"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "domain", "object_id", "device_class"),
+    [
+        # Vietnamese: is the dehumidifier running?
+        ("máy hút ẩm có đang chạy không?", "humidifier", "dehumidifier", "dehumidifier"),
+        # Thai: turn off the water heater.
+        ("ปิดเครื่องทำน้ำอุ่น", "water_heater", "hot_water_tank", ""),
+        # A robot vacuum called by its maker's name, sent back to its base.
+        ("send the Roomba back to its base", "vacuum", "robot", ""),
+    ],
+)
+async def test_a_device_said_in_vietnamese_thai_or_by_its_make_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    domain: str,
+    object_id: str,
+    device_class: str,
+) -> None:
+    """A dehumidifier in Vietnamese, a water heater in Thai, a Roomba: that device (in no room).
+
+    Not the outside temperature, nothing, or the backups "back" begins.
+    """
+    await _in_no_room(hass, "sensor", "outside_temperature", "temperature")
+    await _in_no_room(hass, "sensor", "backup_last_attempted", "timestamp")
+    expected = await _in_no_room(hass, domain, object_id, device_class)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["there's no hot water", "kein warmes Wasser"])
+async def test_a_water_heater_is_found_when_there_is_no_hot_water(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """There's no hot water: the water heater, not the water's thermometer or a thermostat.
+
+    "hot" names the thermostats and the thermometers, said of water it asks for the heater.
+    """
+    office = ar.async_get(hass).async_get_area_by_name("Büro")
+    assert office is not None
+    await _entity_in(hass, office.id, "climate", "office_thermostat", "")
+    await _in_no_room(hass, "sensor", "pool_water_temperature", "temperature")
+    expected = await _in_no_room(hass, "water_heater", "hot_water_tank", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_robot_vacuum_said_in_chinese_cleans_the_floor_it_names(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """让扫地机器人打扫一楼: the robot vacuum called … Ground Floor, in no room.
+
+    China's first floor (一楼) is at street level: the ground floor.
+    """
+    await _in_no_room(hass, "vacuum", "robot_first_floor", "")
+    expected = await _in_no_room(hass, "vacuum", "robot_ground_floor", "")
+    data = await mcp.data("list_entities", {"query": "让扫地机器人打扫一楼"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_going_on_holiday_for_a_while_finds_the_vacation_mode(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """We're off on holiday for two weeks: the helper called Vacation mode.
+
+    Not the garden's ("for" is no typo of "fora", outside); how long names nothing.
+    """
+    garden = ar.async_get(hass).async_get_area_by_name("Garden")
+    assert garden is not None
+    await _entity_in(hass, garden.id, "binary_sensor", "movement_backyard", "motion")
+    expected = await _in_no_room(hass, "input_boolean", "vacation_mode", "")
+    data = await mcp.data("list_entities", {"query": "we're off on holiday for two weeks"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_mode_said_after_a_wake_word_runs_the_routine_named_for_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Hey Rhasspy, reading mode: the script called Reading, not the Library's relay or a light.
+
+    "Hey Rhasspy" is one of Home Assistant's own wake words; "reading" before "mode" names the
+    routine, not the light reading needs.
+    """
+    library = ar.async_get(hass).async_create("Library", aliases={"Reading room"})
+    await _entity_in(hass, library.id, "switch", "library_relay", "")
+    expected = await _in_no_room(hass, "script", "reading", "")
+    data = await mcp.data("list_entities", {"query": "Hey Rhasspy, reading mode"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["I'm heading up to bed", "ich gehe ins Bett"])
+async def test_going_up_to_bed_runs_the_good_night_routine(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """I'm heading up to bed: the script called Good night, not the bed's light."""
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "script.good_night", data["items"][:3]
+
+
+async def test_the_bedrooms_are_every_room_called_bedroom(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """How warm are the bedrooms? What measures it in each room called a bedroom.
+
+    Bedroom 3's thermometer and the Master bedroom's thermostat, not the dressing room's.
+    """
+    areas = ar.async_get(hass)
+    await _entity_in(hass, areas.async_create("Bedroom 2").id, "light", "spots", "")
+    master = areas.async_create("Master bedroom")
+    await _entity_in(hass, master.id, "cover", "shade", "shade")
+    thermometer = await _entity_in(
+        hass, areas.async_create("Bedroom 3").id, "sensor", "multisensor_temperature", "temperature"
+    )
+    thermostat = await _entity_in(hass, master.id, "climate", "thermostat", "")
+    dressing = areas.async_create("Dressing room")
+    await _entity_in(hass, dressing.id, "climate", "dressing_thermostat", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "how warm are the bedrooms?"})
+    found = [item["entity_id"] for item in data["items"]]
+    assert found[0] == thermometer, data["items"][:3]
+    assert found[1] == thermostat, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["the pantry one", "turn off the pantry one"])
+async def test_one_said_for_a_device_is_no_number(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """The pantry one: the pantry's device, not another room's entity numbered 1."""
+    workshop = ar.async_get(hass).async_create("Workshop")
+    await _entity_in(hass, workshop.id, "light", "bench_lamp_1", "")
+    pantry = ar.async_get(hass).async_create("Pantry")
+    expected = await _entity_in(hass, pantry.id, "light", "pendant", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

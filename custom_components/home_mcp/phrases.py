@@ -125,6 +125,18 @@ FILLERS: Final = frozenset(
         # Japanese in romaji (`ROMANISED`): turn off, turn on, please, and the particles of
         # place and object ("shinshitsu no denki keshite").
         *("keshite", "tsukete", "kudasai", "onegai", "wo", "ni"),
+        # English "for", which names nothing ("we're off on holiday for two weeks"), not a typo
+        # of Portuguese "fora" (outside).
+        "for",
+        # Vietnamese: is it (being), not (the question's end), how much ("máy hút ẩm có đang
+        # chạy không?": is the dehumidifier running?, "bao nhiêu": how much), folded.
+        *("đang", "khong", "bao", "nhieu", "chay"),
+        # Czech "is" ("je zamčená kotelna?": is the boiler room locked?); Hebrew "open", said of
+        # what is asked ("החלון פתוח?": is the window open?).
+        *("je", "פתוח", "פתוחה", "פתוחים"),
+        # Chinese: have (someone do), clean ("让扫地机器人打扫一楼": have the robot vacuum clean
+        # the ground floor).
+        *("让", "讓", "打扫", "打掃"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -272,6 +284,8 @@ _REMEDY_OF: Final = {
 _DOCK: Final = (
     *("dock", "docked", "docking", "return", "returned", "returning", "ladestation"),
     *("basisstation", "zurück", "retour"),
+    # Its base, its charger ("send the Roomba back to its base").
+    *("base", "charger", "chargeur"),
 )
 """Where a mower or a robot vacuum goes back to, and going back (`RETURN`): words of those
 domains (their states `docked`, `returning`): "has the mower gone back to its dock?"."""
@@ -370,6 +384,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # Locked, in Portuguese ("a porta está trancada?"), and its lock.
             *("trancada", "trancado", "trancadas", "trancados", "destrancada", "destrancado"),
             *("fechadura", "trancar", "destrancar"),
+            # Locked and unlocked, in Czech ("je zamčená kotelna?": is the boiler room locked?),
+            # and its lock.
+            *("zamčená", "zamčené", "zamčený", "zamčeno", "odemčená", "odemčené", "odemčeno"),
+            *("zamkni", "odemkni", "zámek"),
             # Locked, as Korean asks it of a door ("문 잠겼어?": is the door locked?), and locking.
             *("잠겼어", "잠겼나", "잠겼니", "잠겼나요", "잠겨", "잠김", "잠금", "잠가", "잠가줘"),
         ),
@@ -405,7 +423,15 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "sensor": ("sensor", "capteur", "sonde", "fühler", "センサー"),
         "binary_sensor": ("sensor", "detector", "détecteur", "capteur", "melder", "センサー"),
-        "vacuum": ("vacuum", "robot", "aspirateur", "staubsauger", "掃除機", *_DOCK),
+        "vacuum": (
+            *("vacuum", "robot", "aspirateur", "staubsauger", "掃除機", *_DOCK),
+            # A robot vacuum called by a maker's name, as a household says any of them ("send the
+            # Roomba back to its base").
+            *("roomba", "roombas", "roborock", "deebot", "ecovacs", "neato", "eufy", "dreame"),
+            # A sweeping robot, in Chinese ("让扫地机器人打扫一楼": have the robot vacuum clean the
+            # ground floor), simplified and traditional.
+            *("扫地机器人", "掃地機器人", "扫地机", "掃地機"),
+        ),
         "valve": (
             *("valve", "vanne", "ventil", "sprinkler", "arroseur", "watering", "irrigation"),
             # What it does: "the thing that waters the garden", "arrose le jardin".
@@ -445,6 +471,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # What it heats the water of: the shower, the bath ("the shower's gone cold":
             # `SYMPTOMS`), in English, French, German, Spanish, Italian, Dutch and Swedish.
             *("shower", "douche", "dusche", "ducha", "doccia", "dusch"),
+            # A water heater in Thai ("ปิดเครื่องทำน้ำอุ่น": turn off the water heater), and the
+            # warm and hot water it makes.
+            *("เครื่องทำน้ำอุ่น", "เครื่องทำน้ำร้อน", "น้ำอุ่น", "น้ำร้อน"),
         ),
         # What it acts on: "something to dry out the air".
         "humidifier": (
@@ -455,8 +484,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("除湿机", "除濕機", "除湿機", "除湿器", "제습기"),
         ),
         "camera": ("camera", "caméra", "kamera", "カメラ"),
-        "scene": ("scene", "scène", "szene", "シーン"),
-        "script": ("script", "routine"),
+        # A mode, as a routine is named by what it is for ("Hey Rhasspy, reading mode": the
+        # script called Reading), in English, German, Spanish, Italian, Swedish and Polish.
+        "scene": ("scene", "scène", "szene", "シーン", "mode", "modus", "modo", "läge", "tryb"),
+        "script": ("script", "routine", "mode", "modus", "modo", "läge", "tryb"),
     }.items()
 }
 """Words that name a kind of device, by domain (folded, singular)."""
@@ -720,6 +751,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("heizungskeller", "heizkeller", "casa das caldeiras", "casa da caldeira"),
         # Danish and Norwegian ("til fyrrummet": to the boiler room, `DEFINITE_ENDINGS`).
         *("fyrrum", "fyrrom", "kedelrum"),
+        # Czech, as said, in it and as an object ("je zamčená kotelna?").
+        *("kotelna", "kotelně", "kotelnu"),
     ),
     (
         *("garden", "yard", "jardin", "garten", "jardín", "giardino", "tuin", "jardim"),
@@ -776,6 +809,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ),
     (
         *("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
+        # Vietnamese: the steam room ("nhiệt độ phòng xông hơi": the sauna's temperature).
+        *("phòng xông hơi", "xông hơi"),
         # Hindi ("सॉना का प्लग": the sauna's plug), spelt two ways, and Hebrew.
         *("सॉना", "सौना", "סאונה"),
     ),
@@ -874,6 +909,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("健身房", "健身室", "헬스장", "운동실"),
         # Hindi ("जिम की लाइट": the gym's light) and Hebrew.
         *("जिम", "व्यायामशाला", "חדר כושר"),
+        # Turkish ("spor salonundaki lambayı kapat": the lamp in the gym, `CASE_ENDINGS`).
+        *("spor salonu", "spor odası"),
         # Brazilian Portuguese's word for a gym ("a academia": the gym).
         "academia",
         # What a family calls it by what is done there ("the workout room lights").
@@ -890,6 +927,8 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("遊び部屋", "游戏室", "遊戲室", "儿童游戏室", "놀이방", "игровая", "игровой"),
         # Australian and New Zealand English: the children's room for play ("the rumpus room").
         *("rumpus room", "rumpus"),
+        # Hebrew ("בחדר המשחקים": in the playroom, its prefixes read off: `PREFIXES`).
+        *("חדר משחקים", "חדר המשחקים"),
     ),
 )
 """Groups of names of one room (any case and accents)."""
@@ -942,6 +981,13 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("lamp", "lampe", "lámpara", "lampada", "lampa", "lâmpada", "ランプ", "램프"),
         *("台灯", "檯燈", "台燈", "스탠드"),
+    ),
+    # Going away for a while, which a helper is often named after ("we're off on holiday":
+    # Vacation mode), in British and American English and other languages.
+    (
+        *("vacation", "holiday", "holidays", "vacances", "urlaub", "ferien", "vacaciones"),
+        *("vacanze", "vacanza", "vakantie", "semester", "ferie", "férias", "wakacje", "休暇"),
+        *("假期", "휴가"),
     ),
 )
 """Groups of words naming one thing in an entity's name: a word of the query matches a name
@@ -1035,6 +1081,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("window", "fenêtre", "fenster", "窓"),
             # Chinese and Korean ("更衣室的窗户开着吗": is the dressing room's window open?).
             *("窗户", "窗戶", "窗", "창문"),
+            # Hebrew ("החלון בחדר המשחקים פתוח?": is the window in the playroom open?).
+            *("חלון", "חלונות"),
         ),
         "smoke": ("smoke", "fumée", "rauch", "煙", *_AIR_QUALITY),
         "carbon_monoxide": ("co", "monoxide", "monoxyde", *_AIR_QUALITY),
@@ -1439,12 +1487,12 @@ def query_words(query: str) -> list[str]:
     ]
     words = _without_wake(_owners_rooms(_romanised(words)))
     words = _clothes(_let_in(_rooms_after_place(words)))
-    words = _said_as(_returns(_values(_symptoms(_asked_rooms(words)))))
+    words = _without_durations(_said_as(_returns(_values(_symptoms(_asked_rooms(words))))))
     if not asks_state(query):
         words = _activities(_requests(_set_points(_stated_complaints(words))))
     last = bool(_LAST.search(query))
     kept = [word for word in words if word not in FILLERS and not (last and word == "last")]
-    return _compounds(_remedies(_numbered(kept or words)))
+    return _compounds(_remedies(_numbered(_without_pronoun(kept or words, words))))
 
 
 _LAST: Final = re.compile(r"(?<!\w)last(?!\w)", re.IGNORECASE)
@@ -1493,16 +1541,27 @@ GOING: Final = frozenset(
 )
 """Verbs of going: before "back" ("has the mower gone back to its dock?") they say a return, not
 the back side (`OPPOSITES`) of anything (folded)."""
+SENDING: Final = frozenset({"send", "sends", "sent", "sending", "take", "bring"})
+"""Verbs of sending something back, its name between them and "back" ("send the Roomba back to
+its base"): a return too (folded)."""
+_SENT_OBJECT: Final = 3
+"""The most words between a verb of sending and "back"."""
 
 
 def _returns(words: list[str]) -> list[str]:
-    """Return `words` with a verb of going and "back" said as `RETURN`."""
+    """Return `words` with a verb of going and "back" said as `RETURN`.
+
+    A verb of sending, what is sent, then "back" ("send the Roomba back") is a return too: "back"
+    is said as `RETURN`, what is sent kept.
+    """
     if "back" not in words[1:]:
         return words
     fixed: list[str] = []
     for index, word in enumerate(words):
         if word == "back" and index and words[index - 1] in GOING:
             fixed[-1] = RETURN
+        elif word == "back" and not SENDING.isdisjoint(words[max(0, index - _SENT_OBJECT) : index]):
+            fixed.append(RETURN)
         else:
             fixed.append(word)
     return fixed
@@ -1631,6 +1690,23 @@ _WAKING_IDIOMS: Final = (
     *(("arriba", "dormilon"),),
 )
 """Idioms for waking up (folded), read as `WAKING`."""
+BEDTIME: Final = ("good", "night")
+"""Going to bed, as a routine for it is named ("Good night"): what saying so is read as."""
+_GOING_TO_BED: Final = (
+    # Going (up) to bed, in English, French, German, Spanish, Italian and Dutch: "I'm heading up
+    # to bed", "je vais me coucher", "ich gehe ins Bett".
+    *(
+        (verb, *up, "to", "bed")
+        for verb in ("going", "heading", "off", "go", "head", "headed", "gone", "went")
+        for up in ((), ("up",))
+    ),
+    *(("turning", "in", "for", "the", "night"), ("hitting", "the", "sack")),
+    *(("vais", "me", "coucher"), ("va", "se", "coucher"), ("allons", "nous", "coucher")),
+    *(("gehe", "ins", "bett"), ("gehen", "ins", "bett"), ("geht", "ins", "bett")),
+    *(("me", "voy", "a", "la", "cama"), ("me", "voy", "a", "dormir"), ("vado", "a", "letto")),
+    *(("andiamo", "a", "letto"), ("ga", "naar", "bed"), ("gaan", "naar", "bed")),
+)
+"""Ways of saying one is going to bed (folded), read as `BEDTIME`."""
 MEAL: Final = ("dinner",)
 """The meal a table is laid for, as a routine for it is named ("Dinner"): what laying the table
 is read as (a word of the dining room's too, `ROOM_WORDS`)."""
@@ -1649,6 +1725,21 @@ _LAYING_THE_TABLE: Final = (
     *(("duka", "bordet"), ("dukar", "bordet"), ("dukar",)),
 )
 """Ways of laying the table for a meal (folded), read as `MEAL`."""
+SAID_IN_WORDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
+    tuple(fold(said).split()): (word,)
+    for word, saids in {
+        # Vietnamese names a device or a measure in several words ("máy hút ẩm": the machine
+        # that draws out damp, a dehumidifier; "nhiệt độ": temperature): the one word of the
+        # tables they say.
+        "dehumidifier": ("máy hút ẩm", "máy hút độ ẩm"),
+        "humidifier": ("máy tạo ẩm", "máy tạo độ ẩm"),
+        "temperature": ("nhiệt độ",),
+        "humidity": ("độ ẩm",),
+        "light": ("đèn",),
+    }.items()
+    for said in saids
+}
+"""A device or a measure said in several words (folded), and the tables' one word for it."""
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **SUN_EVENTS,
     **FRONT_DOORS,
@@ -1662,6 +1753,8 @@ SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     },
     **dict.fromkeys(_WAKING_IDIOMS, WAKING),
     **dict.fromkeys(_LAYING_THE_TABLE, MEAL),
+    **dict.fromkeys(_GOING_TO_BED, BEDTIME),
+    **SAID_IN_WORDS,
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -1757,17 +1850,24 @@ ACTIVITIES: Final[dict[str, frozenset[str]]] = {
 read in bed": the bed's light). Only in a request ("what does the thermometer read?" asks it)."""
 
 
+MODE_NOUNS: Final = frozenset({"mode", "modus", "modo", "lage", "tryb", "モード"})
+"""A mode (folded), as a routine is named by what it is for ("reading mode")."""
+_NAMING_NOUNS: Final = ROOM_NOUNS | MODE_NOUNS
+
+
 def _activities(words: list[str]) -> list[str]:
     """Return `words` with each activity of `ACTIVITIES` said as what it needs.
 
-    Not an activity naming a room, before a word for a room (`ROOM_NOUNS`: "the relay in the
-    reading room" is the library's).
+    Not an activity naming a room or a mode, before a word for a room (`ROOM_NOUNS`: "the relay
+    in the reading room" is the library's) or a mode (`MODE_NOUNS`: "reading mode" is a routine
+    called Reading).
     """
     for need, doing in ACTIVITIES.items():
         if not doing.isdisjoint(words):
             words = [
                 need
-                if word in doing and (index + 1 == len(words) or words[index + 1] not in ROOM_NOUNS)
+                if word in doing
+                and (index + 1 == len(words) or words[index + 1] not in _NAMING_NOUNS)
                 else word
                 for index, word in enumerate(words)
             ]
@@ -1782,6 +1882,9 @@ WAKE_WORDS: Final = (
     ("ok", "google"),
     ("okay", "google"),
     ("hey", "google"),
+    # Home Assistant's own wake words (openWakeWord's: "Hey Rhasspy, reading mode").
+    *(("ok", "nabu"), ("okay", "nabu"), ("hey", "nabu"), ("hey", "jarvis")),
+    *(("hey", "mycroft"), ("hey", "rhasspy")),
 )
 """The words calling a voice assistant, first in what is said to it ("alexa, skip this song"):
 they name nothing of the house (folded)."""
@@ -2112,6 +2215,17 @@ SYMPTOMS: Final[tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = (
             *("koud", "lauw", "kall", "ljummen"),
         ),
         ("shower", "showers", "douche", "douches", "dusche", "ducha", "doccia", "dusch"),
+    ),
+    # Hot water, missed: "there's no hot water", "pas d'eau chaude", "kein warmes Wasser" (not
+    # the thermostats "hot" and "warm" name), in English, French, German, Spanish, Italian,
+    # Dutch and Swedish.
+    (
+        "boiler",
+        (
+            *("hot", "warm", "chaude", "warmes", "heisses", "warmem", "caliente", "calda"),
+            *("warme", "varmt", "varmvatten", "warmwater", "warmwasser"),
+        ),
+        ("water", "eau", "wasser", "agua", "acqua", "vatten", "varmvatten", "warmwasser"),
     ),
 )
 """What a symptom asks for: (the remedy's word, the symptom's words, what it is said of; none:
@@ -2537,8 +2651,10 @@ def _best_span(
     """Return the span of `words` that best names one of the places indexed (longest on a tie).
 
     A span holding the best one and more words, that names a place by a word of
-    `ROOM_WORDS` (`SYNONYM_WEIGHT`) or better, says more and is returned instead:
-    "the upstairs hallway" names the landing (its group), not the Hall its "hallway" names.
+    `ROOM_WORDS` (`SYNONYM_WEIGHT`) or better, inflected too (`STEM_WEIGHT`), says more and is
+    returned instead: "the upstairs hallway" names the landing (its group), not the Hall its
+    "hallway" names; "spor salonundaki" the gym ("spor salonu"), not the living room "salon"
+    names.
     """
     best: tuple[float, int] = (0.0, 0)
     spans: dict[tuple[int, int], list[str]] = {}
@@ -2574,6 +2690,12 @@ def _best_span(
                         score = STEM_WEIGHT * weight
                         if score > scores.get(place_id, 0.0):
                             scores[place_id] = score
+            # A word of rooms' names said as a plural names every room whose name holds it ("how
+            # warm are the bedrooms?": Bedroom 2, Bedroom 3 and the Master bedroom).
+            for place_id, _, weight in _plural_rooms(said, by_key):
+                score = PLURAL_ROOMS_WEIGHT * weight
+                if score > scores.get(place_id, 0.0):
+                    scores[place_id] = score
             for place_id, score in scores.items():
                 found.append((score, start, length, (place_id,)))
                 rank = (score, length)
@@ -2586,7 +2708,9 @@ def _best_span(
         return None
     (start, length), place_ids = next(iter(spans.items()))
     chosen: _Span = (best[0], start, length, tuple(sorted(place_ids)))
-    wider = [span for span in found if span[0] >= SYNONYM_WEIGHT and _holds(span, chosen)]
+    wider = [
+        span for span in found if span[0] >= SYNONYM_WEIGHT * STEM_WEIGHT and _holds(span, chosen)
+    ]
     if wider:
         top = max((span[0], span[2]) for span in wider)
         kept = [span for span in wider if (span[0], span[2]) == top]
@@ -2598,6 +2722,24 @@ def _best_span(
 
 STEM_WEIGHT: Final = 0.95
 """What a room's name scores when said in a definite form (`DEFINITE_ENDINGS`)."""
+PLURAL_ROOMS_WEIGHT: Final = 0.9
+"""What each room scores whose name holds a word the query says as a plural ("the bedrooms")."""
+
+
+def _plural_rooms(said: Sequence[str], by_key: dict[str, list[_Name]]) -> list[_Name]:
+    """Return the names of the rooms that `said`, one plural word, names together.
+
+    "bedrooms": every name holding "bedroom" as a word ("Bedroom 2", "Master bedroom"), when
+    more than one room's does; not a word for any room ("rooms", "areas": `ROOM_NOUNS`).
+    """
+    if len(said) != 1 or (singular := _singular(said[0])) == said[0]:
+        return []
+    if singular in ROOM_NOUNS or singular in PLACE_NOUNS or _is_device_word(singular):
+        return []
+    names = [name for name in by_key.get(singular, ()) if singular in name[1].tokens]
+    return names if len({name[0] for name in names}) > 1 else []
+
+
 DEFINITE_ENDINGS: Final = ("erna", "arna", "orna", "en", "et", "na", "n", "t")
 """The endings of a definite noun in Swedish, Norwegian and Danish ("gymmet", "köket",
 "badeværelset")."""
@@ -3022,6 +3164,72 @@ CARDINALS: Final[dict[str, str]] = {
     for word in words
 }
 """Numbers said as words, and the number they say: "plug one" is the one called Plug 1."""
+
+
+DURATION_UNITS: Final = frozenset(
+    {
+        *("second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "day", "days"),
+        *("week", "weeks", "fortnight", "month", "months", "year", "years", "weekend"),
+    }
+)
+"""Units of time, said for how long ("for two weeks", "for 10 minutes"): English (folded)."""
+DURATION_COUNTS: Final = frozenset({"a", "an", "the", "few", "couple", "of", "whole", "several"})
+"""Words counting the units of a duration, numbers aside ("for a couple of weeks")."""
+
+
+def _without_durations(words: list[str]) -> list[str]:
+    """Return `words` without how long something is for ("for two weeks", "for 10 minutes").
+
+    A duration names nothing of the house ("we're off on holiday for two weeks": the
+    Vacation mode); "for", counting words (`DURATION_COUNTS`, a number, `CARDINALS`), then a
+    unit of time (`DURATION_UNITS`).
+    """
+    if "for" not in words or DURATION_UNITS.isdisjoint(words):
+        return words
+    fixed: list[str] = []
+    index = 0
+    while index < len(words):
+        end = index + 1
+        if words[index] == "for":
+            while end < len(words) and (
+                words[end] in DURATION_COUNTS or words[end] in CARDINALS or words[end].isdigit()
+            ):
+                end += 1
+            if end < len(words) and words[end] in DURATION_UNITS:
+                index = end + 1
+                continue
+        fixed.append(words[index])
+        index += 1
+    return fixed or words
+
+
+PRONOUNS: Final = frozenset({"one", "ones"})
+"""English words standing for a device named before ("the bedroom one"): no number (folded)."""
+
+
+def _without_pronoun(kept: list[str], said: list[str]) -> list[str]:
+    """Return `kept` (the words `said`, fillers dropped) without a pronoun standing for a device.
+
+    "the bedroom one", "the kitchen ones": an article, a word, then "one" (`PRONOUNS`) is the
+    bedroom's device, not the one numbered 1 ("is plug one on?" is Plug 1).
+    """
+    pronouns = {
+        index
+        for index, word in enumerate(said)
+        if word in PRONOUNS and index >= 2 and said[index - 2] in ENGLISH_ARTICLES
+    }
+    if not pronouns:
+        return kept
+    dropped = {said[index] for index in pronouns}
+    # `kept` holds the words of `said` in order: drop as many of the pronouns as were found.
+    count = len(pronouns)
+    fixed: list[str] = []
+    for word in reversed(kept):
+        if count and word in dropped:
+            count -= 1
+            continue
+        fixed.append(word)
+    return fixed[::-1] or kept
 
 
 def _numbered(words: list[str]) -> list[str]:
