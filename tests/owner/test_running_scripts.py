@@ -601,11 +601,6 @@ async def test_a_script_handing_its_data_on_as_one_template_is_read(
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: with only what is exposed, an unexposed entity named in a script "
-    "run's variables is acted on (refused only when named in the script's own action's data)",
-)
 async def test_an_unexposed_entity_named_in_a_script_s_variables_is_not_acted_on(
     owner: Owner, mcp: McpHarness, hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:

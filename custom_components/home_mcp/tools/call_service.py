@@ -149,10 +149,14 @@ def _check_targets_exist(ctx: ToolContext, target: dict[str, Any]) -> None:
 def _refuse_unexposed(decision: Decision, exposed: Callable[[str], bool]) -> None:
     """Refuse an action whose data names an unexposed entity (`scene.apply`), as a missing one.
 
-    Only what the action itself acts on counts (findings reached directly);
-    what an exposed entity sets off is the gate's, never hidden from it.
+    Only what the action itself acts on or names counts: findings reached
+    directly, and the entities its target or data names (`Decision.targets`:
+    the entity a script's `variables` give it, `script.turn_on`'s as its
+    own service's); what an exposed entity sets off on its own is the
+    gate's, never hidden from it.
     """
     direct = {f.entity_id for f in decision.findings if f.entity_id and not f.via}
+    direct.update(decision.targets)
     hidden = sorted(entity_id for entity_id in direct if not exposed(entity_id))
     if hidden:
         raise ToolError(
