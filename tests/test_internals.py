@@ -442,11 +442,6 @@ async def test_turning_on_a_template_entity_whose_action_scripts_changed_shape_w
 
 @LINGERING
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: a trigger-based template block whose actions Home Assistant keeps "
-    "under another key is read as having none, not as unknown",
-)
 async def test_what_sets_off_a_trigger_template_block_whose_actions_moved_waits(
     live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:

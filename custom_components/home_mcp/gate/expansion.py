@@ -25,11 +25,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+import probatio
+
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import (
     ATTR_DEVICE_CLASS,
     ATTR_DEVICE_ID,
     ATTR_ENTITY_ID,
+    CONF_ACTIONS,
+    CONF_CONDITION,
+    CONF_DEVICE_ID,
     CONF_VARIABLES,
     SERVICE_CLOSE_COVER,
     SERVICE_CLOSE_VALVE,
@@ -43,7 +48,7 @@ from homeassistant.const import (
     SERVICE_UNLOCK,
 )
 from homeassistant.core import HomeAssistant, State, split_entity_id
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import config_validation as cv, entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
 from homeassistant.helpers.entity_platform import async_get_platforms
 
@@ -279,6 +284,55 @@ def trigger_config(entity: Any) -> Mapping[str, Any] | None:
     if not isinstance(config, Mapping):
         raise Unreadable("its block's triggers and actions are not kept as Home MCP reads them")
     return config
+
+
+def moved_actions(config: Mapping[str, Any]) -> str | None:
+    """Return why a trigger-based block's actions are unread, where it keeps them elsewhere.
+
+    Without `actions`, a key holding what can only be a script's steps: a
+    release that keeps them under another name. Read as none, they would
+    run unjudged.
+    """
+    if config.get(CONF_ACTIONS):
+        return None
+    moved = sorted(str(key) for key, value in config.items() if _holds_steps(value))
+    if not moved:
+        return None
+    return (
+        f"its block keeps what look like actions under {moved[0]!r}, "
+        f"not under {CONF_ACTIONS!r} where Home MCP reads them"
+    )
+
+
+_STEP_KEYS: Final = frozenset(cv.ACTIONS_SET) - {
+    CONF_CONDITION,
+    CONF_DEVICE_ID,
+    CONF_VARIABLES,
+    "and",
+    "or",
+    "not",
+}
+"""What names a step of a script only (`cv.ACTIONS_SET` less what an entity's or a
+condition's configuration also holds: `variables`, `device_id`, a condition)."""
+
+
+def _holds_steps(value: Any) -> bool:
+    """Return True for a list of what can only be a script's steps (`action:`, `delay:` …).
+
+    Each names a step, and the list is a script as Home Assistant's own
+    schema reads one (a template vacuum's `stop:` actions are no `stop` step).
+    """
+    if not (
+        isinstance(value, list)
+        and value
+        and all(isinstance(item, Mapping) and _STEP_KEYS & set(item) for item in value)
+    ):
+        return False
+    try:
+        cv.SCRIPT_SCHEMA(value)
+    except probatio.Invalid:
+        return False
+    return True
 
 
 def entry_entities(hass: HomeAssistant, entry: ConfigEntry) -> set[str]:

@@ -28,7 +28,14 @@ from homeassistant.helpers import entity_registry as er
 from ..const import DOMAIN
 from .bindings import Bindings, automation_bindings, run_bindings, template_run_bindings
 from .entity_triggers import entity_trigger, fires_on
-from .expansion import HouseMap, entry_entities, template_entities, template_parts, trigger_config
+from .expansion import (
+    HouseMap,
+    entry_entities,
+    moved_actions,
+    template_entities,
+    template_parts,
+    trigger_config,
+)
 from .facts import is_unavailable
 from .internals import (
     AUTOMATION_CONDITIONS,
@@ -248,10 +255,14 @@ def runnables(
         except Unreadable as err:
             yield _unreadable(entity.entity_id, err, unreadable)
             continue
-        if config is None or not config.get(CONF_ACTIONS):
+        moved = moved_actions(config) if config is not None else None
+        if config is None or not (config.get(CONF_ACTIONS) or moved):
             continue
         try:
-            runnable = Runnable(entity.entity_id, [list(config[CONF_ACTIONS])], shows_its_run=True)
+            actions = list(config.get(CONF_ACTIONS) or [])
+            runnable = Runnable(entity.entity_id, [actions], shows_its_run=True)
+            if moved is not None:  # Unknown for itself; what sets it off is read.
+                runnable.unreadable = unreadable[entity.entity_id] = moved
             triggers = config.get("triggers") or []
             _add_triggers(hass, runnable, triggers, None, triggers_on)
             runnable.bindings = automation_bindings(
