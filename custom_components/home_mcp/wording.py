@@ -31,18 +31,19 @@ confirmation's summary, worded here from the gate's findings:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 import re
-from typing import Final
+from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 
 from .const import TEXT_MAX_CHARS
-from .gate import Finding
+from .gate import Action, Finding
 from .gate.model import SEVERITY
 from .gate.rules import hold_of
-from .gate.verbs import verb_words
+from .gate.targets import is_dynamic, static
+from .gate.verbs import SETTING_FIELDS, verb_words
 from .shaping import clean_text
 
 CLIENT_TEXT_MAX_CHARS: Final = 80
@@ -115,14 +116,22 @@ class Write:
         return text
 
 
-def summarize(findings: Sequence[Finding], name: Namer, write: Write | None = None) -> str:
+def summarize(
+    findings: Sequence[Finding],
+    name: Namer,
+    write: Write | None = None,
+    action: Action | None = None,
+) -> str:
     """Return what a person is asked to approve, the effect first (see the module).
 
     findings: the gate's findings on the action (all of them: those that
     stop it come first, the others after "also"); name: how entities are
-    named; write: the configuration write the findings are about, if any.
+    named; write: the configuration write the findings are about, if any;
+    action: the action they are about, whose value is said where it sets one
+    ("set value Guests to 0": `SETTING_FIELDS`).
     """
     own = f"{write.kind}.{write.operation}" if write is not None else None
+    given = _given(action)
     item = write.entity_id if write is not None else None
     # The most severe first; an entity's effect before what is worded by a
     # reason (which may carry a client's text: an event type).
@@ -146,13 +155,13 @@ def summarize(findings: Sequence[Finding], name: Namer, write: Write | None = No
         ]
     else:
         blocking = list(findings)
-    text = _joined(_worded(blocking, name, own))
+    text = _joined(_worded(blocking, name, own, given))
     through = next((via for f in blocking if (via := [e for e in _path(f) if e != item])), [])
     if through:
         chain = [name(entity_id) for entity_id in through[:PARTS_SHOWN]]
         text += " through " + " → ".join(chain + ["…"] * (len(through) > PARTS_SHOWN))
     if others:
-        text += "; also " + _joined(_worded(others, name, own))
+        text += "; also " + _joined(_worded(others, name, own, given))
     if write is not None:
         text += " — by " + write.words()
     return clean_text(text, TEXT_MAX_CHARS)
@@ -162,7 +171,36 @@ def _joined(parts: list[str]) -> str:
     return "; ".join(parts[:PARTS_SHOWN]) + ("; …" if len(parts) > PARTS_SHOWN else "")
 
 
-def _worded(findings: Sequence[Finding], name: Namer, own: str | None) -> list[str]:
+def _given(action: Action | None) -> tuple[str, str] | None:
+    """Return (the action's name, the value it sets in words), for an action that sets one.
+
+    `input_number.set_value` with `value: 0`: what it sets Guests to is what
+    the person approves. None for another action, or a value a template gives.
+    """
+    if action is None:
+        return None
+    field = SETTING_FIELDS.get(action.domain, {}).get(action.service)
+    value: Any = static(action.service_data().get(field)) if field is not None else None
+    if value is None or is_dynamic(value) or isinstance(value, (Mapping, list, bool)):
+        return None
+    # A number as it is; text (an option, a helper's text) is the client's: quoted.
+    words = str(value) if isinstance(value, (int, float)) else quoted(str(value))
+    return f"{action.domain}.{action.service}", words
+
+
+def _set_to(finding: Finding, given: tuple[str, str] | None, direct: bool) -> str:
+    """Return " to 0" for what the action itself sets (`direct`: not set off further on)."""
+    if given is None or finding.service != given[0] or not direct:
+        return ""
+    return f" to {given[1]}"
+
+
+def _worded(
+    findings: Sequence[Finding],
+    name: Namer,
+    own: str | None,
+    given: tuple[str, str] | None = None,
+) -> list[str]:
     """Return the findings in words, one part per kind of effect, in their order.
 
     An entity's effect is its verb and the names it acts on ("unlock Front
@@ -176,14 +214,16 @@ def _worded(findings: Sequence[Finding], name: Namer, own: str | None) -> list[s
         if (changed := _held_by(finding)) is not None:
             # What the person allows is the change, then why, then the automation it holds.
             reason = finding.reason[:1].lower() + finding.reason[1:]
-            held = (f"{_verb(finding.service)} {name(changed)}: {reason} (", ")")
+            to = _set_to(finding, given, finding.via == (changed,))
+            held = (f"{_verb(finding.service)} {name(changed)}{to}: {reason} (", ")")
             groups.setdefault(held, []).append(str(finding.entity_id))
         elif finding.service == own:
             groups.setdefault((_reason(finding, name, own.partition(".")[2]), ""), [])
         elif finding.entity_id is None:
             groups.setdefault((f"{_verb(finding.service)} ({finding.service})", ""), [])
         else:
-            groups.setdefault((_verb(finding.service), ""), []).append(finding.entity_id)
+            to = _set_to(finding, given, not finding.via)
+            groups.setdefault((_verb(finding.service), to), []).append(finding.entity_id)
     parts = []
     for (words, after), entities in groups.items():
         if not entities:
@@ -192,10 +232,10 @@ def _worded(findings: Sequence[Finding], name: Namer, own: str | None) -> list[s
         unique = list(dict.fromkeys(entities))
         names = ", ".join(name(entity_id) for entity_id in unique[:PARTS_SHOWN])
         more = f" and {len(unique) - PARTS_SHOWN} more" if len(unique) > PARTS_SHOWN else ""
-        if after:  # The change, why it is asked, then what it holds: "… fail (Night lock-up)".
+        if after.startswith(")"):  # The change, why, then what it holds: "… (Night lock-up)".
             parts.append(f"{words}{names}{more}{after}")
-        else:
-            parts.append(f"{words} {names}{more}")
+        else:  # What it sets them to, if it says: "set value Guests to 0".
+            parts.append(f"{words} {names}{more}{after}")
     return parts
 
 

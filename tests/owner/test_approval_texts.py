@@ -513,11 +513,6 @@ async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_mess
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: an approval for setting a value reads 'set value Guests', never the "
-    "value, though the value is what keeps the lock-up from securing",
-)
 async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_the_value(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -589,11 +584,6 @@ async def test_an_approval_for_what_a_garage_door_s_state_is_computed_from_says_
 
 
 @pytest.mark.redteam(round=51)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 51: every change of what decides when a lock-up secures reads 'a message "
-    "or template it renders first, a pause, a wait', even a trigger's threshold",
-)
 async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_or_pause(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:

@@ -2324,6 +2324,27 @@ async def _set_it_off_again_and_again(
     return await _save(mcp, "automation", loop)
 
 
+async def _move_its_trigger_s_threshold(
+    owner: Owner, mcp: McpHarness, phone: Phone
+) -> dict[str, Any]:
+    """Set the threshold below which the people home lock up to 0: it never fires."""
+    people = await owner.create_helper(
+        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    threshold = await owner.create_helper(
+        "input_number", "Nobody threshold", min=0, max=10, step=1, initial=1, mode="box"
+    )
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": threshold},
+        alias="Lock when nobody is home",
+        automation_id="nobody_home",
+    )
+    return await call_service(
+        mcp, "input_number.set_value", target={"entity_id": threshold}, data={"value": 0}
+    )
+
+
 async def _take_its_prompt_off_the_phone(
     owner: Owner, mcp: McpHarness, phone: Phone
 ) -> dict[str, Any]:
@@ -2343,6 +2364,7 @@ _WAYS: dict[Hold, Callable[[Owner, McpHarness, Phone], Awaitable[dict[str, Any]]
     Hold.RUN: _hold_up_its_run,
     Hold.AGAIN: _set_it_off_again_and_again,
     Hold.PROMPT: _take_its_prompt_off_the_phone,
+    Hold.FIRES: _move_its_trigger_s_threshold,
 }
 """A scenario of each row of the second-order table (the owner, the client, Alice's phone)."""
 

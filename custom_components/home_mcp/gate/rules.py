@@ -572,6 +572,7 @@ class Hold(StrEnum):
     RUN = "run"
     AGAIN = "again"
     PROMPT = "prompt"
+    FIRES = "fires"
 
 
 @dataclass(frozen=True, slots=True)
@@ -628,13 +629,25 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         Hold.DECIDES,
         "what else decides whether, or when, it secures: a template it renders or checks "
         "before it secures (a message that can fail, a template condition), a pause, a "
-        "wait, a loop, a trigger's `for:`",
+        "wait, a loop",
         ANY,
         "any change: the gate cannot name the values that keep it from securing; not when "
         "the automation secures only by setting off others and the change sets them off "
         "as it would",
         "Changes what decides whether, or when, an automation that locks, closes or arms "
         "secures: a message or template it renders first, a pause, a wait",
+    ),
+    HoldRule(
+        Hold.FIRES,
+        "what its triggers compare with or wait for, besides what fires them: a threshold "
+        "helper (`below: input_number.x`), a time helper (`at:`), a `for:` template, what a "
+        "template trigger reads",
+        ANY,
+        "any change: the gate cannot name the values that keep it from firing; not when the "
+        "automation secures only by setting off others and the change sets them off as it "
+        "would",
+        "Changes when an automation that locks, closes or arms is set off: what its trigger "
+        "compares with, or waits for",
     ),
     HoldRule(
         Hold.DERIVED,

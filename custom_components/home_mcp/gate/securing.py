@@ -53,14 +53,15 @@ from .wiring import Runnable, TriggerOn
 def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None, Hold]]:
     """Yield (entity, the states it may take; None: none, how) a securing automation depends on.
 
-    Its conditions' checks (`Hold.CHECK`), then whatever else decides when
-    or whether it secures (`Hold.DECIDES`: a trigger's `for:` template, a
-    time trigger `at:` a helper, templated data such as a delay, a message
-    it renders first that can fail), for which any change counts: entities,
-    and the whole domain or house a template reads (`states.light`, a bare
-    `states`, an entity computed as it runs). Not what fires it (a state
-    trigger's entity: changing it runs it), what it acts on, nor the timer
-    it waits for (its verbs are judged as such).
+    Its conditions' checks (`Hold.CHECK`); what its triggers compare with or
+    wait for (`Hold.FIRES`: a threshold helper, a trigger's `for:` template,
+    a time trigger `at:` a helper, what a template trigger reads); whatever
+    else decides when or whether it secures (`Hold.DECIDES`: templated data
+    such as a delay, a message it renders first that can fail). Any change
+    of those counts: entities, and the whole domain or house a template
+    reads (`states.light`, a bare `states`, an entity computed as it runs).
+    Not what fires it (a state trigger's entity: changing it runs it), what
+    it acts on, nor the timer it waits for (its verbs are judged as such).
     """
     fired = {frozenset(keys) for _, keys in runnable.triggers}
     for key, accepted in runnable.checks:
@@ -70,11 +71,12 @@ def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | Non
         if fired != {frozenset({key})}:
             yield key, accepted, Hold.CHECK
     checked = {key for key, _ in runnable.checks}
-    read = runnable.inputs.union(runnable.securing_reads, *(k for _, k in runnable.triggers))
+    deciding = runnable.inputs | runnable.securing_reads
+    read = deciding.union(*(k for _, k in runnable.triggers))
     ruled = checked | runnable.acted | runnable.fired_by | runnable.timers
     for key in sorted(read - ruled):
         if is_state_key(key):
-            yield key, None, Hold.DECIDES
+            yield key, None, Hold.DECIDES if key in deciding else Hold.FIRES
 
 
 def checks_on(
