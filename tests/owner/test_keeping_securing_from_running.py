@@ -1025,9 +1025,9 @@ async def test_ending_guest_mode_at_noon_is_not_what_ending_it_at_dusk_does(
 @LINGERING_TIMERS
 @pytest.mark.xfail(
     strict=True,
-    reason="red team 51: a change that sets off a lock-up now, as the owner's scheduled "
-    "change would at night, is read as doing what it does; the night's change then "
-    "changes nothing and the lock-up never runs",
+    reason="red team 51, a known limit (docs/gate.md): a change that sets off a lock-up now, "
+    "as the owner's scheduled change would at night, secures the house now and runs; the "
+    "night's change then changes nothing and the lock-up does not run again",
 )
 async def test_turning_night_mode_on_in_the_morning_does_not_use_up_the_night_s_lock_up(
     morning: Clock, owner: Owner, mcp: McpHarness, hass: HomeAssistant
