@@ -270,10 +270,11 @@ NOT_YET: Final[Mapping[str, str]] = {
 """
 SLOW: Final[Mapping[str, str]] = {
     "jazzyisj": "no forced call waits for the house read again (none marks it changed), but "
-    "list_macros (200) takes 24 s and home_overview 22 s here, the client's timeout 30 s: "
-    "over it when the machine is loaded (issue 30, item 5)",
-    "thefes": "no forced call waits for the house read again, but its reading takes 154 s "
-    "(two thirds judging scene.create) and list_macros (200) over the client's 30 s "
-    "(issue 30, item 5)",
+    "a reading takes about 20 s here, and a call after the house's own runs changed it "
+    "waits for one (a second list_macros 25 s after a first of 8 s; the first list_macros "
+    "(200) 5 s): over the client's 30 s when the machine is loaded (issue 30, item 5)",
+    "thefes": "no forced call waits for the house read again, but its reading takes 65 to "
+    "150 s (two thirds judging scene.create's remembered lights, walked again in each "
+    "macro) and the first list_macros (200) more than the client's 30 s (issue 30, item 5)",
 }
 """House -> why forcing its inputs through MCP is skipped, measured."""

@@ -51,6 +51,7 @@ class _Knowledge:
         self._gate = gate
         self.snapshot = snapshot
         self.reactions = snapshot.reactions
+        self.distinct_reactions = snapshot.distinct_reactions
         self.can_open = snapshot.can_open
         self.secures = snapshot.secures
         self.perimeter_entities = snapshot.perimeter_entities

@@ -184,14 +184,21 @@ def _unique(path: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(path))
 
 
-def _effect_of(finding: Finding) -> tuple[Any, ...]:
+_ALL_COUNTED: Final = "all_counted"
+"""`Judge.react`: marks a key whose every reaction counts already in the walk."""
+_KEEP: Final[Any] = object()
+"""`_effect_of`: the finding's own `spared`."""
+
+
+def _effect_of(finding: Finding, spared: Any = _KEEP) -> tuple[Any, ...]:
+    """Return what the finding does, whatever the path (`spared`: as if it were that)."""
     return (
         finding.risk,
         finding.entity_id,
         finding.service,
         finding.reason,
         finding.allowed,
-        finding.spared,
+        finding.spared if spared is _KEEP else spared,
     )
 
 
@@ -1380,23 +1387,40 @@ class Judge:
             self._written(key, verb, data)
         prefix = (*self.path, key) if is_entity else self.path
         reacted = self._reacted[-1] if self._reacted is not None else None
+        # Judging an action, each effect counts once per walk (below), so only the
+        # first way of each in a key's reactions can count (`distinct_reactions`), and
+        # a key whose every reaction already counts in this walk adds nothing again
+        # (`_ALL_COUNTED`): but for a notification's, which tells apart the automations
+        # they start with (`_refuses`).
+        distinct = reacted if notice is None else None
+        reactions = (
+            self.knowledge.reactions if distinct is None else self.knowledge.distinct_reactions
+        )
         for name in keys:
-            for found in self.knowledge.reactions(name, states if name == key else frozenset()):
+            asked = states if name == key else frozenset()
+            counted = (_ALL_COUNTED, name, asked)
+            if distinct is not None and counted in distinct:
+                continue
+            every = True  # Every one of them counts in this walk.
+            for found in reactions(name, asked):
                 if self._refuses(notice, found.via[:1], name):
                     continue  # Its notification trigger or its conditions refuse it.
                 # Judging an action, what it sets off counts once per walk, by its
                 # first path (as `Gate` answers): the same reaction along every later
                 # path (a house's catch-all templates) adds nothing. What spared it
                 # is the perimeter's (`Finding.spared`): the reaction is the same.
-                finding = replace(found, spared=None) if reacted is not None else found
-                effect = _effect_of(finding) if reacted is not None else None
+                effect = _effect_of(found, spared=None) if reacted is not None else None
                 if reacted is not None and effect in reacted:
                     continue
-                if finding.service.endswith(".state") and self.on_path(finding.entity_id or ""):
+                if found.service.endswith(".state") and self.on_path(found.entity_id or ""):
+                    every = False
                     continue  # A state that follows this one, changed by its own action.
                 if reacted is not None and effect is not None:
                     reacted.add(effect)
-                self.findings.append(finding.through(*prefix))
+                    found = replace(found, spared=None) if found.spared is not None else found
+                self.findings.append(found.through(*prefix))
+            if distinct is not None and every:
+                distinct.add(counted)
         if is_entity:
             for finding in self.knowledge.while_running(key):
                 self.findings.append(finding.through(*self.path))

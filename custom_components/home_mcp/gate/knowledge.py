@@ -6,7 +6,7 @@ guarded; `core.Gate` hands it a snapshot of the house's index.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -57,6 +57,11 @@ class Knowledge(Protocol):
 
     def reactions(self, key: str, states: frozenset[str] = frozenset()) -> Iterable[Finding]:
         """Return what changing `key` to one of `states` (empty: any) sets off (via from `key`)."""
+
+    def distinct_reactions(
+        self, key: str, states: frozenset[str] = frozenset()
+    ) -> Sequence[Finding]:
+        """Return `reactions`, each effect once by its first way, with no `spared`."""
 
     def can_open(self, entity_id: str) -> bool:
         """Return True if running an automation or script can open the house."""

@@ -21,7 +21,8 @@ removed, group membership), never per call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from homeassistant.const import STATE_ON
@@ -180,6 +181,9 @@ class Snapshot:
         self._of_kind: dict[KeyKind, tuple[Mapping[str, tuple[Finding, ...]], tuple[str, ...]]] = {}
         self._alone: dict[str, Alone] = {}
         self._mqtt_keys: frozenset[str] = frozenset()
+        # `distinct_reactions`' answers, for the perimeter they were worked out from.
+        self._distinct: dict[tuple[str, frozenset[str]], tuple[Finding, ...]] = {}
+        self._distinct_for: Mapping[str, tuple[Finding, ...]] | None = None
 
     @classmethod
     def unreadable(cls, hass: HomeAssistant) -> Snapshot:
@@ -200,6 +204,33 @@ class Snapshot:
         if not (states := self.leaves(key, states)) or not (needs := self.needs.get(key)):
             return found
         return [f for f in found if can_set_off(needs.get(f), states)]
+
+    def distinct_reactions(
+        self, key: str, states: frozenset[str] = frozenset()
+    ) -> Sequence[Finding]:
+        """Return `reactions`, each effect once, by its first way, with no `spared`.
+
+        What judging an action adds of them (`Judge.react`: each effect once
+        per walk, by its first path): worked out once per key and states for
+        this snapshot, not at each of the many changes that set them off.
+        """
+        if self._distinct_for is not self.perimeter:
+            self._distinct, self._distinct_for = {}, self.perimeter
+        if (found := self._distinct.get((key, states))) is None:
+            distinct: dict[tuple[Any, ...], Finding] = {}
+            for finding in self.reactions(key, states):
+                if finding.spared is not None:
+                    finding = replace(finding, spared=None)
+                effect = (
+                    finding.risk,
+                    finding.entity_id,
+                    finding.service,
+                    finding.reason,
+                    finding.allowed,
+                )
+                distinct.setdefault(effect, finding)
+            found = self._distinct[key, states] = tuple(distinct.values())
+        return found
 
     def leaves(self, key: str, states: frozenset[str]) -> frozenset[str]:
         """Return the states a change the verb says leaves `key` in `states` can leave it in.
