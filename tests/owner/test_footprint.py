@@ -1270,3 +1270,50 @@ async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
         assert_refused(result, reaching="automation.lock_up_from_the_prompt")
     else:
         assert_ran(result)
+
+
+@pytest.mark.redteam(round=52)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 52: a prompt answered by the same automation's wait_for_trigger is "
+    "not a lock-up's prompt (tapped_securing reads triggers only): replacing it runs",
+)
+async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The companion app's documented pattern: one automation asks, waits for the tap, locks.
+
+    When Away turns on, Alice's phone asks "No one home, lock the doors?"
+    (tagged); the same automation waits for her tap on Lock
+    (`wait_for_trigger` on `mobile_app_notification_action`) and locks the
+    front door. A client's notification with the same tag takes the prompt's
+    place: no one can tap Lock, and the door stays unlocked, exactly as when
+    the tap is another automation's trigger.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    prompt = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]},
+    }
+    await owner.save_automation(
+        "ask_and_lock",
+        {
+            "alias": "Ask and lock up",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [
+                {"action": phone.notify, "data": prompt},
+                {"wait_for_trigger": [
+                    _on_event("mobile_app_notification_action",
+                              action=LOCK_UP_BUTTON["action"])],
+                 "timeout": "01:00:00", "continue_on_timeout": False},
+                LOCK_FRONT,
+            ],
+        },
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(
+        mcp, phone.notify, data={"message": DISHWASHER, "data": {"tag": LOCK_UP_TAG}}
+    )
+
+    assert_refused(result, reaching="automation.ask_and_lock_up")
