@@ -618,3 +618,44 @@ async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_o
     for text in said:
         assert "message" not in text.lower(), text
         assert "pause" not in text.lower(), text
+
+
+@pytest.mark.redteam(round=52)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 52: the approval says the value the client gave (0.5), not the one "
+    "counter.set_value's schema sets (int(0.5) is 0)",
+)
+async def test_an_approval_for_a_counter_set_to_a_fraction_names_the_whole_number_it_sets(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night divides 8 hours among the guests, then locks: 0 guests do not lock.
+
+    A client sets the Guests counter to 0.5. `counter.set_value` takes a whole
+    number and Home Assistant's schema cuts 0.5 to 0: the person reading
+    "set value Guests to 0.5" approves what looks harmless (half a guest
+    still divides the night) and Guests becomes 0, which keeps the door
+    unlocked. What is approved is what Home Assistant sets: 0.
+    """
+    assert await async_setup_component(hass, "counter", {})
+    guests = await owner.create_helper("counter", "Guests", initial=2, step=1)
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "persistent_notification.create", "data": {"message": message}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    refused = await call_service(
+        mcp, "counter.set_value", target={"entity_id": guests}, data={"value": 0.5}
+    )
+    assert_refused(refused)
+    title = _unescaped(_notification(hass, str(refused["confirmation_id"]))["title"])
+    effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
+    assert effect.endswith(" 0"), title
