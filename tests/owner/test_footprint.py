@@ -1325,29 +1325,16 @@ async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_
     "replacing",
     [
         {"tag": LOCK_UP_TAG},
-        pytest.param(
-            {"apns_headers": {"apns-collapse-id": LOCK_UP_TAG}},
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="red team 52: an iOS notification's apns-collapse-id header replaces "
-                "as its tag does; notification_tag reads data.tag only",
-            ),
-        ),
-        pytest.param(
-            {
-                "apns": {
-                    "headers": {"apns-collapse-id": LOCK_UP_TAG},
-                    "payload": {"aps": {"alert": {"body": DISHWASHER}}},
-                }
-            },
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="red team 52: `data.apns`, copied over the message Apple gets, carries "
-                "its apns-collapse-id header; notification_tag reads data.tag only",
-            ),
-        ),
+        {"apns_headers": {"apns-collapse-id": LOCK_UP_TAG}},
+        {
+            "apns": {
+                "headers": {"apns-collapse-id": LOCK_UP_TAG},
+                "payload": {"aps": {"alert": {"body": DISHWASHER}}},
+            }
+        },
+        {"apns_headers": {"apns-collapse-id": "{{ 'lock_' ~ 'doors' }}"}},
     ],
-    ids=["tag", "apns-collapse-id", "apns-passthrough"],
+    ids=["tag", "apns-collapse-id", "apns-passthrough", "templated-collapse-id"],
 )
 async def test_a_notification_collapsing_into_the_lock_up_prompt_on_an_iphone_waits(
     hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, replacing: dict[str, Any]
