@@ -1274,11 +1274,6 @@ async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
 
 
 @pytest.mark.redteam(round=52)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 52: a prompt answered by the same automation's wait_for_trigger is "
-    "not a lock-up's prompt (tapped_securing reads triggers only): replacing it runs",
-)
 async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_a_person(
     hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
 ) -> None:
