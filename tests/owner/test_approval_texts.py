@@ -621,11 +621,6 @@ async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_o
 
 
 @pytest.mark.redteam(round=52)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 52: the approval says the value the client gave (0.5), not the one "
-    "counter.set_value's schema sets (int(0.5) is 0)",
-)
 async def test_an_approval_for_a_counter_set_to_a_fraction_names_the_whole_number_it_sets(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
 ) -> None:
