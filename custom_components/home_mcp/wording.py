@@ -171,6 +171,11 @@ def _joined(parts: list[str]) -> str:
     return "; ".join(parts[:PARTS_SHOWN]) + ("; …" if len(parts) > PARTS_SHOWN else "")
 
 
+WHOLE_NUMBERS: Final = frozenset({"counter"})
+"""Domains whose set value is a whole number: Home Assistant's schema cuts a fraction
+(`Coerce(int)`: `counter.set_value` with 0.5 sets 0)."""
+
+
 def _given(action: Action | None) -> tuple[str, str] | None:
     """Return (the action's name, the value it sets in words), for an action that sets one.
 
@@ -183,6 +188,8 @@ def _given(action: Action | None) -> tuple[str, str] | None:
     value: Any = static(action.service_data().get(field)) if field is not None else None
     if value is None or is_dynamic(value) or isinstance(value, (Mapping, list, bool)):
         return None
+    if action.domain in WHOLE_NUMBERS and isinstance(value, float):
+        value = int(value)  # What Home Assistant's schema makes of it: 0.5 is set as 0.
     # A number as it is; text (an option, a helper's text) is the client's: quoted.
     words = str(value) if isinstance(value, (int, float)) else quoted(str(value))
     return f"{action.domain}.{action.service}", words

@@ -618,3 +618,77 @@ async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_o
     for text in said:
         assert "message" not in text.lower(), text
         assert "pause" not in text.lower(), text
+
+
+@pytest.mark.redteam(round=52)
+async def test_an_approval_for_a_counter_set_to_a_fraction_names_the_whole_number_it_sets(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night divides 8 hours among the guests, then locks: 0 guests do not lock.
+
+    A client sets the Guests counter to 0.5. `counter.set_value` takes a whole
+    number and Home Assistant's schema cuts 0.5 to 0: the person reading
+    "set value Guests to 0.5" approves what looks harmless (half a guest
+    still divides the night) and Guests becomes 0, which keeps the door
+    unlocked. What is approved is what Home Assistant sets: 0.
+    """
+    assert await async_setup_component(hass, "counter", {})
+    guests = await owner.create_helper("counter", "Guests", initial=2, step=1)
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
+    await owner.save_automation(
+        "good_night",
+        {
+            "alias": "Good night",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "actions": [
+                {"action": "persistent_notification.create", "data": {"message": message}},
+                LOCK_FRONT,
+            ],
+        },
+    )
+    refused = await call_service(
+        mcp, "counter.set_value", target={"entity_id": guests}, data={"value": 0.5}
+    )
+    assert_refused(refused)
+    title = _unescaped(_notification(hass, str(refused["confirmation_id"]))["title"])
+    effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
+    assert effect.endswith(" 0"), title
+
+
+@pytest.mark.redteam(round=52)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 52: quoted() strips the whitespace and invisible characters of a "
+    "client's value: “night” is said for 'night ', which the lock-up's condition refuses",
+)
+@pytest.mark.parametrize("value", ["night ", "night\u200b"], ids=["space", "zero-width"])
+async def test_an_approval_for_a_text_that_only_looks_unchanged_does_not_say_the_same_text(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, value: str
+) -> None:
+    """The night lock-up locks at bedtime only while the house's Mode is "night".
+
+    A client sets Mode to "night " (or "night" and a zero-width space): the
+    lock-up's condition no longer holds and the door stays unlocked, so it
+    waits. The person must not read "set value Mode to “night”", which
+    says Mode stays as it is: what is approved is a text that differs.
+    """
+    mode = await owner.create_helper("input_text", "Mode")
+    await owner.act("input_text.set_value", entity_id=mode, value="night")
+    bedtime = await owner.create_helper("input_boolean", "Bedtime")
+    await owner.save_automation(
+        "night_lock_up",
+        {
+            "alias": "Night lock-up",
+            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
+            "conditions": [{"condition": "state", "entity_id": mode, "state": "night"}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    refused = await call_service(
+        mcp, "input_text.set_value", target={"entity_id": mode}, data={"value": value}
+    )
+    assert_refused(refused)
+    title = _unescaped(_notification(hass, str(refused["confirmation_id"]))["title"])
+    effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
+    assert effect != "set value Mode to “night”", title

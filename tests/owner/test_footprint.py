@@ -36,6 +36,7 @@ from .house import (
     LOCK_UP_BUTTON,
     LOCK_UP_TAG,
     LOCKED,
+    PUSH_URL,
     UNLOCK_FRONT,
     Owner,
     Phone,
@@ -1270,3 +1271,104 @@ async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
         assert_refused(result, reaching="automation.lock_up_from_the_prompt")
     else:
         assert_ran(result)
+
+
+@pytest.mark.redteam(round=52)
+async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The companion app's documented pattern: one automation asks, waits for the tap, locks.
+
+    When Away turns on, Alice's phone asks "No one home, lock the doors?"
+    (tagged); the same automation waits for her tap on Lock
+    (`wait_for_trigger` on `mobile_app_notification_action`) and locks the
+    front door. A client's notification with the same tag takes the prompt's
+    place: no one can tap Lock, and the door stays unlocked, exactly as when
+    the tap is another automation's trigger.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    prompt = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]},
+    }
+    await owner.save_automation(
+        "ask_and_lock",
+        {
+            "alias": "Ask and lock up",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [
+                {"action": phone.notify, "data": prompt},
+                {"wait_for_trigger": [
+                    _on_event("mobile_app_notification_action",
+                              action=LOCK_UP_BUTTON["action"])],
+                 "timeout": "01:00:00", "continue_on_timeout": False},
+                LOCK_FRONT,
+            ],
+        },
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(
+        mcp, phone.notify, data={"message": DISHWASHER, "data": {"tag": LOCK_UP_TAG}}
+    )
+
+    assert_refused(result, reaching="automation.ask_and_lock_up")
+
+
+@pytest.mark.redteam(round=52)
+@pytest.mark.parametrize(
+    "replacing",
+    [
+        {"tag": LOCK_UP_TAG},
+        {"apns_headers": {"apns-collapse-id": LOCK_UP_TAG}},
+        {
+            "apns": {
+                "headers": {"apns-collapse-id": LOCK_UP_TAG},
+                "payload": {"aps": {"alert": {"body": DISHWASHER}}},
+            }
+        },
+        {"apns_headers": {"apns-collapse-id": "{{ 'lock_' ~ 'doors' }}"}},
+    ],
+    ids=["tag", "apns-collapse-id", "apns-passthrough", "templated-collapse-id"],
+)
+async def test_a_notification_collapsing_into_the_lock_up_prompt_on_an_iphone_waits(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, replacing: dict[str, Any]
+) -> None:
+    """Alice's iPhone asks "No one home, lock the doors?"; a tap on Lock locks up.
+
+    On iOS the companion app's push relay sends a notification's `tag` as
+    the APNs header `apns-collapse-id`, which replaces the notification of
+    the same identifier; it copies the `apns_headers` a notification
+    carries too (the old way to give a tag: the relay's own fixture
+    `tag_using_old_header`), and an `apns` payload whole
+    (home-assistant/mobile-apps-fcm-push, functions/ios.js). A notification
+    with `apns-collapse-id` set to the prompt's tag takes its place, as the
+    same `tag` does: the door stays unlocked.
+    """
+    registration = {
+        "app_id": "io.robbie.HomeAssistant",
+        "app_name": "Home Assistant",
+        "app_version": "2026.11.0",
+        "device_name": "Alices iPhone",
+        "manufacturer": "Apple",
+        "model": "iPhone17,1",
+        "os_name": "iOS",
+        "os_version": "26.1",
+        "supports_encryption": False,
+        "app_data": {"push_token": "iphone-token", "push_url": PUSH_URL},
+    }
+    response = await owner.http.post("/api/mobile_app/registrations", json=registration)
+    assert response.status == 201, await response.text()
+    await hass.async_block_till_done()
+    iphone = Phone("notify.mobile_app_alices_iphone", (await response.json())["webhook_id"])
+    assert hass.services.has_service("notify", "mobile_app_alices_iphone")
+    await asks_to_lock_up(owner, iphone)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(
+        mcp,
+        iphone.notify,
+        data={"message": DISHWASHER, "data": replacing},
+    )
+
+    assert_refused(result, reaching="automation.lock_up_from_the_prompt")

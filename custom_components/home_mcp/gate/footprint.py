@@ -218,19 +218,48 @@ CLEAR_NOTIFICATION: Final = "clear_notification"
 """The message that takes the notification of the same tag off the phone (companion apps)."""
 
 
+APNS_HEADERS: Final = "apns_headers"
+"""A notification's `data.apns_headers`, which the push relay sends Apple as the message's
+headers (as `data.apns.headers` of an APNs payload)."""
+COLLAPSE_ID: Final = "apns-collapse-id"
+"""The APNs header the relay sends a tag as: on an iPhone, it replaces as the tag does."""
+
+
 def notification_tag(data: Mapping[str, Any]) -> str | None:
     """Return the tag a notification sent with `data` carries (`ANY_TAG`: any; None: none).
 
     A notification with the tag of one already on the phone takes its place
     (or, with the message `clear_notification`, takes it off): the companion
-    apps and browsers replace by `data.tag`.
+    apps and browsers replace by `data.tag`; an iPhone by the APNs header
+    `apns-collapse-id` the relay sends the tag as, or copies from the
+    notification's `apns_headers` or `apns` payload. Two that differ: any.
     """
     if "__template__" in data:
         return ANY_TAG
     inner = data.get("data")
     if not isinstance(inner, Mapping):
         return ANY_TAG if has_template(inner) else None
-    tag = inner.get("tag")
+    passed = inner.get(APNS_PASSTHROUGH)
+    found = {
+        _one_tag(each)
+        for each in (
+            inner.get("tag"),
+            _collapse_id(inner.get(APNS_HEADERS)),
+            _collapse_id(passed.get("headers") if isinstance(passed, Mapping) else passed),
+        )
+    } - {None}
+    return found.pop() if len(found) == 1 else (ANY_TAG if found else None)
+
+
+def _collapse_id(headers: Any) -> Any:
+    """Return the `apns-collapse-id` of APNs headers a notification gives (a template: any)."""
+    if isinstance(headers, Mapping):
+        return headers.get(COLLAPSE_ID)
+    return ANY_TAG if has_template(headers) else None
+
+
+def _one_tag(tag: Any) -> str | None:
+    """Return a tag as the phone compares it (`ANY_TAG`: a template decides it)."""
     if tag is None:
         return None
     if is_dynamic(tag) or not isinstance(static(tag), (str, int)):

@@ -137,8 +137,8 @@ class Snapshot:
         conditions (`notices.NoticeWatch`): which notifications can run it.
     prompt_tags: tag (`footprint.ANY_TAG`: one a template decides) -> what
         a tap on each of the owner's notifications sent with it fires.
-    tapped_securing: event key -> the securing automations it triggers (a
-        tap on a notification's button among them).
+    tapped_securing: event key -> the securing automations it triggers, or
+        whose run waits for it (a tap on a notification's button among them).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -947,7 +947,9 @@ def snapshot_steps(
                 snapshot.checked_by.setdefault(key, []).append((runnable.entity_id, accepted, hold))
             for timer in runnable.timers:
                 snapshot.waiting_on.setdefault(timer, []).append(runnable.entity_id)
-            for key in {key for _, keys in runnable.triggers for key in keys}:
+            # A tap it is set off by, or its run waits for (`wait_for_trigger` after its prompt).
+            triggered = {key for _, keys in runnable.triggers for key in keys}
+            for key in sorted(triggered | runnable.run_reads):
                 if kind_of(key) is KeyKind.EVENT:
                     snapshot.tapped_securing.setdefault(key, []).append(runnable.entity_id)
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)

@@ -704,7 +704,8 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         Hold.PROMPT,
         'the owner\'s notification whose button sets it off ("No one home, lock the doors?")',
         ANY,
-        "a notification sent with the same `tag` (or one a template decides), which takes "
+        "a notification sent with the same `tag` (or one a template decides; on an iPhone, "
+        "the same `apns-collapse-id` too), which takes "
         "the owner's off the phone (`clear_notification`) or takes its place; not one that "
         "carries buttons setting off the same automations",
         "Takes off the phone the notification whose button sets off an automation that "
