@@ -190,9 +190,31 @@ def _given(action: Action | None) -> tuple[str, str] | None:
         return None
     if action.domain in WHOLE_NUMBERS and isinstance(value, float):
         value = int(value)  # What Home Assistant's schema makes of it: 0.5 is set as 0.
-    # A number as it is; text (an option, a helper's text) is the client's: quoted.
-    words = str(value) if isinstance(value, (int, float)) else quoted(str(value))
+    # A number as it is; text (an option, a helper's text) is the client's: quoted,
+    # with what would not show shown.
+    words = str(value) if isinstance(value, (int, float)) else quoted(_visible(str(value)))
     return f"{action.domain}.{action.service}", words
+
+
+def _visible(text: str) -> str:
+    """Return text a person must read exactly, with what would not show made visible.
+
+    "night " and "night" with a zero-width space are not "night": a space at
+    either end reads `␠`, and what does not print (or is cleaned away) reads
+    as its code point (`⟨U+200B⟩`). Text with nothing such is returned as it is.
+    """
+    if text == text.strip() and clean_text(text, len(text) + 1) == text:
+        return text
+    shown = "".join(
+        char
+        if char == " " or (char.isprintable() and not char.isspace())
+        else f"⟨U+{ord(char):04X}⟩"
+        for char in text
+    )
+    stripped = shown.strip(" ")
+    start = len(shown) - len(shown.lstrip(" "))
+    end = len(shown) - len(shown.rstrip(" "))
+    return "␠" * start + stripped + "␠" * end if stripped else "␠" * len(shown)
 
 
 def _set_to(finding: Finding, given: tuple[str, str] | None, direct: bool) -> str:

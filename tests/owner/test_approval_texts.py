@@ -657,11 +657,6 @@ async def test_an_approval_for_a_counter_set_to_a_fraction_names_the_whole_numbe
 
 
 @pytest.mark.redteam(round=52)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 52: quoted() strips the whitespace and invisible characters of a "
-    "client's value: “night” is said for 'night ', which the lock-up's condition refuses",
-)
 @pytest.mark.parametrize("value", ["night ", "night\u200b"], ids=["space", "zero-width"])
 async def test_an_approval_for_a_text_that_only_looks_unchanged_does_not_say_the_same_text(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, value: str
@@ -692,3 +687,4 @@ async def test_an_approval_for_a_text_that_only_looks_unchanged_does_not_say_the
     title = _unescaped(_notification(hass, str(refused["confirmation_id"]))["title"])
     effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
     assert effect != "set value Mode to “night”", title
+    assert effect in ("set value Mode to “night␠”", "set value Mode to “night⟨U+200B⟩”"), title
