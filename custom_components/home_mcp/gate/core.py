@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import probatio
 
-from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.const import ATTR_ENTITY_ID, SERVICE_TURN_ON
 from homeassistant.core import CoreState, HomeAssistant, callback, split_entity_id
 
 from .expansion import HouseMap
@@ -481,7 +481,7 @@ class Gate:
         if domain == "script":
             return Action("script", script_service(self._hass, entity_id))
         if domain == "scene":
-            return Action("scene", "turn_on", {ATTR_ENTITY_ID: [entity_id]})
+            return Action("scene", SERVICE_TURN_ON, {ATTR_ENTITY_ID: [entity_id]})
         return Action("automation", "trigger", {ATTR_ENTITY_ID: [entity_id]})
 
     @callback

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from homeassistant.components.notify import DOMAIN as NOTIFY_DOMAIN
-from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.const import ATTR_ENTITY_ID, SERVICE_TOGGLE, SERVICE_TURN_ON
 from homeassistant.core import split_entity_id, valid_entity_id
 from homeassistant.helpers.script import SCRIPT_MODE_QUEUED
 from homeassistant.helpers.template import Template
@@ -115,9 +115,9 @@ _PROMPT: Final = "prompt"
 RUN_WITH_DATA: Final = "run_with_data"
 """How the perimeter records a run given its caller's data (judged inline, with it)."""
 _RUNS = {
-    (EntityClass.SCRIPT, "turn_on"),
-    (EntityClass.SCRIPT, "toggle"),
-    (EntityClass.SCENE, "turn_on"),
+    (EntityClass.SCRIPT, SERVICE_TURN_ON),
+    (EntityClass.SCRIPT, SERVICE_TOGGLE),
+    (EntityClass.SCENE, SERVICE_TURN_ON),
     (EntityClass.AUTOMATION, "trigger"),
 }
 """Verbs that run a script, scene or automation: judged by what it does."""
@@ -1509,7 +1509,7 @@ class Judge:
                 self.unknown(f"{domain}.run", NESTS_TOO_DEEPLY)
                 return
             if own_state:
-                self.react(entity_id, "trigger" if domain == "automation" else "turn_on")
+                self.react(entity_id, "trigger" if domain == "automation" else SERVICE_TURN_ON)
             self.on_its_own(entity_id, f"{domain}.run")
             for run_key in (Key(KeyKind.RUN, entity_id), Key(KeyKind.RUN, domain)):
                 self.react(run_key, "fire")
@@ -1539,7 +1539,7 @@ class Judge:
     def _run_macro(self, entity_id: str, depth: int, own_state: bool, variables: Any) -> None:
         domain = split_entity_id(entity_id)[0]
         if own_state:
-            self.react(entity_id, "trigger" if domain == "automation" else "turn_on")
+            self.react(entity_id, "trigger" if domain == "automation" else SERVICE_TURN_ON)
         with self.through(entity_id):
             entity = entity_object(self.hass, entity_id)
             if domain == "scene":
