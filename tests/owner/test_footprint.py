@@ -1244,8 +1244,16 @@ async def test_clearing_the_owner_s_lock_up_prompt_from_the_phone_waits_for_a_pe
              "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]}},
             False,
         ),
+        (
+            {"message": DISHWASHER,
+             "data": {"tag": LOCK_UP_TAG, "actions": "{{ [] if now().hour > 6 else [] }}"}},
+            True,
+        ),
     ],
-    ids=["replaced", "cleared", "templated-tag", "another-tag", "no-tag", "asked-again"],
+    ids=[
+        "replaced", "cleared", "templated-tag", "another-tag", "no-tag", "asked-again",
+        "templated-buttons",
+    ],
 )  # fmt: skip
 async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
     hass: HomeAssistant,

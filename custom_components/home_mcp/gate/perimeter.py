@@ -361,7 +361,8 @@ class Snapshot:
         those whose tag a template decides) whose buttons set off a securing
         automation: the new one takes their place, or takes them off the
         phone (`sent` None: it carries no button). Not those the new one's
-        own buttons set off too (the owner's prompt sent again).
+        own buttons set off too (the owner's prompt sent again), when they are
+        known: buttons a template decides may be none.
         """
         if tag is None or not self.prompt_tags:
             return []
@@ -370,7 +371,8 @@ class Snapshot:
             if tag == ANY_TAG
             else [*self.prompt_tags.get(tag, ()), *self.prompt_tags.get(ANY_TAG, ())]
         )
-        still = self._tap_set_off(sent) if sent is not None else set()
+        known = sent is not None and all(action is not None for _, action in sent.taps)
+        still = self._tap_set_off(sent) if sent is not None and known else set()
         taken = {macro for prompt in prompts for macro in self._tap_set_off(prompt)}
         return sorted(taken - still)
 
