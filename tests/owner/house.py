@@ -696,3 +696,24 @@ async def asks_to_lock_up(owner: Owner, phone: Phone) -> str:
         automation_id="lock_up",
     )  # fmt: skip
     return away
+
+
+async def locks_below_threshold(owner: Owner) -> str:
+    """Save "lock when the people home fall below the threshold helper"; return the threshold.
+
+    People home is 2 and the threshold 1: setting the threshold to 0 keeps
+    the lock-up from ever firing.
+    """
+    people = await owner.create_helper(
+        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    threshold = await owner.create_helper(
+        "input_number", "Nobody threshold", min=0, max=10, step=1, initial=1, mode="box"
+    )
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": threshold},
+        alias="Lock when nobody is home",
+        automation_id="lock_when_nobody_is_home",
+    )
+    return threshold

@@ -38,6 +38,7 @@ from .house import (
     assert_refused,
     auto_lock_timer,
     call_service,
+    locks_below_threshold,
 )
 
 DECEPTIVE = (
@@ -473,16 +474,10 @@ async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_chan
     assert "locks, closes or arms" in message[:MESSAGE_HEAD], message[:MESSAGE_HEAD]
 
 
-@pytest.mark.redteam(round=50)
-async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_message_fails(
+async def _guests_set_to_0_before_good_night(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness
-) -> None:
-    """Good night, with no condition, says each guest's hours of sleep, then locks.
-
-    Setting the guests to 0 makes that message fail to render, and the door
-    stays unlocked: the person approving reads that the message fails, not
-    that a condition the automation does not have does.
-    """
+) -> dict[str, Any]:
+    """Save Good night (each guest's hours of sleep, then lock); set the guests to 0."""
     assert await async_setup_component(hass, "input_number", {})
     guests = await owner.create_helper(
         "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
@@ -500,9 +495,22 @@ async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_mess
             ],
         },
     )
-    refused = await call_service(
+    return await call_service(
         mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
     )
+
+
+@pytest.mark.redteam(round=50)
+async def test_an_approval_for_what_makes_a_lock_up_s_message_fail_says_the_message_fails(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Good night, with no condition, says each guest's hours of sleep, then locks.
+
+    Setting the guests to 0 makes that message fail to render, and the door
+    stays unlocked: the person approving reads that the message fails, not
+    that a condition the automation does not have does.
+    """
+    refused = await _guests_set_to_0_before_good_night(hass, owner, mcp)
     assert_refused(refused)
     notification = _notification(hass, str(refused["confirmation_id"]))
     said = [target["reason"] for target in refused["targets"]]
@@ -522,26 +530,7 @@ async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_
     the 0 that keeps the door unlocked: what is approved is setting Guests
     to 0, as Home Assistant's logbook says it ("changed to 0").
     """
-    assert await async_setup_component(hass, "input_number", {})
-    guests = await owner.create_helper(
-        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
-    )
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
-    await owner.save_automation(
-        "good_night",
-        {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "persistent_notification.create", "data": {"message": message}},
-                LOCK_FRONT,
-            ],
-        },
-    )
-    refused = await call_service(
-        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
-    )
+    refused = await _guests_set_to_0_before_good_night(hass, owner, mcp)
     assert_refused(refused)
     title = _notification(hass, str(refused["confirmation_id"]))["title"]
     effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
@@ -594,20 +583,7 @@ async def test_an_approval_for_a_lock_up_s_trigger_threshold_claims_no_message_o
     what it changes (when it fires), not a message or a pause it has not.
     """
     assert await async_setup_component(hass, "input_number", {})
-    people = await owner.create_helper(
-        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
-    )
-    threshold = await owner.create_helper(
-        "input_number", "Nobody threshold", min=0, max=10, step=1, initial=1, mode="box"
-    )
-    await owner.save_automation(
-        "lock_when_nobody_is_home",
-        {
-            "alias": "Lock when nobody is home",
-            "triggers": [{"trigger": "numeric_state", "entity_id": people, "below": threshold}],
-            "actions": [LOCK_FRONT],
-        },
-    )
+    threshold = await locks_below_threshold(owner)
     refused = await call_service(
         mcp, "input_number.set_value", target={"entity_id": threshold}, data={"value": 0}
     )

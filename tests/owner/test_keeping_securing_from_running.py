@@ -55,6 +55,7 @@ from .house import (
     call_service,
     guest_mode_ending_at,
     helper_runs,
+    locks_below_threshold,
     locks_when,
     note,
     on_event,
@@ -2328,18 +2329,7 @@ async def _move_its_trigger_s_threshold(
     owner: Owner, mcp: McpHarness, phone: Phone
 ) -> dict[str, Any]:
     """Set the threshold below which the people home lock up to 0: it never fires."""
-    people = await owner.create_helper(
-        "input_number", "People home", min=0, max=10, step=1, initial=2, mode="box"
-    )
-    threshold = await owner.create_helper(
-        "input_number", "Nobody threshold", min=0, max=10, step=1, initial=1, mode="box"
-    )
-    await locks_when(
-        owner,
-        {"trigger": "numeric_state", "entity_id": people, "below": threshold},
-        alias="Lock when nobody is home",
-        automation_id="nobody_home",
-    )
+    threshold = await locks_below_threshold(owner)
     return await call_service(
         mcp, "input_number.set_value", target={"entity_id": threshold}, data={"value": 0}
     )
