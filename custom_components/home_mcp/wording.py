@@ -39,7 +39,7 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 
 from .const import TEXT_MAX_CHARS
-from .gate import Action, Finding
+from .gate import Decision, Finding
 from .gate.model import SEVERITY
 from .gate.rules import hold_of
 from .gate.targets import is_dynamic, static
@@ -120,18 +120,18 @@ def summarize(
     findings: Sequence[Finding],
     name: Namer,
     write: Write | None = None,
-    action: Action | None = None,
+    decision: Decision | None = None,
 ) -> str:
     """Return what a person is asked to approve, the effect first (see the module).
 
     findings: the gate's findings on the action (all of them: those that
     stop it come first, the others after "also"); name: how entities are
     named; write: the configuration write the findings are about, if any;
-    action: the action they are about, whose value is said where it sets one
-    ("set value Guests to 0": `SETTING_FIELDS`).
+    decision: the decision they are of, whose action's value is said where
+    it sets one ("set value Guests to 0": `SETTING_FIELDS`).
     """
     own = f"{write.kind}.{write.operation}" if write is not None else None
-    given = _given(action)
+    given = _given(decision)
     item = write.entity_id if write is not None else None
     # The most severe first; an entity's effect before what is worded by a
     # reason (which may carry a client's text: an event type).
@@ -171,25 +171,23 @@ def _joined(parts: list[str]) -> str:
     return "; ".join(parts[:PARTS_SHOWN]) + ("; …" if len(parts) > PARTS_SHOWN else "")
 
 
-WHOLE_NUMBERS: Final = frozenset({"counter"})
-"""Domains whose set value is a whole number: Home Assistant's schema cuts a fraction
-(`Coerce(int)`: `counter.set_value` with 0.5 sets 0)."""
-
-
-def _given(action: Action | None) -> tuple[str, str] | None:
+def _given(decision: Decision | None) -> tuple[str, str] | None:
     """Return (the action's name, the value it sets in words), for an action that sets one.
 
     `input_number.set_value` with `value: 0`: what it sets Guests to is what
-    the person approves. None for another action, or a value a template gives.
+    the person approves, as the service's schema reads it (`Decision.data`:
+    a counter's 0.5 is set as 0). None for another action, or a value a
+    template gives.
     """
-    if action is None:
+    if decision is None:
         return None
+    action = decision.action
     field = SETTING_FIELDS.get(action.domain, {}).get(action.service)
-    value: Any = static(action.service_data().get(field)) if field is not None else None
+    value: Any = static(decision.data.get(field)) if field is not None else None
     if value is None or is_dynamic(value) or isinstance(value, (Mapping, list, bool)):
         return None
-    if action.domain in WHOLE_NUMBERS and isinstance(value, float):
-        value = int(value)  # What Home Assistant's schema makes of it: 0.5 is set as 0.
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # 0.0 is said as 0.
     # A number as it is; text (an option, a helper's text) is the client's: quoted,
     # with what would not show shown.
     words = str(value) if isinstance(value, (int, float)) else quoted(_visible(str(value)))

@@ -29,7 +29,7 @@ NOTIFICATION_PREFIX: Final = f"{DOMAIN}_confirmation_"
 
 def summarize(hass: HomeAssistant, decision: Decision) -> str:
     """Return what a decision asks, the effect first ("unlock Front Door"), names cleaned."""
-    return wording.summarize(decision.findings, wording.house_names(hass), action=decision.action)
+    return wording.summarize(decision.findings, wording.house_names(hass), decision=decision)
 
 
 @callback

@@ -13,6 +13,7 @@ or HTTP: it takes an action and returns a decision.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 import logging
 from typing import Any, Final
 
@@ -152,7 +153,7 @@ class Gate:
             key = repr(action)
             kept = self._kept.get(key)
             if kept is not None and still(self._hass, kept[1]):
-                decisions.append(Decision(action, kept[0].targets, kept[0].findings))
+                decisions.append(replace(kept[0], action=action))
                 continue
             with reading() as found:
                 decision = self._check(action, knowledge, memo)
@@ -214,17 +215,15 @@ class Gate:
                 self._asked_steps += judge.steps
 
     def _decide(self, action: Action, judge: Judge, *, validate: bool) -> Decision:
+        data = action.service_data()
         try:  # The index fails closed on its own (`HouseIndex.async_current`).
             if self._hass.state is not CoreState.running:
                 judge.unknown(
                     action.name,
                     "Home Assistant is still starting: Home MCP cannot see the whole house yet",
                 )
-            data = (
-                self._as_home_assistant_reads_it(action, judge)
-                if validate
-                else action.service_data()
-            )
+            if validate:
+                data = self._as_home_assistant_reads_it(action, judge)
             targets = judge.call(action.domain, action.service, {}, data, 0)
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not analyse %s", action.name)
@@ -233,7 +232,7 @@ class Gate:
             )
             targets = []
         found = dict.fromkeys(judge.findings)  # The same finding reached twice is one.
-        return Decision(action, tuple(targets), self._with_allowed(found))
+        return Decision(action, tuple(targets), self._with_allowed(found), data)
 
     def _with_allowed(self, findings: Iterable[Finding]) -> tuple[Finding, ...]:
         return tuple(

@@ -172,11 +172,15 @@ class Decision:
         (what macros and reactions reach is in `findings`).
     findings: one per effect, macros and reactions included, and one per
         whole-action risk.
+    data: the action's data as the gate judged it: as the service's own
+        schema reads it (a counter's 0.5 is 0), raw where the schema
+        rejects it. What an approval says the action sets.
     """
 
     action: Action
     targets: tuple[str, ...]
     findings: tuple[Finding, ...]
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def guarded(self) -> bool:

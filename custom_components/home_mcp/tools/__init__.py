@@ -322,7 +322,7 @@ def refuse(
     """
     sight = ctx.sight
     if caller_summary is None and not sight.everything:
-        caller_summary = summarize(decision.findings, sight.name, action=decision.action)
+        caller_summary = summarize(decision.findings, sight.name, decision=decision)
     try:
         confirmation, _ = ctx.confirmations.async_request(
             decision, ctx.caller, write=write, summary=summary, caller_summary=caller_summary
