@@ -475,9 +475,9 @@ async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_chan
 
 
 async def _guests_set_to_0_before_good_night(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, zero: Any = 0
 ) -> dict[str, Any]:
-    """Save Good night (each guest's hours of sleep, then lock); set the guests to 0."""
+    """Save Good night (each guest's hours of sleep, then lock); set the guests to `zero`."""
     assert await async_setup_component(hass, "input_number", {})
     guests = await owner.create_helper(
         "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
@@ -496,7 +496,7 @@ async def _guests_set_to_0_before_good_night(
         },
     )
     return await call_service(
-        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": 0}
+        mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": zero}
     )
 
 
@@ -535,6 +535,21 @@ async def test_an_approval_for_a_value_that_keeps_a_lock_up_from_securing_names_
     title = _notification(hass, str(refused["confirmation_id"]))["title"]
     effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
     assert effect.endswith(" 0"), title
+
+
+async def test_an_approval_for_a_number_given_as_text_says_the_number_home_assistant_sets(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """A client sets Guests to the text "0.0": Home Assistant's schema sets the number 0.
+
+    The approval says the value as Home Assistant reads it, a number, not
+    the client's quoted text.
+    """
+    refused = await _guests_set_to_0_before_good_night(hass, owner, mcp, zero="0.0")
+    assert_refused(refused)
+    title = _unescaped(_notification(hass, str(refused["confirmation_id"]))["title"])
+    effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
+    assert effect.endswith("Guests to 0"), title
 
 
 @pytest.mark.redteam(round=51)
