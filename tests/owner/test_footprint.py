@@ -1281,6 +1281,29 @@ async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
         assert_ran(result)
 
 
+@pytest.mark.parametrize("prompt", [True, False], ids=["lock-up-prompt", "no-prompt"])
+async def test_list_services_says_a_phone_s_notifications_are_guarded_where_one_can_replace_a_lock_up_prompt(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, prompt: bool
+) -> None:
+    """The catalogue says of the phone's notify action what its worst call gets.
+
+    Where the owner's phone asks "No one home, lock the doors?", a
+    notification with its tag waits: the catalogue lists the action as
+    guarded, and says why. In a house without such a prompt, no
+    notification waits, and the catalogue says so.
+    """
+    if prompt:
+        await asks_to_lock_up(owner, phone)
+    else:
+        await owner.create_helper("input_boolean", "Away")
+    domain, _, service = phone.notify.partition(".")
+    listed = await mcp.data("list_services", {"domain": domain, "service": service})
+    [row] = listed["items"]
+    assert row["guarded"] is prompt, row
+    if prompt:
+        assert row["why"].startswith("Takes off the phone the notification whose button"), row
+
+
 @pytest.mark.redteam(round=52)
 async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_a_person(
     hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness

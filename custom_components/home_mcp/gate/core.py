@@ -32,7 +32,13 @@ from .macros import ASKED_STEPS
 from .model import SEVERITY, Action, Decision, Finding, Risk
 from .perimeter import Snapshot, build_snapshot
 from .proposals import Proposed, is_proposing, judge_change, proposing
-from .rules import CATALOGUE_NOTES, HELPER_WRITE_RULES, SENSITIVE_CLASSES, HelperWrite
+from .rules import (
+    CATALOGUE_DATA,
+    CATALOGUE_NOTES,
+    HELPER_WRITE_RULES,
+    SENSITIVE_CLASSES,
+    HelperWrite,
+)
 from .targets import acts_on_own_entities_only
 from .tripwire import Tripwire
 from .verbs import GENERIC_ACTIONS
@@ -505,8 +511,9 @@ class Gate:
             e for e in every if not knowledge.house.is_plain(e) or snapshot.in_perimeter(e)
         )
         target = {ATTR_ENTITY_ID: special} if special else {}
+        data = CATALOGUE_DATA[domain][0] if domain in CATALOGUE_DATA else {}
         decision = self._check(
-            Action(domain, service, target), knowledge, None, validate=False, now=False
+            Action(domain, service, target, data), knowledge, None, validate=False, now=False
         )
         findings = list(decision.findings)
         if (note := CATALOGUE_NOTES.get(f"{domain}.{service}")) is not None:

@@ -16,6 +16,7 @@ from .macros import CALL_FAILS, ENDINGS, ENDS, WAIT_GIVES_UP
 from .perimeter_keys import EVERYTHING, KEY_RULES
 from .rules import (
     ALARM_LEVELS,
+    CATALOGUE_DATA,
     CATALOGUE_NOTES,
     CLASS_NOTES,
     CODE_FIELDS,
@@ -173,6 +174,13 @@ def rules_markdown() -> str:
             f"| `{action}` | {risk.value} | {reason} |"
             for action, (risk, reason) in CATALOGUE_NOTES.items()
         ),
+        "",
+        "Where what an action sets off depends on its data, the catalogue judges it as",
+        "some call could give it, in this house:",
+        "",
+        "| actions | judged as |",
+        "|---|---|",
+        *(f"| `{domain}.*` | {said} |" for domain, (_, said) in CATALOGUE_DATA.items()),
     ]
     lines += [
         "",

@@ -32,6 +32,7 @@ from typing import Any, Final, Protocol
 from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverDeviceClass, CoverState
 from homeassistant.components.lock import LockState
+from homeassistant.components.notify import DOMAIN as NOTIFY_DOMAIN
 from homeassistant.components.valve import ValveState
 from homeassistant.const import (
     SERVICE_ALARM_ARM_AWAY,
@@ -558,6 +559,20 @@ CATALOGUE_NOTES: Final[Mapping[str, tuple[Risk, str]]] = {
 }
 """What depends on an action's data, said in the catalogue (`list_services`)
 besides what it risks on the house's entities as they are."""
+
+CATALOGUE_DATA: Final[Mapping[str, tuple[Mapping[str, Any], str]]] = {
+    NOTIFY_DOMAIN: (
+        {"message": "{{ message }}", "data": {"tag": "{{ tag }}"}},
+        (
+            "sent with any tag: one may take the place of the owner's prompt to lock up "
+            "(a notification with buttons that set off what locks, closes or arms)"
+        ),
+    ),
+}
+"""The data the catalogue judges a domain's actions with, where what they set off
+depends on it: data some call could give, so the catalogue says the worst a call
+gets, in this house (a phone's notify action is guarded only where the owner's
+phone asks to lock up)."""
 
 
 class Hold(StrEnum):
