@@ -221,7 +221,7 @@ class Gate:
                 self._asked_steps += judge.steps
 
     def _decide(self, action: Action, judge: Judge, *, validate: bool) -> Decision:
-        data = action.service_data()
+        data, rejected = action.service_data(), None
         try:  # The index fails closed on its own (`HouseIndex.async_current`).
             if self._hass.state is not CoreState.running:
                 judge.unknown(
@@ -229,7 +229,7 @@ class Gate:
                     "Home Assistant is still starting: Home MCP cannot see the whole house yet",
                 )
             if validate:
-                data = self._as_home_assistant_reads_it(action, judge)
+                data, rejected = self._as_home_assistant_reads_it(action, judge)
             targets = judge.call(action.domain, action.service, {}, data, 0)
         except Exception:  # The gate must fail closed, never open.
             _LOGGER.exception("Gate could not analyse %s", action.name)
@@ -238,7 +238,7 @@ class Gate:
             )
             targets = []
         found = dict.fromkeys(judge.findings)  # The same finding reached twice is one.
-        return Decision(action, tuple(targets), self._with_allowed(found), data)
+        return Decision(action, tuple(targets), self._with_allowed(found), data, rejected)
 
     def _with_allowed(self, findings: Iterable[Finding]) -> tuple[Finding, ...]:
         return tuple(
@@ -248,20 +248,23 @@ class Gate:
             for f in findings
         )
 
-    def _as_home_assistant_reads_it(self, action: Action, judge: Judge) -> dict[str, Any]:
-        """Return the action's data as the service's own schema validates it.
+    def _as_home_assistant_reads_it(
+        self, action: Action, judge: Judge
+    ) -> tuple[dict[str, Any], str | None]:
+        """Return the action's data as the service's own schema validates it, and why not.
 
         Home Assistant normalises service data before acting (entity ids are
         lower-cased and trimmed, `entities` of a scene become states, numbers
         are coerced); judging the raw data would judge something else. Data
-        the schema rejects is judged raw, with an `unknown` finding.
+        the schema rejects is judged raw, with an `unknown` finding, and
+        Home Assistant's message is returned with it.
         """
         data = action.service_data()
         services = self._hass.services.async_services_for_domain(action.domain)
         service = services.get(action.service)
         schema = service.schema if service is not None else None
         if schema is None:
-            return data
+            return data, None
         try:
             validated = schema(data)
         except (probatio.Invalid, ValueError, TypeError) as err:
@@ -269,8 +272,8 @@ class Gate:
                 action.name,
                 f"Home Assistant rejects this data ({err}), so Home MCP does not judge it",
             )
-            return data
-        return dict(validated) if isinstance(validated, Mapping) else data
+            return data, str(err)
+        return (dict(validated) if isinstance(validated, Mapping) else data), None
 
     @callback
     def async_judge_write(self, entity_id: str, item: Proposed | None) -> tuple[Finding, ...]:

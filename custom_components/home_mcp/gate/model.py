@@ -175,12 +175,15 @@ class Decision:
     data: the action's data as the gate judged it: as the service's own
         schema reads it (a counter's 0.5 is 0), raw where the schema
         rejects it. What an approval says the action sets.
+    rejected: why the service's schema rejects the data, in Home
+        Assistant's words (None: it reads it, or has no schema).
     """
 
     action: Action
     targets: tuple[str, ...]
     findings: tuple[Finding, ...]
     data: Mapping[str, Any] = field(default_factory=dict)
+    rejected: str | None = None
 
     @property
     def guarded(self) -> bool:

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from typing import Any
 
-import probatio
 from pydantic import Field
 
 from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
@@ -71,27 +70,6 @@ def _ids(value: Any) -> list[str]:
     if isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
     return [str(item) for item in value] if isinstance(value, (list, tuple)) else [str(value)]
-
-
-def _validate(ctx: ToolContext, domain: str, service: str, data: dict[str, Any]) -> dict[str, Any]:
-    """Return `data` as the service's own schema reads it, or raise `ToolError`.
-
-    Home Assistant validates service data before acting (entity ids are
-    lower-cased, numbers coerced); validating here first answers bad data
-    with Home Assistant's own message and checks targets as it will read them.
-    """
-    registered = ctx.hass.services.async_services_for_domain(domain).get(service)
-    if registered is None or registered.schema is None:
-        return data
-    try:
-        validated = registered.schema(data)
-    except (probatio.Invalid, ValueError, TypeError) as err:
-        raise ToolError(
-            "invalid_data",
-            f"Home Assistant rejects the data for {domain}.{service}: {err}",
-            "Check the fields in the action's description in Home Assistant (Developer tools > Actions)",
-        ) from err
-    return dict(validated) if isinstance(validated, dict) else data
 
 
 def _check_service_exists(ctx: ToolContext, domain: str, service: str) -> None:
@@ -177,9 +155,17 @@ async def call_service(ctx: ToolContext, args: CallServiceInput) -> CallServiceO
     _check_service_exists(ctx, args.domain, args.service)
     target = (args.target or Target()).as_target()
     action = Action(domain=args.domain, service=args.service, target=target, data=args.data or {})
-    validated = _validate(ctx, args.domain, args.service, action.service_data())
-    _check_targets_exist(ctx, {k: v for k, v in validated.items() if k in TARGET_KEYS})
+    # The data as Home Assistant will read it (entity ids lower-cased, numbers
+    # coerced), validated once, by the gate: bad data gets Home Assistant's own message.
     decision = ctx.gate.async_check(action)
+    if decision.rejected is not None:
+        raise ToolError(
+            "invalid_data",
+            f"Home Assistant rejects the data for {action.name}: {decision.rejected}",
+            "Check the fields in the action's description in Home Assistant (Developer tools > Actions)",
+        )
+    validated = decision.data
+    _check_targets_exist(ctx, {k: v for k, v in validated.items() if k in TARGET_KEYS})
     if (exposed := async_exposed_test(ctx.hass)) is not None and any(
         key in validated for key in TARGET_KEYS
     ):
