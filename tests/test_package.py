@@ -15,6 +15,7 @@ import tomllib
 from typing import Final
 
 from custom_components.home_mcp.gate import handlers
+import homeassistant.const
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "custom_components" / "home_mcp"
@@ -114,6 +115,30 @@ def test_no_gate_module_spells_a_perimeter_key_as_prefixed_text() -> None:
         if _PREFIXED_KEY.search(line)
     ]
     assert not spelled, f"perimeter keys spelled as text: {spelled}"
+
+
+def test_no_gate_module_compares_a_service_with_a_bare_string() -> None:
+    """The gate names the services it compares with Home Assistant's `SERVICE_*` constants.
+
+    `service == "unlock"` reads as a rule but cannot be found by a reader
+    looking up `SERVICE_UNLOCK`, nor checked against Home Assistant's own
+    names: a compared service spelled as text fails this test.
+    """
+    services = {
+        value
+        for name, value in vars(homeassistant.const).items()
+        if name.startswith("SERVICE_") and isinstance(value, str)
+    }
+    spelled = [
+        f"{path.name}:{node.lineno}: {constant.value!r}"
+        for path in sorted((PACKAGE / "gate").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Compare)
+        for side in (node.left, *node.comparators)
+        for constant in (side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])
+        if isinstance(constant, ast.Constant) and constant.value in services
+    ]
+    assert not spelled, f"services compared as text: {spelled}"
 
 
 # The package's import circles that are known and being taken apart: each a
