@@ -3993,6 +3993,14 @@ async def test_watering_the_trees_said_in_polish_is_the_valve_called_trees(
             ("sensor", "study_humidity", "humidity"),
             ("sensor", "study_temperature", "temperature"),
         ),
+        # Hebrew: turn off the light in the gym ("חדר הכושר", the gym made definite).
+        (
+            "כבה את האור בחדר הכושר",
+            "Gym",
+            set(),
+            ("light", "gym_lamp", ""),
+            ("switch", "gym_fan", ""),
+        ),
         # Swedish: how warm is it in the shower room (the ensuite, "Salle d'eau")?
         (
             "hur varmt är det i duschrummet?",
@@ -4003,7 +4011,7 @@ async def test_watering_the_trees_said_in_polish_is_the_valve_called_trees(
         ),
     ],
 )
-async def test_a_measure_in_a_room_said_in_hebrew_or_swedish_is_found(
+async def test_a_device_in_a_room_said_in_hebrew_or_swedish_is_found(
     mcp: McpHarness,
     hass: HomeAssistant,
     query: str,
@@ -4012,7 +4020,10 @@ async def test_a_measure_in_a_room_said_in_hebrew_or_swedish_is_found(
     meant: tuple[str, str, str],
     other: tuple[str, str, str],
 ) -> None:
-    """A work room's humidity in Hebrew, a shower room's warmth in Swedish: that room's sensor."""
+    """A room's device in Hebrew (a room said definite) or Swedish (a shower room): that one.
+
+    The study's humidity, the gym's light, the ensuite's temperature.
+    """
     ar.async_get(hass).async_create(area, aliases=aliases)
     await _meant_comes_first(hass, mcp, query, area, meant, other)
 

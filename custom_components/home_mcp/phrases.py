@@ -148,9 +148,9 @@ FILLERS: Final = frozenset(
         *("セットして", "セット", "して", "ください"),
         # Watching, said of what is watched ("we're watching a film"): not a typo of "watering".
         *("watching", "watched"),
-        # The day it is done, which names nothing ("we're watching a film in the cinema
-        # tonight"): not a typo of "light".
-        *("tonight", "today", "tomorrow", "heute", "hoy", "oggi", "vandaag", "idag"),
+        # The night it is done, which names nothing ("we're watching a film in the cinema
+        # tonight"): not a typo of "light". Not "today", which names sensors ("Energy today").
+        "tonight",
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -630,7 +630,7 @@ OPPOSITE_PENALTY: Final = 0.1
 """What a name saying the other side takes off an entity's score ("the back door": not the
 lock called Front Door)."""
 
-ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+_ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
     # Rooms as people name them in English, French, German, Spanish, Italian, Dutch,
     # Portuguese, Swedish, Polish (a few of its cases: "w sypialni"), Russian (as said alone
     # and after в or на: "спальня", "в спальне"), Japanese, Chinese (simplified and
@@ -775,8 +775,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("study", "arbeitszimmer", "studierzimmer", "estudio", "studeerkamer", "werkkamer"),
         *("arbetsrum", "gabinet", "書斎", "书房", "書房", "서재", "공부방"),
-        # Hebrew: a work room ("בחדר העבודה": in the study, its prefixes read off: `PREFIXES`).
-        *("חדר עבודה", "חדר העבודה"),
+        # Hebrew: a work room ("בחדר העבודה": in the study, its prefixes read off: `PREFIXES`,
+        # its article by `_with_hebrew_articles`).
+        "חדר עבודה",
         # Russian: an office or a study ("температура в кабинете").
         *("кабинет", "кабинете"),
         # A den, in American English: said as a room after "the" or "my" (`ROOMS_AFTER_PLACE`;
@@ -979,11 +980,36 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("遊び部屋", "游戏室", "遊戲室", "儿童游戏室", "놀이방", "игровая", "игровой"),
         # Australian and New Zealand English: the children's room for play ("the rumpus room").
         *("rumpus room", "rumpus"),
-        # Hebrew ("בחדר המשחקים": in the playroom, its prefixes read off: `PREFIXES`).
-        *("חדר משחקים", "חדר המשחקים"),
+        # Hebrew ("בחדר המשחקים": in the playroom, its prefixes read off: `PREFIXES`, its
+        # article by `_with_hebrew_articles`).
+        "חדר משחקים",
     ),
 )
-"""Groups of names of one room (any case and accents)."""
+_HEBREW_WORDS: Final = re.compile("^[\u05d0-\u05ea]+ [\u05d0-\u05ea]+$")
+HEBREW_ARTICLE: Final = "ה"
+"""Hebrew's definite article, written on the word it makes definite."""
+
+
+def _with_hebrew_articles(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Return `names` with each Hebrew room of two words said definite too.
+
+    Hebrew makes "a room of sleep" definite on its second word: "חדר שינה" (a
+    bedroom) is "חדר השינה" (the bedroom), as "בחדר השינה" (in the bedroom)
+    says it, its prefixes read off (`PREFIXES`).
+    """
+    definite = [
+        f"{first} {HEBREW_ARTICLE}{second}"
+        for name in names
+        if _HEBREW_WORDS.match(name)
+        for first, second in [name.split()]
+        if not second.startswith(HEBREW_ARTICLE)
+    ]
+    return tuple(dict.fromkeys((*names, *definite)))
+
+
+ROOM_WORDS: Final = tuple(map(_with_hebrew_articles, _ROOM_GROUPS))
+"""Groups of names of one room (any case and accents); a Hebrew room of two words said definite
+too (`_with_hebrew_articles`)."""
 ROOM_KINDS: Final = (
     # A room of a general kind and the rooms that are particular ones of it: the ensuite is a
     # bathroom ("the lamp in our bathroom", the bathroom having none: the ensuite's), the master
@@ -1798,9 +1824,11 @@ WHO_IS_THERE: Final[tuple[tuple[str, ...], ...]] = (
     *(("who", *be, there) for be in (("is",), ("s",), ()) for there in ("it", "there")),
     *(("whos", there) for there in ("it", "there")),
     *(("who", *be, "at", "the", place) for be in (("is",), ("s",)) for place in ("door", "gate")),
-    *(("who", rang) for rang in ("rang", "knocked", "knocks", "rings", "is knocking")),
+    *(("who", rang) for rang in ("rang", "knocked", "knocks", "rings")),
+    *(("who", *be, "knocking") for be in (("is",), ("s",))),
     *(("qui", "est", "ce"), ("qui", "est", "la"), ("qui", "sonne"), ("qui", "a", "sonne")),
-    *(("wer", "ist", "da"), ("wer", "ist", "das"), ("wer", "klingelt"), ("wer", "hat")),
+    *(("wer", "ist", "da"), ("wer", "ist", "das"), ("wer", "klingelt")),
+    ("wer", "hat", "geklingelt"),
     *(("quien", "es"), ("quien", "esta", "ahi"), ("quien", "llama")),
     *(("chi", "e"), ("chi", "c", "e"), ("chi", "suona")),
     *(("wie", "is", "daar"), ("wie", "is", "het"), ("wie", "belt")),
