@@ -3942,3 +3942,178 @@ async def test_one_said_for_a_device_is_no_number(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "domain", "object_id", "device_class"),
+    [
+        # Hindi: start the grass-cutting machine.
+        ("घास काटने वाली मशीन चालू करो", "lawn_mower", "robot_mower", ""),
+        # Japanese: set the security alarm.
+        ("防犯アラームをセットして", "alarm_control_panel", "house_alarm", ""),
+    ],
+)
+async def test_a_device_said_in_hindi_or_japanese_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    domain: str,
+    object_id: str,
+    device_class: str,
+) -> None:
+    """A grass-cutting machine in Hindi, a security alarm in Japanese: that device, in no room."""
+    await _in_no_room(hass, "valve", "front_garden", "")
+    await _in_no_room(hass, "sensor", "outside_temperature", "temperature")
+    expected = await _in_no_room(hass, domain, object_id, device_class)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_watering_the_trees_said_in_polish_is_the_valve_called_trees(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Włącz podlewanie drzew (turn on the trees' watering): the valve called Trees.
+
+    Not the demo's other valves (front garden, back garden, orchard), nor nothing.
+    """
+    data = await mcp.data("list_entities", {"query": "włącz podlewanie drzew"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "valve.trees", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "aliases", "meant", "other"),
+    [
+        # Hebrew: what is the humidity in the work room (the study)?
+        (
+            "מה הלחות בחדר העבודה?",
+            "Study",
+            set(),
+            ("sensor", "study_humidity", "humidity"),
+            ("sensor", "study_temperature", "temperature"),
+        ),
+        # Hebrew: turn off the light in the gym ("חדר הכושר", the gym made definite).
+        (
+            "כבה את האור בחדר הכושר",
+            "Gym",
+            set(),
+            ("light", "gym_lamp", ""),
+            ("switch", "gym_fan", ""),
+        ),
+        # Swedish: how warm is it in the shower room (the ensuite, "Salle d'eau")?
+        (
+            "hur varmt är det i duschrummet?",
+            "Ensuite",
+            {"Salle d'eau"},
+            ("sensor", "ensuite_temperature", "temperature"),
+            ("binary_sensor", "ensuite_motion", "motion"),
+        ),
+    ],
+)
+async def test_a_device_in_a_room_said_in_hebrew_or_swedish_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    aliases: set[str],
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room's device in Hebrew (a room said definite) or Swedish (a shower room): that one.
+
+    The study's humidity, the gym's light, the ensuite's temperature.
+    """
+    ar.async_get(hass).async_create(area, aliases=aliases)
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
+
+
+@pytest.mark.parametrize(
+    "query", ["Echo, my in-laws are staying for the weekend", "Hey Cortana, the guests are here"]
+)
+async def test_guests_said_after_an_assistant_called_by_name_find_the_guest_mode(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Echo, my in-laws are staying: the helper called Guest mode, not the lawn mower.
+
+    An assistant's name before a comma names nothing; in-laws and staying say guests.
+    """
+    await _in_no_room(hass, "lawn_mower", "lawn_mower", "")
+    expected = await _in_no_room(hass, "input_boolean", "guest_mode", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_who_is_at_the_door_is_asked_of_a_camera(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The doorbell just went, who is it? The camera, not the garage door or the door's lock."""
+    await _in_no_room(hass, "cover", "garage_door", "garage")
+    await _in_no_room(hass, "lock", "front_door", "")
+    expected = await _in_no_room(hass, "camera", "porch", "")
+    data = await mcp.data("list_entities", {"query": "the doorbell just went, who is it?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["is it dark out yet?", "ist es schon dunkel draußen?"])
+async def test_whether_it_is_dark_out_is_asked_of_the_sun(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Is it dark out yet? The sun, not the outside humidity or a light for the dark."""
+    await _in_no_room(hass, "sensor", "outside_humidity", "humidity")
+    await _in_no_room(hass, "light", "porch_lamp", "")
+    expected = await _in_no_room(hass, "sun", "sun", "")
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_hoovering_a_floor_finds_the_vacuum_named_for_it(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Hoover the first floor: the vacuum called … first floor, not the thermostat there."""
+    await _in_no_room(hass, "climate", "first_floor_thermostat", "")
+    await _in_no_room(hass, "vacuum", "robot_second_floor", "")
+    expected = await _in_no_room(hass, "vacuum", "robot_first_floor", "")
+    data = await mcp.data("list_entities", {"query": "hoover the first floor"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_skipping_what_an_automation_does_finds_the_automation(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Skip turning the lights on at sunset tonight: the automation, not the next sunset."""
+    await _in_no_room(hass, "sensor", "sun_next_setting", "timestamp")
+    expected = await _in_no_room(hass, "automation", "lights_on_at_sunset", "")
+    data = await mcp.data(
+        "list_entities", {"query": "skip turning the lights on at sunset tonight"}
+    )
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "meant"),
+    [
+        ("Hey Cortana, we're watching a film in the cinema tonight", "script.movie_time"),
+        ("the film's starting, kill the lights in the cinema", "light.cinema_ceiling_light"),
+    ],
+)
+async def test_a_routine_called_by_another_word_is_found_outside_the_room_said(
+    mcp: McpHarness, hass: HomeAssistant, query: str, meant: str
+) -> None:
+    """We're watching a film in the cinema: the script called Movie time, in no room.
+
+    Not the cinema's light or fan; the lights asked for in the cinema are still its light.
+    """
+    cinema = ar.async_get(hass).async_create("Cinema")
+    await _entity_in(hass, cinema.id, "light", "cinema_ceiling_light", "")
+    await _entity_in(hass, cinema.id, "switch", "cinema_fan", "")
+    await _in_no_room(hass, "script", "movie_time", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == meant, data["items"][:3]

@@ -137,6 +137,20 @@ FILLERS: Final = frozenset(
         # Chinese: have (someone do), clean ("让扫地机器人打扫一楼": have the robot vacuum clean
         # the ground floor).
         *("让", "讓", "打扫", "打掃"),
+        # Polish: turn on, turn off ("włącz podlewanie drzew": turn on the trees' watering).
+        *(fold(word) for word in ("włącz", "wyłącz", "włączyć", "wyłączyć", "zgaś", "zapal")),
+        # Hindi: the one that does it, a machine ("घास काटने वाली मशीन": the machine that cuts
+        # grass): the device is told by what it acts on, a word of the tables.
+        *("वाली", "वाला", "वाले", "मशीन"),
+        # Hebrew "what" ("מה הלחות בחדר העבודה?"); Swedish "how", "it" ("hur varmt är det?").
+        *("מה", "hur", "det"),
+        # Japanese: set it, please ("防犯アラームをセットして": set the security alarm).
+        *("セットして", "セット", "して", "ください"),
+        # Watching, said of what is watched ("we're watching a film"): not a typo of "watering".
+        *("watching", "watched"),
+        # The night it is done, which names nothing ("we're watching a film in the cinema
+        # tonight"): not a typo of "light". Not "today", which names sensors ("Energy today").
+        "tonight",
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -431,6 +445,12 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # A sweeping robot, in Chinese ("让扫地机器人打扫一楼": have the robot vacuum clean the
             # ground floor), simplified and traditional.
             *("扫地机器人", "掃地機器人", "扫地机", "掃地機"),
+            # Cleaning with it, said as a verb: British English's "hoover" (a maker's name become
+            # the verb: "hoover the first floor"), and the verbs of French, German, Spanish,
+            # Dutch, Swedish and Polish.
+            *("hoover", "hoovers", "hoovered", "hoovering", "vacuuming", "vacuumed"),
+            *("aspirer", "aspire", "staubsaugen", "saugen", "aspirar", "aspira", "stofzuigen"),
+            *("dammsuga", "dammsug", "odkurz", "odkurzyć", "odkurzanie"),
         ),
         "valve": (
             *("valve", "vanne", "ventil", "sprinkler", "arroseur", "watering", "irrigation"),
@@ -440,6 +460,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # Italian, French and German.
             *("regando", "riega", "rega", "irrigando", "annaffiare", "annaffiando"),
             *("arrosant", "gießt", "giesst", "watered"),
+            # Watering, in Polish ("włącz podlewanie drzew": turn on the trees' watering).
+            *("podlewanie", "podlej", "podlewać", "podlewa", "nawadnianie"),
             # To water, in Greek ("πότισε τον κήπο": water the garden).
             *("πότισε", "ποτίστε", "πότισμα", "ποτίζω", "ποτίζει"),
             *("arrosage", "bewässerung", "riego", "散水", "水やり", "スプリンクラー"),
@@ -451,7 +473,12 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("水まき", "水撒き", "まいて", "撒いて", "まく", "撒く"),
             *("스프링클러", "살수기"),
         ),
-        "alarm_control_panel": ("alarm", "alarme", "alarmanlage", "警報"),
+        "alarm_control_panel": (
+            *("alarm", "alarme", "alarmanlage", "警報"),
+            # An alarm in Japanese and Chinese, and what it is for, keeping burglars out
+            # ("防犯アラームをセットして": set the security alarm).
+            *("アラーム", "防犯", "セキュリティ", "警报", "报警器", "報警器", "防盗", "防盜"),
+        ),
         "lawn_mower": (
             *("mower", "tondeuse", "mäher", "芝刈り機"),
             # A robotic mower, as a family calls it ("is the robot back in the garage?"); a robot
@@ -464,6 +491,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("잔디깎이", "잔디깎기", "제초기", "割草机", "割草機", "芝刈機"),
             # A lawn mower and the grass, in Hebrew ("מכסחת הדשא": the lawn mower).
             *("מכסחת", "מכסחה", "דשא"),
+            # The grass, in Hindi ("घास काटने वाली मशीन": the machine that cuts the grass).
+            "घास",
             *_DOCK,
         ),
         "water_heater": (
@@ -483,7 +512,13 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("加湿器", "加濕器", "加湿機", "가습기"),
             *("除湿机", "除濕機", "除湿機", "除湿器", "제습기"),
         ),
-        "camera": ("camera", "caméra", "kamera", "カメラ"),
+        "camera": (
+            *("camera", "caméra", "kamera", "カメラ"),
+            # A doorbell, which has one ("the doorbell just went, who is it?"), and who is
+            # there: what a camera shows (`WHO_IS_THERE`).
+            *("doorbell", "sonnette", "türklingel", "klingel", "timbre", "campanello"),
+            *("deurbel", "dörrklocka"),
+        ),
         # A mode, as a routine is named by what it is for ("Hey Rhasspy, reading mode": the
         # script called Reading), in English, German, Spanish, Italian, Swedish and Polish.
         "scene": ("scene", "scène", "szene", "シーン", "mode", "modus", "modo", "läge", "tryb"),
@@ -537,6 +572,13 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "vacuum": ("start", "stop", "pause", "clean", "nettoie", "démarre", "arrête"),
         "lawn_mower": ("start", "stop", "pause", "mow", "tonds", "démarre", "arrête"),
+        # Leaving out what an automation does, once or for good ("skip turning the lights on at
+        # sunset tonight": the automation called Lights on at sunset), and bringing it back.
+        "automation": (
+            *("skip", "disable", "enable", "deactivate", "cancel", "suspend", "resume"),
+            *("désactive", "désactiver", "deaktivieren", "überspringen", "desactivar"),
+            *("disattiva", "salta", "overslaan", "uitschakelen", "hoppa"),
+        ),
     }.items()
 }
 """Command words, by the domains whose devices they act on (folded)."""
@@ -588,7 +630,7 @@ OPPOSITE_PENALTY: Final = 0.1
 """What a name saying the other side takes off an entity's score ("the back door": not the
 lock called Front Door)."""
 
-ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+_ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
     # Rooms as people name them in English, French, German, Spanish, Italian, Dutch,
     # Portuguese, Swedish, Polish (a few of its cases: "w sypialni"), Russian (as said alone
     # and after в or на: "спальня", "в спальне"), Japanese, Chinese (simplified and
@@ -680,6 +722,14 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("salle de bain parentale", "elternbad", "baño en suite", "bagno padronale"),
     ),
     (
+        # A small bathroom with a shower and no bath: a shower room, as English, French
+        # ("salle d'eau"), German, Dutch, Swedish ("i duschrummet": in the shower room), Danish,
+        # Spanish, Italian and Portuguese say it.
+        *("shower room", "salle d'eau", "salle de douche", "duschraum", "duschbad"),
+        *("doucheruimte", "douchekamer", "duschrum", "bruserum", "cuarto de ducha"),
+        *("bagno di servizio", "sala de duche"),
+    ),
+    (
         *("toilet", "wc", "toilettes", "トイレ", "厕所", "廁所", "洗手间", "洗手間", "화장실"),
         # What people call it at home: "the downstairs loo light".
         *("loo", "lavatory", "restroom", "powder room", "water closet", "half bath", "klo"),
@@ -725,6 +775,9 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("study", "arbeitszimmer", "studierzimmer", "estudio", "studeerkamer", "werkkamer"),
         *("arbetsrum", "gabinet", "書斎", "书房", "書房", "서재", "공부방"),
+        # Hebrew: a work room ("בחדר העבודה": in the study, its prefixes read off: `PREFIXES`,
+        # its article by `_with_hebrew_articles`).
+        "חדר עבודה",
         # Russian: an office or a study ("температура в кабинете").
         *("кабинет", "кабинете"),
         # A den, in American English: said as a room after "the" or "my" (`ROOMS_AFTER_PLACE`;
@@ -927,16 +980,41 @@ ROOM_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("遊び部屋", "游戏室", "遊戲室", "儿童游戏室", "놀이방", "игровая", "игровой"),
         # Australian and New Zealand English: the children's room for play ("the rumpus room").
         *("rumpus room", "rumpus"),
-        # Hebrew ("בחדר המשחקים": in the playroom, its prefixes read off: `PREFIXES`).
-        *("חדר משחקים", "חדר המשחקים"),
+        # Hebrew ("בחדר המשחקים": in the playroom, its prefixes read off: `PREFIXES`, its
+        # article by `_with_hebrew_articles`).
+        "חדר משחקים",
     ),
 )
-"""Groups of names of one room (any case and accents)."""
+_HEBREW_WORDS: Final = re.compile("^[\u05d0-\u05ea]+ [\u05d0-\u05ea]+$")
+HEBREW_ARTICLE: Final = "ה"
+"""Hebrew's definite article, written on the word it makes definite."""
+
+
+def _with_hebrew_articles(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Return `names` with each Hebrew room of two words said definite too.
+
+    Hebrew makes "a room of sleep" definite on its second word: "חדר שינה" (a
+    bedroom) is "חדר השינה" (the bedroom), as "בחדר השינה" (in the bedroom)
+    says it, its prefixes read off (`PREFIXES`).
+    """
+    definite = [
+        f"{first} {HEBREW_ARTICLE}{second}"
+        for name in names
+        if _HEBREW_WORDS.match(name)
+        for first, second in [name.split()]
+        if not second.startswith(HEBREW_ARTICLE)
+    ]
+    return tuple(dict.fromkeys((*names, *definite)))
+
+
+ROOM_WORDS: Final = tuple(map(_with_hebrew_articles, _ROOM_GROUPS))
+"""Groups of names of one room (any case and accents); a Hebrew room of two words said definite
+too (`_with_hebrew_articles`)."""
 ROOM_KINDS: Final = (
     # A room of a general kind and the rooms that are particular ones of it: the ensuite is a
     # bathroom ("the lamp in our bathroom", the bathroom having none: the ensuite's), the master
     # bedroom, the guest room and the nursery are bedrooms.
-    ("bathroom", ("ensuite",)),
+    ("bathroom", ("ensuite", "shower room")),
     ("bedroom", ("master bedroom", "guest room", "nursery")),
 )
 """Rooms of a kind (`ROOM_WORDS`' words for them): what is asked in the general room that it
@@ -974,7 +1052,7 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # the valve called Trees), in any language.
     (
         *("trees", "tree", "arbres", "arbre", "bäume", "baum", "árboles", "árbol", "alberi"),
-        *("albero", "bomen", "boom", "árvores", "árvore", "träd", "drzewa", "drzewo"),
+        *("albero", "bomen", "boom", "árvores", "árvore", "träd", "drzewa", "drzewo", "drzew"),
         *("木々", "树木", "樹木", "나무"),
     ),
     # A lamp, in any language, and a desk lamp ("书房的台灯": the study's desk lamp) is one.
@@ -988,6 +1066,14 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("vacation", "holiday", "holidays", "vacances", "urlaub", "ferien", "vacaciones"),
         *("vacanze", "vacanza", "vakantie", "semester", "ferie", "férias", "wakacje", "休暇"),
         *("假期", "휴가"),
+    ),
+    # Guests, which a helper is often named after ("my in-laws are staying for the weekend":
+    # Guest mode): who comes to stay, and staying, in English and other languages.
+    (
+        *("guest", "guests", "visitor", "visitors", "visiting", "staying", "inlaws", "company"),
+        *("invite", "invites", "gast", "gaste", "besuch", "invitado", "invitados", "ospite"),
+        *("ospiti", "gasten", "logees", "gäst", "gäster", "gość", "goście", "hóspede", "hóspedes"),
+        *("来客", "お客", "客人", "访客", "訪客", "손님"),
     ),
 )
 """Groups of words naming one thing in an entity's name: a word of the query matches a name
@@ -1027,6 +1113,8 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             # How it feels: "how warm is it in the sauna", "fait-il froid dehors".
             *("warm", "cold", "hot", "chilly", "freezing", "chaud", "froid", "kalt", "heiß"),
             *("caldo", "freddo", "calor", "frío", "koud", "暑い", "寒い"),
+            # Swedish, as said of a place ("hur varmt är det i duschrummet?").
+            *("varm", "varmt", "kall", "kallt"),
             # Compared ("is the sauna hotter than the gym?": the temperature of each).
             *("hotter", "warmer", "colder", "chillier", "wärmer", "kälter", "heißer"),
             # The air's temperature: "外の気温" (outside), "室外气温", "바깥 기온".
@@ -1043,6 +1131,9 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("濕度", "습도"),
             # Thai ("ความชื้นข้างนอกเท่าไหร่": how humid is it outside?).
             "ความชื้น",
+            # Hebrew ("מה הלחות בחדר העבודה?": what is the humidity in the study?, its article
+            # read off: `PREFIXES`).
+            "לחות",
             # Damp to the touch, or in the air ("the study feels clammy"), in English,
             # French, German, Dutch and Swedish.
             *("clammy", "dank", "moite", "klamm", "klam", "fuktig", "fuktigt"),
@@ -1480,7 +1571,7 @@ def query_words(query: str) -> list[str]:
     """
     words = [
         _without_particle(word)
-        for token in fold(_PERCENT_SIGN.sub(r"\1 percent", query)).split()
+        for token in fold(_PERCENT_SIGN.sub(r"\1 percent", CALLED.sub("", query, 1))).split()
         for part in (_PARTICLES.split(token) if Folded.of(token).unspaced else [token])
         if part
         for word in _segments(part)
@@ -1725,6 +1816,49 @@ _LAYING_THE_TABLE: Final = (
     *(("duka", "bordet"), ("dukar", "bordet"), ("dukar",)),
 )
 """Ways of laying the table for a meal (folded), read as `MEAL`."""
+CAMERA: Final = ("camera",)
+"""What shows who is there: a camera."""
+WHO_IS_THERE: Final[tuple[tuple[str, ...], ...]] = (
+    # Asking who is at the door, or who rang ("the doorbell just went, who is it?"), in English,
+    # French, German, Spanish, Italian, Dutch and Swedish (folded).
+    *(("who", *be, there) for be in (("is",), ("s",), ()) for there in ("it", "there")),
+    *(("whos", there) for there in ("it", "there")),
+    *(("who", *be, "at", "the", place) for be in (("is",), ("s",)) for place in ("door", "gate")),
+    *(("who", rang) for rang in ("rang", "knocked", "knocks", "rings")),
+    *(("who", *be, "knocking") for be in (("is",), ("s",))),
+    *(("qui", "est", "ce"), ("qui", "est", "la"), ("qui", "sonne"), ("qui", "a", "sonne")),
+    *(("wer", "ist", "da"), ("wer", "ist", "das"), ("wer", "klingelt")),
+    ("wer", "hat", "geklingelt"),
+    *(("quien", "es"), ("quien", "esta", "ahi"), ("quien", "llama")),
+    *(("chi", "e"), ("chi", "c", "e"), ("chi", "suona")),
+    *(("wie", "is", "daar"), ("wie", "is", "het"), ("wie", "belt")),
+    *(("vem", "ar", "det"), ("vem", "ringer")),
+)
+"""Asking who is there (folded words), which a camera answers (`CAMERA`): a question's way of
+naming what answers it, as "is it dark out?" names the sun (`DAYLIGHT_QUESTIONS`)."""
+SUN: Final = ("sun",)
+"""What tells whether it is day or night outside: the sun."""
+_DARK: Final = (
+    *("dark", "sombre", "noir", "nuit", "dunkel", "oscuro", "noche", "buio", "notte"),
+    *("donker", "morkt", "escuro"),
+)
+"""Dark, or night, as said of outside (folded): not "light" ("the light outside" is a lamp)."""
+_OUT: Final = ("out", "outside", "dehors", "draussen", "afuera", "fuera", "fuori", "buiten", "ute")
+DAYLIGHT_QUESTIONS: Final[tuple[tuple[str, ...], ...]] = (
+    # Whether it is dark or light outside ("is it dark out yet?", "fait-il nuit dehors",
+    # "ist es schon dunkel draußen", "è buio fuori", "är det mörkt ute"), either way round: the
+    # sun, not the light or the illuminance "dark" names in a room, nor "it's getting dark"
+    # alone, which asks for light (folded).
+    *((dark, out) for dark in _DARK for out in _OUT),
+    *((out, dark) for dark in _DARK for out in _OUT if out != "out"),
+)
+"""Questions of daylight (folded words), which the sun answers (`SUN`)."""
+HYPHENATED: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
+    # A word written with a hyphen, read as the one word the tables hold ("my in-laws are
+    # staying": guests), not as its parts ("in" being a filler).
+    ("in", "laws"): ("inlaws",),
+}
+"""Words written with a hyphen (folded, split at it), and the one word the tables say."""
 SAID_IN_WORDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     tuple(fold(said).split()): (word,)
     for word, saids in {
@@ -1755,6 +1889,9 @@ SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **dict.fromkeys(_LAYING_THE_TABLE, MEAL),
     **dict.fromkeys(_GOING_TO_BED, BEDTIME),
     **SAID_IN_WORDS,
+    **dict.fromkeys(WHO_IS_THERE, CAMERA),
+    **dict.fromkeys(DAYLIGHT_QUESTIONS, SUN),
+    **HYPHENATED,
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -1890,6 +2027,13 @@ WAKE_WORDS: Final = (
 they name nothing of the house (folded)."""
 
 
+CALLED: Final = re.compile(
+    r"^\s*(?:(?:hey|hi|hello|ok|okay)\s+[^\W\d_]+|echo|computer|cortana|bixby|jarvis)\s*[,，:!]",
+    re.IGNORECASE,
+)
+"""An assistant called by name first, before a comma ("Hey Cortana, …", "Echo, …"): "hey" or
+"ok" and any one word, or a name assistants answer to alone; it names nothing of the house. A
+name that is also a device's ("Echo") only with the comma that says it is called."""
 SKILL_VERBS: Final = frozenset({"ask", "tell"})
 """What calls a voice assistant's skill by its name after the wake word ("Alexa, ask Home
 Assistant to …", "Alexa, tell Home Assistant to …") (folded)."""

@@ -261,14 +261,7 @@ class House:
                     )
             # The entities whose names hold a household's other word for one of the query's
             # ("the fairy lights": the switch called Decorative Lights; `NAME_WORDS`).
-            candidates += sorted(
-                {
-                    entity_id
-                    for word in phrase.words
-                    for synonym in sorted(name_synonyms(word))
-                    for entity_id in self.index.async_with_word(synonym, _same)
-                }
-            )
+            candidates += sorted(self._named_otherwise(phrase.words))
             if not OCCASIONS.isdisjoint(phrase.words):
                 # A routine named for its occasion, said another way ("movie night": the scene
                 # called Movie time): the routines, read with the words.
@@ -357,7 +350,11 @@ class House:
                 entity_id
                 for domain in sorted(domains)
                 for entity_id in self.hass.states.async_entity_ids(domain)
-            }.difference(found)
+            }
+            # So are the entities whose names hold a household's other word for one of the
+            # query's (`NAME_WORDS`: "we're watching a film in the cinema" is the script called
+            # Movie time, in no room or another).
+            elsewhere = elsewhere.union(self._named_otherwise(phrase.words)).difference(found)
             if elsewhere:
                 kinds = WordScorer(said, exact_kinds=exact, commands=commands)
                 found.update(
@@ -366,6 +363,15 @@ class House:
                     )
                 )
         return found
+
+    def _named_otherwise(self, words: Iterable[str]) -> set[str]:
+        """Return the entities whose names hold another word of `NAME_WORDS` for one of `words`."""
+        return {
+            entity_id
+            for word in words
+            for synonym in sorted(name_synonyms(word))
+            for entity_id in self.index.async_with_word(synonym, _same)
+        }
 
     def _named_on_floors(
         self, phrase: Phrase, named: Iterable[str], language: LanguageWords | None
