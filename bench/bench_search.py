@@ -63,6 +63,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_29,
     BENCH_HELD_OUT_30,
     BENCH_HELD_OUT_31,
+    BENCH_HELD_OUT_32,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -94,6 +95,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_29,
     DEMO_HELD_OUT_30,
     DEMO_HELD_OUT_31,
+    DEMO_HELD_OUT_32,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -109,6 +111,7 @@ HELD_OUT_DOMAINS: Final = (
     *("alarm_control_panel", "device_tracker", "water_heater", "vacuum", "siren"),
     *("weather", "input_boolean", "automation", "person"),
     *("air_quality", "camera", "sun"),
+    *("calendar", "update", "geo_location"),
 )
 """The domains whose entities the held-out queries name."""
 
@@ -175,6 +178,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_29,
                 *DEMO_HELD_OUT_30,
                 *DEMO_HELD_OUT_31,
+                *DEMO_HELD_OUT_32,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -223,6 +227,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_29,
                     *BENCH_HELD_OUT_30,
                     *BENCH_HELD_OUT_31,
+                    *BENCH_HELD_OUT_32,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []
