@@ -111,7 +111,7 @@ HELD_OUT_DOMAINS: Final = (
     *("alarm_control_panel", "device_tracker", "water_heater", "vacuum", "siren"),
     *("weather", "input_boolean", "automation", "person"),
     *("air_quality", "camera", "sun"),
-    *("calendar", "update", "geo_location"),
+    *("calendar", "update"),
 )
 """The domains whose entities the held-out queries name."""
 

@@ -931,7 +931,7 @@ written after them without seeing them): 63.3 % at 1 and 70.0 % at 3 (demo
 at 3 after, `bench/RESULTS.md`, "Round 31's misses fixed by mechanisms"): round 31 is no
 longer unseen.
 
-Round 32 (`DEMO_HELD_OUT_32`, `BENCH_HELD_OUT_32`, 30 queries) was written
+Round 32 (`DEMO_HELD_OUT_32`, `BENCH_HELD_OUT_32`, 29 queries) was written
 unseen as well: by someone who had not read the matcher, its word tables, its
 tests, `bench/RESULTS.md` or the changelog (of earlier rounds, only their
 queries, to write none again), from the houses' real entities only (the running
@@ -947,10 +947,12 @@ Arabic, Ukrainian, Polish (a floor word, "na parterze"), Hebrew, Hindi, Thai,
 Dutch (the basement as "de kelder"), Swedish, Spanish, Japanese (the library as
 図書室, no alias of it) and Chinese behind Xiaomi's wake word (小爱同学, asking for
 26 degrees of "the air conditioner"); another new wake word is "Hey Snips". It
-asks for three domains no round asked for: a calendar ("what's on the calendar
-today?"), pending updates ("are there any updates waiting to be installed?",
-a plural) and a wildfire near the house (a geo-location, from a smell of
-smoke). Its other purposes are a chore ("there are crumbs all over the kitchen
+asks for two domains no round asked for: a calendar ("what's on the calendar
+today?") and pending updates ("are there any updates waiting to be installed?",
+a plural). A third, a wildfire near the house asked from a smell of smoke, was
+dropped before its first run: the demo's geo-location events come and go at
+random (`geo_location.grass_fire` was there when it was written, not when it
+ran). Its other purposes are a chore ("there are crumbs all over the kitchen
 floor", the ground floor's vacuum) and a symptom ("the plants in the study are
 wilting, is the air too dry?"); besides the Polish and Dutch floor words, it asks
 for the light level on the ground floor (three illuminance sensors); its plural asks what the guest toilet's
@@ -4564,12 +4566,6 @@ DEMO_HELD_OUT_32: Final = [
     _demo32("command", "what's on the calendar today?", *_CALENDARS_32),
     # A plural of update entities (a domain no round asked for).
     _demo32("plural", "are there any updates waiting to be installed?", *_UPDATES_32),
-    # A symptom only a geo-location answers: the grass fire near the house.
-    _demo32(
-        "purpose",
-        "I can smell smoke outside, is there a fire nearby?",
-        "geo_location.grass_fire",
-    ),
     # An everyday name for the kitchen's speaker ("the radio").
     _demo32("alias", "turn the radio down in the kitchen", "media_player.kitchen"),
 ]
