@@ -1281,6 +1281,85 @@ async def test_a_notification_that_takes_the_lock_up_prompt_off_the_phone_waits(
         assert_ran(result)
 
 
+_GONE_WITH_ITS_CHANNEL = "red team 53: the gate reads a notification's tag, never its channel"
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.parametrize(
+    ("prompt_channel", "data", "takes_it_off"),
+    [
+        pytest.param(
+            None,
+            {"message": "remove_channel", "data": {"channel": "General"}},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
+        ),
+        pytest.param(
+            "Door locks",
+            {"message": "remove_channel", "data": {"channel": " door_LOCKS"}},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
+        ),
+        pytest.param(
+            "Door locks",
+            {"message": "remove_channel", "data": {"channel": "{{ 'Door' }} locks"}},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
+        ),
+        pytest.param(
+            "Door locks", {"message": "remove_channel", "data": {"channel": "General"}}, False
+        ),
+        pytest.param(None, {"message": DISHWASHER, "data": {"channel": "General"}}, False),
+    ],
+    ids=["general", "its-own-channel", "templated-channel", "another-channel", "sent-on-it"],
+)
+async def test_removing_the_lock_up_prompt_s_channel_from_the_phone_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    prompt_channel: str | None,
+    data: dict[str, Any],
+    takes_it_off: bool,
+) -> None:
+    """Alice's Android phone asks "No one home, lock the doors?"; a tap on Lock locks up.
+
+    The companion app for Android reads the message `remove_channel` as a
+    command: it deletes the notification channel `data.channel` names (its
+    id: the name trimmed, in lower case, spaces as `_`), and Android
+    cancels every notification posted on a channel it deletes
+    (home-assistant/android, MessagingManager.removeNotificationChannel;
+    NotificationManager.deleteNotificationChannel). A notification sent
+    without a channel is on the app's "General" one (`general`). Removing
+    the prompt's channel takes it off the phone, as `clear_notification` with
+    its tag does: no one can tap Lock, and the door stays unlocked. Another
+    channel leaves it there; an ordinary notification on the same channel
+    takes nothing off.
+    """
+    away = await asks_to_lock_up(owner, phone)
+    if prompt_channel is not None:
+        await owner.save_automation(
+            "ask_to_lock",
+            {
+                "alias": "Ask to lock up",
+                "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+                "actions": [{"action": phone.notify, "data": {
+                    "message": "No one home, lock the doors?",
+                    "data": {"tag": LOCK_UP_TAG, "channel": prompt_channel,
+                             "actions": [LOCK_UP_BUTTON]},
+                }}],
+            },
+        )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(mcp, phone.notify, data=data)
+
+    if takes_it_off:
+        assert_refused(result, reaching="automation.lock_up_from_the_prompt")
+    else:
+        assert_ran(result)
+
+
 @pytest.mark.redteam(round=52)
 async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_a_person(
     hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
