@@ -32,6 +32,7 @@ from .house import (
     BED_LIGHT_ON,
     CHAIN_LINKS,
     DISARM,
+    LINGERING_TIMERS,
     LOCK_FRONT,
     LOCK_UP_BUTTON,
     LOCK_UP_TAG,
@@ -357,6 +358,96 @@ async def test_an_optimistic_template_switch_turned_on_sends_none_of_the_prompts
     refused = await call_service(mcp, "switch.turn_off", target={"entity_id": "switch.porch_light"})
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+_ALERTS_UNREAD = "red team 53: the gate does not read the alert integration's notifications"
+
+
+@pytest.mark.redteam(round=53)
+@LINGERING_TIMERS
+@pytest.mark.xfail(strict=True, reason=_ALERTS_UNREAD)
+async def test_setting_off_the_owner_s_alert_with_an_unlock_button_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's doorbell alert asks "Someone is at the door: unlock?" with an Unlock button.
+
+    Home Assistant's Alert integration (`alert:` in YAML, as jazzyisj's house
+    has dozens) notifies while what it watches is on, its `data` passed to
+    the notifier as written: buttons included. The doorbell turns "Doorbell
+    rang" on; a tap on Unlock unlocks. A client turning the helper on sends
+    the real prompt when it likes, as triggering an automation that sends it
+    does: it waits.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    rang = await owner.create_helper("input_boolean", "Doorbell rang")
+    alert = {
+        "name": "Someone at the door",
+        "entity_id": rang,
+        "state": "on",
+        "repeat": 5,
+        "notifiers": [phone.notify.partition(".")[2]],
+        "message": "Someone is at the door: unlock?",
+        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+    }
+    assert await async_setup_component(hass, "alert", {"alert": {"doorbell": alert}})
+    await hass.async_block_till_done()
+
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": rang})
+
+    assert_refused(refused, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=53)
+@LINGERING_TIMERS
+@pytest.mark.xfail(strict=True, reason=_ALERTS_UNREAD)
+async def test_taking_the_owner_s_alert_with_a_lock_button_off_the_phone_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    aioclient_mock: AiohttpClientMocker,
+) -> None:
+    """An alert "The doors are unlocked" (tagged, as jazzyisj's alerts are) with a Lock button.
+
+    While "Doors unlocked" is on, the alert notifies Alice's phone (its
+    `data`, tag and button, passed on as written); a tap on Lock locks the
+    front door. A client's notification with the alert's tag takes it off
+    the phone, as one with the tag of an automation's prompt does: no one
+    can tap Lock, and the door stays unlocked.
+    """
+    unlocked = await owner.create_helper("input_boolean", "Doors unlocked")
+    alert = {
+        "name": "Doors unlocked",
+        "entity_id": unlocked,
+        "state": "on",
+        "repeat": 30,
+        "notifiers": [phone.notify.partition(".")[2]],
+        "message": "The doors are unlocked",
+        "done_message": "clear_notification",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]},
+    }
+    assert await async_setup_component(hass, "alert", {"alert": {"doors": alert}})
+    await owner.save_automation(
+        "lock_from_the_alert",
+        {
+            "alias": "Lock from the alert",
+            "triggers": [
+                _on_event("mobile_app_notification_action", action=LOCK_UP_BUTTON["action"])
+            ],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await owner.act("input_boolean.turn_on", entity_id=unlocked)
+    [*_, (_, _, pushed, _)] = aioclient_mock.mock_calls
+    assert pushed["message"] == "The doors are unlocked", "the alert is on the phone"
+    assert pushed["data"]["actions"] == [LOCK_UP_BUTTON], pushed
+
+    result = await call_service(
+        mcp, phone.notify, data={"message": "clear_notification", "data": {"tag": LOCK_UP_TAG}}
+    )
+
+    assert_refused(result, reaching="automation.lock_from_the_alert")
 
 
 @pytest.mark.parametrize(
