@@ -37,6 +37,7 @@ import re
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
 
 from .const import TEXT_MAX_CHARS
 from .gate import Action, Finding
@@ -184,8 +185,11 @@ def _given(action: Action | None) -> tuple[str, str] | None:
     """
     if action is None:
         return None
+    data = action.service_data()
     field = SETTING_FIELDS.get(action.domain, {}).get(action.service)
-    value: Any = static(action.service_data().get(field)) if field is not None else None
+    value: Any = static(data.get(field)) if field is not None else None
+    if value is None and (action.domain, action.service) == SET_DATETIME:
+        value = _date_and_time(data)
     if value is None or is_dynamic(value) or isinstance(value, (Mapping, list, bool)):
         return None
     if action.domain in WHOLE_NUMBERS and isinstance(value, float):
@@ -194,6 +198,32 @@ def _given(action: Action | None) -> tuple[str, str] | None:
     # with what would not show shown.
     words = str(value) if isinstance(value, (int, float)) else quoted(_visible(str(value)))
     return f"{action.domain}.{action.service}", words
+
+
+SET_DATETIME: Final = ("input_datetime", "set_datetime")
+"""It sets its helper from `datetime` (`SETTING_FIELDS`), `timestamp`, or `date` and `time`."""
+
+
+def _date_and_time(data: Mapping[str, Any]) -> str | None:
+    """Return what `input_datetime.set_datetime` sets from `timestamp`, or `date` and `time`.
+
+    A timestamp is read in the house's time zone, as Home Assistant reads it
+    (04:00 there, not the seconds since 1970). None where a template gives
+    one, or none is given.
+    """
+    stamp = static(data.get("timestamp"))
+    if stamp is not None:
+        if is_dynamic(stamp) or isinstance(stamp, bool):
+            return None
+        try:
+            moment = dt_util.as_local(dt_util.utc_from_timestamp(float(stamp)))
+        except TypeError, ValueError, OverflowError, OSError:
+            return None
+        return moment.strftime("%Y-%m-%d %H:%M:%S")
+    parts = [static(data.get(key)) for key in ("date", "time")]
+    if any(is_dynamic(part) for part in parts):
+        return None
+    return " ".join(str(part) for part in parts if part is not None) or None
 
 
 def _visible(text: str) -> str:

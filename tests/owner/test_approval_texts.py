@@ -667,20 +667,11 @@ async def test_an_approval_for_a_text_that_only_looks_unchanged_does_not_say_the
     assert effect in ("set value Mode to “night␠”", "set value Mode to “night⟨U+200B⟩”"), title
 
 
-_NO_TIME_SAID = (
-    "red team 53: a value set is said from `datetime` only, never from `time` or `timestamp`"
-)
-
-
 @pytest.mark.redteam(round=53)
 @LINGERING_TIMERS
 @pytest.mark.parametrize(
     "given",
-    [
-        pytest.param("time", marks=pytest.mark.xfail(strict=True, reason=_NO_TIME_SAID)),
-        pytest.param("timestamp", marks=pytest.mark.xfail(strict=True, reason=_NO_TIME_SAID)),
-        "datetime",
-    ],
+    ["time", "timestamp", "datetime"],
 )
 async def test_an_approval_for_the_lock_up_s_time_names_the_time_it_sets(
     hass: HomeAssistant, owner: Owner, mcp: McpHarness, given: str
