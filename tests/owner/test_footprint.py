@@ -11,6 +11,7 @@ one its footprint names.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from unittest.mock import patch
 
@@ -1561,6 +1562,71 @@ async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_
     )
 
     assert_refused(result, reaching="automation.ask_and_lock_up")
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 53: a securing run's wait for a tap is no state: an event that ends it "
+    "with another answer is not read as keeping it from securing",
+)
+async def test_answering_the_lock_up_prompt_not_now_from_a_script_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The companion app's documented pattern, with two buttons: Lock and Not now.
+
+    When Away turns on, Alice's phone asks "No one home, lock the doors?";
+    the same automation waits for her answer (`wait_for_trigger` on either
+    button's `mobile_app_notification_action`) and locks on Lock only. A
+    client's script "Dishwasher done" fires the tap of Not now itself: the
+    wait ends, nothing locks, and Alice's later tap on Lock finds no one
+    waiting. The door stays unlocked, as taking the prompt off the phone
+    would leave it: writing or running that script waits for a person.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    not_now = {"action": "NOT_NOW", "title": "Not now"}
+    prompt = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON, not_now]},
+    }
+    answered = "{{ wait.trigger.event.data.action == '" + LOCK_UP_BUTTON["action"] + "' }}"
+    await owner.save_automation(
+        "ask_and_lock",
+        {
+            "alias": "Ask and lock up",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [
+                {"action": phone.notify, "data": prompt},
+                {"wait_for_trigger": [
+                    _on_event("mobile_app_notification_action", action=LOCK_UP_BUTTON["action"]),
+                    _on_event("mobile_app_notification_action", action=not_now["action"]),
+                 ],
+                 "timeout": "01:00:00", "continue_on_timeout": False},
+                {"if": [{"condition": "template", "value_template": answered}],
+                 "then": [LOCK_FRONT]},
+            ],
+        },
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    # Away turns on; the automation sends the prompt and waits (for an hour: not awaited).
+    await hass.services.async_call("input_boolean", "turn_on", {"entity_id": away}, blocking=True)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert hass.states.get("automation.ask_and_lock_up").attributes["current"] == 1
+
+    script = {
+        "alias": "Dishwasher done",
+        "sequence": [
+            {"event": "mobile_app_notification_action", "event_data": {"action": "NOT_NOW"}}
+        ],
+    }
+    saved = await save_config(mcp, "script", script)
+    result = saved
+    if saved.get("written") is True:
+        result = await call_service(mcp, "script.turn_on", target={"entity_id": saved["entity_id"]})
+    await hass.async_block_till_done()
+
+    assert_refused(result, risk=None)
 
 
 @pytest.mark.redteam(round=52)
