@@ -1564,6 +1564,58 @@ async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_
     assert_refused(result, reaching="automation.ask_and_lock_up")
 
 
+_ASKED_AGAIN = (
+    "red team 53: a notification carrying the prompt's button counts as the prompt asked "
+    "again, whatever else it carries"
+)
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.parametrize(
+    ("more", "takes_it_off"),
+    [
+        pytest.param(
+            {"timeout": 1}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
+        ),
+        pytest.param(
+            {"timeout": "{{ 1 }}"}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
+        ),
+        pytest.param({}, False),
+        pytest.param({"timeout": 3600, "persistent": True}, False),
+    ],
+    ids=["gone-in-a-second", "templated-timeout", "asked-again", "asked-again-for-an-hour"],
+)
+async def test_asking_the_lock_up_prompt_again_only_to_take_it_away_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    more: dict[str, Any],
+    takes_it_off: bool,
+) -> None:
+    """Alice's phone asks "No one home, lock the doors?"; a tap on Lock locks up.
+
+    The same question with its Lock button, and the same tag, takes the
+    prompt's place and still asks: it runs. With `timeout: 1` the companion
+    app removes it a second later (`data.timeout`, in seconds): no one can
+    tap Lock, and the door stays unlocked, as `clear_notification` would
+    leave it.
+    """
+    await asks_to_lock_up(owner, phone)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    data = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON], **more},
+    }
+
+    result = await call_service(mcp, phone.notify, data=data)
+
+    if takes_it_off:
+        assert_refused(result, reaching="automation.lock_up_from_the_prompt")
+    else:
+        assert_ran(result)
+
+
 @pytest.mark.redteam(round=53)
 @pytest.mark.xfail(
     strict=True,
