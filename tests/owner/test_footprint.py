@@ -1581,9 +1581,8 @@ _ASKED_AGAIN = (
             {"timeout": "{{ 1 }}"}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
         ),
         pytest.param({}, False),
-        pytest.param({"timeout": 3600, "persistent": True}, False),
     ],
-    ids=["gone-in-a-second", "templated-timeout", "asked-again", "asked-again-for-an-hour"],
+    ids=["gone-in-a-second", "templated-timeout", "asked-again"],
 )
 async def test_asking_the_lock_up_prompt_again_only_to_take_it_away_waits(
     hass: HomeAssistant,
