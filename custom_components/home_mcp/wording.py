@@ -37,6 +37,7 @@ import re
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
 
 from .const import TEXT_MAX_CHARS
 from .gate import Decision, Finding
@@ -181,9 +182,11 @@ def _given(decision: Decision | None) -> tuple[str, str] | None:
     """
     if decision is None:
         return None
-    action = decision.action
+    action, data = decision.action, decision.data
     field = SETTING_FIELDS.get(action.domain, {}).get(action.service)
-    value: Any = static(decision.data.get(field)) if field is not None else None
+    value: Any = static(data.get(field)) if field is not None else None
+    if value is None and (action.domain, action.service) == SET_DATETIME:
+        value = _date_and_time(data)
     if value is None or is_dynamic(value) or isinstance(value, (Mapping, list, bool)):
         return None
     if isinstance(value, float) and value.is_integer():
@@ -192,6 +195,32 @@ def _given(decision: Decision | None) -> tuple[str, str] | None:
     # with what would not show shown.
     words = str(value) if isinstance(value, (int, float)) else quoted(_visible(str(value)))
     return f"{action.domain}.{action.service}", words
+
+
+SET_DATETIME: Final = ("input_datetime", "set_datetime")
+"""It sets its helper from `datetime` (`SETTING_FIELDS`), `timestamp`, or `date` and `time`."""
+
+
+def _date_and_time(data: Mapping[str, Any]) -> str | None:
+    """Return what `input_datetime.set_datetime` sets from `timestamp`, or `date` and `time`.
+
+    A timestamp is read in the house's time zone, as Home Assistant reads it
+    (04:00 there, not the seconds since 1970). None where a template gives
+    one, or none is given.
+    """
+    stamp = static(data.get("timestamp"))
+    if stamp is not None:
+        if is_dynamic(stamp) or isinstance(stamp, bool):
+            return None
+        try:
+            moment = dt_util.as_local(dt_util.utc_from_timestamp(float(stamp)))
+        except TypeError, ValueError, OverflowError, OSError:
+            return None
+        return moment.strftime("%Y-%m-%d %H:%M:%S")
+    parts = [static(data.get(key)) for key in ("date", "time")]
+    if any(is_dynamic(part) for part in parts):
+        return None
+    return " ".join(str(part) for part in parts if part is not None) or None
 
 
 def _visible(text: str) -> str:

@@ -438,13 +438,23 @@ home")."""
     [
         {"message": "clear_notification", "data": {"tag": "persistent"}},
         {"message": "The dishwasher has finished", "data": {"tag": "persistent"}},
+        pytest.param(
+            {"message": "remove_channel", "data": {"channel": "General"}},
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="red team 53: the gate reads a notification's tag, never its channel",
+            ),
+        ),
     ],
-    ids=["cleared", "replaced"],
+    ids=["cleared", "replaced", "channel-removed"],
 )
 async def test_taking_a_real_house_s_lock_up_prompts_off_the_phone_waits(
     house: House, house_mcp: McpHarness, data: dict[str, Any]
 ) -> None:
     """One notification to aneisch's phone, tagged `persistent`, takes both prompts off it.
+
+    So does the Android app's `remove_channel` command naming "General", the
+    channel both prompts are posted on (they are sent without one).
 
     The companion app's notify action is a stand-in here (the loader runs no
     phone): what it is sent is what the phone would get.

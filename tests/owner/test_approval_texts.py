@@ -26,6 +26,7 @@ from homeassistant.components.homeassistant.exposed_entities import async_expose
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 from tests.conftest import McpHarness
 
 from .house import (
@@ -679,3 +680,49 @@ async def test_an_approval_for_a_text_that_only_looks_unchanged_does_not_say_the
     effect = title.removeprefix("Home MCP asks to ").partition(":")[0]
     assert effect != "set value Mode to “night”", title
     assert effect in ("set value Mode to “night␠”", "set value Mode to “night⟨U+200B⟩”"), title
+
+
+@pytest.mark.redteam(round=53)
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    "given",
+    ["time", "timestamp", "datetime"],
+)
+async def test_an_approval_for_the_lock_up_s_time_names_the_time_it_sets(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, given: str
+) -> None:
+    """The owner locks up at 23:00, the time a time helper holds (`at: input_datetime`).
+
+    `input_datetime.set_datetime` sets it from `time`, `datetime` or
+    `timestamp` (seconds since 1970, read in the house's time zone). A
+    client moving the lock-up to 04:00 changes when the door is locked; the
+    person reading "set datetime Lock time" without a time approves a change
+    of when the house locks up without knowing to when. Whichever field the
+    client used, the approval names the time Home Assistant sets: 04:00.
+    """
+    lock_time = await owner.create_helper(
+        "input_datetime", "Lock time", has_date=False, has_time=True, initial="23:00:00"
+    )
+    await owner.save_automation(
+        "lock_at_lock_time",
+        {
+            "alias": "Lock at lock time",
+            "triggers": [{"trigger": "time", "at": lock_time}],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    four = dt_util.now().replace(hour=4, minute=0, second=0, microsecond=0)
+    data = {
+        "time": {"time": "04:00:00"},
+        "timestamp": {"timestamp": four.timestamp()},
+        "datetime": {"datetime": four.strftime("%Y-%m-%d %H:%M:%S")},
+    }[given]
+
+    refused = await call_service(
+        mcp, "input_datetime.set_datetime", target={"entity_id": lock_time}, data=data
+    )
+
+    assert_refused(refused)
+    title = _unescaped(_notification(hass, str(refused["confirmation_id"]))["title"])
+    effect = title.removeprefix("Home MCP asks to ").partition(": ")[0]
+    assert "04:00" in effect, title

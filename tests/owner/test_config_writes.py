@@ -316,6 +316,67 @@ async def test_a_helper_that_can_open_the_house_is_changed_only_with_approval(
     assert hass.states.get(switch) is not None
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_SETS_OFF = (
+    "red team 53: a helper write is judged by what reads the helper or acts on it, "
+    "never by the lock-up its change sets off"
+)
+
+
+@pytest.mark.redteam(round=53)
+@LINGERING_TIMERS
+@pytest.mark.parametrize(
+    ("kind", "blocks"),
+    [
+        pytest.param("schedule", [], marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF)),
+        pytest.param(
+            "schedule",
+            [{"from": "12:00:00", "to": "12:01:00"}],
+            marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF),
+        ),
+        pytest.param("schedule", None, marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF)),
+        pytest.param("input_boolean", None, marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF)),
+    ],
+    ids=["schedule-emptied", "schedule-moved-to-noon", "schedule-deleted", "toggle-deleted"],
+)
+async def test_rewriting_or_deleting_the_helper_that_sets_off_the_lock_up_is_refused(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    kind: str,
+    blocks: list[dict[str, str]] | None,
+) -> None:
+    """The owner's "Night" helper sets off "Lock at night", which locks the front door.
+
+    A Schedule helper (22:00 to midnight, every day) turning on, as its
+    documentation suggests, or a toggle another automation turns on at
+    night. Rewriting the schedule's blocks through the Helpers page (none
+    left, or a minute at noon), or deleting the helper, keeps the lock-up
+    from ever being set off: the door stays unlocked every night, as
+    deleting the lock-up itself would leave it. The write waits for a person.
+    """
+    assert await async_setup_component(hass, "schedule", {})
+    night = [{"from": "22:00:00", "to": "23:59:59"}]
+    fields = dict.fromkeys(_DAYS, night) if kind == "schedule" else {}
+    helper = await owner.create_helper(kind, "Night", **fields)
+    await owner.save_automation(
+        "lock_at_night",
+        {
+            "alias": "Lock at night",
+            "triggers": [{"trigger": "state", "entity_id": helper, "to": "on"}],
+            "actions": [{"action": "lock.lock", "target": {"entity_id": "lock.front_door"}}],
+        },
+    )
+    item = helper.split(".", 1)[1]
+
+    if blocks is None:
+        changed = await mcp.data("delete_config", {"kind": kind, "id": item})
+    else:
+        changed = await _save(mcp, kind, dict.fromkeys(_DAYS, blocks), id=item)
+
+    assert_refused(changed, risk=None, reaching=helper)
+
+
 @pytest.mark.parametrize("expected_lingering_timers", [True])  # Time triggers.
 async def test_a_write_approved_after_the_item_changed_writes_nothing(
     hass: HomeAssistant,

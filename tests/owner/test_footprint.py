@@ -11,6 +11,7 @@ one its footprint names.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from unittest.mock import patch
 
@@ -32,6 +33,7 @@ from .house import (
     BED_LIGHT_ON,
     CHAIN_LINKS,
     DISARM,
+    LINGERING_TIMERS,
     LOCK_FRONT,
     LOCK_UP_BUTTON,
     LOCK_UP_TAG,
@@ -357,6 +359,96 @@ async def test_an_optimistic_template_switch_turned_on_sends_none_of_the_prompts
     refused = await call_service(mcp, "switch.turn_off", target={"entity_id": "switch.porch_light"})
     assert_refused(refused, reaching="lock.front_door")
     await assert_house(hass, LOCKED)
+
+
+_ALERTS_UNREAD = "red team 53: the gate does not read the alert integration's notifications"
+
+
+@pytest.mark.redteam(round=53)
+@LINGERING_TIMERS
+@pytest.mark.xfail(strict=True, reason=_ALERTS_UNREAD)
+async def test_setting_off_the_owner_s_alert_with_an_unlock_button_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The owner's doorbell alert asks "Someone is at the door: unlock?" with an Unlock button.
+
+    Home Assistant's Alert integration (`alert:` in YAML, as jazzyisj's house
+    has dozens) notifies while what it watches is on, its `data` passed to
+    the notifier as written: buttons included. The doorbell turns "Doorbell
+    rang" on; a tap on Unlock unlocks. A client turning the helper on sends
+    the real prompt when it likes, as triggering an automation that sends it
+    does: it waits.
+    """
+    await owner.save_automation("answer_the_door", ANSWER_THE_DOOR)
+    rang = await owner.create_helper("input_boolean", "Doorbell rang")
+    alert = {
+        "name": "Someone at the door",
+        "entity_id": rang,
+        "state": "on",
+        "repeat": 5,
+        "notifiers": [phone.notify.partition(".")[2]],
+        "message": "Someone is at the door: unlock?",
+        "data": {"actions": [{"action": "UNLOCK_FRONT_DOOR", "title": "Unlock"}]},
+    }
+    assert await async_setup_component(hass, "alert", {"alert": {"doorbell": alert}})
+    await hass.async_block_till_done()
+
+    refused = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": rang})
+
+    assert_refused(refused, reaching="lock.front_door")
+
+
+@pytest.mark.redteam(round=53)
+@LINGERING_TIMERS
+@pytest.mark.xfail(strict=True, reason=_ALERTS_UNREAD)
+async def test_taking_the_owner_s_alert_with_a_lock_button_off_the_phone_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    aioclient_mock: AiohttpClientMocker,
+) -> None:
+    """An alert "The doors are unlocked" (tagged, as jazzyisj's alerts are) with a Lock button.
+
+    While "Doors unlocked" is on, the alert notifies Alice's phone (its
+    `data`, tag and button, passed on as written); a tap on Lock locks the
+    front door. A client's notification with the alert's tag takes it off
+    the phone, as one with the tag of an automation's prompt does: no one
+    can tap Lock, and the door stays unlocked.
+    """
+    unlocked = await owner.create_helper("input_boolean", "Doors unlocked")
+    alert = {
+        "name": "Doors unlocked",
+        "entity_id": unlocked,
+        "state": "on",
+        "repeat": 30,
+        "notifiers": [phone.notify.partition(".")[2]],
+        "message": "The doors are unlocked",
+        "done_message": "clear_notification",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]},
+    }
+    assert await async_setup_component(hass, "alert", {"alert": {"doors": alert}})
+    await owner.save_automation(
+        "lock_from_the_alert",
+        {
+            "alias": "Lock from the alert",
+            "triggers": [
+                _on_event("mobile_app_notification_action", action=LOCK_UP_BUTTON["action"])
+            ],
+            "actions": [LOCK_FRONT],
+        },
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await owner.act("input_boolean.turn_on", entity_id=unlocked)
+    [*_, (_, _, pushed, _)] = aioclient_mock.mock_calls
+    assert pushed["message"] == "The doors are unlocked", "the alert is on the phone"
+    assert pushed["data"]["actions"] == [LOCK_UP_BUTTON], pushed
+
+    result = await call_service(
+        mcp, phone.notify, data={"message": "clear_notification", "data": {"tag": LOCK_UP_TAG}}
+    )
+
+    assert_refused(result, reaching="automation.lock_from_the_alert")
 
 
 @pytest.mark.parametrize(
@@ -1304,6 +1396,155 @@ async def test_list_services_says_a_phone_s_notifications_are_guarded_where_one_
         assert row["why"].startswith("Takes off the phone the notification whose button"), row
 
 
+_GONE_WITH_ITS_CHANNEL = "red team 53: the gate reads a notification's tag, never its channel"
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.parametrize(
+    ("prompt_channel", "data", "takes_it_off"),
+    [
+        pytest.param(
+            None,
+            {"message": "remove_channel", "data": {"channel": "General"}},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
+        ),
+        pytest.param(
+            "Door locks",
+            {"message": "remove_channel", "data": {"channel": " door_LOCKS"}},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
+        ),
+        pytest.param(
+            "Door locks",
+            {"message": "remove_channel", "data": {"channel": "{{ 'Door' }} locks"}},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
+        ),
+        pytest.param(
+            "Door locks", {"message": "remove_channel", "data": {"channel": "General"}}, False
+        ),
+        pytest.param(None, {"message": DISHWASHER, "data": {"channel": "General"}}, False),
+    ],
+    ids=["general", "its-own-channel", "templated-channel", "another-channel", "sent-on-it"],
+)
+async def test_removing_the_lock_up_prompt_s_channel_from_the_phone_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    prompt_channel: str | None,
+    data: dict[str, Any],
+    takes_it_off: bool,
+) -> None:
+    """Alice's Android phone asks "No one home, lock the doors?"; a tap on Lock locks up.
+
+    The companion app for Android reads the message `remove_channel` as a
+    command: it deletes the notification channel `data.channel` names (its
+    id: the name trimmed, in lower case, spaces as `_`), and Android
+    cancels every notification posted on a channel it deletes
+    (home-assistant/android, MessagingManager.removeNotificationChannel;
+    NotificationManager.deleteNotificationChannel). A notification sent
+    without a channel is on the app's "General" one (`general`). Removing
+    the prompt's channel takes it off the phone, as `clear_notification` with
+    its tag does: no one can tap Lock, and the door stays unlocked. Another
+    channel leaves it there; an ordinary notification on the same channel
+    takes nothing off.
+    """
+    away = await asks_to_lock_up(owner, phone)
+    if prompt_channel is not None:
+        await owner.save_automation(
+            "ask_to_lock",
+            {
+                "alias": "Ask to lock up",
+                "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+                "actions": [{"action": phone.notify, "data": {
+                    "message": "No one home, lock the doors?",
+                    "data": {"tag": LOCK_UP_TAG, "channel": prompt_channel,
+                             "actions": [LOCK_UP_BUTTON]},
+                }}],
+            },
+        )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(mcp, phone.notify, data=data)
+
+    if takes_it_off:
+        assert_refused(result, reaching="automation.lock_up_from_the_prompt")
+    else:
+        assert_ran(result)
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.parametrize(
+    ("data", "silences_it"),
+    [
+        pytest.param(
+            {"message": DISHWASHER, "data": {"importance": "min"}},
+            True,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="red team 53: the gate reads a notification's tag, never its channel",
+            ),
+        ),
+        pytest.param(
+            {"message": "command_dnd", "data": {"command": "total_silence"}},
+            True,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="red team 53: the companion app's device commands are judged as text",
+            ),
+        ),
+        pytest.param(
+            {"message": "command_ringer_mode", "data": {"command": "silent"}},
+            True,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="red team 53: the companion app's device commands are judged as text",
+            ),
+        ),
+        pytest.param({"message": DISHWASHER, "data": {"importance": "high"}}, False),
+        pytest.param(
+            {"message": DISHWASHER, "data": {"channel": "Kitchen", "importance": "min"}}, False
+        ),
+        pytest.param({"message": "command_dnd", "data": {"command": "off"}}, False),
+    ],
+    ids=["lowered", "do-not-disturb", "ringer-silent", "raised", "another-channel", "dnd-off"],
+)
+async def test_silencing_the_lock_up_prompt_on_the_phone_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    data: dict[str, Any],
+    silences_it: bool,
+) -> None:
+    """Alice's Android phone will ask "No one home, lock the doors?" when Away turns on.
+
+    The prompt is sent without a channel: the companion app posts it on its
+    "General" channel, which it creates again with each notification's
+    `importance`; Android lets an app lower a channel's importance as long
+    as its user has not changed the channel (PreferencesHelper
+    .createNotificationChannel), and never raise it. One notification at
+    `importance: min` on that channel leaves every later prompt on it
+    silent, out of the status bar, folded at the foot of the shade: Alice
+    does not learn that the doors are unlocked, and the door stays
+    unlocked. The app's device commands silence the whole phone the same way
+    (`command_dnd` to `total_silence`, `command_ringer_mode` to `silent`:
+    home-assistant/android, MessagingManager.handleDeviceCommands). A higher
+    importance, another channel, or Do Not Disturb turned off leaves it as it is.
+    """
+    await asks_to_lock_up(owner, phone)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(mcp, phone.notify, data=data)
+
+    if silences_it:
+        assert_refused(result, reaching="automation.lock_up_from_the_prompt")
+    else:
+        assert_ran(result)
+
+
 @pytest.mark.redteam(round=52)
 async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_a_person(
     hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
@@ -1344,6 +1585,122 @@ async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_
     )
 
     assert_refused(result, reaching="automation.ask_and_lock_up")
+
+
+_ASKED_AGAIN = (
+    "red team 53: a notification carrying the prompt's button counts as the prompt asked "
+    "again, whatever else it carries"
+)
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.parametrize(
+    ("more", "takes_it_off"),
+    [
+        pytest.param(
+            {"timeout": 1}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
+        ),
+        pytest.param(
+            {"timeout": "{{ 1 }}"}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
+        ),
+        pytest.param({}, False),
+    ],
+    ids=["gone-in-a-second", "templated-timeout", "asked-again"],
+)
+async def test_asking_the_lock_up_prompt_again_only_to_take_it_away_waits(
+    hass: HomeAssistant,
+    phone: Phone,
+    owner: Owner,
+    mcp: McpHarness,
+    more: dict[str, Any],
+    takes_it_off: bool,
+) -> None:
+    """Alice's phone asks "No one home, lock the doors?"; a tap on Lock locks up.
+
+    The same question with its Lock button, and the same tag, takes the
+    prompt's place and still asks: it runs. With `timeout: 1` the companion
+    app removes it a second later (`data.timeout`, in seconds): no one can
+    tap Lock, and the door stays unlocked, as `clear_notification` would
+    leave it.
+    """
+    await asks_to_lock_up(owner, phone)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    data = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON], **more},
+    }
+
+    result = await call_service(mcp, phone.notify, data=data)
+
+    if takes_it_off:
+        assert_refused(result, reaching="automation.lock_up_from_the_prompt")
+    else:
+        assert_ran(result)
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 53: a securing run's wait for a tap is no state: an event that ends it "
+    "with another answer is not read as keeping it from securing",
+)
+async def test_answering_the_lock_up_prompt_not_now_from_a_script_waits_for_a_person(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The companion app's documented pattern, with two buttons: Lock and Not now.
+
+    When Away turns on, Alice's phone asks "No one home, lock the doors?";
+    the same automation waits for her answer (`wait_for_trigger` on either
+    button's `mobile_app_notification_action`) and locks on Lock only. A
+    client's script "Dishwasher done" fires the tap of Not now itself: the
+    wait ends, nothing locks, and Alice's later tap on Lock finds no one
+    waiting. The door stays unlocked, as taking the prompt off the phone
+    would leave it: writing or running that script waits for a person.
+    """
+    away = await owner.create_helper("input_boolean", "Away")
+    not_now = {"action": "NOT_NOW", "title": "Not now"}
+    prompt = {
+        "message": "No one home, lock the doors?",
+        "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON, not_now]},
+    }
+    answered = "{{ wait.trigger.event.data.action == '" + LOCK_UP_BUTTON["action"] + "' }}"
+    await owner.save_automation(
+        "ask_and_lock",
+        {
+            "alias": "Ask and lock up",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [
+                {"action": phone.notify, "data": prompt},
+                {"wait_for_trigger": [
+                    _on_event("mobile_app_notification_action", action=LOCK_UP_BUTTON["action"]),
+                    _on_event("mobile_app_notification_action", action=not_now["action"]),
+                 ],
+                 "timeout": "01:00:00", "continue_on_timeout": False},
+                {"if": [{"condition": "template", "value_template": answered}],
+                 "then": [LOCK_FRONT]},
+            ],
+        },
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    # Away turns on; the automation sends the prompt and waits (for an hour: not awaited).
+    await hass.services.async_call("input_boolean", "turn_on", {"entity_id": away}, blocking=True)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert hass.states.get("automation.ask_and_lock_up").attributes["current"] == 1
+
+    script = {
+        "alias": "Dishwasher done",
+        "sequence": [
+            {"event": "mobile_app_notification_action", "event_data": {"action": "NOT_NOW"}}
+        ],
+    }
+    saved = await save_config(mcp, "script", script)
+    result = saved
+    if saved.get("written") is True:
+        result = await call_service(mcp, "script.turn_on", target={"entity_id": saved["entity_id"]})
+    await hass.async_block_till_done()
+
+    assert_refused(result, risk=None)
 
 
 @pytest.mark.redteam(round=52)

@@ -2537,3 +2537,64 @@ async def test_lengthening_the_pause_of_a_script_run_by_a_templated_action_is_re
     await _lengthening_fade_minutes_keeps_the_door_unlocked(
         hass, mcp, freezer, owner, minutes, goodnight
     )
+
+
+_FAR_FROM_THE_THRESHOLD = (
+    "red team 53: a change of what fires the lock-up is judged by whether it fires it now, "
+    "never by how far it moves it from firing"
+)
+
+
+@pytest.mark.redteam(round=53)
+@pytest.mark.parametrize(
+    ("action", "data", "keeps_it_from_locking"),
+    [
+        pytest.param(
+            "counter.increment",
+            {},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_FAR_FROM_THE_THRESHOLD),
+        ),
+        pytest.param(
+            "counter.set_value",
+            {"value": 9},
+            True,
+            marks=pytest.mark.xfail(strict=True, reason=_FAR_FROM_THE_THRESHOLD),
+        ),
+        pytest.param("counter.decrement", {}, False),
+    ],
+    ids=["one-more", "nine", "the-last-one-leaves"],
+)
+async def test_counting_someone_home_who_is_not_keeps_the_lock_up_from_firing_and_waits(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    action: str,
+    data: dict[str, Any],
+    keeps_it_from_locking: bool,
+) -> None:
+    """The owner counts the people home (a counter: +1 on arrival, -1 on leaving).
+
+    "Lock when everyone has left" locks when it falls below 1 (a
+    `numeric_state` trigger on the counter itself). One person is home. A
+    client counting one more, or nine, keeps it from ever falling below 1:
+    when she leaves it stays above, and the door is never locked. That
+    waits for a person, as setting the threshold to 0 does. The last one
+    counted out sets the lock-up off: it runs, and locks.
+    """
+    assert await async_setup_component(hass, "counter", {})
+    people = await owner.create_helper("counter", "People home", initial=1, step=1)
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": 1},
+        alias="Lock when everyone has left",
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(mcp, action, target={"entity_id": people}, data=data)
+
+    if keeps_it_from_locking:
+        assert_refused(result, reaching="automation.lock_when_everyone_has_left")
+    else:
+        assert_ran(result)
+        await assert_house(hass, LOCKED)
