@@ -438,13 +438,7 @@ home")."""
     [
         {"message": "clear_notification", "data": {"tag": "persistent"}},
         {"message": "The dishwasher has finished", "data": {"tag": "persistent"}},
-        pytest.param(
-            {"message": "remove_channel", "data": {"channel": "General"}},
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="red team 53: the gate reads a notification's tag, never its channel",
-            ),
-        ),
+        {"message": "remove_channel", "data": {"channel": "General"}},
     ],
     ids=["cleared", "replaced", "channel-removed"],
 )

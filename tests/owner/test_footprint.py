@@ -1393,10 +1393,7 @@ async def test_list_services_says_a_phone_s_notifications_are_guarded_where_one_
     [row] = listed["items"]
     assert row["guarded"] is prompt, row
     if prompt:
-        assert row["why"].startswith("Takes off the phone the notification whose button"), row
-
-
-_GONE_WITH_ITS_CHANNEL = "red team 53: the gate reads a notification's tag, never its channel"
+        assert row["why"].startswith("Takes off the phone, or silences, the notification"), row
 
 
 @pytest.mark.redteam(round=53)
@@ -1407,19 +1404,16 @@ _GONE_WITH_ITS_CHANNEL = "red team 53: the gate reads a notification's tag, neve
             None,
             {"message": "remove_channel", "data": {"channel": "General"}},
             True,
-            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
         ),
         pytest.param(
             "Door locks",
             {"message": "remove_channel", "data": {"channel": " door_LOCKS"}},
             True,
-            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
         ),
         pytest.param(
             "Door locks",
             {"message": "remove_channel", "data": {"channel": "{{ 'Door' }} locks"}},
             True,
-            marks=pytest.mark.xfail(strict=True, reason=_GONE_WITH_ITS_CHANNEL),
         ),
         pytest.param(
             "Door locks", {"message": "remove_channel", "data": {"channel": "General"}}, False
@@ -1482,26 +1476,14 @@ async def test_removing_the_lock_up_prompt_s_channel_from_the_phone_waits(
         pytest.param(
             {"message": DISHWASHER, "data": {"importance": "min"}},
             True,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="red team 53: the gate reads a notification's tag, never its channel",
-            ),
         ),
         pytest.param(
             {"message": "command_dnd", "data": {"command": "total_silence"}},
             True,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="red team 53: the companion app's device commands are judged as text",
-            ),
         ),
         pytest.param(
             {"message": "command_ringer_mode", "data": {"command": "silent"}},
             True,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="red team 53: the companion app's device commands are judged as text",
-            ),
         ),
         pytest.param({"message": DISHWASHER, "data": {"importance": "high"}}, False),
         pytest.param(
@@ -1587,22 +1569,12 @@ async def test_replacing_a_lock_up_prompt_its_own_automation_waits_on_waits_for_
     assert_refused(result, reaching="automation.ask_and_lock_up")
 
 
-_ASKED_AGAIN = (
-    "red team 53: a notification carrying the prompt's button counts as the prompt asked "
-    "again, whatever else it carries"
-)
-
-
 @pytest.mark.redteam(round=53)
 @pytest.mark.parametrize(
     ("more", "takes_it_off"),
     [
-        pytest.param(
-            {"timeout": 1}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
-        ),
-        pytest.param(
-            {"timeout": "{{ 1 }}"}, True, marks=pytest.mark.xfail(strict=True, reason=_ASKED_AGAIN)
-        ),
+        pytest.param({"timeout": 1}, True),
+        pytest.param({"timeout": "{{ 1 }}"}, True),
         pytest.param({}, False),
     ],
     ids=["gone-in-a-second", "templated-timeout", "asked-again"],

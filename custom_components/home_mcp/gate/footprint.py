@@ -268,14 +268,86 @@ def _one_tag(tag: Any) -> str | None:
 
 
 def clears(data: Mapping[str, Any]) -> bool:
-    """Return True if a notification sent with `data` may only take another off (no buttons).
+    """Return True if a notification sent with `data` may leave nothing to tap in its place.
 
-    Its message is `clear_notification`, or a template that may render it.
+    Its message is `clear_notification`, or a template that may render it;
+    or it takes itself off the phone (`data.timeout`, in seconds: the
+    companion app removes it then).
     """
     message = data.get("message")
     if is_dynamic(message) or "__template__" in data:
         return True
+    inner = data.get("data")
+    if isinstance(inner, Mapping) and inner.get("timeout") is not None:
+        return True
     return isinstance(static(message), str) and static(message).strip() == CLEAR_NOTIFICATION
+
+
+GENERAL_CHANNEL: Final = "general"
+"""The channel (its id) the Android companion app posts a notification on when it names none."""
+REMOVE_CHANNEL: Final = "remove_channel"
+"""The message that deletes the channel `data.channel` names: Android cancels every
+notification posted on it (home-assistant/android, `MessagingManager`)."""
+QUIET_IMPORTANCES: Final = frozenset({"min", "low"})
+"""Importances that leave a channel's notifications silent: Android lets an app lower the
+importance of its channel with each notification, never raise it again."""
+SILENCING_COMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "command_dnd": frozenset({"priority_only", "alarms_only", "total_silence"}),
+    "command_ringer_mode": frozenset({"silent"}),
+}
+"""The companion app's device commands (the message) whose `data.command` silences the
+whole phone (home-assistant/android, `MessagingManager.handleDeviceCommands`)."""
+
+
+def notification_channel(data: Mapping[str, Any]) -> str:
+    """Return the channel a notification sent with `data` is posted on (`ANY_TAG`: any).
+
+    Its id, as the Android companion app makes it from `data.channel`: the
+    name trimmed, in lower case, spaces as `_`; `general` without one.
+    """
+    inner = data.get("data")
+    if "__template__" in data or (not isinstance(inner, Mapping) and has_template(inner)):
+        return ANY_TAG
+    channel = inner.get("channel") if isinstance(inner, Mapping) else None
+    if channel is None:
+        return GENERAL_CHANNEL
+    if is_dynamic(channel) or not isinstance(static(channel), str):
+        return ANY_TAG
+    return str(static(channel)).strip().lower().replace(" ", "_")
+
+
+def channel_taken_off(data: Mapping[str, Any]) -> str | None:
+    """Return the channel whose notifications one sent with `data` removes or silences.
+
+    `remove_channel` deletes the channel it names; a notification at a
+    quiet importance (`QUIET_IMPORTANCES`) silences the channel it is
+    posted on; a device command that silences the phone
+    (`SILENCING_COMMANDS`) silences every channel (`ANY_TAG`). A template
+    may be any of them. None: it leaves every channel as it is.
+    """
+    inner = data.get("data")
+    if "__template__" in data:
+        return ANY_TAG
+    if not isinstance(inner, Mapping):
+        return ANY_TAG if has_template(inner) else None
+    message = data.get("message")
+    said = static(message)
+    text = said.strip().lower() if isinstance(said, str) and not is_dynamic(message) else None
+    if text is None and ("channel" in inner or "command" in inner):
+        return ANY_TAG  # A templated message may be any command.
+    if text == REMOVE_CHANNEL:
+        return notification_channel(data)
+    if (silencing := SILENCING_COMMANDS.get(text or "")) is not None:
+        command = inner.get("command")
+        given = static(command)
+        if is_dynamic(command) or (isinstance(given, str) and given.strip().lower() in silencing):
+            return ANY_TAG
+    importance = inner.get("importance")
+    if importance is not None and (
+        is_dynamic(importance) or str(static(importance)).strip().lower() in QUIET_IMPORTANCES
+    ):
+        return notification_channel(data)
+    return None
 
 
 _WRITTEN: Final[tuple[str, ...]] = (EVENT_CONFIG_WRITTEN, str(EVENT_ENTITY_REGISTRY_UPDATED))

@@ -38,8 +38,10 @@ from .facts import (
 )
 from .footprint import (
     Footprint,
+    channel_taken_off,
     clears,
     judge_footprint,
+    notification_channel,
     notification_footprint,
     notification_tag,
     push_categories,
@@ -269,7 +271,8 @@ class Judge:
         self.owners = False
         self.externals: dict[str, None] = {}
         self.prompts: list[Footprint] = []
-        self.prompt_tags: list[tuple[str, Footprint]] = []  # Their tags (`notification_tag`).
+        # Where each is on the phone: its tag and channel (`notification_tag`, `_channel`).
+        self.prompts_placed: list[tuple[str | None, str, Footprint]] = []
         self.held: Held = {}
         self._lapses = 0  # How many times what `held` said stopped holding (`later`).
         # How many steps what the caller's run holds decided (`effect`): the
@@ -1124,13 +1127,15 @@ class Judge:
         tag = notification_tag(data)
         if self.touched is None:
             judge_footprint(self, sent)
-            # Sent with the tag of the owner's prompt: it takes that one's place.
-            for macro_id in self.knowledge.prompts_taken_off(tag, None if clears(data) else sent):
+            # Sent with the tag of the owner's prompt, it takes that one's place;
+            # removing or silencing its channel takes it off or hides it.
+            for macro_id in self.knowledge.prompts_taken_off(
+                tag, None if clears(data) else sent, channel_taken_off(data)
+            ):
                 self.holds_up(macro_id, name, Hold.PROMPT)
         else:
             self.prompts.append(sent)
-            if tag is not None:
-                self.prompt_tags.append((tag, sent))
+            self.prompts_placed.append((tag, notification_channel(data), sent))
 
     def event_keys(self) -> Iterable[str]:
         """Return the event keys something waits for."""

@@ -92,8 +92,13 @@ class Knowledge(Protocol):
     ) -> Iterable[tuple[str, Footprint]]:
         """Return (automation, what a tap on it fires) of each prompt `key` sets off directly."""
 
-    def prompts_taken_off(self, tag: str | None, sent: Footprint | None) -> list[str]:
-        """Return the securing automations a notification tagged `tag` keeps from being set off."""
+    def prompts_taken_off(
+        self, tag: str | None, sent: Footprint | None, channel: str | None = None
+    ) -> list[str]:
+        """Return the securing automations a notification keeps from being set off.
+
+        tag: its tag; channel: the channel whose notifications it removes or silences.
+        """
 
     def triggered(self, entity_id: str, states: frozenset[str]) -> Iterable[Finding]:
         """Return what the entity reaching one of `states` triggers (via from it)."""

@@ -137,6 +137,8 @@ class Snapshot:
         conditions (`notices.NoticeWatch`): which notifications can run it.
     prompt_tags: tag (`footprint.ANY_TAG`: one a template decides) -> what
         a tap on each of the owner's notifications sent with it fires.
+    prompt_channels: the same by the channel each is posted on (every one:
+        one without a channel is on `footprint.GENERAL_CHANNEL`).
     tapped_securing: event key -> the securing automations it triggers, or
         whose run waits for it (a tap on a notification's button among them).
     """
@@ -174,6 +176,7 @@ class Snapshot:
         self.not_alone: frozenset[str] = frozenset()
         self.notices: dict[str, NoticeWatch] = {}
         self.prompt_tags: dict[str, list[Footprint]] = {}
+        self.prompt_channels: dict[str, list[Footprint]] = {}
         self.tapped_securing: dict[str, list[str]] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
@@ -354,27 +357,43 @@ class Snapshot:
             if not states or not ways or any(trigger.set_off_by(states) for trigger in ways):
                 yield automation_id, sent
 
-    def prompts_taken_off(self, tag: str | None, sent: Footprint | None) -> list[str]:
-        """Return the securing automations a notification tagged `tag` keeps from being set off.
+    def prompts_taken_off(
+        self, tag: str | None, sent: Footprint | None, channel: str | None = None
+    ) -> list[str]:
+        """Return the securing automations a notification keeps from being set off.
 
-        The owner's notifications sent with that tag (any, for `ANY_TAG`; and
+        The owner's notifications sent with its `tag` (any, for `ANY_TAG`; and
         those whose tag a template decides) whose buttons set off a securing
         automation: the new one takes their place, or takes them off the
-        phone (`sent` None: it carries no button). Not those the new one's
-        own buttons set off too (the owner's prompt sent again), when they are
-        known: buttons a template decides may be none.
+        phone (`sent` None: it leaves nothing to tap). Not those the new
+        one's own buttons set off too (the owner's prompt sent again), when
+        they are known: buttons a template decides may be none. And those on
+        the `channel` it removes or silences (`footprint.channel_taken_off`;
+        `ANY_TAG`: every one), whatever its own buttons.
         """
-        if tag is None or not self.prompt_tags:
+        if not self.prompt_channels or (tag is None and channel is None):
             return []
-        prompts = (
-            [p for sent_with in self.prompt_tags.values() for p in sent_with]
-            if tag == ANY_TAG
-            else [*self.prompt_tags.get(tag, ()), *self.prompt_tags.get(ANY_TAG, ())]
-        )
-        known = sent is not None and all(action is not None for _, action in sent.taps)
-        still = self._tap_set_off(sent) if sent is not None and known else set()
-        taken = {macro for prompt in prompts for macro in self._tap_set_off(prompt)}
-        return sorted(taken - still)
+        taken: set[str] = set()
+        if tag is not None:
+            prompts = (
+                [p for sent_with in self.prompt_tags.values() for p in sent_with]
+                if tag == ANY_TAG
+                else [*self.prompt_tags.get(tag, ()), *self.prompt_tags.get(ANY_TAG, ())]
+            )
+            known = sent is not None and all(action is not None for _, action in sent.taps)
+            still = self._tap_set_off(sent) if sent is not None and known else set()
+            taken = {macro for prompt in prompts for macro in self._tap_set_off(prompt)} - still
+        if channel is not None:
+            on_it = (
+                [p for sent_with in self.prompt_channels.values() for p in sent_with]
+                if channel == ANY_TAG
+                else [
+                    *self.prompt_channels.get(channel, ()),
+                    *self.prompt_channels.get(ANY_TAG, ()),
+                ]
+            )
+            taken |= {macro for prompt in on_it for macro in self._tap_set_off(prompt)}
+        return sorted(taken)
 
     def _tap_set_off(self, sent: Footprint) -> set[str]:
         """Return the securing automations a tap on a notification's buttons sets off."""
@@ -840,8 +859,10 @@ def _read_runnable(
     own_reads.setdefault(runnable.entity_id, set()).update(judge.reads.keys)
     snapshot._alone_edges.setdefault(runnable.entity_id, set()).update(judge.on_their_own)  # noqa: SLF001
     snapshot._prompts.setdefault(runnable.entity_id, []).extend(judge.prompts)  # noqa: SLF001
-    for tag, sent in judge.prompt_tags:
-        snapshot.prompt_tags.setdefault(tag, []).append(sent)
+    for tag, channel, sent in judge.prompts_placed:
+        if tag is not None:
+            snapshot.prompt_tags.setdefault(tag, []).append(sent)
+        snapshot.prompt_channels.setdefault(channel, []).append(sent)
     for key in judge.externals:
         snapshot.external_actions.setdefault(key, []).append(runnable.entity_id)
     if judge.prompts and runnable.runs_itself:

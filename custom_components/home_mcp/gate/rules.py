@@ -721,10 +721,12 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         ANY,
         "a notification sent with the same `tag` (or one a template decides; on an iPhone, "
         "the same `apns-collapse-id` too), which takes "
-        "the owner's off the phone (`clear_notification`) or takes its place; not one that "
-        "carries buttons setting off the same automations",
-        "Takes off the phone the notification whose button sets off an automation that "
-        "locks, closes or arms, so no one can tap it",
+        "the owner's off the phone (`clear_notification`, a `timeout`) or takes its place, "
+        "not one that carries buttons setting off the same automations; on Android, one that "
+        "removes the owner's channel (`remove_channel`) or posts on it at a quiet importance, "
+        "and a command that silences the phone (`command_dnd`, `command_ringer_mode`)",
+        "Takes off the phone, or silences, the notification whose button sets off an "
+        "automation that locks, closes or arms, so no one can tap it",
     ),
 )
 """The second-order rules: each way a change keeps what secures the house
