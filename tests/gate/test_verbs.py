@@ -10,6 +10,7 @@ services do to an entity (`light.turn_on` at brightness 0 turns it off,
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from functools import cache
 import importlib
@@ -26,6 +27,8 @@ from custom_components.home_mcp.gate.rules import ENTITY_RULES
 from custom_components.home_mcp.gate.verbs import (
     CLOSED_FIELDS,
     DEVICE_ACTION_VERBS,
+    GENERIC_ACTIONS,
+    GENERIC_VERBS,
     INTEGRATION_VERBS,
     LEFT_IN,
     SETTING_FIELDS,
@@ -42,10 +45,12 @@ import homeassistant
 from homeassistant.components import timer
 from homeassistant.components.alarm_control_panel import AlarmControlPanelState
 from homeassistant.components.cover import CoverEntityFeature, CoverState
+from homeassistant.components.intent import OnOffIntentHandler
 from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
-from homeassistant.const import STATE_OFF, STATE_ON
+from homeassistant.const import SERVICE_TURN_ON, STATE_OFF, STATE_ON
 from homeassistant.core import HomeAssistant, State
+from homeassistant.helpers import intent
 from homeassistant.helpers.template import Template
 
 COMPONENTS: Final = Path(homeassistant.__file__).parent / "components"
@@ -253,6 +258,32 @@ async def test_a_device_action_is_read_as_the_action_home_assistant_runs_for_it(
 
     [(called_domain, service, _)] = hass.calls
     assert (called_domain, service) == (domain, device_action_verb(domain, kind))
+
+
+@pytest.mark.parametrize(
+    ("domain", "service"),
+    [(domain, service) for domain in ("lock", "cover", "valve") for service in GENERIC_ACTIONS[:2]],
+)
+async def test_turning_a_lock_cover_or_valve_on_or_off_is_read_as_what_assist_runs(
+    domain: str, service: str
+) -> None:
+    """Assist's `HassTurnOff` on a lock runs `lock.unlock`; `HassTurnOn` on a cover `open_cover`.
+
+    Home Assistant's `OnOffIntentHandler` turns the generic on and off into
+    each domain's own action: the gate reads `homeassistant.turn_off` on a
+    lock as the unlock it would be.
+    """
+    intent_type = intent.INTENT_TURN_ON if service == SERVICE_TURN_ON else intent.INTENT_TURN_OFF
+    handler = OnOffIntentHandler(intent_type, "homeassistant", service)
+    state = State(f"{domain}.front", "unknown")
+    hass = _Recorder(state)
+    hass.async_create_task = asyncio.get_running_loop().create_task  # type: ignore[attr-defined]
+    spoken = SimpleNamespace(hass=hass, context=None)
+
+    await handler.async_call_service("homeassistant", service, cast("intent.Intent", spoken), state)
+
+    [(called_domain, called, _)] = hass.calls
+    assert (called_domain, called) == (domain, GENERIC_VERBS[domain][service])
 
 
 @pytest.mark.parametrize(
