@@ -158,13 +158,6 @@ def test_a_number_tag_replaces_the_notification_tagged_with_its_digits() -> None
     assert notification_tag(_sent(tag=42)) == notification_tag(_sent(tag="42")) == "42"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "footprint._one_tag spells a boolean tag with Python's str() ('True'); the relay "
-        "sends Android String(true) ('true'), which replaces the notification tagged 'true'"
-    ),
-)
 def test_a_true_or_false_tag_replaces_the_notification_tagged_in_lower_case() -> None:
     """Android gets `String(tag)`: `tag: true` (JSON, or YAML's `true`) is the tag "true"."""
     assert notification_tag(_sent(tag=True)) == notification_tag(_sent(tag="true"))

@@ -60,16 +60,6 @@ def test_plain_text_and_static_templates_are_known_before_the_action_runs(value:
     assert not is_dynamic(value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "targets.is_dynamic looks for `{{` and `{%` only; Home Assistant's "
-        "is_template_string also reads `{#` (a comment) as a template, renders it when the "
-        "step runs, and acts on what is left: `{# #}lock.front_door` is the front door "
-        "(a saved script so written is still refused end to end: there the gate reads "
-        "Home Assistant's Template, not the text)"
-    ),
-)
 def test_text_with_a_template_comment_is_a_template_home_assistant_renders() -> None:
     """`{# the hall #}lock.front_door` is a template; rendered, it is `lock.front_door`.
 

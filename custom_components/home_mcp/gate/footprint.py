@@ -264,6 +264,8 @@ def _one_tag(tag: Any) -> str | None:
         return None
     if is_dynamic(tag) or not isinstance(static(tag), (str, int)):
         return ANY_TAG
+    if isinstance(tag, bool):
+        return str(tag).lower()  # The relay sends JavaScript's String(true): "true".
     return str(static(tag))
 
 

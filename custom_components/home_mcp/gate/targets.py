@@ -42,8 +42,8 @@ def is_dynamic(value: Any) -> bool:
     """Return True for a template that renders differently at run time."""
     if isinstance(value, Template):
         return not value.is_static
-    if isinstance(value, str):
-        return "{{" in value or "{%" in value
+    if isinstance(value, str):  # Home Assistant's `is_template_string`: a comment too.
+        return "{{" in value or "{%" in value or "{#" in value
     if isinstance(value, Mapping):
         return any(is_dynamic(v) for v in value.values())
     if isinstance(value, (list, tuple)):
