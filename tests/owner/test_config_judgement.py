@@ -183,6 +183,12 @@ async def _a_switch_the_welcome_unlocks_on(owner: Owner) -> str:
     return guests
 
 
+async def _what_sets_off_the_night_lock_up(owner: Owner) -> str:
+    night = await owner.create_helper("input_boolean", "Night")
+    await locks_when(owner, turns_on(night), alias="Lock at night")
+    return night
+
+
 async def _what_the_auto_lock_waits_for(owner: Owner) -> str:
     seconds = await owner.create_helper(
         "input_number", "Autolock seconds", min=5, max=600, step=5, initial=30, mode="box"
@@ -218,6 +224,7 @@ async def _a_helper_nothing_reads(owner: Owner) -> str:
 _HELPERS: dict[HelperWrite, Callable[[Owner], Awaitable[str]]] = {
     HelperWrite.OPTIONS_BOUND: _options_an_automation_takes_its_script_from,
     HelperWrite.IN_PERIMETER: _a_switch_the_welcome_unlocks_on,
+    HelperWrite.SETS_OFF_SECURING: _what_sets_off_the_night_lock_up,
     HelperWrite.GUARDED: _what_the_auto_lock_waits_for,
     HelperWrite.ACTED_ON: _the_flag_the_auto_lock_turns_on,
     HelperWrite.PLAIN: _a_helper_nothing_reads,

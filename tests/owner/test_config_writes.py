@@ -317,10 +317,6 @@ async def test_a_helper_that_can_open_the_house_is_changed_only_with_approval(
 
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_SETS_OFF = (
-    "red team 53: a helper write is judged by what reads the helper or acts on it, "
-    "never by the lock-up its change sets off"
-)
 
 
 @pytest.mark.redteam(round=53)
@@ -328,14 +324,13 @@ _SETS_OFF = (
 @pytest.mark.parametrize(
     ("kind", "blocks"),
     [
-        pytest.param("schedule", [], marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF)),
+        pytest.param("schedule", []),
         pytest.param(
             "schedule",
             [{"from": "12:00:00", "to": "12:01:00"}],
-            marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF),
         ),
-        pytest.param("schedule", None, marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF)),
-        pytest.param("input_boolean", None, marks=pytest.mark.xfail(strict=True, reason=_SETS_OFF)),
+        pytest.param("schedule", None),
+        pytest.param("input_boolean", None),
     ],
     ids=["schedule-emptied", "schedule-moved-to-noon", "schedule-deleted", "toggle-deleted"],
 )

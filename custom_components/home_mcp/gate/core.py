@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 import logging
-from typing import Any, Final
+from typing import Any
 
 import probatio
 
@@ -44,9 +44,6 @@ from .tripwire import Tripwire
 from .verbs import GENERIC_ACTIONS
 
 _LOGGER = logging.getLogger(__name__)
-
-_NAMES_ITS_MACRO: Final = frozenset({HelperWrite.OPTIONS_BOUND, HelperWrite.ACTED_ON})
-"""Helper-write lines whose reason names the automation (`{macro}`)."""
 
 
 class _Knowledge:
@@ -377,15 +374,32 @@ class Gate:
         judge_footprint(judge, HELPER_WRITE)
         bound = snapshot.options_bound.get(entity_id)
         acting = snapshot.acted_by.get(entity_id)
+        # What its change sets off that secures: rewritten or deleted, it may not (not
+        # a helper being created, which sets nothing off yet).
+        firing = sorted(
+            {
+                trigger.automation_id
+                for trigger in snapshot.triggers_on.get(entity_id, ())
+                if trigger.automation_id in snapshot.securing
+            }
+            if self._hass.states.get(entity_id) is not None
+            else ()
+        )
         holds: Mapping[HelperWrite, Callable[[], object]] = {
             HelperWrite.OPTIONS_BOUND: lambda: bound,
             HelperWrite.IN_PERIMETER: lambda: snapshot.in_perimeter(entity_id),
+            HelperWrite.SETS_OFF_SECURING: lambda: firing,
             HelperWrite.GUARDED: lambda: self.async_is_guarded_entity(entity_id),
             HelperWrite.ACTED_ON: lambda: acting,
             HelperWrite.PLAIN: lambda: True,
         }
         rule = next(rule for rule in HELPER_WRITE_RULES if holds[rule.when]())
-        via = (bound or acting or [])[:1] if rule.when in _NAMES_ITS_MACRO else []
+        named = {
+            HelperWrite.OPTIONS_BOUND: bound,
+            HelperWrite.SETS_OFF_SECURING: firing,
+            HelperWrite.ACTED_ON: acting,
+        }
+        via = list(named.get(rule.when) or [])[:1]
         reason = rule.reason.format(macro=via[0]) if via else rule.reason
         finding = Finding(rule.risk, entity_id, service, reason, tuple(via))
         return self._with_allowed(dict.fromkeys([finding, *judge.findings]))

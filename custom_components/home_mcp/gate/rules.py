@@ -497,6 +497,7 @@ class HelperWrite(StrEnum):
 
     OPTIONS_BOUND = "options_bound"
     IN_PERIMETER = "in_perimeter"
+    SETS_OFF_SECURING = "sets_off_securing"
     GUARDED = "guarded"
     ACTED_ON = "acted_on"
     PLAIN = "plain"
@@ -524,6 +525,14 @@ HELPER_WRITE_RULES: Final[tuple[HelperWriteRule, ...]] = (
         "in the perimeter: its change can lead to an opening",
         Risk.OPENS_HOUSE,
         "What it is set to can open the house",
+    ),
+    HelperWriteRule(
+        HelperWrite.SETS_OFF_SECURING,
+        "an existing helper whose change sets off an automation that locks, closes or arms "
+        "(its trigger: a schedule's blocks, a toggle turned on at night)",
+        Risk.OPENS_HOUSE,
+        "{macro} is set off by its change, and locks, closes or arms: changed or deleted, "
+        "it may never be",
     ),
     HelperWriteRule(
         HelperWrite.GUARDED,
