@@ -224,8 +224,8 @@ async def _a_helper_nothing_reads(owner: Owner) -> str:
 _HELPERS: dict[HelperWrite, Callable[[Owner], Awaitable[str]]] = {
     HelperWrite.OPTIONS_BOUND: _options_an_automation_takes_its_script_from,
     HelperWrite.IN_PERIMETER: _a_switch_the_welcome_unlocks_on,
-    HelperWrite.SETS_OFF_SECURING: _what_sets_off_the_night_lock_up,
     HelperWrite.GUARDED: _what_the_auto_lock_waits_for,
+    HelperWrite.SETS_OFF_SECURING: _what_sets_off_the_night_lock_up,
     HelperWrite.ACTED_ON: _the_flag_the_auto_lock_turns_on,
     HelperWrite.PLAIN: _a_helper_nothing_reads,
 }

@@ -497,8 +497,8 @@ class HelperWrite(StrEnum):
 
     OPTIONS_BOUND = "options_bound"
     IN_PERIMETER = "in_perimeter"
-    SETS_OFF_SECURING = "sets_off_securing"
     GUARDED = "guarded"
+    SETS_OFF_SECURING = "sets_off_securing"
     ACTED_ON = "acted_on"
     PLAIN = "plain"
 
@@ -527,18 +527,18 @@ HELPER_WRITE_RULES: Final[tuple[HelperWriteRule, ...]] = (
         "What it is set to can open the house",
     ),
     HelperWriteRule(
-        HelperWrite.SETS_OFF_SECURING,
-        "an existing helper whose change sets off an automation that locks, closes or arms "
-        "(its trigger: a schedule's blocks, a toggle turned on at night)",
-        Risk.OPENS_HOUSE,
-        "{macro} is set off by its change, and locks, closes or arms: changed or deleted, "
-        "it may never be",
-    ),
-    HelperWriteRule(
         HelperWrite.GUARDED,
         "guarded: what opens or secures the house reads it or waits for it",
         Risk.SYSTEM,
         "What opens or secures the house reads it, or waits for it",
+    ),
+    HelperWriteRule(
+        HelperWrite.SETS_OFF_SECURING,
+        "an existing helper whose change sets off an automation that locks, closes or arms "
+        "(its trigger: a schedule's blocks, a toggle turned on at night)",
+        Risk.SYSTEM,
+        "{macro} is set off by its change, and locks, closes or arms: changed or deleted, "
+        "it may never be",
     ),
     HelperWriteRule(
         HelperWrite.ACTED_ON,
