@@ -4251,3 +4251,13 @@ async def test_air_asked_too_dry_beside_a_symptom_is_its_humidity(
         ("sensor", "study_humidity", "humidity"),
         ("sensor", "study_temperature", "temperature"),
     )
+
+
+async def test_closing_or_locking_said_of_the_front_door_in_polish_is_its_lock(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Lock the front door ("zamknij drzwi wejściowe"): said of a door, the verb is a lock's."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "zamknij drzwi wejściowe"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
