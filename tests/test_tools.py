@@ -4117,3 +4117,147 @@ async def test_a_routine_called_by_another_word_is_found_outside_the_room_said(
     data = await mcp.data("list_entities", {"query": query})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == meant, data["items"][:3]
+
+
+async def test_a_mower_sent_back_by_a_misheard_name_returns_to_its_dock(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Send the lawn more back to its dock: the mower, not the backyard's motion sensor.
+
+    The article before what is sent is no word of it: "send … back" is still a return.
+    """
+    backyard = ar.async_get(hass).async_create("Backyard")
+    await _entity_in(hass, backyard.id, "binary_sensor", "movement_backyard", "motion")
+    expected = await _in_no_room(hass, "lawn_mower", "my_lawn_mower", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "send the lawn more back to its dock"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        # Thai: turn off the speaker in the living room (said without spaces).
+        (
+            "ปิดลำโพงในห้องนั่งเล่น",
+            "Living room",
+            ("media_player", "living_room_speaker", ""),
+            ("light", "living_room_ceiling_light", ""),
+        ),
+        # Hebrew: turn off the light in the cinema room (a room of two words, made definite).
+        (
+            "תכבה את האור בחדר הקולנוע",
+            "Cinema",
+            ("light", "cinema_ceiling_light", ""),
+            ("switch", "cinema_fan", ""),
+        ),
+        # Arabic: turn off the air conditioner in the office (each with its article).
+        (
+            "أطفئ المكيف في المكتب",
+            "Office",
+            ("climate", "office_thermostat", ""),
+            ("light", "office_lamp", ""),
+        ),
+    ],
+)
+async def test_a_device_in_a_room_said_in_vietnamese_thai_hebrew_or_arabic_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room's device in Vietnamese, Thai, Hebrew or Arabic: that one, not the room's other."""
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # Vietnamese: open the living room window (a window and a room, each in two words).
+        ("mở cửa sổ phòng khách", "cover.living_room_window"),
+        # Ukrainian: is the front door locked? (an entrance door, a plural noun, locked).
+        ("чи замкнені вхідні двері?", "lock.front_door"),
+    ],
+)
+async def test_a_window_or_a_lock_said_in_vietnamese_or_ukrainian_is_found(
+    mcp: McpHarness, hass: HomeAssistant, query: str, expected: str
+) -> None:
+    """The living room's window (not its other covers), the front door's lock (not the garage)."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_closing_the_windows_on_a_floor_said_in_polish_finds_its_windows(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Close all the windows on the ground floor ("zamknij wszystkie okna na parterze").
+
+    The ground floor's window, not its door's lock ("zamknij" is close and lock) nor the
+    window upstairs.
+    """
+    floors = fr.async_get(hass)
+    ground = floors.async_get_floor_by_name("Ground floor")
+    first = floors.async_get_floor_by_name("First floor")
+    assert ground is not None and first is not None
+    areas = ar.async_get(hass)
+    hall = areas.async_create("Hall", floor_id=ground.floor_id)
+    bedroom = areas.async_create("Bedroom", floor_id=first.floor_id)
+    await _entity_in(hass, hall.id, "lock", "porch_door", "")
+    await _entity_in(hass, bedroom.id, "cover", "bedroom_window", "window")
+    windows = {
+        entry.entity_id
+        for entry in er.async_get(hass).entities.values()
+        if entry.domain == "cover"
+        and entry.area_id is not None
+        and (area := areas.async_get_area(entry.area_id)) is not None
+        and area.floor_id == ground.floor_id
+    }
+    windows.add(await _entity_in(hass, hall.id, "cover", "porch_window", "window"))
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "zamknij wszystkie okna na parterze"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] in windows, data["items"][:3]
+
+
+async def test_crumbs_on_a_floor_ask_for_the_vacuum(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """There are crumbs all over the kitchen floor: the vacuum, not the kitchen's light."""
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    await _entity_in(hass, kitchen.id, "light", "kitchen_lights", "")
+    await _entity_in(hass, kitchen.id, "cover", "kitchen_window", "window")
+    expected = await _in_no_room(hass, "vacuum", "robot_vacuum", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "there are crumbs all over the kitchen floor"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_air_asked_too_dry_beside_a_symptom_is_its_humidity(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The plants in the study are wilting, is the air too dry?: the study's humidity.
+
+    "Too dry" is the complaint asked about, not the plants' symptom: not the temperature.
+    """
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "the plants in the study are wilting, is the air too dry?",
+        "Study",
+        ("sensor", "study_humidity", "humidity"),
+        ("sensor", "study_temperature", "temperature"),
+    )
+
+
+async def test_closing_or_locking_said_of_the_front_door_in_polish_is_its_lock(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Lock the front door ("zamknij drzwi wejściowe"): said of a door, the verb is a lock's."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "zamknij drzwi wejściowe"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]

@@ -151,6 +151,10 @@ FILLERS: Final = frozenset(
         # The night it is done, which names nothing ("we're watching a film in the cinema
         # tonight"): not a typo of "light". Not "today", which names sensors ("Energy today").
         "tonight",
+        # Ukrainian's question particle ("чи замкнені вхідні двері?": is the front door
+        # locked?), Polish "all" ("zamknij wszystkie okna": close all the windows), Arabic "in"
+        # ("في المكتب": in the office) and turn off, turn on ("أطفئ المكيف").
+        *("чи", "wszystkie", "wszystko", "في", "أطفئ", "اطفئ", "شغل", "أشعل"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -389,6 +393,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("riscaldamento", "aquecimento", "verwarming"),
             *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
             *("空调", "空調", "暖气", "暖氣", "에어컨", "난방"),
+            # Arabic: an air conditioner, air conditioning, a heater ("أطفئ المكيف": turn off
+            # the air conditioner, its article read off: `ARABIC_ARTICLES`).
+            *("مكيف", "مكيفات", "تكييف", "سخان", "تدفئة"),
         ),
         "lock": (
             *("lock", "serrure", "schloss", "cerradura", "鍵", "ロック"),
@@ -402,6 +409,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # and its lock.
             *("zamčená", "zamčené", "zamčený", "zamčeno", "odemčená", "odemčené", "odemčeno"),
             *("zamkni", "odemkni", "zámek"),
+            # Locked and unlocked in Ukrainian ("чи замкнені вхідні двері?": is the front door
+            # locked?), as said of one door and of doors (двері is a plural), and its lock.
+            *("замкнені", "замкнено", "замкнений", "замкнена", "відімкнені", "відімкнено"),
+            *("замок", "замкни", "відімкни"),
             # Locked, as Korean asks it of a door ("문 잠겼어?": is the door locked?), and locking.
             *("잠겼어", "잠겼나", "잠겼니", "잠겼나요", "잠겨", "잠김", "잠금", "잠가", "잠가줘"),
         ),
@@ -420,6 +431,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # A speaker in Turkish, as said and as an object ("hoparlörü kapat": turn the speaker
             # off) and as a plural.
             *("hoparlör", "hoparlörü", "hoparlörler", "hoparlörleri"),
+            # A speaker in Thai ("ปิดลำโพงในห้องนั่งเล่น": turn off the living room's speaker),
+            # Ukrainian and Russian.
+            *("ลำโพง", "колонка", "колонку", "динамік"),
             # What one turns up or down on it: "volume up in the wine cellar".
             *("volume", "lautstärke", "volumen", "volym", "głośność", "громкость", "音量"),
             *("볼륨", "음량"),
@@ -654,8 +668,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("вітальня", "вітальні", "σαλόνι", "καθιστικό", "nappali", "nappaliban"),
         # Romanian, Hindi and Hebrew.
         *("sufragerie", "sufrageria", "camera de zi", "लिविंग रूम", "बैठक", "बैठक कक्ष", "סלון"),
-        # Thai.
-        "ห้องนั่งเล่น",
+        # Thai and Vietnamese ("cửa sổ phòng khách": the living room window).
+        *("ห้องนั่งเล่น", "phòng khách"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -669,8 +683,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("кухні", "κουζίνα", "konyha", "kusina"),
         # Romanian ("în bucătărie": in the kitchen), Hindi and Hebrew.
         *("bucătărie", "bucătăria", "रसोई", "रसोईघर", "किचन", "מטבח"),
-        # Thai.
-        *("ห้องครัว", "ครัว"),
+        # Thai and Vietnamese.
+        *("ห้องครัว", "ครัว", "nhà bếp", "phòng bếp"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -696,8 +710,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("recámara", "υπνοδωμάτιο", "hálószoba", "kwarto"),
         # Romanian, Hindi and Hebrew.
         *("dormitor", "dormitorul", "शयनकक्ष", "बेडरूम", "חדר שינה"),
-        # Thai ("ในห้องนอน": in the bedroom).
-        "ห้องนอน",
+        # Thai ("ในห้องนอน": in the bedroom) and Vietnamese.
+        *("ห้องนอน", "phòng ngủ"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -769,6 +783,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         "study",
         # Spain's Spanish ("la temperatura del despacho"), Romanian, Hindi and Hebrew.
         *("despacho", "birou", "biroul", "ऑफिस", "दफ़्तर", "दफ्तर", "משרד"),
+        # Arabic ("في المكتب": in the office, its article read off: `ARABIC_ARTICLES`).
+        "مكتب",
     ),
     # A study, often the home office: its words in both groups (a room called by either
     # group's words is called by these).
@@ -898,6 +914,9 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("影院", "電影院", "电影院"),
         # Russian (as said alone and after "в": "в кинозале"), Danish and Turkish.
         *("кинозал", "кинозале", "кинотеатр", "кинотеатре", "hjemmebiograf", "sinema odası"),
+        # Hebrew: a cinema room ("בחדר הקולנוע": in the cinema room, made definite by
+        # `_with_hebrew_articles`, its prefixes read off: `PREFIXES`).
+        *("חדר קולנוע", "קולנוע ביתי"),
     ),
     (
         *("storage", "storage room", "débarras", "abstellraum", "trastero"),
@@ -1022,6 +1041,9 @@ holds none of is looked for in the particular ones (`House._kindred`)."""
 ROOM_NOUNS: Final = frozenset({"room", "zimmer", "rum", "rummet", "kamer", "pokoj", "pokoju"})
 """Words saying "room" after a room's name ("the storage room" for a room called Storage): part
 of its span, not a device word."""
+ROOM_SURFACES: Final = frozenset({"floor", "floors", "carpet", "carpets", "rug", "rugs"})
+"""What a room's ground is called, said after it: "the kitchen floor" is the kitchen (not a
+floor of the house, nor a device's word): "there are crumbs all over the kitchen floor"."""
 PLACE_NOUNS: Final = frozenset(
     {
         *("area", "zone", "corner", "space", "side", "espace", "coin", "bereich", "ecke"),
@@ -1174,6 +1196,9 @@ DEVICE_CLASS_WORDS: Final[dict[str, frozenset[str]]] = {
             *("窗户", "窗戶", "窗", "창문"),
             # Hebrew ("החלון בחדר המשחקים פתוח?": is the window in the playroom open?).
             *("חלון", "חלונות"),
+            # Polish ("zamknij wszystkie okna": close all the windows), Czech, Ukrainian and
+            # Russian, said alone and as a plural.
+            *("okno", "okna", "okien", "вікно", "вікна", "окно", "окна"),
         ),
         "smoke": ("smoke", "fumée", "rauch", "煙", *_AIR_QUALITY),
         "carbon_monoxide": ("co", "monoxide", "monoxyde", *_AIR_QUALITY),
@@ -1253,6 +1278,8 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("main floor", "main level", "entry level", "street level"),
         # Dutch: downstairs, the ground floor ("doe de lampen beneden uit").
         *("beneden", "benedenverdieping", "begane grond", "gelijkvloers"),
+        # Polish ("na parterze": on the ground floor), Czech and Ukrainian.
+        *("parter", "parterze", "přízemí", "першому поверсі"),
     ),
     "below": (
         *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
@@ -1577,7 +1604,7 @@ def query_words(query: str) -> list[str]:
         for word in _segments(part)
     ]
     words = _without_wake(_owners_rooms(_romanised(words)))
-    words = _clothes(_let_in(_rooms_after_place(words)))
+    words = _closing_or_locking(_clothes(_let_in(_rooms_after_place(words))))
     words = _without_durations(_said_as(_returns(_values(_symptoms(_asked_rooms(words))))))
     if not asks_state(query):
         words = _activities(_requests(_set_points(_stated_complaints(words))))
@@ -1636,7 +1663,14 @@ SENDING: Final = frozenset({"send", "sends", "sent", "sending", "take", "bring"}
 """Verbs of sending something back, its name between them and "back" ("send the Roomba back to
 its base"): a return too (folded)."""
 _SENT_OBJECT: Final = 3
-"""The most words between a verb of sending and "back"."""
+"""The most words between a verb of sending and "back", fillers not counted ("send the lawn
+mower back": the article is no word of what is sent)."""
+
+
+def _sent(before: list[str]) -> list[str]:
+    """Return the verb of sending and what is sent, if any, of the words before "back"."""
+    named = [word for word in before if word not in FILLERS]
+    return named[-_SENT_OBJECT - 1 :]
 
 
 def _returns(words: list[str]) -> list[str]:
@@ -1651,7 +1685,7 @@ def _returns(words: list[str]) -> list[str]:
     for index, word in enumerate(words):
         if word == "back" and index and words[index - 1] in GOING:
             fixed[-1] = RETURN
-        elif word == "back" and not SENDING.isdisjoint(words[max(0, index - _SENT_OBJECT) : index]):
+        elif word == "back" and not SENDING.isdisjoint(_sent(words[:index])):
             fixed.append(RETURN)
         else:
             fixed.append(word)
@@ -1701,6 +1735,8 @@ FRONT_DOORS: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
         *(("porta", "di", "ingresso"), ("porta", "da", "frente"), ("voordeur",)),
         *(("ytterdorr",), ("entredorr",), ("drzwi", "wejsciowe")),
         *(("현관문",), ("前门",), ("前門",)),
+        # Ukrainian and Russian: the entrance door ("вхідні двері", a plural noun).
+        *(("вхідні", "двері"), ("вхідних", "дверей"), ("входная", "дверь")),
     ),
     FRONT_DOOR,
 )
@@ -1870,6 +1906,8 @@ SAID_IN_WORDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
         "temperature": ("nhiệt độ",),
         "humidity": ("độ ẩm",),
         "light": ("đèn",),
+        # A window: the door of the ... ("mở cửa sổ phòng khách": open the living room window).
+        "window": ("cửa sổ",),
     }.items()
     for said in saids
 }
@@ -2191,6 +2229,38 @@ OUTSIDE_TEMPERATURE: Final = ("outside", "temperature")
 """The words `CLOTHES` stand for: outside (a garden's word, `ROOM_WORDS`), its temperature."""
 
 
+CLOSING_OR_LOCKING: Final = frozenset(
+    fold(word)
+    for word in (
+        # Polish, Russian and Ukrainian say closing and locking with one verb ("zamknij okna":
+        # close the windows; "zamknij drzwi": lock the door); Czech's is a lock's.
+        *("zamknij", "zamknąć", "zamknijcie", "закрой", "закрыть", "закрий", "закрити"),
+    )
+)
+"""Verbs both of closing and of locking, read by what they are said of (`_closing_or_locking`)."""
+_LOCKED_THINGS: Final = frozenset({"lock", "door", "gate", "garage", "garage_door"})
+"""The kinds (of `DOMAIN_WORDS`, `DEVICE_CLASS_WORDS`) a verb of `CLOSING_OR_LOCKING` locks."""
+
+
+def _closing_or_locking(words: list[str]) -> list[str]:
+    """Return `words` without a verb of closing or locking said of what only closes.
+
+    "zamknij wszystkie okna" (close all the windows): the windows, not a lock
+    (the verb is one letter from Czech's "zamkni", lock). Said of a door, or
+    of nothing, it stays a lock's word.
+    """
+    if CLOSING_OR_LOCKING.isdisjoint(words):
+        return words
+    closes = any(
+        word in said
+        for kind, said in (*DOMAIN_WORDS.items(), *DEVICE_CLASS_WORDS.items())
+        if kind not in _LOCKED_THINGS
+        for word in words
+        if word not in CLOSING_OR_LOCKING
+    )
+    return [word for word in words if word not in CLOSING_OR_LOCKING] if closes else words
+
+
 def _clothes(words: list[str]) -> list[str]:
     """Return `words` with what one wears against the weather said as `OUTSIDE_TEMPERATURE`."""
     if CLOTHES.isdisjoint(words):
@@ -2229,6 +2299,10 @@ EVERY_ONE: Final = frozenset(
 """Words asking of every one of a kind, in the whole house ("is everything locked up?"; folded)."""
 
 
+_PLACE_LONGEST: Final = 4
+"""The most words of a place said in a circumstance before what is asked (`asked_clause`)."""
+
+
 def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
     """Return `query` from its clause asking for a remedy on, without the circumstance before it.
 
@@ -2236,7 +2310,10 @@ def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
     baby can't sleep, it's too stuffy in the bedroom": "it's too stuffy in the
     bedroom". Only a clause after the first that asks for a remedy (a request,
     `REQUESTS`, or a complaint, `REMEDIES`: `complaint_measures`) and, with the
-    clauses after it, names a place (`names_place`); else `query` as it is. A
+    clauses after it, names a place (`names_place`), or whose place the
+    circumstance says ("the plants in the study are wilting, is the air too
+    dry?": "is the air too dry study?", the fewest words naming it); else
+    `query` as it is. A
     question after the first clause that asks of every one of a kind, in the
     whole house (`EVERY_ONE`: "I'm off to bed, is everything locked up?"), is
     read alone: the clause before it says why it is asked, not where.
@@ -2254,8 +2331,28 @@ def asked_clause(query: str, names_place: Callable[[str], bool]) -> str:
         if complaint_measures(clause, words) is None:
             continue
         asked = ",".join(clauses[index:])
-        return asked if names_place(asked) else query
+        if names_place(asked):
+            return asked
+        place = _place_said(clauses[:index], names_place)
+        return _with_place(asked, place) if place else query
     return query
+
+
+def _place_said(clauses: Sequence[str], names_place: Callable[[str], bool]) -> str | None:
+    """Return the fewest words of `clauses` that name a place (the first such), if any."""
+    words = [word for clause in clauses for word in query_words(clause)]
+    for length in range(1, min(len(words), _PLACE_LONGEST) + 1):
+        for start in range(len(words) - length + 1):
+            if names_place(span := " ".join(words[start : start + length])):
+                return span
+    return None
+
+
+def _with_place(asked: str, place: str) -> str:
+    """Return the clause `asked` with `place` said at its end, before its question mark."""
+    body = asked.strip()
+    end = len(body.rstrip("?？!.。"))
+    return f"{body[:end]} {place}{body[end:]}"
 
 
 EXCEPT: Final = re.compile(
@@ -2370,6 +2467,23 @@ SYMPTOMS: Final[tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = (
             *("warme", "varmt", "varmvatten", "warmwater", "warmwasser"),
         ),
         ("water", "eau", "wasser", "agua", "acqua", "vatten", "varmvatten", "warmwasser"),
+    ),
+    # A dirty floor asks for the vacuum: "there are crumbs all over the kitchen floor" (the
+    # vacuum, not the kitchen's lights), "des miettes par terre", "Krümel auf dem Boden".
+    (
+        "vacuum",
+        (
+            *("crumbs", "crumb", "dirt", "dirty", "dust", "dusty", "mud", "muddy", "sand"),
+            *("hair", "fur", "miettes", "poussiere", "sale", "krumel", "schmutz", "schmutzig"),
+            *("dreck", "dreckig", "staub", "migas", "sucio", "sucia", "polvo", "briciole"),
+            *("sporco", "sporca", "polvere", "kruimels", "vies", "stof", "smulor", "smutsigt"),
+            *("damm", "okruchy", "brud", "brudno", "kurz"),
+        ),
+        (
+            *("floor", "floors", "carpet", "carpets", "rug", "rugs", "sol", "tapis", "boden"),
+            *("teppich", "suelo", "alfombra", "pavimento", "tappeto", "vloer", "tapijt", "golv"),
+            *("golvet", "matta", "mattan", "podloga", "podlodze", "dywan", "chao", "tapete"),
+        ),
     ),
 )
 """What a symptom asks for: (the remedy's word, the symptom's words, what it is said of; none:
@@ -2636,6 +2750,13 @@ def read_phrase(query: str, rooms: Sequence[Room], floors: Sequence[FloorPlace] 
         and words[after] in ROOM_NOUNS
     ):
         room = (room[0], room[1], room[2] + 1, room[3])  # "the storage room": the Storage.
+    if (
+        room is not None
+        and (after := room[1] + room[2]) < len(words)
+        and words[after] in ROOM_SURFACES
+    ):
+        # "The kitchen floor": the Kitchen, its floor no word of a device, a floor or a name.
+        words = [*words[:after], *words[after + 1 :]]
     used = {*(_indices(room) if room else ()), *(_indices(floor) if floor else ())}
     rest = tuple(word for index, word in enumerate(words) if index not in used)
     if room is not None:
@@ -2919,6 +3040,10 @@ PREFIXES: Final = ("ו", "ה", "ב", "ל", "מ", "כ", "ש")
 """The letters Hebrew writes on the front of a word: and, the, in, to, from, as, that ("במרתף":
 in the cellar, "התריס": the shutter); one or two of them, read off as case endings are."""
 _HEBREW: Final = re.compile("^[\u05d0-\u05ea]+$")
+ARABIC_ARTICLES: Final = ("ال", "بال", "وال", "فال", "كال", "لل")
+"""Arabic's article and the letters written before it: the, in the, and the, so the, as the,
+to the ("المكتب": the office, "بالمطبخ": in the kitchen); read off as Hebrew's `PREFIXES` are."""
+_ARABIC: Final = re.compile("^[\u0621-\u064a]+$")
 
 
 @lru_cache(maxsize=1024)
@@ -2961,7 +3086,16 @@ def _turkish_stems(stem: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _without_prefixes(word: str) -> tuple[str, ...]:
-    """Return a Hebrew word without one or two of its `PREFIXES` ("במרתף": "מרתף"), if any."""
+    """Return a Hebrew word without one or two of its `PREFIXES` ("במרתף": "מרתף"), if any.
+
+    An Arabic word without its article (`ARABIC_ARTICLES`: "المكتب", "مكتب").
+    """
+    if _ARABIC.match(word):
+        return tuple(
+            word[len(article) :]
+            for article in ARABIC_ARTICLES
+            if word.startswith(article) and len(word) - len(article) >= 2
+        )
     if not _HEBREW.match(word):
         return ()
     return tuple(
