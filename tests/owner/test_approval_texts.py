@@ -475,14 +475,8 @@ async def test_an_approval_for_what_keeps_a_lock_up_from_securing_names_the_chan
     assert "locks, closes or arms" in message[:MESSAGE_HEAD], message[:MESSAGE_HEAD]
 
 
-async def _guests_set_to_0_before_good_night(
-    hass: HomeAssistant, owner: Owner, mcp: McpHarness, zero: Any = 0
-) -> dict[str, Any]:
-    """Save Good night (each guest's hours of sleep, then lock); set the guests to `zero`."""
-    assert await async_setup_component(hass, "input_number", {})
-    guests = await owner.create_helper(
-        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
-    )
+async def _divides_the_night_among(owner: Owner, guests: str) -> None:
+    """Save Good night: at bedtime, 8 hours divided among `guests`' count, then lock."""
     bedtime = await owner.create_helper("input_boolean", "Bedtime")
     message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
     await owner.save_automation(
@@ -496,6 +490,17 @@ async def _guests_set_to_0_before_good_night(
             ],
         },
     )
+
+
+async def _guests_set_to_0_before_good_night(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, zero: Any = 0
+) -> dict[str, Any]:
+    """Save Good night (each guest's hours of sleep, then lock); set the guests to `zero`."""
+    assert await async_setup_component(hass, "input_number", {})
+    guests = await owner.create_helper(
+        "input_number", "Guests", min=0, max=10, step=1, initial=2, mode="box"
+    )
+    await _divides_the_night_among(owner, guests)
     return await call_service(
         mcp, "input_number.set_value", target={"entity_id": guests}, data={"value": zero}
     )
@@ -626,19 +631,7 @@ async def test_an_approval_for_a_counter_set_to_a_fraction_names_the_whole_numbe
     """
     assert await async_setup_component(hass, "counter", {})
     guests = await owner.create_helper("counter", "Guests", initial=2, step=1)
-    bedtime = await owner.create_helper("input_boolean", "Bedtime")
-    message = "{{ (8 / (states('" + guests + "') | float(1))) | round(1) }} hours of sleep each"
-    await owner.save_automation(
-        "good_night",
-        {
-            "alias": "Good night",
-            "triggers": [{"trigger": "state", "entity_id": bedtime, "to": "on"}],
-            "actions": [
-                {"action": "persistent_notification.create", "data": {"message": message}},
-                LOCK_FRONT,
-            ],
-        },
-    )
+    await _divides_the_night_among(owner, guests)
     refused = await call_service(
         mcp, "counter.set_value", target={"entity_id": guests}, data={"value": 0.5}
     )

@@ -225,6 +225,14 @@ COLLAPSE_ID: Final = "apns-collapse-id"
 """The APNs header the relay sends a tag as: on an iPhone, it replaces as the tag does."""
 
 
+def _given_data(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Return a notification's `data.data` (empty: none given), None where a template decides it."""
+    inner = data.get("data")
+    if "__template__" in data or (not isinstance(inner, Mapping) and has_template(inner)):
+        return None
+    return inner if isinstance(inner, Mapping) else {}
+
+
 def notification_tag(data: Mapping[str, Any]) -> str | None:
     """Return the tag a notification sent with `data` carries (`ANY_TAG`: any; None: none).
 
@@ -234,11 +242,8 @@ def notification_tag(data: Mapping[str, Any]) -> str | None:
     `apns-collapse-id` the relay sends the tag as, or copies from the
     notification's `apns_headers` or `apns` payload. Two that differ: any.
     """
-    if "__template__" in data:
+    if (inner := _given_data(data)) is None:
         return ANY_TAG
-    inner = data.get("data")
-    if not isinstance(inner, Mapping):
-        return ANY_TAG if has_template(inner) else None
     passed = inner.get(APNS_PASSTHROUGH)
     found = {
         _one_tag(each)
@@ -307,10 +312,9 @@ def notification_channel(data: Mapping[str, Any]) -> str:
     Its id, as the Android companion app makes it from `data.channel`: the
     name trimmed, in lower case, spaces as `_`; `general` without one.
     """
-    inner = data.get("data")
-    if "__template__" in data or (not isinstance(inner, Mapping) and has_template(inner)):
+    if (inner := _given_data(data)) is None:
         return ANY_TAG
-    channel = inner.get("channel") if isinstance(inner, Mapping) else None
+    channel = inner.get("channel")
     if channel is None:
         return GENERAL_CHANNEL
     if is_dynamic(channel) or not isinstance(static(channel), str):

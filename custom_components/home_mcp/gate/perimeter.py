@@ -375,25 +375,25 @@ class Snapshot:
             return []
         taken: set[str] = set()
         if tag is not None:
-            prompts = (
-                [p for sent_with in self.prompt_tags.values() for p in sent_with]
-                if tag == ANY_TAG
-                else [*self.prompt_tags.get(tag, ()), *self.prompt_tags.get(ANY_TAG, ())]
-            )
             known = sent is not None and all(action is not None for _, action in sent.taps)
             still = self._tap_set_off(sent) if sent is not None and known else set()
-            taken = {macro for prompt in prompts for macro in self._tap_set_off(prompt)} - still
+            taken = self._set_off_by(self.prompt_tags, tag) - still
         if channel is not None:
-            on_it = (
-                [p for sent_with in self.prompt_channels.values() for p in sent_with]
-                if channel == ANY_TAG
-                else [
-                    *self.prompt_channels.get(channel, ()),
-                    *self.prompt_channels.get(ANY_TAG, ()),
-                ]
-            )
-            taken |= {macro for prompt in on_it for macro in self._tap_set_off(prompt)}
+            taken |= self._set_off_by(self.prompt_channels, channel)
         return sorted(taken)
+
+    def _set_off_by(self, placed: Mapping[str, list[Footprint]], place: str) -> set[str]:
+        """Return the securing automations a tap on the owner's prompts in `place` sets off.
+
+        placed: the prompts by tag or by channel. `ANY_TAG` is every place,
+        and a prompt placed by a template is in any.
+        """
+        prompts = (
+            [p for sent_with in placed.values() for p in sent_with]
+            if place == ANY_TAG
+            else [*placed.get(place, ()), *placed.get(ANY_TAG, ())]
+        )
+        return {macro for prompt in prompts for macro in self._tap_set_off(prompt)}
 
     def _tap_set_off(self, sent: Footprint) -> set[str]:
         """Return the securing automations a tap on a notification's buttons sets off."""
