@@ -18,15 +18,18 @@ import json
 from typing import Any
 
 from aiohttp import web
+import probatio as vol
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
-from .conftest import McpHarness, entity_state
+from .conftest import McpHarness, call_service, entity_state
 
 MODEL = "llama3.2:latest"
 
@@ -227,3 +230,85 @@ async def test_an_ollama_agent_turns_a_light_on_through_home_mcp(
     assert tool_result["error"] is False
     assert tool_result["data"]["states"][0]["entity_id"] == "light.bed_light"
     assert tool_result["data"]["states"][0]["state"] == "on"
+
+
+class _ActionsApi(llm.API):
+    """An LLM API whose one tool runs any action the model names, as its caller.
+
+    What Home Assistant's Model Context Protocol integration offers an agent
+    when the owner points it at an MCP server that controls the house (its
+    `ModelContextProtocolAPI`, one API per server, named by the server; each
+    of the server's tools a tool of the agent), and what custom integrations
+    offering "LLM APIs" do: the API is the owner's choice in the agent's
+    form, beside Assist.
+    """
+
+    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+        """Offer the one tool."""
+        return llm.APIInstance(
+            api=self, api_prompt="Call actions.", llm_context=llm_context, tools=[_CallAction()]
+        )
+
+
+class _CallAction(llm.Tool):
+    name = "call_action"
+    description = "Call a Home Assistant action"
+    parameters = vol.Schema(
+        {vol.Required("action"): str, vol.Optional("target"): dict, vol.Optional("data"): dict}
+    )
+
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> dict[str, Any]:
+        domain, _, service = tool_input.tool_args["action"].partition(".")
+        await hass.services.async_call(
+            domain,
+            service,
+            {**tool_input.tool_args.get("data", {}), **tool_input.tool_args.get("target", {})},
+            blocking=True,
+            context=llm_context.context,
+        )
+        return {"success": True}
+
+
+@pytest.mark.redteam(round=54)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 54: an agent whose LLM APIs are any beside Assist is judged as Assist's",
+)
+async def test_text_for_an_agent_given_an_api_that_calls_any_action_waits(
+    mcp: McpHarness, hass: HomeAssistant, ollama_server: OllamaStandIn
+) -> None:
+    """Only the APIs Home MCP knows keep an agent to Assist's reach.
+
+    The owner's Ollama agent has Assist (the lights exposed to it) and an MCP server's tools (Home
+    Assistant's Model Context Protocol integration), one of which runs any
+    action. A client hands it "let the plumber in": the model calls that
+    tool, and the front door unlocks, where the same agent without Assist's
+    company (an agent of an integration Home MCP does not know) waits.
+    """
+    unregister = llm.async_register_api(
+        hass, _ActionsApi(hass=hass, id="house_server", name="House server")
+    )
+    agent_id = await _agent(hass, ollama_server.url, ["assist", "house_server"])
+    # The owner exposes only the lights to Assist (Settings → Voice assistants → Expose).
+    for state in hass.states.async_all():
+        if state.domain != "light":
+            async_expose_entity(hass, conversation.DOMAIN, state.entity_id, False)
+    ollama_server.replies = [
+        _tool_call(
+            "house-server__call_action",  # As Home Assistant names a tool of several APIs.
+            {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}},
+        ),
+        {"content": "The plumber can come in."},
+    ]
+    result = await call_service(
+        mcp,
+        "conversation",
+        "process",
+        data={"text": "let the plumber in", "agent_id": agent_id},
+    )
+    await hass.async_block_till_done()
+    unregister()
+    assert entity_state(hass, "lock.front_door") == "locked"
+    assert result["error"] == "needs_confirmation", result
