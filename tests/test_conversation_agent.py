@@ -272,10 +272,6 @@ class _CallAction(llm.Tool):
 
 
 @pytest.mark.redteam(round=54)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 54: an agent whose LLM APIs are any beside Assist is judged as Assist's",
-)
 async def test_text_for_an_agent_given_an_api_that_calls_any_action_waits(
     mcp: McpHarness, hass: HomeAssistant, ollama_server: OllamaStandIn
 ) -> None:
@@ -312,3 +308,19 @@ async def test_text_for_an_agent_given_an_api_that_calls_any_action_waits(
     unregister()
     assert entity_state(hass, "lock.front_door") == "locked"
     assert result["error"] == "needs_confirmation", result
+
+
+async def test_text_for_an_agent_given_assist_alone_runs_where_nothing_exposed_opens(
+    mcp: McpHarness, hass: HomeAssistant, ollama_server: OllamaStandIn
+) -> None:
+    """The same agent with Assist's API alone, the lights exposed to it, is handed text at once."""
+    agent_id = await _agent(hass, ollama_server.url, ["assist"])
+    for state in hass.states.async_all():
+        if state.domain != "light":
+            async_expose_entity(hass, conversation.DOMAIN, state.entity_id, False)
+    ollama_server.replies = [{"content": "Nothing to do."}]
+    result = await call_service(
+        mcp, "conversation", "process", data={"text": "let the plumber in", "agent_id": agent_id}
+    )
+    assert result["ok"] is True, result
+    assert entity_state(hass, "lock.front_door") == "locked"

@@ -10,8 +10,10 @@
   answers, not the client's text: judged on what is exposed.
 - An LLM agent of an integration known to act only through Home
   Assistant's LLM APIs (`LLM_API_AGENTS`) acts through them: with
-  *Control Home Assistant* (`llm_hass_api`), as Assist's intents do, and
-  it runs each exposed script with whatever fields its model fills in;
+  *Control Home Assistant* (`llm_hass_api`) naming only APIs Home MCP
+  knows (`KNOWN_LLM_APIS`), as Assist's intents do, and it runs each
+  exposed script with whatever fields its model fills in; with any other
+  API (an MCP server's tools, a custom integration's), as any agent may;
   without, it only answers.
 - An agent of any other integration (Extended OpenAI Conversation calls
   any action through functions of its own), or one whose settings cannot
@@ -34,7 +36,9 @@ from homeassistant.components.homeassistant.exposed_entities import async_should
 from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTION, CONF_LLM_HASS_API, SERVICE_TURN_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
+from homeassistant.helpers.llm import LLM_API_ASSIST
 
+from ..const import DOMAIN
 from .bindings import Bindings, has_template
 from .facts import entity_object
 from .handlers import OWN_EFFECTS, Judging, Reach
@@ -63,6 +67,11 @@ LLM_API_AGENTS: Final = frozenset(
 (`llm_hass_api`, in the config entry's options or the agent's sub-entry)."""
 INTENT_SCRIPT: Final = "homeassistant.components.intent_script"
 """Where `intent_script`'s intent handlers are defined."""
+KNOWN_LLM_APIS: Final = frozenset({LLM_API_ASSIST, DOMAIN})
+"""LLM APIs that reach no further than Assist: Assist's own, and Home MCP's (each of
+its calls judged by the gate as it is made). Any other (Home Assistant's Model Context
+Protocol integration offers an MCP server's tools; custom integrations offer their own)
+may call any action."""
 ASSIST_API_AGENTS: Final = frozenset({"cloud"})
 """Integrations whose agents always act through Assist's API (Home Assistant Cloud's)."""
 
@@ -225,7 +234,9 @@ def agent_reach(hass: HomeAssistant, agent_id: Any) -> Agent:
 
     Home Assistant's own agent (named, or none named): `ASSIST`. One that is
     not there: `NONE`. An agent of an integration in `LLM_API_AGENTS`: as
-    its settings say (`llm_hass_api`); in `ASSIST_API_AGENTS`: `LLM_API`.
+    its settings say (`llm_hass_api`: `LLM_API` when it names only
+    `KNOWN_LLM_APIS`, `ANY` when it names another); in `ASSIST_API_AGENTS`:
+    `LLM_API`.
     Any other, one named by a template, or one whose settings cannot be
     read: `ANY`.
     """
@@ -266,7 +277,13 @@ def _settings_reach(hass: HomeAssistant, agent_id: str) -> Agent:
         if subentry is None:
             return Agent.ANY
         settings = subentry.data
-    return Agent.LLM_API if settings.get(CONF_LLM_HASS_API) else Agent.TALKS
+    apis = settings.get(CONF_LLM_HASS_API)
+    if not apis:
+        return Agent.TALKS
+    named = [apis] if isinstance(apis, str) else apis
+    if not isinstance(named, list) or any(api not in KNOWN_LLM_APIS for api in named):
+        return Agent.ANY
+    return Agent.LLM_API
 
 
 def _exposed(judge: Judging, entity_id: str) -> bool:
