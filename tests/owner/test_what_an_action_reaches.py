@@ -15,8 +15,9 @@ A trigger with `enabled: false` reaches nothing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockEntityPlatform
 
@@ -29,6 +30,7 @@ from homeassistant.components.conversation import (
 )
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.intent_script import ScriptIntentHandler
+from homeassistant.components.vacuum import StateVacuumEntity, VacuumActivity, VacuumEntityFeature
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er, intent
@@ -36,12 +38,15 @@ from homeassistant.setup import async_setup_component
 from tests.conftest import McpHarness
 
 from .house import (
+    ALARM,
     CLOSED,
+    DISARM,
     LOCKED,
     OPEN_GARAGE,
     ORCHARD_OPEN,
     UNLOCK_FRONT,
     Owner,
+    arm,
     assert_house,
     assert_ran,
     assert_refused,
@@ -482,3 +487,58 @@ async def test_text_for_an_agent_that_runs_an_exposed_script_with_fields_waits(
 
     await assert_house(hass, LOCKED)
     assert_refused(result, reaching="lock.front_door")
+
+
+# -- Assist's intents beyond on and off ----------------------------------------------------
+
+
+class _RobotVacuum(StateVacuumEntity):
+    """A robot vacuum as its integration adds it (Roborock, Roomba, ...): it starts and docks."""
+
+    _attr_unique_id = "robot"
+    _attr_name = "Robot"
+    _attr_supported_features = (
+        VacuumEntityFeature.START | VacuumEntityFeature.RETURN_HOME | VacuumEntityFeature.STATE
+    )
+    _attr_activity = VacuumActivity.DOCKED
+
+    async def async_start(self) -> None:
+        """Leave the dock and clean."""
+        self._attr_activity = VacuumActivity.CLEANING
+        self.async_write_ha_state()
+
+    async def async_return_to_base(self, **kwargs: Any) -> None:
+        """Go back to the dock."""
+        self._attr_activity = VacuumActivity.DOCKED
+        self.async_write_ha_state()
+
+
+@pytest.mark.redteam(round=54)
+async def test_text_for_assist_that_starts_the_vacuum_an_owners_disarm_watches_waits(
+    owner: Owner, mcp: McpHarness, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The owner disarms the alarm while the robot cleans, so it does not trip the motion sensors.
+
+    A vacuum is exposed to Assist as Home Assistant exposes it by default;
+    the owner hid the garage and the scene that unlocks. "Start the robot"
+    is Assist's `HassVacuumStart` (`vacuum.start`), which no on or off is;
+    any change of an exposed entity in the perimeter is judged, so it waits.
+    """
+    assert await async_setup_component(hass, "conversation", {})
+    assert await async_setup_component(hass, "vacuum", {})
+    platform = MockEntityPlatform(hass, domain="vacuum", platform_name="roborock")
+    await platform.async_add_entities([_RobotVacuum()])
+    await owner.save_automation(
+        "robot_cleans",
+        {
+            "alias": "Robot cleans: alarm off",
+            "triggers": [{"trigger": "state", "entity_id": "vacuum.robot", "to": "cleaning"}],
+            "actions": [DISARM],
+        },
+    )
+    for entity_id in ("cover.garage_door", "scene.open_house"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    await arm(hass, freezer, "alarm_arm_away")
+    result = await call_service(mcp, "conversation.process", data={"text": "start the robot"})
+    await assert_house(hass, {"vacuum.robot": "docked", ALARM: "armed_away"})
+    assert_refused(result, reaching=ALARM)
