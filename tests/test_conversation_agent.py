@@ -22,6 +22,7 @@ import probatio as vol
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
+from custom_components.home_mcp.approvals.phone import push_message
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import Context, HomeAssistant
@@ -324,3 +325,45 @@ async def test_text_for_an_agent_given_assist_alone_runs_where_nothing_exposed_o
     )
     assert result["ok"] is True, result
     assert entity_state(hass, "lock.front_door") == "locked"
+
+
+@pytest.mark.redteam(round=54)
+@pytest.mark.xfail(
+    strict=True,
+    reason="red team 54: a request an agent makes for a client's text is asked as the agent's",
+)
+async def test_the_request_an_agent_makes_for_text_a_client_handed_it_names_that_client(
+    mcp: McpHarness, hass: HomeAssistant, ollama_server: OllamaStandIn
+) -> None:
+    """The owner's Ollama agent has Home MCP; a client hands it "unlock the front door".
+
+    Nothing the text can reach through Assist opens the house (only the
+    lights are exposed), so the text runs; the agent's model asks Home MCP
+    to unlock, and that waits. The person is asked on their phone: "Unlock
+    Front Door — asked by “Assist (Ollama) for Mock User”", their own voice
+    assistant as far as they can tell, where the MCP client chose the words.
+    """
+    agent_id = await _agent(hass, ollama_server.url, ["home_mcp"])
+    for state in hass.states.async_all():
+        if state.domain != "light":
+            async_expose_entity(hass, conversation.DOMAIN, state.entity_id, False)
+    ollama_server.replies = [
+        _tool_call(
+            "call_service",
+            {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+        ),
+        {"content": "Someone must approve it."},
+    ]
+    result = await call_service(
+        mcp,
+        "conversation",
+        "process",
+        data={"text": "Unlock the front door", "agent_id": agent_id},
+    )
+    assert result["ok"] is True, result
+    assert entity_state(hass, "lock.front_door") == "locked"
+    data = hass.config_entries.async_entries("home_mcp")[0].runtime_data
+    (asked,) = [c for c in data.confirmations.async_list() if c.is_pending]
+    assert asked.action.name == "lock.unlock"
+    text = push_message(asked)
+    assert "example.com/app" in text or "python-httpx" in text, text
