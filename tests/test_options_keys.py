@@ -9,7 +9,11 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_fire_time_changed,
+)
 
 from custom_components.home_mcp.gate import Action, Risk
 from custom_components.home_mcp.keys import KeyStore
@@ -26,6 +30,7 @@ from .conftest import (
     McpHarness,
     call_service,
     entity_state,
+    panel_sender,
     reload_at_once,
     set_options,
 )
@@ -557,3 +562,45 @@ async def test_after_home_assistant_stops_a_revoked_key_stays_refused_and_uses_a
     assert keys.async_verify(revoked["key"]) is None
     [listed] = keys.async_list()
     assert listed.key_id == kept["key_id"] and listed.last_used_at is not None
+
+
+@pytest.mark.redteam(round=54)
+@pytest.mark.xfail(
+    strict=True, reason="red team 54: revoking a key leaves its requests waiting, approvable"
+)
+async def test_revoking_a_key_ends_the_requests_it_left_waiting(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_ws_client: Callable[..., Any],
+    hass_admin_user: MockUser,
+) -> None:
+    """The owner revokes the kitchen tablet's key because it misbehaved: its unlock is gone too.
+
+    What the key asked for before it was revoked waits in the panel and on
+    the phone, with its Approve button, until it expires: one tap by habit
+    opens the door for a credential the owner has just taken away.
+    """
+    created = await _keys_ws(
+        hass_ws_client,
+        {"type": "home_mcp/keys/create", "name": "Kitchen tablet", "scope": "control"},
+    )
+    async with mcp.client(token=created["key"]) as client:
+        result = await client.call_tool(
+            "call_service",
+            {"domain": "lock", "service": "unlock", "target": {"entity_id": "lock.front_door"}},
+        )
+    asked = result.structured_content
+    assert asked["error"] == "needs_confirmation", asked
+    await _keys_ws(hass_ws_client, {"type": "home_mcp/keys/revoke", "key_id": created["key_id"]})
+    await hass.async_block_till_done()
+
+    panel = await panel_sender(hass, hass_ws_client, hass_admin_user)
+    reply = await panel(
+        {
+            "type": "home_mcp/confirmation/decide",
+            "confirmation_id": asked["confirmation_id"],
+            "decision": "approve",
+        }
+    )
+    assert entity_state(hass, "lock.front_door") == "locked"
+    assert not reply["success"], reply
