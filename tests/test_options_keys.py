@@ -565,9 +565,6 @@ async def test_after_home_assistant_stops_a_revoked_key_stays_refused_and_uses_a
 
 
 @pytest.mark.redteam(round=54)
-@pytest.mark.xfail(
-    strict=True, reason="red team 54: revoking a key leaves its requests waiting, approvable"
-)
 async def test_revoking_a_key_ends_the_requests_it_left_waiting(
     mcp: McpHarness,
     hass: HomeAssistant,
@@ -576,9 +573,9 @@ async def test_revoking_a_key_ends_the_requests_it_left_waiting(
 ) -> None:
     """The owner revokes the kitchen tablet's key because it misbehaved: its unlock is gone too.
 
-    What the key asked for before it was revoked waits in the panel and on
-    the phone, with its Approve button, until it expires: one tap by habit
-    opens the door for a credential the owner has just taken away.
+    What the key asked for before it was revoked no longer waits in the
+    panel or on the phone, with its Approve button: one tap by habit would
+    open the door for a credential the owner has just taken away.
     """
     created = await _keys_ws(
         hass_ws_client,
@@ -604,3 +601,4 @@ async def test_revoking_a_key_ends_the_requests_it_left_waiting(
     )
     assert entity_state(hass, "lock.front_door") == "locked"
     assert not reply["success"], reply
+    assert reply["error"]["code"] == "not_pending", reply

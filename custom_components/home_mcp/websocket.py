@@ -252,12 +252,13 @@ async def ws_create_key(
 async def ws_revoke_key(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Revoke a client key, answered once written; its MCP sessions end."""
+    """Revoke a client key, answered once written; its MCP sessions and waiting requests end."""
     if (data := _data(hass, connection, msg["id"])) is None:
         return
     if not await data.keys.async_revoke(msg["key_id"]):
         connection.send_error(msg["id"], "not_found", "No such key")
         return
+    await data.confirmations.async_end_credential(key_credential_id(msg["key_id"]))
     hass.async_create_task(
         data.sessions.async_close_credential(key_credential_id(msg["key_id"])),
         f"{DOMAIN} close a revoked key's sessions",

@@ -242,6 +242,21 @@ class ConfirmationManager:
 
         return expire
 
+    async def async_end_credential(self, credential_id: str) -> int:
+        """Expire every request `credential_id` left waiting (a revoked key); return how many.
+
+        Nothing it asked for can be approved afterwards: its notifications and
+        pushes are taken down as at any end.
+        """
+        ended = 0
+        for confirmation in list(self._confirmations.values()):
+            if confirmation.is_pending and confirmation.requester.credential_id == credential_id:
+                confirmation.state = ConfirmationState.EXPIRED
+                confirmation.decided_at = dt_util.utcnow()
+                await self._async_finish(confirmation, None)
+                ended += 1
+        return ended
+
     async def async_decide(
         self,
         confirmation_id: str,
