@@ -30,6 +30,7 @@ from .conftest import (
     RELOADS,
     McpHarness,
     long_lived_token,
+    panel_sender,
     reload_at_once,
     set_options,
 )
@@ -730,3 +731,43 @@ async def test_the_notification_says_how_long_a_request_waits_and_no_clock_time(
     message = notification["message"]
     assert f"Waits for a person: {round(waits.total_seconds() / 60)} min" in message
     assert not re.search(r"\d{1,2}:\d{2}", message), message
+
+
+@pytest.mark.redteam(round=54)
+async def test_removing_a_client_s_login_ends_the_requests_it_left_waiting(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    hass_ws_client: Callable[..., Any],
+) -> None:
+    """The owner deletes the MCP client's login (Profile → Security → Refresh tokens).
+
+    Its sessions end at once, and the unlock it asked for with them: an
+    approval afterwards opens nothing, and the request has expired.
+    """
+    asked = await mcp.data("call_service", UNLOCK)
+    assert asked["error"] == "needs_confirmation", asked
+    refresh = hass.auth.async_validate_access_token(mcp.token)
+    assert refresh is not None
+    hass.auth.async_remove_refresh_token(refresh)
+    await hass.async_block_till_done()
+
+    panel = await panel_sender(hass, hass_ws_client, hass_admin_user)
+    reply = await panel(
+        {
+            "type": "home_mcp/confirmation/decide",
+            "confirmation_id": asked["confirmation_id"],
+            "decision": "approve",
+        }
+    )
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert not reply["success"], reply
+    assert reply["error"]["code"] == "expired", reply
+    again = await panel(
+        {
+            "type": "home_mcp/confirmation/decide",
+            "confirmation_id": asked["confirmation_id"],
+            "decision": "approve",
+        }
+    )
+    assert again["error"]["code"] == "not_pending", again

@@ -344,6 +344,15 @@ class ConfirmationManager:
             await self._async_finish(confirmation, user)
             return confirmation
 
+        token_id = confirmation.requester.refresh_token_id
+        if token_id is not None and self._hass.auth.async_get_refresh_token(token_id) is None:
+            # The login that asked was removed (its client signed out, the owner
+            # deleted it): what it asked for ends with it, as a revoked key's does.
+            self._async_cancel_timer(confirmation_id)
+            await self._async_expire_callback(confirmation_id)(dt_util.utcnow())
+            raise DecisionRefused(
+                "expired", "The login that asked for this was removed: the request has expired"
+            )
         await self._gate.async_ready()
         if confirmation.write is not None:
             return await self._async_approve_write(confirmation, user, decider)
