@@ -108,17 +108,27 @@ def judge_text(
     A satellite's conversation (`start_conversation`, `ask_question`) hands
     its pipeline what a person there answers, not text the client chose:
     what the person says (a sentence of the owner's) is theirs, as when
-    they speak to it unasked. It is judged, as before, on what is exposed.
+    they speak to it unasked. It is judged on what is exposed; but an LLM
+    agent gets the client's words as its system prompt (`start_conversation`
+    hands them to it, and is refused with Home Assistant's own agent), so
+    it is judged as any text for its pipeline's agent is: the reach of the
+    most capable agent a pipeline of the house names (`satellite_reach`).
     """
-    if satellite:
-        judge_exposed(judge, depth, scripts_with_fields=False)
-        return
-    reach = agent_reach(judge.hass, data.get("agent_id"))
-    if reach in (Agent.NONE, Agent.TALKS):
-        return
+    reach = (
+        satellite_reach(judge.hass) if satellite else agent_reach(judge.hass, data.get("agent_id"))
+    )
     if reach is Agent.ANY:
         rule = DATA_RULES["acting_agent"]
         judge.add(rule.risk, None, name, rule.reason)
+    if satellite:
+        # What the person answers is theirs; an LLM agent also has the client's words
+        # as its system prompt, and may do with the answer whatever its tools can.
+        judge_exposed(judge, depth, scripts_with_fields=reach is not Agent.ASSIST)
+        if reach is not Agent.ASSIST:
+            judge_intent_scripts(judge, depth)
+        return
+    if reach in (Agent.NONE, Agent.TALKS):
+        return
     if reach in (Agent.ASSIST, Agent.ANY):
         keys = judge.knowledge.sentence_keys()
         for key in matched_sentences(judge.hass, data.get("text"), keys):
@@ -183,6 +193,27 @@ def judge_exposed(judge: Judging, depth: int, *, scripts_with_fields: bool) -> N
         for script_id in exposed:
             if script_id.startswith("script.") and entity_object(hass, script_id) is not None:
                 judge.effect(Effect(script_id, SERVICE_TURN_ON, dict(ANY_DATA)), depth + 1)
+
+
+def satellite_reach(hass: HomeAssistant) -> Agent:
+    """Return what the agent of a satellite's pipeline may do: the most of any pipeline's.
+
+    Any pipeline may be a satellite's (its pipeline select, or the preferred
+    one); one whose pipelines cannot be read may have any agent.
+    """
+    if "assist_pipeline" not in hass.config.components:
+        return Agent.ASSIST  # No pipeline: no satellite runs one.
+    try:
+        from homeassistant.components.assist_pipeline import async_get_pipelines  # noqa: PLC0415
+
+        reaches = {agent_reach(hass, p.conversation_engine) for p in async_get_pipelines(hass)}
+    except Exception:  # noqa: BLE001  # Pipelines Home MCP cannot read: any agent.
+        _LOGGER.debug("Cannot read Assist's pipelines", exc_info=True)
+        return Agent.ANY
+    for reach in (Agent.ANY, Agent.LLM_API):
+        if reach in reaches:
+            return reach
+    return Agent.ASSIST
 
 
 def matched_sentences(hass: HomeAssistant, text: Any, keys: Iterable[str]) -> list[str]:
