@@ -536,3 +536,38 @@ async def test_a_satellite_conversation_whose_agent_only_talks_runs(
     )
     assert result.get("ok") is True, result
     assert len(satellite.announced) == 1
+
+
+async def test_a_satellite_question_is_heard_by_no_agent_and_is_judged_on_what_is_exposed(
+    satellite: _Satellite, mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Its answer is matched to the client's choices by speech to text alone: no agent hears it.
+
+    The same house, the same Extended OpenAI pipeline: asking "Porch light?"
+    with yes and no for answers is judged as before, on what is exposed.
+    """
+    agent = MockConfigEntry(domain="extended_openai_conversation", options={})
+    agent.add_to_hass(hass)
+    platform = MockEntityPlatform(
+        hass, domain="conversation", platform_name="extended_openai_conversation"
+    )
+    platform.config_entry = agent
+    await platform.async_add_entities([_ServiceCallingAgent()])
+    await async_update_pipeline(
+        hass, async_get_pipeline(hass), conversation_engine="conversation.butler"
+    )
+    for state in hass.states.async_all():
+        async_expose_entity(hass, "conversation", state.entity_id, False)
+    gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
+    await gate.async_ready()
+    data = {
+        "question": "Porch light?",
+        "answers": [{"id": "yes", "sentences": ["yes"]}, {"id": "no", "sentences": ["no"]}],
+    }
+    target = {"entity_id": satellite.entity_id}
+    asked = gate.async_check(Action("assist_satellite", "ask_question", target, data))
+    assert not asked.guarded, asked
+    talked = gate.async_check(
+        Action("assist_satellite", "start_conversation", target, {"start_message": "Porch?"})
+    )
+    assert talked.guarded, talked

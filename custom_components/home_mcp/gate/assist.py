@@ -76,6 +76,8 @@ ASSIST_API_AGENTS: Final = frozenset({"cloud"})
 """Integrations whose agents always act through Assist's API (Home Assistant Cloud's)."""
 
 
+START_CONVERSATION: Final = "assist_satellite.start_conversation"
+"""The satellite action whose answer an LLM agent hears, with the client's words as its prompt."""
 ANY_DATA: Final = {"__template__": "{{ fields }}"}
 """A run's data its caller's model fills in: any fields (as a templated data block)."""
 
@@ -108,15 +110,20 @@ def judge_text(
     A satellite's conversation (`start_conversation`, `ask_question`) hands
     its pipeline what a person there answers, not text the client chose:
     what the person says (a sentence of the owner's) is theirs, as when
-    they speak to it unasked. It is judged on what is exposed; but an LLM
-    agent gets the client's words as its system prompt (`start_conversation`
-    hands them to it, and is refused with Home Assistant's own agent), so
-    it is judged as any text for its pipeline's agent is: the reach of the
-    most capable agent a pipeline of the house names (`satellite_reach`).
+    they speak to it unasked. It is judged on what is exposed; but
+    `start_conversation` hands the person's answer to an LLM agent (it is
+    refused with Home Assistant's own agent) with the client's words as its
+    system prompt, so it is judged as any text for its pipeline's agent is:
+    the reach of the most capable agent a pipeline of the house names
+    (`satellite_reach`). `ask_question` matches the answer to the client's
+    choices itself (speech to text only): no agent hears it.
     """
-    reach = (
-        satellite_reach(judge.hass) if satellite else agent_reach(judge.hass, data.get("agent_id"))
-    )
+    if not satellite:
+        reach = agent_reach(judge.hass, data.get("agent_id"))
+    elif name == START_CONVERSATION:
+        reach = satellite_reach(judge.hass)
+    else:  # A question's answer is matched on the satellite's side, no agent hears it.
+        reach = Agent.ASSIST
     if reach is Agent.ANY:
         rule = DATA_RULES["acting_agent"]
         judge.add(rule.risk, None, name, rule.reason)

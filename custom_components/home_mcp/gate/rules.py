@@ -484,7 +484,8 @@ DATA_RULE_WHEN: Final[Mapping[str, str]] = {
     "act only through Home Assistant's LLM APIs (Extended OpenAI Conversation calls any "
     "action through functions of its own), one given an LLM API other than Assist's and Home "
     "MCP's (an MCP server's tools), one named by a template, or one whose settings cannot be "
-    "read; a satellite's conversation when a pipeline of the house names such an agent",
+    "read; a satellite's conversation started (`start_conversation`) when a pipeline of the "
+    "house names such an agent",
     "unreadable_item": "it runs, enables, triggers or acts on an automation, script or "
     "template entity Home MCP could not read (a shape it does not know, or an attribute "
     "a Home Assistant upgrade renamed): that item alone, the rest of the house is judged "
