@@ -328,10 +328,6 @@ async def test_text_for_an_agent_given_assist_alone_runs_where_nothing_exposed_o
 
 
 @pytest.mark.redteam(round=54)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 54: a request an agent makes for a client's text is asked as the agent's",
-)
 async def test_the_request_an_agent_makes_for_text_a_client_handed_it_names_that_client(
     mcp: McpHarness, hass: HomeAssistant, ollama_server: OllamaStandIn
 ) -> None:
@@ -339,9 +335,10 @@ async def test_the_request_an_agent_makes_for_text_a_client_handed_it_names_that
 
     Nothing the text can reach through Assist opens the house (only the
     lights are exposed), so the text runs; the agent's model asks Home MCP
-    to unlock, and that waits. The person is asked on their phone: "Unlock
-    Front Door — asked by “Assist (Ollama) for Mock User”", their own voice
-    assistant as far as they can tell, where the MCP client chose the words.
+    to unlock, and that waits. The person is asked on their phone as the
+    client's request ("Assist (Ollama), text from <client>"), not as their
+    own voice assistant's ("Assist (Ollama) for Mock User"): the client chose
+    the words, and the request is counted against its credential.
     """
     agent_id = await _agent(hass, ollama_server.url, ["home_mcp"])
     for state in hass.states.async_all():
@@ -367,3 +364,4 @@ async def test_the_request_an_agent_makes_for_text_a_client_handed_it_names_that
     assert asked.action.name == "lock.unlock"
     text = push_message(asked)
     assert "example.com/app" in text or "python-httpx" in text, text
+    assert asked.requester.credential_id != f"user:{asked.requester.user_id}"

@@ -9,8 +9,9 @@ attribution apply.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from homeassistant.auth.models import User
 from homeassistant.core import Context
@@ -89,3 +90,37 @@ def caller_from_scope(scope: dict[str, Any] | None) -> Caller | None:
         return None
     caller = scope.get(SCOPE_KEY)
     return caller if isinstance(caller, Caller) else None
+
+
+class CallerContexts:
+    """The callers of the last actions run, by their `Context`: who chose what an agent hears.
+
+    A client's `conversation.process` hands its text to one of the owner's
+    conversation agents, which may call Home MCP's own tools (`llm_api`).
+    Home Assistant gives the agent the service call's `Context`; looked up
+    here, the agent's requests are the client's (its credential, scope and
+    name), not the voice assistant's of the person it runs for. Bounded: the
+    oldest are forgotten first, and a forgotten one is the agent's own.
+    """
+
+    SIZE: Final = 256
+
+    def __init__(self) -> None:
+        """Remember no context yet."""
+        self._callers: OrderedDict[str, Caller] = OrderedDict()
+
+    def remember(self, context: Context, caller: Caller) -> None:
+        """Remember that `caller` runs actions with `context`."""
+        self._callers[context.id] = caller
+        self._callers.move_to_end(context.id)
+        while len(self._callers) > self.SIZE:
+            self._callers.popitem(last=False)
+
+    def caller_of(self, context: Context | None) -> Caller | None:
+        """Return the caller whose action `context` is, or was set off by (its parent)."""
+        if context is None:
+            return None
+        for context_id in (context.id, context.parent_id):
+            if context_id is not None and (caller := self._callers.get(context_id)) is not None:
+                return caller
+        return None

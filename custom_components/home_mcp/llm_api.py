@@ -7,7 +7,10 @@ so every conversation agent (OpenAI, Anthropic, Google, Ollama) offers
 the same name (`runner.ToolRunner`: the same argument checks, handler,
 gate, confirmations, response shaping and audit), made by a `Caller` for the
 person who spoke to Assist: "Assist (Ollama) for <user>", named after the
-agent's integration. A guarded action
+agent's integration; or, when an MCP client's own action set the agent
+talking (`conversation.process` with the client's text), for that client:
+its credential and scope, "Assist (Ollama), text from <client>"
+(`caller.CallerContexts`). A guarded action
 waits for a person exactly as one from an MCP client does; the person who
 spoke may approve it from their own login session in the panel (no agent
 holds that session). Tool parameters are each tool's published input schema,
@@ -17,6 +20,7 @@ providers' formats applies.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 import probatio
@@ -47,19 +51,20 @@ class HomeMcpLlmApi(llm.API):
         self._system_user = system_user
 
     async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
-        """Return the tools this request's user may use, with Home MCP's instructions."""
-        user = None
-        if llm_context.context is not None and llm_context.context.user_id:
-            user = await self.hass.auth.async_get_user(llm_context.context.user_id)
-        who = clean_text(user.name, 60) if user is not None and user.name else "a voice assistant"
+        """Return the tools this request's caller may use, with Home MCP's instructions.
+
+        The caller is the person who spoke; or, when the agent was set
+        talking by an MCP client's action (its `conversation.process`), that
+        client: its credential, scope and name, so what the agent asks is
+        asked as the client's, which chose the words.
+        """
         agent = self._agent_name(llm_context.platform)
-        caller = Caller(
-            user=user or self._system_user,
-            refresh_token_id=None,
-            credential_name=f"Assist ({agent})",
-            client_name=f"Assist ({agent}) for {who}",
-            read_only=False,
-        )
+        client = self._runner.contexts.caller_of(llm_context.context)
+        if client is not None:
+            said_by = clean_text(client.client_name or client.credential_name, 60)
+            caller = replace(client, client_name=f"Assist ({agent}), text from {said_by}")
+        else:
+            caller = await self._person(llm_context, agent)
         tools: list[llm.Tool] = [
             _AgentTool(tool, caller, self._runner)
             for tool in self._runner.tools.values()
@@ -67,6 +72,20 @@ class HomeMcpLlmApi(llm.API):
         ]
         return llm.APIInstance(
             api=self, api_prompt=INSTRUCTIONS, llm_context=llm_context, tools=tools
+        )
+
+    async def _person(self, llm_context: llm.LLMContext, agent: str) -> Caller:
+        """Return the caller for the person who spoke to the agent (or Home MCP's system user)."""
+        user = None
+        if llm_context.context is not None and llm_context.context.user_id:
+            user = await self.hass.auth.async_get_user(llm_context.context.user_id)
+        who = clean_text(user.name, 60) if user is not None and user.name else "a voice assistant"
+        return Caller(
+            user=user or self._system_user,
+            refresh_token_id=None,
+            credential_name=f"Assist ({agent})",
+            client_name=f"Assist ({agent}) for {who}",
+            read_only=False,
         )
 
     def _agent_name(self, platform: str) -> str:

@@ -22,7 +22,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from .actions import ProgressCallback
 from .approvals import ConfirmationManager
 from .audit import AuditLog
-from .caller import Caller
+from .caller import Caller, CallerContexts
 from .configs.writes import ConfigWriter
 from .gate import Gate
 from .shaping import finalize
@@ -115,6 +115,7 @@ class ToolRunner:
         self._audit = audit
         self._budget = budget
         self._writer = writer
+        self.contexts = CallerContexts()
 
     async def async_run(
         self,
@@ -140,6 +141,7 @@ class ToolRunner:
             progress=progress,
             budget=self._budget,
             writer=self._writer,
+            contexts=self.contexts,
         )
         try:
             validated = validate_arguments(tool, arguments)

@@ -18,7 +18,7 @@ from homeassistant.core import Context, HomeAssistant
 
 from ..actions import ProgressCallback, async_execute
 from ..approvals import Confirmation, ConfirmationManager, TooManyPending
-from ..caller import Caller
+from ..caller import Caller, CallerContexts
 from ..configs.plans import WriteRecord
 from ..configs.writes import ConfigWriter
 from ..const import PANEL_URL_PATH
@@ -43,6 +43,8 @@ class ToolContext:
     budget: the byte budget of this call's response; tools that can
         summarise (history) size their answer to it instead of being cut.
     writer: writes configuration through the gate (the write tools).
+    contexts: where the `Context` of each action run is remembered with
+        its caller (what a conversation agent it sets talking reads).
     """
 
     hass: HomeAssistant
@@ -52,6 +54,7 @@ class ToolContext:
     progress: ProgressCallback | None = None
     budget: int = 15 * 1024
     writer: ConfigWriter | None = None
+    contexts: CallerContexts | None = None
 
     @property
     def sight(self) -> Sight:
@@ -355,6 +358,8 @@ async def async_run(ctx: ToolContext, decision: Decision, report: Iterable[str])
 def watched_context(ctx: ToolContext, decision: Decision) -> Context:
     """Return a new `Context` of the caller, which the tripwire watches for `decision`."""
     context = ctx.caller.context()
+    if ctx.contexts is not None:
+        ctx.contexts.remember(context, ctx.caller)
     if ctx.gate.tripwire is not None:
         ctx.gate.tripwire.async_watch(
             context,
