@@ -4273,6 +4273,14 @@ async def test_closing_or_locking_said_of_the_front_door_in_polish_is_its_lock(
             ("light", "hall_lamp", ""),
             ("switch", "hall_heater", ""),
         ),
+        # Irish: turn off the light in the bedroom ("seomra leapa", as Home Assistant's
+        # onboarding names it in Irish).
+        (
+            "múch an solas sa seomra leapa",
+            "Bedroom",
+            ("light", "bedroom_lamp", ""),
+            ("switch", "bedroom_heater", ""),
+        ),
         # Finnish: is the dressing room's window open? ("pukuhuoneen": of the dressing room).
         (
             "onko pukuhuoneen ikkuna auki?",
@@ -4311,7 +4319,7 @@ async def test_a_room_said_in_another_language_or_in_its_case_is_found(
     meant: tuple[str, str, str],
     other: tuple[str, str, str],
 ) -> None:
-    """A room named in English, said in Slovak, Finnish, Indonesian, Hindi or Arabic: its device.
+    """A room named in English, said in Irish, Slovak, Finnish, Indonesian, Hindi or Arabic: its device.
 
     Not the same device in another room, nor the room's other device.
     """

@@ -688,6 +688,12 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("sufragerie", "sufrageria", "camera de zi", "लिविंग रूम", "बैठक", "बैठक कक्ष", "סלון"),
         # Thai and Vietnamese ("cửa sổ phòng khách": the living room window).
         *("ห้องนั่งเล่น", "phòng khách"),
+        # The names Home Assistant's onboarding gives its first rooms in its other languages
+        # (`onboarding/translations`): Bulgarian, Catalan, Estonian, Irish, Japanese,
+        # Lithuanian, Slovak, Slovenian, Serbian and Romanian ("living"; not Luxembourgish
+        # "Stuff", an English word).
+        *("хол", "sala d'estar", "elutuba", "seomra maireachtála", "リビングルーム"),
+        *("svetainė", "obývačka", "dnevna soba", "living"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -703,6 +709,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("bucătărie", "bucătăria", "रसोई", "रसोईघर", "किचन", "מטבח"),
         # Thai and Vietnamese.
         *("ห้องครัว", "ครัว", "nhà bếp", "phòng bếp"),
+        # Home Assistant's onboarding's names (as the living room's above).
+        *("cuina", "köök", "cistin", "kichen", "virtuvė", "kuchyňa", "kuhinja"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -735,6 +743,9 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("dormitor", "dormitorul", "शयनकक्ष", "बेडरूम", "חדר שינה"),
         # Thai ("ในห้องนอน": in the bedroom) and Vietnamese.
         *("ห้องนอน", "phòng ngủ"),
+        # Home Assistant's onboarding's names (as the living room's above).
+        *("спалня", "dormitori", "magamistuba", "seomra leapa", "schlofkummer", "miegamasis"),
+        *("spálňa", "spalnica", "spavaća soba"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
