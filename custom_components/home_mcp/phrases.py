@@ -690,10 +690,10 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("ห้องนั่งเล่น", "phòng khách"),
         # The names Home Assistant's onboarding gives its first rooms in its other languages
         # (`onboarding/translations`): Bulgarian, Catalan, Estonian, Irish, Japanese,
-        # Lithuanian, Slovak, Slovenian, Serbian and Romanian ("living"; not Luxembourgish
-        # "Stuff", an English word).
+        # Lithuanian, Slovak, Slovenian and Serbian (not Luxembourgish "Stuff" nor Romanian
+        # "Living", English words: "living" would make a Living Room speaker the lounge's).
         *("хол", "sala d'estar", "elutuba", "seomra maireachtála", "リビングルーム"),
-        *("svetainė", "obývačka", "dnevna soba", "living"),
+        *("svetainė", "obývačka", "dnevna soba"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -1121,8 +1121,9 @@ before them name the room too ("spotlights by the front door"), weighing `SYNONY
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 WIDER_SYNONYM_WEIGHT: Final = 0.94
-"""What a name of `ROOM_WORDS` in more groups than a room's own name counts for ("서재", a study
-or the office, for a room called Office): below a room whose name is in each of them (Study)."""
+"""What a name of `ROOM_WORDS` in other groups than a room's own name counts for: in more ("서재",
+a study or the office, for a room called Office: below a Study, whose name is in each of them), or
+in fewer ("biuro", an office, for a room called Study: below an Office)."""
 
 NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Words a household says for what an entity's name calls otherwise: "the fairy lights" are
@@ -3146,8 +3147,13 @@ def _best_span(
             first = span.compact[0]
             names.update(unspaced if span.unspaced else mixed.get(first, ()))
             scores: dict[str, float] = {}
+            # A name several rooms are called by (a group's word: every bedroom's "chambre") is
+            # scored once.
+            scored: dict[str, float] = {}
             for place_id, name, weight in names:
-                score = _room_score(span, name) * weight
+                if (base := scored.get(name.text)) is None:
+                    base = scored[name.text] = _room_score(span, name)
+                score = base * weight
                 if score > scores.get(place_id, 0.0):
                     scores[place_id] = score
             # A definite form ("gymmet", "kontoret", "hallen": the gym, the office, the hall,
