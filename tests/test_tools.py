@@ -4261,3 +4261,194 @@ async def test_closing_or_locking_said_of_the_front_door_in_polish_is_its_lock(
     data = await mcp.data("list_entities", {"query": "zamknij drzwi wejściowe"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == "lock.front_door", data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        # Slovak: turn off the light in the hall ("na chodbe": the hall, "chodba", in its case).
+        (
+            "zhasni svetlo na chodbe",
+            "Hall",
+            ("light", "hall_lamp", ""),
+            ("switch", "hall_heater", ""),
+        ),
+        # Irish: turn off the light in the bedroom ("seomra leapa", as Home Assistant's
+        # onboarding names it in Irish).
+        (
+            "múch an solas sa seomra leapa",
+            "Bedroom",
+            ("light", "bedroom_lamp", ""),
+            ("switch", "bedroom_heater", ""),
+        ),
+        # Finnish: is the dressing room's window open? ("pukuhuoneen": of the dressing room).
+        (
+            "onko pukuhuoneen ikkuna auki?",
+            "Dressing room",
+            ("binary_sensor", "dressing_room_window", "window"),
+            ("binary_sensor", "dressing_room_motion", "motion"),
+        ),
+        # Indonesian: what is the temperature in the guest room?
+        (
+            "berapa suhu di kamar tamu?",
+            "Guest room",
+            ("sensor", "guest_room_temperature", "temperature"),
+            ("sensor", "guest_room_humidity", "humidity"),
+        ),
+        # Hindi, an English loan in Devanagari: what is the dining room's temperature?
+        (
+            "डाइनिंग रूम का तापमान कितना है?",
+            "Dining room",
+            ("sensor", "dining_room_temperature", "temperature"),
+            ("sensor", "dining_room_humidity", "humidity"),
+        ),
+        # Arabic: close the window on the stair landing ("بسطة الدرج").
+        (
+            "أغلق نافذة بسطة الدرج",
+            "Landing",
+            ("cover", "landing_window", "window"),
+            ("light", "landing_ceiling_light", ""),
+        ),
+    ],
+)
+async def test_a_room_said_in_another_language_or_in_its_case_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room named in English, said in Irish, Slovak, Finnish, Indonesian, Hindi or Arabic: its device.
+
+    Not the same device in another room, nor the room's other device.
+    """
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
+
+
+async def test_a_word_for_the_office_finds_the_office_before_the_study(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Greek "γραφείο" is an office (and a study): the Office's thermometer, not the Study's.
+
+    The demo's Büro is called Office too; the Study's thermometer comes first by id.
+    """
+    areas = ar.async_get(hass)
+    office = areas.async_get_area_by_name("Büro")
+    assert office is not None
+    expected = await _entity_in(hass, office.id, "sensor", "zz_temperature", "temperature")
+    study = areas.async_create("Study")
+    await _entity_in(hass, study.id, "sensor", "aa_temperature", "temperature")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "ποια είναι η θερμοκρασία στο γραφείο;"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["לילה טוב", "dobranoc", "iyi geceler"])
+async def test_good_night_said_in_another_language_is_the_good_night_routine(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Good night in Hebrew, Polish or Turkish: the script called Good night."""
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == "script.good_night", data["items"][:3]
+
+
+async def test_knocking_off_said_in_polish_runs_the_offices_feierabend(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Knocking off in the office, in Polish ("fajrant w biurze"): its Feierabend routine."""
+    expected = await _in_no_room(hass, "script", "buro_feierabend", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "fajrant w biurze"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_guest_mode_said_in_vietnamese_is_the_guest_mode(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Turn on guest mode, in Vietnamese ("bật chế độ khách"): the Guest mode helper."""
+    expected = await _in_no_room(hass, "input_boolean", "guest_mode", "")
+    await _in_no_room(hass, "sensor", "bathroom_battery", "battery")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "bật chế độ khách"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query", ["when does it get dark today?", "hvornår bliver det mørkt i dag?"]
+)
+async def test_when_it_gets_dark_is_the_next_sunset(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """When does it get dark (English, Danish): the sun's next setting, not a room's light."""
+    expected = await _in_no_room(hass, "sensor", "sun_next_setting", "timestamp")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_whether_last_nights_backup_went_through_is_its_last_successful_one(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Did last night's backup go through?: the last successful backup, not Good night."""
+    await _in_no_room(hass, "event", "backup_automatic_backup", "")
+    await _in_no_room(hass, "sensor", "backup_last_attempted_automatic_backup", "timestamp")
+    expected = await _in_no_room(
+        hass, "sensor", "backup_last_successful_automatic_backup", "timestamp"
+    )
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "did last night's backup go through?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_lights_on_a_floor_said_in_turkish_in_its_case_are_the_floors(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The lights downstairs, in Turkish ("alt kattaki ışıkları kapat"): the ground floor's.
+
+    "Kattaki" is the floor ("kat") in a case; not the upstairs light first by id.
+    """
+    floors = fr.async_get(hass)
+    ground = floors.async_get_floor_by_name("Ground floor")
+    first = floors.async_get_floor_by_name("First floor")
+    assert ground is not None and first is not None
+    floors.async_update(ground.floor_id, aliases=set())
+    areas = ar.async_get(hass)
+    hall = areas.async_create("Hall", floor_id=ground.floor_id)
+    bedroom = areas.async_create("Bedroom", floor_id=first.floor_id)
+    await _entity_in(hass, bedroom.id, "light", "aa_bedroom_light", "")
+    expected = await _entity_in(hass, hall.id, "light", "hall_light", "")
+    ground_lights = {
+        entry.entity_id
+        for entry in er.async_get(hass).entities.values()
+        if entry.domain == "light"
+        and (area := areas.async_get_area(entry.area_id or "")) is not None
+        and area.floor_id == ground.floor_id
+    }
+    assert expected in ground_lights
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "alt kattaki ışıkları kapat"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] in ground_lights, data["items"][:3]
+
+
+async def test_air_quality_said_in_czech_is_the_air_quality(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """The air quality at home, in Czech ("jaká je kvalita vzduchu doma?"): an air quality entity.
+
+    Not another sensor ("vzduchu": of the air).
+    """
+    expected = await _in_no_room(hass, "air_quality", "living_room_air", "")
+    await _in_no_room(hass, "sensor", "doma_temperature", "temperature")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "jaká je kvalita vzduchu doma?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

@@ -155,6 +155,20 @@ FILLERS: Final = frozenset(
         # locked?), Polish "all" ("zamknij wszystkie okna": close all the windows), Arabic "in"
         # ("في المكتب": in the office) and turn off, turn on ("أطفئ المكيف").
         *("чи", "wszystkie", "wszystko", "في", "أطفئ", "اطفئ", "شغل", "أشعل"),
+        # Asking when, what, which, how much, and whether, in the languages of round 33 and
+        # their neighbours: Danish and Norwegian ("hvornår bliver det mørkt": when does it get
+        # dark), Czech and Slovak ("jaká je": what is; "zhasni": turn off), Finnish ("onko":
+        # is it), Indonesian ("berapa": how much), Greek ("ποια είναι": which is), Hindi
+        # ("कितना": how much), Turkish ("kapat": turn off).
+        *(fold(word) for word in ("hvornår", "når", "bliver", "blir", "jaká", "jaký", "aká")),
+        *(fold(word) for word in ("aký", "zhasni", "rozsviť", "zapni", "vypni", "onko")),
+        *(fold(word) for word in ("berapa", "ποια", "ποιο", "ποιος", "είναι", "πόσο")),
+        *(fold(word) for word in ("कितना", "कितनी", "kapat", "kiedy", "kdy", "milloin")),
+        *(fold(word) for word in ("kapan", "πότε", "mikor", "când", "коли", "когда")),
+        # Vietnamese: turn on, turn off ("bật chế độ khách": turn on guest mode).
+        *(fold(word) for word in ("bật", "tắt")),
+        # Indonesian and Malay "in", Italian "of" ("berapa suhu di kamar tamu?").
+        "di",
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -535,6 +549,10 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         # A mode, as a routine is named by what it is for ("Hey Rhasspy, reading mode": the
         # script called Reading), in English, German, Spanish, Italian, Swedish and Polish.
+        # The air's quality (`COMPOUNDS` makes "air quality", "qualité de l'air" one word, and
+        # `AIR_QUALITY_SAID` other languages' words for it): the Air quality platform's
+        # entities too, not only the sensors of its hazards (`DEVICE_CLASS_WORDS`).
+        "air_quality": ("iaq", "luftqualität", "空气质量", "空気質"),
         "scene": ("scene", "scène", "szene", "シーン", "mode", "modus", "modo", "läge", "tryb"),
         "script": ("script", "routine", "mode", "modus", "modo", "läge", "tryb"),
     }.items()
@@ -670,6 +688,12 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("sufragerie", "sufrageria", "camera de zi", "लिविंग रूम", "बैठक", "बैठक कक्ष", "סלון"),
         # Thai and Vietnamese ("cửa sổ phòng khách": the living room window).
         *("ห้องนั่งเล่น", "phòng khách"),
+        # The names Home Assistant's onboarding gives its first rooms in its other languages
+        # (`onboarding/translations`): Bulgarian, Catalan, Estonian, Irish, Japanese,
+        # Lithuanian, Slovak, Slovenian and Serbian (not Luxembourgish "Stuff" nor Romanian
+        # "Living", English words: "living" would make a Living Room speaker the lounge's).
+        *("хол", "sala d'estar", "elutuba", "seomra maireachtála", "リビングルーム"),
+        *("svetainė", "obývačka", "dnevna soba"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -685,6 +709,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("bucătărie", "bucătăria", "रसोई", "रसोईघर", "किचन", "מטבח"),
         # Thai and Vietnamese.
         *("ห้องครัว", "ครัว", "nhà bếp", "phòng bếp"),
+        # Home Assistant's onboarding's names (as the living room's above).
+        *("cuina", "köök", "cistin", "kichen", "virtuvė", "kuchyňa", "kuhinja"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -696,6 +722,11 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("kolacja", "夕食", "晩ご飯", "晚饭", "晚餐", "晚飯"),
         # Finnish, Czech and Indonesian ("matikan lampu ruang makan").
         *("ruokailuhuone", "jídelna", "ruang makan"),
+        # Slovak, Turkish, Greek, Hungarian, Romanian, Danish, Ukrainian, Hindi (an English
+        # loan, and its own), Arabic, Hebrew and Vietnamese.
+        *("jedáleň", "yemek odası", "τραπεζαρία", "ebédlő", "spisestue"),
+        *("їдальня", "डाइनिंग रूम", "डायनिंग रूम", "भोजन कक्ष", "غرفة الطعام", "פינת אוכל"),
+        *("phòng ăn",),
     ),
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
@@ -712,6 +743,9 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("dormitor", "dormitorul", "शयनकक्ष", "बेडरूम", "חדר שינה"),
         # Thai ("ในห้องนอน": in the bedroom) and Vietnamese.
         *("ห้องนอน", "phòng ngủ"),
+        # Home Assistant's onboarding's names (as the living room's above).
+        *("спалня", "dormitori", "magamistuba", "seomra leapa", "schlofkummer", "miegamasis"),
+        *("spálňa", "spalnica", "spavaća soba"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
     ),
@@ -767,6 +801,13 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("hallway", "hall", "couloir", "flur", "diele", "pasillo", "corridoio", "gang"),
         *("corredor", "korytarz", "korytarzu", "przedpokój", "przedpokoju", "廊下"),
         *("走廊", "过道", "過道", "복도", "коридор", "коридоре"),
+        # The same room in the languages the rounds of other tongues use, as said alone (a case
+        # ending read off by `_stems`: Slovak "na chodbe", Finnish "käytävällä"): Czech and
+        # Slovak, Finnish, Turkish, Indonesian, Greek, Hungarian, Romanian, Danish and
+        # Norwegian, Ukrainian, Hindi, Arabic, Hebrew, Vietnamese and Thai.
+        *("chodba", "käytävä", "eteinen", "koridor", "lorong", "διάδρομος", "folyosó"),
+        *("előszoba", "hol", "holul", "coridor", "gangen", "entré", "коридорі", "गलियारा"),
+        *("ممر", "الممر", "رواق", "מסדרון", "hành lang", "ทางเดิน"),
     ),
     (
         *("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫", "车库", "차고"),
@@ -785,6 +826,11 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("despacho", "birou", "biroul", "ऑफिस", "दफ़्तर", "दफ्तर", "משרד"),
         # Arabic ("في المكتب": in the office, its article read off: `ARABIC_ARTICLES`).
         "مكتب",
+        # Czech and Slovak, Finnish, Turkish, Indonesian, Greek (an office, a study too: a room
+        # called Study is called by it as by "office"), Hungarian, Vietnamese, Ukrainian and
+        # Thai.
+        *("kancelář", "kancelária", "toimisto", "ofis", "kantor", "γραφείο"),
+        *("iroda", "văn phòng", "офіс", "ห้องทำงาน"),
     ),
     # A study, often the home office: its words in both groups (a room called by either
     # group's words is called by these).
@@ -803,7 +849,7 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         # Indonesian.
         *("työhuone", "pracovna", "ruang kerja"),
         # Hungarian ("a dolgozószobában": in the study, `CASE_ENDINGS`), Ukrainian and Greek.
-        *("dolgozószoba", "kabinet", "кабінет", "кабінеті", "γραφείο"),
+        *("dolgozószoba", "kabinet", "кабінет", "кабінеті"),
         # Spain's Spanish: a study at home, as an office is.
         "despacho",
     ),
@@ -875,6 +921,13 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("cuarto de invitados", "habitación de invitados", "dormitorio de invitados"),
         *("quarto de hóspedes", "quarto de visitas", "camera degli ospiti", "stanza degli ospiti"),
         *("logeerkamer", "gästrum", "pokój gościnny"),
+        # Czech, Slovak, Finnish, Turkish, Indonesian, Greek, Hungarian, Romanian, Danish,
+        # Norwegian, Ukrainian, Hindi (an English loan, and its own), Arabic, Hebrew and
+        # Vietnamese.
+        *("pokoj pro hosty", "pokoj pro hosta", "hosťovská izba", "vierashuone"),
+        *("misafir odası", "kamar tamu", "δωμάτιο επισκεπτών", "ξενώνας", "vendégszoba"),
+        *("camera de oaspeți", "gæsteværelse", "gjesterom", "гостьова кімната", "गेस्ट रूम"),
+        *("अतिथि कक्ष", "غرفة الضيوف", "חדר אורחים", "phòng ngủ cho khách"),
     ),
     (
         *("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
@@ -894,6 +947,13 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("rellano", "descansillo", "patamar"),
         # The hallway at the top of the stairs: "the upstairs hallway light".
         *("upstairs hallway", "upstairs hall", "upstairs corridor", "top of the stairs"),
+        # The stairs and their landing in Czech and Slovak, Finnish, Turkish, Indonesian,
+        # Greek, Hungarian, Romanian, Danish and Norwegian, Ukrainian, Hindi, Arabic ("بسطة
+        # الدرج": the landing of the stairs), Hebrew and Vietnamese.
+        *("schodiště", "schodisko", "podesta", "porras", "portaikko", "tasanne", "merdiven"),
+        *("sahanlık", "tangga", "σκάλα", "σκάλες", "πλατύσκαλο", "lépcső", "lépcsőház"),
+        *("scară", "scara", "trappe", "trappen", "трапа", "сходи", "सीढ़ी", "सीढ़ियाँ"),
+        *("بسطة الدرج", "بسطة", "درج", "سلم", "מדרגות", "חדר מדרגות", "cầu thang"),
     ),
     (
         *("dressing room", "dressing", "vestidor", "ankleide"),
@@ -903,6 +963,12 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("更衣室", "탈의실"),
         # A walk-in wardrobe (or closet) is one ("make it warmer in the walk-in wardrobe").
         *("walk-in wardrobe", "walk-in closet", "walk in wardrobe", "walk in closet"),
+        # Finnish ("pukuhuoneen": the dressing room's, its case read off by `_stems`), Czech
+        # and Slovak, Turkish, Indonesian, Greek, Hungarian, Romanian, Danish, Ukrainian,
+        # Hindi, Arabic and Hebrew.
+        *("pukuhuone", "vaatehuone", "šatna", "šatník", "giyinme odası", "ruang ganti"),
+        *("γκαρνταρόμπα", "gardrób", "dressingul", "påklædningsværelse", "гардеробна"),
+        *("ड्रेसिंग रूम", "غرفة الملابس", "חדר הלבשה", "חדר ארונות"),
     ),
     (
         *("cinema", "home cinema", "home theater", "home theatre", "cinéma", "heimkino"),
@@ -1055,8 +1121,9 @@ before them name the room too ("spotlights by the front door"), weighing `SYNONY
 SYNONYM_WEIGHT: Final = 0.95
 """What a room's name from `ROOM_WORDS` counts for beside its own names (which win a tie)."""
 WIDER_SYNONYM_WEIGHT: Final = 0.94
-"""What a name of `ROOM_WORDS` in more groups than a room's own name counts for ("서재", a study
-or the office, for a room called Office): below a room whose name is in each of them (Study)."""
+"""What a name of `ROOM_WORDS` in other groups than a room's own name counts for: in more ("서재",
+a study or the office, for a room called Office: below a Study, whose name is in each of them), or
+in fewer ("biuro", an office, for a room called Study: below an Office)."""
 
 NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     # Words a household says for what an entity's name calls otherwise: "the fairy lights" are
@@ -1069,7 +1136,9 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
     ("movie", "film", "película", "filme", "映画", "电影", "電影", "영화"),
     # The evening after work, a routine's name ("Büro Feierabend"; `WORKDAY_END`), in German,
     # Danish and Norwegian, and in English.
-    ("feierabend", "fyraften", "fyrabend", "afterwork", "workday"),
+    # And as Polish, Czech, Slovak and Hungarian borrowed the German word ("fajrant w biurze":
+    # knocking off at the office).
+    ("feierabend", "fyraften", "fyrabend", "afterwork", "workday", "fajrant", "fajront"),
     # Trees, which a garden's valve is often named after ("¿se están regando los árboles?":
     # the valve called Trees), in any language.
     (
@@ -1096,6 +1165,12 @@ NAME_WORDS: Final[tuple[tuple[str, ...], ...]] = (
         *("invite", "invites", "gast", "gaste", "besuch", "invitado", "invitados", "ospite"),
         *("ospiti", "gasten", "logees", "gäst", "gäster", "gość", "goście", "hóspede", "hóspedes"),
         *("来客", "お客", "客人", "访客", "訪客", "손님"),
+        # Vietnamese ("bật chế độ khách": turn on guest mode), Indonesian, Turkish, Finnish,
+        # Greek, Hungarian, Romanian, Danish, Ukrainian and Russian, Hindi, Arabic, Hebrew and
+        # Thai.
+        *("khách", "tamu", "misafir", "vieras", "vieraat", "επισκέπτης", "επισκέπτες"),
+        *("vendég", "vendégek", "oaspeți", "oaspete", "gæst", "gæster", "гість", "гості"),
+        *("гость", "гости", "मेहमान", "अतिथि", "ضيف", "ضيوف", "אורח", "אורחים", "แขก"),
     ),
 )
 """Groups of words naming one thing in an entity's name: a word of the query matches a name
@@ -1266,6 +1341,13 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("planta alta", "planta superior", "planta de arriba", "piso superior"),
         # Dutch: the upper storey ("boven" alone is also "above": "de lamp boven de tafel").
         "bovenverdieping",
+        # Turkish ("üst kattaki": on the upper floor, its case read off by `_stems`), Czech and
+        # Slovak, Finnish, Danish and Norwegian, Swedish, Indonesian, Greek, Hungarian,
+        # Romanian, Ukrainian, Arabic, Hebrew and Vietnamese.
+        *("üst kat", "nahoře", "v patře", "hore", "poschodie", "yläkerta", "yläkerrassa"),
+        *("ovenpå", "oppe", "uppe", "övervåningen", "lantai atas", "πάνω όροφος"),
+        *("επάνω όροφος", "emelet", "emeleten", "la etaj", "нагорі", "الطابق العلوي"),
+        *("למעלה", "tầng trên"),
     ),
     "ground": (
         *("downstairs", "ground floor", "ground level", "rez-de-chaussée", "rdc"),
@@ -1280,6 +1362,13 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
         *("beneden", "benedenverdieping", "begane grond", "gelijkvloers"),
         # Polish ("na parterze": on the ground floor), Czech and Ukrainian.
         *("parter", "parterze", "přízemí", "першому поверсі"),
+        # Turkish ("alt kattaki ışıkları kapat": turn off the lights downstairs, its case read
+        # off by `_stems`), Czech and Slovak, Finnish, Danish and Norwegian, Swedish,
+        # Indonesian, Greek, Hungarian, Arabic, Hebrew and Vietnamese.
+        *("alt kat", "zemin kat", "dole", "prízemie", "alakerta", "alakerrassa"),
+        *("nedenunder", "stueetagen", "nede", "nere", "nedervåningen", "bottenvåningen"),
+        *("lantai bawah", "ισόγειο", "κάτω όροφος", "földszint", "földszinten"),
+        *("الطابق السفلي", "الطابق الأرضي", "למטה", "קומת קרקע", "tầng dưới", "tầng trệt"),
     ),
     "below": (
         *("basement", "cellar", "sous-sol", "keller", "untergeschoss", "sótano", "地下"),
@@ -1605,7 +1694,9 @@ def query_words(query: str) -> list[str]:
     ]
     words = _without_wake(_owners_rooms(_romanised(words)))
     words = _closing_or_locking(_clothes(_let_in(_rooms_after_place(words))))
-    words = _without_durations(_said_as(_returns(_values(_symptoms(_asked_rooms(words))))))
+    words = _without_durations(
+        _dark_when(_said_as(_returns(_values(_symptoms(_asked_rooms(words))))))
+    )
     if not asks_state(query):
         words = _activities(_requests(_set_points(_stated_complaints(words))))
     last = bool(_LAST.search(query))
@@ -1834,6 +1925,22 @@ _GOING_TO_BED: Final = (
     *(("andiamo", "a", "letto"), ("ga", "naar", "bed"), ("gaan", "naar", "bed")),
 )
 """Ways of saying one is going to bed (folded), read as `BEDTIME`."""
+GOOD_NIGHTS: Final = tuple(
+    tuple(fold(said).split())
+    for said in (
+        # "Good night" said in the languages whose words for it are not English's, French's
+        # ("bonne nuit") or Japanese's ("おやすみ"), as an owner names a routine in one: a bare
+        # "לילה טוב" (Hebrew) is the routine of going to bed, in whatever language it is named.
+        *("gute nacht", "buenas noches", "buona notte", "buonanotte", "goede nacht"),
+        *("welterusten", "god natt", "godnat", "god nat", "boa noite", "dobranoc"),
+        *("dobrou noc", "dobrú noc", "hyvää yötä", "iyi geceler", "selamat malam"),
+        *("selamat tidur", "καληνύχτα", "jó éjszakát", "noapte bună", "на добраніч"),
+        *("спокойной ночи", "доброй ночи", "शुभ रात्रि"),
+        *("تصبح على خير", "ليلة سعيدة", "לילה טוב", "chúc ngủ ngon", "ราตรีสวัสดิ์"),
+        *("晚安", "잘 자", "안녕히 주무세요", "magandang gabi"),
+    )
+)
+"""Good night in other languages (folded words), read as `BEDTIME`."""
 MEAL: Final = ("dinner",)
 """The meal a table is laid for, as a routine for it is named ("Dinner"): what laying the table
 is read as (a word of the dining room's too, `ROOM_WORDS`)."""
@@ -1874,9 +1981,18 @@ WHO_IS_THERE: Final[tuple[tuple[str, ...], ...]] = (
 naming what answers it, as "is it dark out?" names the sun (`DAYLIGHT_QUESTIONS`)."""
 SUN: Final = ("sun",)
 """What tells whether it is day or night outside: the sun."""
-_DARK: Final = (
-    *("dark", "sombre", "noir", "nuit", "dunkel", "oscuro", "noche", "buio", "notte"),
-    *("donker", "morkt", "escuro"),
+_DARK: Final = tuple(
+    fold(word)
+    for word in (
+        *("dark", "sombre", "noir", "nuit", "dunkel", "oscuro", "noche", "buio", "notte"),
+        *("donker", "mörkt", "escuro"),
+        # Danish and Norwegian ("hvornår bliver det mørkt?": when does it get dark?), Polish,
+        # Czech and Slovak, Finnish, Turkish, Indonesian, Greek, Hungarian, Romanian,
+        # Ukrainian and Russian, Hindi, Arabic and Hebrew.
+        *("mørkt", "mørk", "ciemno", "tma", "tmavo", "pimeä", "pimeää", "karanlık", "gelap"),
+        *("σκοτάδι", "σκοτεινιάζει", "sötét", "întuneric", "темно", "стемніє", "стемнеет"),
+        *("अंधेरा", "مظلم", "الظلام", "חושך", "חשוך"),
+    )
 )
 """Dark, or night, as said of outside (folded): not "light" ("the light outside" is a lamp)."""
 _OUT: Final = ("out", "outside", "dehors", "draussen", "afuera", "fuera", "fuori", "buiten", "ute")
@@ -1889,6 +2005,33 @@ DAYLIGHT_QUESTIONS: Final[tuple[tuple[str, ...], ...]] = (
     *((out, dark) for dark in _DARK for out in _OUT if out != "out"),
 )
 """Questions of daylight (folded words), which the sun answers (`SUN`)."""
+WHEN: Final = frozenset(
+    fold(word)
+    for word in (
+        *("when", "quand", "wann", "cuando", "cuándo", "quando", "wanneer", "när", "hvornår"),
+        *("når", "kiedy", "kdy", "kedy", "milloin", "zaman", "kapan", "πότε", "mikor", "când"),
+        *("коли", "когда", "कब", "متى", "מתי", "いつ", "什么时候", "什麼時候", "언제"),
+    )
+)
+"""Asking when (folded): "when does it get dark?" asks when the sun sets (`_dark_when`)."""
+
+
+def _dark_when(words: list[str]) -> list[str]:
+    """Return `words` with darkness asked *when* said as the sun setting (`SUNSET`).
+
+    "When does it get dark today?", "hvornår bliver det mørkt i dag?": the
+    next sunset (or dusk), not a room's darkness (its light, its illuminance).
+    """
+    if WHEN.isdisjoint(words) or _DARK_WORDS.isdisjoint(words):
+        return words
+    fixed: list[str] = []
+    for word in words:
+        fixed += SUNSET if word in _DARK_WORDS else (word,)
+    return fixed
+
+
+_DARK_WORDS: Final = frozenset(_DARK) - {fold(word) for word in ("nuit", "noche", "notte", "noir")}
+"""Dark as said of the day (folded): not the night ("when did the night light come on?")."""
 HYPHENATED: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     # A word written with a hyphen, read as the one word the tables hold ("my in-laws are
     # staying": guests), not as its parts ("in" being a filler).
@@ -1903,15 +2046,70 @@ SAID_IN_WORDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
         # tables they say.
         "dehumidifier": ("máy hút ẩm", "máy hút độ ẩm"),
         "humidifier": ("máy tạo ẩm", "máy tạo độ ẩm"),
-        "temperature": ("nhiệt độ",),
-        "humidity": ("độ ẩm",),
+        "temperature": (
+            "nhiệt độ",
+            # Other languages' one word for it, said as written only (a typo of a short word
+            # is another's: "suhu" and "shut", "lämpötila" and "lamp"): Indonesian and Malay
+            # ("berapa suhu di kamar tamu?"), Hindi ("डाइनिंग रूम का तापमान"), Czech and
+            # Slovak, Finnish, Turkish, Hungarian, Greek, Ukrainian and Russian, Hebrew, Arabic
+            # and Thai.
+            *("suhu", "तापमान", "teplota", "lämpötila", "sıcaklık", "hőmérséklet"),
+            *("θερμοκρασία", "температура", "טמפרטורה", "درجة الحرارة", "อุณหภูมิ"),
+        ),
+        "humidity": (
+            "độ ẩm",
+            # As the temperature's, in the same languages.
+            *("kelembapan", "kelembaban", "नमी", "आर्द्रता", "vlhkost", "vlhkosť"),
+            *("kosteus", "páratartalom", "υγρασία", "вологість", "влажность", "رطوبة"),
+        ),
         "light": ("đèn",),
         # A window: the door of the ... ("mở cửa sổ phòng khách": open the living room window).
         "window": ("cửa sổ",),
+        # A mode ("bật chế độ khách": turn on guest mode).
+        "mode": ("chế độ",),
     }.items()
     for said in saids
 }
 """A device or a measure said in several words (folded), and the tables' one word for it."""
+TODAY: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
+    # Danish, Norwegian and Swedish "today", in two words ("i dag": in day): not a room's "dag".
+    (("i", "dag"), ("idag",)),
+    ("today",),
+)
+"""Today said in words that are no other of the tables' (folded)."""
+AIR_QUALITY_SAID: Final[dict[tuple[str, ...], tuple[str, ...]]] = dict.fromkeys(
+    (
+        tuple(fold(said).split())
+        for said in (
+            # The quality of air, said in its case (of the air) in Czech and Slovak ("jaká je
+            # kvalita vzduchu?"), Polish, Finnish, Turkish, Indonesian, Greek, Hungarian,
+            # Romanian, Ukrainian and Russian, Hindi, Arabic, Hebrew, Vietnamese and Danish.
+            *("kvalita vzduchu", "jakość powietrza", "ilmanlaatu", "hava kalitesi"),
+            *("kualitas udara", "ποιότητα αέρα", "ποιότητα του αέρα", "levegőminőség"),
+            *("calitatea aerului", "якість повітря", "качество воздуха", "वायु गुणवत्ता"),
+            *("جودة الهواء", "איכות אוויר", "איכות האוויר", "chất lượng không khí"),
+            *("luftkvalitet", "luftkvaliteten"),
+        )
+    ),
+    ("air", "quality"),
+)
+"""The air's quality said in other languages (folded), read as English says it (`COMPOUNDS`)."""
+SUCCESSFUL: Final = ("successful",)
+"""What went well, as Home Assistant names a last good run ("Last successful automatic backup")."""
+WENT_WELL: Final = (
+    # Whether something went well ("did last night's backup go through?").
+    *(("go", "through"), ("went", "through"), ("gone", "through"), ("goes", "through")),
+    *(("succeed",), ("succeeded",), ("succeeds",), ("go", "ok"), ("go", "okay")),
+    *(("go", "well"), ("went", "well")),
+)
+"""Ways of saying something went well (folded), read as `SUCCESSFUL`."""
+PAST_TIMES: Final = (
+    # When something happened, said as a time past, which names nothing of the house ("did last
+    # night's backup go through?": not the Good night routine).
+    *(("last", "night"), ("last", "night", "s"), ("yesterday",), ("yesterday", "s")),
+    *(("last", "week"), ("last", "weekend")),
+)
+"""Times past (folded words), dropped."""
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **SUN_EVENTS,
     **FRONT_DOORS,
@@ -1926,10 +2124,15 @@ SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **dict.fromkeys(_WAKING_IDIOMS, WAKING),
     **dict.fromkeys(_LAYING_THE_TABLE, MEAL),
     **dict.fromkeys(_GOING_TO_BED, BEDTIME),
+    **dict.fromkeys(GOOD_NIGHTS, BEDTIME),
     **SAID_IN_WORDS,
     **dict.fromkeys(WHO_IS_THERE, CAMERA),
     **dict.fromkeys(DAYLIGHT_QUESTIONS, SUN),
     **HYPHENATED,
+    **TODAY,
+    **AIR_QUALITY_SAID,
+    **dict.fromkeys(WENT_WELL, SUCCESSFUL),
+    **dict.fromkeys(PAST_TIMES, ()),
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -2025,7 +2228,14 @@ ACTIVITIES: Final[dict[str, frozenset[str]]] = {
 read in bed": the bed's light). Only in a request ("what does the thermometer read?" asks it)."""
 
 
-MODE_NOUNS: Final = frozenset({"mode", "modus", "modo", "lage", "tryb", "モード"})
+MODE_NOUNS: Final = frozenset(
+    {
+        *("mode", "modus", "modo", "lage", "tryb", "モード"),
+        # Czech and Slovak, Turkish and Romanian, Hungarian, Finnish, Greek, Russian and
+        # Ukrainian, Hindi, Arabic, Hebrew, Thai, and Vietnamese's "chế độ" (`SAID_IN_WORDS`).
+        *("rezim", "mod", "mód", "tila", "λειτουργια", "режим", "मोड", "وضع", "מצב", "โหมด"),
+    }
+)
 """A mode (folded), as a routine is named by what it is for ("reading mode")."""
 _NAMING_NOUNS: Final = ROOM_NOUNS | MODE_NOUNS
 
@@ -2937,8 +3147,13 @@ def _best_span(
             first = span.compact[0]
             names.update(unspaced if span.unspaced else mixed.get(first, ()))
             scores: dict[str, float] = {}
+            # A name several rooms are called by (a group's word: every bedroom's "chambre") is
+            # scored once.
+            scored: dict[str, float] = {}
             for place_id, name, weight in names:
-                score = _room_score(span, name) * weight
+                if (base := scored.get(name.text)) is None:
+                    base = scored[name.text] = _room_score(span, name)
+                score = base * weight
                 if score > scores.get(place_id, 0.0):
                     scores[place_id] = score
             # A definite form ("gymmet", "kontoret", "hallen": the gym, the office, the hall,
@@ -3024,10 +3239,36 @@ CASE_ENDINGS: Final = tuple(
         # Hungarian: in it, into it, out of it ("a dolgozószobában": in the study), by vowel
         # harmony (the object's -t is `DEFINITE_ENDINGS`': "lámpát", the lamp).
         *("ban", "ben", "ba", "be", "ból", "ből"),
+        # Finnish: in it, out of it, on it, onto it, off it ("pukuhuoneessa": in the dressing
+        # room, "käytävällä": in the hall), by vowel harmony (folded: "ssä" is "ssa"); its
+        # genitive's -n is `DEFINITE_ENDINGS`' ("pukuhuoneen": the dressing room's).
+        *("ssa", "ssä", "sta", "stä", "lla", "llä", "lle", "lta", "ltä"),
     )
 )
-"""The endings of a noun in a case or the plural, in Turkish and Hungarian: read as its stem
-too."""
+"""The endings of a noun in a case or the plural, in Turkish, Hungarian and Finnish: read as
+its stem too."""
+_FINNISH_ENDINGS: Final = frozenset(
+    (*(fold(ending) for ending in ("ssa", "sta", "lla", "lle", "lta")), "n")
+)
+"""Finnish's endings (and the genitive's -n): the stem before one may double its last vowel
+("huoneessa", "huoneen": "huone")."""
+SLAVIC_ENDINGS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    # A noun after a preposition (in, on, of) in Czech, Slovak and Polish, and what it is said
+    # alone: "na chodbe" (on the hall, Slovak; Czech "na chodbě"): "chodba"; "w biurze" (in the
+    # office, Polish): "biuro"; "kvalita vzduchu" (the quality of air): "vzduch"; "do
+    # kuchyni": "kuchynia"; "z chodby": "chodba"; "chodbou" (through the hall): "chodba".
+    ("rze", ("ro",)),
+    ("ou", ("a",)),
+    ("e", ("a", "o")),
+    ("y", ("a",)),
+    ("i", ("ia", "a")),
+    ("u", ("", "o")),
+)
+"""The case endings of Czech, Slovak and Polish nouns (folded) and the endings said alone they
+replace, tried in order: what a word may be the inflected form of (`_stems`). Only Latin
+letters; only a stem the tables or a house's names hold as written counts, so a wrong guess
+names nothing."""
+_LATIN: Final = re.compile("^[a-z]+$")
 _TURKISH_ENDINGS: Final = frozenset(CASE_ENDINGS[: CASE_ENDINGS.index(fold("ban"))])
 """Turkish's `CASE_ENDINGS`: after one, the stem may end in a possessive (`POSSESSIVE_ENDINGS`) and
 a softened consonant (`SOFTENED`)."""
@@ -3057,11 +3298,28 @@ def _stems(word: str) -> tuple[str, ...]:
         stem = word[: -len(ending)]
         if word.endswith(ending) and len(stem) >= 3:
             stems.append(stem)
-            if stem[-1] == stem[-2] and stem[-1] not in "aeiouy":
-                stems.append(stem[:-1])  # A doubled consonant: "gymmet", "sovrummet".
+            if stem[-1] == stem[-2] and (stem[-1] not in "aeiouy" or ending in _FINNISH_ENDINGS):
+                # A doubled consonant: "gymmet", "sovrummet"; a Finnish stem's doubled vowel:
+                # "pukuhuoneessa", "pukuhuone".
+                stems.append(stem[:-1])
             if ending in _TURKISH_ENDINGS:
                 stems += _turkish_stems(stem)
+    if _LATIN.match(word):
+        stems += _slavic_stems(word)
     return (*dict.fromkeys(stems), *_without_prefixes(word))
+
+
+def _slavic_stems(word: str) -> list[str]:
+    """Return what `word` may say alone, read as a Czech, Slovak or Polish case (`SLAVIC_ENDINGS`).
+
+    "chodbe": "chodba", "chodbo"; "biurze": "biuro"; "vzduchu": "vzduch", "vzducho".
+    """
+    return [
+        word[: -len(ending)] + alone
+        for ending, alones in SLAVIC_ENDINGS
+        if word.endswith(ending) and len(word) - len(ending) >= 3
+        for alone in alones
+    ]
 
 
 def _turkish_stems(stem: str) -> list[str]:
@@ -3117,8 +3375,13 @@ def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | N
     house_levels = [floor.level for floor in levels if floor.level is not None]
     for length in (3, 2, 1):
         for start in range(len(words) - length + 1):
-            text = " ".join(words[start : start + length])
-            if (wanted := _level_named(text, house_levels)) is None:
+            said = words[start : start + length]
+            # As written, else its last word in a case ("alt kattaki": on the lower floor).
+            texts = [" ".join(said), *(" ".join([*said[:-1], stem]) for stem in _stems(said[-1]))]
+            wanted = next(
+                (named for text in texts if (named := _level_named(text, house_levels))), None
+            )
+            if wanted is None:
                 continue
             floor_ids = tuple(
                 sorted(f.floor_id for f in levels if f.level is not None and wanted(f.level))
@@ -3224,9 +3487,12 @@ def _room_names(
                 for other in groups.get(text, ()):
                     # A word of more groups than the room's name ("서재": a study, or the
                     # office) names best a room whose name is in each of them: a Study, not
-                    # an Office (even one with the alias 書斎, a study or an office too).
+                    # an Office (even one with the alias 書斎, a study or an office too). And
+                    # a word of fewer groups than the room's name names best a room whose name
+                    # is in no more: "biuro" (an office) an Office before a Study ("study" is
+                    # in the office's group too).
                     of = rows.get(other, frozenset())
-                    within = of <= rows.get(text, frozenset()) and of <= (named_in or of)
+                    within = of == rows.get(text, frozenset()) and of <= (named_in or of)
                     weight = SYNONYM_WEIGHT if within else WIDER_SYNONYM_WEIGHT
                     named[other] = max(named.get(other, 0.0), weight)
             for text in own:
