@@ -1001,6 +1001,40 @@ thirteen queries in languages the tables hold few words of found 2 at 1
 (`bench/RESULTS.md`, "Round 33, written unseen, as first run"). Its misses were
 then fixed by mechanisms (100 % at 1 and at 3 after, `bench/RESULTS.md`, "Round
 33's misses fixed by mechanisms"): round 33 is no longer unseen.
+
+Round 34 (`DEMO_HELD_OUT_34`, `BENCH_HELD_OUT_34`, 30 queries) was written
+unseen as well: by someone who had not read the matcher, its word tables, its
+tests, `bench/RESULTS.md` or the changelog (of earlier rounds, only their
+queries, to write none again), from the houses' real entities only (the running
+demo's states, areas and floors, `script/demo_setup.py`, and `bench_house`'s plan
+of 97 entities at seed 2026 with the scripts and scenes its configuration adds;
+again none of the demo's geo-location events, which come and go). Its typos are
+words spelt as they sound ("stop the sireen, it's a false alarm", "is the wine
+seller speaker playing?"), two letters transposed ("turn on guset mode", "what's
+the hmuidity in the office?") and speech to text mishearing one room or place as
+another word ("is the orchid being watered?" for the orchard, "how warm is it in
+the dying room?"). Fourteen are in other languages, all but three in tongues no
+round or one round used: Lithuanian (the living room as "svetainė"), Estonian (a
+state question, the bedroom light that "burns"), Norwegian (a floor word:
+"første etasje", the first floor, is Norway's ground floor, so the ground floor's
+vacuum is meant and not the one called "first floor"), Catalan (the heating),
+Swahili (the kitchen lights "jikoni"), Bulgarian, Persian (the office's air
+conditioner as "کولر"), Tamil (whether the bathroom window is open), Malay (a
+light turned off by "tutup", close), Serbian in Cyrillic, Croatian (the gym as
+"teretana"), Ukrainian (the sauna), European Portuguese (the pantry as
+"despensa") and French through the wine cellar's French alias; Naver's wake
+word ("헤이 클로바", Hey Clova) carries a fifteenth, a Korean state question, and
+Samsung's newer "Hi Galaxy" asks for a backup sensor no round asked for (the
+next scheduled one). It asks for entities no round or few rounds named: the
+demo's lock that jams ("which lock keeps jamming?", a symptom), its outdoor
+thermometer's charging sensor among the batteries ("I'm popping to the shops, which sensors need new batteries?", a
+chore), its three cameras by a plural, its water heaters by South African
+English's "geyser", and `bench_house`'s blind and thermostat in no room ("close
+every blind in the house", "set the main thermostat to 20"). Its other purpose is
+a chore a script is for ("I'm running myself a bath"), and its floor word asks
+for every thermometer in the basement ("is it cold down in the basement?"),
+among them one whose own area (the pantry) is not its device's. As first run,
+TODO first run.
 """
 
 from __future__ import annotations
@@ -4875,4 +4909,182 @@ BENCH_HELD_OUT_33: Final = [
         "is the light on in the screening room?",
         "light.cinema_ceiling_light_1",
     ),
+]
+
+
+def _demo34(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("demo", kind, text, expected, also, held_out=34)
+
+
+def _bench34(kind: str, text: str, expected: str, *also: str) -> Query:
+    return Query("bench", kind, text, expected, also, held_out=34)
+
+
+# The demo's two sirens.
+_SIRENS_34: Final = ("siren.siren", "siren.siren_with_all_features")
+# Watering the orchard: its valve, or the script that opens it for ten minutes.
+_ORCHARD_WATERING_34: Final = ("valve.orchard", "script.water_the_garden")
+# The kitchen's lights: its light and its decorative lights switch.
+_KITCHEN_LIGHTS_34: Final = ("light.kitchen_lights", "switch.decorative_lights")
+# The office's cooling: its AC switch and its thermostat.
+_OFFICE_COOLING_34: Final = ("switch.ac", "climate.ecobee")
+# The demo's battery sensors (the outdoor thermometer's is low) and whether the
+# outdoor thermometer's battery is charging.
+_BATTERIES_34: Final = (
+    "sensor.outside_temperature_battery",
+    "sensor.carbon_dioxide_battery",
+    "binary_sensor.outside_temperature_battery_charging",
+)
+# The demo's two water heaters.
+_WATER_HEATERS_34: Final = (
+    "water_heater.demo_water_heater",
+    "water_heater.demo_water_heater_celsius",
+)
+# The demo's three cameras.
+_CAMERAS_34: Final = (
+    "camera.demo_camera",
+    "camera.demo_camera_png",
+    "camera.demo_camera_without_stream",
+)
+# The bathroom's two window contacts.
+_BATHROOM_WINDOWS_34: Final = (
+    "binary_sensor.bathroom_detector_1_window",
+    "binary_sensor.bathroom_detector_1_window_2",
+)
+# The gym's two lights.
+_GYM_LIGHTS_34: Final = ("light.gym_ceiling_light_1", "light.gym_lamp_1")
+# The sauna's two thermometers.
+_SAUNA_TEMPERATURES_34: Final = (
+    "sensor.sauna_multisensor_1_temperature",
+    "sensor.sauna_multisensor_1_temperature_2",
+)
+# The playroom's two window contacts.
+_PLAYROOM_WINDOWS_34: Final = (
+    "binary_sensor.playroom_detector_1_window",
+    "binary_sensor.playroom_detector_1_window_2",
+)
+# bench_house's basement thermometers: the gym's two, the sauna's two, the wine
+# cellar's, and the guest toilet multisensor's second one, whose own area is
+# the pantry.
+_BASEMENT_TEMPERATURES_34: Final = (
+    "sensor.gym_multisensor_1_temperature",
+    "sensor.gym_multisensor_1_temperature_2",
+    "sensor.sauna_multisensor_1_temperature",
+    "sensor.sauna_multisensor_1_temperature_2",
+    "sensor.wine_cellar_multisensor_1_temperature",
+    "sensor.guest_toilet_multisensor_1_temperature_2",
+)
+# Every blind and shade of bench_house, the one in no room first.
+_BLINDS_34: Final = (
+    "cover.blind_1",
+    "cover.boiler_room_blind_1",
+    "cover.garden_blind_1",
+    "cover.wine_cellar_shade_1",
+    "cover.master_bedroom_shade_1",
+)
+
+# Round 34: written unseen (no matcher, word tables, tests or results read); ids
+# from the houses' real entities (the running demo's states, areas and floors;
+# bench_house's plan of 97 at seed 2026, its scripts and scenes).
+DEMO_HELD_OUT_34: Final = [
+    # A word spelt as it sounds ("sireen"), for the sirens.
+    _demo34("typo", "stop the sireen, it's a false alarm", *_SIRENS_34),
+    # Two letters transposed ("guset").
+    _demo34("typo", "turn on guset mode", "input_boolean.guest_mode"),
+    # Speech to text mishearing "orchard" as "orchid".
+    _demo34("typo", "is the orchid being watered?", *_ORCHARD_WATERING_34),
+    # Lithuanian: "įjunk ventiliatorių svetainėje": turn on the fan in the
+    # living room.
+    _demo34("language", "įjunk ventiliatorių svetainėje", "fan.living_room_fan"),
+    # Estonian, a state question: "kas magamistoa tuli põleb?": is the bedroom
+    # light on? ("tuli", fire, is the light; "põleb", burns, is on).
+    _demo34("language", "kas magamistoa tuli põleb?", "light.bed_light"),
+    # Norwegian, a floor word: "start støvsugeren i første etasje": start the
+    # vacuum on the first floor, which in Norway is the ground floor.
+    _demo34(
+        "floor",
+        "start støvsugeren i første etasje",
+        "vacuum.demo_vacuum_0_ground_floor",
+    ),
+    # Catalan: "apuja la calefacció": turn the heating up.
+    _demo34("language", "apuja la calefacció", "climate.heatpump"),
+    # Swahili: "zima taa za jikoni": turn off the kitchen lights.
+    _demo34("language", "zima taa za jikoni", *_KITCHEN_LIGHTS_34),
+    # Bulgarian: "изключи климатика в спалнята": turn off the air conditioner in
+    # the bedroom.
+    _demo34("language", "изключи климатика в спалнята", "climate.hvac"),
+    # Persian: "کولر دفتر را خاموش کن": turn off the office air conditioner.
+    _demo34("language", "کولر دفتر را خاموش کن", *_OFFICE_COOLING_34),
+    # A chore only the battery sensors answer (the outdoor thermometer's is low).
+    _demo34(
+        "purpose",
+        "I'm popping to the shops, which sensors need new batteries?",
+        *_BATTERIES_34,
+    ),
+    # A plural of a kind of entity asked for once before (by the doorbell).
+    _demo34("plural", "show me all the cameras", *_CAMERAS_34),
+    # South African English's name for a water heater ("the geyser").
+    _demo34("alias", "switch the geyser on", *_WATER_HEATERS_34),
+    # A symptom only one lock has (the demo's poorly installed door jams).
+    _demo34("purpose", "which lock keeps jamming?", "lock.poorly_installed_door"),
+    # Samsung's newer wake word ("Hi Galaxy"), asking when the next backup runs.
+    _demo34(
+        "voice",
+        "Hi Galaxy, when's the next backup?",
+        "sensor.backup_next_scheduled_automatic_backup",
+    ),
+]
+
+BENCH_HELD_OUT_34: Final = [
+    # A word spelt as it sounds ("wine seller").
+    _bench34(
+        "typo",
+        "is the wine seller speaker playing?",
+        "media_player.wine_cellar_speaker_1",
+    ),
+    # Two letters transposed ("hmuidity").
+    _bench34(
+        "typo",
+        "what's the hmuidity in the office?",
+        "sensor.office_multisensor_2_humidity",
+    ),
+    # Speech to text mishearing "dining room" as "dying room".
+    _bench34(
+        "typo",
+        "how warm is it in the dying room?",
+        "sensor.dining_room_multisensor_2_temperature",
+    ),
+    # Tamil, a state question: "குளியலறை ஜன்னல் திறந்திருக்கிறதா?": is the
+    # bathroom window open?
+    _bench34("language", "குளியலறை ஜன்னல் திறந்திருக்கிறதா?", *_BATHROOM_WINDOWS_34),
+    # Malay: "tutup lampu taman": turn off the garden light ("tutup", close, is
+    # how Malay turns a light off).
+    _bench34("language", "tutup lampu taman", "light.garden_ceiling_light_1"),
+    # Serbian in Cyrillic: "укључи вентилатор у биоскопу": turn on the fan in the
+    # cinema.
+    _bench34("language", "укључи вентилатор у биоскопу", "switch.cinema_fan_1"),
+    # Croatian: "upali svjetlo u teretani": turn on the light in the gym.
+    _bench34("language", "upali svjetlo u teretani", *_GYM_LIGHTS_34),
+    # Ukrainian: "яка температура в сауні?": what's the temperature in the sauna?
+    _bench34("language", "яка температура в сауні?", *_SAUNA_TEMPERATURES_34),
+    # European Portuguese: "acende a luz da despensa": turn on the pantry light.
+    _bench34("language", "acende a luz da despensa", "light.pantry_ceiling_light_1"),
+    # French, a state question through the wine cellar's French alias: "il fait
+    # combien dans la cave à vin ?": how warm is it in the wine cellar?
+    _bench34(
+        "language",
+        "il fait combien dans la cave à vin ?",
+        "sensor.wine_cellar_multisensor_1_temperature",
+    ),
+    # Naver's wake word (Clova), in Korean: "헤이 클로바, 놀이방 창문 열려 있어?":
+    # Hey Clova, is the playroom window open?
+    _bench34("voice", "헤이 클로바, 놀이방 창문 열려 있어?", *_PLAYROOM_WINDOWS_34),
+    # A chore one of bench_house's scripts is for.
+    _bench34("purpose", "I'm running myself a bath", "script.bath_time"),
+    # A floor word with a state question: every thermometer in the basement.
+    _bench34("floor", "is it cold down in the basement?", *_BASEMENT_TEMPERATURES_34),
+    # A plural that takes in the blind in no room (no round asked for it).
+    _bench34("plural", "close every blind in the house", *_BLINDS_34),
+    # The thermostat in no room is the house's main one.
+    _bench34("alias", "set the main thermostat to 20", "climate.thermostat_1"),
 ]
