@@ -1034,7 +1034,11 @@ every blind in the house", "set the main thermostat to 20"). Its other purpose i
 a chore a script is for ("I'm running myself a bath"), and its floor word asks
 for every thermometer in the basement ("is it cold down in the basement?"),
 among them one whose own area (the pantry) is not its device's. As first run,
-TODO first run.
+on the matcher after round 33's fixes (f2c137e; round 34 was written after them
+without seeing them): 56.7 % at 1 and 66.7 % at 3 (demo 46.7 % and 60.0 %,
+`bench_house` 66.7 % and 73.3 %); its thirteen queries in other languages found
+5 at 1 and 7 at 3 (`bench/RESULTS.md`, "Round 34, written unseen, as first
+run").
 """
 
 from __future__ import annotations
