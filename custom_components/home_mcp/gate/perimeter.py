@@ -808,7 +808,7 @@ def _answers(snapshot: Snapshot, macros: list[Runnable]) -> None:
             continue
         steps = raw.get("actions", raw.get("action", raw.get("sequence")))
         try:
-            answers = list(unsecuring_answers(hass, steps, secures))
+            answers = list(unsecuring_answers(steps, secures))
         except Exception:  # noqa: BLE001  # One item never fails the house: its waits unread.
             continue
         for answer in answers:

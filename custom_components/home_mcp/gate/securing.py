@@ -895,7 +895,7 @@ _AND_OR_NOT: Final = ("and", "or", "not")
 
 
 def unsecuring_answers(
-    hass: HomeAssistant, node: Any, secures: Callable[[Mapping[str, Any]], bool]
+    node: Any, secures: Callable[[Mapping[str, Any]], bool]
 ) -> Iterator[Mapping[str, Any]]:
     """Yield each answer to a wait of `node` (a run's steps) after which the run does not secure.
 
@@ -922,9 +922,7 @@ def unsecuring_answers(
             answers.append((template, {"completed": True, "remaining": 1.0}))
         if CONF_TIMEOUT in wait and wait.get("continue_on_timeout", True) is not False:
             answers.append((None, {"trigger": None, "completed": False, "remaining": 0.0}))
-        reached = [
-            (answer, _reaches(hass, (steps, *after), value, secures)) for answer, value in answers
-        ]
+        reached = [(answer, _reaches((steps, *after), value, secures)) for answer, value in answers]
         if any(reaches for _, reaches in reached):
             for answer, reaches in reached:
                 if answer is not None and not reaches:
@@ -984,7 +982,6 @@ def _trigger_value(trigger: Mapping[str, Any], index: int) -> dict[str, Any]:
 
 
 def _reaches(
-    hass: HomeAssistant,
     sequences: tuple[Any, ...],
     wait: Mapping[str, Any],
     secures: Callable[[Mapping[str, Any]], bool],
@@ -1004,18 +1001,17 @@ def _reaches(
                 continue
             following = (steps[index + 1 :], *later)
             if "condition" in step and CONF_ACTION not in step:
-                if _holds(hass, step, wait) is False:
+                if _holds(step, wait) is False:
                     break  # It ends this sequence.
                 continue
             if "stop" in step:
                 return False
             if "if" in step or "choose" in step:
                 return any(
-                    _reaches(hass, (branch, *following), wait, secures)
-                    for branch in _ways(hass, step, wait)
+                    _reaches((branch, *following), wait, secures) for branch in _ways(step, wait)
                 )
             if any(key in step for key in _BLOCKS):
-                if any(_reaches(hass, (inner,), wait, secures) for inner in _inner_sequences(step)):
+                if any(_reaches((inner,), wait, secures) for inner in _inner_sequences(step)):
                     return True
                 continue
             if secures(step):
@@ -1023,17 +1019,17 @@ def _reaches(
     return False
 
 
-def _ways(hass: HomeAssistant, step: Mapping[str, Any], wait: Mapping[str, Any]) -> list[Any]:
+def _ways(step: Mapping[str, Any], wait: Mapping[str, Any]) -> list[Any]:
     """Return the branches of an `if` or a `choose` that may run with `wait`."""
     if "if" in step:
-        holds = _holds(hass, step["if"], wait)
+        holds = _holds(step["if"], wait)
         ways = [step.get("then") or []] if holds is not False else []
         return ways + ([step.get("else") or []] if holds is not True else [])
     found: list[Any] = []
     for option in step.get("choose") or []:
         if not isinstance(option, Mapping):
             continue
-        holds = _holds(hass, option.get(CONF_CONDITIONS), wait)
+        holds = _holds(option.get(CONF_CONDITIONS), wait)
         if holds is not False:
             found.append(option.get(CONF_SEQUENCE) or [])
         if holds is True:
@@ -1041,7 +1037,7 @@ def _ways(hass: HomeAssistant, step: Mapping[str, Any], wait: Mapping[str, Any])
     return [*found, step.get("default") or []]
 
 
-def _holds(hass: HomeAssistant, condition: Any, wait: Mapping[str, Any]) -> bool | None:
+def _holds(condition: Any, wait: Mapping[str, Any]) -> bool | None:
     """Return whether `condition` holds with `wait` (None: it may or may not).
 
     Templates are rendered with `wait` (a template reading the house, or a
@@ -1049,7 +1045,7 @@ def _holds(hass: HomeAssistant, condition: Any, wait: Mapping[str, Any]) -> bool
     Home Assistant combines them.
     """
     if isinstance(condition, list):
-        return _all([_holds(hass, each, wait) for each in condition])
+        return _all([_holds(each, wait) for each in condition])
     if isinstance(condition, str):
         return _renders_true(condition, wait)
     if not isinstance(condition, Mapping) or condition.get("enabled", True) is False:
@@ -1058,7 +1054,7 @@ def _holds(hass: HomeAssistant, condition: Any, wait: Mapping[str, Any]) -> bool
     short = [key for key in _AND_OR_NOT if key in condition] if kind is None else []
     if kind in _AND_OR_NOT or len(short) == 1:
         inner = condition.get(CONF_CONDITIONS) if kind in _AND_OR_NOT else condition[short[0]]
-        each = [_holds(hass, one, wait) for one in (inner if isinstance(inner, list) else [inner])]
+        each = [_holds(one, wait) for one in (inner if isinstance(inner, list) else [inner])]
         match kind or short[0]:
             case "and":
                 return _all(each)
