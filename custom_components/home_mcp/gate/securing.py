@@ -4,8 +4,10 @@ The perimeter (`perimeter.build_snapshot`) finds the automations and scripts
 whose own actions lock, close or arm; this module widens that to what they
 depend on: what sets them off (`securing_chains`), what else they read
 (`dependencies`), the scripts and scenes they run (`securing_runners`),
-what they act on (`acting_on`, `redefines`), and their one run at a time
-(`blocked_by_run_mode`). Changing any of these can keep the house from being secured.
+what they act on (`acting_on`, `redefines`), their one run at a time
+(`blocked_by_run_mode`), the number their `numeric_state` trigger compares
+(`moves_away`) and the answers their waits take (`unsecuring_answers`).
+Changing any of these can keep the house from being secured.
 """
 
 from __future__ import annotations
