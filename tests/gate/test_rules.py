@@ -169,6 +169,10 @@ def test_each_way_of_keeping_the_house_from_being_secured_says_its_own_reason() 
         (Hold.AGAIN, "trigger", True),
         (Hold.REDEFINED, "set_options", True),
         (Hold.REDEFINED, "select_option", False),
+        (Hold.AWAY, "increment", True),
+        (Hold.AWAY, "reset", True),
+        (Hold.AWAY, "turn_on", False),
+        (Hold.ANSWER, "fire", True),
     ],
 )
 def test_a_way_applies_to_its_own_verbs(hold: Hold, verb: str, applies: bool) -> None:

@@ -1611,11 +1611,6 @@ async def test_asking_the_lock_up_prompt_again_only_to_take_it_away_waits(
 
 
 @pytest.mark.redteam(round=53)
-@pytest.mark.xfail(
-    strict=True,
-    reason="red team 53: a securing run's wait for a tap is no state: an event that ends it "
-    "with another answer is not read as keeping it from securing",
-)
 async def test_answering_the_lock_up_prompt_not_now_from_a_script_waits_for_a_person(
     hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
 ) -> None:
@@ -1670,9 +1665,14 @@ async def test_answering_the_lock_up_prompt_not_now_from_a_script_waits_for_a_pe
     result = saved
     if saved.get("written") is True:
         result = await call_service(mcp, "script.turn_on", target={"entity_id": saved["entity_id"]})
-    await hass.async_block_till_done()
+    for _ in range(20):  # Not `async_block_till_done`: the lock-up still waits, for an hour.
+        await asyncio.sleep(0)
 
     assert_refused(result, risk=None)
+    # Alice answers later; here, the wait is ended with the automation turned off.
+    await hass.services.async_call(
+        "automation", "turn_off", {"entity_id": "automation.ask_and_lock_up"}, blocking=True
+    )
 
 
 @pytest.mark.redteam(round=52)

@@ -40,6 +40,7 @@ from .house import (
     BED_LIGHT_ON,
     LINGERING_TIMERS,
     LOCK_FRONT,
+    LOCK_UP_BUTTON,
     LOCK_UP_TAG,
     LOCKED,
     ORCHARD_OPEN,
@@ -2344,6 +2345,70 @@ async def _take_its_prompt_off_the_phone(
     return await call_service(mcp, phone.notify, data=data)
 
 
+async def _count_someone_home_who_is_not(
+    owner: Owner, mcp: McpHarness, phone: Phone
+) -> dict[str, Any]:
+    """Count one more person home than is: the lock-up below 1 never fires when she leaves."""
+    assert await async_setup_component(owner.hass, "counter", {})
+    people = await owner.create_helper("counter", "People home", initial=1, step=1)
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": 1},
+        alias="Lock when everyone has left",
+    )
+    return await call_service(mcp, "counter.increment", target={"entity_id": people})
+
+
+_NOT_NOW = {"action": "NOT_NOW", "title": "Not now"}
+"""The second button of the owner's prompt: a tap on it ends the wait, and nothing locks."""
+
+
+async def _asks_and_locks_on_lock_only(owner: Owner, phone: Phone) -> str:
+    """Save "Ask and lock up": prompt, wait for Lock or Not now, lock on Lock only."""
+    away = await owner.create_helper("input_boolean", "Away")
+    answered = "{{ wait.trigger.event.data.action == '" + LOCK_UP_BUTTON["action"] + "' }}"
+    return await owner.save_automation(
+        "ask_and_lock",
+        {
+            "alias": "Ask and lock up",
+            "triggers": [{"trigger": "state", "entity_id": away, "to": "on"}],
+            "actions": [
+                {"action": phone.notify, "data": {
+                    "message": "No one home, lock the doors?",
+                    "data": {"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON, _NOT_NOW]},
+                }},
+                {"wait_for_trigger": [_tap_on(LOCK_UP_BUTTON["action"]), _tap_on(_NOT_NOW["action"])],
+                 "timeout": "01:00:00", "continue_on_timeout": False},
+                {"if": [{"condition": "template", "value_template": answered}],
+                 "then": [LOCK_FRONT]},
+            ],
+        },
+    )  # fmt: skip
+
+
+def _tap_on(action: str) -> dict[str, Any]:
+    """Return a trigger on a tap on the owner's prompt's button `action`."""
+    return {
+        "trigger": "event",
+        "event_type": "mobile_app_notification_action",
+        "event_data": {"action": action},
+    }
+
+
+def _taps(action: str) -> dict[str, Any]:
+    """Return a client's script that fires a tap on the prompt's button `action` itself."""
+    return {
+        "alias": "Dishwasher done",
+        "sequence": [{"event": "mobile_app_notification_action", "event_data": {"action": action}}],
+    }
+
+
+async def _answer_its_prompt_not_now(owner: Owner, mcp: McpHarness, phone: Phone) -> dict[str, Any]:
+    """Write a script that answers the lock-up's prompt "Not now" (its tap, fired)."""
+    await _asks_and_locks_on_lock_only(owner, phone)
+    return await _save(mcp, "script", _taps(_NOT_NOW["action"]))
+
+
 _WAYS: dict[Hold, Callable[[Owner, McpHarness, Phone], Awaitable[dict[str, Any]]]] = {
     Hold.CHECK: _fail_its_condition,
     Hold.DECIDES: _make_its_message_fail,
@@ -2355,6 +2420,8 @@ _WAYS: dict[Hold, Callable[[Owner, McpHarness, Phone], Awaitable[dict[str, Any]]
     Hold.AGAIN: _set_it_off_again_and_again,
     Hold.PROMPT: _take_its_prompt_off_the_phone,
     Hold.FIRES: _move_its_trigger_s_threshold,
+    Hold.AWAY: _count_someone_home_who_is_not,
+    Hold.ANSWER: _answer_its_prompt_not_now,
 }
 """A scenario of each row of the second-order table (the owner, the client, Alice's phone)."""
 
@@ -2539,29 +2606,13 @@ async def test_lengthening_the_pause_of_a_script_run_by_a_templated_action_is_re
     )
 
 
-_FAR_FROM_THE_THRESHOLD = (
-    "red team 53: a change of what fires the lock-up is judged by whether it fires it now, "
-    "never by how far it moves it from firing"
-)
-
-
 @pytest.mark.redteam(round=53)
 @pytest.mark.parametrize(
     ("action", "data", "keeps_it_from_locking"),
     [
-        pytest.param(
-            "counter.increment",
-            {},
-            True,
-            marks=pytest.mark.xfail(strict=True, reason=_FAR_FROM_THE_THRESHOLD),
-        ),
-        pytest.param(
-            "counter.set_value",
-            {"value": 9},
-            True,
-            marks=pytest.mark.xfail(strict=True, reason=_FAR_FROM_THE_THRESHOLD),
-        ),
-        pytest.param("counter.decrement", {}, False),
+        ("counter.increment", {}, True),
+        ("counter.set_value", {"value": 9}, True),
+        ("counter.decrement", {}, False),
     ],
     ids=["one-more", "nine", "the-last-one-leaves"],
 )
@@ -2598,3 +2649,153 @@ async def test_counting_someone_home_who_is_not_keeps_the_lock_up_from_firing_an
     else:
         assert_ran(result)
         await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("domain", "fields", "action", "data", "keeps_it_from_locking"),
+    [
+        ("input_number", {"min": 0, "max": 10, "step": 1, "initial": 1, "mode": "box"},
+         "input_number.set_value", {"value": 4}, True),
+        ("input_number", {"min": 0, "max": 10, "step": 1, "initial": 1, "mode": "box"},
+         "input_number.increment", {}, True),
+        ("input_number", {"min": 0, "max": 10, "step": 1, "initial": 1, "mode": "box"},
+         "input_number.set_value", {"value": 0}, False),
+        ("counter", {"initial": 2, "step": 1}, "counter.reset", {}, True),
+    ],
+    ids=["input-number-four", "input-number-one-more", "input-number-none", "counter-reset-up"],
+)  # fmt: skip
+async def test_moving_the_people_home_away_from_the_lock_up_s_threshold_waits(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    domain: str,
+    fields: dict[str, Any],
+    action: str,
+    data: dict[str, Any],
+    keeps_it_from_locking: bool,
+) -> None:
+    """The people home, below 1, lock up: a number moved up waits, one set to 0 locks.
+
+    One person is home. Set to 4, one more, or reset to its initial 2 (the
+    owner's counter was counted down to 1), the number is further from
+    firing the lock-up: when she leaves, it never falls below 1. Set to 0,
+    it fires it, and the door locks.
+    """
+    people = await owner.create_helper(domain, "People home", **fields)
+    if domain == "counter":
+        await owner.act("counter.decrement", entity_id=people)
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": 1},
+        alias="Lock when everyone has left",
+    )
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    result = await call_service(mcp, action, target={"entity_id": people}, data=data)
+
+    if keeps_it_from_locking:
+        assert_refused(result, reaching="automation.lock_when_everyone_has_left")
+        assert HOLDS[Hold.AWAY].reason in {t.get("reason") for t in result["targets"]}
+    else:
+        assert_ran(result)
+        await assert_house(hass, LOCKED)
+
+
+@pytest.mark.parametrize(
+    ("action", "keeps_it_from_locking"), [("increment", True), ("decrement", False)]
+)
+async def test_a_written_script_counting_the_people_home_is_judged_by_its_direction(
+    owner: Owner, mcp: McpHarness, action: str, keeps_it_from_locking: bool
+) -> None:
+    """A script a client writes to count one more person home waits; one counting one out saves.
+
+    When it will run, the count it starts from is not known: a step up
+    moves the number away from the lock-up's `below: 1`, whatever it is.
+    """
+    assert await async_setup_component(owner.hass, "counter", {})
+    people = await owner.create_helper("counter", "People home", initial=1, step=1)
+    await locks_when(
+        owner,
+        {"trigger": "numeric_state", "entity_id": people, "below": 1},
+        alias="Lock when everyone has left",
+    )
+    script = {
+        "alias": "Count",
+        "sequence": [{"action": f"counter.{action}", "target": {"entity_id": people}}],
+    }
+
+    result = await _save(mcp, "script", script)
+
+    if keeps_it_from_locking:
+        assert_refused(result, reaching="automation.lock_when_everyone_has_left")
+    else:
+        assert result.get("written") is True, result
+
+
+async def test_tapping_lock_on_the_lock_up_prompt_from_a_script_runs_and_locks(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """A client's script that fires the Lock tap itself leads the waiting lock-up on: it locks.
+
+    "Ask and lock up" waits for Lock or Not now and locks on Lock only: the
+    Lock answer is the one that secures, so writing and running it run.
+    """
+    await _asks_and_locks_on_lock_only(owner, phone)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await hass.services.async_call(
+        "input_boolean", "turn_on", {"entity_id": "input_boolean.away"}, blocking=True
+    )
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert hass.states.get("automation.ask_and_lock_up").attributes["current"] == 1
+
+    saved = await _save(mcp, "script", _taps(LOCK_UP_BUTTON["action"]))
+    assert saved.get("written") is True, saved
+    result = await call_service(mcp, "script.turn_on", target={"entity_id": saved["entity_id"]})
+    await hass.async_block_till_done()
+
+    assert_ran(result)
+    await assert_house(hass, LOCKED)
+
+
+async def test_coming_back_while_the_lock_up_waits_to_see_it_stays_empty_waits(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness
+) -> None:
+    """Leaving, the lock-up waits ten minutes for someone to come back, and locks if no one did.
+
+    The wait is a `wait_template` on the "someone home" helper; after it, a
+    condition on `wait.completed` locks only when it timed out. A client
+    turning the helper on while it waits answers it so that nothing locks
+    (what the wait reads decides when, or whether, it secures).
+    """
+    home = await owner.create_helper("input_boolean", "Someone home")
+    leaving = await owner.create_helper("input_boolean", "Leaving")
+    await owner.save_automation(
+        "lock_if_no_one_returns",
+        {
+            "alias": "Lock if no one returns",
+            "triggers": [{"trigger": "state", "entity_id": leaving, "to": "on"}],
+            "actions": [
+                {"wait_template": f"{{{{ is_state('{home}', 'on') }}}}",
+                 "timeout": "00:10:00", "continue_on_timeout": True},
+                {"condition": "template", "value_template": "{{ not wait.completed }}"},
+                LOCK_FRONT,
+            ],
+        },
+    )  # fmt: skip
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    await hass.services.async_call(
+        "input_boolean", "turn_on", {"entity_id": leaving}, blocking=True
+    )
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert hass.states.get("automation.lock_if_no_one_returns").attributes["current"] == 1
+
+    result = await call_service(mcp, "input_boolean.turn_on", target={"entity_id": home})
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+    assert_refused(result, reaching="automation.lock_if_no_one_returns")
+    await hass.services.async_call(
+        "automation", "turn_off", {"entity_id": "automation.lock_if_no_one_returns"}, blocking=True
+    )

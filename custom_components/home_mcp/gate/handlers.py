@@ -111,8 +111,8 @@ class Judging(Protocol):
     def device_action(self, action: Mapping[str, Any], depth: int) -> None:
         """Judge a device action."""
 
-    def event(self, event_type: Any, depth: int) -> None:
-        """Judge firing an event."""
+    def event(self, event_type: Any, depth: int, data: Any = None) -> None:
+        """Judge firing an event (with `data`, as written)."""
 
     def on_path(self, entity_id: str, *, loop: bool = False) -> bool:
         """Return True if `entity_id` is on the current path (`loop`: a loop cut)."""
@@ -241,7 +241,7 @@ class Handlers[H: Callable[..., Any]]:
 
 type DriveHandler = Callable[[Judging, str, str, Mapping[str, Any], int], None]
 type StartScriptHandler = Callable[[Judging, str, Any, str], None]
-type EventHandler = Callable[[Judging, Any], None]
+type EventHandler = Callable[[Judging, Any, Any], None]
 type ExternalHandler = Callable[[Judging, str, str, Mapping[str, Any], ServiceRule], None]
 type SceneHandler = Callable[[Judging, str, Any, int], None]
 type DeviceActionHandler = Callable[[Judging, Mapping[str, Any], int], None]
@@ -252,7 +252,7 @@ DRIVE: Final = Handlers[DriveHandler]("what an entity drives (its switch, script
 START_SCRIPT: Final = Handlers[StartScriptHandler]("the caller's run of a script or automation")
 """(judge, script or automation id, the variables given, the action's name)."""
 EVENT: Final = Handlers[EventHandler]("an event fired")
-"""(judge, event type)."""
+"""(judge, event type, its data as written: None when a template gives it)."""
 EXTERNAL: Final = Handlers[ExternalHandler]("an action whose effect leaves Home Assistant")
 """(judge, domain, service, data, the action's rule)."""
 SCENE: Final = Handlers[SceneHandler]("a scene's stored states")

@@ -1365,11 +1365,15 @@ class Judge:
             if self.secured is not None and is_entity and verb is not None:
                 self.secured.setdefault(key, {}).setdefault(verb, (self.path, self.scope))
             return
-        if is_entity and verb is not None:
+        if verb is not None and (is_entity or kind_of(key) is KeyKind.EVENT):
             when = {"now": self.now, "repeats": self.repeats}
+            service = "event" if not is_entity else verb
+            if "." not in service and is_entity:
+                service = f"{key.partition('.')[0]}.{verb}"
             with self.through(key):
-                for automation_id, hold in self.knowledge.keeps_from_securing(key, verb, **when):
-                    service = verb if "." in verb else f"{key.partition('.')[0]}.{verb}"
+                for automation_id, hold in self.knowledge.keeps_from_securing(
+                    key, verb, data=data, **when
+                ):
                     self.holds_up(automation_id, service, hold)
         keys = self.house.change_keys(key) if is_entity else [key]
         domain = key.partition(".")[0]
@@ -1599,6 +1603,6 @@ class Judge:
         """Judge a device action (`device_id`, `domain`, `type`, maybe `entity_id`)."""
         DEVICE_ACTION.handler(self, action, depth)
 
-    def event(self, event_type: Any, depth: int) -> None:
-        """Judge firing an event: the automations it triggers."""
-        EVENT.handler(self, event_type)
+    def event(self, event_type: Any, depth: int, data: Any = None) -> None:
+        """Judge firing an event (with `data`, as written): the automations it triggers."""
+        EVENT.handler(self, event_type, data)

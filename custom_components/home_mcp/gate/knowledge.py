@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from homeassistant.core import HomeAssistant
 
@@ -110,7 +110,13 @@ class Knowledge(Protocol):
         """Return the securing automations waiting for this timer to finish."""
 
     def keeps_from_securing(
-        self, entity_id: str, verb: str, *, now: bool, repeats: bool
+        self,
+        entity_id: str,
+        verb: str,
+        *,
+        now: bool,
+        repeats: bool,
+        data: Mapping[str, Any] | None = None,
     ) -> Iterable[tuple[str, Hold]]:
         """Return the securing macros `verb` on `entity_id` can keep from securing, and how."""
 

@@ -476,8 +476,9 @@ def _walk_action(judge: Judging, action: Mapping[str, Any], depth: int) -> None:
     elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
         _read_dynamic(judge, action.get("event"))
         with judge.step([action.get("event_data"), action.get("event_data_template")]):
+            data = None if action.get("event_data_template") else action.get("event_data")
             for event_type in _alternatives(judge, action.get("event")):
-                judge.event(event_type, depth + 1)
+                judge.event(event_type, depth + 1, data)
     elif kind in _READ_KINDS:
         _walk_read(judge, kind, action)
     # stop and conversation responses move nothing.

@@ -37,12 +37,12 @@ from homeassistant.helpers import (
 )
 
 from ..const import DOMAIN
-from .bindings import template_run_bindings
+from .bindings import is_template, template_run_bindings
 from .broker import heard
 from .expansion import device_action_verb, template_scripts
 from .external import external_key, mqtt_commands, names_opening
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id
-from .footprint import tapped_keys
+from .footprint import TAPPED, tapped_keys
 from .handlers import (
     ANY,
     DEVICE_ACTION,
@@ -193,14 +193,16 @@ script's start and an automation's trigger)."""
 
 
 @EVENT.register()
-def judge_event(judge: Judging, event_type: Any) -> None:
+def judge_event(judge: Judging, event_type: Any, data: Any = None) -> None:
     """Judge firing an event: the automations it triggers, and whose event it is.
 
     Home Assistant's own events (a state change, a registry update, a stop)
     and Home MCP's (a person's decision) are Home Assistant's to fire: a
     forged one is a system action. An event whose type is a template could
     be any of them. An event named after an integration changes that
-    integration's event entities.
+    integration's event entities. A phone's tap (`footprint.TAPPED`) whose
+    `data` names the action in plain text is a tap on that action only;
+    otherwise on any.
     """
     if is_dynamic(event_type) or not isinstance(static(event_type), str):
         judge.unknown("event", "The event's type is a template: it could be any event")
@@ -212,7 +214,10 @@ def judge_event(judge: Judging, event_type: Any) -> None:
                 Risk.SYSTEM, None, "event", f"Fires {name}, an event only Home Assistant fires"
             )
         # Its data may be any: every action a phone's tap names (`footprint.TAPPED`).
-        keys = tapped_keys(judge.knowledge.event_keys(), name, None)
+        field = TAPPED.get(name)
+        action = data.get(field) if field is not None and isinstance(data, Mapping) else None
+        action = action if isinstance(action, str) and not is_template(action) else None
+        keys = tapped_keys(judge.knowledge.event_keys(), name, action)
         # An integration's event entities listen to its events on the bus
         # (the demo's button event to `demo_button_pressed`): they change.
         for integration in integrations_named(judge.hass, name):

@@ -36,7 +36,7 @@ from .footprint import ANY_TAG, Footprint, tapped_keys
 from .judge import ANY_VERB, NESTS_TOO_DEEPLY, Judge, secures_house
 from .knowledge import Alone
 from .live import present
-from .macros import redefines_trigger, walk
+from .macros import named_states, redefines_trigger, walk
 from .model import GUARDED_RISKS, Finding, Risk
 from .notices import NoticeWatch, Raised
 from .perimeter_keys import (
@@ -68,14 +68,17 @@ from .securing import (
     does_as_chained,
     ends_wait_or_restarts,
     is_secured,
+    moves_away,
     paused_by,
     redefines,
     runner_reads,
     securing_chains,
     securing_runners,
+    step_secures,
     stopped_by,
+    unsecuring_answers,
 )
-from .verbs import resulting_states
+from .verbs import resulting_states, verb_states
 from .wiring import (
     ON_ITS_OWN,
     Runnable,
@@ -141,6 +144,9 @@ class Snapshot:
         one without a channel is on `footprint.GENERAL_CHANNEL`).
     tapped_securing: event key -> the securing automations it triggers, or
         whose run waits for it (a tap on a notification's button among them).
+    answering: event or entity key -> the securing macros a wait of whose
+        run it answers so that they do not secure (the "Not now" tap), each
+        with the states that answer it (None: any change).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -178,6 +184,7 @@ class Snapshot:
         self.prompt_tags: dict[str, list[Footprint]] = {}
         self.prompt_channels: dict[str, list[Footprint]] = {}
         self.tapped_securing: dict[str, list[str]] = {}
+        self.answering: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
@@ -481,7 +488,13 @@ class Snapshot:
         return checks_on(self.checked_by, entity_id)
 
     def keeps_from_securing(
-        self, entity_id: str, verb: str, *, now: bool, repeats: bool
+        self,
+        entity_id: str,
+        verb: str,
+        *,
+        now: bool,
+        repeats: bool,
+        data: Mapping[str, Any] | None = None,
     ) -> Iterator[tuple[str, Hold]]:
         """Yield the securing macros (enabled automations) `verb` on `entity_id` can stop, and how.
 
@@ -497,9 +510,15 @@ class Snapshot:
         on or runs is redefined (`securing.redefines`): it locks something
         else or fails; a `for:` trigger's wait is ended, or a `restart` run
         started over (`securing.ends_wait_or_restarts`): `now`, on what it is doing at
-        this moment; `repeats` (a written item), whenever it might. A macro
+        this moment; `repeats` (a written item), whenever it might; the number a
+        `numeric_state` trigger compares is moved away from its range
+        (`securing.moves_away`, with the verb's `data`: the value set). A macro
         is yielded once, with the first way found.
         """
+        if not is_entity_key(entity_id):  # An event: a tap, a wait's answer.
+            for macro_id in self._answered(entity_id, frozenset(), now=now, repeats=repeats):
+                yield macro_id, Hold.ANSWER
+            return
         found: dict[str, Hold] = {}
         for automation_id, hold in stopped_by(self.checks_on(entity_id), entity_id, verb):
             if not does_as_chained(self.chained.get(automation_id), entity_id, verb):
@@ -518,10 +537,41 @@ class Snapshot:
                 self.hass, trigger, entity_id, verb, now=now
             ):
                 found.setdefault(trigger.automation_id, Hold.WAIT)
+        for trigger in self.triggers_on.get(entity_id, ()):
+            if (
+                trigger.threshold is not None
+                and trigger.automation_id in self.securing
+                and moves_away(self.hass, trigger.threshold, entity_id, verb, data, now=now)
+            ):
+                found.setdefault(trigger.automation_id, Hold.AWAY)
+        states = verb_states(entity_id.partition(".")[0], verb, data)
+        for macro_id in self._answered(entity_id, states, now=now, repeats=repeats):
+            found.setdefault(macro_id, Hold.ANSWER)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):
                 yield macro_id, hold
+
+    def _answered(
+        self, key: str, states: frozenset[str], *, now: bool, repeats: bool
+    ) -> Iterator[str]:
+        """Yield the securing macros whose wait a change of `key` answers so they do not secure.
+
+        `answering` (`securing.unsecuring_answers`): to one of `states`
+        (empty: any), a state the wait's trigger fires on; `now`, while the
+        macro runs (its wait is going on); `repeats` (a written item),
+        whenever it might.
+        """
+        for macro_id, accepted in self.answering.get(key, ()):
+            if accepted is not None and states and states.isdisjoint(accepted):
+                continue
+            state = present(self.hass, macro_id)
+            running = state is not None and (
+                bool(state.attributes.get("current"))
+                or (macro_id.startswith("script.") and state.state == STATE_ON)
+            )
+            if repeats or (now and running):
+                yield macro_id
 
     def _fired(self, trigger: TriggerOn, entity_id: str) -> Iterator[Finding]:
         for finding, scope in self._scoped.get(trigger.automation_id, ()):
@@ -740,6 +790,32 @@ def _deciding(snapshot: Snapshot, runnable: Runnable, key: str, verb: str | None
     return set().union(
         *(reads for done, reads in by_verb.items() if done in wanted or done == ANY_VERB)
     )
+
+
+def _answers(snapshot: Snapshot, macros: list[Runnable]) -> None:
+    """Note what answers a securing macro's wait so that it does not secure (`answering`).
+
+    Each answer of `securing.unsecuring_answers`: the keys its trigger (or
+    `wait_template`) reads, with the states a `state` trigger fires on.
+    """
+    hass = snapshot.hass
+    secures = step_secures(hass, snapshot.securing)
+    for runnable in macros:
+        if runnable.entity_id not in snapshot.securing:
+            continue
+        raw = _raw_config(snapshot, runnable)
+        if not isinstance(raw, Mapping):
+            continue
+        steps = raw.get("actions", raw.get("action", raw.get("sequence")))
+        try:
+            answers = list(unsecuring_answers(steps, secures))
+        except Exception:  # noqa: BLE001  # One item never fails the house: its waits unread.
+            continue
+        for answer in answers:
+            kind = answer.get("trigger", answer.get("platform"))
+            states = named_states(answer.get("to")) if kind == "state" else None
+            for key in sorted(Reads(hass).add(answer).keys):
+                snapshot.answering.setdefault(key, []).append((runnable.entity_id, states))
 
 
 def _judged_itself(snapshot: Snapshot, key: str) -> bool:
@@ -975,6 +1051,7 @@ def snapshot_steps(
             for key in sorted(triggered | runnable.run_reads):
                 if kind_of(key) is KeyKind.EVENT:
                     snapshot.tapped_securing.setdefault(key, []).append(runnable.entity_id)
+    _answers(snapshot, macros)
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():

@@ -599,6 +599,8 @@ class Hold(StrEnum):
     AGAIN = "again"
     PROMPT = "prompt"
     FIRES = "fires"
+    AWAY = "away"
+    ANSWER = "answer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,6 +629,10 @@ class HoldRule:
         """Return True if this way applies to a change by `verb`."""
         return not self.verbs or verb in self.verbs
 
+
+NUMERIC_VERBS: Final = frozenset({"increment", "decrement", "set_value", "reset"})
+"""Verbs that change a number (a counter's, an `input_number`'s, a `number`'s) by a
+step, to a value, or to its `initial`."""
 
 REDEFINING: Final = frozenset(
     {
@@ -738,6 +744,31 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         "and a command that silences the phone (`command_dnd`, `command_ringer_mode`)",
         "Takes off the phone, or silences, the notification whose button sets off an "
         "automation that locks, closes or arms, so no one can tap it",
+    ),
+    HoldRule(
+        Hold.AWAY,
+        "the number its `numeric_state` trigger compares (a counter, an `input_number`, a "
+        "`number`: the people home, `below: 1`)",
+        NUMERIC_VERBS,
+        "a change that moves it away from the range that fires it (`below:`: up, `above:`: "
+        "down), not one toward or into it (that sets it off); a value set (`set_value`, "
+        "`reset` to its `initial`) is compared with the present one, and, in what a client "
+        "writes (or with a bound from a helper or a `value_template`), one outside the range "
+        "may be away. A template trigger or a condition comparing it counts any change (the "
+        "rows above)",
+        "Moves the number an automation that locks, closes or arms fires on away from its "
+        "threshold, so it may never fire",
+    ),
+    HoldRule(
+        Hold.ANSWER,
+        'what a wait of its run waits for (`wait_for_trigger`: the "Not now" tap on its '
+        "prompt; `wait_template`)",
+        ANY,
+        "an event or change that ends the wait on a path where it then does not secure (a "
+        "condition, or an `if` on `wait.trigger` or `wait.completed`, after it), while another "
+        "answer, or the timeout, leads on to what secures; not one that leads on (the Lock tap "
+        "itself). Judged now, while it waits; for a written item, whenever it might",
+        "Answers the wait of an automation that locks, closes or arms so that it does not secure",
     ),
 )
 """The second-order rules: each way a change keeps what secures the house

@@ -4,8 +4,10 @@ The perimeter (`perimeter.build_snapshot`) finds the automations and scripts
 whose own actions lock, close or arm; this module widens that to what they
 depend on: what sets them off (`securing_chains`), what else they read
 (`dependencies`), the scripts and scenes they run (`securing_runners`),
-what they act on (`acting_on`, `redefines`), and their one run at a time
-(`blocked_by_run_mode`). Changing any of these can keep the house from being secured.
+what they act on (`acting_on`, `redefines`), their one run at a time
+(`blocked_by_run_mode`), the number their `numeric_state` trigger compares
+(`moves_away`) and the answers their waits take (`unsecuring_answers`).
+Changing any of these can keep the house from being secured.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from homeassistant.components.lock import LockState
 from homeassistant.components.valve import ValveState
 from homeassistant.const import (
     CONF_ACTION,
+    CONF_CONDITIONS,
     CONF_COUNT,
     CONF_DELAY,
     CONF_ENTITY_ID,
     CONF_FOR_EACH,
+    CONF_PARALLEL,
     CONF_REPEAT,
+    CONF_SEQUENCE,
     CONF_SERVICE,
     CONF_SERVICE_DATA,
     CONF_SERVICE_DATA_TEMPLATE,
@@ -38,6 +43,7 @@ from homeassistant.const import (
     STATE_ON,
 )
 from homeassistant.core import HomeAssistant, State
+from homeassistant.helpers.template import Template, result_as_boolean
 
 from .bindings import Unbounded, is_template, names_read, renders, values_set, variables_read
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_service
@@ -45,9 +51,9 @@ from .live import present
 from .model import Finding, Risk
 from .perimeter_keys import ANY_TIMER, EVERYTHING, KeyKind, domain_key, is_state_key, name_of
 from .reads import Reads
-from .rules import REDEFINING, Hold
-from .verbs import SETTING_FIELDS, resulting_states
-from .wiring import Runnable, TriggerOn
+from .rules import NUMERIC_VERBS, REDEFINING, Hold
+from .verbs import SECURING_VERBS, SETTING_FIELDS, resulting_states
+from .wiring import Runnable, Threshold, TriggerOn
 
 
 def dependencies(runnable: Runnable) -> Iterator[tuple[str, frozenset[str] | None, Hold]]:
@@ -787,3 +793,324 @@ def acting_on(macros: Iterable[Runnable], securing: Collection[str]) -> dict[str
 def redefines(entity_id: str, verb: str) -> bool:
     """Return True if `verb` changes what `entity_id` is rather than its state (`REDEFINING`)."""
     return (entity_id.partition(".")[0], verb) in REDEFINING
+
+
+def moves_away(
+    hass: HomeAssistant,
+    threshold: Threshold,
+    entity_id: str,
+    verb: str,
+    data: Mapping[str, Any] | None,
+    *,
+    now: bool,
+) -> bool:
+    """Return True if `verb` may move `entity_id`'s number away from `threshold`'s range.
+
+    A `numeric_state` trigger fires when the number enters its range
+    (`below: 1`: the last person counted out). Counting one more than is
+    home, or setting the count to 9, keeps it from ever entering: when
+    everyone leaves, it stays above. A step (`increment`, `decrement`) goes
+    the way its sign says; a value set (`set_value`, `reset` to the
+    helper's `initial`) is compared with the present number (`now`), and a
+    value in the range sets the trigger off. What is not known (the present
+    number of a written item's later run, a bound from a helper not read
+    now, a `value_template`, a templated value) may be away.
+    """
+    if verb not in NUMERIC_VERBS:
+        return False
+    if threshold.shaped:
+        return True  # What it compares is computed from the number: either way may be away.
+    state = present(hass, entity_id)
+    current = _number(state.state) if now and state is not None else None
+    below, above = _bound_of(hass, threshold.below, now), _bound_of(hass, threshold.above, now)
+    sign: float | None = None
+    new: float | None = None
+    if verb in ("increment", "decrement"):
+        step = _number((state.attributes if state is not None else {}).get("step", 1))
+        sign = 1.0 if verb == "increment" else -1.0
+        if current is not None and step is not None:
+            new = current + sign * step
+    else:
+        value = (
+            (data or {}).get("value")
+            if verb == "set_value"
+            else (state.attributes.get("initial") if state is not None else None)
+        )
+        new = _number(value)
+        if new is not None and current is not None:
+            sign = new - current
+    if new is not None and _inside(new, below, above):
+        return False  # Into the range: it sets the trigger off.
+    if sign is None:
+        return True  # A value set, from where is not known: it may be away.
+    if threshold.below is not None and threshold.above is not None:
+        if new is None or current is None or _UNKNOWN in (below, above):
+            return True  # Between two bounds, a step may go either way.
+        return _distance(new, below, above) > _distance(current, below, above)
+    return sign > 0 if threshold.below is not None else sign < 0
+
+
+_UNKNOWN: Final = object()
+"""A bound read from a helper whose value is not known here."""
+
+
+def _bound_of(hass: HomeAssistant, bound: float | str | None, now: bool) -> Any:
+    """Return a bound as a number, None (no bound), or `_UNKNOWN` (a helper's, not known)."""
+    if bound is None or isinstance(bound, float):
+        return bound
+    state = present(hass, bound) if now else None
+    value = _number(state.state) if state is not None else None
+    return _UNKNOWN if value is None else value
+
+
+def _number(value: Any) -> float | None:
+    """Return `value` as a number, or None (a template, text, unknown)."""
+    if isinstance(value, Template) and value.is_static:
+        value = value.template
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str) and not is_template(value):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _inside(value: float, below: Any, above: Any) -> bool:
+    """Return True if `value` is in the range (`below`, `above` None: unbounded that way)."""
+    if below is _UNKNOWN or above is _UNKNOWN:
+        return False  # Not known to be inside.
+    return (below is None or value < below) and (above is None or value > above)
+
+
+def _distance(value: float, below: float, above: float) -> float:
+    """Return how far `value` is from the range between `above` and `below`."""
+    return max(above - value, value - below, 0.0)
+
+
+_BLOCKS: Final = ("if", "choose", CONF_SEQUENCE, CONF_PARALLEL, CONF_REPEAT)
+"""Steps whose own steps run inside them (`_inner_sequences`)."""
+_AND_OR_NOT: Final = ("and", "or", "not")
+
+
+def unsecuring_answers(
+    node: Any, secures: Callable[[Mapping[str, Any]], bool]
+) -> Iterator[Mapping[str, Any]]:
+    """Yield each answer to a wait of `node` (a run's steps) after which the run does not secure.
+
+    The companion app's pattern: the run sends "No one home, lock the
+    doors?", waits for a tap on Lock or on Not now (`wait_for_trigger`), and
+    locks only `if` the tap was Lock (`wait.trigger`). An answer is one of
+    the wait's triggers (its configuration), or a `wait_template` holding
+    (`{"wait_template": …}`); what follows the wait is followed with `wait`
+    as that answer leaves it (`_reaches`: its conditions rendered with it,
+    each branch they may take). Yielded when another answer, or the timeout
+    the run goes on after, gets to a step that `secures`, and this one
+    does not. `secures`: whether an action step may lock, close or arm.
+    """
+    for steps, after, wait in _waits(node, ()):
+        answers: list[tuple[Mapping[str, Any] | None, dict[str, Any]]] = []
+        if CONF_WAIT_FOR_TRIGGER in wait:
+            triggers = wait[CONF_WAIT_FOR_TRIGGER]
+            for index, trigger in enumerate(triggers if isinstance(triggers, list) else [triggers]):
+                if isinstance(trigger, Mapping) and trigger.get("enabled", True) is not False:
+                    value = {"trigger": _trigger_value(trigger, index), "remaining": 1.0}
+                    answers.append((trigger, value))
+        else:
+            template = {CONF_WAIT_TEMPLATE: wait[CONF_WAIT_TEMPLATE]}
+            answers.append((template, {"completed": True, "remaining": 1.0}))
+        if CONF_TIMEOUT in wait and wait.get("continue_on_timeout", True) is not False:
+            answers.append((None, {"trigger": None, "completed": False, "remaining": 0.0}))
+        reached = [(answer, _reaches((steps, *after), value, secures)) for answer, value in answers]
+        if any(reaches for _, reaches in reached):
+            for answer, reaches in reached:
+                if answer is not None and not reaches:
+                    yield answer
+
+
+def _waits(
+    node: Any, outer: tuple[list[Any], ...]
+) -> Iterator[tuple[list[Any], tuple[list[Any], ...], Mapping[str, Any]]]:
+    """Yield (the steps after it, those after its block and so on, the wait) of each wait."""
+    steps = node if isinstance(node, list) else [node]
+    for index, step in enumerate(steps):
+        if not isinstance(step, Mapping) or step.get("enabled", True) is False:
+            continue
+        rest = steps[index + 1 :]
+        if CONF_WAIT_FOR_TRIGGER in step or CONF_WAIT_TEMPLATE in step:
+            yield rest, outer, step
+        for inner in _inner_sequences(step):
+            yield from _waits(inner, (rest, *outer))
+
+
+def _inner_sequences(step: Mapping[str, Any]) -> Iterator[Any]:
+    """Yield the sequences a block step runs (an `if`'s, a `choose`'s, a loop's, …)."""
+    if "if" in step:
+        yield step.get("then") or []
+        yield step.get("else") or []
+    for option in step.get("choose") or [] if "choose" in step else []:
+        if isinstance(option, Mapping):
+            yield option.get(CONF_SEQUENCE) or []
+    if "choose" in step:
+        yield step.get("default") or []
+    if isinstance(step.get(CONF_SEQUENCE), list) and CONF_ACTION not in step:
+        yield step[CONF_SEQUENCE]
+    for branch in step.get(CONF_PARALLEL) or [] if CONF_PARALLEL in step else []:
+        yield branch.get(CONF_SEQUENCE, branch) if isinstance(branch, Mapping) else branch
+    if isinstance(repeat := step.get(CONF_REPEAT), Mapping):
+        yield repeat.get(CONF_SEQUENCE) or []
+
+
+def _trigger_value(trigger: Mapping[str, Any], index: int) -> dict[str, Any]:
+    """Return what `wait.trigger` holds once `trigger` (the wait's `index`th) fired."""
+    kind = trigger.get("trigger", trigger.get("platform"))
+    value: dict[str, Any] = {
+        "platform": kind,
+        "trigger": kind,
+        "idx": str(index),
+        "id": str(trigger.get("id", index)),
+        "alias": trigger.get("alias"),
+    }
+    if kind == "event":
+        data = trigger.get("event_data")
+        value["event"] = {
+            "event_type": trigger.get("event_type"),
+            "data": dict(data) if isinstance(data, Mapping) else {},
+        }
+    return value
+
+
+def _reaches(
+    sequences: tuple[Any, ...],
+    wait: Mapping[str, Any],
+    secures: Callable[[Mapping[str, Any]], bool],
+) -> bool:
+    """Return True if the run may get, through `sequences` in turn, to a step that `secures`.
+
+    A `condition` step that fails with `wait` ends the sequence it stands
+    in (a branch's, then what follows the branch runs; the run's own); a
+    `stop` the run; an `if` or a `choose` goes each way its conditions may
+    take with `wait` (`_holds`: None, either).
+    """
+    for position, node in enumerate(sequences):
+        steps = node if isinstance(node, list) else [node]
+        later = sequences[position + 1 :]
+        for index, step in enumerate(steps):
+            if not isinstance(step, Mapping) or step.get("enabled", True) is False:
+                continue
+            following = (steps[index + 1 :], *later)
+            if "condition" in step and CONF_ACTION not in step:
+                if _holds(step, wait) is False:
+                    break  # It ends this sequence.
+                continue
+            if "stop" in step:
+                return False
+            if "if" in step or "choose" in step:
+                return any(
+                    _reaches((branch, *following), wait, secures) for branch in _ways(step, wait)
+                )
+            if any(key in step for key in _BLOCKS):
+                if any(_reaches((inner,), wait, secures) for inner in _inner_sequences(step)):
+                    return True
+                continue
+            if secures(step):
+                return True
+    return False
+
+
+def _ways(step: Mapping[str, Any], wait: Mapping[str, Any]) -> list[Any]:
+    """Return the branches of an `if` or a `choose` that may run with `wait`."""
+    if "if" in step:
+        holds = _holds(step["if"], wait)
+        ways = [step.get("then") or []] if holds is not False else []
+        return ways + ([step.get("else") or []] if holds is not True else [])
+    found: list[Any] = []
+    for option in step.get("choose") or []:
+        if not isinstance(option, Mapping):
+            continue
+        holds = _holds(option.get(CONF_CONDITIONS), wait)
+        if holds is not False:
+            found.append(option.get(CONF_SEQUENCE) or [])
+        if holds is True:
+            return found
+    return [*found, step.get("default") or []]
+
+
+def _holds(condition: Any, wait: Mapping[str, Any]) -> bool | None:
+    """Return whether `condition` holds with `wait` (None: it may or may not).
+
+    Templates are rendered with `wait` (a template reading the house, or a
+    condition of another kind: not known); `and`, `or`, `not` and lists as
+    Home Assistant combines them.
+    """
+    if isinstance(condition, list):
+        return _all([_holds(each, wait) for each in condition])
+    if isinstance(condition, str):
+        return _renders_true(condition, wait)
+    if not isinstance(condition, Mapping) or condition.get("enabled", True) is False:
+        return True if isinstance(condition, Mapping) else None
+    kind = condition.get("condition")
+    short = [key for key in _AND_OR_NOT if key in condition] if kind is None else []
+    if kind in _AND_OR_NOT or len(short) == 1:
+        inner = condition.get(CONF_CONDITIONS) if kind in _AND_OR_NOT else condition[short[0]]
+        each = [_holds(one, wait) for one in (inner if isinstance(inner, list) else [inner])]
+        match kind or short[0]:
+            case "and":
+                return _all(each)
+            case "or":
+                return True if True in each else (False if all(h is False for h in each) else None)
+            case _:  # not: none of them holds.
+                return False if True in each else (True if all(h is False for h in each) else None)
+    if kind == "template":
+        return _renders_true(condition.get("value_template"), wait)
+    return None
+
+
+def _all(each: list[bool | None]) -> bool | None:
+    if False in each:
+        return False
+    return True if all(each) else None
+
+
+def _renders_true(template: Any, wait: Mapping[str, Any]) -> bool | None:
+    """Return what a template condition renders to with `wait` (None: not known)."""
+    text = getattr(template, "template", template)
+    if not isinstance(text, str):
+        return None
+    try:
+        results = {result_as_boolean(str(result)) for result in renders(text, {"wait": wait})}
+    except Exception:  # noqa: BLE001  # Unbounded, stopped, not Jinja: not known.
+        return None
+    return results.pop() if len(results) == 1 else None
+
+
+def step_secures(
+    hass: HomeAssistant, securing: Collection[str]
+) -> Callable[[Mapping[str, Any]], bool]:
+    """Return whether an action step may lock, close or arm (for `unsecuring_answers`).
+
+    Its verb secures (`lock.lock`, `cover.close_cover`, an arming), it runs
+    or names a macro of `securing`, or a template decides its action; a
+    device action of a securing type (`lock`, `close`, `arm_away`).
+    """
+    names = set(securing) | {
+        f"script.{script_service(hass, macro)}" for macro in securing if macro.startswith("script.")
+    }
+
+    def secures(step: Mapping[str, Any]) -> bool:
+        name = step.get(CONF_ACTION, step.get(CONF_SERVICE))
+        if name is None:
+            kind = step.get("type")
+            return isinstance(kind, str) and kind.startswith(("lock", "close", "arm"))
+        if not isinstance(name, str) or is_template(name):
+            return True
+        service = name.strip().lower()
+        if service.partition(".")[2] in SECURING_VERBS or service in names:
+            return True
+        named = [step.get(CONF_TARGET), step.get(CONF_ENTITY_ID), step.get(CONF_SERVICE_DATA)]
+        return not names.isdisjoint(Reads(hass).add(named).keys)
+
+    return secures

@@ -152,6 +152,20 @@ class Runnable:
 
 
 @dataclass(frozen=True, slots=True)
+class Threshold:
+    """The range of a `numeric_state` trigger on an entity's state: it fires on entering it.
+
+    below, above: a number, an entity whose state is the bound (`below:
+        input_number.x`), or None (no bound).
+    shaped: the trigger compares a `value_template` of the state, not the state.
+    """
+
+    below: float | str | None
+    above: float | str | None
+    shaped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerOn:
     """A trigger that fires when an entity changes (`to` None: to any state).
 
@@ -160,6 +174,8 @@ class TriggerOn:
     after: an event trigger on the entity's own event (`timer.finished` naming
         it): the states an action must leave it in to fire the event
         (`verbs.EVENT_LEFT_IN`; None: any).
+    threshold: a `numeric_state` trigger's range (None: another trigger, or
+        one on an attribute).
     """
 
     automation_id: str
@@ -168,6 +184,7 @@ class TriggerOn:
     not_to: frozenset[str]
     lasts: bool = False
     after: frozenset[str] | None = None
+    threshold: Threshold | None = None
 
     def fires(self, states: frozenset[str]) -> bool:
         """Return True if the entity reaching one of `states` fires it."""
@@ -405,6 +422,12 @@ def _add_triggers(
             else {key for key in keys if "." in key and ":" not in key}
         )
         after = _event_left_in(hass, trigger) if kind == "event" else {}
+        threshold = None
+        if kind == "numeric_state" and "attribute" not in trigger:
+            shaped = trigger.get("value_template") is not None
+            threshold = Threshold(
+                _bound(trigger.get("below")), _bound(trigger.get("above")), shaped=shaped
+            )
         for entity_id in watched:
             fires = fires_on(entity, split_entity_id(entity_id)[0]) if entity else (to, not_to)
             if fires is None:
@@ -417,8 +440,18 @@ def _add_triggers(
                     fires[1] or frozenset(),
                     lasts=lasts,
                     after=after.get(entity_id),
+                    threshold=threshold,
                 )
             )
+
+
+def _bound(value: Any) -> float | str | None:
+    """Return a `numeric_state` bound as a number, or the entity whose state it is."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    return str(value).strip().lower()
 
 
 def _event_left_in(hass: HomeAssistant, trigger: Mapping[str, Any]) -> dict[str, frozenset[str]]:
