@@ -141,6 +141,9 @@ class Snapshot:
         one without a channel is on `footprint.GENERAL_CHANNEL`).
     tapped_securing: event key -> the securing automations it triggers, or
         whose run waits for it (a tap on a notification's button among them).
+    acknowledged: alert that can be acknowledged -> the securing automations
+        a tap on its notifications' buttons sets off: acknowledging it keeps
+        them from being sent again (`Hold.ACKNOWLEDGED`).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -178,6 +181,7 @@ class Snapshot:
         self.prompt_tags: dict[str, list[Footprint]] = {}
         self.prompt_channels: dict[str, list[Footprint]] = {}
         self.tapped_securing: dict[str, list[str]] = {}
+        self.acknowledged: dict[str, frozenset[str]] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
@@ -518,6 +522,11 @@ class Snapshot:
                 self.hass, trigger, entity_id, verb, now=now
             ):
                 found.setdefault(trigger.automation_id, Hold.WAIT)
+        # The owner's alert acknowledged, by a client or what it runs or writes: not
+        # by the owner's automation a tap on the alert's own button sets off.
+        if (now or repeats) and HOLDS[Hold.ACKNOWLEDGED].applies(verb):
+            for automation_id in sorted(self.acknowledged.get(entity_id, ())):
+                found.setdefault(automation_id, Hold.ACKNOWLEDGED)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):
@@ -975,6 +984,11 @@ def snapshot_steps(
             for key in sorted(triggered | runnable.run_reads):
                 if kind_of(key) is KeyKind.EVENT:
                     snapshot.tapped_securing.setdefault(key, []).append(runnable.entity_id)
+    for runnable in macros:
+        if runnable.acknowledgeable:
+            sent = snapshot._prompts.get(runnable.entity_id, ())  # noqa: SLF001  # Its own build.
+            if taken := set().union(*(snapshot._tap_set_off(p) for p in sent)):  # noqa: SLF001
+                snapshot.acknowledged[runnable.entity_id] = frozenset(taken)
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():

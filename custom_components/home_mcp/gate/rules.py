@@ -596,6 +596,7 @@ class Hold(StrEnum):
     RUN = "run"
     AGAIN = "again"
     PROMPT = "prompt"
+    ACKNOWLEDGED = "acknowledged"
     FIRES = "fires"
 
 
@@ -736,6 +737,18 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         "and a command that silences the phone (`command_dnd`, `command_ringer_mode`)",
         "Takes off the phone, or silences, the notification whose button sets off an "
         "automation that locks, closes or arms, so no one can tap it",
+    ),
+    HoldRule(
+        Hold.ACKNOWLEDGED,
+        "the owner's alert (`alert:`) whose notification's button sets it off (\"The doors "
+        'are unlocked", with a *Lock* button)',
+        frozenset({SERVICE_TURN_OFF, SERVICE_TOGGLE}),
+        "acknowledging it, when it can be (`can_acknowledge`): asked by a client, or by "
+        "what a client runs or writes; not by the owner's own automation a person's tap "
+        "on the alert's *Acknowledge* button sets off",
+        "Acknowledges the owner's alert whose button sets off an automation that locks, "
+        "closes or arms, so it is not sent again: swiped away, or not sent yet "
+        "(`skip_first`), no one can tap it",
     ),
 )
 """The second-order rules: each way a change keeps what secures the house
