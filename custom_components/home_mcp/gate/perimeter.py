@@ -501,7 +501,10 @@ class Snapshot:
         on or runs is redefined (`securing.redefines`): it locks something
         else or fails; a `for:` trigger's wait is ended, or a `restart` run
         started over (`securing.ends_wait_or_restarts`): `now`, on what it is doing at
-        this moment; `repeats` (a written item), whenever it might. A macro
+        this moment; `repeats` (a written item), whenever it might; an
+        alert whose notifications' buttons set it off acknowledged
+        (`acknowledged`), `now` or `repeats` only: the owner's own
+        automation that acknowledges it answers a person's tap. A macro
         is yielded once, with the first way found.
         """
         found: dict[str, Hold] = {}

@@ -1,7 +1,8 @@
 """The house's own wiring, as the perimeter reads it.
 
-- `runnables`: every automation, script, template entity script and
-  trigger-based template entity's actions, with what it reads: each trigger
+- `runnables`: every automation, script, template entity script,
+  trigger-based template entity's actions and alert (`alert:`, read as an
+  automation that notifies: `alert_runnable`), with what it reads: each trigger
   (by its id, so a `choose` on `condition: trigger` ties a branch to the
   triggers that can reach it), and what every run reads (conditions,
   variables; what the actions read is added by the walk);
@@ -75,7 +76,7 @@ fixpoint hands the item's own findings on to what runs it (`Judge.on_its_own`)."
 
 @dataclass(slots=True)
 class Runnable:
-    """An automation, script or template entity script: what it reads and does.
+    """An automation, script, template entity script or alert: what it reads and does.
 
     inputs: what every run reads (conditions, variables, and what its
         actions read); triggers: (trigger id, what it reads) of each trigger.
@@ -211,7 +212,7 @@ def runnables(
     triggers_on: dict[str, list[TriggerOn]],
     unreadable: dict[str, str],
 ) -> Iterator[Runnable]:
-    """Yield every automation, script, template script and driving helper; fill `triggers_on`.
+    """Yield every automation, script, template script, driving helper and alert; fill `triggers_on`.
 
     Each item is read on its own: one the gate cannot read (a shape it does
     not know, an attribute Home Assistant no longer has) is yielded with
