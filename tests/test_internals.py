@@ -197,10 +197,9 @@ async def test_an_automation_missing_a_private_attribute_is_unknown_for_itself_o
 async def test_an_alert_missing_a_private_attribute_is_unknown_for_itself_only(
     live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
 ) -> None:
-    """Read, the contract alert's Unlock prompt makes turning its helper on wait; unread too."""
+    """Read, acknowledging it keeps nothing from securing; unread, acting on it waits."""
     alert = live[ALERT_WATCHED]
     gate = home_mcp.runtime_data.gate
-    turn_on = Action("input_boolean", "turn_on", {"entity_id": ["input_boolean.contract"]})
     acknowledge = Action("alert", "turn_off", {"entity_id": ["alert.contract"]})
     assert "alert.contract" not in gate.index.async_current().unreadable_items
     assert not gate.async_check(acknowledge).guarded, "its Unlock button secures nothing"
@@ -213,7 +212,6 @@ async def test_an_alert_missing_a_private_attribute_is_unknown_for_itself_only(
         acknowledged = gate.async_check(acknowledge)
         assert acknowledged.guarded
         assert any(f.risk is Risk.UNKNOWN for f in acknowledged.findings)
-        assert gate.async_check(turn_on).guarded, "the automation it sets off unlocks"
         light = gate.async_check(
             Action("light", "turn_on", {"entity_id": ["light.kitchen_lights"]})
         )

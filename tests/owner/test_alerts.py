@@ -36,6 +36,7 @@ from .house import (
     assert_ran,
     assert_refused,
     call_service,
+    save_config,
 )
 
 pytestmark = LINGERING_TIMERS
@@ -114,6 +115,22 @@ async def test_acknowledging_the_owner_s_lock_up_alert_waits_for_a_person(
 
     assert_refused(result, reaching="automation.answer_lock")
     assert hass.states.get(alert).state == "on", "still firing, not acknowledged"
+
+
+async def test_writing_an_automation_that_acknowledges_the_lock_up_alert_waits(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """A client's automation "every five minutes, acknowledge the doors alert": it waits."""
+    alert, _ = await _lock_up_alert(hass, phone, owner)
+    config = {
+        "alias": "Quiet",
+        "triggers": [{"trigger": "time_pattern", "minutes": "/5"}],
+        "actions": [{"action": "alert.turn_off", "target": {"entity_id": alert}}],
+    }
+
+    result = await save_config(mcp, "automation", config)
+
+    assert_refused(result, reaching="automation.answer_lock")
 
 
 async def test_acknowledging_an_alert_whose_buttons_lock_nothing_runs(
