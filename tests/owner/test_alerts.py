@@ -226,6 +226,40 @@ async def test_turning_an_acknowledged_alert_on_again_sends_it_again(
         assert_ran(result)
 
 
+@pytest.mark.parametrize(
+    "config", [{}, {"done_message": "clear_notification"}], ids=["reminders", "cleared"]
+)
+async def test_ending_the_lock_up_alert_by_what_it_watches_waits(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness, config: dict[str, Any]
+) -> None:
+    """A client turning "Doors unlocked" off, the door still unlocked, ends the alert.
+
+    It is not sent again (and its `done_message`, `clear_notification` with
+    its tag, takes it off the phone): as acknowledging it, it waits.
+    Turning the helper on, which the alert is about, runs.
+    """
+    _, unlocked = await _lock_up_alert(hass, phone, owner, **config)
+
+    result = await call_service(mcp, "input_boolean.turn_off", target={"entity_id": unlocked})
+
+    assert_refused(result, reaching="automation.answer_lock")
+    assert_ran(await call_service(mcp, "input_boolean.turn_on", target={"entity_id": unlocked}))
+
+
+async def test_locking_the_door_a_lock_up_alert_watches_runs(
+    hass: HomeAssistant, phone: Phone, owner: Owner, mcp: McpHarness
+) -> None:
+    """The alert watches the front door itself: locking it ends the alert, and runs."""
+    await _alert(hass, phone, "lock.front_door", state="unlocked", message="Unlocked",
+                 data={"tag": LOCK_UP_TAG, "actions": [LOCK_UP_BUTTON]},
+                 done_message="clear_notification")  # fmt: skip
+    await _answers(owner, LOCK_UP_BUTTON, LOCK_FRONT)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+
+    assert_ran(await call_service(mcp, "lock.lock", target={"entity_id": "lock.front_door"}))
+    await assert_house(hass, LOCKED)
+
+
 # -- what sets an alert off ------------------------------------------------------------------
 
 

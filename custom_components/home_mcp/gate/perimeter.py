@@ -75,7 +75,7 @@ from .securing import (
     securing_runners,
     stopped_by,
 )
-from .verbs import resulting_states
+from .verbs import resulting_states, verb_states
 from .wiring import (
     ON_ITS_OWN,
     Runnable,
@@ -144,6 +144,9 @@ class Snapshot:
     acknowledged: alert that can be acknowledged -> the securing automations
         a tap on its notifications' buttons sets off: acknowledging it keeps
         them from being sent again (`Hold.ACKNOWLEDGED`).
+    alerts_ended: entity an alert watches -> (the state it notifies in, the
+        securing automations a tap on its notifications' buttons sets off):
+        leaving that state ends the alert (`Hold.ALERT_ENDED`).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -182,6 +185,7 @@ class Snapshot:
         self.prompt_channels: dict[str, list[Footprint]] = {}
         self.tapped_securing: dict[str, list[str]] = {}
         self.acknowledged: dict[str, frozenset[str]] = {}
+        self.alerts_ended: dict[str, list[tuple[str, frozenset[str]]]] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
@@ -503,7 +507,8 @@ class Snapshot:
         started over (`securing.ends_wait_or_restarts`): `now`, on what it is doing at
         this moment; `repeats` (a written item), whenever it might; an
         alert whose notifications' buttons set it off acknowledged
-        (`acknowledged`), `now` or `repeats` only: the owner's own
+        (`acknowledged`), or ended by what it watches leaving its state
+        (`alerts_ended`), `now` or `repeats` only: the owner's own
         automation that acknowledges it answers a person's tap. A macro
         is yielded once, with the first way found.
         """
@@ -530,6 +535,11 @@ class Snapshot:
         if (now or repeats) and HOLDS[Hold.ACKNOWLEDGED].applies(verb):
             for automation_id in sorted(self.acknowledged.get(entity_id, ())):
                 found.setdefault(automation_id, Hold.ACKNOWLEDGED)
+        for notifying, taken in self.alerts_ended.get(entity_id, ()) if now or repeats else ():
+            left = self.leaves(entity_id, verb_states(entity_id.partition(".")[0], verb))
+            if not left or left - {notifying}:  # It may leave the alert's state: it ends.
+                for automation_id in sorted(taken):
+                    found.setdefault(automation_id, Hold.ALERT_ENDED)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):
@@ -987,11 +997,15 @@ def snapshot_steps(
             for key in sorted(triggered | runnable.run_reads):
                 if kind_of(key) is KeyKind.EVENT:
                     snapshot.tapped_securing.setdefault(key, []).append(runnable.entity_id)
-    for runnable in macros:
-        if runnable.acknowledgeable:
-            sent = snapshot._prompts.get(runnable.entity_id, ())  # noqa: SLF001  # Its own build.
-            if taken := set().union(*(snapshot._tap_set_off(p) for p in sent)):  # noqa: SLF001
-                snapshot.acknowledged[runnable.entity_id] = frozenset(taken)
+    for runnable in macros:  # The owner's alerts whose buttons secure.
+        if runnable.watches is None:
+            continue
+        sent = snapshot._prompts.get(runnable.entity_id, ())  # noqa: SLF001  # Its own build.
+        if taken := frozenset().union(*(snapshot._tap_set_off(p) for p in sent)):  # noqa: SLF001
+            if runnable.acknowledgeable:
+                snapshot.acknowledged[runnable.entity_id] = taken
+            watched, state = runnable.watches
+            snapshot.alerts_ended.setdefault(watched, []).append((state, taken))
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():

@@ -597,6 +597,7 @@ class Hold(StrEnum):
     AGAIN = "again"
     PROMPT = "prompt"
     ACKNOWLEDGED = "acknowledged"
+    ALERT_ENDED = "alert_ended"
     FIRES = "fires"
 
 
@@ -749,6 +750,17 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
         "Acknowledges the owner's alert whose button sets off an automation that locks, "
         "closes or arms, so it is not sent again: swiped away, or not sent yet "
         "(`skip_first`), no one can tap it",
+    ),
+    HoldRule(
+        Hold.ALERT_ENDED,
+        "what that alert watches (a helper a client can set)",
+        ANY,
+        "a change that may leave it in another state than the alert's: asked by a client, "
+        "or by what a client runs or writes; not a change that locks, closes or arms, nor "
+        "the owner's own automations",
+        "Ends the owner's alert whose button sets off an automation that locks, closes or "
+        "arms: it is not sent again, and its `done_message` (`clear_notification`) takes it "
+        "off the phone",
     ),
 )
 """The second-order rules: each way a change keeps what secures the house

@@ -127,6 +127,8 @@ class Runnable:
         conditions: which notifications can run it (`notices.NoticeWatch`).
     acknowledgeable: an alert that can be acknowledged (`alert.turn_off`):
         then it sends no more of its notifications (`alert_runnable`).
+    watches: an alert's watched entity and the state it notifies in: left,
+        the alert ends, and sends no more of them.
     """
 
     entity_id: str
@@ -154,6 +156,7 @@ class Runnable:
     writes: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
     notices: NoticeWatch | None = None
     acknowledgeable: bool = False
+    watches: tuple[str, str] | None = None
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -361,7 +364,12 @@ def alert_runnable(
         triggers.append(
             {"trigger": "state", "id": ALERT_DONE, "entity_id": [watched], "not_to": [state]}
         )
-    runnable = Runnable(entity.entity_id, [steps], acknowledgeable=can_ack is not False)
+    runnable = Runnable(
+        entity.entity_id,
+        [steps],
+        acknowledgeable=can_ack is not False,
+        watches=(watched.lower(), state),
+    )
     _add_triggers(hass, runnable, triggers, None, triggers_on)
     runnable.bindings = automation_bindings(hass, entity.entity_id, triggers, None)
     runnable.conditional = False
