@@ -1388,7 +1388,7 @@ async def test_list_services_says_a_phone_s_notifications_are_guarded_where_one_
     [row] = listed["items"]
     assert row["guarded"] is prompt, row
     if prompt:
-        assert row["why"].startswith("Takes off the phone, or silences, the notification"), row
+        assert row["why"].startswith("Takes off the phone, silences, or keeps from being sent"), row
 
 
 @pytest.mark.redteam(round=53)

@@ -52,6 +52,7 @@ from .perimeter_keys import (
 from .proposals import proposed
 from .reads import Reads
 from .rules import (
+    ACKNOWLEDGING,
     DATA_RULES,
     GUARDED_CLASSES,
     HOLDS,
@@ -143,10 +144,10 @@ class Snapshot:
         whose run waits for it (a tap on a notification's button among them).
     acknowledged: alert that can be acknowledged -> the securing automations
         a tap on its notifications' buttons sets off: acknowledging it keeps
-        them from being sent again (`Hold.ACKNOWLEDGED`).
+        them from being sent again (`Hold.PROMPT`).
     alerts_ended: entity an alert watches -> (the state it notifies in, the
         securing automations a tap on its notifications' buttons sets off):
-        leaving that state ends the alert (`Hold.ALERT_ENDED`).
+        leaving that state ends the alert (`Hold.PROMPT`).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -532,14 +533,14 @@ class Snapshot:
                 found.setdefault(trigger.automation_id, Hold.WAIT)
         # The owner's alert acknowledged, by a client or what it runs or writes: not
         # by the owner's automation a tap on the alert's own button sets off.
-        if (now or repeats) and HOLDS[Hold.ACKNOWLEDGED].applies(verb):
+        if (now or repeats) and verb in ACKNOWLEDGING:
             for automation_id in sorted(self.acknowledged.get(entity_id, ())):
-                found.setdefault(automation_id, Hold.ACKNOWLEDGED)
+                found.setdefault(automation_id, Hold.PROMPT)
         for notifying, taken in self.alerts_ended.get(entity_id, ()) if now or repeats else ():
             left = self.leaves(entity_id, verb_states(entity_id.partition(".")[0], verb))
             if not left or left - {notifying}:  # It may leave the alert's state: it ends.
                 for automation_id in sorted(taken):
-                    found.setdefault(automation_id, Hold.ALERT_ENDED)
+                    found.setdefault(automation_id, Hold.PROMPT)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):

@@ -596,8 +596,6 @@ class Hold(StrEnum):
     RUN = "run"
     AGAIN = "again"
     PROMPT = "prompt"
-    ACKNOWLEDGED = "acknowledged"
-    ALERT_ENDED = "alert_ended"
     FIRES = "fires"
 
 
@@ -728,45 +726,31 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
     ),
     HoldRule(
         Hold.PROMPT,
-        'the owner\'s notification whose button sets it off ("No one home, lock the doors?")',
+        'the owner\'s notification whose button sets it off ("No one home, lock the doors?"), '
+        "or the owner's alert that sends it",
         ANY,
         "a notification sent with the same `tag` (or one a template decides; on an iPhone, "
         "the same `apns-collapse-id` too), which takes "
         "the owner's off the phone (`clear_notification`, a `timeout`) or takes its place, "
         "not one that carries buttons setting off the same automations; on Android, one that "
         "removes the owner's channel (`remove_channel`) or posts on it at a quiet importance, "
-        "and a command that silences the phone (`command_dnd`, `command_ringer_mode`)",
-        "Takes off the phone, or silences, the notification whose button sets off an "
-        "automation that locks, closes or arms, so no one can tap it",
-    ),
-    HoldRule(
-        Hold.ACKNOWLEDGED,
-        "the owner's alert (`alert:`) whose notification's button sets it off (\"The doors "
-        'are unlocked", with a *Lock* button)',
-        frozenset({SERVICE_TURN_OFF, SERVICE_TOGGLE}),
-        "acknowledging it, when it can be (`can_acknowledge`): asked by a client, or by "
-        "what a client runs or writes; not by the owner's own automation a person's tap "
-        "on the alert's *Acknowledge* button sets off",
-        "Acknowledges the owner's alert whose button sets off an automation that locks, "
-        "closes or arms, so it is not sent again: swiped away, or not sent yet "
-        "(`skip_first`), no one can tap it",
-    ),
-    HoldRule(
-        Hold.ALERT_ENDED,
-        "what that alert watches (a helper a client can set)",
-        ANY,
-        "a change that may leave it in another state than the alert's: asked by a client, "
-        "or by what a client runs or writes; not a change that locks, closes or arms, nor "
-        "the owner's own automations",
-        "Ends the owner's alert whose button sets off an automation that locks, closes or "
-        "arms: it is not sent again, and its `done_message` (`clear_notification`) takes it "
-        "off the phone",
+        "and a command that silences the phone (`command_dnd`, `command_ringer_mode`); "
+        "for the owner's alert (`alert:`) that sends it, acknowledging it "
+        "(`alert.turn_off`, `alert.toggle`, where `can_acknowledge`) or taking what it "
+        "watches out of its state (not by locking, closing or arming): it is not sent "
+        "again, and its `done_message` may clear it; asked by a client, or by what a client "
+        "runs or writes, not by the owner's own automations (the alert's *Pause* button)",
+        "Takes off the phone, silences, or keeps from being sent again, the notification "
+        "whose button sets off an automation that locks, closes or arms, so no one can tap it",
     ),
 )
 """The second-order rules: each way a change keeps what secures the house
 from securing it. `securing.py` and the perimeter find the automations
 (`Snapshot.keeps_from_securing`, `securing.blocked_by_run_mode`); this table says which
 way, for which verbs, with what risk and reason. `docs/gate.md` renders it."""
+
+ACKNOWLEDGING: Final = frozenset({SERVICE_TURN_OFF, SERVICE_TOGGLE})
+"""The verbs that acknowledge an alert: it sends no more of its notifications (`Hold.PROMPT`)."""
 
 HOLDS: Final[Mapping[Hold, HoldRule]] = {rule.hold: rule for rule in HOLD_RULES}
 _BY_REASON: Final[Mapping[str, HoldRule]] = {rule.reason: rule for rule in HOLD_RULES}
