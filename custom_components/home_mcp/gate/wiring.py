@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET
+from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET, STATE_ON
 from homeassistant.core import HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_component import DATA_INSTANCES
@@ -344,6 +344,7 @@ def alert_runnable(
         raise Unreadable("this Home Assistant keeps an alert's watched entity in another shape")
     if not isinstance(notifiers, list) or not all(isinstance(n, str) for n in notifiers):
         raise Unreadable("this Home Assistant keeps an alert's notifiers in another shape")
+    watched = watched.lower()
 
     def sent(text: Any) -> list[dict[str, Any]]:
         payload: dict[str, Any] = {"message": text}
@@ -357,7 +358,12 @@ def alert_runnable(
     steps = sent(message if message is not None else str(name or entity.entity_id))
     triggers: list[dict[str, Any]] = [
         {"trigger": "state", "id": ALERT_SENT, "entity_id": [watched], "to": [state]},
-        {"trigger": "state", "id": ALERT_RESUMED, "entity_id": [entity.entity_id], "to": ["on"]},
+        {
+            "trigger": "state",
+            "id": ALERT_RESUMED,
+            "entity_id": [entity.entity_id],
+            "to": [STATE_ON],
+        },
     ]
     if done is not None:
         steps += sent(done)
@@ -368,7 +374,7 @@ def alert_runnable(
         entity.entity_id,
         [steps],
         acknowledgeable=can_ack is not False,
-        watches=(watched.lower(), state),
+        watches=(watched, state),
     )
     _add_triggers(hass, runnable, triggers, None, triggers_on)
     runnable.bindings = automation_bindings(hass, entity.entity_id, triggers, None)
