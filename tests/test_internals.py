@@ -24,6 +24,8 @@ from custom_components.home_mcp.gate import Action, Risk
 from custom_components.home_mcp.gate.assist import INTENT_SCRIPT
 from custom_components.home_mcp.gate.bindings import GROUPED_DOMAINS, renders
 from custom_components.home_mcp.gate.internals import (
+    ALERT_WATCHED,
+    ALERTS,
     AUTOMATION_CONDITIONS,
     AUTOMATION_TRIGGERS,
     AUTOMATION_VARIABLES,
@@ -69,6 +71,26 @@ TEMPLATE_SWITCH = {
         }
     ]
 }
+ALERT = {
+    "name": "Contract alert",
+    "entity_id": "input_boolean.contract",
+    "repeat": 30,
+    "notifiers": ["contract_phone"],
+    "message": "Contract: unlock?",
+    "data": {"actions": [{"action": "UNLOCK_CONTRACT", "title": "Unlock"}]},
+}
+ANSWER = {
+    "id": "contract_answer",
+    "alias": "Contract answer",
+    "triggers": [
+        {
+            "trigger": "event",
+            "event_type": "mobile_app_notification_action",
+            "event_data": {"action": "UNLOCK_CONTRACT"},
+        }
+    ],
+    "actions": [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}],
+}
 TRIGGER_TEMPLATE = {
     "triggers": [{"trigger": "state", "entity_id": "input_boolean.contract"}],
     "actions": [{"variables": {"seen": "{{ now().isoformat() }}"}}],
@@ -93,7 +115,8 @@ async def live(
     gate = {"name": "Contract gate", "unique_id": "contract_gate", "command_topic": "gate/set"}
     async_fire_mqtt_message(hass, "homeassistant/cover/contract_gate/config", json.dumps(gate))
     assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"contract": {}}})
-    assert await async_setup_component(hass, "automation", {"automation": [AUTOMATION]})
+    assert await async_setup_component(hass, "automation", {"automation": [AUTOMATION, ANSWER]})
+    assert await async_setup_component(hass, "alert", {"alert": {"contract": ALERT}})
     assert await async_setup_component(
         hass, "template", {"template": [TEMPLATE_SWITCH, TRIGGER_TEMPLATE]}
     )
@@ -114,6 +137,7 @@ async def live(
         TRIGGER_TO_STATES: LOCK_TRIGGERS["unlocked"],
         TRIGGER_FROM_STATE: WATER_HEATER_TRIGGERS["turned_on"],
         MQTT_CONFIG: _entity(hass, "cover.contract_gate"),
+        **dict.fromkeys(ALERTS, _entity(hass, "alert.contract")),
     }
 
 
@@ -166,6 +190,34 @@ async def test_an_automation_missing_a_private_attribute_is_unknown_for_itself_o
         assert not light.guarded, "the rest of the house is judged as usual"
     finally:
         automation._trigger_config = saved
+        gate.index.async_mark_dirty()
+
+
+@LINGERING
+async def test_an_alert_missing_a_private_attribute_is_unknown_for_itself_only(
+    live: dict[Internal, Any], hass: HomeAssistant, home_mcp: MockConfigEntry
+) -> None:
+    """Read, acknowledging it keeps nothing from securing; unread, acting on it waits."""
+    alert = live[ALERT_WATCHED]
+    gate = home_mcp.runtime_data.gate
+    acknowledge = Action("alert", "turn_off", {"entity_id": ["alert.contract"]})
+    assert "alert.contract" not in gate.index.async_current().unreadable_items
+    assert not gate.async_check(acknowledge).guarded, "its Unlock button secures nothing"
+    saved = alert._watched_entity_id
+    del alert._watched_entity_id  # As a Home Assistant that renamed it would have it.
+    try:
+        gate.index.async_mark_dirty()
+        snapshot = gate.index.async_current()
+        assert "_watched_entity_id" in snapshot.unreadable_items["alert.contract"]
+        acknowledged = gate.async_check(acknowledge)
+        assert acknowledged.guarded
+        assert any(f.risk is Risk.UNKNOWN for f in acknowledged.findings)
+        light = gate.async_check(
+            Action("light", "turn_on", {"entity_id": ["light.kitchen_lights"]})
+        )
+        assert not light.guarded, "the rest of the house is judged as usual"
+    finally:
+        alert._watched_entity_id = saved
         gate.index.async_mark_dirty()
 
 

@@ -4,7 +4,8 @@ Built at first use and rebuilt at the first use after the house changes:
 automation, scene and template reloads, entity, device, area, floor and
 label registry updates, an entity exposed to Assist or hidden from it (one
 with no registry entry too), config entries changed, entities added or removed,
-a group's members or an entity's device class changed, and scene actions
+a group's members or an entity's device class changed (alerts, which Home
+Assistant never reloads, are read as their entities are added), and scene actions
 (`scene.create` redefines a scene in place), an automation or script
 replaced in place by a reload (checked when one changes state), the
 owner's `custom_templates/` reloaded (checked at each use: one identity),

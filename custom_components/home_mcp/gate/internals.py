@@ -75,6 +75,30 @@ MQTT_CONFIG: Final = Internal(
     "mqtt.entity.MqttEntity", "_config", "the topics it takes commands on, and their payloads"
 )
 
+_ALERT: Final = "alert.entity.AlertEntity"
+ALERT_WATCHED: Final = Internal(_ALERT, "_watched_entity_id", "the entity it watches")
+ALERT_STATE: Final = Internal(_ALERT, "_alert_state", "the state it notifies in")
+ALERT_NOTIFIERS: Final = Internal(_ALERT, "_notifiers", "the notify actions it calls")
+ALERT_DATA: Final = Internal(_ALERT, "_data", "the data its notifications carry (buttons, tag)")
+ALERT_MESSAGE: Final = Internal(_ALERT, "_message_template", "its message")
+ALERT_DONE_MESSAGE: Final = Internal(
+    _ALERT, "_done_message_template", "the message it sends once what it watches is over"
+)
+ALERT_TITLE: Final = Internal(_ALERT, "_title_template", "its notifications' title")
+ALERT_CAN_ACK: Final = Internal(_ALERT, "_can_ack", "whether it can be acknowledged")
+ALERTS: Final = (
+    ALERT_WATCHED,
+    ALERT_STATE,
+    ALERT_NOTIFIERS,
+    ALERT_DATA,
+    ALERT_MESSAGE,
+    ALERT_DONE_MESSAGE,
+    ALERT_TITLE,
+    ALERT_CAN_ACK,
+)
+"""What the gate reads of an alert (`alert:` in YAML): Home Assistant keeps its validated
+configuration nowhere else (it has no reload, and no `raw_config`)."""
+
 INTERNALS: Final = (
     AUTOMATION_TRIGGERS,
     AUTOMATION_CONDITIONS,
@@ -89,6 +113,7 @@ INTERNALS: Final = (
     TRIGGER_TO_STATES,
     TRIGGER_FROM_STATE,
     MQTT_CONFIG,
+    *ALERTS,
 )
 """Every private attribute the gate reads (the contract test checks each)."""
 

@@ -52,6 +52,7 @@ from .perimeter_keys import (
 from .proposals import proposed
 from .reads import Reads
 from .rules import (
+    ACKNOWLEDGING,
     DATA_RULES,
     GUARDED_CLASSES,
     HOLDS,
@@ -147,6 +148,12 @@ class Snapshot:
     answering: event or entity key -> the securing macros a wait of whose
         run it answers so that they do not secure (the "Not now" tap), each
         with the states that answer it (None: any change).
+    acknowledged: alert that can be acknowledged -> the securing automations
+        a tap on its notifications' buttons sets off: acknowledging it keeps
+        them from being sent again (`Hold.PROMPT`).
+    alerts_ended: entity an alert watches -> (the state it notifies in, the
+        securing automations a tap on its notifications' buttons sets off):
+        leaving that state ends the alert (`Hold.PROMPT`).
     """
 
     def __init__(self, hass: HomeAssistant, house: HouseMap) -> None:
@@ -185,6 +192,8 @@ class Snapshot:
         self.prompt_channels: dict[str, list[Footprint]] = {}
         self.tapped_securing: dict[str, list[str]] = {}
         self.answering: dict[str, list[tuple[str, frozenset[str] | None]]] = {}
+        self.acknowledged: dict[str, frozenset[str]] = {}
+        self.alerts_ended: dict[str, list[tuple[str, frozenset[str]]]] = {}
         self._touches: dict[str, dict[str, set[str]]] = {}
         self._alone_edges: dict[str, set[str]] = {}
         self._prompts: dict[str, list[Footprint]] = {}
@@ -512,7 +521,11 @@ class Snapshot:
         started over (`securing.ends_wait_or_restarts`): `now`, on what it is doing at
         this moment; `repeats` (a written item), whenever it might; the number a
         `numeric_state` trigger compares is moved away from its range
-        (`securing.moves_away`, with the verb's `data`: the value set). A macro
+        (`securing.moves_away`, with the verb's `data`: the value set); an
+        alert whose notifications' buttons set it off acknowledged
+        (`acknowledged`), or ended by what it watches leaving its state
+        (`alerts_ended`), `now` or `repeats` only: the owner's own
+        automation that acknowledges it answers a person's tap. A macro
         is yielded once, with the first way found.
         """
         if not is_entity_key(entity_id):  # An event: a tap, a wait's answer.
@@ -547,6 +560,16 @@ class Snapshot:
         states = verb_states(entity_id.partition(".")[0], verb, data)
         for macro_id in self._answered(entity_id, states, now=now, repeats=repeats):
             found.setdefault(macro_id, Hold.ANSWER)
+        # The owner's alert acknowledged, by a client or what it runs or writes: not
+        # by the owner's automation a tap on the alert's own button sets off.
+        if (now or repeats) and verb in ACKNOWLEDGING:
+            for automation_id in sorted(self.acknowledged.get(entity_id, ())):
+                found.setdefault(automation_id, Hold.PROMPT)
+        for notifying, taken in self.alerts_ended.get(entity_id, ()) if now or repeats else ():
+            left = self.leaves(entity_id, verb_states(entity_id.partition(".")[0], verb))
+            if not left or left - {notifying}:  # It may leave the alert's state: it ends.
+                for automation_id in sorted(taken):
+                    found.setdefault(automation_id, Hold.PROMPT)
         for macro_id, hold in found.items():
             state = present(self.hass, macro_id)
             if not macro_id.startswith("automation.") or (state and state.state == STATE_ON):
@@ -1052,6 +1075,15 @@ def snapshot_steps(
                 if kind_of(key) is KeyKind.EVENT:
                     snapshot.tapped_securing.setdefault(key, []).append(runnable.entity_id)
     _answers(snapshot, macros)
+    for runnable in macros:  # The owner's alerts whose buttons secure.
+        if runnable.watches is None:
+            continue
+        sent = snapshot._prompts.get(runnable.entity_id, ())  # noqa: SLF001  # Its own build.
+        if taken := frozenset().union(*(snapshot._tap_set_off(p) for p in sent)):  # noqa: SLF001
+            if runnable.acknowledgeable:
+                snapshot.acknowledged[runnable.entity_id] = taken
+            watched, state = runnable.watches
+            snapshot.alerts_ended.setdefault(watched, []).append((state, taken))
     snapshot.computed = frozenset(key for key, keys in sources.items() if keys)
     snapshot.derived = derived_closure(sources)
     for source, derived in snapshot.derived.items():

@@ -734,16 +734,22 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
     ),
     HoldRule(
         Hold.PROMPT,
-        'the owner\'s notification whose button sets it off ("No one home, lock the doors?")',
+        'the owner\'s notification whose button sets it off ("No one home, lock the doors?"), '
+        "or the owner's alert that sends it",
         ANY,
         "a notification sent with the same `tag` (or one a template decides; on an iPhone, "
         "the same `apns-collapse-id` too), which takes "
         "the owner's off the phone (`clear_notification`, a `timeout`) or takes its place, "
         "not one that carries buttons setting off the same automations; on Android, one that "
         "removes the owner's channel (`remove_channel`) or posts on it at a quiet importance, "
-        "and a command that silences the phone (`command_dnd`, `command_ringer_mode`)",
-        "Takes off the phone, or silences, the notification whose button sets off an "
-        "automation that locks, closes or arms, so no one can tap it",
+        "and a command that silences the phone (`command_dnd`, `command_ringer_mode`); "
+        "for the owner's alert (`alert:`) that sends it, acknowledging it "
+        "(`alert.turn_off`, `alert.toggle`, where `can_acknowledge`) or taking what it "
+        "watches out of its state (not by locking, closing or arming): it is not sent "
+        "again, and its `done_message` may clear it; asked by a client, or by what a client "
+        "runs or writes, not by the owner's own automations (the alert's *Pause* button)",
+        "Takes off the phone, silences, or keeps from being sent again, the notification "
+        "whose button sets off an automation that locks, closes or arms, so no one can tap it",
     ),
     HoldRule(
         Hold.AWAY,
@@ -775,6 +781,9 @@ HOLD_RULES: Final[tuple[HoldRule, ...]] = (
 from securing it. `securing.py` and the perimeter find the automations
 (`Snapshot.keeps_from_securing`, `securing.blocked_by_run_mode`); this table says which
 way, for which verbs, with what risk and reason. `docs/gate.md` renders it."""
+
+ACKNOWLEDGING: Final = frozenset({SERVICE_TURN_OFF, SERVICE_TOGGLE})
+"""The verbs that acknowledge an alert: it sends no more of its notifications (`Hold.PROMPT`)."""
 
 HOLDS: Final[Mapping[Hold, HoldRule]] = {rule.hold: rule for rule in HOLD_RULES}
 _BY_REASON: Final[Mapping[str, HoldRule]] = {rule.reason: rule for rule in HOLD_RULES}

@@ -44,6 +44,7 @@ from homeassistant.const import (
     SERVICE_TURN_OFF,
     SERVICE_TURN_ON,
     SERVICE_UNLOCK,
+    STATE_IDLE,
     STATE_OFF,
     STATE_ON,
     Platform,
@@ -295,13 +296,18 @@ LEFT_IN: Final[Mapping[str, Mapping[str, frozenset[str]]]] = {
         "pause": frozenset({TIMER_PAUSED, "timer.paused"}),
         "cancel": frozenset({TIMER_IDLE, "timer.cancelled"}),
     },
+    "alert": {
+        SERVICE_TURN_ON: frozenset({STATE_ON, STATE_IDLE}),
+        SERVICE_TURN_OFF: frozenset({STATE_OFF, STATE_IDLE}),
+    },
 }
 """What a verb leaves an entity of these domains in, then or later: the states, and
 the entity's own events it fires (`EVENT_LEFT_IN`). A timer started (or changed)
 runs, then ends `idle` by itself, firing `timer.finished` (a start fires
 `timer.restarted` when it was running); paused, it waits; cancelled, it is `idle`,
 never finished. Another verb (`timer.finish`) may leave it in any state and fire
-any of its events."""
+any of its events. An alert turned off (acknowledged) is `off` while it fires,
+`idle` otherwise; turned on again, `on` or `idle`."""
 EVENT_LEFT_IN: Final[Mapping[str, frozenset[str]]] = {
     event: frozenset({event})
     for event in (

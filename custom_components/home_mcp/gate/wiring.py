@@ -1,7 +1,8 @@
 """The house's own wiring, as the perimeter reads it.
 
-- `runnables`: every automation, script, template entity script and
-  trigger-based template entity's actions, with what it reads: each trigger
+- `runnables`: every automation, script, template entity script,
+  trigger-based template entity's actions and alert (`alert:`, read as an
+  automation that notifies: `alert_runnable`), with what it reads: each trigger
   (by its id, so a `choose` on `condition: trigger` ties a branch to the
   triggers that can reach it), and what every run reads (conditions,
   variables; what the actions read is added by the walk);
@@ -21,9 +22,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET
+from homeassistant.const import ATTR_ENTITY_ID, CONF_ACTIONS, CONF_OPTIONS, CONF_TARGET, STATE_ON
 from homeassistant.core import HomeAssistant, SupportsResponse, split_entity_id
 from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.entity_component import DATA_INSTANCES
 
 from ..const import DOMAIN
 from .bindings import Bindings, automation_bindings, run_bindings, template_run_bindings
@@ -38,6 +40,14 @@ from .expansion import (
 )
 from .facts import is_unavailable
 from .internals import (
+    ALERT_CAN_ACK,
+    ALERT_DATA,
+    ALERT_DONE_MESSAGE,
+    ALERT_MESSAGE,
+    ALERT_NOTIFIERS,
+    ALERT_STATE,
+    ALERT_TITLE,
+    ALERT_WATCHED,
     AUTOMATION_CONDITIONS,
     AUTOMATION_TRIGGERS,
     AUTOMATION_VARIABLES,
@@ -66,7 +76,7 @@ fixpoint hands the item's own findings on to what runs it (`Judge.on_its_own`)."
 
 @dataclass(slots=True)
 class Runnable:
-    """An automation, script or template entity script: what it reads and does.
+    """An automation, script, template entity script or alert: what it reads and does.
 
     inputs: what every run reads (conditions, variables, and what its
         actions read); triggers: (trigger id, what it reads) of each trigger.
@@ -115,6 +125,10 @@ class Runnable:
         of them leaves it in a state the data does not say.
     notices: an automation's `persistent_notification` triggers, with its
         conditions: which notifications can run it (`notices.NoticeWatch`).
+    acknowledgeable: an alert that can be acknowledged (`alert.turn_off`):
+        then it sends no more of its notifications (`alert_runnable`).
+    watches: an alert's watched entity and the state it notifies in: left,
+        the alert ends, and sends no more of them.
     """
 
     entity_id: str
@@ -141,6 +155,8 @@ class Runnable:
     shows_its_run: bool = False
     writes: dict[str, tuple[Any, ...] | None] = field(default_factory=dict)
     notices: NoticeWatch | None = None
+    acknowledgeable: bool = False
+    watches: tuple[str, str] | None = None
 
     def reads(self, scope: Scope) -> set[str]:
         """Return what a run under `scope` reads: every run's inputs and its triggers'."""
@@ -216,7 +232,7 @@ def runnables(
     triggers_on: dict[str, list[TriggerOn]],
     unreadable: dict[str, str],
 ) -> Iterator[Runnable]:
-    """Yield every automation, script, template script and driving helper; fill `triggers_on`.
+    """Yield every automation, script, template script, driving helper and alert; fill `triggers_on`.
 
     Each item is read on its own: one the gate cannot read (a shape it does
     not know, an attribute Home Assistant no longer has) is yielded with
@@ -263,6 +279,11 @@ def runnables(
                 TriggerOn(entity_id, str(index), None, frozenset())
             )
         yield runnable
+    for entity in alert_entities(hass):
+        try:
+            yield alert_runnable(hass, entity, triggers_on)
+        except Exception as err:  # noqa: BLE001  # One item never fails the house.
+            yield _unreadable(entity.entity_id, err, unreadable)
     for entity in template_entities(hass):
         # A trigger-based template entity runs its coordinator's actions
         # when one of its triggers fires, as an automation does, and its
@@ -293,6 +314,89 @@ def runnables(
         except Exception as err:  # noqa: BLE001  # One item never fails the house.
             runnable = _unreadable(entity.entity_id, err, unreadable)
         yield runnable
+
+
+ALERT_DOMAIN: Final = "alert"
+ALERT_SENT: Final = "alert"
+"""The id of an alert's trigger: what it watches takes its state, and it notifies."""
+ALERT_DONE: Final = "done"
+"""The id of the trigger of an alert's `done_message`: what it watches leaves that state."""
+ALERT_RESUMED: Final = "resumed"
+"""The id of the trigger on an alert's own entity: acknowledged, turned on again."""
+
+
+def alert_entities(hass: HomeAssistant) -> list[Any]:
+    """Return the Alert integration's entities (`alert:` in YAML)."""
+    component = hass.data.get(DATA_INSTANCES, {}).get(ALERT_DOMAIN)
+    return [entity for entity in getattr(component, "entities", ()) if entity.entity_id]
+
+
+def alert_runnable(
+    hass: HomeAssistant, entity: Any, triggers_on: dict[str, list[TriggerOn]]
+) -> Runnable:
+    """Return an alert as an automation: what it watches takes its state, and it notifies.
+
+    Home Assistant's Alert integration calls `notify.<notifier>` for each of
+    its notifiers, with its message and title rendered and its `data` as
+    written (buttons, tag, channel), when the watched entity takes the
+    alert's `state` (after the first delay, with `skip_first`: the same
+    notification, later), then again at each `repeat` until acknowledged;
+    its `done_message`, with the same data, when the entity leaves that
+    state; and, acknowledged then turned on again, at its next repeat
+    while the entity is still in that state. Each is a trigger of the
+    runnable, so its notifications are prompts as an automation's are
+    (`perimeter`): the same tag, channel and buttons. Every attribute is
+    read through `internals`: one missing (`Unreadable`) makes the alert
+    `unknown` for itself.
+    """
+    watched = private(entity, ALERT_WATCHED)
+    state = private(entity, ALERT_STATE)
+    notifiers = private(entity, ALERT_NOTIFIERS)
+    data = private(entity, ALERT_DATA)
+    message = private(entity, ALERT_MESSAGE)
+    done = private(entity, ALERT_DONE_MESSAGE)
+    title = private(entity, ALERT_TITLE)
+    can_ack = private(entity, ALERT_CAN_ACK)
+    if not isinstance(watched, str) or not isinstance(state, str):
+        raise Unreadable("this Home Assistant keeps an alert's watched entity in another shape")
+    if not isinstance(notifiers, list) or not all(isinstance(n, str) for n in notifiers):
+        raise Unreadable("this Home Assistant keeps an alert's notifiers in another shape")
+    watched = watched.lower()
+
+    def sent(text: Any) -> list[dict[str, Any]]:
+        payload: dict[str, Any] = {"message": text}
+        if title is not None:
+            payload["title"] = title
+        if data:
+            payload["data"] = data
+        return [{"action": f"notify.{notifier}", "data": payload} for notifier in notifiers]
+
+    name = getattr(entity, "name", None)
+    steps = sent(message if message is not None else str(name or entity.entity_id))
+    triggers: list[dict[str, Any]] = [
+        {"trigger": "state", "id": ALERT_SENT, "entity_id": [watched], "to": [state]},
+        {
+            "trigger": "state",
+            "id": ALERT_RESUMED,
+            "entity_id": [entity.entity_id],
+            "to": [STATE_ON],
+        },
+    ]
+    if done is not None:
+        steps += sent(done)
+        triggers.append(
+            {"trigger": "state", "id": ALERT_DONE, "entity_id": [watched], "not_to": [state]}
+        )
+    runnable = Runnable(
+        entity.entity_id,
+        [steps],
+        acknowledgeable=can_ack is not False,
+        watches=(watched, state),
+    )
+    _add_triggers(hass, runnable, triggers, None, triggers_on)
+    runnable.bindings = automation_bindings(hass, entity.entity_id, triggers, None)
+    runnable.conditional = False
+    return runnable
 
 
 def _unreadable(entity_id: str, err: Exception, unreadable: dict[str, str]) -> Runnable:
