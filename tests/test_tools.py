@@ -4549,7 +4549,7 @@ async def test_when_the_next_backup_runs_is_the_next_scheduled_backup(
 async def test_how_much_it_makes_in_a_room_said_in_french_is_its_temperature(
     mcp: McpHarness, hass: HomeAssistant
 ) -> None:
-    """ "Il fait combien dans le sauna ?": the sauna's thermometer, not its light."""
+    """Asked "il fait combien dans le sauna ?": the sauna's thermometer, not its light."""
     sauna = ar.async_get(hass).async_create("Sauna")
     await _entity_in(hass, sauna.id, "light", "aa_sauna_light", "")
     thermometer = await _entity_in(hass, sauna.id, "sensor", "sauna_temperature", "temperature")
@@ -4557,3 +4557,44 @@ async def test_how_much_it_makes_in_a_room_said_in_french_is_its_temperature(
     data = await mcp.data("list_entities", {"query": "il fait combien dans le sauna ?"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == thermometer, data["items"][:3]
+
+
+async def test_a_siren_is_stopped_by_its_name_misspelt_not_the_covers(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Told "stop the sireen, it's a false alarm": the siren (a kind, silenced by "stop"), not a cover."""
+    garage = ar.async_get(hass).async_create("Driveway")
+    await _entity_in(hass, garage.id, "cover", "aa_garage_door", "garage")
+    siren = await _entity_in(hass, garage.id, "siren", "driveway_sounder", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "stop the sireen, it's a false alarm"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == siren, data["items"][:3]
+
+
+async def test_a_water_heater_is_switched_on_as_the_geyser_not_a_switch(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Told "switch the geyser on": South African English's water heater, not a plug's switch."""
+    utility = ar.async_get(hass).async_create("Utility")
+    await _entity_in(hass, utility.id, "switch", "aa_utility_plug", "outlet")
+    heater = await _entity_in(hass, utility.id, "water_heater", "hot_water_tank", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "switch the geyser on"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == heater, data["items"][:3]
+
+
+async def test_heating_said_in_catalan_finds_the_thermostat_whose_alias_is_heating(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Told "apuja la calefacció" (turn the heating up): the thermostat aliased Heating first."""
+    hall = ar.async_get(hass).async_create("Hall")
+    await _entity_in(hass, hall.id, "climate", "aa_hall_thermostat", "")
+    heating = await _entity_in(hass, hall.id, "climate", "zz_heat_pump", "")
+    er.async_get(hass).async_update_entity(heating, aliases={"Heating"})
+    await hass.async_block_till_done()
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "apuja la calefacció"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == heating, data["items"][:3]

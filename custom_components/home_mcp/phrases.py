@@ -514,6 +514,11 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("水まき", "水撒き", "まいて", "撒いて", "まく", "撒く"),
             *("스프링클러", "살수기"),
         ),
+        # A siren, however a household spells it ("stop the sireen": `word_score`'s typos).
+        "siren": (
+            *("siren", "sirène", "sirene", "sirena", "syrena", "sziréna", "сирена", "סירנה"),
+            *("サイレン", "警笛", "警报器", "警報器", "사이렌"),
+        ),
         "alarm_control_panel": (
             *("alarm", "alarme", "alarmanlage", "警報"),
             # An alarm in Japanese and Chinese, and what it is for, keeping burglars out
@@ -611,6 +616,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("開けて", "閉めて", "施錠", "解錠"),
         ),
         "light": ("dim", "brighten", "tamise"),
+        # Silencing it ("stop the siren, it's a false alarm").
+        "siren": ("stop", "silence", "mute", "sound", "arrête", "stopp", "para", "ferma"),
         "media_player": (
             *("play", "pause", "stop", "joue", "spiele", "再生"),
             # Its volume: "make it louder in the kitchen", "mute the TV".
@@ -1767,6 +1774,7 @@ def query_words(query: str) -> list[str]:
         for word in _segments(part)
     ]
     words = _without_wake(_owners_rooms(_romanised(words)))
+    words = _without_switch_verb(words)
     words = _closing_or_locking(_clothes(_let_in(_rooms_after_place(words))))
     words = _without_durations(
         _dark_when(_said_as(_returns(_values(_symptoms(_asked_rooms(words))))))
@@ -1776,6 +1784,26 @@ def query_words(query: str) -> list[str]:
     last = bool(_LAST.search(query))
     kept = [word for word in words if word not in FILLERS and not (last and word == "last")]
     return _compounds(_remedies(_numbered(_without_pronoun(kept or words, words))))
+
+
+SWITCH_VERB: Final = "switch"
+"""The verb "switch", said first in a request to switch something on or off: the device's kind."""
+_ON_OFF: Final = frozenset({"on", "off"})
+
+
+def _without_switch_verb(words: list[str]) -> list[str]:
+    """Return `words` without "switch" said first as a verb, when another word names the kind.
+
+    "switch the geyser on", "switch off the kitchen plug": the water heater, the plug
+    (not every switch); "switch on the kitchen" keeps it, no other word naming a kind. Kept
+    beside a light's word: lights are often a plug's switch ("switch on the christmas lights":
+    the decorative lights' switch, as Home Assistant's "Switch as X" makes a switch a light).
+    """
+    if len(words) < 3 or words[0] != SWITCH_VERB or _ON_OFF.isdisjoint(words[1:]):
+        return words
+    rest = words[1:]
+    named = domains_named([word for word in rest if word not in FILLERS], commands=False)
+    return rest if named and "light" not in named else words
 
 
 _LAST: Final = re.compile(r"(?<!\w)last(?!\w)", re.IGNORECASE)
@@ -2137,6 +2165,13 @@ SAID_IN_WORDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
             *("kosteus", "páratartalom", "υγρασία", "вологість", "влажность", "رطوبة"),
         ),
         "light": ("đèn",),
+        # Heating, in languages an English name or alias ("Heating") is not said in: Catalan
+        # ("apuja la calefacció": turn the heating up), Portuguese, Dutch, Polish, Czech and
+        # Slovak, Finnish, Turkish, Hungarian, Greek, Russian, Ukrainian, Serbian and Croatian.
+        "heating": (
+            *("calefacció", "aquecimento", "verwarming", "ogrzewanie", "topení", "kúrenie"),
+            *("lämmitys", "ısıtma", "fűtés", "θέρμανση", "отопление", "опалення", "grijanje"),
+        ),
         # A window: the door of the ... ("mở cửa sổ phòng khách": open the living room window).
         "window": ("cửa sổ",),
         # A mode ("bật chế độ khách": turn on guest mode).
