@@ -1789,6 +1789,9 @@ def query_words(query: str) -> list[str]:
 SWITCH_VERB: Final = "switch"
 """The verb "switch", said first in a request to switch something on or off: the device's kind."""
 _ON_OFF: Final = frozenset({"on", "off"})
+PLUGGED_KINDS: Final = frozenset({"light", "fan", "climate", "humidifier"})
+"""The kinds a smart plug often powers (a lamp, a fan, a heater or air conditioner): "switch"
+said of one may mean its plug."""
 
 
 def _without_switch_verb(words: list[str]) -> list[str]:
@@ -1796,14 +1799,15 @@ def _without_switch_verb(words: list[str]) -> list[str]:
 
     "switch the geyser on", "switch off the kitchen plug": the water heater, the plug
     (not every switch); "switch on the kitchen" keeps it, no other word naming a kind. Kept
-    beside a light's word: lights are often a plug's switch ("switch on the christmas lights":
-    the decorative lights' switch, as Home Assistant's "Switch as X" makes a switch a light).
+    beside a word of what a plug often powers (`PLUGGED_KINDS`): "switch on the christmas
+    lights" may be the decorative lights' plug, "switch on the air conditioner" the plug
+    called AC (`POWERED`'s reasoning: a heater or a fan is often a plug's switch).
     """
     if len(words) < 3 or words[0] != SWITCH_VERB or _ON_OFF.isdisjoint(words[1:]):
         return words
     rest = words[1:]
     named = domains_named([word for word in rest if word not in FILLERS], commands=False)
-    return rest if named and "light" not in named else words
+    return rest if named and named.isdisjoint(PLUGGED_KINDS) else words
 
 
 _LAST: Final = re.compile(r"(?<!\w)last(?!\w)", re.IGNORECASE)
