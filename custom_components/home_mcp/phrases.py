@@ -602,8 +602,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("lower", "raise", "abbassa", "alza", "baisse", "monte"),
             # Spanish and Portuguese up and down ("sube la temperatura": raise the set point).
             *("sube", "subir", "baja", "bajar", "sobe", "baixa", "baixar"),
-            # Catalan up and down ("apuja la calefacció").
-            *("apuja", "abaixa", "puja", "baixa"),
+            # Catalan up and down ("apuja la calefacció"; "baixa" is Portuguese's too).
+            *("apuja", "abaixa", "puja"),
         ),
         "valve": (
             *("open", "close", "shut", "start", "stop", "ouvre", "ouvrir", "ferme", "fermer"),
@@ -1469,7 +1469,7 @@ GROUND_FIRST_ORDINALS: Final[dict[int, tuple[str, ...]]] = {
         *("antrame", "otrais", "otrajā", "второй", "втором", "другий", "другому"),
     ),
     3: (
-        *("tredje", "3", "kolmas", "kolmannessa", "kolmas", "kolmandal", "trečias", "trečiame"),
+        *("tredje", "3", "kolmas", "kolmannessa", "kolmandal", "trečias", "trečiame"),
         *("trešais", "trešajā", "третий", "третьем", "третій", "третьому"),
     ),
 }
@@ -2233,10 +2233,10 @@ TO_COME: Final = (
 """Ways of saying what comes next (folded), read as `SCHEDULED` (and "next", which the names
 say: a filler dropped where it names nothing)."""
 TEMPERATURE_ASKED: Final = (
-    # French asks the temperature as how much it makes ("il fait combien dans la cave ?"), and
-    # Spanish and Italian as how much it makes or how many degrees.
+    # French asks the temperature as how much it makes ("il fait combien dans la cave ?"),
+    # Spanish and Italian as how many degrees it makes (not "¿cuánto hace?": how long ago).
     *(("fait", "combien"), ("combien", "fait"), ("fait", "il", "combien")),
-    *(("quanto", "fa"), ("cuanto", "hace"), ("cuantos", "grados", "hace")),
+    *(("cuantos", "grados", "hace"), ("quanti", "gradi", "fa")),
 )
 """Ways of asking the temperature with no word of it (folded), read as "temperature"."""
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
