@@ -4452,3 +4452,149 @@ async def test_air_quality_said_in_czech_is_the_air_quality(
     data = await mcp.data("list_entities", {"query": "jaká je kvalita vzduchu doma?"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    ("query", "area", "meant", "other"),
+    [
+        # Swahili: turn off the kitchen light ("jikoni": in the kitchen, read as "jiko").
+        (
+            "zima taa za jikoni",
+            "Kitchen",
+            ("light", "kitchen_ceiling_light", ""),
+            ("sensor", "kitchen_temperature", "temperature"),
+        ),
+        # Malay: turn off the garden lamp.
+        (
+            "tutup lampu taman",
+            "Garden",
+            ("light", "garden_lamp", ""),
+            ("sensor", "garden_temperature", "temperature"),
+        ),
+        # Croatian: turn on the light in the gym ("u teretani").
+        (
+            "upali svjetlo u teretani",
+            "Gym",
+            ("light", "gym_ceiling_light", ""),
+            ("sensor", "gym_temperature", "temperature"),
+        ),
+        # Serbian in Cyrillic: turn on the fan in the cinema ("у биоскопу": "u bioskopu").
+        (
+            "укључи вентилатор у биоскопу",
+            "Cinema",
+            ("fan", "cinema_fan", ""),
+            ("light", "cinema_light", ""),
+        ),
+        # Ukrainian: what is the temperature in the sauna ("в сауні": "sauni", "sauna")?
+        (
+            "яка температура в сауні?",
+            "Sauna",
+            ("sensor", "sauna_temperature", "temperature"),
+            ("sensor", "sauna_humidity", "humidity"),
+        ),
+        # Persian: turn off the office's air conditioner.
+        (
+            "کولر دفتر را خاموش کن",
+            "Office",
+            ("climate", "office_air_conditioner", ""),
+            ("light", "office_light", ""),
+        ),
+    ],
+)
+async def test_a_room_said_in_swahili_malay_serbian_croatian_ukrainian_or_persian_is_found(
+    mcp: McpHarness,
+    hass: HomeAssistant,
+    query: str,
+    area: str,
+    meant: tuple[str, str, str],
+    other: tuple[str, str, str],
+) -> None:
+    """A room named in English, said in round 34's languages (Cyrillic read as Latin): its device."""
+    await _meant_comes_first(hass, mcp, query, area, meant, other)
+
+
+@pytest.mark.parametrize(
+    "query", ["slå av lampen i første etasje", "släck lampan på första våningen"]
+)
+async def test_a_norwegian_or_swedish_first_floor_is_the_ground_floor(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Norway's and Sweden's first floor is the ground floor: the living room's lamp, not the office's."""
+    areas = ar.async_get(hass)
+    office, living = areas.async_get_area_by_name("Büro"), areas.async_get_area_by_name("リビング")
+    assert office is not None and living is not None
+    await _entity_in(hass, office.id, "light", "aa_office_lamp", "")
+    lamp = await _entity_in(hass, living.id, "light", "living_room_lamp", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == lamp, data["items"][:3]
+
+
+async def test_when_the_next_backup_runs_is_the_next_scheduled_backup(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """When's the next backup? The next scheduled one, not the last attempted one."""
+    loft = ar.async_get(hass).async_create("Loft")
+    await _entity_in(hass, loft.id, "sensor", "backup_last_attempted_automatic_backup", "timestamp")
+    scheduled = await _entity_in(
+        hass, loft.id, "sensor", "backup_next_scheduled_automatic_backup", "timestamp"
+    )
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "Hi Galaxy, when's the next backup?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == scheduled, data["items"][:3]
+
+
+async def test_how_much_it_makes_in_a_room_said_in_french_is_its_temperature(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Asked "il fait combien dans le sauna ?": the sauna's thermometer, not its light."""
+    sauna = ar.async_get(hass).async_create("Sauna")
+    await _entity_in(hass, sauna.id, "light", "aa_sauna_light", "")
+    thermometer = await _entity_in(hass, sauna.id, "sensor", "sauna_temperature", "temperature")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "il fait combien dans le sauna ?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == thermometer, data["items"][:3]
+
+
+async def test_a_siren_is_stopped_by_its_name_misspelt_not_the_covers(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Told "stop the sireen, it's a false alarm": the siren (a kind, silenced by "stop"), not a cover."""
+    garage = ar.async_get(hass).async_create("Driveway")
+    await _entity_in(hass, garage.id, "cover", "aa_garage_door", "garage")
+    siren = await _entity_in(hass, garage.id, "siren", "driveway_sounder", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "stop the sireen, it's a false alarm"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == siren, data["items"][:3]
+
+
+async def test_a_water_heater_is_switched_on_as_the_geyser_not_a_switch(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Told "switch the geyser on": South African English's water heater, not a plug's switch."""
+    utility = ar.async_get(hass).async_create("Utility")
+    await _entity_in(hass, utility.id, "switch", "aa_utility_plug", "outlet")
+    heater = await _entity_in(hass, utility.id, "water_heater", "hot_water_tank", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "switch the geyser on"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == heater, data["items"][:3]
+
+
+async def test_heating_said_in_catalan_finds_the_thermostat_whose_alias_is_heating(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """Told "apuja la calefacció" (turn the heating up): the thermostat aliased Heating first."""
+    hall = ar.async_get(hass).async_create("Hall")
+    await _entity_in(hass, hall.id, "climate", "aa_hall_thermostat", "")
+    heating = await _entity_in(hass, hall.id, "climate", "zz_heat_pump", "")
+    er.async_get(hass).async_update_entity(heating, aliases={"Heating"})
+    await hass.async_block_till_done()
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "apuja la calefacció"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == heating, data["items"][:3]

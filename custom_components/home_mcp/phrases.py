@@ -169,6 +169,14 @@ FILLERS: Final = frozenset(
         *(fold(word) for word in ("bật", "tắt")),
         # Indonesian and Malay "in", Italian "of" ("berapa suhu di kamar tamu?").
         "di",
+        # Turning on and off, and what is said with it, in round 34's languages: Swahili
+        # ("zima taa za jikoni": turn off the lights of the kitchen), Malay and Indonesian
+        # ("tutup lampu": turn off the lamp, "buka": turn on), Serbian and Croatian (in Latin
+        # letters, folded: "uključi", "upali"), Persian ("را خاموش کن": turn it off) and
+        # Ukrainian ("яка": which).
+        *("zima", "washa", "za", "ya", "tutup", "buka", "nyalakan", "matikan", "padamkan"),
+        *(fold(word) for word in ("uključi", "isključi", "upali", "ugasi", "u", "яка", "який")),
+        *("را", "کن", "خاموش", "روشن", "در", "укључи", "искључи", "упали", "угаси"),
     }
 )
 """Words that name neither a room nor a device (folded)."""
@@ -327,6 +335,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
     for domain, words in {
         "light": (
             *("light", "lamp", "bulb", "lighting", "lumière", "lampe", "éclairage"),
+            # Swahili, Serbian and Croatian (folded), and Persian: a light.
+            *("taa", "svjetlo", "svetlo", "svjetla", "svetla", "rasvjeta", "چراغ"),
             *(
                 "licht",
                 "leuchte",
@@ -403,6 +413,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             # A temperature asked for ("make it 22 degrees": `SET_POINT`), or its name.
             *("setpoint", "consigne", "sollwert"),
             *("heizung", "klimaanlage", "klima", "wärmepumpe", "calefacción"),
+            # Catalan's heating and air conditioning ("apuja la calefacció": turn the heating
+            # up), and Persian's air cooler ("کولر", the air conditioner).
+            *("calefacció", "climatització", "aire condicionat", "کولر", "کولر گازی"),
             # Heating in Italian, Portuguese and Dutch ("abbassa il riscaldamento").
             *("riscaldamento", "aquecimento", "verwarming"),
             *("エアコン", "暖房", "冷房", "クーラー", "ヒーター"),
@@ -501,6 +514,11 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
             *("水まき", "水撒き", "まいて", "撒いて", "まく", "撒く"),
             *("스프링클러", "살수기"),
         ),
+        # A siren, however a household spells it ("stop the sireen": `word_score`'s typos).
+        "siren": (
+            *("siren", "sirène", "sirene", "sirena", "syrena", "sziréna", "сирена", "סירנה"),
+            *("サイレン", "警笛", "警报器", "警報器", "사이렌"),
+        ),
         "alarm_control_panel": (
             *("alarm", "alarme", "alarmanlage", "警報"),
             # An alarm in Japanese and Chinese, and what it is for, keeping burglars out
@@ -525,6 +543,8 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         ),
         "water_heater": (
             *("boiler", "chauffe", "eau", "water", "heater", "setpoint"),
+            # South African (and New Zealand) English's name for it ("switch the geyser on").
+            *("geyser", "geysers"),
             # What it heats the water of: the shower, the bath ("the shower's gone cold":
             # `SYMPTOMS`), in English, French, German, Spanish, Italian, Dutch and Swedish.
             *("shower", "douche", "dusche", "ducha", "doccia", "dusch"),
@@ -582,6 +602,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("lower", "raise", "abbassa", "alza", "baisse", "monte"),
             # Spanish and Portuguese up and down ("sube la temperatura": raise the set point).
             *("sube", "subir", "baja", "bajar", "sobe", "baixa", "baixar"),
+            # Catalan up and down ("apuja la calefacció"; "baixa" is Portuguese's too).
+            *("apuja", "abaixa", "puja"),
         ),
         "valve": (
             *("open", "close", "shut", "start", "stop", "ouvre", "ouvrir", "ferme", "fermer"),
@@ -594,6 +616,8 @@ COMMAND_WORDS: Final[dict[str, frozenset[str]]] = {
             *("開けて", "閉めて", "施錠", "解錠"),
         ),
         "light": ("dim", "brighten", "tamise"),
+        # Silencing it ("stop the siren, it's a false alarm").
+        "siren": ("stop", "silence", "mute", "sound", "arrête", "stopp", "para", "ferma"),
         "media_player": (
             *("play", "pause", "stop", "joue", "spiele", "再生"),
             # Its volume: "make it louder in the kitchen", "mute the TV".
@@ -694,6 +718,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         # "Living", English words: "living" would make a Living Room speaker the lounge's).
         *("хол", "sala d'estar", "elutuba", "seomra maireachtála", "リビングルーム"),
         *("svetainė", "obývačka", "dnevna soba"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("sebule", "ruang tamu", "ruang keluarga", "اتاق نشیمن", "پذیرایی"),
     ),
     (
         *("kitchen", "cuisine", "küche", "cocina", "cucina", "keuken", "cozinha", "kök"),
@@ -711,6 +737,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("ห้องครัว", "ครัว", "nhà bếp", "phòng bếp"),
         # Home Assistant's onboarding's names (as the living room's above).
         *("cuina", "köök", "cistin", "kichen", "virtuvė", "kuchyňa", "kuhinja"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("jiko", "آشپزخانه", "آشپزخونه"),
     ),
     (
         *("dining room", "salle à manger", "esszimmer", "comedor", "sala da pranzo"),
@@ -727,6 +755,9 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("jedáleň", "yemek odası", "τραπεζαρία", "ebédlő", "spisestue"),
         *("їдальня", "डाइनिंग रूम", "डायनिंग रूम", "भोजन कक्ष", "غرفة الطعام", "פינת אוכל"),
         *("phòng ăn",),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("chumba cha kulia", "ruang makan", "trpezarija", "blagovaonica", "اتاق غذاخوری"),
+        *("ناهارخوری",),
     ),
     (
         *("bedroom", "chambre", "schlafzimmer", "dormitorio", "camera da letto"),
@@ -748,6 +779,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("spálňa", "spalnica", "spavaća soba"),
         *("sleep", "sleeping", "dormir", "schlafen", "dormire", "slapen", "寝る", "眠る"),
         *("睡觉", "睡覺", "잠", "자다"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("chumba cha kulala", "bilik tidur", "spavaonica", "اتاق خواب"),
     ),
     (
         *("bathroom", "salle de bain", "salle de bains", "badezimmer", "baño", "bagno"),
@@ -761,6 +794,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("ванна", "ванній", "μπάνιο", "fürdőszoba"),
         # Romanian, Hindi and Hebrew.
         *("baie", "baia", "बाथरूम", "स्नानघर", "חדר רחצה", "חדר אמבטיה"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("bafu", "bilik mandi", "bilik air", "kupatilo", "kupaonica", "حمام"),
     ),
     (
         # The bathroom of the main bedroom, opening off it: British English's ensuite,
@@ -808,12 +843,16 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("chodba", "käytävä", "eteinen", "koridor", "lorong", "διάδρομος", "folyosó"),
         *("előszoba", "hol", "holul", "coridor", "gangen", "entré", "коридорі", "गलियारा"),
         *("ممر", "الممر", "رواق", "מסדרון", "hành lang", "ทางเดิน"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("ukumbi", "hodnik", "راهرو"),
     ),
     (
         *("garage", "carport", "garagem", "garaż", "garażu", "ガレージ", "車庫", "车库", "차고"),
         *("гараж", "гараже"),
         # Romanian, Hindi and Hebrew.
         *("garaj", "garajul", "गैरेज", "गैराज", "מוסך"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("gereji", "karakana", "garaža", "گاراژ", "پارکینگ"),
     ),
     (
         *("office", "bureau", "büro", "oficina", "ufficio", "kantoor", "escritório", "kontor"),
@@ -831,6 +870,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         # Thai.
         *("kancelář", "kancelária", "toimisto", "ofis", "kantor", "γραφείο"),
         *("iroda", "văn phòng", "офіс", "ห้องทำงาน"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("ofisi", "pejabat", "ured", "kancelarija", "دفتر", "دفتر کار"),
     ),
     # A study, often the home office: its words in both groups (a room called by either
     # group's words is called by these).
@@ -852,6 +893,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("dolgozószoba", "kabinet", "кабінет", "кабінеті"),
         # Spain's Spanish: a study at home, as an office is.
         "despacho",
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("radna soba", "bilik kerja", "اتاق کار"),
     ),
     (
         *("boiler room", "heizraum", "heizungsraum", "chaufferie", "sala de calderas"),
@@ -895,6 +938,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("zahrada", "zahradě", "zahradu", "venku"),
         # Thai: a garden, outside ("ความชื้นข้างนอก": the humidity outside).
         *("สวน", "ข้างนอก", "นอกบ้าน"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("bustani", "taman", "laman", "vrt", "bašta", "باغ", "حیاط"),
     ),
     (
         *("nursery", "kids room", "baby's room", "baby room", "chambre d'enfant"),
@@ -928,6 +973,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("misafir odası", "kamar tamu", "δωμάτιο επισκεπτών", "ξενώνας", "vendégszoba"),
         *("camera de oaspeți", "gæsteværelse", "gjesterom", "гостьова кімната", "गेस्ट रूम"),
         *("अतिथि कक्ष", "غرفة الضيوف", "חדר אורחים", "phòng ngủ cho khách"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("chumba cha wageni", "bilik tetamu", "soba za goste", "gostinjska soba", "اتاق مهمان"),
     ),
     (
         *("sauna", "bastu", "badstue", "sauna finlandese", "サウナ", "桑拿房", "桑拿", "사우나"),
@@ -935,6 +982,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         *("phòng xông hơi", "xông hơi"),
         # Hindi ("सॉना का प्लग": the sauna's plug), spelt two ways, and Hebrew.
         *("सॉना", "सौना", "סאונה"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        "سونا",
     ),
     (
         *("landing", "stairs", "staircase", "stairwell", "palier", "escalier", "escaliers"),
@@ -983,6 +1032,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         # Hebrew: a cinema room ("בחדר הקולנוע": in the cinema room, made definite by
         # `_with_hebrew_articles`, its prefixes read off: `PREFIXES`).
         *("חדר קולנוע", "קולנוע ביתי"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("bioskop", "pawagam", "سینما", "سینمای خانگی"),
     ),
     (
         *("storage", "storage room", "débarras", "abstellraum", "trastero"),
@@ -997,6 +1048,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
     (
         *("laundry", "laundry room", "buanderie", "waschküche", "lavanderia", "tvättstuga"),
         *("pralnia", "ランドリー", "洗濯室", "洗衣房", "세탁실"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("bilik dobi", "vešernica", "praonica", "رختشویخانه"),
     ),
     (
         *("pantry", "larder", "cellier", "garde-manger", "speisekammer", "vorratskammer"),
@@ -1057,6 +1110,8 @@ _ROOM_GROUPS: Final[tuple[tuple[str, ...], ...]] = (
         # Lifting weights, done there: "I'm about to lift weights, get the lights on".
         *("lift weights", "lifting weights", "weight training", "weight lifting"),
         *("musculation", "krafttraining", "levantar pesas", "gewichtheffen", "筋トレ", "举重"),
+        # Swahili, Malay, Serbian and Croatian and Persian (round 34's languages).
+        *("teretana", "chumba cha mazoezi", "gimnasium", "باشگاه"),
     ),
     (
         *("playroom", "play room", "games room", "game room", "salle de jeux", "spielzimmer"),
@@ -1394,6 +1449,32 @@ FLOOR_ORDINALS: Final[dict[int, tuple[str, ...]]] = {
     ),
 }
 """Words for a floor by its number above the ground floor (its level)."""
+GROUND_FIRST_NOUNS: Final = (
+    # The word for a storey in the languages that count the ground floor as the first:
+    # Norwegian ("første etasje": the ground floor), Swedish, Finnish, Estonian, Lithuanian,
+    # Latvian, Russian and Ukrainian, as written and in the case said after "on" ("på første
+    # etasje", "на первом этаже"). Not Danish: its "første sal" is the first floor up
+    # (`FLOOR_ORDINALS`), its ground floor the "stueetage".
+    *("etasje", "etasjen", "etg", "våning", "våningen", "kerros", "kerroksessa", "korrus"),
+    *("korrusel", "aukštas", "aukšte", "stāvs", "stāvā", "этаж", "этаже", "поверх", "поверсі"),
+)
+GROUND_FIRST_ORDINALS: Final[dict[int, tuple[str, ...]]] = {
+    # The ordinals said before them, in those languages, and as a number ("1. etasje").
+    1: (
+        *("første", "1", "första", "ensimmäinen", "ensimmäisessä", "esimene", "esimesel"),
+        *("pirmas", "pirmame", "pirmais", "pirmajā", "первый", "первом", "перший", "першому"),
+    ),
+    2: (
+        *("andre", "annen", "2", "andra", "toinen", "toisessa", "teine", "teisel", "antras"),
+        *("antrame", "otrais", "otrajā", "второй", "втором", "другий", "другому"),
+    ),
+    3: (
+        *("tredje", "3", "kolmas", "kolmannessa", "kolmandal", "trečias", "trečiame"),
+        *("trešais", "trešajā", "третий", "третьем", "третій", "третьому"),
+    ),
+}
+"""Words for a floor by its number counted from the ground floor, the first (its level is one
+less): the storey's noun says which way its language counts, as the owner says it."""
 ENGLISH_FLOORS: Final[dict[tuple[int, int], tuple[str, ...]]] = {
     # English counts floors two ways: an American's second floor is the first floor up (the
     # ground floor is the first), a Briton's the second up. Either level the house has.
@@ -1693,6 +1774,7 @@ def query_words(query: str) -> list[str]:
         for word in _segments(part)
     ]
     words = _without_wake(_owners_rooms(_romanised(words)))
+    words = _without_switch_verb(words)
     words = _closing_or_locking(_clothes(_let_in(_rooms_after_place(words))))
     words = _without_durations(
         _dark_when(_said_as(_returns(_values(_symptoms(_asked_rooms(words))))))
@@ -1702,6 +1784,30 @@ def query_words(query: str) -> list[str]:
     last = bool(_LAST.search(query))
     kept = [word for word in words if word not in FILLERS and not (last and word == "last")]
     return _compounds(_remedies(_numbered(_without_pronoun(kept or words, words))))
+
+
+SWITCH_VERB: Final = "switch"
+"""The verb "switch", said first in a request to switch something on or off: the device's kind."""
+_ON_OFF: Final = frozenset({"on", "off"})
+PLUGGED_KINDS: Final = frozenset({"light", "fan", "climate", "humidifier"})
+"""The kinds a smart plug often powers (a lamp, a fan, a heater or air conditioner): "switch"
+said of one may mean its plug."""
+
+
+def _without_switch_verb(words: list[str]) -> list[str]:
+    """Return `words` without "switch" said first as a verb, when another word names the kind.
+
+    "switch the geyser on", "switch off the kitchen plug": the water heater, the plug
+    (not every switch); "switch on the kitchen" keeps it, no other word naming a kind. Kept
+    beside a word of what a plug often powers (`PLUGGED_KINDS`): "switch on the christmas
+    lights" may be the decorative lights' plug, "switch on the air conditioner" the plug
+    called AC (`POWERED`'s reasoning: a heater or a fan is often a plug's switch).
+    """
+    if len(words) < 3 or words[0] != SWITCH_VERB or _ON_OFF.isdisjoint(words[1:]):
+        return words
+    rest = words[1:]
+    named = domains_named([word for word in rest if word not in FILLERS], commands=False)
+    return rest if named and named.isdisjoint(PLUGGED_KINDS) else words
 
 
 _LAST: Final = re.compile(r"(?<!\w)last(?!\w)", re.IGNORECASE)
@@ -2063,6 +2169,13 @@ SAID_IN_WORDS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
             *("kosteus", "páratartalom", "υγρασία", "вологість", "влажность", "رطوبة"),
         ),
         "light": ("đèn",),
+        # Heating, in languages an English name or alias ("Heating") is not said in: Catalan
+        # ("apuja la calefacció": turn the heating up), Portuguese, Dutch, Polish, Czech and
+        # Slovak, Finnish, Turkish, Hungarian, Greek, Russian, Ukrainian, Serbian and Croatian.
+        "heating": (
+            *("calefacció", "aquecimento", "verwarming", "ogrzewanie", "topení", "kúrenie"),
+            *("lämmitys", "ısıtma", "fűtés", "θέρμανση", "отопление", "опалення", "grijanje"),
+        ),
         # A window: the door of the ... ("mở cửa sổ phòng khách": open the living room window).
         "window": ("cửa sổ",),
         # A mode ("bật chế độ khách": turn on guest mode).
@@ -2110,6 +2223,22 @@ PAST_TIMES: Final = (
     *(("last", "week"), ("last", "weekend")),
 )
 """Times past (folded words), dropped."""
+SCHEDULED: Final = ("scheduled",)
+"""What is to come, as Home Assistant names a next run ("Next scheduled automatic backup")."""
+TO_COME: Final = (
+    # Asking when something next happens ("when's the next backup?"): "next" alone is a
+    # filler ("the lamp next to the bed"), "the next" is what is scheduled.
+    *(("the", "next"), ("upcoming",), ("prochaine",), ("prochain",), ("nachste",)),
+)
+"""Ways of saying what comes next (folded), read as `SCHEDULED` (and "next", which the names
+say: a filler dropped where it names nothing)."""
+TEMPERATURE_ASKED: Final = (
+    # French asks the temperature as how much it makes ("il fait combien dans la cave ?"),
+    # Spanish and Italian as how many degrees it makes (not "¿cuánto hace?": how long ago).
+    *(("fait", "combien"), ("combien", "fait"), ("fait", "il", "combien")),
+    *(("cuantos", "grados", "hace"), ("quanti", "gradi", "fa")),
+)
+"""Ways of asking the temperature with no word of it (folded), read as "temperature"."""
 SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **SUN_EVENTS,
     **FRONT_DOORS,
@@ -2133,6 +2262,8 @@ SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **AIR_QUALITY_SAID,
     **dict.fromkeys(WENT_WELL, SUCCESSFUL),
     **dict.fromkeys(PAST_TIMES, ()),
+    **dict.fromkeys(TO_COME, ("next", *SCHEDULED)),
+    **dict.fromkeys(TEMPERATURE_ASKED, ("temperature",)),
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -3269,6 +3400,38 @@ replace, tried in order: what a word may be the inflected form of (`_stems`). On
 letters; only a stem the tables or a house's names hold as written counts, so a wrong guess
 names nothing."""
 _LATIN: Final = re.compile("^[a-z]+$")
+CYRILLIC_LATIN: Final = str.maketrans(
+    {
+        # Serbian's two alphabets, letter for letter ("биоскопу": "bioskopu"), and the letters
+        # of Ukrainian, Russian, Bulgarian and Macedonian as their Latin transliterations write
+        # them ("сауні": "sauni").
+        **dict(zip("абвгдђежзијклмнопрстћуфхцчш", "abvgdđežzijklmnoprstćufhcčš", strict=True)),
+        "љ": "lj",
+        "њ": "nj",
+        "џ": "dž",
+        "і": "i",
+        "ї": "ji",
+        "є": "je",
+        "ґ": "g",
+        "й": "j",
+        "ы": "y",
+        "э": "e",
+        "ю": "ju",
+        "я": "ja",
+        "щ": "šč",
+        "ъ": "",
+        "ь": "",
+        "ё": "e",
+        "ѓ": "đ",
+        "ќ": "ć",
+        "ѕ": "dz",
+        "ј": "j",
+    }
+)
+"""Cyrillic letters as Latin ones: a word in Cyrillic is also read in Latin letters, as Serbian
+writes it either way ("у биоскопу": "u bioskopu", the cinema), and then in its case
+(`SLAVIC_ENDINGS`: "сауні", "sauni": "sauna")."""
+_CYRILLIC: Final = re.compile("^[\u0400-\u04ff]+$")
 _TURKISH_ENDINGS: Final = frozenset(CASE_ENDINGS[: CASE_ENDINGS.index(fold("ban"))])
 """Turkish's `CASE_ENDINGS`: after one, the stem may end in a possessive (`POSSESSIVE_ENDINGS`) and
 a softened consonant (`SOFTENED`)."""
@@ -3306,6 +3469,9 @@ def _stems(word: str) -> tuple[str, ...]:
                 stems += _turkish_stems(stem)
     if _LATIN.match(word):
         stems += _slavic_stems(word)
+    elif _CYRILLIC.match(word):
+        latin = fold(word.translate(CYRILLIC_LATIN))
+        stems += [latin, *_slavic_stems(latin)]
     return (*dict.fromkeys(stems), *_without_prefixes(word))
 
 
@@ -3409,6 +3575,9 @@ def _level_named(text: str, levels: Sequence[int] = ()) -> Callable[[int], bool]
     for number, words in _floor_ordinals().items():
         if text in words:
             return lambda level: level == number
+    for number, words in _ground_first_floors().items():
+        if text in words:
+            return lambda level: level == number - 1
     for (american, british), words in _english_floors().items():
         if text in words:
             return lambda level: level in {american, british}
@@ -3424,6 +3593,19 @@ def _floor_ordinals() -> dict[int, frozenset[str]]:
     return {
         number: frozenset(" ".join(query_words(word)) for word in words)
         for number, words in FLOOR_ORDINALS.items()
+    }
+
+
+@lru_cache(maxsize=1)
+def _ground_first_floors() -> dict[int, frozenset[str]]:
+    """Return `GROUND_FIRST_ORDINALS` said with each of `GROUND_FIRST_NOUNS`, as query words."""
+    return {
+        number: frozenset(
+            " ".join(query_words(f"{ordinal} {noun}"))
+            for ordinal in ordinals
+            for noun in GROUND_FIRST_NOUNS
+        )
+        for number, ordinals in GROUND_FIRST_ORDINALS.items()
     }
 
 
