@@ -2799,3 +2799,115 @@ async def test_coming_back_while_the_lock_up_waits_to_see_it_stays_empty_waits(
     await hass.services.async_call(
         "automation", "turn_off", {"entity_id": "automation.lock_if_no_one_returns"}, blocking=True
     )
+
+
+# -- issue 30: a waited script read with the data the lock-up gives it ----------------
+
+
+async def _fades_for_two_callers(owner: Owner, mode: str) -> tuple[str, str, str, str]:
+    """Save a fade pausing as long as the helper its caller names says, and two callers.
+
+    Goodnight gives it "bedtime fade" and then locks; evening gives it
+    "evening fade" and then turns the bed light on. Return both helpers and
+    both callers' toggles.
+    """
+    bedtime = await owner.create_helper(
+        "input_number", "Bedtime fade", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    evening = await owner.create_helper(
+        "input_number", "Evening fade", min=0, max=600, step=1, initial=1, mode="box"
+    )
+    await owner.save_script(
+        "fade_out",
+        {
+            "alias": "Fade out",
+            "mode": mode,
+            "fields": {"length": {"description": "The helper saying how many minutes"}},
+            "sequence": [
+                {"action": "light.turn_off", "target": {"entity_id": "light.bed_light"}},
+                {"delay": {"minutes": "{{ states(length) | int(1) }}"}},
+            ],
+        },
+    )
+    goodnight = await helper_runs(
+        owner, "Goodnight", {"action": "script.fade_out", "data": {"length": bedtime}}, LOCK_FRONT
+    )
+    evening_on = await helper_runs(
+        owner, "Evening", {"action": "script.fade_out", "data": {"length": evening}}, BED_LIGHT_ON
+    )
+    return bedtime, evening, goodnight, evening_on
+
+
+@LINGERING_TIMERS
+async def test_a_lock_up_waiting_for_a_fade_it_gives_its_own_length_is_not_held_by_another_caller_s(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Goodnight waits for the fade as long as "bedtime fade" says, never "evening fade".
+
+    The fade reads the helper its caller names (`states(length)`): goodnight
+    names "bedtime fade", so only that helper holds its lock. Lengthening
+    "evening fade", which only the evening lights wait for, runs; read as
+    any caller could run the fade (any entity), it waited.
+    """
+    bedtime, evening, goodnight, _ = await _fades_for_two_callers(owner, "single")
+    assert_ran(
+        await call_service(
+            mcp, "input_number.set_value", target={"entity_id": evening}, data={"value": 600}
+        )
+    )
+    await _lengthening_fade_minutes_keeps_the_door_unlocked(
+        hass, mcp, freezer, owner, bedtime, goodnight
+    )
+
+
+@LINGERING_TIMERS
+async def test_a_lock_up_waiting_for_a_queued_fade_is_held_by_the_length_another_caller_gives(
+    hass: HomeAssistant, owner: Owner, mcp: McpHarness, freezer: FrozenDateTimeFactory
+) -> None:
+    """Queued, goodnight's fade waits behind the evening's, as long as "evening fade" says.
+
+    Set to its most (ten hours) with the evening fade going on, the door
+    would stay unlocked all night: refused, and the door locks.
+    """
+    _, evening, goodnight, evening_on = await _fades_for_two_callers(owner, "queued")
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    longer = await call_service(
+        mcp, "input_number.set_value", target={"entity_id": evening}, data={"value": 600}
+    )
+    await hass.services.async_call("input_boolean", "turn_on", {"entity_id": evening_on})
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", longer  # type: ignore[union-attr]
+    assert_refused(longer)
+
+
+@LINGERING_TIMERS
+@pytest.mark.parametrize(("mode", "held"), [("single", False), ("queued", True)])
+async def test_a_client_running_the_fade_a_lock_up_waits_for_with_another_length(
+    hass: HomeAssistant,
+    owner: Owner,
+    mcp: McpHarness,
+    freezer: FrozenDateTimeFactory,
+    mode: str,
+    held: bool,
+) -> None:
+    """A client runs the fade itself, naming "evening fade" set to ten hours.
+
+    Queued, goodnight's fade would wait behind it all night: refused. A
+    single fade drops goodnight's call while the client's goes on, and
+    goodnight locks at once: it runs. Either way the door locks.
+    """
+    _, evening, goodnight, _ = await _fades_for_two_callers(owner, mode)
+    await owner.act("input_number.set_value", entity_id=evening, value=600)
+    await owner.act("lock.unlock", entity_id="lock.front_door")
+    fade = await call_service(
+        mcp,
+        "script.turn_on",
+        target={"entity_id": "script.fade_out"},
+        data={"variables": {"length": evening}},
+    )
+    await _bedtime(hass, freezer, goodnight)
+    assert hass.states.get("lock.front_door").state == "locked", fade  # type: ignore[union-attr]
+    if held:
+        assert_refused(fade)
+    else:
+        assert_ran(fade)

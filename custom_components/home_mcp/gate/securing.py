@@ -27,6 +27,7 @@ from homeassistant.const import (
     CONF_FOR_EACH,
     CONF_PARALLEL,
     CONF_REPEAT,
+    CONF_RESPONSE_VARIABLE,
     CONF_SEQUENCE,
     CONF_SERVICE,
     CONF_SERVICE_DATA,
@@ -45,7 +46,18 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers.template import Template, result_as_boolean
 
-from .bindings import Unbounded, is_template, names_read, renders, values_set, variables_read
+from .bindings import (
+    ANY,
+    Bindings,
+    Unbounded,
+    is_template,
+    names_read,
+    renders,
+    run_bindings,
+    values_of,
+    values_set,
+    variables_read,
+)
 from .facts import SCRIPT_CONTROLS, entity_object, script_entity_id, script_service
 from .live import present
 from .model import Finding, Risk
@@ -313,41 +325,249 @@ def paused_by(
     Each run it waits for to end (`_waited_runs`: a script it runs by its
     own action, a script or automation whose state a wait without a
     timeout waits on): the settings (`is_setting`; `computed`: entities
-    computed from one) its delays, waits, timeouts and loops read, as
-    written and as its walk read them (`pauses`, `Judge.pauses`: with the
-    entities its variables name and what those were worked out from), and
-    so on through the runs it waits for in turn. (A pause the house's devices
+    computed from one) its delays, waits, timeouts and loops read, and so
+    on through the runs it waits for in turn. (A pause the house's devices
     give, a speaker's media duration, is the house's, as for
     `_lasts_as_given`.) A securing automation that runs "fade out" before
     it locks, or starts it and waits until it is off, waits as long as the
     helper the fade's delay reads says, as it would for a delay of its own
     (which its own reads already hold).
+
+    A script the run starts itself with data it fixes (`_runs_as_given`),
+    in any mode but `queued` (a call waits behind any caller's run, with
+    that caller's data), is read as each such run holds it (the data, the
+    script's own `variables:` and fields, its `variables` steps): a wake-up
+    routine handing "turn the lights on" its lights waits for those lights,
+    not for whatever another caller could name; another caller's run drops
+    the call, is ended by it or runs beside it. Any other:
+    as written, every branch (its walk drops one its own `variables:` rule
+    out, which a caller can give otherwise), and as walked (`pauses`,
+    `Judge.pauses`: with the entities its variables name and what those
+    were worked out from), as any caller may run it.
     """
     found: set[str] = set()
-    seen: set[str] = set()
-    pending = [node]
+    seen: set[Any] = set()
+    pending: list[tuple[Any, Bindings | None]] = [(node, None)]
     while pending:
-        caller = pending.pop()
+        caller, bindings = pending.pop()
+        known = bindings.entity_names() if bindings is not None else None
         given = _given_to(hass, caller)
+        started = _started(caller)
         for macro_id in _waited_runs(hass, caller):
             raw = _raw(hass, macro_id)
             # What the caller gives it that its pauses read (`pause: "{{ states(x) }}"`).
             if data_given := given.get(macro_id):
                 names = _pause_names(raw)
                 for data in data_given:
-                    found |= (
-                        Reads(hass).add([data[name] for name in sorted(names & data.keys())]).keys
-                    )
-            if macro_id not in seen:
-                seen.add(macro_id)
-                sequence = _sequence(raw)
-                # As written, every branch (its walk drops one its own `variables:` rule
-                # out, which a caller can give otherwise), and as walked (with them).
-                found |= _pause_reads(hass, sequence)
-                if pauses is not None and macro_id in pauses:
-                    found |= set(pauses[macro_id])
-                pending.append(sequence)
+                    values = [data[name] for name in sorted(names & data.keys())]
+                    found |= Reads(hass).add([values, *_set_from(bindings, values)], known).keys
+            runs = _runs_as_given(hass, macro_id, caller, started, bindings)
+            if runs is None:  # Not started here with data it can bound: as any caller runs it.
+                if macro_id not in seen:
+                    seen.add(macro_id)
+                    sequence = _sequence(raw)
+                    found |= _pause_reads(hass, sequence)
+                    if pauses is not None and macro_id in pauses:
+                        found |= set(pauses[macro_id])
+                    pending.append((sequence, None))
+                continue
+            sequence = _sequence(raw)
+            configs = _pause_configs(sequence)
+            for key, run in runs:
+                if (macro_id, key) in seen:
+                    continue
+                seen.add((macro_id, key))
+                found |= (
+                    Reads(hass).add([configs, *_set_from(run, configs)], run.entity_names()).keys
+                )
+                pending.append((sequence, run))
     return {key for key in found if is_setting(key, computed)}
+
+
+_MAX_RUNS: Final = 16
+"""The most ways of a run a waited script is read as given (`_runs_as_given`); more: any."""
+
+
+def _started(node: Any) -> dict[str, list[Any]]:
+    """Return what each script a step of `node` runs by its own action is given.
+
+    `action: script.x` with its `data` (nothing: an empty mapping); an
+    action naming a script otherwise (`script.turn_on`, a templated one)
+    is not read here.
+    """
+    started: dict[str, list[Any]] = {}
+    for step in _steps(node):
+        for service in _waited_scripts(step):
+            data = step.get(CONF_SERVICE_DATA, step.get(CONF_SERVICE_DATA_TEMPLATE, {}))
+            started.setdefault(service, []).append(data)
+    return started
+
+
+def _runs_as_given(
+    hass: HomeAssistant,
+    macro_id: str,
+    node: Any,
+    started: Mapping[str, list[Any]],
+    caller: Bindings | None,
+) -> list[tuple[str, Bindings]] | None:
+    """Return each way a waited script runs, as the run waiting for it starts it; None: any.
+
+    The run (`node`) must start it itself (`_started`: `action: script.x`),
+    never otherwise (`_run_otherwise`), each time with data it can render (`caller`: its own variables, as they
+    were worked out; None, the securing run itself: data reading none of
+    its variables). Each way: the script's bindings (`run_bindings`), then
+    its `variables` steps (`_with_steps`). A `queued` one: None (a call
+    waits behind any caller's run). (key, bindings): the key says which run it is.
+    """
+    entity = entity_object(hass, macro_id)
+    script = getattr(entity, "script", None)
+    if not macro_id.startswith("script.") or script is None:
+        return None
+    service = script_service(hass, macro_id)
+    if service not in started or _run_otherwise(hass, node, macro_id, service):
+        return None
+    sequence = _sequence(_raw(hass, macro_id))
+    if not isinstance(sequence, list):
+        return None
+    # A run another caller started first: a `single` one (or one whose `max` runs are taken)
+    # drops the call, a `restart` one is ended by it, a `parallel` one runs beside it; in
+    # `queued` mode the call waits behind it, as long as that caller's data says.
+    if getattr(script, "script_mode", None) == "queued":
+        return None
+    ways: list[Any] = []
+    for data in started[service]:
+        if not isinstance(data, Mapping):
+            return None
+        if caller is None:
+            if variables_read(data):
+                return None
+            ways += values_of(data, {})
+        else:
+            for _, variables in caller.alternatives:
+                ways += values_of(data, variables)
+        if len(ways) > _MAX_RUNS:
+            return None
+    runs: list[tuple[str, Bindings]] = []
+    for data in ways:
+        if not isinstance(data, Mapping):
+            return None
+        try:
+            key = repr(data)
+        except Exception:  # noqa: BLE001  # A value that may be anything (`bindings.ANY`).
+            return None
+        bindings = run_bindings(
+            macro_id, data, triggered=False, script=script, fields=getattr(entity, "fields", None)
+        )
+        runs.append((key, _with_steps(bindings, sequence)))
+    return runs
+
+
+def _run_otherwise(hass: HomeAssistant, node: Any, macro_id: str, service: str) -> bool:
+    """Return True if a step of `node` may run `macro_id`, or wait on it, but by its own action.
+
+    `script.turn_on` or another action naming it (its data is the started
+    run's), a templated action, a templated target of an action that may
+    start a script (`script.turn_on`, `homeassistant.turn_on`), a wait on its state (the run it
+    waits on may be anyone's).
+    """
+    own = f"script.{service}"
+    for step in _steps(node):
+        if CONF_WAIT_TEMPLATE in step or CONF_WAIT_FOR_TRIGGER in step:
+            waits = [step.get(CONF_WAIT_TEMPLATE), step.get(CONF_WAIT_FOR_TRIGGER)]
+            if macro_id in Reads(hass).add(waits).keys:
+                return True
+        name = step.get(CONF_ACTION, step.get(CONF_SERVICE))
+        if not isinstance(name, str) or (service_name := name.strip().lower()) == own:
+            continue
+        if is_template(name):
+            return True
+        domain, _, verb = service_name.partition(".")
+        if domain != "homeassistant" and (domain != "script" or verb not in SCRIPT_CONTROLS):
+            continue  # `switch.turn_off` of a templated switch, `script.y`'s data, run no `x`.
+        data = step.get(CONF_SERVICE_DATA) or step.get(CONF_SERVICE_DATA_TEMPLATE) or {}
+        targets = [step.get(CONF_ENTITY_ID), step.get(CONF_TARGET)]
+        if isinstance(data, Mapping):
+            targets.append(data.get(CONF_ENTITY_ID))
+        text = str(targets).lower()
+        if is_template(text) or "'all'" in text or macro_id in text:
+            return True
+    return False
+
+
+def _with_steps(bindings: Bindings, sequence: Any) -> Bindings:
+    """Return `bindings` after every `variables` step of `sequence`, in the order written.
+
+    A name set before (given, the script's own, a field) or in more than
+    one step may be each of its values wherever it is read; one an
+    answer sets (`response_variable`), anything.
+    """
+    values: dict[str, list[Any]] = {}
+    before = {str(name) for _, variables in bindings.alternatives for name in variables}
+    again: set[str] = set()
+    for step in _variables_steps(sequence):
+        for name in step:
+            name = str(name)
+            if name in before or name in values:
+                again.add(name)
+                for _, variables in bindings.alternatives:
+                    values.setdefault(name, []).append(variables.get(name, ANY))
+        bindings = bindings.with_variables(step)
+        for name in step:
+            for _, variables in bindings.alternatives:
+                values.setdefault(str(name), []).append(variables.get(str(name), ANY))
+    for name in sorted(again):
+        bindings = bindings.with_value(name, _distinct_values(values[name]))
+    for name in sorted(_answers(sequence)):
+        bindings = bindings.with_value(name, None)
+    return bindings
+
+
+def _distinct_values(values: list[Any]) -> list[Any] | None:
+    """Return `values` without repeats; None (anything) where one cannot be told apart."""
+    found: dict[str, Any] = {}
+    for value in values:
+        try:
+            found.setdefault(repr(value), value)
+        except Exception:  # noqa: BLE001  # A value that may be anything (`bindings.ANY`).
+            return None
+    return list(found.values())
+
+
+def _variables_steps(node: Any) -> Iterator[Mapping[str, Any]]:
+    """Yield each `variables` step of `node`, however nested, in the order written.
+
+    Not a call's `variables` (`script.turn_on`'s data): those are the
+    started script's.
+    """
+    if isinstance(node, list):
+        for item in node:
+            yield from _variables_steps(item)
+    elif isinstance(node, Mapping):
+        variables = node.get(CONF_VARIABLES)
+        if isinstance(variables, Mapping):
+            yield variables
+        for key, value in node.items():
+            if key not in (CONF_VARIABLES, CONF_SERVICE_DATA, CONF_SERVICE_DATA_TEMPLATE):
+                yield from _variables_steps(value)
+
+
+def _answers(node: Any) -> set[str]:
+    """Return the names a step of `node` sets to an answer (`response_variable`)."""
+    return {
+        str(step[CONF_RESPONSE_VARIABLE])
+        for step in _steps(node)
+        if isinstance(step.get(CONF_RESPONSE_VARIABLE), str)
+    }
+
+
+def _set_from(bindings: Bindings | None, config: Any) -> list[Any]:
+    """Return what the variables `config` reads that the run set from the house were set from."""
+    noted = bindings.from_house if bindings is not None else {}
+    return [
+        source
+        for name in sorted(names_read(config) & noted.keys())
+        for source in noted[name].sources
+    ]
 
 
 def _given_to(hass: HomeAssistant, node: Any) -> dict[str, list[Mapping[str, Any]]]:
