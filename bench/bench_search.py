@@ -66,6 +66,7 @@ from lib.search.held_out import (
     BENCH_HELD_OUT_32,
     BENCH_HELD_OUT_33,
     BENCH_HELD_OUT_34,
+    BENCH_HELD_OUT_35,
     DEMO_HELD_OUT,
     DEMO_HELD_OUT_2,
     DEMO_HELD_OUT_3,
@@ -100,6 +101,7 @@ from lib.search.held_out import (
     DEMO_HELD_OUT_32,
     DEMO_HELD_OUT_33,
     DEMO_HELD_OUT_34,
+    DEMO_HELD_OUT_35,
 )
 from lib.search.queries import DEMO_QUERIES, Query, house_queries
 from lib.search.run import DOMAINS, Answer, ask, entities, missing, render_sets
@@ -185,6 +187,7 @@ async def main(args: argparse.Namespace) -> int:
                 *DEMO_HELD_OUT_32,
                 *DEMO_HELD_OUT_33,
                 *DEMO_HELD_OUT_34,
+                *DEMO_HELD_OUT_35,
             ]
             queries = await _checked(http, url, [*DEMO_QUERIES, *held_out], "the demo")
             log(f"demo at {demo.url}: {len(DEMO_QUERIES)} + {len(held_out)} held-out queries")
@@ -236,6 +239,7 @@ async def main(args: argparse.Namespace) -> int:
                     *BENCH_HELD_OUT_32,
                     *BENCH_HELD_OUT_33,
                     *BENCH_HELD_OUT_34,
+                    *BENCH_HELD_OUT_35,
                 ]
                 if args.size == HELD_OUT_SIZE
                 else []
