@@ -4598,3 +4598,83 @@ async def test_heating_said_in_catalan_finds_the_thermostat_whose_alias_is_heati
     data = await mcp.data("list_entities", {"query": "apuja la calefacció"})
     assert data["items"], data
     assert data["items"][0]["entity_id"] == heating, data["items"][:3]
+
+
+async def test_condensation_on_the_windows_is_the_dehumidifiers_work_not_the_windows(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """There's condensation all over the windows: the dehumidifier, not the windows it is on."""
+    bedroom = ar.async_get(hass).async_create("Bedroom")
+    await _entity_in(hass, bedroom.id, "cover", "aa_bedroom_window", "window")
+    dryer = await _entity_in(hass, bedroom.id, "humidifier", "zz_dryer", "dehumidifier")
+    await async_load_language_words(hass)
+    data = await mcp.data(
+        "list_entities", {"query": "there's condensation all over the windows again"}
+    )
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == dryer, data["items"][:3]
+
+
+@pytest.mark.parametrize(
+    "query", ["I'm hanging the washing out, is it going to rain?", "va-t-il pleuvoir ?"]
+)
+async def test_whether_it_will_rain_is_the_forecast_not_an_awning(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Is it going to rain?: the forecast (Home Assistant's default name), not the awning."""
+    patio = ar.async_get(hass).async_create("Patio")
+    await _entity_in(hass, patio.id, "cover", "aa_patio_awning", "awning")
+    forecast = await _entity_in(hass, patio.id, "weather", "zz_forecast_home", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == forecast, data["items"][:3]
+
+
+@pytest.mark.parametrize("query", ["morning, I'm up", "ich bin wach"])
+async def test_saying_one_is_up_finds_the_wake_up_routine(
+    mcp: McpHarness, hass: HomeAssistant, query: str
+) -> None:
+    """Morning, I'm up: the script called Wake up, not the motion sensors."""
+    bedroom = ar.async_get(hass).async_create("Schlafzimmer")
+    await _entity_in(hass, bedroom.id, "binary_sensor", "aa_bedroom_motion", "motion")
+    await _entity_in(hass, bedroom.id, "script", "good_night", "")
+    expected = await _entity_in(hass, bedroom.id, "script", "wake_up", "")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": query})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]
+
+
+async def test_a_sauna_misheard_as_the_sonar_is_the_sauna(
+    mcp: McpHarness, hass: HomeAssistant
+) -> None:
+    """What's the temperature in the sonar?: speech to text's sauna (an au said as an o)."""
+    await _meant_comes_first(
+        hass,
+        mcp,
+        "what's the temperature in the sonar?",
+        "Sauna",
+        ("sensor", "multisensor_temperature", "temperature"),
+        ("switch", "plug", ""),
+    )
+
+
+async def test_boven_said_last_in_dutch_is_upstairs(mcp: McpHarness, hass: HomeAssistant) -> None:
+    """Hoe warm is het boven? (how warm is it upstairs): the upper floor's thermostat."""
+    floors = fr.async_get(hass)
+    ground, upper = (
+        floors.async_create("Begane grond", level=0),
+        floors.async_create("Zolder", level=1),
+    )
+    areas = ar.async_get(hass)
+    for area in list(areas.async_list_areas()):
+        areas.async_update(area.id, floor_id=None)
+    hall = areas.async_create("Gang", floor_id=ground.floor_id)
+    landing = areas.async_create("Overloop", floor_id=upper.floor_id)
+    await _entity_in(hass, hall.id, "sensor", "aa_hall_temperature", "temperature")
+    expected = await _entity_in(hass, landing.id, "sensor", "zz_landing_temperature", "temperature")
+    await async_load_language_words(hass)
+    data = await mcp.data("list_entities", {"query": "hoe warm is het boven?"})
+    assert data["items"], data
+    assert data["items"][0]["entity_id"] == expected, data["items"][:3]

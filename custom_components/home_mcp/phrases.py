@@ -573,6 +573,9 @@ DOMAIN_WORDS: Final[dict[str, frozenset[str]]] = {
         # `AIR_QUALITY_SAID` other languages' words for it): the Air quality platform's
         # entities too, not only the sensors of its hazards (`DEVICE_CLASS_WORDS`).
         "air_quality": ("iaq", "luftqualität", "空气质量", "空気質"),
+        # The weather and its forecast (Home Assistant's default is named "Forecast Home"), in
+        # English, French, German, Italian, Swedish, Polish, Chinese and Japanese.
+        "weather": ("weather", "forecast", "météo", "wetter", "meteo", "väder", "pogoda", "天气"),
         "scene": ("scene", "scène", "szene", "シーン", "mode", "modus", "modo", "läge", "tryb"),
         "script": ("script", "routine", "mode", "modus", "modo", "läge", "tryb"),
     }.items()
@@ -1434,6 +1437,13 @@ FLOOR_WORDS: Final[dict[str, tuple[str, ...]]] = {
     ),
 }
 """Words for floors by where they are: above the ground floor, the ground floor, below it."""
+FLOOR_WORDS_LAST: Final[dict[str, tuple[str, ...]]] = {
+    # Dutch "boven" is upstairs when nothing follows it ("hoe warm is het boven?"), "above"
+    # when something does ("de lamp boven de tafel").
+    "above": ("boven",),
+}
+"""Words that name floors only as the query's last word (folded): before a noun they are a
+preposition."""
 FLOOR_ORDINALS: Final[dict[int, tuple[str, ...]]] = {
     # The floors above the ground floor counted from 1, as Italian, French, German, Spanish,
     # Portuguese and Danish count them ("al primo piano": upstairs). Not English: an American
@@ -2007,11 +2017,28 @@ LIKENESSES: Final[dict[str, tuple[str, ...]]] = {
 """What a place is compared with (folded), by the feeling the comparison says."""
 WAKING: Final = ("wake", "up")
 """Waking up, as a routine for it is named ("Wake up"): what an idiom for it is read as."""
+_AWAKE: Final = (
+    *(("i", "m", "up"), ("im", "up"), ("i", "am", "up"), ("i", "m", "awake")),
+    *(("im", "awake"), ("i", "am", "awake"), ("ich", "bin", "wach"), ("ich", "bin", "auf")),
+    *(("je", "suis", "reveille"), ("je", "suis", "reveillee"), ("je", "suis", "debout")),
+    *(("estoy", "despierto"), ("estoy", "despierta"), ("ya", "me", "levante")),
+    *(("sono", "sveglio"), ("sono", "sveglia"), ("ik", "ben", "wakker"), ("jag", "ar", "vaken")),
+)
+"""Saying one is up or awake (folded), in English, German, French, Spanish, Italian, Dutch and
+Swedish."""
 _WAKING_IDIOMS: Final = (
     # Idioms said to wake someone ("rise and shine"), in English, French, German and Spanish.
     *(("rise", "and", "shine"), ("wakey", "wakey"), ("up", "and", "at", "them")),
     *(("up", "and", "at", "em"), ("debout", "la", "dedans"), ("raus", "aus", "den", "federn")),
     *(("arriba", "dormilon"),),
+    # Saying one is up ("morning, I'm up": the apostrophe folds to a space), or awake, in
+    # English, German, French, Spanish, Italian, Dutch and Swedish, greeted first or not ("good
+    # morning" alone is a routine's name, found by it).
+    *(
+        (*greeting, *awake)
+        for greeting in ((), ("morning",), ("good", "morning"))
+        for awake in _AWAKE
+    ),
 )
 """Idioms for waking up (folded), read as `WAKING`."""
 BEDTIME: Final = ("good", "night")
@@ -2232,6 +2259,31 @@ TO_COME: Final = (
 )
 """Ways of saying what comes next (folded), read as `SCHEDULED` (and "next", which the names
 say: a filler dropped where it names nothing)."""
+WEATHER: Final = ("weather",)
+"""What a question of rain to come asks: the weather (its forecast)."""
+_RAIN_TO_COME: Final = (
+    # Asking whether it will rain ("is it going to rain?"), not the rain itself ("keep the rain
+    # off the patio": an awning), in English, French, German, Spanish, Italian, Portuguese,
+    # Dutch and Swedish.
+    *(("going", "to", "rain"), ("gonna", "rain"), ("will", "it", "rain"), ("raining",)),
+    *(("pleuvoir",), ("pleuvra",), ("pleut",), ("regnen",), ("regnet",), ("llover",)),
+    *(("llovera",), ("llueve",), ("piovere",), ("piovera",), ("piove",), ("chover",)),
+    *(("chovera",), ("chove",), ("regenen",), ("regent",), ("regna",), ("regnar",)),
+)
+"""Questions of rain (folded), read as `WEATHER`."""
+_WASHING_OUT: Final = tuple(
+    # Hanging the washing out to dry, a chore the weather decides ("I'm hanging the washing out,
+    # is it going to rain?").
+    said
+    for verb in ("hang", "hanging", "put", "putting")
+    for washing in ("washing", "laundry")
+    for said in (
+        (verb, "the", washing, "out"),
+        (verb, "out", "the", washing),
+        (verb, "the", washing, "on", "the", "line"),
+    )
+)
+"""Hanging the washing out (folded), read as `WEATHER`."""
 TEMPERATURE_ASKED: Final = (
     # French asks the temperature as how much it makes ("il fait combien dans la cave ?"),
     # Spanish and Italian as how many degrees it makes (not "¿cuánto hace?": how long ago).
@@ -2264,6 +2316,8 @@ SAID_AS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {
     **dict.fromkeys(PAST_TIMES, ()),
     **dict.fromkeys(TO_COME, ("next", *SCHEDULED)),
     **dict.fromkeys(TEMPERATURE_ASKED, ("temperature",)),
+    **dict.fromkeys(_RAIN_TO_COME, WEATHER),
+    **dict.fromkeys(_WASHING_OUT, WEATHER),
     **{(*said, *after): (WORKDAY_END,) for said in _WORKDAY_ENDS for after in _FOR_THE_DAY},
 }
 """What people say (folded words), and the words the house's entities name it by."""
@@ -2787,6 +2841,19 @@ SYMPTOMS: Final[tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]] = (
         ),
         (),
     ),
+    # Condensation asks for the dehumidifier: "there's condensation all over the windows
+    # again" (not the windows it is on), "les vitres sont pleines de buée", "die Fenster sind
+    # beschlagen", in English, French, German, Spanish, Italian, Dutch, Swedish and Polish.
+    (
+        "dehumidifier",
+        (
+            *("condensation", "condensed", "buee", "kondenswasser", "beschlagen"),
+            *("condensacion", "empanado", "empanados", "condensa", "condensazione"),
+            *("appannato", "appannati", "condens", "condensatie", "beslagen", "kondens"),
+            *("immig", "kondensacja", "zaparowane", "zaparowana"),
+        ),
+        (),
+    ),
     # Hot water gone cold asks for the water heater: "the shower's gone cold" (not the
     # thermostats "cold" names), "la douche est froide", "die Dusche ist kalt".
     (
@@ -2859,10 +2926,11 @@ def _symptoms(words: list[str]) -> list[str]:
         if signs.isdisjoint(words) or (subjects and subjects.isdisjoint(words)):
             continue
         kinds = _kind_table_words()
+        # A kind said in the plural ("condensation all over the windows") is that kind too.
         return [
             remedy if word in signs else word
             for word in words
-            if word in signs or word not in kinds or word in own
+            if word in signs or (word not in kinds and _singular(word) not in kinds) or word in own
         ]
     return words
 
@@ -3539,6 +3607,9 @@ def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | N
     if not levels:
         return None
     house_levels = [floor.level for floor in levels if floor.level is not None]
+    last = next(
+        (where for where, said in FLOOR_WORDS_LAST.items() if words and words[-1] in said), None
+    )
     for length in (3, 2, 1):
         for start in range(len(words) - length + 1):
             said = words[start : start + length]
@@ -3547,6 +3618,8 @@ def _level_span(words: Sequence[str], floors: Sequence[FloorPlace]) -> _Span | N
             wanted = next(
                 (named for text in texts if (named := _level_named(text, house_levels))), None
             )
+            if wanted is None and last is not None and length == 1 and start == len(words) - 1:
+                wanted = _LEVELS[last]
             if wanted is None:
                 continue
             floor_ids = tuple(
@@ -3759,6 +3832,9 @@ SOUNDS_WEIGHT: Final = 0.85
 _SPELLED_AS_SAID: Final = (
     # French's suite, said "sweet" in English ("how warm is the ensweet?": the Ensuite).
     (re.compile("suite"), "sweet"),
+    # An English au sounds as an o ("sauna": "sona", which "sonar" is a letter from, as
+    # speech to text writes it).
+    (re.compile("au"), "o"),
     (re.compile("ph"), "f"),
     (re.compile("ck"), "k"),
     (re.compile("g(?=[eiy])"), "j"),
