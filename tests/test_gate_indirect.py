@@ -250,11 +250,7 @@ async def test_text_for_an_agent_that_cannot_control_the_house_runs(
     by default): its text waits, as Home Assistant's own agent's does.
     """
     assert await async_setup_component(hass, "conversation", {})
-    agent = MockConfigEntry(domain="openai_conversation", options={})
-    agent.add_to_hass(hass)
-    platform = MockEntityPlatform(hass, domain="conversation", platform_name="openai_conversation")
-    platform.config_entry = agent
-    await platform.async_add_entities([_Chat()])
+    agent = await _add_agent(hass, "openai_conversation", _Chat())
     gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
 
     def judged(agent_id: str) -> bool:
@@ -453,6 +449,25 @@ class _Satellite(AssistSatelliteEntity):
         self.announced.append(start_announcement)
 
 
+async def _add_agent(
+    hass: HomeAssistant, integration: str, agent: ConversationEntity, **options: Any
+) -> MockConfigEntry:
+    """Add a conversation agent of `integration` (its config entry's `options`); return its entry."""
+    entry = MockConfigEntry(domain=integration, options=options)
+    entry.add_to_hass(hass)
+    platform = MockEntityPlatform(hass, domain="conversation", platform_name=integration)
+    platform.config_entry = entry
+    await platform.async_add_entities([agent])
+    return entry
+
+
+async def _talk_through(hass: HomeAssistant, agent_id: str) -> None:
+    """Give the preferred pipeline `agent_id`, with nothing exposed to Assist."""
+    await async_update_pipeline(hass, async_get_pipeline(hass), conversation_engine=agent_id)
+    for state in hass.states.async_all():
+        async_expose_entity(hass, "conversation", state.entity_id, False)
+
+
 @pytest.fixture
 async def satellite(hass: HomeAssistant) -> _Satellite:
     """Set up Assist's pipelines and a voice satellite (before the MCP client's server starts)."""
@@ -482,17 +497,8 @@ async def test_a_satellite_conversation_whose_agent_calls_any_action_waits(
     front door": the person says yes, and the agent would do as its prompt
     says. It waits, as text handed to that agent does.
     """
-    agent = MockConfigEntry(domain="extended_openai_conversation", options={})
-    agent.add_to_hass(hass)
-    platform = MockEntityPlatform(
-        hass, domain="conversation", platform_name="extended_openai_conversation"
-    )
-    platform.config_entry = agent
-    await platform.async_add_entities([_ServiceCallingAgent()])
-    pipeline = async_get_pipeline(hass)
-    await async_update_pipeline(hass, pipeline, conversation_engine="conversation.butler")
-    for state in hass.states.async_all():
-        async_expose_entity(hass, "conversation", state.entity_id, False)
+    await _add_agent(hass, "extended_openai_conversation", _ServiceCallingAgent())
+    await _talk_through(hass, "conversation.butler")
     result = await _call(
         mcp,
         "assist_satellite",
@@ -513,16 +519,8 @@ async def test_a_satellite_conversation_whose_agent_only_talks_runs(
     satellite: _Satellite, mcp: McpHarness, hass: HomeAssistant
 ) -> None:
     """The same satellite talking to an LLM agent with no API, nothing exposed: it asks at once."""
-    agent = MockConfigEntry(domain="openai_conversation", options={})
-    agent.add_to_hass(hass)
-    platform = MockEntityPlatform(hass, domain="conversation", platform_name="openai_conversation")
-    platform.config_entry = agent
-    await platform.async_add_entities([_Chat()])
-    await async_update_pipeline(
-        hass, async_get_pipeline(hass), conversation_engine="conversation.chat"
-    )
-    for state in hass.states.async_all():
-        async_expose_entity(hass, "conversation", state.entity_id, False)
+    await _add_agent(hass, "openai_conversation", _Chat())
+    await _talk_through(hass, "conversation.chat")
     result = await _call(
         mcp,
         "assist_satellite",
@@ -546,18 +544,8 @@ async def test_a_satellite_question_is_heard_by_no_agent_and_is_judged_on_what_i
     The same house, the same Extended OpenAI pipeline: asking "Porch light?"
     with yes and no for answers is judged as before, on what is exposed.
     """
-    agent = MockConfigEntry(domain="extended_openai_conversation", options={})
-    agent.add_to_hass(hass)
-    platform = MockEntityPlatform(
-        hass, domain="conversation", platform_name="extended_openai_conversation"
-    )
-    platform.config_entry = agent
-    await platform.async_add_entities([_ServiceCallingAgent()])
-    await async_update_pipeline(
-        hass, async_get_pipeline(hass), conversation_engine="conversation.butler"
-    )
-    for state in hass.states.async_all():
-        async_expose_entity(hass, "conversation", state.entity_id, False)
+    await _add_agent(hass, "extended_openai_conversation", _ServiceCallingAgent())
+    await _talk_through(hass, "conversation.butler")
     gate = hass.config_entries.async_entries("home_mcp")[0].runtime_data.gate
     await gate.async_ready()
     data = {
